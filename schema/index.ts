@@ -1,0 +1,4 @@
+export * from "./api-keys";
+export * from "./ingest-events";
+export * from "./sites";
+export * from "./workspaces";

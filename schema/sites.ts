@@ -1,0 +1,34 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { workspaces } from "./workspaces";
+
+export const sites = sqliteTable(
+  "sites",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    /** Normalised host (decisions §4). */
+    domain: text("domain").notNull(),
+    name: text("name").notNull(),
+    /** Embedded in the snippet; identifies the site to ingest, grants nothing else. */
+    publicToken: text("public_token").notNull().unique(),
+    /** `all_traffic` | `ai_and_tagged` (decisions §5). */
+    coverage: text("coverage").notNull().default("all_traffic"),
+    coverageChangedAt: integer("coverage_changed_at"),
+    createdAt: integer("created_at").notNull(),
+    snippetInstalledAt: integer("snippet_installed_at"),
+    lastEventAt: integer("last_event_at"),
+    lastVerifiedEventAt: integer("last_verified_event_at"),
+    lastRejectAt: integer("last_reject_at"),
+    lastRejectReason: text("last_reject_reason"),
+    lastRejectOrigin: text("last_reject_origin"),
+  },
+  (t) => [
+    // Idempotent registration: one site per normalised domain per workspace, enforced
+    // by the database so concurrent POSTs cannot create two.
+    uniqueIndex("sites_workspace_domain_uq").on(t.workspaceId, t.domain),
+    // Keyset paging of GET /sites, newest first: (created_at, id) within a workspace.
+    index("sites_workspace_created_idx").on(t.workspaceId, t.createdAt, t.id),
+  ],
+);

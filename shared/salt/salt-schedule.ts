@@ -1,0 +1,40 @@
+// Pure rules of the daily salt (issue 5, docs/privacy.md): one salt per UTC day,
+// the previous day's kept for sessions crossing midnight, nothing kept past 48 h.
+
+export interface SaltRecord {
+  /** UTC day the salt belongs to, `YYYY-MM-DD`. */
+  day: string;
+  salt: string;
+  createdAt: number;
+}
+
+export interface SaltSet {
+  current: SaltRecord;
+  previous: SaltRecord | null;
+}
+
+const DAY_MS = 86_400_000;
+export const SALT_RETENTION_MS = 48 * 3_600_000;
+
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function nextUtcMidnight(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS;
+}
+
+/**
+ * Returns the salts to keep at `nowMs`: today's (created if missing) and yesterday's.
+ * A salt is dropped once its day ended more than 24 h ago, i.e. 48 h after the day
+ * began. Returns the same array when nothing changes.
+ */
+export function rotate(stored: SaltRecord[], nowMs: number, mint: () => string): SaltRecord[] {
+  const today = utcDay(nowMs);
+  const dayStart = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  const kept = stored.filter((s) => Date.parse(`${s.day}T00:00:00Z`) + SALT_RETENTION_MS > nowMs);
+  const hasToday = kept.some((s) => s.day === today);
+  if (hasToday && kept.length === stored.length) return stored;
+  const next = hasToday ? kept : [...kept, { day: today, salt: mint(), createdAt: nowMs }];
+  return next.filter((s) => Date.parse(`${s.day}T00:00:00Z`) >= dayStart - DAY_MS);
+}

@@ -1,0 +1,57 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { upstreamFor } from "../../workers/edge/routes";
+
+describe("edge routing", () => {
+  it("maps each public path to the Worker that owns it", () => {
+    expect(upstreamFor("/")).toBe("SCAN");
+    expect(upstreamFor("/api/scan")).toBe("SCAN");
+    expect(upstreamFor("/api/scan/5b0e2d4c-1111-4a4a-8a8a-000000000000")).toBe("SCAN");
+    expect(upstreamFor("/api/v1/openapi.json")).toBe("V1");
+    expect(upstreamFor("/api/v1")).toBe("V1");
+    expect(upstreamFor("/mcp")).toBe("V1");
+    expect(upstreamFor("/sdk/agent.js")).toBe("INGEST");
+    expect(upstreamFor("/ingest/beacon")).toBe("INGEST");
+  });
+
+  it("does not match look-alike prefixes", () => {
+    expect(upstreamFor("/api/scanner")).toBeNull();
+    expect(upstreamFor("/api/v10/sites")).toBeNull();
+    expect(upstreamFor("/favicon.ico")).toBeNull();
+  });
+
+  it("forwards to the upstream and propagates the caller's request id", async () => {
+    const res = await SELF.fetch("http://x/api/v1/sites", { headers: { "X-Request-Id": "client-abc-123" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Request-Id")).toBe("client-abc-123");
+    expect(await res.json()).toEqual({ upstream: "V1", path: "/api/v1/sites", requestId: "client-abc-123" });
+  });
+
+  it("mints a request id when none is given and passes the same one upstream", async () => {
+    const res = await SELF.fetch("http://x/ingest/beacon", { method: "POST", body: "{}" });
+    const body = (await res.json()) as { upstream: string; requestId: string };
+    expect(body.upstream).toBe("INGEST");
+    expect(res.headers.get("X-Request-Id")).toBe(body.requestId);
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers unknown paths 404 in the error shape, with a request id", async () => {
+    const res = await SELF.fetch("http://x/does-not-exist");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("X-Request-Id")).toBeTruthy();
+    expect(res.headers.get("Content-Type")).toContain("application/json");
+    expect(await res.json()).toEqual({ error: "No route for GET /does-not-exist", code: "not_found" });
+  });
+
+  it("fans /__scheduled out to every Worker with the cron expression", async () => {
+    const res = await SELF.fetch("http://x/__scheduled?cron=*/5%20*%20*%20*%20*");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ok: boolean; workers: { worker: string; cron: string }[] };
+    expect(body.ok).toBe(true);
+    expect(body.workers.map((w) => [w.worker, w.cron])).toEqual([
+      ["SCAN", "*/5 * * * *"],
+      ["INGEST", "*/5 * * * *"],
+      ["V1", "*/5 * * * *"],
+    ]);
+  });
+});

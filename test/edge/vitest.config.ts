@@ -1,0 +1,21 @@
+import { workerProject } from "../worker-project";
+
+// The product Workers are replaced by handlers that echo what reached them, so these
+// tests prove the edge's routing, request-id propagation and /__scheduled fan-out.
+function echo(upstream: string) {
+  return async (request: Request) => {
+    const url = new URL(request.url);
+    if (url.pathname === "/__scheduled") {
+      return Response.json({ worker: upstream, cron: url.searchParams.get("cron"), outcomes: [] });
+    }
+    return Response.json(
+      { upstream, path: url.pathname, requestId: request.headers.get("X-Request-Id") },
+      { headers: { "X-Upstream": upstream } },
+    );
+  };
+}
+
+export default workerProject("edge", "wrangler.toml", {
+  migrations: false,
+  miniflare: { serviceBindings: { SCAN: echo("SCAN"), INGEST: echo("INGEST"), V1: echo("V1") } },
+});

@@ -1,0 +1,78 @@
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  runDurableObjectAlarm,
+} from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { IngestMessage } from "../../shared/ingest/queue-message";
+import worker from "../../workers/ingest/index";
+
+function message(id: string): IngestMessage {
+  return {
+    id,
+    siteId: "site_1",
+    workspaceId: "ws_1",
+    kind: "pageview",
+    occurredAt: Date.UTC(2026, 10, 21, 10),
+    receivedAt: Date.UTC(2026, 10, 21, 10, 0, 1),
+    payload: { path: "/products/1" },
+  };
+}
+
+async function countEvents(): Promise<number> {
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM ingest_events").first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+describe("ingest worker foundation", () => {
+  it("consumes a queue batch into D1 and acks it", async () => {
+    const batch = createMessageBatch<IngestMessage>("agent-readiness-events", [
+      { id: "m1", timestamp: Date.now(), attempts: 1, body: message("evt_1") },
+      { id: "m2", timestamp: Date.now(), attempts: 1, body: message("evt_2") },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.ackAll).toBe(true);
+    expect(result.retryBatch.retry).toBe(false);
+    expect(await countEvents()).toBe(2);
+  });
+
+  it("stores nothing twice when a batch is redelivered", async () => {
+    const before = await countEvents();
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const batch = createMessageBatch<IngestMessage>("agent-readiness-events", [
+        { id: "m3", timestamp: Date.now(), attempts: attempt, body: message("evt_3") },
+      ]);
+      await worker.queue(batch, env, createExecutionContext());
+    }
+    expect(await countEvents()).toBe(before + 1);
+  });
+
+  it("runs the salt check from the cron handler, creating today's salt", async () => {
+    const controller = createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() });
+    const ctx = createExecutionContext();
+    await worker.scheduled(controller, env, ctx);
+    await ctx.waitUntil(Promise.resolve());
+    const stub = env.SALT_KEEPER.get(env.SALT_KEEPER.idFromName("global"));
+    const { current, previous } = await stub.salts();
+    expect(current.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(current.salt).toMatch(/^[A-Za-z0-9+/=]{44}$/);
+    expect(previous).toBeNull();
+    // The rotation alarm is armed and running it keeps a salt for today.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await stub.salts()).current.day).toBe(current.day);
+  });
+
+  it("serves /__scheduled locally and reports each job", async () => {
+    const res = await worker.fetch(new Request("http://x/__scheduled"), env, createExecutionContext());
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      worker: "ingest",
+      outcomes: [{ cron: "*/5 * * * *", job: "salt-check", ok: true }],
+    });
+  });
+});

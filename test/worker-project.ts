@@ -1,0 +1,36 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineProject } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * One vitest project per Worker, running inside workerd against that Worker's own
+ * wrangler config, with real D1 (migrations applied in setup), Durable Objects and
+ * queues. Offline: remote bindings are off.
+ */
+export async function workerProject(
+  name: string,
+  configPath: string,
+  options: { miniflare?: Record<string, unknown>; migrations?: boolean } = {},
+) {
+  const migrations = await readD1Migrations(path.join(root, "migrations"));
+  return defineProject({
+    plugins: [
+      cloudflareTest({
+        remoteBindings: false,
+        wrangler: { configPath: path.join(root, configPath) },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, DEV_ROUTES: "1", OUTBOUND_RESOLVE: "" },
+          ...options.miniflare,
+        },
+      }),
+    ],
+    test: {
+      name,
+      include: [`test/${name}/**/*.test.ts`],
+      setupFiles: options.migrations === false ? [] : [path.join(root, "test/setup/apply-migrations.ts")],
+    },
+    root,
+  });
+}

@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { ApiError } from "../../shared/errors/api-error";
+import { accessLog } from "../../shared/http/access-log";
+import { toErrorResponse } from "../../shared/http/on-error";
+import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "../../shared/http/request-id";
+import { upstreamFor } from "./routes";
+import { fanOutScheduled } from "./scheduled-fan-out";
+
+type EdgeApp = { Bindings: EdgeEnv; Variables: RequestIdVariables };
+
+const WORKER = "edge";
+const app = new Hono<EdgeApp>();
+
+app.use(requestId());
+app.use(accessLog(WORKER));
+
+app.get("/__scheduled", async (c) => {
+  if (c.env.DEV_ROUTES !== "1") throw new ApiError("not_found");
+  const result = await fanOutScheduled(c.env, c.req.query("cron"), c.get("requestId"));
+  return c.json(result, result.ok ? 200 : 500);
+});
+
+app.all("*", async (c) => {
+  const upstream = upstreamFor(c.req.path);
+  if (!upstream) throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`);
+  // The product Worker sees the same request id, so logs of both hops line up.
+  const forwarded = new Request(c.req.raw);
+  forwarded.headers.set(REQUEST_ID_HEADER, c.get("requestId"));
+  const res = await c.env[upstream].fetch(forwarded);
+  // Re-wrapped (not buffered) so streams such as the scan SSE pass straight through.
+  return new Response(res.body, res);
+});
+
+app.onError((err, c) => toErrorResponse(err, c, "v1", WORKER));
+
+export default { fetch: app.fetch } satisfies ExportedHandler<EdgeEnv>;

@@ -1,0 +1,28 @@
+// Path prefix → product Worker. Longest prefix wins; order here is for reading only.
+// Everything answers on one base URL (decisions §1).
+export type Upstream = "SCAN" | "INGEST" | "V1";
+
+export const routeTable: ReadonlyArray<{ prefix: string; exact?: boolean; upstream: Upstream }> = [
+  { prefix: "/", exact: true, upstream: "SCAN" }, // scan web page
+  { prefix: "/api/scan", upstream: "SCAN" },
+  { prefix: "/api/v1", upstream: "V1" },
+  { prefix: "/mcp", upstream: "V1" },
+  { prefix: "/sdk/", upstream: "INGEST" }, // snippet script
+  { prefix: "/ingest/", upstream: "INGEST" }, // beacon endpoint(s)
+];
+
+function matches(path: string, prefix: string, exact: boolean | undefined): boolean {
+  if (exact) return path === prefix;
+  if (prefix.endsWith("/")) return path.startsWith(prefix);
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function upstreamFor(path: string): Upstream | null {
+  let best: { prefix: string; upstream: Upstream } | null = null;
+  for (const route of routeTable) {
+    if (matches(path, route.prefix, route.exact) && (!best || route.prefix.length > best.prefix.length)) {
+      best = route;
+    }
+  }
+  return best?.upstream ?? null;
+}

@@ -1,0 +1,17 @@
+import type { IngestMessage } from "../../shared/ingest/queue-message";
+import { runCronJobs } from "../../shared/jobs/cron-jobs";
+import { buildApp, WORKER } from "./app";
+import { storeEvents } from "./consumers/store-events";
+import { cronTable } from "./jobs";
+
+export { SaltKeeper } from "../../shared/salt/salt-keeper";
+
+const app = buildApp();
+
+export default {
+  fetch: app.fetch,
+  queue: (batch, env, _ctx) => storeEvents(batch, env),
+  scheduled: async (controller, env, ctx) => {
+    ctx.waitUntil(runCronJobs(cronTable, controller.cron, env, controller.scheduledTime, WORKER));
+  },
+} satisfies ExportedHandler<IngestEnv, IngestMessage>;

@@ -1,0 +1,7 @@
+import { buildApp } from "./app";
+
+export { RateWindow } from "../../shared/rate-limit/rate-window";
+
+const app = buildApp();
+
+export default { fetch: app.fetch } satisfies ExportedHandler<ScanEnv>;

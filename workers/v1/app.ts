@@ -1,0 +1,13 @@
+import { createApp } from "../../shared/http/create-app";
+import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
+import { cronTable } from "./jobs";
+import { mountOpenApi } from "./openapi";
+
+export const WORKER = "v1";
+
+export function buildApp() {
+  const app = createApp<{ Bindings: V1Env }>({ worker: WORKER, errorStyle: "v1" });
+  mountScheduledRoute(app, cronTable, WORKER);
+  mountOpenApi(app);
+  return app;
+}
