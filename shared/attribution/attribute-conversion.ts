@@ -1,0 +1,64 @@
+import { paidMedium } from "../classify/click-ids";
+import { knownClickId } from "./click-ids";
+import { aiPlatformOfUtmSource, canonicalUtmSource } from "./utm-platform";
+
+export const ATTRIBUTION_BASES = ["declared_click_id", "declared_utm", "none"] as const;
+export type AttributionBasis = (typeof ATTRIBUTION_BASES)[number];
+
+/** Platform value of a conversion with basis `none` (contract: by_platform "a platform value `unattributed` exists"). */
+export const UNATTRIBUTED = "unattributed";
+/** Platform of a utm_source that names no AI assistant (decisions §7). */
+export const OTHER_PLATFORM = "other";
+
+export interface AttributionInput {
+  click_ids?: Record<string, string>;
+  utm?: { source?: string; medium?: string; campaign?: string };
+}
+
+/**
+ * Everything the reports need, decided once when the conversion is written and stored
+ * with it, so a later change to these tables never rewrites history.
+ */
+export interface AttributionDecision {
+  basis: AttributionBasis;
+  platform: string;
+  attributed: boolean;
+  /** Acquisition source in the traffic-sources vocabulary (traffic-facts.md §3.5), or `unattributed`. */
+  source: string;
+  sub_source: string | null;
+}
+
+/**
+ * decisions §7: a known click id wins (`declared_click_id`); else a `utm.source`
+ * (`declared_utm`, platform from the AI utm table or `other`); else `none`.
+ * The source follows traffic-facts.md §3.5: a click id or a paid utm_medium is `paid`
+ * (sub_source: the ad platform, or the utm_source), an AI utm_source
+ * `ai_assistant_link` (sub_source: the platform), any other utm_source `tagged`
+ * (sub_source: the utm_source); basis `none` is source `unattributed`.
+ */
+export function attributeConversion(input: AttributionInput | undefined): AttributionDecision {
+  const click = knownClickId(input?.click_ids);
+  if (click) {
+    return {
+      basis: "declared_click_id",
+      platform: click.platform,
+      attributed: true,
+      source: "paid",
+      sub_source: click.platform,
+    };
+  }
+  const rawSource = input?.utm?.source?.trim();
+  if (rawSource) {
+    const utmSource = canonicalUtmSource(rawSource);
+    const aiPlatform = aiPlatformOfUtmSource(utmSource);
+    const platform = aiPlatform ?? OTHER_PLATFORM;
+    if (paidMedium.test(input?.utm?.medium?.trim().toLowerCase() ?? "")) {
+      return { basis: "declared_utm", platform, attributed: true, source: "paid", sub_source: utmSource };
+    }
+    if (aiPlatform) {
+      return { basis: "declared_utm", platform, attributed: true, source: "ai_assistant_link", sub_source: aiPlatform };
+    }
+    return { basis: "declared_utm", platform, attributed: true, source: "tagged", sub_source: utmSource };
+  }
+  return { basis: "none", platform: UNATTRIBUTED, attributed: false, source: UNATTRIBUTED, sub_source: null };
+}
