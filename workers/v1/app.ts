@@ -2,12 +2,14 @@ import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import { cronTable } from "./jobs";
 import { mountOpenApi } from "./openapi";
+import { registerWhoamiRoutes } from "./routes/whoami";
 
 export const WORKER = "v1";
 
 export function buildApp() {
   const app = createApp<{ Bindings: V1Env }>({ worker: WORKER, errorStyle: "v1" });
   mountScheduledRoute(app, cronTable, WORKER);
+  registerWhoamiRoutes(app);
   mountOpenApi(app);
   return app;
 }

@@ -1,0 +1,102 @@
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { apiKeys, workspaces } from "../../schema";
+import type { Database } from "../db/client";
+import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key-secret";
+import { prefixedId } from "./random-token";
+import { parseStoredScopes, type Scope } from "./scopes";
+
+export interface ActiveKey {
+  keyId: string;
+  workspaceId: string;
+  scopes: Scope[];
+  lastUsedAt: number | null;
+}
+
+/** The unrevoked key whose hash matches, or null. One indexed read (unique key_hash). */
+export async function findActiveKey(db: Database, key: string): Promise<ActiveKey | null> {
+  const hash = await hashApiKey(key);
+  const row = await db
+    .select({
+      keyId: apiKeys.id,
+      workspaceId: apiKeys.workspaceId,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+    .get();
+  return row ? { ...row, scopes: parseStoredScopes(row.scopes) } : null;
+}
+
+// last_used_at is advisory; writing it on every request would turn each read into a
+// D1 write. It moves at most once per this interval per key.
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+export function lastUsedIsStale(lastUsedAt: number | null, now: number): boolean {
+  return lastUsedAt === null || now - lastUsedAt >= LAST_USED_RESOLUTION_MS;
+}
+
+/** Conditional update, so concurrent requests of one key write at most once per interval. */
+export async function touchLastUsed(db: Database, keyId: string, now: number): Promise<void> {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, now - LAST_USED_RESOLUTION_MS))),
+    );
+}
+
+export interface CreatedKey {
+  workspace_id: string;
+  key_id: string;
+  key: string;
+  scopes: Scope[];
+}
+
+/**
+ * Creates a key in the named workspace, creating the workspace on first use (a repeated
+ * name reuses it, decisions §1). The key is returned here once and stored only hashed.
+ */
+export async function createKey(
+  db: Database,
+  input: { workspaceName: string; scopes: Scope[] },
+  now = Date.now(),
+): Promise<CreatedKey> {
+  await db
+    .insert(workspaces)
+    .values({ id: prefixedId("ws"), name: input.workspaceName, createdAt: now })
+    .onConflictDoNothing({ target: workspaces.name });
+  const workspace = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.name, input.workspaceName))
+    .get();
+  if (!workspace) throw new Error("workspace vanished after upsert");
+  const key = generateApiKey();
+  const keyId = prefixedId("key");
+  const scopes = [...new Set(input.scopes)];
+  await db.insert(apiKeys).values({
+    id: keyId,
+    workspaceId: workspace.id,
+    keyHash: await hashApiKey(key),
+    displayPrefix: displayPrefixOf(key),
+    scopes: JSON.stringify(scopes),
+    createdAt: now,
+  });
+  return { workspace_id: workspace.id, key_id: keyId, key, scopes };
+}
+
+/** Revokes a key; true when a live key was revoked, false when unknown or already revoked. */
+export async function revokeKey(db: Database, keyId: string, now = Date.now()): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+export async function workspaceName(db: Database, workspaceId: string): Promise<string | null> {
+  const row = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
+  return row?.name ?? null;
+}

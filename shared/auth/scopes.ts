@@ -1,0 +1,34 @@
+// Scopes of an API key (contract "Authentication" + decisions §9, §11). Adding a scope
+// is additive; a scope string is never renamed.
+export const SCOPES = [
+  "traffic:read",
+  "sites:write",
+  "conversions:read",
+  "conversions:write",
+  "monitors:read",
+  "monitors:write",
+  "events:write",
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+/** Named scope sets for `admin create-key --preset`. Provisioning is exactly these two (decisions §1). */
+export const SCOPE_PRESETS = {
+  provisioning: ["sites:write", "traffic:read"],
+} as const satisfies Record<string, readonly Scope[]>;
+
+export type ScopePreset = keyof typeof SCOPE_PRESETS;
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+/** Parses a stored JSON scope list, dropping anything that is not a known scope. */
+export function parseStoredScopes(json: string): Scope[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((s): s is Scope => typeof s === "string" && isScope(s)) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,102 @@
+import { ApiError } from "../errors/api-error";
+
+// Opaque, tamper-evident keyset cursors (contract: "passed unchanged, never
+// constructed"; decisions §2: "bad or foreign cursor" → 400 invalid_cursor).
+//
+// A cursor is base64url(JSON {v, l: list, p: position}) "." base64url(HMAC-SHA-256
+// truncated to 128 bits). The MAC covers the workspace id and the list name too, so a
+// cursor of another workspace or another list fails verification like a forged one.
+//
+// Key: the Worker secret CURSOR_SECRET (`wrangler secret put CURSOR_SECRET -c
+// workers/v1/wrangler.toml`). Without it a built-in key is used: cursors are still
+// bound and checked, but whoever reads this source could mint one. That grants
+// nothing: every list query is filtered by the key's workspace, so a forged position
+// only moves a caller within its own data. Production should set the secret anyway.
+
+export type CursorPosition = (string | number)[];
+
+export interface CursorBinding {
+  /** Which list the cursor pages, e.g. `sites`. */
+  list: string;
+  /** The workspace the cursor was issued to. */
+  workspaceId: string;
+}
+
+const BUILT_IN_SECRET = "agent-readiness/v1/cursor/built-in";
+const MAC_BYTES = 16;
+/** Longest cursor accepted, so a hostile value cannot cost more than a bounded parse. */
+export const MAX_CURSOR_LENGTH = 512;
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+/** The HMAC key for `env.CURSOR_SECRET` (or the built-in key), imported once per isolate. */
+export function cursorKey(env: object): Promise<CryptoKey> {
+  const configured = (env as { CURSOR_SECRET?: unknown }).CURSOR_SECRET;
+  const secret = typeof configured === "string" && configured.length > 0 ? configured : BUILT_IN_SECRET;
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+    ]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const bin = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+    return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+async function mac(key: CryptoKey, binding: CursorBinding, payload: string): Promise<Uint8Array> {
+  const data = new TextEncoder().encode(`${binding.workspaceId}\n${binding.list}\n${payload}`);
+  const full = new Uint8Array(await crypto.subtle.sign("HMAC", key, data));
+  return full.slice(0, MAC_BYTES);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  return diff === 0;
+}
+
+export async function encodeCursor(key: CryptoKey, binding: CursorBinding, position: CursorPosition): Promise<string> {
+  const payload = toBase64Url(new TextEncoder().encode(JSON.stringify({ v: 1, l: binding.list, p: position })));
+  return `${payload}.${toBase64Url(await mac(key, binding, payload))}`;
+}
+
+function invalid(): ApiError {
+  return new ApiError("invalid_cursor", "The cursor is invalid: pass next_cursor from the previous page unchanged");
+}
+
+/** The position inside a cursor issued for `binding`, or ApiError 400 `invalid_cursor`. */
+export async function decodeCursor(key: CryptoKey, binding: CursorBinding, cursor: string): Promise<CursorPosition> {
+  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH) throw invalid();
+  const [payload, tag, extra] = cursor.split(".");
+  if (extra !== undefined || !payload || !tag) throw invalid();
+  const given = fromBase64Url(tag);
+  if (!given || !sameBytes(given, await mac(key, binding, payload))) throw invalid();
+  const bytes = fromBase64Url(payload);
+  if (!bytes) throw invalid();
+  try {
+    const body = JSON.parse(new TextDecoder().decode(bytes)) as { v?: unknown; l?: unknown; p?: unknown };
+    const position = body.p;
+    if (body.v !== 1 || body.l !== binding.list || !Array.isArray(position)) throw invalid();
+    if (!position.every((x) => typeof x === "string" || typeof x === "number")) throw invalid();
+    return position as CursorPosition;
+  } catch {
+    throw invalid();
+  }
+}

@@ -1,0 +1,7 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { V1AppEnv } from "../../app-env";
+import { registerAttributionOverview } from "./overview";
+
+export function registerAttributionRoutes(app: OpenAPIHono<V1AppEnv>) {
+  registerAttributionOverview(app);
+}

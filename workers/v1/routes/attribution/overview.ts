@@ -1,0 +1,35 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { attributionOverview } from "../../../../shared/attribution/attribution-overview";
+import { findSiteOrThrow } from "../../../../shared/conversions/find-site";
+import { database } from "../../../../shared/db/client";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { AttributionOverviewQuery, AttributionOverviewResponse } from "./schema";
+
+const route = v1Route(
+  {
+    method: "get",
+    path: "/api/v1/attribution/overview",
+    operationId: "attributionOverview",
+    tags: ["Attribution"],
+    summary: "Attribution of recorded conversions",
+    description:
+      "Counts and per-currency values of non-voided conversions whose `occurred_at` falls in the period, by platform, basis and source, as decided when each conversion was recorded. Rate limit: 120/min and 20,000/day per key (reads).",
+    request: { query: AttributionOverviewQuery },
+    responses: {
+      200: { description: "The attribution overview", content: { "application/json": { schema: AttributionOverviewResponse } } },
+    },
+  },
+  { scope: "conversions:read", limit: "reads", errors: ["invalid_domain", "site_not_found"] },
+);
+
+export function registerAttributionOverview(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { domain, period } = c.req.valid("query");
+    const db = database(c.env.DB);
+    const workspaceId = c.get("auth").workspaceId;
+    const site = domain === undefined ? null : await findSiteOrThrow(db, workspaceId, domain);
+    const report = await attributionOverview(db, { workspaceId, site, period, nowMs: Date.now() });
+    return c.json(report, 200);
+  });
+}

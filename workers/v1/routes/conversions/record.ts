@@ -1,0 +1,61 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { ConversionInput } from "../../../../shared/conversions/conversion-input";
+import { recordConversions } from "../../../../shared/conversions/record-conversions";
+import { database } from "../../../../shared/db/client";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { RecordConversionsBody, RecordConversionsResponse } from "./schema";
+
+const route = v1Route(
+  {
+    method: "post",
+    path: "/api/v1/conversions",
+    operationId: "recordConversions",
+    tags: ["Conversions"],
+    summary: "Record conversions (server to server)",
+    description:
+      "Posts 1 to 100 orders. Each item is processed on its own: accepted, duplicate (same `external_id` already stored in the workspace, accepted or voided; nothing changes) or rejected with a per-item `error`. Safe to retry. Rate limit: 120/min and 20,000/day per key, shared with voiding.",
+    request: {
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: RecordConversionsBody,
+            example: {
+              conversions: [
+                {
+                  external_id: "order-10042",
+                  occurred_at: "2026-11-20T10:04:00Z",
+                  value_minor: 4990,
+                  currency: "EUR",
+                  site: "shop.example",
+                  attribution: {
+                    click_ids: { oppref: "op_3f9a0c" },
+                    utm: { source: "chatgpt.com", medium: "referral" },
+                    landing_url: "https://shop.example/products/tea?oppref=op_3f9a0c",
+                  },
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: "Per-item outcomes",
+        content: { "application/json": { schema: RecordConversionsResponse } },
+      },
+    },
+  },
+  { scope: "conversions:write", limit: "conversion_writes" },
+);
+
+export function registerRecordConversions(app: OpenAPIHono<V1AppEnv>) {
+  app.openAPIRegistry.register("ConversionInput", ConversionInput);
+  app.openapi(route, async (c) => {
+    const { conversions } = c.req.valid("json");
+    const result = await recordConversions(database(c.env.DB), c.get("auth").workspaceId, conversions, Date.now());
+    return c.json(result, 200);
+  });
+}
