@@ -2,6 +2,7 @@ import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import { cronTable } from "./jobs";
 import { mountOpenApi } from "./openapi";
+import { registerSiteRoutes } from "./routes/sites";
 import { registerWhoamiRoutes } from "./routes/whoami";
 
 export const WORKER = "v1";
@@ -10,6 +11,7 @@ export function buildApp() {
   const app = createApp<{ Bindings: V1Env }>({ worker: WORKER, errorStyle: "v1" });
   mountScheduledRoute(app, cronTable, WORKER);
   registerWhoamiRoutes(app);
+  registerSiteRoutes(app);
   mountOpenApi(app);
   return app;
 }

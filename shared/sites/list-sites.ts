@@ -1,0 +1,63 @@
+import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { sites } from "../../schema";
+import type { Database } from "../db/client";
+import type { SiteRecord } from "./site-row";
+
+/** Keyset position: the (created_at, id) of the last site on the previous page. */
+export type SitePosition = { createdAt: number; id: string };
+
+const columns = {
+  id: sites.id,
+  workspaceId: sites.workspaceId,
+  domain: sites.domain,
+  name: sites.name,
+  publicToken: sites.publicToken,
+  coverage: sites.coverage,
+  coverageChangedAt: sites.coverageChangedAt,
+  createdAt: sites.createdAt,
+  snippetInstalledAt: sites.snippetInstalledAt,
+  lastEventAt: sites.lastEventAt,
+};
+
+export interface SitePage {
+  sites: SiteRecord[];
+  total: number;
+  /** Position after the last row, or null when this page is the last. */
+  next: SitePosition | null;
+}
+
+/**
+ * Newest first by (created_at, id). Paging continues strictly below the previous
+ * page's last (created_at, id), so rows inserted meanwhile (newer) never shift later
+ * pages: no repeats, no drops. Page and total are read in one batch (one round trip).
+ */
+export async function listSites(
+  db: Database,
+  workspaceId: string,
+  limit: number,
+  after: SitePosition | null,
+): Promise<SitePage> {
+  const inWorkspace = eq(sites.workspaceId, workspaceId);
+  const where = after
+    ? and(
+        inWorkspace,
+        or(lt(sites.createdAt, after.createdAt), and(eq(sites.createdAt, after.createdAt), lt(sites.id, after.id))),
+      )
+    : inWorkspace;
+  const [rows, totals] = await db.batch([
+    db
+      .select(columns)
+      .from(sites)
+      .where(where)
+      .orderBy(desc(sites.createdAt), desc(sites.id))
+      .limit(limit + 1),
+    db.select({ n: count() }).from(sites).where(inWorkspace),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    sites: page,
+    total: totals[0]?.n ?? 0,
+    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
+}

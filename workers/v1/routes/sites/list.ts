@@ -1,0 +1,54 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
+import { database } from "../../../../shared/db/client";
+import { ApiError } from "../../../../shared/errors/api-error";
+import { listSites, type SitePosition } from "../../../../shared/sites/list-sites";
+import { serviceBaseUrl } from "../../../../shared/sites/snippet";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { ListSitesQuery, SiteListSchema } from "./schema";
+import { siteView } from "./site-view";
+
+const route = v1Route(
+  {
+    method: "get",
+    path: "/api/v1/sites",
+    operationId: "listSites",
+    tags: ["Sites"],
+    summary: "List sites",
+    description: "Newest first, keyset-paged: pass `next_cursor` back as `cursor` until it is null.",
+    request: { query: ListSitesQuery },
+    responses: {
+      200: { description: "A page of sites", content: { "application/json": { schema: SiteListSchema } } },
+    },
+  },
+  { scope: "traffic:read", limit: "reads", errors: ["invalid_cursor"] },
+);
+
+function toPosition(p: (string | number)[]): SitePosition {
+  const [createdAt, id] = p;
+  if (p.length !== 2 || typeof createdAt !== "number" || typeof id !== "string") throw new ApiError("invalid_cursor");
+  return { createdAt, id };
+}
+
+export function registerListSites(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { workspaceId } = c.get("auth");
+    const { limit, cursor } = c.req.valid("query");
+    const key = await cursorKey(c.env);
+    const binding = { list: "sites", workspaceId };
+    const after = cursor ? toPosition(await decodeCursor(key, binding, cursor)) : null;
+    const page = await listSites(database(c.env.DB), workspaceId, limit, after);
+    const baseUrl = serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
+    const next = page.next ? await encodeCursor(key, binding, [page.next.createdAt, page.next.id]) : null;
+    return c.json(
+      {
+        sites: page.sites.map((s) => siteView(s, baseUrl)),
+        total: page.total,
+        capped: next !== null,
+        next_cursor: next,
+      },
+      200,
+    );
+  });
+}
