@@ -37,7 +37,7 @@ export const conversions = sqliteTable(
     landingUrl: text("landing_url"),
     clickedAt: integer("clicked_at"),
     /** `declared_click_id` | `declared_utm` | `none`. */
-    attributionBasis: text("attribution_basis").notNull(),
+    attributionBasis: text("attribution_basis").$type<"declared_click_id" | "declared_utm" | "none">().notNull(),
     /** Platform from the click id or utm_source; `unattributed` when the basis is `none`. */
     attributedPlatform: text("attributed_platform").notNull(),
     attributionSource: text("attribution_source").notNull(),

@@ -57,15 +57,10 @@ export const ConversionInput = z
       .max(100)
       .optional()
       .meta({ description: "Defaults to `purchase`.", example: "purchase" }),
-    value_minor: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_VALUE_MINOR)
-      .meta({
-        description: "Amount in minor units of `currency` (cents for USD); an integer, never a decimal.",
-        example: 4990,
-      }),
+    value_minor: z.number().int().min(0).max(MAX_VALUE_MINOR).meta({
+      description: "Amount in minor units of `currency` (cents for USD); an integer, never a decimal.",
+      example: 4990,
+    }),
     currency: z.string().meta({ description: "ISO 4217 code; case-insensitive, stored uppercase.", example: "EUR" }),
     site: z
       .string()

@@ -2,6 +2,8 @@ import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import { cronTable } from "./jobs";
 import { mountOpenApi } from "./openapi";
+import { registerAttributionRoutes } from "./routes/attribution";
+import { registerConversionRoutes } from "./routes/conversions";
 import { registerSiteRoutes } from "./routes/sites";
 import { registerWhoamiRoutes } from "./routes/whoami";
 
@@ -12,6 +14,8 @@ export function buildApp() {
   mountScheduledRoute(app, cronTable, WORKER);
   registerWhoamiRoutes(app);
   registerSiteRoutes(app);
+  registerConversionRoutes(app);
+  registerAttributionRoutes(app);
   mountOpenApi(app);
   return app;
 }

@@ -17,7 +17,10 @@ const route = v1Route(
       "Counts and per-currency values of non-voided conversions whose `occurred_at` falls in the period, by platform, basis and source, as decided when each conversion was recorded. Rate limit: 120/min and 20,000/day per key (reads).",
     request: { query: AttributionOverviewQuery },
     responses: {
-      200: { description: "The attribution overview", content: { "application/json": { schema: AttributionOverviewResponse } } },
+      200: {
+        description: "The attribution overview",
+        content: { "application/json": { schema: AttributionOverviewResponse } },
+      },
     },
   },
   { scope: "conversions:read", limit: "reads", errors: ["invalid_domain", "site_not_found"] },

@@ -3,11 +3,10 @@ import { ATTRIBUTION_BASES } from "../../../../shared/attribution/attribute-conv
 import { ATTRIBUTION_PERIODS, DEFAULT_ATTRIBUTION_PERIOD } from "../../../../shared/attribution/report-period";
 
 export const AttributionOverviewQuery = z.object({
-  domain: z
-    .string()
-    .max(253)
-    .optional()
-    .openapi({ description: "A site of the workspace; omit to cover every site (and conversions with no site).", example: "shop.example" }),
+  domain: z.string().max(253).optional().openapi({
+    description: "A site of the workspace; omit to cover every site (and conversions with no site).",
+    example: "shop.example",
+  }),
   period: z
     .enum(ATTRIBUTION_PERIODS)
     .default(DEFAULT_ATTRIBUTION_PERIOD)
@@ -26,7 +25,10 @@ const Basis = z.enum(ATTRIBUTION_BASES).openapi({ example: "declared_click_id" }
 
 export const AttributionOverviewResponse = z
   .object({
-    site_id: z.string().nullable().openapi({ description: "Null when the report covers the whole workspace.", example: "site_4kP2" }),
+    site_id: z
+      .string()
+      .nullable()
+      .openapi({ description: "Null when the report covers the whole workspace.", example: "site_4kP2" }),
     domain: z.string().nullable().openapi({ example: "shop.example" }),
     period: z.enum(ATTRIBUTION_PERIODS).openapi({ example: "30d" }),
     period_start: z.string().openapi({ format: "date-time", example: "2026-10-23T12:00:00.000Z" }),
@@ -37,7 +39,9 @@ export const AttributionOverviewResponse = z
     by_currency: z.array(CurrencyTotal).openapi({ description: "Money is never summed across currencies." }),
     by_platform: z.array(
       z.object({
-        platform: z.string().openapi({ description: "AI platform, ad platform, `other` or `unattributed`.", example: "chatgpt" }),
+        platform: z
+          .string()
+          .openapi({ description: "AI platform, ad platform, `other` or `unattributed`.", example: "chatgpt" }),
         conversions: z.number().int().openapi({ example: 9 }),
         by_currency: z.array(CurrencyTotal),
       }),

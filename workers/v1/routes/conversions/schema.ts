@@ -13,7 +13,7 @@ export const MAX_ITEMS = 100;
 export const RecordConversionsBody = z
   .object({
     conversions: z
-      .array(z.unknown().openapi({ $ref: "#/components/schemas/ConversionInput" }))
+      .array(z.unknown().openapi({ allOf: [{ $ref: "#/components/schemas/ConversionInput" }] }))
       .min(1)
       .max(MAX_ITEMS)
       .openapi({ description: "1 to 100 conversions; each is accepted, found duplicate or rejected on its own." }),
@@ -26,7 +26,9 @@ const Basis = z.enum(ATTRIBUTION_BASES).openapi({
   example: "declared_click_id",
 });
 
-const ConversionId = z.string().openapi({ description: "Id of the stored conversion.", example: "0f5e8c7a-3b1d-4e2a-9c6f-2d8b7a1e4f30" });
+const ConversionId = z
+  .string()
+  .openapi({ description: "Id of the stored conversion.", example: "0f5e8c7a-3b1d-4e2a-9c6f-2d8b7a1e4f30" });
 
 export const ConversionResultItem = z
   .union([
@@ -37,7 +39,8 @@ export const ConversionResultItem = z
       attribution: z.object({
         attributed: z.boolean().openapi({ example: true }),
         platform: z.string().openapi({
-          description: "Platform from the click id or utm_source; `other` for a non-AI utm_source; `unattributed` for basis none.",
+          description:
+            "Platform from the click id or utm_source; `other` for a non-AI utm_source; `unattributed` for basis none.",
           example: "chatgpt",
         }),
         basis: Basis,
@@ -49,7 +52,10 @@ export const ConversionResultItem = z
       conversion_id: ConversionId.openapi({ description: "The conversion stored first under this external_id." }),
     }),
     z.object({
-      external_id: z.string().nullable().openapi({ description: "Null when the item had no usable external_id.", example: "order-10040" }),
+      external_id: z
+        .string()
+        .nullable()
+        .openapi({ description: "Null when the item had no usable external_id.", example: "order-10040" }),
       status: z.literal("rejected"),
       error: z.object({
         code: z.enum(ITEM_REJECTION_CODES).openapi({ example: "invalid_currency" }),
@@ -75,10 +81,17 @@ export const ConversionListItem = z
     external_id: z.string().openapi({ example: "order-10042" }),
     event_name: z.string().openapi({ example: "purchase" }),
     occurred_at: z.string().openapi({ format: "date-time", example: "2026-11-20T10:04:00.000Z" }),
-    recorded_at: z.string().openapi({ format: "date-time", description: "When the service accepted it.", example: "2026-11-20T10:05:12.000Z" }),
+    recorded_at: z.string().openapi({
+      format: "date-time",
+      description: "When the service accepted it.",
+      example: "2026-11-20T10:05:12.000Z",
+    }),
     value_minor: z.number().int().openapi({ example: 4990 }),
     currency: z.string().openapi({ example: "EUR" }),
-    domain: z.string().nullable().openapi({ description: "Site it was attributed to; null when none resolved.", example: "shop.example" }),
+    domain: z
+      .string()
+      .nullable()
+      .openapi({ description: "Site it was attributed to; null when none resolved.", example: "shop.example" }),
     attributed_platform: z.string().openapi({ example: "chatgpt" }),
     attribution_basis: Basis,
     voided: z.boolean().openapi({ example: false }),
@@ -96,3 +109,22 @@ export const ConversionListResponse = z
     has_more: z.boolean().openapi({ example: false }),
   })
   .openapi("ConversionList");
+
+export const ListConversionsQuery = z.object({
+  domain: z
+    .string()
+    .max(253)
+    .optional()
+    .openapi({ description: "Only conversions of this site; omit for every site.", example: "shop.example" }),
+  limit: z.coerce.number().int().min(1).max(200).default(50).openapi({ description: "Page size, 1-200.", example: 50 }),
+  cursor: z
+    .string()
+    .max(512)
+    .optional()
+    .openapi({ description: "`next_cursor` of the previous page, unchanged; omit for the first page." }),
+  include_voided: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true")
+    .openapi({ description: "Include voided conversions (flagged `voided: true`).", example: "false" }),
+});

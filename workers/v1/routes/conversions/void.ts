@@ -19,7 +19,11 @@ const route = v1Route(
           .string()
           .min(1)
           .max(255)
-          .openapi({ param: { name: "external_id", in: "path" }, description: "The order id originally sent.", example: "order-10042" }),
+          .openapi({
+            param: { name: "external_id", in: "path" },
+            description: "The order id originally sent.",
+            example: "order-10042",
+          }),
       }),
     },
     responses: { 204: { description: "Voided, or there was nothing to void" } },

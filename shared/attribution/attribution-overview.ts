@@ -1,0 +1,65 @@
+import { and, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
+import { conversions } from "../../schema";
+import type { Database } from "../db/client";
+import { type AttributionGroup, type AttributionTotals, buildAttributionTotals } from "./attribution-report";
+import { type AttributionPeriod, periodWindow } from "./report-period";
+
+export interface AttributionOverviewParams {
+  workspaceId: string;
+  /** One site, or null for the whole workspace (including conversions with no site). */
+  site: { id: string; domain: string } | null;
+  period: AttributionPeriod;
+  nowMs: number;
+}
+
+export type AttributionOverview = {
+  site_id: string | null;
+  domain: string | null;
+  period: AttributionPeriod;
+  period_start: string;
+  period_end: string;
+} & AttributionTotals;
+
+/**
+ * The attribution overview (contract: GET /attribution/overview): non-voided
+ * conversions whose `occurred_at` lies in the period, grouped by the attribution
+ * stored at write time, then folded by `buildAttributionTotals`.
+ */
+export async function attributionOverview(db: Database, p: AttributionOverviewParams): Promise<AttributionOverview> {
+  const { start, end } = periodWindow(p.period, p.nowMs);
+  // No upper bound: occurred_at is at most 5 minutes ahead of the clock (validation),
+  // and such a conversion belongs to a window that ends now.
+  const where: SQL[] = [
+    eq(conversions.workspaceId, p.workspaceId),
+    isNull(conversions.voidedAt),
+    gte(conversions.occurredAt, start),
+  ];
+  if (p.site) where.push(eq(conversions.siteId, p.site.id));
+  const groups = await db
+    .select({
+      platform: conversions.attributedPlatform,
+      basis: conversions.attributionBasis,
+      source: conversions.attributionSource,
+      sub_source: conversions.attributionSubSource,
+      currency: conversions.currency,
+      conversions: sql<number>`count(*)`,
+      value_minor: sql<number>`sum(${conversions.valueMinor})`,
+    })
+    .from(conversions)
+    .where(and(...where))
+    .groupBy(
+      conversions.attributedPlatform,
+      conversions.attributionBasis,
+      conversions.attributionSource,
+      conversions.attributionSubSource,
+      conversions.currency,
+    );
+  return {
+    site_id: p.site?.id ?? null,
+    domain: p.site?.domain ?? null,
+    period: p.period,
+    period_start: new Date(start).toISOString(),
+    period_end: new Date(end).toISOString(),
+    ...buildAttributionTotals(groups satisfies AttributionGroup[]),
+  };
+}

@@ -1,0 +1,26 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { conversions } from "../../schema";
+import type { Database } from "../db/client";
+
+/**
+ * Voids (soft-deletes) a conversion of the workspace. The row stays, so re-posting the
+ * id still de-duplicates; an unknown, foreign or already voided id changes nothing
+ * (contract: DELETE answers 204 either way and cannot be used to probe ids).
+ */
+export async function voidConversion(
+  db: Database,
+  workspaceId: string,
+  externalId: string,
+  nowMs: number,
+): Promise<void> {
+  await db
+    .update(conversions)
+    .set({ voidedAt: nowMs })
+    .where(
+      and(
+        eq(conversions.workspaceId, workspaceId),
+        eq(conversions.externalId, externalId),
+        isNull(conversions.voidedAt),
+      ),
+    );
+}
