@@ -10,7 +10,7 @@ describe("conversions and attribution in /api/v1/openapi.json", () => {
   it("declares the four operations with ids, tags and their error responses", async () => {
     const doc = (await (await SELF.fetch("http://x/api/v1/openapi.json")).json()) as Doc;
     const ops = [
-      ["/api/v1/conversions", "post", "recordConversions", ["200", "400", "401", "403", "429"]],
+      ["/api/v1/conversions", "post", "recordConversions", ["200", "400", "401", "403", "413", "429"]],
       ["/api/v1/conversions", "get", "listConversions", ["200", "400", "401", "403", "404", "429"]],
       ["/api/v1/conversions/{external_id}", "delete", "voidConversion", ["204", "400", "401", "403", "429"]],
       ["/api/v1/attribution/overview", "get", "attributionOverview", ["200", "400", "401", "403", "404", "429"]],

@@ -133,6 +133,26 @@ describe("POST /api/v1/conversions", () => {
     expect(await res.json()).toMatchObject({ code: "invalid_request" });
   });
 
+  it("refuses a body over 2 MiB with 413 payload_too_large before parsing it", async () => {
+    const key = await freshKey();
+    const huge = JSON.stringify({ conversions: [order("big", { event_name: "x".repeat(2 * 1024 * 1024) })] });
+    const res = await SELF.fetch("http://x/api/v1/conversions", {
+      method: "POST",
+      headers: { ...key.headers, "Content-Type": "application/json" },
+      body: huge,
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("X-Request-Id")).toBeTruthy();
+    expect(await res.json()).toMatchObject({ code: "payload_too_large" });
+  });
+
+  it("answers a wrong method on the conversions path 405 with Allow", async () => {
+    const key = await freshKey();
+    const res = await SELF.fetch("http://x/api/v1/conversions", { method: "PUT", headers: key.headers });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("Allow")?.split(", ").sort()).toEqual(["GET", "POST"]);
+  });
+
   it("accepts a full batch of 100 items", async () => {
     const key = await freshKey();
     const body = (await (

@@ -6,6 +6,9 @@ import { ITEM_REJECTION_CODES } from "../../../../shared/conversions/item-reject
 export { ConversionInput };
 
 export const MAX_ITEMS = 100;
+// 100 items at every field's maximum size come to about 1.6 MB of JSON; 2 MiB leaves
+// room for escaping while still refusing a body no valid request needs.
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 // Items are validated one by one by the handler (each item stands alone, contract
 // POST /conversions), so the body schema only bounds the array; the OpenAPI document
