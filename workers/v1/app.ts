@@ -2,6 +2,7 @@ import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import { cronTable } from "./jobs";
 import { mountOpenApi } from "./openapi";
+import { registerAdminKeyRoutes } from "./routes/admin/keys";
 import { registerAttributionRoutes } from "./routes/attribution";
 import { registerConversionRoutes } from "./routes/conversions";
 import { registerSiteRoutes } from "./routes/sites";
@@ -12,6 +13,7 @@ export const WORKER = "v1";
 export function buildApp() {
   const app = createApp<{ Bindings: V1Env }>({ worker: WORKER, errorStyle: "v1" });
   mountScheduledRoute(app, cronTable, WORKER);
+  registerAdminKeyRoutes(app);
   registerWhoamiRoutes(app);
   registerSiteRoutes(app);
   registerConversionRoutes(app);

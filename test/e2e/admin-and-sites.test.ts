@@ -1,0 +1,85 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, inject, it } from "vitest";
+
+const baseUrl = inject("baseUrl");
+const root = path.resolve(import.meta.dirname, "../..");
+const exec = promisify(execFile);
+
+/** Runs `npm run --silent admin -- ...` against the running server; returns stdout lines. */
+async function admin(...args: string[]): Promise<string[]> {
+  const { stdout } = await exec("npm", ["run", "--silent", "admin", "--", ...args], {
+    cwd: root,
+    env: { ...process.env, BASE_URL: baseUrl },
+  });
+  return stdout.split("\n").filter((l) => l.length > 0);
+}
+
+describe("admin command and sites against the real local server", () => {
+  it("create-key prints one JSON line and the key works on the v1 API", async () => {
+    const lines = await admin("create-key", "--workspace", "e2e-shop", "--preset", "provisioning");
+    expect(lines).toHaveLength(1);
+    const created = JSON.parse(lines[0]) as { workspace_id: string; key_id: string; key: string; scopes: string[] };
+    expect(Object.keys(created)).toEqual(["workspace_id", "key_id", "key", "scopes"]);
+    expect(created.key).toMatch(/^ar_live_[0-9A-Za-z]{40}$/);
+    expect(created.scopes).toEqual(["sites:write", "traffic:read"]);
+
+    const auth = { Authorization: `Bearer ${created.key}` };
+    const who = await fetch(`${baseUrl}/api/v1/whoami`, { headers: auth });
+    expect(await who.json()).toEqual({
+      workspace_id: created.workspace_id,
+      workspace_name: "e2e-shop",
+      key_id: created.key_id,
+      scopes: ["sites:write", "traffic:read"],
+    });
+
+    const reg = await fetch(`${baseUrl}/api/v1/sites`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ domain: "www.E2E-Shop.example", name: "E2E" }),
+    });
+    expect(reg.status).toBe(201);
+    const site = (await reg.json()) as { domain: string; snippet: string; public_token: string };
+    expect(site.domain).toBe("e2e-shop.example");
+    expect(site.snippet).toContain(`src="${baseUrl}/sdk/v1/agent.js"`);
+    expect(reg.headers.get("X-RateLimit-Limit")).toBe("120");
+    expect(Number(reg.headers.get("X-RateLimit-Reset"))).toBeGreaterThan(Date.now() / 1000);
+
+    const list = (await (await fetch(`${baseUrl}/api/v1/sites`, { headers: auth })).json()) as {
+      sites: { public_token: string }[];
+      total: number;
+    };
+    expect(list.total).toBe(1);
+    expect(list.sites[0].public_token).toBe(site.public_token);
+
+    // A repeated workspace name reuses the workspace.
+    const [again] = await admin("create-key", "--workspace", "e2e-shop", "--scopes", "conversions:read");
+    expect((JSON.parse(again) as { workspace_id: string }).workspace_id).toBe(created.workspace_id);
+  });
+
+  it("a key without sites:write gets 403, and revoke-key makes a key answer 401", async () => {
+    const [line] = await admin("create-key", "--workspace", "e2e-revoke", "--scopes", "traffic:read");
+    const { key, key_id } = JSON.parse(line) as { key: string; key_id: string };
+    const auth = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
+    const denied = await fetch(`${baseUrl}/api/v1/sites`, {
+      method: "POST",
+      headers: auth,
+      body: JSON.stringify({ domain: "denied.example" }),
+    });
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toMatchObject({ code: "insufficient_scope" });
+
+    expect((await fetch(`${baseUrl}/api/v1/sites`, { headers: auth })).status).toBe(200);
+    const [revoked] = await admin("revoke-key", "--key-id", key_id);
+    expect(JSON.parse(revoked)).toEqual({ key_id, revoked: true });
+    const after = await fetch(`${baseUrl}/api/v1/sites`, { headers: auth });
+    expect(after.status).toBe(401);
+    expect(after.headers.get("WWW-Authenticate")).toContain("Bearer");
+    expect(await after.json()).toMatchObject({ code: "unauthorized" });
+  });
+
+  it("fails with a message on stderr and exit code 1 for a bad scope", async () => {
+    await expect(admin("create-key", "--workspace", "x", "--scopes", "root")).rejects.toMatchObject({ code: 1 });
+  });
+});

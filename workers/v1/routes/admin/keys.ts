@@ -1,0 +1,56 @@
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createKey, revokeKey } from "../../../../shared/auth/key-repository";
+import { SCOPE_PRESETS, SCOPES } from "../../../../shared/auth/scopes";
+import { database } from "../../../../shared/db/client";
+import { ApiError } from "../../../../shared/errors/api-error";
+import type { V1AppEnv } from "../../app-env";
+
+// Local-only key administration behind `npm run admin` (decisions §1). Mounted only
+// under /__admin, which answers 404 unless DEV_ROUTES=1 (set by npm start's .dev.vars,
+// never in production). Hidden from the OpenAPI document.
+
+const CreateKeyBody = z
+  .object({
+    workspace: z.string().trim().min(1).max(100),
+    scopes: z.array(z.enum(SCOPES)).max(SCOPES.length).optional(),
+    preset: z.enum(Object.keys(SCOPE_PRESETS) as [keyof typeof SCOPE_PRESETS]).optional(),
+  })
+  .refine((b) => !(b.scopes && b.preset), { message: "Give scopes or preset, not both", path: ["preset"] });
+
+const createRouteDef = createRoute({
+  method: "post",
+  path: "/__admin/keys",
+  hide: true,
+  request: { body: { required: true, content: { "application/json": { schema: CreateKeyBody } } } },
+  responses: { 201: { description: "Created key, shown once" } },
+});
+
+const revokeRouteDef = createRoute({
+  method: "post",
+  path: "/__admin/keys/{key_id}/revoke",
+  hide: true,
+  request: { params: z.object({ key_id: z.string().min(1).max(64) }) },
+  responses: { 200: { description: "Revoked" } },
+});
+
+export function registerAdminKeyRoutes(app: OpenAPIHono<V1AppEnv>) {
+  app.use("/__admin/*", async (c, next) => {
+    if (c.env.DEV_ROUTES !== "1") throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`);
+    await next();
+  });
+
+  app.openapi(createRouteDef, async (c) => {
+    const body = c.req.valid("json");
+    const scopes = body.preset ? [...SCOPE_PRESETS[body.preset]] : (body.scopes ?? []);
+    const created = await createKey(database(c.env.DB), { workspaceName: body.workspace, scopes });
+    return c.json(created, 201);
+  });
+
+  app.openapi(revokeRouteDef, async (c) => {
+    const { key_id } = c.req.valid("param");
+    if (!(await revokeKey(database(c.env.DB), key_id))) {
+      throw new ApiError("not_found", `No live key ${key_id}`);
+    }
+    return c.json({ key_id, revoked: true }, 200);
+  });
+}
