@@ -84,6 +84,7 @@ CREATE TABLE `sessions` (
 	`duration_ms` integer NOT NULL,
 	`page_count` integer NOT NULL,
 	`event_count` integer NOT NULL,
+	`interaction_count` integer NOT NULL,
 	`entry_url` text NOT NULL,
 	`exit_url` text NOT NULL,
 	`agent_platform` text,

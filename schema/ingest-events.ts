@@ -1,8 +1,11 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * Accepted ingest events as handed over by the queue. The primary key is the event id
- * minted at ingest, so a redelivered message inserts nothing the second time.
+ * One accepted, classified event (beacon or server-side record), written by the queue
+ * consumer. The primary key is the event id minted at ingest, so a redelivered message
+ * is recognised and never counted twice; `session_id` is set in the same transaction,
+ * so every stored event belongs to exactly one session. No raw IP is ever stored
+ * (docs/privacy.md): only the daily visitor hash, on the session.
  */
 export const ingestEvents = sqliteTable(
   "ingest_events",
@@ -10,12 +13,22 @@ export const ingestEvents = sqliteTable(
     id: text("id").primaryKey(),
     siteId: text("site_id").notNull(),
     workspaceId: text("workspace_id").notNull(),
+    sessionId: text("session_id").notNull(),
+    /** `pageview` | `leave` | `add_to_cart` | `begin_checkout` | `purchase` | `interaction` | `request`. */
     kind: text("kind").notNull(),
     occurredAt: integer("occurred_at").notNull(),
     receivedAt: integer("received_at").notNull(),
-    /** JSON of the classified event; never holds a raw IP (docs/privacy.md). */
-    payload: text("payload").notNull(),
+    /** Path and query without click ids' values (no personal data in URLs we add). */
+    url: text("url").notNull(),
+    /** What an interaction acted on (button label, product id), bounded to 200 chars. */
+    target: text("target"),
+    /** Time spent on the page, reported on leave. */
+    durationMs: integer("duration_ms"),
+    /** JSON of the event's classification (platform, purpose, tier, signals, source). */
+    classification: text("classification").notNull(),
   },
-  // Session rollup reads a site's events in time order.
-  (t) => [index("ingest_events_site_time_idx").on(t.siteId, t.occurredAt)],
+  (t) => [
+    // Session rollup and the journey report read one session's events in time order.
+    index("ingest_events_session_time_idx").on(t.sessionId, t.occurredAt),
+  ],
 );

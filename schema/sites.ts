@@ -20,6 +20,8 @@ export const sites = sqliteTable(
     snippetInstalledAt: integer("snippet_installed_at"),
     lastEventAt: integer("last_event_at"),
     lastVerifiedEventAt: integer("last_verified_event_at"),
+    /** Newest accepted ingest request (install check, decisions §6); written by ingest. */
+    lastAcceptAt: integer("last_accept_at"),
     lastRejectAt: integer("last_reject_at"),
     lastRejectReason: text("last_reject_reason"),
     lastRejectOrigin: text("last_reject_origin"),

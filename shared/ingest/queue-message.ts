@@ -1,14 +1,49 @@
+import type { DetectionSignal, Tier } from "../classify/agent-identity";
+import type { Purpose } from "../classify/agents";
+import type { Source } from "../classify/source";
+
+export type EventKind =
+  | "pageview"
+  | "leave"
+  | "add_to_cart"
+  | "begin_checkout"
+  | "purchase"
+  | "interaction"
+  | "request";
+
 /**
- * What ingest hands to the queue for one accepted event. It carries the visitor hash,
- * never the raw IP (docs/privacy.md). `id` is minted at ingest and makes the consumer
- * idempotent: a redelivered message is recognised and not counted twice.
+ * What ingest hands to the queue for one accepted, classified event. It carries the
+ * daily visitor hashes, never the raw IP (docs/privacy.md). `id` is minted at ingest
+ * and makes the consumer idempotent: a redelivered message is recognised and not
+ * counted twice.
  */
 export interface IngestMessage {
   id: string;
+  channel: "beacon" | "server";
   siteId: string;
   workspaceId: string;
-  kind: string;
+  kind: EventKind;
   occurredAt: number;
   receivedAt: number;
-  payload: Record<string, unknown>;
+  /** Page path (no query: queries can carry personal data). */
+  url: string;
+  target: string | null;
+  durationMs: number | null;
+  /** Hash under the salt of the event's UTC day. */
+  visitorHash: string;
+  /** Hash under the other kept salt, so a session crossing midnight is found. */
+  altVisitorHash: string | null;
+  platform: string | null;
+  purpose: Purpose | null;
+  tier: Tier | null;
+  confidence: number | null;
+  signals: DetectionSignal[];
+  source: Source;
+  subSource: string | null;
+  referrerHost: string | null;
+  browser: string | null;
+  os: string | null;
+  deviceType: string | null;
+  /** False when the site's coverage excludes this event from starting a session. */
+  mayStartSession: boolean;
 }

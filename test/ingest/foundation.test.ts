@@ -9,17 +9,10 @@ import {
 import { describe, expect, it } from "vitest";
 import type { IngestMessage } from "../../shared/ingest/queue-message";
 import worker from "../../workers/ingest/index";
+import { message as helperMessage } from "./helpers";
 
 function message(id: string): IngestMessage {
-  return {
-    id,
-    siteId: "site_1",
-    workspaceId: "ws_1",
-    kind: "pageview",
-    occurredAt: Date.UTC(2026, 10, 21, 10),
-    receivedAt: Date.UTC(2026, 10, 21, 10, 0, 1),
-    payload: { path: "/products/1" },
-  };
+  return helperMessage({ id, occurredAt: Date.UTC(2026, 10, 21, 10), url: "/products/1" });
 }
 
 async function countEvents(): Promise<number> {
@@ -72,7 +65,10 @@ describe("ingest worker foundation", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       worker: "ingest",
-      outcomes: [{ cron: "*/5 * * * *", job: "salt-check", ok: true }],
+      outcomes: expect.arrayContaining([
+        expect.objectContaining({ cron: "*/5 * * * *", job: "salt-check", ok: true }),
+        expect.objectContaining({ cron: "*/5 * * * *", job: "session-end-rollup", ok: true }),
+      ]),
     });
   });
 });

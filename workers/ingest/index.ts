@@ -1,7 +1,7 @@
 import type { IngestMessage } from "../../shared/ingest/queue-message";
 import { runCronJobs } from "../../shared/jobs/cron-jobs";
 import { buildApp, WORKER } from "./app";
-import { storeEvents } from "./consumers/store-events";
+import { sessionRollup } from "./consumers/session-rollup";
 import { cronTable } from "./jobs";
 
 export { SaltKeeper } from "../../shared/salt/salt-keeper";
@@ -10,7 +10,7 @@ const app = buildApp();
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env, _ctx) => storeEvents(batch, env),
+  queue: (batch, env, _ctx) => sessionRollup(batch, env),
   scheduled: async (controller, env, ctx) => {
     ctx.waitUntil(runCronJobs(cronTable, controller.cron, env, controller.scheduledTime, WORKER));
   },

@@ -1,4 +1,6 @@
 import type { CronTable } from "../../shared/jobs/cron-jobs";
+import { settleSessions } from "../../shared/sessions/settle";
+import { refreshIpRanges } from "./runtime/refresh-ip-ranges";
 import { saltKeeper } from "./salt-keeper-instance";
 
 // Expressions match workers/ingest/wrangler.toml [triggers].
@@ -10,6 +12,22 @@ export const cronTable: CronTable<IngestEnv> = {
       name: "salt-check",
       run: async (env, scheduledTime) => {
         await saltKeeper(env).salts(scheduledTime);
+      },
+    },
+    {
+      // Settles sessions 30 min past their last event and rebuilds daily aggregates.
+      name: "session-end-rollup",
+      run: async (env, scheduledTime) => {
+        await settleSessions(env.DB, scheduledTime);
+      },
+    },
+  ],
+  "17 3 * * *": [
+    {
+      // Vendor IP-range lists change rarely; once a day, off the hour.
+      name: "ip-range-refresh",
+      run: async (env, scheduledTime) => {
+        await refreshIpRanges(env, scheduledTime);
       },
     },
   ],

@@ -1,0 +1,63 @@
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * One visitor's run of events with gaps under 30 minutes (decisions §5). Rewritten
+ * from its events by the queue consumer (so redelivery cannot double count) and
+ * settled by the session-end rollup cron (outcome, bounce), which also refreshes the
+ * daily aggregates. Times are epoch ms; `day` is the UTC day of `started_at`.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    siteId: text("site_id").notNull(),
+    /** Daily keyed hash (docs/privacy.md) of the day the session started. */
+    visitorHash: text("visitor_hash").notNull(),
+    day: text("day").notNull(),
+    startedAt: integer("started_at").notNull(),
+    lastEventAt: integer("last_event_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    pageCount: integer("page_count").notNull(),
+    eventCount: integer("event_count").notNull(),
+    /** Events other than page views and page leaves (add to cart, clicks…): a bounce has none. */
+    interactionCount: integer("interaction_count").notNull(),
+    entryUrl: text("entry_url").notNull(),
+    exitUrl: text("exit_url").notNull(),
+    /** decisions §7 platform, null for humans. */
+    agentPlatform: text("agent_platform"),
+    /** `user_action` | `search` | `crawl` | `unknown`, null for humans. */
+    purpose: text("purpose"),
+    /** `verified` | `declared` | `heuristic`, null for humans. */
+    tier: text("tier"),
+    agentConfidence: real("agent_confidence"),
+    /** JSON array of decisions §5 detection_signals. */
+    detectionSignals: text("detection_signals").notNull(),
+    source: text("source").notNull(),
+    subSource: text("sub_source"),
+    referrerHost: text("referrer_host"),
+    browser: text("browser"),
+    os: text("os"),
+    deviceType: text("device_type"),
+    /** Evidence flags for the outcome, from the session's events. */
+    reachedCart: integer("reached_cart").notNull(),
+    reachedPurchase: integer("reached_purchase").notNull(),
+    /** `completed` | `abandoned` | `not_attempted`, null until settled. */
+    outcome: text("outcome"),
+    /** 1 when the settled session had one page view and nothing else. */
+    bounced: integer("bounced"),
+    settledAt: integer("settled_at"),
+    /** 1 when the daily aggregates of (site, day) must be recomputed. */
+    dirty: integer("dirty").notNull(),
+  },
+  (t) => [
+    // The consumer finds a visitor's open session: (site, visitor) then the newest.
+    index("sessions_site_visitor_idx").on(t.siteId, t.visitorHash, t.lastEventAt),
+    // Reports of the open day and journeys/failing lists scan a site's sessions by start.
+    index("sessions_site_started_idx").on(t.siteId, t.startedAt),
+    // The rollup cron looks only at unsettled sessions, ordered by last activity.
+    index("sessions_unsettled_idx").on(t.settledAt, t.lastEventAt),
+    // The rollup cron finds (site, day) pairs whose aggregates are out of date.
+    index("sessions_dirty_idx").on(t.dirty, t.siteId, t.day),
+  ],
+);

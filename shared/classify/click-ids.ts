@@ -1,0 +1,35 @@
+// Paid click-id parameters → ad platform. Source: traffic-facts §3.2 (Plausible
+// event.ex, Umami constants.ts PAID_AD_PARAMS, vendor docs) and decisions §7 for the
+// platform names. `srsltid` (Google Merchant Center organic listings) and anything
+// not listed are deliberately absent: they are not proof of a paid click.
+export const paidClickIds: Readonly<Record<string, string>> = {
+  oppref: "chatgpt",
+  gclid: "google_ads",
+  gbraid: "google_ads",
+  wbraid: "google_ads",
+  msclkid: "microsoft_ads",
+  fbclid: "meta_ads",
+  ttclid: "tiktok_ads",
+  dclid: "google_ads",
+  li_fat_id: "linkedin_ads",
+  twclid: "x_ads",
+  sccid: "snapchat_ads",
+  epik: "pinterest_ads",
+  rdt_cid: "reddit_ads",
+  ob_click_id: "outbrain",
+  tblci: "taboola",
+  yclid: "yandex_ads",
+};
+
+/** GA4 / Plausible paid medium rule (acquisition.ex) plus Plausible's display mediums. */
+export const paidMedium = /^(.*cp.*|ppc|retargeting|paid.*|display|banner|expandable|interstitial)$/;
+
+/** The first paid click id among the URL's parameters (names matched case-insensitively). */
+export function findClickId(params: URLSearchParams): { key: string; platform: string } | null {
+  for (const name of params.keys()) {
+    const key = name.toLowerCase();
+    const platform = paidClickIds[key];
+    if (platform && params.get(name)) return { key, platform };
+  }
+  return null;
+}

@@ -1,0 +1,108 @@
+import type { SignatureOutcome } from "../classify/agent-identity";
+import type { IpRangeIndex } from "../classify/ip-ranges";
+import type { SaltSet } from "../salt/salt-schedule";
+import type { EventKind, IngestMessage } from "./queue-message";
+import { acquisition } from "./steps/acquisition";
+import { checkTime } from "./steps/check-time";
+import { applyCoverage } from "./steps/coverage";
+import { hashVisitor } from "./steps/hash-visitor";
+import { identify } from "./steps/identify";
+import { parsePage } from "./steps/parse-page";
+
+export interface IngestSite {
+  id: string;
+  workspaceId: string;
+  domain: string;
+  coverage: string;
+}
+
+/** One request record before classification, from a beacon or a server-side record. */
+export interface RawEvent {
+  id: string;
+  channel: "beacon" | "server";
+  kind: EventKind;
+  occurredAt: number;
+  receivedAt: number;
+  pageUrl: string;
+  referrer: string | null;
+  durationMs: number | null;
+  target: string | null;
+  userAgent: string | null;
+  /** Full client IP: used in memory for range checks and hashing, never stored. */
+  clientIp: string | null;
+  automation: { webdriver?: boolean; headless?: boolean };
+  signature: SignatureOutcome;
+  site: IngestSite;
+}
+
+export interface PipelineDeps {
+  salts: SaltSet;
+  ipRanges: IpRangeIndex;
+}
+
+export type DropReason = "stale_timestamp" | "future_timestamp" | "invalid_url" | "foreign_host";
+
+export interface Dropped {
+  dropped: DropReason;
+}
+
+/** The event as it moves through the steps: the raw record plus what steps added. */
+export type Draft = RawEvent & Partial<IngestMessage> & { page?: URL };
+
+export type Step = (draft: Draft, deps: PipelineDeps) => Draft | Dropped | Promise<Draft | Dropped>;
+
+/**
+ * Named steps in order (Plausible's ingestion pipeline shape): each returns the event
+ * or a typed drop reason. Nothing here touches storage; the route enqueues the result.
+ */
+export const steps: ReadonlyArray<[string, Step]> = [
+  ["check-time", checkTime],
+  ["parse-page", parsePage],
+  ["identify", identify],
+  ["acquisition", acquisition],
+  ["coverage", applyCoverage],
+  ["hash-visitor", hashVisitor],
+];
+
+export function isDropped(x: unknown): x is Dropped {
+  return typeof x === "object" && x !== null && "dropped" in x;
+}
+
+export async function runPipeline(raw: RawEvent, deps: PipelineDeps): Promise<IngestMessage | Dropped> {
+  let draft: Draft = raw;
+  for (const [, step] of steps) {
+    const out = await step(draft, deps);
+    if (isDropped(out)) return out;
+    draft = out;
+  }
+  return toMessage(draft);
+}
+
+function toMessage(d: Draft): IngestMessage {
+  return {
+    id: d.id,
+    channel: d.channel,
+    siteId: d.site.id,
+    workspaceId: d.site.workspaceId,
+    kind: d.kind,
+    occurredAt: d.occurredAt,
+    receivedAt: d.receivedAt,
+    url: d.url ?? "/",
+    target: d.target,
+    durationMs: d.durationMs,
+    visitorHash: d.visitorHash ?? "",
+    altVisitorHash: d.altVisitorHash ?? null,
+    platform: d.platform ?? null,
+    purpose: d.purpose ?? null,
+    tier: d.tier ?? null,
+    confidence: d.confidence ?? null,
+    signals: d.signals ?? [],
+    source: d.source ?? "direct",
+    subSource: d.subSource ?? null,
+    referrerHost: d.referrerHost ?? null,
+    browser: d.browser ?? null,
+    os: d.os ?? null,
+    deviceType: d.deviceType ?? null,
+    mayStartSession: d.mayStartSession ?? true,
+  };
+}

@@ -1,0 +1,55 @@
+import { truncateIp } from "../classify/cidr";
+
+const encoder = new TextEncoder();
+
+/**
+ * Unambiguous encoding of the hashed fields: each is prefixed by its byte length
+ * (4 bytes, big-endian), so ("ab","c") and ("a","bc") never collide, unlike Plausible's
+ * plain concatenation (traffic-facts §1.3).
+ */
+export function encodeFields(fields: readonly string[]): Uint8Array {
+  const parts = fields.map((f) => encoder.encode(f));
+  const out = new Uint8Array(parts.reduce((n, p) => n + 4 + p.byteLength, 0));
+  const view = new DataView(out.buffer);
+  let offset = 0;
+  for (const p of parts) {
+    view.setUint32(offset, p.byteLength);
+    out.set(p, offset + 4);
+    offset += 4 + p.byteLength;
+  }
+  return out;
+}
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(salt: string): Promise<CryptoKey> {
+  let key = keys.get(salt);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(salt), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    // Two salts live at a time; keep the cache from growing across rotations.
+    if (keys.size > 4) keys.clear();
+    keys.set(salt, key);
+  }
+  return key;
+}
+
+/**
+ * Daily pseudonymous visitor id (contract, privacy rules): HMAC-SHA-256 keyed with the
+ * day's random salt over (workspace, site, IP truncated to /24 or /64, User-Agent).
+ * The raw IP is only an input here and goes nowhere else. Once the salt is deleted
+ * (48 h), nobody can recompute the hash. Returns 32 hex chars (128 bits).
+ */
+export async function visitorHash(
+  salt: string,
+  workspaceId: string,
+  siteId: string,
+  clientIp: string | null,
+  userAgent: string | null,
+): Promise<string> {
+  const network = (clientIp && truncateIp(clientIp)) ?? "";
+  const data = encodeFields(["v1", workspaceId, siteId, network, userAgent ?? ""]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(salt), data));
+  let hex = "";
+  for (let i = 0; i < 16; i++) hex += mac[i].toString(16).padStart(2, "0");
+  return hex;
+}

@@ -1,0 +1,231 @@
+import type { IngestMessage } from "../ingest/queue-message";
+import { applyEvent, continues, SESSION_GAP_MS, type SessionState, startSession } from "./session-state";
+
+// D1 allows at most 100 bound parameters per statement.
+const ID_CHUNK = 90;
+
+const SESSION_COLUMNS: ReadonlyArray<keyof SessionState> = [
+  "id",
+  "workspace_id",
+  "site_id",
+  "visitor_hash",
+  "day",
+  "started_at",
+  "last_event_at",
+  "duration_ms",
+  "page_count",
+  "event_count",
+  "interaction_count",
+  "entry_url",
+  "exit_url",
+  "agent_platform",
+  "purpose",
+  "tier",
+  "agent_confidence",
+  "detection_signals",
+  "source",
+  "sub_source",
+  "referrer_host",
+  "browser",
+  "os",
+  "device_type",
+  "reached_cart",
+  "reached_purchase",
+];
+
+const UPSERT_SESSION = `INSERT INTO sessions (${SESSION_COLUMNS.join(", ")}, dirty) VALUES (${SESSION_COLUMNS.map(() => "?").join(", ")}, 1)
+ON CONFLICT(id) DO UPDATE SET ${SESSION_COLUMNS.filter((c) => c !== "id")
+  .map((c) => `${c} = excluded.${c}`)
+  .join(", ")}, outcome = NULL, bounced = NULL, settled_at = NULL, dirty = 1`;
+
+const INSERT_EVENT = `INSERT OR IGNORE INTO ingest_events
+(id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+export interface RollupResult {
+  stored: number;
+  duplicates: number;
+  skipped: number;
+  sessionsTouched: number;
+}
+
+function chunks<T>(xs: T[], n: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
+  return out;
+}
+
+/**
+ * The queue consumer's session rollup for one batch, in one D1 transaction (a D1
+ * batch is atomic): events already stored (a redelivery) are skipped, each new event
+ * joins its visitor's session (30-minute rule, decisions §5) or starts one, and the
+ * event row and the session row are written together, so an event is in exactly one
+ * session and no redelivery counts twice. Needs a single consumer at a time
+ * (wrangler.toml max_concurrency = 1): assignment is read-modify-write.
+ */
+export async function rollupBatch(
+  db: D1Database,
+  messages: readonly IngestMessage[],
+  newId: () => string = () => crypto.randomUUID(),
+): Promise<RollupResult> {
+  const unique = new Map<string, IngestMessage>();
+  for (const m of messages) if (!unique.has(m.id)) unique.set(m.id, m);
+  const ids = [...unique.keys()];
+  if (ids.length === 0) return { stored: 0, duplicates: 0, skipped: 0, sessionsTouched: 0 };
+
+  const stored = new Set<string>();
+  const found = await db.batch(
+    chunks(ids, ID_CHUNK).map((c) =>
+      db.prepare(`SELECT id FROM ingest_events WHERE id IN (${c.map(() => "?").join(",")})`).bind(...c),
+    ),
+  );
+  for (const r of found) for (const row of r.results as { id: string }[]) stored.add(row.id);
+  const fresh = [...unique.values()]
+    .filter((m) => !stored.has(m.id))
+    .sort((a, b) => a.occurredAt - b.occurredAt || (a.id < b.id ? -1 : 1));
+
+  // Candidate sessions per visitor: either daily hash, within reach of the batch's events.
+  const visitors = new Map<string, IngestMessage[]>();
+  for (const m of fresh) {
+    // Both daily hashes name the visitor: grouping on the pair keeps a visitor whose
+    // events straddle midnight in one group.
+    const pair = [m.visitorHash, m.altVisitorHash ?? ""].sort().join("\u0000");
+    const key = `${m.siteId}\u0000${pair}`;
+    visitors.set(key, [...(visitors.get(key) ?? []), m]);
+  }
+  const groups = [...visitors.values()];
+  const candidateRows = groups.length
+    ? await db.batch(
+        groups.map((g) => {
+          const first = g[0];
+          const hashes = [first.visitorHash, first.altVisitorHash ?? first.visitorHash];
+          return db
+            .prepare(
+              `SELECT ${SESSION_COLUMNS.join(", ")} FROM sessions
+               WHERE site_id = ? AND visitor_hash IN (?, ?) AND last_event_at > ? AND started_at < ?`,
+            )
+            .bind(
+              first.siteId,
+              ...hashes,
+              first.occurredAt - SESSION_GAP_MS,
+              g[g.length - 1].occurredAt + SESSION_GAP_MS,
+            );
+        }),
+      )
+    : [];
+
+  // One in-memory copy per session id, shared by every group that reads it.
+  const loaded = new Map<string, SessionState>();
+  const touched = new Map<string, SessionState>();
+  const assignments: Array<[IngestMessage, string]> = [];
+  let skipped = 0;
+  groups.forEach((group, i) => {
+    const open: SessionState[] = (candidateRows[i].results as unknown as SessionState[]).map((row) => {
+      const known = loaded.get(row.id) ?? { ...row };
+      loaded.set(row.id, known);
+      return known;
+    });
+    for (const m of group) {
+      const candidates = open.filter((s) => continues(s, m.occurredAt));
+      // Nearest session by last activity when two could take the event.
+      let session = candidates.sort(
+        (a, b) => Math.abs(m.occurredAt - a.last_event_at) - Math.abs(m.occurredAt - b.last_event_at),
+      )[0];
+      if (!session) {
+        if (!m.mayStartSession) {
+          skipped += 1;
+          continue;
+        }
+        session = startSession(newId(), m);
+        loaded.set(session.id, session);
+        open.push(session);
+      } else {
+        const updated = applyEvent(session, m);
+        Object.assign(session, updated);
+      }
+      touched.set(session.id, session);
+      assignments.push([m, session.id]);
+    }
+  });
+
+  const statements: D1PreparedStatement[] = [];
+  for (const [m, sessionId] of assignments) {
+    statements.push(
+      db.prepare(INSERT_EVENT).bind(
+        m.id,
+        m.siteId,
+        m.workspaceId,
+        sessionId,
+        m.kind,
+        m.occurredAt,
+        m.receivedAt,
+        m.url,
+        m.target,
+        m.durationMs,
+        JSON.stringify({
+          platform: m.platform,
+          purpose: m.purpose,
+          tier: m.tier,
+          signals: m.signals,
+          source: m.source,
+          sub_source: m.subSource,
+        }),
+      ),
+    );
+  }
+  for (const s of touched.values())
+    statements.push(db.prepare(UPSERT_SESSION).bind(...SESSION_COLUMNS.map((c) => s[c])));
+  statements.push(
+    ...installStateUpdates(
+      db,
+      assignments.map(([m]) => m),
+      [...touched.values()],
+    ),
+  );
+  if (statements.length > 0) await db.batch(statements);
+  return { stored: assignments.length, duplicates: ids.length - fresh.length, skipped, sessionsTouched: touched.size };
+}
+
+/**
+ * Install-check signals (decisions §6, contract Site fields): the newest accepted
+ * beacon, the first beacon (snippet installed), the newest verified event and the
+ * newest session start. Only ever moves times forward.
+ */
+function installStateUpdates(
+  db: D1Database,
+  accepted: IngestMessage[],
+  sessions: SessionState[],
+): D1PreparedStatement[] {
+  const bySite = new Map<string, { accept: number; firstBeacon: number; verified: number; sessionStart: number }>();
+  for (const m of accepted) {
+    const s = bySite.get(m.siteId) ?? { accept: 0, firstBeacon: Number.MAX_SAFE_INTEGER, verified: 0, sessionStart: 0 };
+    if (m.channel === "beacon") {
+      s.accept = Math.max(s.accept, m.receivedAt);
+      s.firstBeacon = Math.min(s.firstBeacon, m.receivedAt);
+    }
+    if (m.tier === "verified") s.verified = Math.max(s.verified, m.occurredAt);
+    bySite.set(m.siteId, s);
+  }
+  for (const s of sessions) {
+    const entry = bySite.get(s.site_id);
+    if (entry) entry.sessionStart = Math.max(entry.sessionStart, s.started_at);
+  }
+  return [...bySite.entries()].map(([siteId, s]) =>
+    db
+      .prepare(
+        `UPDATE sites SET
+           last_accept_at = CASE WHEN ?1 > 0 THEN max(coalesce(last_accept_at, 0), ?1) ELSE last_accept_at END,
+           snippet_installed_at = CASE WHEN ?2 > 0 THEN coalesce(snippet_installed_at, ?2) ELSE snippet_installed_at END,
+           last_verified_event_at = CASE WHEN ?3 > 0 THEN max(coalesce(last_verified_event_at, 0), ?3) ELSE last_verified_event_at END,
+           last_event_at = CASE WHEN ?4 > 0 THEN max(coalesce(last_event_at, 0), ?4) ELSE last_event_at END
+         WHERE id = ?5`,
+      )
+      .bind(
+        s.accept,
+        s.firstBeacon === Number.MAX_SAFE_INTEGER ? 0 : s.firstBeacon,
+        s.verified,
+        s.sessionStart,
+        siteId,
+      ),
+  );
+}

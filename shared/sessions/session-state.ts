@@ -1,0 +1,126 @@
+import type { DetectionSignal, Tier } from "../classify/agent-identity";
+import type { IngestMessage } from "../ingest/queue-message";
+import { utcDay } from "../salt/salt-schedule";
+import { evidenceOf } from "./commerce-evidence";
+
+/** decisions §5: a new session starts after a gap of 30 minutes or more. */
+export const SESSION_GAP_MS = 30 * 60_000;
+
+/** A session row as the consumer reads and writes it (snake_case mirrors schema/sessions.ts). */
+export interface SessionState {
+  id: string;
+  workspace_id: string;
+  site_id: string;
+  visitor_hash: string;
+  day: string;
+  started_at: number;
+  last_event_at: number;
+  duration_ms: number;
+  page_count: number;
+  event_count: number;
+  interaction_count: number;
+  entry_url: string;
+  exit_url: string;
+  agent_platform: string | null;
+  purpose: string | null;
+  tier: string | null;
+  agent_confidence: number | null;
+  detection_signals: string;
+  source: string;
+  sub_source: string | null;
+  referrer_host: string | null;
+  browser: string | null;
+  os: string | null;
+  device_type: string | null;
+  reached_cart: number;
+  reached_purchase: number;
+}
+
+const TIER_RANK: Record<string, number> = { heuristic: 1, declared: 2, verified: 3 };
+
+/** True when `at` continues the session: within 30 minutes of its span (either side). */
+export function continues(s: SessionState, at: number): boolean {
+  return at > s.started_at - SESSION_GAP_MS && at < s.last_event_at + SESSION_GAP_MS;
+}
+
+function isPage(m: IngestMessage): boolean {
+  return m.kind === "pageview" || m.kind === "request";
+}
+
+/** A new session whose first event is `m`: source and identity come from the first event. */
+export function startSession(id: string, m: IngestMessage): SessionState {
+  return applyEvent(
+    {
+      id,
+      workspace_id: m.workspaceId,
+      site_id: m.siteId,
+      visitor_hash: m.visitorHash,
+      day: utcDay(m.occurredAt),
+      started_at: m.occurredAt,
+      last_event_at: m.occurredAt,
+      duration_ms: 0,
+      page_count: 0,
+      event_count: 0,
+      interaction_count: 0,
+      entry_url: m.url,
+      exit_url: m.url,
+      agent_platform: m.platform,
+      purpose: m.purpose,
+      tier: m.tier,
+      agent_confidence: m.confidence,
+      detection_signals: "[]",
+      source: m.source,
+      sub_source: m.subSource,
+      referrer_host: m.referrerHost,
+      browser: m.browser,
+      os: m.os,
+      device_type: m.deviceType,
+      reached_cart: 0,
+      reached_purchase: 0,
+    },
+    m,
+  );
+}
+
+/**
+ * Folds one new event into a session. Called once per event id (the consumer skips
+ * stored ids), so counts simply add. An event earlier than the session's start (late
+ * delivery) becomes its entry; the strongest verification tier seen wins.
+ */
+export function applyEvent(s: SessionState, m: IngestMessage): SessionState {
+  const next = { ...s };
+  if (m.occurredAt < s.started_at) {
+    next.started_at = m.occurredAt;
+    next.day = utcDay(m.occurredAt);
+    if (isPage(m)) next.entry_url = m.url;
+  }
+  if (m.occurredAt >= s.last_event_at) {
+    next.last_event_at = m.occurredAt;
+    if (isPage(m)) next.exit_url = m.url;
+  }
+  next.duration_ms = next.last_event_at - next.started_at;
+  next.event_count += 1;
+  if (isPage(m)) next.page_count += 1;
+  else if (m.kind !== "leave") next.interaction_count += 1;
+  // A leave carries time on page: the session lasted at least until then.
+  if (m.kind === "leave" && m.durationMs) {
+    next.duration_ms = Math.max(next.duration_ms, m.occurredAt - next.started_at);
+  }
+  if (m.platform && (TIER_RANK[m.tier ?? ""] ?? 0) > (TIER_RANK[next.tier ?? ""] ?? 0)) {
+    next.agent_platform = m.platform;
+    next.purpose = m.purpose;
+    next.tier = m.tier;
+    next.agent_confidence = m.confidence;
+  }
+  const signals = new Set<DetectionSignal>(JSON.parse(next.detection_signals) as DetectionSignal[]);
+  for (const sig of m.signals) signals.add(sig);
+  next.detection_signals = JSON.stringify([...signals].sort());
+  const ev = evidenceOf(m.kind, m.url);
+  if (ev.cart) next.reached_cart = 1;
+  if (ev.purchase) next.reached_purchase = 1;
+  return next;
+}
+
+export function tierRank(tier: Tier | null): number {
+  return TIER_RANK[tier ?? ""] ?? 0;
+}

@@ -1,0 +1,68 @@
+import { SESSION_GAP_MS } from "./session-state";
+
+/** Pairs of (site, day) whose aggregates one cron run rebuilds at most. */
+const MAX_DAYS_PER_RUN = 200;
+
+export interface SettleResult {
+  settled: number;
+  daysRebuilt: number;
+}
+
+/**
+ * The session-end rollup (cron, decisions §5): a session 30 minutes past its last event
+ * is over, so its outcome (completed / abandoned / not_attempted) and bounce (one page
+ * view, no interaction) are settled; then the daily aggregates of every (site, day)
+ * with changed sessions are rebuilt from `sessions`. Rebuilding, not incrementing, makes
+ * the job idempotent: running it twice changes nothing.
+ */
+export async function settleSessions(db: D1Database, nowMs: number): Promise<SettleResult> {
+  const settled = await db
+    .prepare(
+      `UPDATE sessions SET
+         outcome = CASE WHEN reached_purchase = 1 THEN 'completed' WHEN reached_cart = 1 THEN 'abandoned' ELSE 'not_attempted' END,
+         bounced = CASE WHEN page_count <= 1 AND interaction_count = 0 THEN 1 ELSE 0 END,
+         settled_at = ?1,
+         dirty = 1
+       WHERE settled_at IS NULL AND last_event_at <= ?2`,
+    )
+    .bind(nowMs, nowMs - SESSION_GAP_MS)
+    .run();
+
+  const { results: days } = await db
+    .prepare("SELECT DISTINCT site_id, day FROM sessions WHERE dirty = 1 LIMIT ?")
+    .bind(MAX_DAYS_PER_RUN)
+    .all<{ site_id: string; day: string }>();
+  for (const { site_id, day } of days) await rebuildDay(db, site_id, day);
+  return { settled: settled.meta.changes ?? 0, daysRebuilt: days.length };
+}
+
+/** Rebuilds traffic_daily, entry_pages_daily and visitors_daily for one (site, day), atomically. */
+export async function rebuildDay(db: D1Database, siteId: string, day: string): Promise<void> {
+  const bind = (sql: string) => db.prepare(sql).bind(siteId, day);
+  await db.batch([
+    bind("DELETE FROM traffic_daily WHERE site_id = ?1 AND day = ?2"),
+    bind(
+      `INSERT INTO traffic_daily (site_id, day, agent_platform, purpose, tier, source, sub_source, referrer_host, outcome,
+         sessions, bounces, duration_ms_total, page_count_total)
+       SELECT site_id, day, coalesce(agent_platform, ''), coalesce(purpose, ''), coalesce(tier, ''), source,
+         coalesce(sub_source, ''), coalesce(referrer_host, ''), coalesce(outcome, ''),
+         count(*), sum(coalesce(bounced, 0)), sum(duration_ms), sum(page_count)
+       FROM sessions WHERE site_id = ?1 AND day = ?2
+       GROUP BY 3, 4, 5, 6, 7, 8, 9`,
+    ),
+    bind("DELETE FROM entry_pages_daily WHERE site_id = ?1 AND day = ?2"),
+    bind(
+      `INSERT INTO entry_pages_daily (site_id, day, entry_url, source, agent_platform, sessions)
+       SELECT site_id, day, entry_url, source, coalesce(agent_platform, ''), count(*)
+       FROM sessions WHERE site_id = ?1 AND day = ?2 GROUP BY entry_url, source, coalesce(agent_platform, '')`,
+    ),
+    bind(
+      `INSERT INTO visitors_daily (site_id, day, visitors, agent_visitors)
+       SELECT ?1, ?2, count(DISTINCT visitor_hash),
+         count(DISTINCT CASE WHEN agent_platform IS NOT NULL THEN visitor_hash END)
+       FROM sessions WHERE site_id = ?1 AND day = ?2
+       ON CONFLICT(site_id, day) DO UPDATE SET visitors = excluded.visitors, agent_visitors = excluded.agent_visitors`,
+    ),
+    bind("UPDATE sessions SET dirty = 0 WHERE site_id = ?1 AND day = ?2 AND dirty = 1"),
+  ]);
+}

@@ -1,0 +1,122 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { ApiError } from "../../../shared/errors/api-error";
+import { describeIssues, fieldIssues } from "../../../shared/http/validation-details";
+import { beaconPayload, MAX_BEACON_BYTES } from "../../../shared/ingest/beacon-payload";
+import { originAllowed, type RefusalReason } from "../../../shared/ingest/origin-check";
+import { parseResolveMap } from "../../../shared/outbound/resolve-map";
+import { acceptEvents } from "../runtime/accept-events";
+import { siteByToken } from "../runtime/site-lookup";
+import { verifySignature } from "../runtime/verify-signature";
+
+type IngestContext = Context<{ Bindings: IngestEnv }>;
+
+/** CORS for the beacon: any page may try; the token + Origin check decides. No credentials. */
+function cors(c: IngestContext): Record<string, string> {
+  const origin = c.req.header("Origin");
+  return origin ? { "Access-Control-Allow-Origin": origin, Vary: "Origin" } : { "Access-Control-Allow-Origin": "*" };
+}
+
+// Refusals are recorded at most once a second per site (a refused flood must not
+// become a D1 write flood).
+async function recordRefusal(
+  db: D1Database,
+  siteId: string,
+  reason: RefusalReason,
+  origin: string | null,
+  now: number,
+) {
+  await db
+    .prepare(
+      `UPDATE sites SET last_reject_at = ?1, last_reject_reason = ?2, last_reject_origin = ?3
+       WHERE id = ?4 AND (last_reject_at IS NULL OR last_reject_at < ?1 - 1000)`,
+    )
+    .bind(now, reason, origin ? origin.slice(0, 255) : null, siteId)
+    .run();
+}
+
+async function readBody(c: IngestContext): Promise<string> {
+  const declared = Number(c.req.header("Content-Length") ?? "0");
+  if (declared > MAX_BEACON_BYTES)
+    throw new ApiError("payload_too_large", `Beacons are at most ${MAX_BEACON_BYTES} bytes`);
+  const buf = await c.req.arrayBuffer();
+  if (buf.byteLength > MAX_BEACON_BYTES)
+    throw new ApiError("payload_too_large", `Beacons are at most ${MAX_BEACON_BYTES} bytes`);
+  return new TextDecoder().decode(buf);
+}
+
+/**
+ * POST /ingest/e: one beacon from the snippet (docs/ingest.md). Sent as text/plain by
+ * sendBeacon, so no preflight; OPTIONS answers for fetch-based senders. Unknown token
+ * and wrong Origin get the same answer, so the endpoint does not reveal which tokens
+ * exist; a refusal with a known token is recorded for check-install (decisions §6).
+ */
+export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
+  app.options("/ingest/e", (c) =>
+    c.body(null, 204, {
+      "Access-Control-Allow-Methods": "POST, OPTIONS",
+      "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400",
+    }),
+  );
+
+  // CORS on every answer, errors included, so the snippet's sender sees the status.
+  app.use("/ingest/*", async (c, next) => {
+    await next();
+    const headers = cors(c);
+    try {
+      for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
+    }
+  });
+
+  app.post("/ingest/e", async (c) => {
+    const now = Date.now();
+    let json: unknown;
+    try {
+      json = JSON.parse(await readBody(c));
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw new ApiError("invalid_request", "Body must be JSON");
+    }
+    const parsed = beaconPayload.safeParse(json);
+    if (!parsed.success) {
+      const issues = fieldIssues(parsed.error, "json");
+      throw new ApiError("invalid_request", `Invalid beacon: ${describeIssues(issues)}`, { details: issues });
+    }
+    const beacon = parsed.data;
+    const origin = c.req.header("Origin") ?? null;
+    const site = await siteByToken(c.env.DB, beacon.s, now);
+    if (!site || !originAllowed(origin, site.domain, parseResolveMap(c.env.OUTBOUND_RESOLVE))) {
+      if (site) await recordRefusal(c.env.DB, site.id, origin ? "origin_mismatch" : "missing_origin", origin, now);
+      throw new ApiError("origin_not_allowed");
+    }
+    const signature = await verifySignature(c.env, {
+      method: c.req.method,
+      url: c.req.url,
+      header: (name) => c.req.header(name) ?? null,
+    });
+    const [result] = await acceptEvents(c.env, [
+      {
+        id: crypto.randomUUID(),
+        channel: "beacon",
+        kind: beacon.k,
+        occurredAt: now,
+        receivedAt: now,
+        pageUrl: beacon.u,
+        referrer: beacon.r ?? null,
+        durationMs: beacon.d ?? null,
+        target: beacon.t ?? null,
+        userAgent: c.req.header("User-Agent") ?? null,
+        clientIp: c.req.header("CF-Connecting-IP") ?? null,
+        automation: { webdriver: beacon.w === 1, headless: beacon.h === 1 },
+        signature,
+        site,
+      },
+    ]);
+    if ("dropped" in result) return c.json({ accepted: false, reason: result.dropped }, 202);
+    return c.json({ accepted: true }, 202);
+  });
+}

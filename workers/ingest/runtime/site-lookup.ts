@@ -1,0 +1,22 @@
+import type { IngestSite } from "../../../shared/ingest/pipeline";
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+const cache = new Map<string, { site: IngestSite | null; until: number }>();
+
+/**
+ * The site owning a public token, cached per isolate for 30 s (unknown tokens too, so
+ * a flood of bad tokens costs one D1 read per token per 30 s).
+ */
+export async function siteByToken(db: D1Database, token: string, now = Date.now()): Promise<IngestSite | null> {
+  const hit = cache.get(token);
+  if (hit && hit.until > now) return hit.site;
+  const row = await db
+    .prepare("SELECT id, workspace_id, domain, coverage FROM sites WHERE public_token = ?")
+    .bind(token)
+    .first<{ id: string; workspace_id: string; domain: string; coverage: string }>();
+  const site = row ? { id: row.id, workspaceId: row.workspace_id, domain: row.domain, coverage: row.coverage } : null;
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  cache.set(token, { site, until: now + TTL_MS });
+  return site;
+}

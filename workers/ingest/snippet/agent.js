@@ -1,0 +1,85 @@
+// Storage-free measurement snippet (docs/ingest.md, docs/privacy.md). It never reads or
+// writes cookies, localStorage or sessionStorage, and uses no fingerprinting API.
+// Built by build.mjs into a versioned, immutable file; keep it small (< 1.5 KB gzip).
+(() => {
+  const script = document.currentScript;
+  const token = script?.dataset.siteId;
+  if (!token) return;
+  const endpoint = new URL("/ingest/e", script.src).href;
+  const nav = navigator;
+  const automation = {};
+  if (nav.webdriver) automation.w = 1;
+  if (/Headless/.test(nav.userAgent)) automation.h = 1;
+  let shown = Date.now();
+  let page = location.href;
+  let referrer = document.referrer;
+
+  const send = (k, extra) => {
+    const body = JSON.stringify({ s: token, k, u: page, ...automation, ...extra });
+    if (!nav.sendBeacon?.(endpoint, body)) {
+      fetch(endpoint, { method: "POST", body, keepalive: true, credentials: "omit", mode: "no-cors" });
+    }
+  };
+  const leave = () => {
+    const d = Date.now() - shown;
+    if (d > 0) send("leave", { d });
+    shown = Date.now();
+  };
+  const view = () => {
+    send("pageview", referrer ? { r: referrer } : {});
+    shown = Date.now();
+  };
+
+  // SPA navigations: history API calls and back/forward.
+  const changed = () => {
+    if (location.href === page) return;
+    leave();
+    referrer = page;
+    page = location.href;
+    view();
+  };
+  for (const m of ["pushState", "replaceState"]) {
+    const original = history[m];
+    history[m] = function (...args) {
+      const out = original.apply(this, args);
+      changed();
+      return out;
+    };
+  }
+  addEventListener("popstate", changed);
+  addEventListener("pagehide", leave);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") leave();
+    else shown = Date.now();
+  });
+
+  // Commerce signals from common shop conventions: an explicit data-ar-event attribute,
+  // add-to-cart forms (Shopify /cart/add, WooCommerce add-to-cart), checkout buttons.
+  const label = (el) => (el.getAttribute("data-ar-target") || el.textContent || "").trim().slice(0, 200);
+  document.addEventListener(
+    "submit",
+    (e) => {
+      const f = e.target;
+      if (/\/cart\/add|add-to-cart/.test(f.action || "") || f.querySelector("[name=add-to-cart]")) {
+        send("add_to_cart", { t: label(f.querySelector("[type=submit]") || f) });
+      }
+    },
+    true,
+  );
+  document.addEventListener(
+    "click",
+    (e) => {
+      const el = e.target.closest?.("[data-ar-event],[name=checkout],a[href*='/checkout']");
+      if (!el) return;
+      const k = el.getAttribute("data-ar-event") || "begin_checkout";
+      send(k, { t: label(el) });
+    },
+    true,
+  );
+
+  // Tiny explicit API for merchants: agentReadiness.track("purchase", "order-123").
+  window.agentReadiness = {
+    track: (k, t) => send(k, t ? { t: String(t).slice(0, 200) } : {}),
+  };
+  view();
+})();
