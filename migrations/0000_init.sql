@@ -12,6 +12,47 @@ CREATE TABLE `api_keys` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `api_keys_key_hash_unique` ON `api_keys` (`key_hash`);--> statement-breakpoint
 CREATE INDEX `api_keys_workspace_idx` ON `api_keys` (`workspace_id`);--> statement-breakpoint
+CREATE TABLE `conversions` (
+	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`id` text NOT NULL,
+	`workspace_id` text NOT NULL,
+	`external_id` text NOT NULL,
+	`site_id` text,
+	`event_name` text NOT NULL,
+	`occurred_at` integer NOT NULL,
+	`recorded_at` integer NOT NULL,
+	`value_minor` integer NOT NULL,
+	`currency` text NOT NULL,
+	`click_ids` text,
+	`utm_source` text,
+	`utm_medium` text,
+	`utm_campaign` text,
+	`landing_url` text,
+	`clicked_at` integer,
+	`attribution_basis` text NOT NULL,
+	`attributed_platform` text NOT NULL,
+	`attribution_source` text NOT NULL,
+	`attribution_sub_source` text,
+	`voided_at` integer,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `conversions_id_unique` ON `conversions` (`id`);--> statement-breakpoint
+CREATE UNIQUE INDEX `conversions_workspace_external_uq` ON `conversions` (`workspace_id`,`external_id`);--> statement-breakpoint
+CREATE INDEX `conversions_workspace_seq_idx` ON `conversions` (`workspace_id`,`seq`);--> statement-breakpoint
+CREATE INDEX `conversions_site_seq_idx` ON `conversions` (`site_id`,`seq`);--> statement-breakpoint
+CREATE INDEX `conversions_workspace_occurred_idx` ON `conversions` (`workspace_id`,`occurred_at`);--> statement-breakpoint
+CREATE INDEX `conversions_site_occurred_idx` ON `conversions` (`site_id`,`occurred_at`);--> statement-breakpoint
+CREATE TABLE `entry_pages_daily` (
+	`site_id` text NOT NULL,
+	`day` text NOT NULL,
+	`entry_url` text NOT NULL,
+	`source` text NOT NULL,
+	`agent_platform` text NOT NULL,
+	`sessions` integer NOT NULL,
+	PRIMARY KEY(`site_id`, `day`, `entry_url`, `source`, `agent_platform`)
+);
+--> statement-breakpoint
 CREATE TABLE `ingest_events` (
 	`id` text PRIMARY KEY NOT NULL,
 	`site_id` text NOT NULL,
@@ -27,45 +68,6 @@ CREATE TABLE `ingest_events` (
 );
 --> statement-breakpoint
 CREATE INDEX `ingest_events_session_time_idx` ON `ingest_events` (`session_id`,`occurred_at`);--> statement-breakpoint
-CREATE TABLE `sites` (
-	`id` text PRIMARY KEY NOT NULL,
-	`workspace_id` text NOT NULL,
-	`domain` text NOT NULL,
-	`name` text NOT NULL,
-	`public_token` text NOT NULL,
-	`coverage` text DEFAULT 'all_traffic' NOT NULL,
-	`coverage_changed_at` integer,
-	`created_at` integer NOT NULL,
-	`snippet_installed_at` integer,
-	`last_event_at` integer,
-	`last_verified_event_at` integer,
-	`last_accept_at` integer,
-	`last_reject_at` integer,
-	`last_reject_reason` text,
-	`last_reject_origin` text,
-	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE no action
-);
---> statement-breakpoint
-CREATE UNIQUE INDEX `sites_public_token_unique` ON `sites` (`public_token`);--> statement-breakpoint
-CREATE UNIQUE INDEX `sites_workspace_domain_uq` ON `sites` (`workspace_id`,`domain`);--> statement-breakpoint
-CREATE INDEX `sites_workspace_created_idx` ON `sites` (`workspace_id`,`created_at`,`id`);--> statement-breakpoint
-CREATE TABLE `workspaces` (
-	`id` text PRIMARY KEY NOT NULL,
-	`name` text NOT NULL,
-	`created_at` integer NOT NULL
-);
---> statement-breakpoint
-CREATE UNIQUE INDEX `workspaces_name_unique` ON `workspaces` (`name`);--> statement-breakpoint
-CREATE TABLE `entry_pages_daily` (
-	`site_id` text NOT NULL,
-	`day` text NOT NULL,
-	`entry_url` text NOT NULL,
-	`source` text NOT NULL,
-	`agent_platform` text NOT NULL,
-	`sessions` integer NOT NULL,
-	PRIMARY KEY(`site_id`, `day`, `entry_url`, `source`, `agent_platform`)
-);
---> statement-breakpoint
 CREATE TABLE `ip_range_snapshots` (
 	`list_id` text PRIMARY KEY NOT NULL,
 	`prefixes` text NOT NULL,
@@ -73,6 +75,21 @@ CREATE TABLE `ip_range_snapshots` (
 	`fetched_at` integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `scans` (
+	`id` text PRIMARY KEY NOT NULL,
+	`domain` text NOT NULL,
+	`result_hash` text NOT NULL,
+	`scoring_version` text NOT NULL,
+	`overall_score` integer NOT NULL,
+	`layer_scores` text NOT NULL,
+	`check_results` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`last_seen_at` integer NOT NULL,
+	`seen_count` integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `scans_result_hash_uq` ON `scans` (`result_hash`);--> statement-breakpoint
+CREATE INDEX `scans_domain_last_seen_idx` ON `scans` (`domain`,`last_seen_at`);--> statement-breakpoint
 CREATE TABLE `sessions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`workspace_id` text NOT NULL,
@@ -110,6 +127,28 @@ CREATE INDEX `sessions_site_visitor_idx` ON `sessions` (`site_id`,`visitor_hash`
 CREATE INDEX `sessions_site_started_idx` ON `sessions` (`site_id`,`started_at`);--> statement-breakpoint
 CREATE INDEX `sessions_unsettled_idx` ON `sessions` (`settled_at`,`last_event_at`);--> statement-breakpoint
 CREATE INDEX `sessions_dirty_idx` ON `sessions` (`dirty`,`site_id`,`day`);--> statement-breakpoint
+CREATE TABLE `sites` (
+	`id` text PRIMARY KEY NOT NULL,
+	`workspace_id` text NOT NULL,
+	`domain` text NOT NULL,
+	`name` text NOT NULL,
+	`public_token` text NOT NULL,
+	`coverage` text DEFAULT 'all_traffic' NOT NULL,
+	`coverage_changed_at` integer,
+	`created_at` integer NOT NULL,
+	`snippet_installed_at` integer,
+	`last_event_at` integer,
+	`last_verified_event_at` integer,
+	`last_accept_at` integer,
+	`last_reject_at` integer,
+	`last_reject_reason` text,
+	`last_reject_origin` text,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `sites_public_token_unique` ON `sites` (`public_token`);--> statement-breakpoint
+CREATE UNIQUE INDEX `sites_workspace_domain_uq` ON `sites` (`workspace_id`,`domain`);--> statement-breakpoint
+CREATE INDEX `sites_workspace_created_idx` ON `sites` (`workspace_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE TABLE `traffic_daily` (
 	`site_id` text NOT NULL,
 	`day` text NOT NULL,
@@ -135,34 +174,10 @@ CREATE TABLE `visitors_daily` (
 	PRIMARY KEY(`site_id`, `day`)
 );
 --> statement-breakpoint
-CREATE TABLE `conversions` (
-	`seq` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`id` text NOT NULL,
-	`workspace_id` text NOT NULL,
-	`external_id` text NOT NULL,
-	`site_id` text,
-	`event_name` text NOT NULL,
-	`occurred_at` integer NOT NULL,
-	`recorded_at` integer NOT NULL,
-	`value_minor` integer NOT NULL,
-	`currency` text NOT NULL,
-	`click_ids` text,
-	`utm_source` text,
-	`utm_medium` text,
-	`utm_campaign` text,
-	`landing_url` text,
-	`clicked_at` integer,
-	`attribution_basis` text NOT NULL,
-	`attributed_platform` text NOT NULL,
-	`attribution_source` text NOT NULL,
-	`attribution_sub_source` text,
-	`voided_at` integer,
-	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE no action
+CREATE TABLE `workspaces` (
+	`id` text PRIMARY KEY NOT NULL,
+	`name` text NOT NULL,
+	`created_at` integer NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `conversions_id_unique` ON `conversions` (`id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `conversions_workspace_external_uq` ON `conversions` (`workspace_id`,`external_id`);--> statement-breakpoint
-CREATE INDEX `conversions_workspace_seq_idx` ON `conversions` (`workspace_id`,`seq`);--> statement-breakpoint
-CREATE INDEX `conversions_site_seq_idx` ON `conversions` (`site_id`,`seq`);--> statement-breakpoint
-CREATE INDEX `conversions_workspace_occurred_idx` ON `conversions` (`workspace_id`,`occurred_at`);--> statement-breakpoint
-CREATE INDEX `conversions_site_occurred_idx` ON `conversions` (`site_id`,`occurred_at`);
+CREATE UNIQUE INDEX `workspaces_name_unique` ON `workspaces` (`name`);

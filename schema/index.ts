@@ -3,6 +3,7 @@ export * from "./conversions";
 export * from "./entry-pages-daily";
 export * from "./ingest-events";
 export * from "./ip-range-snapshots";
+export * from "./scans";
 export * from "./sessions";
 export * from "./sites";
 export * from "./traffic-daily";
