@@ -75,6 +75,21 @@ CREATE TABLE `ip_range_snapshots` (
 	`fetched_at` integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `monitors` (
+	`id` text PRIMARY KEY NOT NULL,
+	`workspace_id` text NOT NULL,
+	`domain` text NOT NULL,
+	`webhook_url` text NOT NULL,
+	`secret_sealed` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`last_score` integer,
+	`last_rescan_at` integer,
+	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `monitors_workspace_domain_url_uq` ON `monitors` (`workspace_id`,`domain`,`webhook_url`);--> statement-breakpoint
+CREATE INDEX `monitors_workspace_created_idx` ON `monitors` (`workspace_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `monitors_domain_idx` ON `monitors` (`domain`,`last_rescan_at`);--> statement-breakpoint
 CREATE TABLE `scans` (
 	`id` text PRIMARY KEY NOT NULL,
 	`domain` text NOT NULL,
@@ -174,6 +189,31 @@ CREATE TABLE `visitors_daily` (
 	PRIMARY KEY(`site_id`, `day`)
 );
 --> statement-breakpoint
+CREATE TABLE `webhook_attempts` (
+	`delivery_id` text NOT NULL,
+	`attempt` integer NOT NULL,
+	`attempted_at` integer NOT NULL,
+	`status_code` integer,
+	`duration_ms` integer NOT NULL,
+	`error` text,
+	PRIMARY KEY(`delivery_id`, `attempt`),
+	FOREIGN KEY (`delivery_id`) REFERENCES `webhook_deliveries`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE TABLE `webhook_deliveries` (
+	`id` text PRIMARY KEY NOT NULL,
+	`monitor_id` text NOT NULL,
+	`event` text NOT NULL,
+	`payload` text NOT NULL,
+	`status` text NOT NULL,
+	`attempt_count` integer DEFAULT 0 NOT NULL,
+	`created_at` integer NOT NULL,
+	`next_attempt_at` integer,
+	`settled_at` integer,
+	FOREIGN KEY (`monitor_id`) REFERENCES `monitors`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_monitor_created_idx` ON `webhook_deliveries` (`monitor_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE TABLE `workspaces` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,
