@@ -1,13 +1,14 @@
 import { and, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { conversions } from "../../schema";
+import { findSiteOrThrow } from "../conversions/find-site";
 import type { Database } from "../db/client";
 import { type AttributionGroup, type AttributionTotals, buildAttributionTotals } from "./attribution-report";
 import { type AttributionPeriod, periodWindow } from "./report-period";
 
 export interface AttributionOverviewParams {
   workspaceId: string;
-  /** One site, or null for the whole workspace (including conversions with no site). */
-  site: { id: string; domain: string } | null;
+  /** One site's domain (400 `invalid_domain` / 404 `site_not_found`), or undefined for the whole workspace, conversions with no site included. */
+  domain?: string;
   period: AttributionPeriod;
   nowMs: number;
 }
@@ -26,6 +27,7 @@ export type AttributionOverview = {
  * stored at write time, then folded by `buildAttributionTotals`.
  */
 export async function attributionOverview(db: Database, p: AttributionOverviewParams): Promise<AttributionOverview> {
+  const site = p.domain === undefined ? null : await findSiteOrThrow(db, p.workspaceId, p.domain);
   const { start, end } = periodWindow(p.period, p.nowMs);
   // No upper bound: occurred_at is at most 5 minutes ahead of the clock (validation),
   // and such a conversion belongs to a window that ends now.
@@ -34,7 +36,7 @@ export async function attributionOverview(db: Database, p: AttributionOverviewPa
     isNull(conversions.voidedAt),
     gte(conversions.occurredAt, start),
   ];
-  if (p.site) where.push(eq(conversions.siteId, p.site.id));
+  if (site) where.push(eq(conversions.siteId, site.id));
   const groups = await db
     .select({
       platform: conversions.attributedPlatform,
@@ -55,8 +57,8 @@ export async function attributionOverview(db: Database, p: AttributionOverviewPa
       conversions.currency,
     );
   return {
-    site_id: p.site?.id ?? null,
-    domain: p.site?.domain ?? null,
+    site_id: site?.id ?? null,
+    domain: site?.domain ?? null,
     period: p.period,
     period_start: new Date(start).toISOString(),
     period_end: new Date(end).toISOString(),

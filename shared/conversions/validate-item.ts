@@ -55,7 +55,12 @@ function externalIdOf(raw: unknown): string | null {
 
 function landingDomainOf(url: string | undefined): string | null {
   if (!url) return null;
-  const host = new URL(url).hostname;
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return null;
+  }
   const result = normalizeDomain(host);
   return result.ok ? result.domain : null;
 }

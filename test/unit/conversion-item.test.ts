@@ -82,6 +82,18 @@ describe("validateConversionItem", () => {
     expect(rejection(null).externalId).toBeNull();
   });
 
+  it("bounds sizes: at most 20 click ids, external_id up to 255 characters", () => {
+    const ids = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, "v"]));
+    expect(rejection({ ...base, attribution: { click_ids: ids } }).error.message).toMatch(/click_ids/);
+    expect(rejection({ ...base, external_id: "x".repeat(256) }).externalId).toBeNull();
+    expect(validateConversionItem({ ...base, external_id: "x".repeat(255) }, NOW).ok).toBe(true);
+  });
+
+  it("keeps a landing URL whose host is an IP address but resolves no site from it", () => {
+    const r = validateConversionItem({ ...base, attribution: { landing_url: "http://192.0.2.1/p" } }, NOW);
+    expect(r.ok && r.conversion.landingDomain).toBeNull();
+  });
+
   it("normalises site and the landing URL's host (www. stripped) for site resolution", () => {
     const r = validateConversionItem(
       { ...base, site: "Shop.Example.", attribution: { landing_url: "https://www.other.example/p?gclid=1" } },

@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { attributionOverview } from "../../../../shared/attribution/attribution-overview";
-import { findSiteOrThrow } from "../../../../shared/conversions/find-site";
 import { database } from "../../../../shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -29,10 +28,12 @@ const route = v1Route(
 export function registerAttributionOverview(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { domain, period } = c.req.valid("query");
-    const db = database(c.env.DB);
-    const workspaceId = c.get("auth").workspaceId;
-    const site = domain === undefined ? null : await findSiteOrThrow(db, workspaceId, domain);
-    const report = await attributionOverview(db, { workspaceId, site, period, nowMs: Date.now() });
+    const report = await attributionOverview(database(c.env.DB), {
+      workspaceId: c.get("auth").workspaceId,
+      domain,
+      period,
+      nowMs: Date.now(),
+    });
     return c.json(report, 200);
   });
 }
