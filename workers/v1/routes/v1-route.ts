@@ -1,5 +1,8 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { Scope } from "../../../shared/auth/scopes";
+import { ApiError } from "../../../shared/errors/api-error";
 import type { ErrorCode } from "../../../shared/errors/catalogue";
 import { errorResponses } from "../../../shared/errors/openapi-responses";
 import type { ApiLimitClass } from "../../../shared/rate-limit/api-limits";
@@ -14,6 +17,18 @@ export interface V1RouteOptions {
   limit: ApiLimitClass;
   /** Codes the handler itself can throw, besides the ones every authed route has. */
   errors?: ErrorCode[];
+  /** Bound on the request body; larger bodies get 413 `payload_too_large` before any parse. */
+  maxBodyBytes?: number;
+}
+
+function bodyBound(maxBodyBytes: number | undefined): MiddlewareHandler {
+  if (maxBodyBytes === undefined) return async (_c, next) => next();
+  return bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: () => {
+      throw new ApiError("payload_too_large", `The request body is larger than ${maxBodyBytes} bytes`);
+    },
+  });
 }
 
 // Every authenticated route can answer these, whatever its handler does.
@@ -43,18 +58,24 @@ function withHeaders<T extends RouteConfig["responses"]>(responses: T): T {
 
 /**
  * `createRoute` for an authenticated v1 operation: Bearer auth, the per-key rate limit,
- * the scope check (in that order, so even a 403 carries rate-limit headers), the
- * security requirement and the error responses from the catalogue.
+ * the scope check (in that order, so even a 403 carries rate-limit headers), an
+ * optional body bound, the security requirement and the error responses from the
+ * catalogue.
  */
 export function v1Route<
   P extends string,
   R extends Omit<RouteConfig, "path" | "middleware" | "security"> & { path: P },
 >(config: R, options: V1RouteOptions) {
   const scopeNote = options.scope ? `Scope: \`${options.scope}\`.` : "Any valid API key.";
-  const middleware: [ReturnType<typeof apiKeyAuth>, ReturnType<typeof rateLimit>, ReturnType<typeof requireScope>] = [
-    apiKeyAuth(),
-    rateLimit(options.limit),
-    requireScope(options.scope),
+  const middleware: [
+    ReturnType<typeof apiKeyAuth>,
+    ReturnType<typeof rateLimit>,
+    ReturnType<typeof requireScope>,
+    MiddlewareHandler,
+  ] = [apiKeyAuth(), rateLimit(options.limit), requireScope(options.scope), bodyBound(options.maxBodyBytes)];
+  const errors = [
+    ...(options.errors ?? []),
+    ...(options.maxBodyBytes === undefined ? [] : ["payload_too_large" as const]),
   ];
   const route = {
     ...config,
@@ -63,7 +84,7 @@ export function v1Route<
     middleware,
     responses: {
       ...withHeaders(config.responses),
-      ...withHeaders(errorResponses(...COMMON_ERRORS, ...(options.errors ?? []))),
+      ...withHeaders(errorResponses(...COMMON_ERRORS, ...errors)),
     } as R["responses"],
   } as Omit<R, "responses"> & {
     path: P;

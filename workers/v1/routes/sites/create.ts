@@ -4,7 +4,7 @@ import { registerSite } from "../../../../shared/sites/register-site";
 import { serviceBaseUrl } from "../../../../shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { RegisterSiteBody, SiteRegistrationSchema } from "./schema";
+import { RegisterSiteBody, SITE_BODY_MAX_BYTES, SiteRegistrationSchema } from "./schema";
 import { siteView } from "./site-view";
 
 const registration = { "application/json": { schema: SiteRegistrationSchema } };
@@ -24,7 +24,12 @@ const route = v1Route(
       200: { description: "Site already registered; nothing changed", content: registration },
     },
   },
-  { scope: "sites:write", limit: "site_writes", errors: ["invalid_domain", "public_suffix", "limit_reached"] },
+  {
+    scope: "sites:write",
+    limit: "site_writes",
+    errors: ["invalid_domain", "public_suffix", "limit_reached"],
+    maxBodyBytes: SITE_BODY_MAX_BYTES,
+  },
 );
 
 export function registerCreateSite(app: OpenAPIHono<V1AppEnv>) {

@@ -67,14 +67,10 @@ export const ListSitesQuery = z.object({
 
 export const RegisterSiteBody = z
   .object({
-    domain: z
-      .string()
-      .min(1)
-      .max(253)
-      .openapi({
-        description: "Host to register; normalised (lowercase, punycode, no www.).",
-        example: "shop.example.com",
-      }),
+    domain: z.string().min(1).max(253).openapi({
+      description: "Host to register; normalised (lowercase, punycode, no www.).",
+      example: "shop.example.com",
+    }),
     name: z
       .string()
       .trim()
@@ -112,3 +108,6 @@ export const UpdateSiteBody = z
     }),
   })
   .openapi("UpdateSite");
+
+/** A site body is a domain, a name and a coverage: 16 KiB is generous and bounds the parse. */
+export const SITE_BODY_MAX_BYTES = 16 * 1024;

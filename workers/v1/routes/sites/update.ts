@@ -5,7 +5,7 @@ import { serviceBaseUrl } from "../../../../shared/sites/snippet";
 import { updateCoverage } from "../../../../shared/sites/update-coverage";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { SiteIdParam, SiteSchema, UpdateSiteBody } from "./schema";
+import { SITE_BODY_MAX_BYTES, SiteIdParam, SiteSchema, UpdateSiteBody } from "./schema";
 import { siteView } from "./site-view";
 
 const route = v1Route(
@@ -24,7 +24,7 @@ const route = v1Route(
       200: { description: "The updated site", content: { "application/json": { schema: SiteSchema } } },
     },
   },
-  { scope: "sites:write", limit: "site_writes", errors: ["site_not_found"] },
+  { scope: "sites:write", limit: "site_writes", errors: ["site_not_found"], maxBodyBytes: SITE_BODY_MAX_BYTES },
 );
 
 export function registerUpdateSite(app: OpenAPIHono<V1AppEnv>) {

@@ -1,0 +1,97 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createTestKey } from "../helpers/api-keys";
+
+const BASE = "http://x";
+
+async function writer(workspace: string) {
+  return createTestKey(env, { workspace, scopes: ["sites:write", "traffic:read"] });
+}
+
+function postSites(headers: Record<string, string>, body: string, extra: Record<string, string> = {}) {
+  return SELF.fetch(`${BASE}/api/v1/sites`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json", ...extra },
+    body,
+  });
+}
+
+describe("v1 error codes (decisions §2) on the site routes", () => {
+  it("invalid_request: a body that is not JSON", async () => {
+    const k = await writer("err-json");
+    const res = await postSites(k.headers, "{not json");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "invalid_request" });
+  });
+
+  it("invalid_request: names the failing field and why", async () => {
+    const k = await writer("err-field");
+    const res = await postSites(k.headers, JSON.stringify({ name: "no domain" }));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; error: string; details: { field: string; message: string }[] };
+    expect(body.code).toBe("invalid_request");
+    expect(body.details.map((d) => d.field)).toEqual(["json.domain"]);
+    expect(body.error).toContain("json.domain");
+  });
+
+  it("invalid_request: a domain longer than 253 characters is refused by the schema", async () => {
+    const k = await writer("err-long");
+    const res = await postSites(k.headers, JSON.stringify({ domain: `${"a".repeat(250)}.com` }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "invalid_request" });
+  });
+
+  it("invalid_domain: a scheme, a path, a port, an IP literal", async () => {
+    const k = await writer("err-domain");
+    for (const domain of ["https://shop.example", "shop.example/x", "shop.example:443", "192.168.1.1", "[::1]"]) {
+      const res = await postSites(k.headers, JSON.stringify({ domain }));
+      expect(res.status, domain).toBe(400);
+      const body = (await res.json()) as { code: string; error: string };
+      expect(body.code, domain).toBe("invalid_domain");
+      expect(body.error.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("public_suffix: an ICANN suffix and a private hosting suffix", async () => {
+    const k = await writer("err-suffix");
+    for (const domain of ["com.au", "www.myshopify.com"]) {
+      const res = await postSites(k.headers, JSON.stringify({ domain }));
+      expect(res.status, domain).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "public_suffix" });
+    }
+  });
+
+  it("payload_too_large: a body over 16 KiB, before it is parsed", async () => {
+    const k = await writer("err-size");
+    const res = await postSites(k.headers, JSON.stringify({ domain: "big.example", name: "x".repeat(20_000) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: "payload_too_large" });
+  });
+
+  it("not_found and method_not_allowed, with X-Request-Id", async () => {
+    const k = await writer("err-route");
+    const missing = await SELF.fetch(`${BASE}/api/v1/nowhere`, { headers: k.headers });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: "not_found" });
+    const wrong = await SELF.fetch(`${BASE}/api/v1/sites`, { method: "DELETE", headers: k.headers });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("Allow")?.split(", ").sort()).toEqual(["GET", "POST"]);
+    expect(wrong.headers.get("X-Request-Id")).toBeTruthy();
+    expect(await wrong.json()).toMatchObject({ code: "method_not_allowed" });
+  });
+
+  it("the local admin routes answer 404 unless DEV_ROUTES is 1", async () => {
+    const { buildApp } = await import("../../workers/v1/app");
+    const app = buildApp();
+    const prodEnv = { ...env, DEV_ROUTES: "" };
+    const res = await app.request(
+      "/__admin/keys",
+      { method: "POST", body: JSON.stringify({ workspace: "x" }), headers: { "Content-Type": "application/json" } },
+      prodEnv,
+    );
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: "not_found" });
+    const get = await app.request("/__admin/keys", {}, prodEnv);
+    expect(get.status).toBe(404);
+  });
+});

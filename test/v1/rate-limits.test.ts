@@ -1,0 +1,96 @@
+import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { RateWindow } from "../../shared/rate-limit/rate-window";
+import { createTestKey } from "../helpers/api-keys";
+
+const BASE = "http://x";
+
+// Fixed minute windows: a burst that straddles a minute boundary is two windows. Start
+// bursts at least 5 s before the boundary so the counts under test are one window's.
+async function awayFromMinuteEdge() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 50));
+}
+
+describe("per-key rate limits (decisions §3)", () => {
+  it("lets exactly 120 of 150 concurrent reads through, the other 30 get 429 with Retry-After", async () => {
+    const k = await createTestKey(env, { workspace: "rl-150", scopes: ["traffic:read"] });
+    await awayFromMinuteEdge();
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, () => SELF.fetch(`${BASE}/api/v1/sites`, { headers: k.headers })),
+    );
+    const ok = answers.filter((r) => r.status === 200);
+    const limited = answers.filter((r) => r.status === 429);
+    expect(ok).toHaveLength(120);
+    expect(limited).toHaveLength(30);
+
+    // Each admitted request saw a distinct count: Used runs 1..120, Remaining 119..0.
+    const used = ok.map((r) => Number(r.headers.get("X-RateLimit-Used"))).sort((a, b) => a - b);
+    expect(used).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    const remaining = ok.map((r) => Number(r.headers.get("X-RateLimit-Remaining"))).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 120 }, (_, i) => i));
+
+    const nowS = Math.floor(Date.now() / 1000);
+    const minuteEnd = (Math.floor(nowS / 60) + 1) * 60;
+    for (const res of limited) {
+      expect(await res.json()).toMatchObject({ code: "rate_limited" });
+      const retry = Number(res.headers.get("Retry-After"));
+      expect(retry).toBeGreaterThanOrEqual(1);
+      expect(retry).toBeLessThanOrEqual(60);
+      expect(res.headers.get("X-RateLimit-Limit")).toBe("120");
+      expect(res.headers.get("X-RateLimit-Remaining")).toBe("0");
+      expect(res.headers.get("X-RateLimit-Used")).toBe("120");
+      // Absolute Unix seconds of the minute window's end (a request may straddle a
+      // minute boundary, so allow the next one too).
+      expect([minuteEnd, minuteEnd + 60, minuteEnd - 60]).toContain(Number(res.headers.get("X-RateLimit-Reset")));
+    }
+  });
+
+  it("keeps each limit class its own budget: exhausted reads do not block registration", async () => {
+    const k = await createTestKey(env, { workspace: "rl-classes", scopes: ["traffic:read", "sites:write"] });
+    await awayFromMinuteEdge();
+    await Promise.all(Array.from({ length: 121 }, () => SELF.fetch(`${BASE}/api/v1/sites`, { headers: k.headers })));
+    const read = await SELF.fetch(`${BASE}/api/v1/sites`, { headers: k.headers });
+    expect(read.status).toBe(429);
+    const write = await SELF.fetch(`${BASE}/api/v1/sites`, {
+      method: "POST",
+      headers: { ...k.headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ domain: "classes.example" }),
+    });
+    expect(write.status).toBe(201);
+    expect(write.headers.get("X-RateLimit-Used")).toBe("1");
+  });
+
+  it("keeps each key its own budget", async () => {
+    const a = await createTestKey(env, { workspace: "rl-keys", scopes: ["traffic:read"] });
+    const b = await createTestKey(env, { workspace: "rl-keys", scopes: ["traffic:read"] });
+    await awayFromMinuteEdge();
+    await Promise.all(Array.from({ length: 120 }, () => SELF.fetch(`${BASE}/api/v1/sites`, { headers: a.headers })));
+    expect((await SELF.fetch(`${BASE}/api/v1/sites`, { headers: a.headers })).status).toBe(429);
+    const other = await SELF.fetch(`${BASE}/api/v1/sites`, { headers: b.headers });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("X-RateLimit-Remaining")).toBe("119");
+  });
+
+  it("refuses registration once the 5,000-per-day window is used, with Retry-After up to the day's end", async () => {
+    const k = await createTestKey(env, { workspace: "rl-day", scopes: ["sites:write"] });
+    const stub = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(k.keyId));
+    const now = Date.now();
+    const dayStart = Math.floor(now / 86_400_000) * 86_400_000;
+    await runInDurableObject(stub, (_instance: RateWindow, state) => {
+      state.storage.kv.put(`site_writes.day:86400:${dayStart}`, 5000);
+    });
+    const res = await SELF.fetch(`${BASE}/api/v1/sites`, {
+      method: "POST",
+      headers: { ...k.headers, "Content-Type": "application/json" },
+      body: JSON.stringify({ domain: "daily.example" }),
+    });
+    expect(res.status).toBe(429);
+    expect(await res.json()).toMatchObject({ code: "rate_limited" });
+    const secondsToMidnight = Math.ceil((dayStart + 86_400_000 - now) / 1000);
+    const retry = Number(res.headers.get("Retry-After"));
+    expect(Math.abs(retry - secondsToMidnight)).toBeLessThanOrEqual(2);
+    // The minute window was not used up, and it is what the headers describe.
+    expect(res.headers.get("X-RateLimit-Remaining")).toBe("120");
+  });
+});
