@@ -1,4 +1,17 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { workerProject } from "../worker-project";
 import { outboundService } from "./fixtures/outbound";
 
-export default workerProject("ingest", "workers/ingest/wrangler.toml", { miniflare: { outboundService } });
+// Public Web Bot Auth vectors live in ../shared/data only on machines that have it; the
+// committed tests never depend on them (one test reads them when present).
+const vectorsFile = path.resolve(
+  import.meta.dirname,
+  "../../../shared/data/web-bot-auth/web_bot_auth_architecture_v2.json",
+);
+const sharedVectors = existsSync(vectorsFile) ? readFileSync(vectorsFile, "utf8") : "";
+
+const project = await workerProject("ingest", "workers/ingest/wrangler.toml", { miniflare: { outboundService } });
+project.test = { ...project.test, provide: { sharedWebBotAuthVectors: sharedVectors } };
+
+export default project;

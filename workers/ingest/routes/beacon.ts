@@ -52,14 +52,6 @@ async function readBody(c: IngestContext): Promise<string> {
  * exist; a refusal with a known token is recorded for check-install (decisions §6).
  */
 export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
-  app.options("/ingest/e", (c) =>
-    c.body(null, 204, {
-      "Access-Control-Allow-Methods": "POST, OPTIONS",
-      "Access-Control-Allow-Headers": "Content-Type",
-      "Access-Control-Max-Age": "86400",
-    }),
-  );
-
   // CORS on every answer, errors included, so the snippet's sender sees the status.
   app.use("/ingest/*", async (c, next) => {
     await next();
@@ -71,6 +63,14 @@ export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
       for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
     }
   });
+
+  app.options("/ingest/e", (c) =>
+    c.body(null, 204, {
+      "Access-Control-Allow-Methods": "POST, OPTIONS",
+      "Access-Control-Allow-Headers": "Content-Type",
+      "Access-Control-Max-Age": "86400",
+    }),
+  );
 
   app.post("/ingest/e", async (c) => {
     const now = Date.now();
