@@ -142,6 +142,8 @@ CREATE INDEX `sessions_site_visitor_idx` ON `sessions` (`site_id`,`visitor_hash`
 CREATE INDEX `sessions_site_started_idx` ON `sessions` (`site_id`,`started_at`);--> statement-breakpoint
 CREATE INDEX `sessions_unsettled_idx` ON `sessions` (`settled_at`,`last_event_at`);--> statement-breakpoint
 CREATE INDEX `sessions_dirty_idx` ON `sessions` (`dirty`,`site_id`,`day`);--> statement-breakpoint
+CREATE INDEX `sessions_agent_duration_idx` ON `sessions` (`site_id`,`duration_ms`,`started_at`) WHERE agent_platform IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `sessions_failing_idx` ON `sessions` (`site_id`,`started_at`,`id`) WHERE agent_platform IS NOT NULL AND (outcome = 'abandoned' OR (bounced = 1 AND duration_ms < 5000));--> statement-breakpoint
 CREATE TABLE `sites` (
 	`id` text PRIMARY KEY NOT NULL,
 	`workspace_id` text NOT NULL,

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
@@ -59,5 +60,11 @@ export const sessions = sqliteTable(
     index("sessions_unsettled_idx").on(t.settledAt, t.lastEventAt),
     // The rollup cron finds (site, day) pairs whose aggregates are out of date.
     index("sessions_dirty_idx").on(t.dirty, t.siteId, t.day),
+    // Reports (shared/reports/median-duration.ts): the exact median duration of a long window walks agent sessions in duration order and stops at the middle.
+    index("sessions_agent_duration_idx").on(t.siteId, t.durationMs, t.startedAt).where(sql`agent_platform IS NOT NULL`),
+    // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the failing few; the WHERE matches that query's text.
+    index("sessions_failing_idx")
+      .on(t.siteId, t.startedAt, t.id)
+      .where(sql`agent_platform IS NOT NULL AND (outcome = 'abandoned' OR (bounced = 1 AND duration_ms < 5000))`),
   ],
 );
