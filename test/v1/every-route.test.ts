@@ -1,0 +1,59 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createTestKey } from "../helpers/api-keys";
+
+// Cross-cutting guarantees, checked on every operation the OpenAPI document declares,
+// so a route added later is covered without touching this file.
+
+type Operation = { operationId: string; description?: string; security?: unknown[] };
+type Doc = { paths: Record<string, Record<string, Operation>>; security?: unknown[] };
+
+async function operations() {
+  const doc = (await (await SELF.fetch("http://x/api/v1/openapi.json")).json()) as Doc;
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      // Any value will do for path parameters: auth and scope are decided before lookup.
+      url: `http://x${path.replace(/\{[^}]+\}/g, "placeholder")}`,
+      op,
+    })),
+  );
+}
+
+function scopeOf(op: Operation): string | null {
+  return /Scope: `([a-z]+:[a-z]+)`/.exec(op.description ?? "")?.[1] ?? null;
+}
+
+describe("every declared v1 operation", () => {
+  it("declares an operationId, bearer security and its scope (or 'Any valid API key')", async () => {
+    const ops = await operations();
+    expect(ops.length).toBeGreaterThanOrEqual(4);
+    for (const { op } of ops) {
+      expect(op.operationId, JSON.stringify(op)).toBeTruthy();
+      expect(op.security, op.operationId).toEqual([{ bearerAuth: [] }]);
+      const described = scopeOf(op) !== null || (op.description ?? "").includes("Any valid API key");
+      expect(described, op.operationId).toBe(true);
+    }
+  });
+
+  it("answers 401 unauthorized with WWW-Authenticate and X-Request-Id without a key", async () => {
+    for (const { method, url, op } of await operations()) {
+      const res = await SELF.fetch(url, { method });
+      expect(res.status, op.operationId).toBe(401);
+      expect(res.headers.get("WWW-Authenticate"), op.operationId).toContain("Bearer");
+      expect(res.headers.get("X-Request-Id"), op.operationId).toBeTruthy();
+      expect(await res.json(), op.operationId).toMatchObject({ code: "unauthorized" });
+    }
+  });
+
+  it("answers 403 insufficient_scope to a key without the operation's scope", async () => {
+    const k = await createTestKey(env, { workspace: "every-route", scopes: [] });
+    for (const { method, url, op } of await operations()) {
+      if (scopeOf(op) === null) continue;
+      const res = await SELF.fetch(url, { method, headers: k.headers });
+      expect(res.status, op.operationId).toBe(403);
+      expect(await res.json(), op.operationId).toMatchObject({ code: "insufficient_scope" });
+      expect(res.headers.get("X-RateLimit-Limit"), op.operationId).toMatch(/^\d+$/);
+    }
+  });
+});
