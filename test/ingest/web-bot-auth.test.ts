@@ -5,12 +5,6 @@ import type { SignedMessage } from "../../shared/verification/signature-base";
 import { type KeyLookup, verifyWebBotAuth } from "../../shared/verification/web-bot-auth";
 import { fixtureHits, setFixture } from "./helpers";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    sharedWebBotAuthVectors: string;
-  }
-}
-
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const NOW_S = NOW / 1000;
 
