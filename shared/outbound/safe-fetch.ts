@@ -17,6 +17,8 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   /** An outer signal (e.g. the whole scan's deadline). */
   signal?: AbortSignal;
+  /** Extra rule for redirect targets (e.g. stay on one site); false stops with `redirect_forbidden`. */
+  allowRedirectTo?: (url: URL) => boolean;
 }
 
 export interface SafeFetchResult {
@@ -54,6 +56,9 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
 
   for (let hop = 0; ; hop++) {
     const target = guardOutboundUrl(current, options.resolve);
+    if (hop > 0 && options.allowRedirectTo && !options.allowRedirectTo(target.url)) {
+      throw new OutboundError("redirect_forbidden", target.url.href, `Redirect to ${target.url.href} is not followed`);
+    }
     const headers = new Headers(options.headers);
     // Workers may ignore Host on plain-http loopback; the fixture servers key on port.
     if (target.mapped) headers.set("Host", target.url.host);

@@ -1,3 +1,34 @@
-import { workerProject } from "../worker-project";
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineProject } from "vitest/config";
 
-export default workerProject("scan", "workers/scan/wrangler.toml");
+const root = path.resolve(import.meta.dirname, "../..");
+const migrations = await readD1Migrations(path.join(root, "migrations"));
+
+// The scan Worker in workerd with its own wrangler config; fixture shops (started in
+// global-setup.ts) are reached through the OUTBOUND_RESOLVE binding, so every fetch
+// goes through the real SSRF guard.
+export default defineProject({
+  plugins: [
+    cloudflareTest(({ inject }) => ({
+      remoteBindings: false,
+      wrangler: { configPath: path.join(root, "workers/scan/wrangler.toml") },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: migrations,
+          DEV_ROUTES: "1",
+          OUTBOUND_RESOLVE: inject("outboundResolve"),
+          EDGE_SHOP_PORT: inject("edgeShopPort"),
+        },
+      },
+    })),
+  ],
+  test: {
+    name: "scan",
+    include: ["test/scan/**/*.test.ts"],
+    globalSetup: [path.join(root, "test/scan/global-setup.ts")],
+    setupFiles: [path.join(root, "test/setup/apply-migrations.ts")],
+    testTimeout: 30_000,
+  },
+  root,
+});

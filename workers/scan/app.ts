@@ -1,11 +1,17 @@
 import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
+import type { ScanAppEnv } from "./app-env";
 import { cronTable } from "./jobs";
+import { registerScanCreate } from "./routes/scan-create";
+import { registerScanGet } from "./routes/scan-get";
 
 export const WORKER = "scan";
 
 export function buildApp() {
-  const app = createApp<{ Bindings: ScanEnv }>({ worker: WORKER, errorStyle: "scan" });
-  mountScheduledRoute(app, cronTable, WORKER);
+  const app = createApp<ScanAppEnv>({ worker: WORKER, errorStyle: "scan" });
+  // The shared route is typed for apps without variables; the scan app adds requestId.
+  mountScheduledRoute<ScanEnv>(app as never, cronTable, WORKER);
+  registerScanCreate(app);
+  registerScanGet(app);
   return app;
 }

@@ -1,0 +1,28 @@
+import { nodesOfType } from "../../structured-data";
+import type { CheckDefinition } from "../../types";
+import { allSomeNone, isOutcome, productPages } from "../check-helpers";
+
+export const breadcrumbSchema: CheckDefinition = {
+  key: "breadcrumb_schema",
+  layer: 4,
+  weight: 1,
+  run(site) {
+    const pages = productPages(site);
+    if (isOutcome(pages)) return pages;
+    const rows = pages.map((p) => ({
+      url: p.fetched.url,
+      breadcrumb: nodesOfType(p.page?.jsonLd ?? [], ["BreadcrumbList"]).length > 0,
+    }));
+    const count = rows.filter((r) => r.breadcrumb).length;
+    const status = allSomeNone(count, rows.length);
+    return {
+      status,
+      message:
+        status === "pass"
+          ? `BreadcrumbList on all ${rows.length} product pages.`
+          : `BreadcrumbList on ${count} of ${rows.length} product pages.`,
+      fix: status === "pass" ? null : "Add JSON-LD BreadcrumbList (Home > Category > Product) to product pages.",
+      evidence: { pages: rows },
+    };
+  },
+};

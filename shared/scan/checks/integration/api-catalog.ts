@@ -1,0 +1,57 @@
+import type { CheckDefinition } from "../../types";
+import { blockedBy, isOk, parseJson } from "../check-helpers";
+
+/** RFC 9727 api-catalog: a linkset (RFC 9264) whose entries carry service-desc or service-doc. */
+export function apiCatalogLinks(body: string): { linkset: boolean; services: string[]; hrefs: string[] } {
+  const json = parseJson(body) as { linkset?: unknown } | undefined;
+  if (!json || !Array.isArray(json.linkset)) return { linkset: false, services: [], hrefs: [] };
+  const services: string[] = [];
+  const hrefs: string[] = [];
+  for (const entry of json.linkset as Array<Record<string, unknown>>) {
+    if (!entry || typeof entry !== "object") continue;
+    for (const [rel, targets] of Object.entries(entry)) {
+      if (!Array.isArray(targets)) continue;
+      for (const t of targets as Array<{ href?: unknown }>) {
+        if (typeof t?.href !== "string") continue;
+        hrefs.push(t.href);
+        if (rel === "service-desc" || rel === "service-doc") services.push(t.href);
+      }
+    }
+  }
+  return { linkset: true, services, hrefs };
+}
+
+export const apiCatalog: CheckDefinition = {
+  key: "api_catalog",
+  layer: 5,
+  weight: 2,
+  run(site) {
+    const f = site.files["/.well-known/api-catalog"];
+    const blocked = blockedBy(f, "/.well-known/api-catalog");
+    if (blocked) return blocked;
+    const url = `https://${site.domain}/.well-known/api-catalog`;
+    const status = f?.status ?? 0;
+    if (!isOk(f)) {
+      return {
+        status: "fail",
+        message: `${url} is absent (HTTP ${status}).`,
+        fix: 'Publish /.well-known/api-catalog (RFC 9727) as application/linkset+json: {"linkset":[{"anchor":"https://DOMAIN/api","service-desc":[{"href":"https://DOMAIN/openapi.json"}]}]}.',
+        evidence: { url, status },
+      };
+    }
+    const parsed = apiCatalogLinks(f.body);
+    if (parsed.linkset && parsed.services.length > 0) {
+      return {
+        status: "pass",
+        message: `${url} is a linkset naming ${parsed.services.length} service description(s).`,
+        evidence: { url, services: parsed.services },
+      };
+    }
+    return {
+      status: "warn",
+      message: `${url} answers but is not a linkset with a service-desc or service-doc link.`,
+      fix: 'Serve {"linkset":[{"anchor":...,"service-desc":[{"href":...}]}]} per RFC 9727.',
+      evidence: { url, linkset: parsed.linkset, contentType: f.contentType },
+    };
+  },
+};

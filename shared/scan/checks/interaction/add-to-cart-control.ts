@@ -1,0 +1,45 @@
+import type { CheckDefinition, CheckStatus } from "../../types";
+import { isOutcome, productPages } from "../check-helpers";
+import { type ControlLevel, findCartControl } from "./cart-control";
+
+const STATUS: Record<ControlLevel, CheckStatus> = {
+  form: "pass",
+  link: "pass",
+  script: "warn",
+  clickable: "fail",
+  none: "fail",
+};
+const RANK: Record<ControlLevel, number> = { form: 0, link: 0, script: 1, clickable: 2, none: 3 };
+
+export const addToCartControl: CheckDefinition = {
+  key: "add_to_cart_control",
+  layer: 3,
+  weight: 3,
+  run(site) {
+    const pages = productPages(site);
+    if (isOutcome(pages)) return pages;
+    const rows = pages.map(
+      (p) => ({ url: p.fetched.url, level: p.page ? findCartControl(p.page).level : "none" }) as const,
+    );
+    // The weakest product page decides: an agent may land on any of them.
+    const worst = rows.reduce((a, b) => (RANK[b.level] > RANK[a.level] ? b : a));
+    const evidence = { pages: rows };
+    const status = STATUS[worst.level];
+    const messages: Record<ControlLevel, string> = {
+      form: "Product pages have a submit button inside a <form> with an action: agents can add to cart without JavaScript.",
+      link: "Product pages link to a cart-add URL: agents can add to cart without JavaScript.",
+      script: `${worst.url} has an add-to-cart button outside any form with an action, so it needs JavaScript.`,
+      clickable: `${worst.url} only offers a non-semantic clickable element (onclick / role=button) to add to cart.`,
+      none: `${worst.url} has no add-to-cart control in its HTML.`,
+    };
+    return {
+      status,
+      message: messages[worst.level],
+      fix:
+        status === "pass"
+          ? null
+          : '<form action="/cart/add" method="post"><input type="hidden" name="id" value="..."><button type="submit">Add to cart</button></form>',
+      evidence,
+    };
+  },
+};

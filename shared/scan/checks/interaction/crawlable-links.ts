@@ -1,0 +1,39 @@
+import type { CheckDefinition } from "../../types";
+import { homeBlocked } from "../check-helpers";
+
+export const crawlableLinks: CheckDefinition = {
+  key: "crawlable_links",
+  layer: 3,
+  weight: 3,
+  run(site) {
+    const d = site.discovery;
+    const evidence = {
+      fromHome: d.productLinksHome.length,
+      fromCategory: d.productLinksCategory.length,
+      fromSitemap: d.productLinksSitemap.length,
+      category: site.category?.fetched.url ?? null,
+    };
+    if (d.productLinksHome.length > 0 || d.productLinksCategory.length > 0) {
+      const where = d.productLinksHome.length > 0 ? "the home page" : "a category page";
+      return { status: "pass", message: `Product pages are linked with plain <a href> links from ${where}.`, evidence };
+    }
+    const blocked = homeBlocked(site);
+    if (blocked) return blocked;
+    if (d.productLinksSitemap.length > 0) {
+      return {
+        status: "warn",
+        message:
+          "Product pages are listed in the sitemap but not linked with <a href> from the home page or a category page.",
+        fix: "Render product links as plain <a href> elements in the server HTML of home and category pages.",
+        evidence,
+      };
+    }
+    return {
+      status: "fail",
+      message:
+        "No product page can be reached without running JavaScript: no <a href> product links and none in the sitemap.",
+      fix: "Render navigation and product grids as server-side HTML with <a href> links.",
+      evidence,
+    };
+  },
+};

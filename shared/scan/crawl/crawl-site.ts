@@ -1,0 +1,246 @@
+import type { ResolveMap } from "../../outbound/resolve-map";
+import { extractPage } from "../html/extract-page";
+import { parseRobots } from "../robots/parse-robots";
+import { parseSitemap } from "../sitemap";
+import type { Discovery, Fetched, PageVisit, SitemapFacts, SiteSnapshot } from "../types";
+import {
+  CONVENTIONAL_CARTS,
+  looksLikeCart,
+  looksLikeCategory,
+  looksLikeProduct,
+  resolveOnSite,
+  sortedUnique,
+} from "../url-patterns";
+import { PARITY_USER_AGENT, SCANNER_TOKEN } from "../user-agent";
+import { CRAWL_LIMITS } from "./crawl-limits";
+import { type CrawlEvent, Fetcher, type RobotsGate } from "./fetcher";
+
+// The crawl plan of scan-checks.md, in dependency order:
+//   1. robots.txt (its rules decide what else may be fetched);
+//   2. home, parity probe, markdown probe, sitemaps, llms files, well-known files;
+//   3. product, category and cart pages chosen from what 2 found; integration fallbacks.
+// Every choice is made from sorted lists, and each group of requests has a fixed quota
+// (core 12, sitemaps 4, pages 4, cart 2, integration fallbacks 3 = 25), so the same
+// site always yields the same set of requests whatever order answers arrive in.
+
+export const WELL_KNOWN_PATHS = [
+  "/.well-known/api-catalog",
+  "/.well-known/mcp.json",
+  "/.well-known/agent-card.json",
+  "/.well-known/ucp",
+  "/openapi.json",
+  "/products.json",
+] as const;
+
+const QUOTA = { sitemaps: 4, pages: 4, cart: 2, fallbacks: 3 } as const;
+
+export interface CrawlOptions {
+  domain: string;
+  resolve: ResolveMap;
+  signal?: AbortSignal;
+  onFetch?: (event: CrawlEvent) => void;
+}
+
+function gateFrom(robots: Fetched): RobotsGate {
+  if (robots.status >= 200 && robots.status < 300 && !robots.contentType.includes("html")) {
+    return { kind: "rules", robots: parseRobots(robots.body) };
+  }
+  // RFC 9309 §2.3.1.3: 4xx means no restrictions; §2.3.1.4: server or network errors
+  // mean complete disallow.
+  if (robots.status >= 400 && robots.status < 500) return { kind: "allow-all" };
+  if (robots.status >= 200 && robots.status < 400) return { kind: "allow-all" };
+  return { kind: "disallow-all" };
+}
+
+function isHtml(f: Fetched): boolean {
+  return f.contentType.includes("html") || /^\s*(<!doctype html|<html)/i.test(f.body.slice(0, 200));
+}
+
+async function visit(fetched: Fetched): Promise<PageVisit> {
+  const readable = fetched.status >= 200 && fetched.status < 300 && !fetched.challenge && isHtml(fetched);
+  return { fetched, page: readable ? await extractPage(fetched.body) : null };
+}
+
+export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
+  const deadline = AbortSignal.timeout(CRAWL_LIMITS.scanTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const fetcher = new Fetcher({ domain: options.domain, resolve: options.resolve, signal, onFetch: options.onFetch });
+  const origin = `https://${options.domain}`;
+  const at = (path: string) => `${origin}${path}`;
+  const onSite = (url: URL) => fetcher.onSite(url);
+
+  // 1. robots.txt first.
+  const robots = await fetcher.fetch(at("/robots.txt"), { accept: "text/plain" });
+  fetcher.gate = gateFrom(robots);
+  const declared = fetcher.gate.kind === "rules" ? fetcher.gate.robots.sitemaps : [];
+
+  // 2. Everything that needs only the domain, started together (the per-host limiter
+  // keeps six in flight).
+  const homeP = fetcher.fetch(at("/")).then(visit);
+  const sitemapUrls = sortedUnique(
+    declared.map((u) => resolveOnSite(u, origin, onSite)?.href).filter((u): u is string => !!u),
+  ).slice(0, 2);
+  const sitemapRoots = sitemapUrls.length > 0 ? sitemapUrls : [at("/sitemap.xml")];
+  const sitemapsP = fetchSitemaps(fetcher, sitemapRoots, QUOTA.sitemaps);
+  const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
+  const markdownP = fetcher.fetch(at("/"), { accept: "text/markdown" });
+  const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown" });
+  const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
+  const filesP = Promise.all(
+    WELL_KNOWN_PATHS.map((p) => fetcher.fetch(at(p), { accept: "application/json, application/linkset+json, */*" })),
+  );
+
+  const [home, sitemaps] = await Promise.all([homeP, sitemapsP]);
+  const homeBase = home.fetched.finalUrl;
+
+  // 3. Pages chosen from the home page and sitemaps.
+  const links = home.page?.links ?? [];
+  const onSiteLinks = links
+    .map((l) => ({ link: l, url: resolveOnSite(l.href, homeBase, onSite) }))
+    .filter((x): x is { link: (typeof links)[number]; url: URL } => x.url !== null);
+  const productLinksHome = sortedUnique(onSiteLinks.filter((x) => looksLikeProduct(x.url)).map((x) => x.url.href));
+  const sitemapUrlsAll = sitemaps.flatMap((s) => s.urls);
+  const productLinksSitemap = sortedUnique(
+    sitemapUrlsAll
+      .map((u) => resolveOnSite(u, origin, onSite))
+      .filter((u): u is URL => !!u && looksLikeProduct(u))
+      .map((u) => u.href),
+  );
+  const categoryCandidates = sortedUnique([
+    ...onSiteLinks.filter((x) => looksLikeCategory(x.url)).map((x) => x.url.href),
+    ...sitemapUrlsAll
+      .map((u) => resolveOnSite(u, origin, onSite))
+      .filter((u): u is URL => !!u && looksLikeCategory(u))
+      .map((u) => u.href),
+  ]);
+  const cartLinks = sortedUnique(onSiteLinks.filter((x) => looksLikeCart(x.url)).map((x) => x.url.href));
+  const cartScriptControls = [
+    ...(home.page?.looseControls ?? []).map((c) => c.text || c.ariaLabel),
+    ...(home.page?.clickables ?? []),
+  ].filter((t) => /\b(cart|bag|basket)\b/i.test(t));
+
+  const categoryP = categoryCandidates.length
+    ? fetcher.fetch(categoryCandidates[0]).then(visit)
+    : Promise.resolve(null);
+  let productTargets = sortedUnique([...productLinksHome, ...productLinksSitemap]).slice(0, CRAWL_LIMITS.maxProducts);
+  let productLinksCategory: string[] = [];
+  let category: PageVisit | null = null;
+  if (productTargets.length === 0) {
+    // Nothing product-like yet: the category page is the last place to look.
+    category = await categoryP;
+    productLinksCategory = categoryProductLinks(category, onSite);
+    productTargets = productLinksCategory.slice(0, CRAWL_LIMITS.maxProducts);
+  }
+  const productsP = Promise.all(productTargets.map((u) => fetcher.fetch(u).then(visit)));
+  const cartP = fetchCart(fetcher, cartLinks, at);
+
+  const [parity, markdownProbe, llms, llmsFull, fileList] = await Promise.all([
+    parityP,
+    markdownP,
+    llmsP,
+    llmsFullP,
+    filesP,
+  ]);
+  const files: Record<string, Fetched> = {};
+  WELL_KNOWN_PATHS.forEach((p, i) => {
+    files[p] = fileList[i];
+  });
+  const fallbacksP = fetchFallbacks(fetcher, files, home, at, onSite);
+
+  if (!category) {
+    category = await categoryP;
+    productLinksCategory = categoryProductLinks(category, onSite);
+  }
+  const [products, cart, fallbacks] = await Promise.all([productsP, cartP, fallbacksP]);
+  Object.assign(files, fallbacks);
+
+  const discovery: Discovery = {
+    productLinksHome,
+    productLinksCategory,
+    productLinksSitemap,
+    categoryCandidates,
+    cartLinks,
+    cartScriptControls,
+  };
+  return {
+    domain: options.domain,
+    origin,
+    userAgentToken: SCANNER_TOKEN,
+    robots,
+    home,
+    parity,
+    markdownProbe,
+    sitemaps,
+    llms,
+    llmsFull,
+    files,
+    products,
+    category,
+    cart,
+    discovery,
+  };
+}
+
+function categoryProductLinks(category: PageVisit | null, onSite: (u: URL) => boolean): string[] {
+  if (!category?.page) return [];
+  const base = category.fetched.finalUrl;
+  return sortedUnique(
+    category.page.links
+      .map((l) => resolveOnSite(l.href, base, onSite))
+      .filter((u): u is URL => !!u && looksLikeProduct(u))
+      .map((u) => u.href),
+  );
+}
+
+async function fetchSitemaps(fetcher: Fetcher, roots: string[], quota: number): Promise<SitemapFacts[]> {
+  const read = async (url: string): Promise<SitemapFacts> => {
+    const fetched = await fetcher.fetch(url, { accept: "application/xml, text/xml" });
+    const ok = fetched.status >= 200 && fetched.status < 300 && !fetched.challenge;
+    const parsed = ok ? parseSitemap(fetched.body) : { kind: "invalid" as const, urls: [], lastmods: 0 };
+    return {
+      url,
+      fetched,
+      valid: parsed.kind !== "invalid",
+      kind: parsed.kind,
+      urls: parsed.kind === "urlset" ? parsed.urls : [],
+      lastmods: parsed.lastmods,
+      children: parsed.kind === "index" ? parsed.urls : [],
+    };
+  };
+  const first = await Promise.all(roots.map(read));
+  // Index files one level deep, children in sorted order within the remaining quota.
+  const children = sortedUnique(first.flatMap((s) => s.children)).slice(0, Math.max(0, quota - roots.length));
+  const second = await Promise.all(children.map(read));
+  return [...first, ...second];
+}
+
+async function fetchCart(fetcher: Fetcher, cartLinks: string[], at: (p: string) => string): Promise<Fetched[]> {
+  const first = await fetcher.fetch(cartLinks[0] ?? at(CONVENTIONAL_CARTS[0]));
+  if ((first.status >= 200 && first.status < 300) || cartLinks.length > 0) return [first];
+  return [first, await fetcher.fetch(at(CONVENTIONAL_CARTS[1]))];
+}
+
+const OPENAPI_FALLBACKS = ["/.well-known/openapi.json", "/api/openapi.json", "/swagger.json"];
+
+async function fetchFallbacks(
+  fetcher: Fetcher,
+  files: Record<string, Fetched>,
+  home: PageVisit,
+  at: (p: string) => string,
+  onSite: (u: URL) => boolean,
+): Promise<Record<string, Fetched>> {
+  const found = (p: string) => {
+    const f = files[p];
+    return f && f.status >= 200 && f.status < 300;
+  };
+  const wanted: Array<[string, string]> = [];
+  const serviceDesc = home.page?.headLinks.find((l) => l.rel.split(/\s+/).includes("service-desc"));
+  const serviceUrl = serviceDesc ? resolveOnSite(serviceDesc.href, home.fetched.finalUrl, onSite) : null;
+  if (serviceUrl && !found("/openapi.json")) wanted.push([serviceUrl.pathname, serviceUrl.href]);
+  if (!found("/.well-known/mcp.json")) wanted.push(["/.well-known/mcp", at("/.well-known/mcp")]);
+  if (!found("/.well-known/agent-card.json")) wanted.push(["/.well-known/agent.json", at("/.well-known/agent.json")]);
+  if (!found("/openapi.json") && !serviceUrl) for (const p of OPENAPI_FALLBACKS) wanted.push([p, at(p)]);
+  const chosen = wanted.slice(0, QUOTA.fallbacks);
+  const fetched = await Promise.all(chosen.map(([, url]) => fetcher.fetch(url, { accept: "application/json, */*" })));
+  return Object.fromEntries(chosen.map(([path], i) => [path, fetched[i]]));
+}

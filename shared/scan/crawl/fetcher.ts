@@ -1,0 +1,140 @@
+import { getDomain } from "tldts";
+import { OutboundError } from "../../outbound/outbound-error";
+import type { ResolveMap } from "../../outbound/resolve-map";
+import { safeFetch } from "../../outbound/safe-fetch";
+import { detectChallenge } from "../bot-protection";
+import { isAllowed } from "../robots/is-allowed";
+import type { RobotsTxt } from "../robots/parse-robots";
+import type { Fetched } from "../types";
+import { SCANNER_TOKEN, SCANNER_USER_AGENT } from "../user-agent";
+import { CRAWL_LIMITS } from "./crawl-limits";
+import { HostLimiter } from "./host-limiter";
+
+/** One finished fetch, as the scan stream reports it (decisions §8 `crawl`). */
+export interface CrawlEvent {
+  url: string;
+  status: number;
+  ms: number;
+  bytes: number;
+}
+
+export interface FetcherOptions {
+  domain: string;
+  resolve: ResolveMap;
+  signal: AbortSignal;
+  onFetch?: (event: CrawlEvent) => void;
+}
+
+export interface FetchOptions {
+  userAgent?: string;
+  accept?: string;
+}
+
+/** The robots policy in force: rules to apply, or the RFC 9309 §2.3.1.4 "disallow all". */
+export type RobotsGate = { kind: "rules"; robots: RobotsTxt } | { kind: "allow-all" } | { kind: "disallow-all" };
+
+function emptyFetched(url: string, fields: Partial<Fetched>): Fetched {
+  return {
+    url,
+    finalUrl: url,
+    status: 0,
+    contentType: "",
+    headers: {},
+    body: "",
+    bytes: 0,
+    truncated: false,
+    ms: 0,
+    redirects: [],
+    error: null,
+    challenge: null,
+    robotsBlocked: false,
+    ...fields,
+  };
+}
+
+/**
+ * The crawl's one door to the network: SSRF-guarded, bounded, at most six requests in
+ * flight per host, redirects kept on the scanned site, robots.txt honoured for the
+ * scanner's own token once known.
+ */
+export class Fetcher {
+  private readonly limiter = new HostLimiter(CRAWL_LIMITS.perHostConcurrency);
+  private readonly site: string;
+  private used = 0;
+  gate: RobotsGate = { kind: "allow-all" };
+
+  constructor(private readonly options: FetcherOptions) {
+    this.site = getDomain(options.domain) ?? options.domain;
+  }
+
+  get requestCount(): number {
+    return this.used;
+  }
+
+  onSite(url: URL): boolean {
+    return (getDomain(url.hostname) ?? url.hostname) === this.site;
+  }
+
+  private allowedByRobots(url: URL): boolean {
+    if (url.pathname === "/robots.txt") return true;
+    if (this.gate.kind === "allow-all") return true;
+    if (this.gate.kind === "disallow-all") return false;
+    return isAllowed(this.gate.robots, SCANNER_TOKEN, `${url.pathname}${url.search}`);
+  }
+
+  async fetch(url: string, options: FetchOptions = {}): Promise<Fetched> {
+    const parsed = new URL(url);
+    if (!this.allowedByRobots(parsed)) {
+      return emptyFetched(url, { robotsBlocked: true, error: "robots.txt disallows the scanner" });
+    }
+    if (this.used >= CRAWL_LIMITS.maxRequests) {
+      return emptyFetched(url, { error: `request budget of ${CRAWL_LIMITS.maxRequests} used up` });
+    }
+    this.used++;
+    const result = await this.limiter.run(parsed.hostname, () => this.fetchNow(url, options));
+    this.options.onFetch?.({ url, status: result.status, ms: result.ms, bytes: result.bytes });
+    return result;
+  }
+
+  private async fetchNow(url: string, options: FetchOptions): Promise<Fetched> {
+    const started = Date.now();
+    try {
+      const res = await safeFetch(url, {
+        resolve: this.options.resolve,
+        headers: {
+          "User-Agent": options.userAgent ?? SCANNER_USER_AGENT,
+          Accept: options.accept ?? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+        },
+        maxRedirects: CRAWL_LIMITS.maxRedirects,
+        maxBytes: CRAWL_LIMITS.maxBytes,
+        timeoutMs: CRAWL_LIMITS.requestTimeoutMs,
+        signal: this.options.signal,
+        allowRedirectTo: (next) => this.onSite(next),
+      });
+      const headers: Record<string, string> = {};
+      res.headers.forEach((value, key) => {
+        headers[key.toLowerCase()] = value;
+      });
+      const body = res.text();
+      return {
+        url,
+        finalUrl: res.url,
+        status: res.status,
+        contentType: (headers["content-type"] ?? "").toLowerCase(),
+        headers,
+        body,
+        bytes: res.body.byteLength,
+        truncated: res.truncated,
+        ms: res.elapsedMs,
+        redirects: res.redirects,
+        error: null,
+        challenge: detectChallenge({ status: res.status, headers, body }),
+        robotsBlocked: false,
+      };
+    } catch (err) {
+      const message =
+        err instanceof OutboundError ? `${err.code}: ${err.message}` : `network: ${(err as Error).message ?? err}`;
+      return emptyFetched(url, { error: message, ms: Date.now() - started });
+    }
+  }
+}

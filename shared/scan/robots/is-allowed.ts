@@ -1,0 +1,59 @@
+import type { RobotsRule, RobotsTxt } from "./parse-robots";
+
+// Matching per RFC 9309 §2.2.2-§2.2.3: the group whose user-agent equals the crawler's
+// product token (case-insensitive), all such groups merged, else the `*` groups; then
+// the longest matching pattern wins and Allow wins a tie.
+
+/** The rules that apply to `token`; null when no group applies (everything allowed). */
+export function rulesFor(robots: RobotsTxt, token: string): RobotsRule[] | null {
+  const wanted = token.toLowerCase();
+  const own = robots.groups.filter((g) => g.agents.includes(wanted));
+  const chosen = own.length > 0 ? own : robots.groups.filter((g) => g.agents.includes("*"));
+  if (chosen.length === 0) return null;
+  return chosen.flatMap((g) => g.rules);
+}
+
+/** Whether `agent` names a group of its own (not only `*`). */
+export function namesAgent(robots: RobotsTxt, token: string): boolean {
+  const wanted = token.toLowerCase();
+  return robots.groups.some((g) => g.agents.includes(wanted));
+}
+
+function normalisePattern(pattern: string): string {
+  // Compare in percent-encoded form, as URLs are (RFC 9309 §2.2.2).
+  try {
+    return encodeURI(decodeURI(pattern));
+  } catch {
+    return pattern;
+  }
+}
+
+/** Whether `pattern` (with `*` and a trailing `$`) matches the start of `path`. */
+export function patternMatches(pattern: string, path: string): boolean {
+  const normal = normalisePattern(pattern);
+  const anchored = normal.endsWith("$");
+  const body = anchored ? normal.slice(0, -1) : normal;
+  const regex = body
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join(".*");
+  return new RegExp(`^${regex}${anchored ? "$" : ""}`).test(path);
+}
+
+/** Whether `token` may fetch `pathAndQuery` (e.g. `/products/a?x=1`). */
+export function isAllowed(robots: RobotsTxt, token: string, pathAndQuery: string): boolean {
+  if (pathAndQuery === "/robots.txt") return true;
+  const rules = rulesFor(robots, token);
+  if (!rules) return true;
+  let best: RobotsRule | null = null;
+  let bestLength = -1;
+  for (const rule of rules) {
+    if (!patternMatches(rule.pattern, pathAndQuery)) continue;
+    const length = rule.pattern.length;
+    if (length > bestLength || (length === bestLength && rule.allow && best && !best.allow)) {
+      best = rule;
+      bestLength = length;
+    }
+  }
+  return best ? best.allow : true;
+}

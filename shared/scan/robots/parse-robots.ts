@@ -1,0 +1,58 @@
+// robots.txt per RFC 9309. Groups start with one or more `user-agent` lines; rules are
+// `allow` / `disallow`; other records (`sitemap`, `content-signal`, ...) are kept as
+// they are. Parsing stops at 500 KiB (RFC 9309 §2.5: "at least 500 kibibytes").
+
+export const ROBOTS_MAX_BYTES = 500 * 1024;
+
+export interface RobotsRule {
+  allow: boolean;
+  pattern: string;
+}
+
+export interface RobotsGroup {
+  agents: string[];
+  rules: RobotsRule[];
+}
+
+export interface RobotsTxt {
+  groups: RobotsGroup[];
+  sitemaps: string[];
+  /** Every other `key: value` record, key lowercased (e.g. content-signal). */
+  other: Array<{ key: string; value: string }>;
+}
+
+export function parseRobots(text: string): RobotsTxt {
+  const body = text.length > ROBOTS_MAX_BYTES ? text.slice(0, ROBOTS_MAX_BYTES) : text;
+  const groups: RobotsGroup[] = [];
+  const sitemaps: string[] = [];
+  const other: Array<{ key: string; value: string }> = [];
+  let current: RobotsGroup | null = null;
+  let collectingAgents = false;
+
+  for (const rawLine of body.split(/\r\n|\r|\n/)) {
+    const line = rawLine.replace(/#.*$/, "").trim();
+    const colon = line.indexOf(":");
+    if (colon <= 0) continue;
+    const key = line.slice(0, colon).trim().toLowerCase();
+    const value = line.slice(colon + 1).trim();
+    if (key === "user-agent") {
+      if (!collectingAgents || !current) {
+        current = { agents: [], rules: [] };
+        groups.push(current);
+      }
+      current.agents.push(value.toLowerCase());
+      collectingAgents = true;
+    } else if (key === "allow" || key === "disallow") {
+      collectingAgents = false;
+      // Rules before any user-agent line belong to no group (RFC 9309 §2.1).
+      // An empty pattern matches nothing, so it is no rule at all.
+      if (current && value !== "") current.rules.push({ allow: key === "allow", pattern: value });
+    } else if (key === "sitemap") {
+      // Sitemap records are independent of groups (RFC 9309 §2.2.4).
+      if (value) sitemaps.push(value);
+    } else {
+      other.push({ key, value });
+    }
+  }
+  return { groups, sitemaps, other };
+}

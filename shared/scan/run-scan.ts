@@ -1,0 +1,55 @@
+import type { Database } from "../db/client";
+import type { ResolveMap } from "../outbound/resolve-map";
+import { crawlSite } from "./crawl/crawl-site";
+import { resultHash } from "./result-hash";
+import { runChecks } from "./run-checks";
+import { saveScan } from "./scan-store";
+import { LAYERS, layerScore, SCORING_VERSION, scoreResults } from "./score";
+import type { Emit } from "./stream-events";
+
+export interface RunScanOptions {
+  domain: string;
+  resolve: ResolveMap;
+  db: Database;
+  emit: Emit;
+  signal?: AbortSignal;
+}
+
+/** One scan, start to finish: crawl, 41 checks, scores, storage. Emits decisions §8 events; the caller sends the terminal one on failure. */
+export async function runScan(options: RunScanOptions) {
+  const { domain, emit } = options;
+  await emit({ event: "status", data: { phase: "queued", message: `Scan of ${domain} accepted` } });
+  await emit({ event: "status", data: { phase: "fetching", message: `Fetching ${domain}` } });
+  const site = await crawlSite({
+    domain,
+    resolve: options.resolve,
+    signal: options.signal,
+    onFetch: (e) => void emit({ event: "crawl", data: e }),
+  });
+
+  await emit({ event: "status", data: { phase: "checking", message: "Running 41 checks" } });
+  const checkResults = runChecks(site);
+  for (const l of LAYERS) {
+    const checks = checkResults.filter((c) => c.layer === l.layer);
+    await emit({
+      event: "layer",
+      data: { layer: l.layer, name: l.name, score: layerScore(checkResults, l.layer), checks },
+    });
+  }
+
+  await emit({ event: "status", data: { phase: "scoring", message: "Scoring" } });
+  const { layerScores, overallScore } = scoreResults(checkResults);
+  const hash = await resultHash({ domain, scoringVersion: SCORING_VERSION, checkResults, layerScores, overallScore });
+
+  await emit({ event: "status", data: { phase: "saving", message: "Saving the result" } });
+  const saved = await saveScan(options.db, {
+    domain,
+    resultHash: hash,
+    scoringVersion: SCORING_VERSION,
+    overallScore,
+    layerScores,
+    checkResults,
+  });
+  await emit({ event: "complete", data: { id: saved.id, domain, overallScore, layerScores } });
+  return { id: saved.id, seenCount: saved.seenCount, overallScore, layerScores, checkResults };
+}

@@ -1,0 +1,75 @@
+import { eq, sql } from "drizzle-orm";
+import { scans } from "../../schema/scans";
+import type { Database } from "../db/client";
+import type { LayerScores } from "./score";
+import type { CheckResult } from "./types";
+
+/** The contract's ScanResult (contract.md "ScanResult"), plus the additive scoringVersion. */
+export interface ScanResult {
+  id: string;
+  domain: string;
+  overallScore: number;
+  layerScores: LayerScores;
+  checkResults: CheckResult[];
+  createdAt: string;
+  lastSeenAt: string;
+  seenCount: number;
+  scoringVersion: string;
+}
+
+export interface NewScan {
+  domain: string;
+  resultHash: string;
+  scoringVersion: string;
+  overallScore: number;
+  layerScores: LayerScores;
+  checkResults: CheckResult[];
+}
+
+/**
+ * Stores a result, or merges it into the earlier identical one: a single
+ * INSERT ... ON CONFLICT (result_hash) DO UPDATE ... RETURNING, so concurrent identical
+ * scans cannot both insert and every repeat counts exactly once.
+ */
+export async function saveScan(
+  db: Database,
+  scan: NewScan,
+  now: number = Date.now(),
+): Promise<{ id: string; seenCount: number }> {
+  const [row] = await db
+    .insert(scans)
+    .values({
+      id: crypto.randomUUID(),
+      domain: scan.domain,
+      resultHash: scan.resultHash,
+      scoringVersion: scan.scoringVersion,
+      overallScore: scan.overallScore,
+      layerScores: JSON.stringify(scan.layerScores),
+      checkResults: JSON.stringify(scan.checkResults),
+      createdAt: now,
+      lastSeenAt: now,
+      seenCount: 1,
+    })
+    .onConflictDoUpdate({
+      target: scans.resultHash,
+      set: { seenCount: sql`${scans.seenCount} + 1`, lastSeenAt: sql`max(${scans.lastSeenAt}, excluded.last_seen_at)` },
+    })
+    .returning({ id: scans.id, seenCount: scans.seenCount });
+  return row;
+}
+
+export async function findScan(db: Database, id: string): Promise<ScanResult | null> {
+  const row = await db.select().from(scans).where(eq(scans.id, id)).get();
+  if (!row) return null;
+  return {
+    id: row.id,
+    domain: row.domain,
+    overallScore: row.overallScore,
+    layerScores: JSON.parse(row.layerScores) as LayerScores,
+    checkResults: JSON.parse(row.checkResults) as CheckResult[],
+    createdAt: new Date(row.createdAt).toISOString(),
+    lastSeenAt: new Date(row.lastSeenAt).toISOString(),
+    seenCount: row.seenCount,
+    scoringVersion: row.scoringVersion,
+  };
+}

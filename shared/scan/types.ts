@@ -1,0 +1,168 @@
+// Shapes of a scan: what the crawler fetched, what each page says, what a check returns.
+// CheckResult is the contract's (contract.md "CheckResult").
+
+export type CheckStatus = "pass" | "warn" | "fail";
+export type LayerNumber = 1 | 2 | 3 | 4 | 5;
+export type LayerName = "access" | "identity" | "interaction" | "content" | "integration";
+
+export interface CheckResult {
+  layer: LayerNumber;
+  key: string;
+  status: CheckStatus;
+  message: string;
+  fix: string | null;
+  evidence: Record<string, unknown> | null;
+  blocked?: boolean;
+}
+
+/** What a check function returns; the registry adds `layer` and `key`. */
+export interface CheckOutcome {
+  status: CheckStatus;
+  message: string;
+  fix?: string | null;
+  evidence?: Record<string, unknown> | null;
+  blocked?: boolean;
+}
+
+export interface CheckDefinition {
+  key: string;
+  layer: LayerNumber;
+  /** Weight inside its layer: 1 low, 2 normal, 3 high (scan-checks.md). */
+  weight: 1 | 2 | 3;
+  run(site: SiteSnapshot): CheckOutcome;
+}
+
+/** One fetched URL as the checks see it. `status` 0 means no HTTP answer. */
+export interface Fetched {
+  url: string;
+  finalUrl: string;
+  status: number;
+  contentType: string;
+  headers: Record<string, string>;
+  body: string;
+  bytes: number;
+  truncated: boolean;
+  ms: number;
+  redirects: string[];
+  /** Why there is no answer: an outbound error code and message. */
+  error: string | null;
+  /** Bot-protection vendor whose challenge answered instead of the page. */
+  challenge: string | null;
+  /** Not fetched because robots.txt disallows the scanner's user agent. */
+  robotsBlocked: boolean;
+}
+
+export interface LinkFacts {
+  href: string;
+  text: string;
+  rel: string;
+  type: string;
+}
+
+export interface InputFacts {
+  tag: "input" | "select" | "textarea";
+  type: string;
+  name: string;
+  id: string;
+  /** aria-label, aria-labelledby, title or a wrapping <label>. `label[for]` is resolved through `labelFor`. */
+  labelled: boolean;
+}
+
+export interface ControlFacts {
+  tag: "button" | "input" | "a";
+  type: string;
+  text: string;
+  ariaLabel: string;
+  value: string;
+  title: string;
+  href: string;
+  inForm: boolean;
+}
+
+export interface FormFacts {
+  action: string | null;
+  method: string;
+  role: string;
+  inSearchLandmark: boolean;
+  inputs: InputFacts[];
+  controls: ControlFacts[];
+}
+
+export interface ImageFacts {
+  src: string;
+  alt: string | null;
+}
+
+/** Everything the checks read from one HTML page, gathered in one streaming pass. */
+export interface PageFacts {
+  title: string | null;
+  metaDescription: string | null;
+  lang: string | null;
+  canonical: string | null;
+  meta: Record<string, string>;
+  headLinks: LinkFacts[];
+  links: LinkFacts[];
+  jsonLd: string[];
+  microdataTypes: string[];
+  itemprops: Record<string, string>;
+  forms: FormFacts[];
+  /** Buttons and submit inputs outside any form. */
+  looseControls: ControlFacts[];
+  /** Elements made clickable without being buttons or links (onclick, role=button). */
+  clickables: string[];
+  labelFor: string[];
+  images: ImageFacts[];
+  h1: string[];
+  text: string;
+  captchas: string[];
+  /** An element with a typical SPA root id (root, app, __next, __nuxt). */
+  appRoot: boolean;
+}
+
+export interface SitemapFacts {
+  url: string;
+  fetched: Fetched;
+  valid: boolean;
+  kind: "urlset" | "index" | "invalid";
+  urls: string[];
+  lastmods: number;
+  children: string[];
+}
+
+export interface PageVisit {
+  fetched: Fetched;
+  page: PageFacts | null;
+}
+
+export interface Discovery {
+  /** Product-looking URLs linked from the home page, sorted. */
+  productLinksHome: string[];
+  /** Product-looking URLs linked from the category page, sorted. */
+  productLinksCategory: string[];
+  /** Product-looking URLs listed in sitemaps, sorted. */
+  productLinksSitemap: string[];
+  categoryCandidates: string[];
+  cartLinks: string[];
+  /** Home page controls that mention a cart but are not links. */
+  cartScriptControls: string[];
+}
+
+/** The crawl's result: the only input of every check. */
+export interface SiteSnapshot {
+  domain: string;
+  origin: string;
+  userAgentToken: string;
+  robots: Fetched | null;
+  home: PageVisit | null;
+  parity: Fetched | null;
+  markdownProbe: Fetched | null;
+  sitemaps: SitemapFacts[];
+  llms: Fetched | null;
+  llmsFull: Fetched | null;
+  /** Fetched well-known and API paths, keyed by path (e.g. `/.well-known/api-catalog`). */
+  files: Partial<Record<string, Fetched>>;
+  products: PageVisit[];
+  category: PageVisit | null;
+  cart: Fetched[];
+  discovery: Discovery;
+}

@@ -1,0 +1,40 @@
+import type { TestProject } from "vitest/node";
+import { challengeShop } from "../fixtures/shops/challenge-shop";
+import { edgeCaseShop } from "../fixtures/shops/edge-case-shop";
+import { goodShop } from "../fixtures/shops/good-shop";
+import { jsShellShop } from "../fixtures/shops/js-shell-shop";
+import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    outboundResolve: string;
+    edgeShopPort: number;
+  }
+}
+
+const running: RunningShop[] = [];
+
+// One fixture server per shop on a free loopback port; the Worker reaches them only
+// through OUTBOUND_RESOLVE, exactly as `npm start` does.
+export async function setup(project: TestProject): Promise<void> {
+  let edgePort = 0;
+  const shops = {
+    "good-shop.test": await startShop(goodShop),
+    "js-shell.test": await startShop(jsShellShop),
+    "challenge-shop.test": await startShop(challengeShop),
+    "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
+  };
+  edgePort = shops["edge-shop.test"].port;
+  running.push(...Object.values(shops));
+  project.provide(
+    "outboundResolve",
+    Object.entries(shops)
+      .map(([host, shop]) => `${host}=127.0.0.1:${shop.port}`)
+      .join(","),
+  );
+  project.provide("edgeShopPort", edgePort);
+}
+
+export async function teardown(): Promise<void> {
+  await Promise.all(running.map((s) => s.close()));
+}

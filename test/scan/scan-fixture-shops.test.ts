@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { CHECKS } from "../../shared/scan/checks/registry";
+import { completeOf, getScan, postScan } from "./scan-client";
+
+describe("scanning fixture shops through OUTBOUND_RESOLVE", () => {
+  it("scores the well-built shop at least 80 and streams the decisions §8 events in order", async () => {
+    const { res, events } = await postScan("Good-Shop.test");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(res.headers.get("X-RateLimit-Limit")).toBe("5");
+    expect(res.headers.get("X-RateLimit-Remaining")).toBe("4");
+    expect(Number(res.headers.get("X-RateLimit-Reset"))).toBeGreaterThan(Date.now() / 1000);
+
+    const phases = events.filter((e) => e.event === "status").map((e) => e.data.phase);
+    expect(phases).toEqual(["queued", "fetching", "checking", "scoring", "saving"]);
+    const crawl = events.filter((e) => e.event === "crawl");
+    expect(crawl.length).toBeGreaterThan(10);
+    expect(crawl.length).toBeLessThanOrEqual(25);
+    expect(crawl[0].data).toMatchObject({ url: "https://good-shop.test/robots.txt", status: 200 });
+    for (const c of crawl) expect(Object.keys(c.data).sort()).toEqual(["bytes", "ms", "status", "url"]);
+    const layers = events.filter((e) => e.event === "layer");
+    expect(layers.map((l) => l.data.name)).toEqual(["access", "identity", "interaction", "content", "integration"]);
+
+    const complete = completeOf(events);
+    expect(complete.domain).toBe("good-shop.test");
+    expect(complete.overallScore).toBeGreaterThanOrEqual(80);
+
+    const stored = await getScan(complete.id);
+    expect(stored.checkResults.map((c) => c.key)).toEqual(CHECKS.map((c) => c.key));
+    expect(stored.checkResults).toHaveLength(41);
+    expect(stored.overallScore).toBe(complete.overallScore);
+    expect(stored.layerScores).toEqual(complete.layerScores);
+    expect(stored.seenCount).toBe(1);
+    const notPassing = stored.checkResults.filter((c) => c.status !== "pass").map((c) => `${c.key}: ${c.message}`);
+    expect(notPassing).toEqual([]);
+    expect(stored.checkResults.every((c) => c.fix === null)).toBe(true);
+  });
+
+  it("scores the JavaScript-only shell that blocks AI agents at 21 (at most 45)", async () => {
+    const { events } = await postScan("js-shell.test");
+    const complete = completeOf(events);
+    // By hand, from scan-checks.md weights:
+    // access: https 3x100 + time 1x100 + robots 2x100 + challenge 3x100 + parity 2x100 = 1100 / 18 = 61
+    // identity: title warn 2x50 = 100 / 14 = 7; interaction: no_captcha 2x100 = 200 / 16 = 12.5 -> 13
+    // content 0; integration: ai_usage_policy 1x100 / 14 = 7
+    // overall: (61x25 + 7x15 + 13x25 + 0x20 + 7x15) / 100 = 20.6 -> 21
+    expect(complete.layerScores).toEqual({ access: 61, identity: 7, interaction: 13, content: 0, integration: 7 });
+    expect(complete.overallScore).toBe(21);
+    const stored = await getScan(complete.id);
+    const byKey = Object.fromEntries(stored.checkResults.map((c) => [c.key, c]));
+    expect(byKey.robots_ai_user_agents.status).toBe("fail");
+    expect(byKey.llms_txt.message).toContain("HTML page instead of a text file");
+    expect(byKey.server_rendered_content.message).toContain("empty application shell");
+    expect(stored.checkResults.some((c) => c.blocked)).toBe(false);
+  });
+
+  it("marks checks behind a bot challenge as blocked access problems, not missing resources", async () => {
+    const { events } = await postScan("challenge-shop.test");
+    const stored = await getScan(completeOf(events).id);
+    const byKey = Object.fromEntries(stored.checkResults.map((c) => [c.key, c]));
+    for (const key of [
+      "https_reachable",
+      "title_description",
+      "product_schema",
+      "add_to_cart_control",
+      "llms_txt",
+      "openapi_exists",
+    ]) {
+      expect(byKey[key].blocked, key).toBe(true);
+      expect(byKey[key].status, key).toBe("fail");
+      expect(byKey[key].message, key).toMatch(/^Access problem: .*Cloudflare bot challenge/);
+    }
+    expect(byKey.bot_challenge.status).toBe("fail");
+    expect(byKey.bot_challenge.message).toContain("https://challenge-shop.test/ (Cloudflare)");
+    expect(byKey.robots_txt.status).toBe("pass");
+    expect(byKey.robots_txt.blocked).toBeUndefined();
+    // Blocked checks score 0: only robots_txt, robots_ai_* pass in access.
+    expect(stored.layerScores.access).toBe(Math.round((2 * 100 + 3 * 100 + 2 * 100) / 18));
+  });
+
+  it("reports redirect chains, slow pages and truncated huge pages in their checks", async () => {
+    const { events } = await postScan("edge-shop.test");
+    const stored = await getScan(completeOf(events).id);
+    const byKey = Object.fromEntries(stored.checkResults.map((c) => [c.key, c]));
+    expect(byKey.https_reachable.status).toBe("warn");
+    expect(byKey.https_reachable.evidence).toMatchObject({ redirects: 3, finalUrl: "https://edge-shop.test/home" });
+    expect(byKey.response_time.status).toBe("warn");
+    expect(byKey.page_weight.status).toBe("fail");
+    expect(byKey.page_weight.evidence).toMatchObject({ truncated: true, bytes: 2 * 1024 * 1024 });
+  });
+});

@@ -1,0 +1,69 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import { database } from "../../../shared/db/client";
+import { normalizeDomain } from "../../../shared/domains/normalize-domain";
+import { ApiError } from "../../../shared/errors/api-error";
+import { log } from "../../../shared/http/log";
+import { parseResolveMap } from "../../../shared/outbound/resolve-map";
+import { runScan } from "../../../shared/scan/run-scan";
+import type { ScanEvent } from "../../../shared/scan/stream-events";
+import type { ScanAppEnv } from "../app-env";
+import { takeScanSlot } from "../scan-rate-limit";
+
+const MAX_BODY_BYTES = 4096;
+const DOMAIN_PROMPT = "Please enter a valid domain, such as example.com";
+
+// contract.md ScanRequest: domain, string, 1-253 characters, host only.
+const ScanRequest = z.object({ domain: z.string().min(1).max(253) });
+
+async function readDomain(req: Request): Promise<string> {
+  const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) throw new ApiError("invalid_request", "Invalid JSON body");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError("invalid_request", "Invalid JSON body");
+  }
+  const parsed = ScanRequest.safeParse(body);
+  if (!parsed.success) throw new ApiError("invalid_domain", DOMAIN_PROMPT);
+  const domain = normalizeDomain(parsed.data.domain);
+  if (!domain.ok) throw new ApiError("invalid_domain", `${DOMAIN_PROMPT} (${domain.message})`);
+  return domain.domain;
+}
+
+export function registerScanCreate(app: OpenAPIHono<ScanAppEnv>) {
+  app.post("/api/scan", async (c) => {
+    const domain = await readDomain(c.req.raw);
+    const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
+    const limitHeaders = await takeScanSlot(c.env, ip, domain);
+    for (const [k, v] of Object.entries(limitHeaders)) c.header(k, v);
+    const resolve = parseResolveMap(c.env.OUTBOUND_RESOLVE);
+    const requestId = c.get("requestId");
+
+    return streamSSE(c, async (stream) => {
+      let ended = false;
+      const emit = async (e: ScanEvent) => {
+        if (ended) return;
+        if (e.event === "complete" || e.event === "error") ended = true;
+        try {
+          await stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
+        } catch {
+          // The client left; the scan still finishes and is stored.
+        }
+      };
+      try {
+        await runScan({ domain, resolve, db: database(c.env.DB), emit });
+      } catch (err) {
+        log("error", "scan_failed", {
+          worker: "scan",
+          request_id: requestId,
+          domain,
+          error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        });
+        await emit({ event: "error", data: { error: "Scan failed due to an internal error" } });
+      }
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import { ApiError } from "../../shared/errors/api-error";
+import type { HitResult, WindowSpec, WindowState } from "../../shared/rate-limit/window";
+
+// Scan limits (contract "Limits", decisions §3): 10 scans per hour per client IP, 5 per
+// hour per normalised domain, fixed windows in the scan Worker's own RateWindow DOs.
+export const PER_IP: WindowSpec[] = [{ name: "scan-hour", limit: 10, periodSeconds: 3600 }];
+export const PER_DOMAIN: WindowSpec[] = [{ name: "scan-hour", limit: 5, periodSeconds: 3600 }];
+
+export const TOO_MANY_SCANS = "Too many scans. Please wait before scanning again.";
+
+function headersFor(window: WindowState, retryAfter?: number): Record<string, string> {
+  const headers: Record<string, string> = {
+    "X-RateLimit-Limit": String(window.limit),
+    "X-RateLimit-Remaining": String(window.remaining),
+    "X-RateLimit-Reset": String(window.resetAt),
+  };
+  if (retryAfter !== undefined) headers["Retry-After"] = String(retryAfter);
+  return headers;
+}
+
+function refuse(result: HitResult, subject: string): never {
+  throw new ApiError("rate_limited", `${TOO_MANY_SCANS} (${subject})`, {
+    headers: headersFor(result.windows[0], result.retryAfter),
+  });
+}
+
+/**
+ * Counts one scan against the client IP and the domain. The domain window is peeked
+ * first so a request refused for its domain does not spend the caller's IP budget.
+ * Returns the headers of the tighter window.
+ */
+export async function takeScanSlot(env: ScanEnv, ip: string, domain: string): Promise<Record<string, string>> {
+  const ipLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`scan-ip:${ip}`));
+  const domainLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`scan-domain:${domain}`));
+  const peek = await domainLimiter.peek(PER_DOMAIN);
+  if (!peek.allowed) refuse(peek, `at most ${PER_DOMAIN[0].limit} per hour for ${domain}`);
+  const ipHit = await ipLimiter.hit(PER_IP);
+  if (!ipHit.allowed) refuse(ipHit, `at most ${PER_IP[0].limit} per hour from one address`);
+  const domainHit = await domainLimiter.hit(PER_DOMAIN);
+  if (!domainHit.allowed) refuse(domainHit, `at most ${PER_DOMAIN[0].limit} per hour for ${domain}`);
+  const tighter = domainHit.windows[0].remaining < ipHit.windows[0].remaining ? domainHit : ipHit;
+  return headersFor(tighter.windows[0]);
+}
