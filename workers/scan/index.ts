@@ -1,7 +1,17 @@
-import { buildApp } from "./app";
+import { runCronJobs } from "../../shared/jobs/cron-jobs";
+import type { MonitorQueueMessage } from "../../shared/monitors/queue-messages";
+import { buildApp, WORKER } from "./app";
+import { cronTable } from "./jobs";
+import { handleMonitorQueue } from "./monitors/monitor-queue-handler";
 
 export { RateWindow } from "../../shared/rate-limit/rate-window";
 
 const app = buildApp();
 
-export default { fetch: app.fetch } satisfies ExportedHandler<ScanEnv>;
+export default {
+  fetch: app.fetch,
+  queue: (batch, env, _ctx) => handleMonitorQueue(batch, env),
+  scheduled: async (controller, env, ctx) => {
+    ctx.waitUntil(runCronJobs(cronTable, controller.cron, env, controller.scheduledTime, WORKER));
+  },
+} satisfies ExportedHandler<ScanEnv, MonitorQueueMessage>;

@@ -1,5 +1,8 @@
 import type { CronTable } from "../../shared/jobs/cron-jobs";
+import { rescanJob } from "./monitors/rescan-job";
 
 // Scan-owned schedules (rescans of monitored domains) register here with the same
 // expression as in workers/scan/wrangler.toml.
-export const cronTable: CronTable<ScanEnv> = {};
+export const cronTable: CronTable<ScanEnv> = {
+  "*/10 * * * *": [rescanJob],
+};

@@ -1,0 +1,19 @@
+// Deletes a monitor with its delivery history in one batch (one transaction): children
+// first, since D1 enforces the foreign keys. Every statement is scoped through the
+// monitor's workspace, so another workspace's id deletes nothing. drizzle's delete has
+// no subquery-in-IN builder across three tables that stays this readable, hence SQL.
+const OWNED = "SELECT id FROM monitors WHERE id = ?1 AND workspace_id = ?2";
+const DELETE_ATTEMPTS = `DELETE FROM webhook_attempts WHERE delivery_id IN
+  (SELECT id FROM webhook_deliveries WHERE monitor_id IN (${OWNED}))`;
+const DELETE_DELIVERIES = `DELETE FROM webhook_deliveries WHERE monitor_id IN (${OWNED})`;
+const DELETE_MONITOR = "DELETE FROM monitors WHERE id = ?1 AND workspace_id = ?2";
+
+/** True when the monitor existed in the workspace and is now gone. */
+export async function deleteMonitor(d1: D1Database, workspaceId: string, monitorId: string): Promise<boolean> {
+  const results = await d1.batch([
+    d1.prepare(DELETE_ATTEMPTS).bind(monitorId, workspaceId),
+    d1.prepare(DELETE_DELIVERIES).bind(monitorId, workspaceId),
+    d1.prepare(DELETE_MONITOR).bind(monitorId, workspaceId),
+  ]);
+  return results[2].meta.changes === 1;
+}

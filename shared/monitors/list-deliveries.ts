@@ -1,0 +1,93 @@
+import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { webhookAttempts, webhookDeliveries } from "../../schema";
+import type { Database } from "../db/client";
+
+export type DeliveryPosition = { createdAt: number; id: string };
+
+export interface AttemptRecord {
+  attempt: number;
+  attemptedAt: number;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  event: string;
+  payload: string;
+  status: "pending" | "succeeded" | "failed";
+  createdAt: number;
+  nextAttemptAt: number | null;
+  settledAt: number | null;
+  attempts: AttemptRecord[];
+}
+
+export interface DeliveryPage {
+  deliveries: DeliveryRecord[];
+  next: DeliveryPosition | null;
+}
+
+/**
+ * One monitor's deliveries newest first, each with its attempts in order. The caller
+ * has already checked that the monitor is in its workspace. Two queries: the page, then
+ * the attempts of exactly those deliveries (at most 100 × 8 rows).
+ */
+export async function listDeliveries(
+  db: Database,
+  monitorId: string,
+  limit: number,
+  after: DeliveryPosition | null,
+): Promise<DeliveryPage> {
+  const d = webhookDeliveries;
+  const ofMonitor = eq(d.monitorId, monitorId);
+  const where = after
+    ? and(ofMonitor, or(lt(d.createdAt, after.createdAt), and(eq(d.createdAt, after.createdAt), lt(d.id, after.id))))
+    : ofMonitor;
+  const rows = await db
+    .select()
+    .from(d)
+    .where(where)
+    .orderBy(desc(d.createdAt), desc(d.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const attempts =
+    page.length === 0
+      ? []
+      : await db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.deliveryId,
+              page.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(webhookAttempts.deliveryId), asc(webhookAttempts.attempt));
+  const byDelivery = new Map<string, AttemptRecord[]>();
+  for (const a of attempts) {
+    const list = byDelivery.get(a.deliveryId) ?? [];
+    list.push({
+      attempt: a.attempt,
+      attemptedAt: a.attemptedAt,
+      statusCode: a.statusCode,
+      durationMs: a.durationMs,
+      error: a.error,
+    });
+    byDelivery.set(a.deliveryId, list);
+  }
+  const last = page[page.length - 1];
+  return {
+    deliveries: page.map((r) => ({
+      id: r.id,
+      event: r.event,
+      payload: r.payload,
+      status: r.status,
+      createdAt: r.createdAt,
+      nextAttemptAt: r.nextAttemptAt,
+      settledAt: r.settledAt,
+      attempts: byDelivery.get(r.id) ?? [],
+    })),
+    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
+}
