@@ -5,7 +5,9 @@ import { mountOpenApi } from "./openapi";
 import { registerAdminKeyRoutes } from "./routes/admin/keys";
 import { registerAttributionRoutes } from "./routes/attribution";
 import { registerConversionRoutes } from "./routes/conversions";
+import { registerInstallRoutes } from "./routes/install";
 import { registerSiteRoutes } from "./routes/sites";
+import { registerTrafficRoutes } from "./routes/traffic";
 import { registerWhoamiRoutes } from "./routes/whoami";
 
 export const WORKER = "v1";
@@ -15,9 +17,11 @@ export function buildApp() {
   mountScheduledRoute(app, cronTable, WORKER);
   registerAdminKeyRoutes(app);
   registerWhoamiRoutes(app);
+  registerInstallRoutes(app);
   registerSiteRoutes(app);
   registerConversionRoutes(app);
   registerAttributionRoutes(app);
+  registerTrafficRoutes(app);
   mountOpenApi(app);
   return app;
 }

@@ -1,0 +1,72 @@
+import { PRIVACY_MODE, snippetFor } from "../sites/snippet";
+import { HEARTBEAT_FRESHNESS_S, type InstallStatus, installStatus, nextAction } from "./install-status";
+
+export interface InstallCheckResult {
+  site_id: string;
+  domain: string;
+  status: InstallStatus;
+  snippet: string;
+  privacy: typeof PRIVACY_MODE;
+  heartbeat_freshness_seconds: number;
+  snippet_installed_at: string | null;
+  last_verified_event_at: string | null;
+  last_event_at: string | null;
+  last_reject_reason: string | null;
+  last_reject_origin: string | null;
+  last_reject_at: string | null;
+  next_action: string;
+}
+
+interface SiteInstallRow {
+  id: string;
+  domain: string;
+  public_token: string;
+  snippet_installed_at: number | null;
+  last_verified_event_at: number | null;
+  last_event_at: number | null;
+  last_accept_at: number | null;
+  last_reject_at: number | null;
+  last_reject_reason: string | null;
+  last_reject_origin: string | null;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * The install check of one site of the caller's workspace (contract "Install check
+ * result", decisions §6), or null when the workspace has no such domain. The signals
+ * prove ingest-path acceptance only.
+ */
+export async function installCheck(
+  db: D1Database,
+  workspaceId: string,
+  domain: string,
+  baseUrl: string,
+  nowMs: number,
+): Promise<InstallCheckResult | null> {
+  const row = await db
+    .prepare(
+      `SELECT id, domain, public_token, snippet_installed_at, last_verified_event_at, last_event_at, last_accept_at,
+              last_reject_at, last_reject_reason, last_reject_origin
+       FROM sites WHERE workspace_id = ? AND domain = ?`,
+    )
+    .bind(workspaceId, domain)
+    .first<SiteInstallRow>();
+  if (!row) return null;
+  const status = installStatus({ lastAcceptAt: row.last_accept_at, lastRejectAt: row.last_reject_at }, nowMs);
+  return {
+    site_id: row.id,
+    domain: row.domain,
+    status,
+    snippet: snippetFor(row.public_token, baseUrl),
+    privacy: PRIVACY_MODE,
+    heartbeat_freshness_seconds: HEARTBEAT_FRESHNESS_S,
+    snippet_installed_at: iso(row.snippet_installed_at),
+    last_verified_event_at: iso(row.last_verified_event_at),
+    last_event_at: iso(row.last_event_at),
+    last_reject_reason: row.last_reject_reason,
+    last_reject_origin: row.last_reject_origin,
+    last_reject_at: iso(row.last_reject_at),
+    next_action: nextAction(status, row.domain),
+  };
+}

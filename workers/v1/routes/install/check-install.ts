@@ -1,0 +1,42 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { normalizeDomain } from "../../../../shared/domains/normalize-domain";
+import { ApiError } from "../../../../shared/errors/api-error";
+import { installCheck } from "../../../../shared/sessions/install-check";
+import { serviceBaseUrl } from "../../../../shared/sites/snippet";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { CheckInstallQuery, InstallCheckSchema } from "./schema";
+
+const route = v1Route(
+  {
+    method: "get",
+    path: "/api/v1/sites/check-install",
+    operationId: "checkInstall",
+    tags: ["Sites"],
+    summary: "Check snippet installation health",
+    description: "Whether the snippet's requests reach ingest (decisions §6). Proves ingest-path acceptance only.",
+    request: { query: CheckInstallQuery },
+    responses: {
+      200: { description: "Install check result", content: { "application/json": { schema: InstallCheckSchema } } },
+    },
+  },
+  { scope: "traffic:read", limit: "reads", errors: ["invalid_domain", "site_not_found"] },
+);
+
+export function registerCheckInstall(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { workspaceId } = c.get("auth");
+    const { domain } = c.req.valid("query");
+    const normalized = normalizeDomain(domain);
+    if (!normalized.ok) throw new ApiError("invalid_domain", normalized.message);
+    const result = await installCheck(
+      c.env.DB,
+      workspaceId,
+      normalized.domain,
+      serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url),
+      Date.now(),
+    );
+    if (!result) throw new ApiError("site_not_found");
+    return c.json(result, 200);
+  });
+}
