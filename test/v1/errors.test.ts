@@ -24,6 +24,28 @@ describe("v1 error codes (decisions §2) on the site routes", () => {
     expect(await res.json()).toMatchObject({ code: "invalid_request" });
   });
 
+  it("invalid_request (never a 500): a body sent as text/plain or without Content-Type", async () => {
+    const k = await writer("err-ctype");
+    const body = JSON.stringify({ domain: "ctype.example" });
+    for (const headers of [{ ...k.headers, "Content-Type": "text/plain" }, k.headers]) {
+      const res = await SELF.fetch(`${BASE}/api/v1/sites`, { method: "POST", headers, body });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        error: "Send the body as JSON with Content-Type: application/json",
+        code: "invalid_request",
+      });
+    }
+  });
+
+  it("invalid_request: an empty body, an array, a number where the domain goes", async () => {
+    const k = await writer("err-shapes");
+    for (const body of ["", "[]", '{"domain": 5}']) {
+      const res = await postSites(k.headers, body);
+      expect(res.status, body).toBe(400);
+      expect(await res.json(), body).toMatchObject({ code: "invalid_request" });
+    }
+  });
+
   it("invalid_request: names the failing field and why", async () => {
     const k = await writer("err-field");
     const res = await postSites(k.headers, JSON.stringify({ name: "no domain" }));
