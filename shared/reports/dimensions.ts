@@ -1,0 +1,33 @@
+import type { Dimension } from "./grouped-sessions";
+
+// The grouping dimensions of the reports, each written for both sides of a ReadPlan
+// (aggregate tables store "none" as '', `sessions` as NULL).
+
+export const PLATFORM: Dimension = { daily: "agent_platform", live: "coalesce(agent_platform, '')" };
+
+/**
+ * decisions §5 outcome. A settled session has its stored outcome; one still open gets
+ * the outcome its evidence so far gives, by the very rule the session-end rollup applies
+ * (shared/sessions/settle.ts), so by_outcome always sums to total_sessions.
+ */
+export const OUTCOME: Dimension = {
+  daily: "outcome",
+  live: "coalesce(outcome, CASE WHEN reached_purchase = 1 THEN 'completed' WHEN reached_cart = 1 THEN 'abandoned' ELSE 'not_attempted' END)",
+};
+
+export const PURPOSE: Dimension = {
+  daily: "CASE WHEN purpose = '' THEN 'unknown' ELSE purpose END",
+  live: "coalesce(nullif(purpose, ''), 'unknown')",
+};
+
+/** An agent session without a tier made no identity claim that was checked: heuristic. */
+export const TIER: Dimension = {
+  daily: "CASE WHEN tier = '' THEN 'heuristic' ELSE tier END",
+  live: "coalesce(nullif(tier, ''), 'heuristic')",
+};
+
+export const SOURCE: Dimension = { daily: "source", live: "source" };
+export const SUB_SOURCE: Dimension = { daily: "sub_source", live: "coalesce(sub_source, '')" };
+export const REFERRER_HOST: Dimension = { daily: "referrer_host", live: "coalesce(referrer_host, '')" };
+export const DAY: Dimension = { daily: "day", live: "day" };
+export const ENTRY_URL: Dimension = { daily: "entry_url", live: "entry_url" };

@@ -1,0 +1,101 @@
+import type { ReadPlan } from "./read-plan";
+
+/**
+ * One grouping dimension, written once for each side of a ReadPlan: `daily` over the
+ * aggregate table (where "none" is stored as ''), `live` over `sessions` (where it is
+ * NULL). Both must yield the same value for the same session.
+ */
+export interface Dimension {
+  daily: string;
+  live: string;
+}
+
+/** Which sessions a report covers (decisions §5). */
+export type Population = "agents" | "all";
+
+export type AggregateTable = "traffic_daily" | "entry_pages_daily";
+
+export interface GroupedRow {
+  keys: string[];
+  sessions: number;
+}
+
+const POPULATION_FILTER: Record<Population, Dimension> = {
+  agents: { daily: "AND agent_platform != ''", live: "AND agent_platform IS NOT NULL" },
+  all: { daily: "", live: "" },
+};
+
+/**
+ * Sessions started in the plan's window, counted per combination of `dims`: the
+ * aggregate days summed from `table`, the live ranges counted from `sessions`, merged.
+ * Every statement runs in one D1 batch (one round trip, one consistent snapshot).
+ */
+export async function groupedSessions(
+  db: D1Database,
+  siteId: string,
+  plan: ReadPlan,
+  population: Population,
+  table: AggregateTable,
+  dims: Dimension[],
+): Promise<GroupedRow[]> {
+  const cols = (side: keyof Dimension) => dims.map((d, i) => `${d[side]} AS k${i}`).join(", ");
+  const groupBy = dims.map((_, i) => `k${i}`).join(", ");
+  const filter = POPULATION_FILTER[population];
+  const statements: D1PreparedStatement[] = [];
+  if (plan.days) {
+    statements.push(
+      db
+        .prepare(
+          `SELECT ${cols("daily")}, sum(sessions) AS n FROM ${table}
+           WHERE site_id = ?1 AND day >= ?2 AND day <= ?3 AND day NOT IN (SELECT value FROM json_each(?4)) ${filter.daily}
+           GROUP BY ${groupBy}`,
+        )
+        .bind(siteId, plan.days.from, plan.days.to, JSON.stringify(plan.days.exclude)),
+    );
+  }
+  for (const [start, end] of plan.live) {
+    statements.push(
+      db
+        .prepare(
+          `SELECT ${cols("live")}, count(*) AS n FROM sessions
+           WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 ${filter.live}
+           GROUP BY ${groupBy}`,
+        )
+        .bind(siteId, start, end),
+    );
+  }
+  if (statements.length === 0) return [];
+  const results = await db.batch<Record<string, string | number | null>>(statements);
+  const merged = new Map<string, GroupedRow>();
+  for (const r of results) {
+    for (const row of r.results) {
+      const keys = dims.map((_, i) => String(row[`k${i}`] ?? ""));
+      const id = keys.join("\u0000");
+      const entry = merged.get(id) ?? { keys, sessions: 0 };
+      entry.sessions += Number(row.n);
+      merged.set(id, entry);
+    }
+  }
+  return [...merged.values()];
+}
+
+/** Sum of sessions per value of dimension `index`. */
+export function totalsBy(rows: GroupedRow[], index: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(r.keys[index], (out.get(r.keys[index]) ?? 0) + r.sessions);
+  return out;
+}
+
+export function totalOf(rows: GroupedRow[]): number {
+  return rows.reduce((n, r) => n + r.sessions, 0);
+}
+
+/** True when any session (agent or human) started in the window: decisions §5 data_status. */
+export async function anySessionStarted(db: D1Database, siteId: string, start: number, end: number): Promise<boolean> {
+  // sessions_site_started_idx: one index probe.
+  const row = await db
+    .prepare("SELECT 1 AS x FROM sessions WHERE site_id = ? AND started_at >= ? AND started_at < ? LIMIT 1")
+    .bind(siteId, start, end)
+    .first();
+  return row !== null;
+}

@@ -1,0 +1,45 @@
+import { PURPOSE } from "./dimensions";
+import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
+import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
+import { sharePct } from "./share";
+
+export const PURPOSES = ["user_action", "search", "crawl", "unknown"] as const;
+export type Purpose = (typeof PURPOSES)[number];
+
+export type PurposeSplitParams = ReportParams;
+
+export interface PurposeSplitResult extends ReportHeader {
+  total_sessions: number;
+  user_action_sessions: number;
+  search_sessions: number;
+  crawl_sessions: number;
+  unknown_sessions: number;
+  /** Always the four purposes in this order, zeros included. */
+  by_purpose: { purpose: Purpose; sessions: number; share_pct: number }[];
+}
+
+/** Purpose split of AI-agent sessions started in the window. */
+export async function purposeSplit(db: D1Database, params: PurposeSplitParams): Promise<PurposeSplitResult> {
+  const { header, plan } = await reportContext(db, params);
+  const rows = await groupedSessions(db, params.site.id, plan, "agents", "traffic_daily", [PURPOSE]);
+  const counts = totalsBy(rows, 0);
+  // A purpose value outside the four (never written by ingest) is reported as unknown.
+  const known = new Set<string>(PURPOSES);
+  let strays = 0;
+  for (const [purpose, n] of counts) if (!known.has(purpose)) strays += n;
+  const count = (p: Purpose) => (counts.get(p) ?? 0) + (p === "unknown" ? strays : 0);
+  const total = totalOf(rows);
+  return {
+    ...header,
+    total_sessions: total,
+    user_action_sessions: count("user_action"),
+    search_sessions: count("search"),
+    crawl_sessions: count("crawl"),
+    unknown_sessions: count("unknown"),
+    by_purpose: PURPOSES.map((purpose) => ({
+      purpose,
+      sessions: count(purpose),
+      share_pct: sharePct(count(purpose), total),
+    })),
+  };
+}

@@ -1,0 +1,49 @@
+import { anySessionStarted } from "./grouped-sessions";
+import { type ReadPlan, readPlan } from "./read-plan";
+import type { ReportSite } from "./report-site";
+import type { ReportWindow } from "./report-window";
+
+/** decisions §5: `no_events_yet` when no session (agent or human) started in the window. */
+export type DataStatus = "ok" | "no_events_yet";
+
+/** The fields every traffic report starts with. */
+export interface ReportHeader {
+  domain: string;
+  site_id: string;
+  period: ReportWindow["period"];
+  period_start: string;
+  period_end: string;
+  data_status: DataStatus;
+}
+
+export interface ReportContext {
+  header: ReportHeader;
+  plan: ReadPlan;
+}
+
+export interface ReportParams {
+  site: ReportSite;
+  window: ReportWindow;
+  nowMs: number;
+}
+
+export async function reportContext(db: D1Database, params: ReportParams): Promise<ReportContext> {
+  const [plan, header] = await Promise.all([
+    readPlan(db, params.site.id, params.window, params.nowMs),
+    reportHeader(db, params),
+  ]);
+  return { plan, header };
+}
+
+/** The header alone, for a report that reads `sessions` directly (failing sessions). */
+export async function reportHeader(db: D1Database, { site, window }: ReportParams): Promise<ReportHeader> {
+  const any = await anySessionStarted(db, site.id, window.start, window.end);
+  return {
+    domain: site.domain,
+    site_id: site.id,
+    period: window.period,
+    period_start: new Date(window.start).toISOString(),
+    period_end: new Date(window.end).toISOString(),
+    data_status: any ? "ok" : "no_events_yet",
+  };
+}

@@ -1,0 +1,107 @@
+import { ApiError } from "../errors/api-error";
+import { outcomeOf } from "../sessions/commerce-evidence";
+import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
+
+/** Events read for one journey: bounds the work and the response of a very long session. */
+export const MAX_JOURNEY_EVENTS = 2_000;
+
+export interface JourneyResult {
+  session_id: string;
+  domain: string;
+  agent_platform: string;
+  agent_confidence: number | null;
+  detection_signals: string[];
+  outcome: "completed" | "abandoned" | "not_attempted";
+  /** False while the session may still continue: the outcome is then the one so far. */
+  outcome_settled: boolean;
+  started_at: string;
+  ended_at: string;
+  duration_ms: number;
+  page_count: number;
+  event_count: number;
+  entry_url: string;
+  exit_url: string;
+  pages: { url: string; at: string; duration_ms: number | null }[];
+  top_interactions: { type: string; target: string; count: number }[];
+  browser: string | null;
+  os: string | null;
+  device_type: string | null;
+}
+
+interface Row {
+  id: string;
+  domain: string;
+  agent_platform: string;
+  agent_confidence: number | null;
+  detection_signals: string;
+  outcome: JourneyResult["outcome"] | null;
+  reached_cart: number;
+  reached_purchase: number;
+  started_at: number;
+  duration_ms: number;
+  page_count: number;
+  event_count: number;
+  entry_url: string;
+  exit_url: string;
+  browser: string | null;
+  os: string | null;
+  device_type: string | null;
+}
+
+/**
+ * One AI-agent session of the caller's workspace with its pages and interactions, from
+ * the session's stored events. A session of another workspace, a human session (the
+ * journeys cover agents only, decisions §5) and an unknown id all answer 404
+ * `session_not_found`, indistinguishably.
+ */
+export async function sessionJourney(db: D1Database, workspaceId: string, sessionId: string): Promise<JourneyResult> {
+  const [sessionRes, eventsRes] = await db.batch<Row | JourneyEvent>([
+    db
+      .prepare(
+        `SELECT s.id, sites.domain, s.agent_platform, s.agent_confidence, s.detection_signals, s.outcome,
+           s.reached_cart, s.reached_purchase, s.started_at, s.duration_ms, s.page_count, s.event_count,
+           s.entry_url, s.exit_url, s.browser, s.os, s.device_type
+         FROM sessions s JOIN sites ON sites.id = s.site_id
+         WHERE s.id = ?1 AND s.workspace_id = ?2 AND sites.workspace_id = ?2 AND s.agent_platform IS NOT NULL`,
+      )
+      .bind(sessionId, workspaceId),
+    // ingest_events_session_time_idx (session_id, occurred_at)
+    db
+      .prepare(
+        `SELECT kind, occurred_at, url, target, duration_ms FROM ingest_events
+         WHERE session_id = ?1 AND workspace_id = ?2 ORDER BY occurred_at LIMIT ?3`,
+      )
+      .bind(sessionId, workspaceId, MAX_JOURNEY_EVENTS),
+  ]);
+  const s = sessionRes.results[0] as Row | undefined;
+  if (!s) throw new ApiError("session_not_found");
+  const events = eventsRes.results as JourneyEvent[];
+  let signals: string[] = [];
+  try {
+    const parsed = JSON.parse(s.detection_signals) as unknown;
+    if (Array.isArray(parsed)) signals = parsed.filter((x): x is string => typeof x === "string");
+  } catch {
+    // A malformed stored value reports no signals rather than failing the journey.
+  }
+  return {
+    session_id: s.id,
+    domain: s.domain,
+    agent_platform: s.agent_platform,
+    agent_confidence: s.agent_confidence,
+    detection_signals: signals,
+    outcome: s.outcome ?? outcomeOf(s.reached_cart === 1, s.reached_purchase === 1),
+    outcome_settled: s.outcome !== null,
+    started_at: new Date(s.started_at).toISOString(),
+    ended_at: new Date(s.started_at + s.duration_ms).toISOString(),
+    duration_ms: s.duration_ms,
+    page_count: s.page_count,
+    event_count: s.event_count,
+    entry_url: s.entry_url,
+    exit_url: s.exit_url,
+    pages: journeyPages(events),
+    top_interactions: topInteractions(events),
+    browser: s.browser,
+    os: s.os,
+    device_type: s.device_type,
+  };
+}

@@ -1,0 +1,50 @@
+import type { Outcome } from "../sessions/commerce-evidence";
+import { ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
+import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
+import { medianDurationMs } from "./median-duration";
+import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
+import { bySessionsDesc, sharePct } from "./share";
+import { uniqueVisitors } from "./unique-visitors";
+
+export const OUTCOMES: readonly Outcome[] = ["completed", "abandoned", "not_attempted"];
+/** Contract Limits: overview top pages, 10. */
+export const TOP_PAGES = 10;
+
+export type OverviewParams = ReportParams;
+
+export interface OverviewResult extends ReportHeader {
+  total_sessions: number;
+  unique_visitors: number;
+  by_platform: { platform: string; sessions: number; share_pct: number }[];
+  by_outcome: { outcome: Outcome; sessions: number }[];
+  top_pages: { entry_url: string; sessions: number }[];
+  median_duration_ms: number;
+}
+
+/** Traffic overview of AI-agent sessions (agent_platform set) started in the window. */
+export async function trafficOverview(db: D1Database, params: OverviewParams): Promise<OverviewResult> {
+  const { header, plan } = await reportContext(db, params);
+  const siteId = params.site.id;
+  const [rows, pages, visitors] = await Promise.all([
+    groupedSessions(db, siteId, plan, "agents", "traffic_daily", [PLATFORM, OUTCOME]),
+    groupedSessions(db, siteId, plan, "agents", "entry_pages_daily", [ENTRY_URL]),
+    uniqueVisitors(db, siteId, plan, "agents"),
+  ]);
+  const total = totalOf(rows);
+  const outcomes = totalsBy(rows, 1);
+  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total);
+  return {
+    ...header,
+    total_sessions: total,
+    unique_visitors: visitors,
+    by_platform: [...totalsBy(rows, 0)]
+      .map(([platform, sessions]) => ({ platform, sessions, share_pct: sharePct(sessions, total) }))
+      .sort(bySessionsDesc((x) => x.platform)),
+    by_outcome: OUTCOMES.map((outcome) => ({ outcome, sessions: outcomes.get(outcome) ?? 0 })),
+    top_pages: pages
+      .map((r) => ({ entry_url: r.keys[0], sessions: r.sessions }))
+      .sort(bySessionsDesc((x) => x.entry_url))
+      .slice(0, TOP_PAGES),
+    median_duration_ms: median,
+  };
+}

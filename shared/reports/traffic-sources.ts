@@ -1,0 +1,78 @@
+import { DAY, ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
+import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
+import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
+import { bySessionsDesc, sharePct } from "./share";
+
+/** decisions §5: ai_sessions = ai_assistant_session + ai_assistant_link. */
+export const AI_SOURCES = ["ai_assistant_session", "ai_assistant_link"];
+export const TOP_REFERRER_HOSTS = 10;
+export const TOP_ENTRY_PAGES = 10;
+
+export type SourcesParams = ReportParams;
+
+export interface SourcesResult extends ReportHeader {
+  coverage: string;
+  coverage_changed_at: string | null;
+  ai_share_pct: number;
+  ai_sessions: number;
+  total_sessions: number;
+  by_source: { source: string; sub_source: string | null; sessions: number; share_pct: number }[];
+  top_referrer_hosts: { host: string; sessions: number }[];
+  top_entry_pages: { url: string; sessions: number; by_source: { source: string; sessions: number }[] }[];
+  by_source_daily: { day: string; source: string; sessions: number }[];
+}
+
+/** Acquisition sources of every recorded session (agents and humans) started in the window. */
+export async function trafficSources(db: D1Database, params: SourcesParams): Promise<SourcesResult> {
+  const { header, plan } = await reportContext(db, params);
+  const siteId = params.site.id;
+  const [sources, referrers, daily, entries] = await Promise.all([
+    groupedSessions(db, siteId, plan, "all", "traffic_daily", [SOURCE, SUB_SOURCE]),
+    groupedSessions(db, siteId, plan, "all", "traffic_daily", [REFERRER_HOST]),
+    groupedSessions(db, siteId, plan, "all", "traffic_daily", [DAY, SOURCE]),
+    groupedSessions(db, siteId, plan, "all", "entry_pages_daily", [ENTRY_URL, SOURCE]),
+  ]);
+  const total = totalOf(sources);
+  const bySource = totalsBy(sources, 0);
+  const ai = AI_SOURCES.reduce((n, s) => n + (bySource.get(s) ?? 0), 0);
+
+  const pageTotals = [...totalsBy(entries, 0)]
+    .map(([url, sessions]) => ({ url, sessions }))
+    .sort(bySessionsDesc((x) => x.url))
+    .slice(0, TOP_ENTRY_PAGES);
+  return {
+    ...header,
+    coverage: params.site.coverage,
+    coverage_changed_at:
+      params.site.coverageChangedAt === null ? null : new Date(params.site.coverageChangedAt).toISOString(),
+    ai_share_pct: sharePct(ai, total),
+    ai_sessions: ai,
+    total_sessions: total,
+    by_source: sources
+      .map((r) => ({
+        source: r.keys[0],
+        sub_source: r.keys[1] === "" ? null : r.keys[1],
+        sessions: r.sessions,
+        share_pct: sharePct(r.sessions, total),
+      }))
+      .sort(bySessionsDesc((x) => `${x.source}\u0000${x.sub_source ?? ""}`)),
+    top_referrer_hosts: referrers
+      .filter((r) => r.keys[0] !== "")
+      .map((r) => ({ host: r.keys[0], sessions: r.sessions }))
+      .sort(bySessionsDesc((x) => x.host))
+      .slice(0, TOP_REFERRER_HOSTS),
+    top_entry_pages: pageTotals.map(({ url, sessions }) => ({
+      url,
+      sessions,
+      by_source: entries
+        .filter((r) => r.keys[0] === url)
+        .map((r) => ({ source: r.keys[1], sessions: r.sessions }))
+        .sort(bySessionsDesc((x) => x.source)),
+    })),
+    by_source_daily: daily
+      .map((r) => ({ day: r.keys[0], source: r.keys[1], sessions: r.sessions }))
+      .sort((a, b) =>
+        a.day < b.day ? -1 : a.day > b.day ? 1 : b.sessions - a.sessions || (a.source < b.source ? -1 : 1),
+      ),
+  };
+}

@@ -1,0 +1,70 @@
+import { PLATFORM, TIER } from "./dimensions";
+import { groupedSessions, totalOf } from "./grouped-sessions";
+import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
+import { bySessionsDesc } from "./share";
+
+export const TIERS = ["verified", "declared", "heuristic"] as const;
+export type Tier = (typeof TIERS)[number];
+
+export type VerificationParams = ReportParams;
+
+export interface PlatformTiers {
+  platform: string;
+  sessions: number;
+  verified: number;
+  declared: number;
+  heuristic: number;
+  tier: Tier;
+}
+
+export interface VerificationResult extends ReportHeader {
+  total_sessions: number;
+  verified_sessions: number;
+  declared_sessions: number;
+  heuristic_sessions: number;
+  by_platform: PlatformTiers[];
+}
+
+/**
+ * A platform's `tier`: the tier most of its sessions had; a tie goes to the stronger
+ * tier. (Not the best tier ever seen: one signed request must not vouch for a
+ * platform whose other sessions only claimed a User-Agent.)
+ */
+export function platformTier(p: Pick<PlatformTiers, Tier>): Tier {
+  let best: Tier = "verified";
+  for (const t of TIERS) if (p[t] > p[best]) best = t;
+  return best;
+}
+
+/** Verification tiers of AI-agent sessions started in the window. */
+export async function verificationBreakdown(db: D1Database, params: VerificationParams): Promise<VerificationResult> {
+  const { header, plan } = await reportContext(db, params);
+  const rows = await groupedSessions(db, params.site.id, plan, "agents", "traffic_daily", [PLATFORM, TIER]);
+  const byPlatform = new Map<string, PlatformTiers>();
+  const totals: Record<Tier, number> = { verified: 0, declared: 0, heuristic: 0 };
+  for (const { keys, sessions } of rows) {
+    const tier: Tier = (TIERS as readonly string[]).includes(keys[1]) ? (keys[1] as Tier) : "heuristic";
+    const entry = byPlatform.get(keys[0]) ?? {
+      platform: keys[0],
+      sessions: 0,
+      verified: 0,
+      declared: 0,
+      heuristic: 0,
+      tier: "verified",
+    };
+    entry.sessions += sessions;
+    entry[tier] += sessions;
+    totals[tier] += sessions;
+    byPlatform.set(keys[0], entry);
+  }
+  return {
+    ...header,
+    total_sessions: totalOf(rows),
+    verified_sessions: totals.verified,
+    declared_sessions: totals.declared,
+    heuristic_sessions: totals.heuristic,
+    by_platform: [...byPlatform.values()]
+      .map((p) => ({ ...p, tier: platformTier(p) }))
+      .sort(bySessionsDesc((x) => x.platform)),
+  };
+}

@@ -1,0 +1,144 @@
+import { env, SELF } from "cloudflare:test";
+import type { Scope } from "../../shared/auth/scopes";
+import { rebuildDay } from "../../shared/sessions/settle";
+import { createTestKey, type TestKey } from "../helpers/api-keys";
+
+// Hand-built sessions written straight into the tables the ingest side owns, so the
+// report tests do not depend on classification or the queue. The daily aggregates
+// are produced by the rollup's own rebuildDay, exactly as the cron would.
+
+export const BASE = "http://x/api/v1";
+export const SECOND = 1_000;
+export const MINUTE = 60_000;
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+export const todayStart = () => Math.floor(Date.now() / DAY) * DAY;
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const dayOf = (ms: number) => iso(ms).slice(0, 10);
+
+let counter = 0;
+
+export function freshKey(scopes: Scope[] = ["traffic:read"], workspace?: string): Promise<TestKey> {
+  counter += 1;
+  return createTestKey(env, { workspace: workspace ?? `traffic-ws-${counter}-${crypto.randomUUID()}`, scopes });
+}
+
+export async function seedSite(
+  workspaceId: string,
+  domain: string,
+  extra: { coverage?: string; coverageChangedAt?: number } = {},
+): Promise<string> {
+  const id = `site_${crypto.randomUUID()}`;
+  await env.DB.prepare(
+    `INSERT INTO sites (id, workspace_id, domain, name, public_token, coverage, coverage_changed_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(
+      id,
+      workspaceId,
+      domain,
+      domain,
+      `pt_${crypto.randomUUID()}`,
+      extra.coverage ?? "all_traffic",
+      extra.coverageChangedAt ?? null,
+      Date.now(),
+    )
+    .run();
+  return id;
+}
+
+export interface SessionSpec {
+  id?: string;
+  startedAt: number;
+  durationMs?: number;
+  visitor?: string;
+  /** null (default) for a human session. */
+  platform?: string | null;
+  purpose?: string | null;
+  tier?: string | null;
+  source?: string;
+  subSource?: string | null;
+  referrerHost?: string | null;
+  entryUrl?: string;
+  exitUrl?: string;
+  pageCount?: number;
+  interactionCount?: number;
+  /** Settled outcome; `null` leaves the session open (unsettled). */
+  outcome?: "completed" | "abandoned" | "not_attempted" | null;
+  /** Evidence of an open session (defaults follow the outcome). */
+  reachedCart?: boolean;
+  reachedPurchase?: boolean;
+  bounced?: boolean;
+  signals?: string[];
+  confidence?: number | null;
+}
+
+/** Inserts one session row (dirty, as the consumer leaves it); returns its id. */
+export async function insertSession(workspaceId: string, siteId: string, s: SessionSpec): Promise<string> {
+  const id = s.id ?? crypto.randomUUID();
+  const duration = s.durationMs ?? 10 * SECOND;
+  const outcome = s.outcome === undefined ? "not_attempted" : s.outcome;
+  const cart = s.reachedCart ?? (outcome === "abandoned" || outcome === "completed");
+  const purchase = s.reachedPurchase ?? outcome === "completed";
+  const platform = s.platform ?? null;
+  await env.DB.prepare(
+    `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms,
+       page_count, event_count, interaction_count, entry_url, exit_url, agent_platform, purpose, tier,
+       agent_confidence, detection_signals, source, sub_source, referrer_host, browser, os, device_type,
+       reached_cart, reached_purchase, outcome, bounced, settled_at, dirty)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+  )
+    .bind(
+      id,
+      workspaceId,
+      siteId,
+      s.visitor ?? `v-${crypto.randomUUID()}`,
+      dayOf(s.startedAt),
+      s.startedAt,
+      s.startedAt + duration,
+      duration,
+      s.pageCount ?? 1,
+      (s.pageCount ?? 1) + (s.interactionCount ?? 0),
+      s.interactionCount ?? 0,
+      s.entryUrl ?? "/",
+      s.exitUrl ?? s.entryUrl ?? "/",
+      platform,
+      platform === null ? null : (s.purpose ?? "unknown"),
+      platform === null ? null : (s.tier ?? "declared"),
+      platform === null ? null : (s.confidence ?? 0.5),
+      JSON.stringify(s.signals ?? []),
+      s.source ?? (platform === null ? "direct" : "ai_assistant_session"),
+      s.subSource ?? null,
+      s.referrerHost ?? null,
+      "Chrome",
+      "Linux",
+      "desktop",
+      cart ? 1 : 0,
+      purchase ? 1 : 0,
+      outcome,
+      outcome === null ? null : s.bounced ? 1 : 0,
+      outcome === null ? null : s.startedAt + duration + 31 * MINUTE,
+    )
+    .run();
+  return id;
+}
+
+/** What the session-end cron does for one (site, day): rebuild its aggregates. */
+export async function rollUp(siteId: string, ...days: number[]): Promise<void> {
+  for (const d of days) await rebuildDay(env.DB, siteId, dayOf(d));
+}
+
+export function get(key: TestKey, path: string) {
+  return SELF.fetch(`${BASE}${path}`, { headers: key.headers });
+}
+
+export async function getJson<T>(key: TestKey, path: string, status = 200): Promise<T> {
+  const res = await get(key, path);
+  const body = await res.text();
+  if (res.status !== status) throw new Error(`GET ${path}: expected ${status}, got ${res.status}: ${body}`);
+  return JSON.parse(body) as T;
+}
+
+export const windowQuery = (domain: string, from: number, to: number) =>
+  `?domain=${domain}&from=${encodeURIComponent(iso(from))}&to=${encodeURIComponent(iso(to))}`;

@@ -1,0 +1,33 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { purposeSplit } from "../../../../shared/reports/purpose-split";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { reportInput } from "./report-input";
+import { PurposeSplitResponse, ReportQuery } from "./schema";
+
+const route = v1Route(
+  {
+    method: "get",
+    path: "/api/v1/traffic/purpose-split",
+    operationId: "trafficPurposeSplit",
+    tags: ["Traffic"],
+    summary: "Purpose split of AI-agent sessions",
+    description:
+      "AI-agent sessions by purpose: user_action, search, crawl, unknown. Sessions count in the window when they started in [period_start, period_end). Rate limit: 120/min and 20,000/day per key (reads).",
+    request: { query: ReportQuery },
+    responses: {
+      200: {
+        description: "Purpose split of AI-agent sessions",
+        content: { "application/json": { schema: PurposeSplitResponse } },
+      },
+    },
+  },
+  { scope: "traffic:read", limit: "reads", errors: ["invalid_domain", "invalid_window", "site_not_found"] },
+);
+
+export function registerPurposeSplit(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const params = await reportInput(c.env.DB, c.get("auth").workspaceId, c.req.valid("query"));
+    return c.json(await purposeSplit(c.env.DB, params), 200);
+  });
+}

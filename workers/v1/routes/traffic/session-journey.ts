@@ -1,0 +1,29 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { sessionJourney } from "../../../../shared/reports/session-journey";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { JourneyResponse, SessionParams } from "./schema";
+
+const route = v1Route(
+  {
+    method: "get",
+    path: "/api/v1/traffic/sessions/{session_id}",
+    operationId: "sessionJourney",
+    tags: ["Traffic"],
+    summary: "One AI-agent session's journey",
+    description:
+      "The session's pages in time order (`pages`: url, at, duration_ms) and its most frequent interactions (`top_interactions`: type, target, count), from its stored events. Only AI-agent sessions of the key's workspace are reachable. Rate limit: 120/min and 20,000/day per key (reads).",
+    request: { params: SessionParams },
+    responses: {
+      200: { description: "The session journey", content: { "application/json": { schema: JourneyResponse } } },
+    },
+  },
+  { scope: "traffic:read", limit: "reads", errors: ["session_not_found"] },
+);
+
+export function registerSessionJourney(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { session_id } = c.req.valid("param");
+    return c.json(await sessionJourney(c.env.DB, c.get("auth").workspaceId, session_id), 200);
+  });
+}
