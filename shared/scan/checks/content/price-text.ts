@@ -5,7 +5,7 @@ export const PRICE_IN_TEXT =
 /** Numbers written in the text (1,299.00 / 1.299,00 / 129), as values. */
 export function amountsIn(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(/\d{1,3}(?:[.,\s]\d{3})*(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?/g)) {
+  for (const m of text.matchAll(/\d+(?:[.,\s]\d{3})*(?:[.,]\d{1,2})?/g)) {
     const raw = m[0].replace(/\s/g, "");
     const decimal = /[.,]\d{1,2}$/.test(raw) ? raw.slice(-3).replace(/^[.,]/, "").length : 0;
     const digits = raw.replace(/[.,]/g, "");

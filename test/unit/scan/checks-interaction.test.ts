@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { addToCartControl } from "../../../shared/scan/checks/interaction/add-to-cart-control";
+import { addToCartName } from "../../../shared/scan/checks/interaction/add-to-cart-name";
+import { cartUrl } from "../../../shared/scan/checks/interaction/cart-url";
+import { crawlableLinks } from "../../../shared/scan/checks/interaction/crawlable-links";
+import { formLabels } from "../../../shared/scan/checks/interaction/form-labels";
+import { imageAltText } from "../../../shared/scan/checks/interaction/image-alt-text";
+import { noCaptcha } from "../../../shared/scan/checks/interaction/no-captcha";
+import { searchForm } from "../../../shared/scan/checks/interaction/search-form";
+import type { CheckDefinition } from "../../../shared/scan/types";
+import { challenged, fetched, html, missing, page, site } from "./site-builder";
+
+async function onProduct(check: CheckDefinition, body: string) {
+  return check.run(site({ home: await page("/", html("")), products: [await page("/products/a", html("", body))] }));
+}
+
+describe("search_form", () => {
+  const home = async (body: string) => searchForm.run(site({ home: await page("/", html("", body)) }));
+  it("passes with a labelled search form", async () => {
+    expect(
+      (await home('<form role="search" action="/s"><label for="q">Search</label><input id="q" name="q"></form>'))
+        .status,
+    ).toBe("pass");
+    expect(
+      (await home('<search><form action="/s"><input type="search" name="term" aria-label="Search"></form></search>'))
+        .status,
+    ).toBe("pass");
+  });
+  it("warns when its input has no label", async () => {
+    expect(
+      (await home('<form action="/s" method="get"><input type="search" name="q" placeholder="Search"></form>')).status,
+    ).toBe("warn");
+  });
+  it("fails without a search form", async () => {
+    expect((await home('<form action="/newsletter" method="post"><input name="email"></form>')).status).toBe("fail");
+  });
+});
+
+describe("crawlable_links", () => {
+  const d = site().discovery;
+  it("passes when home or a category links products", () => {
+    expect(
+      crawlableLinks.run(site({ discovery: { ...d, productLinksHome: ["https://shop.example/products/a"] } })).status,
+    ).toBe("pass");
+    expect(
+      crawlableLinks.run(site({ discovery: { ...d, productLinksCategory: ["https://shop.example/p/1"] } })).status,
+    ).toBe("pass");
+  });
+  it("warns when products are only in the sitemap", () => {
+    expect(
+      crawlableLinks.run(site({ discovery: { ...d, productLinksSitemap: ["https://shop.example/p/1"] } })).status,
+    ).toBe("warn");
+  });
+  it("fails when none are found", () => {
+    expect(crawlableLinks.run(site()).status).toBe("fail");
+  });
+});
+
+describe("add_to_cart_control", () => {
+  it("passes for a submit button in a form with an action, or a cart-add link", async () => {
+    expect(
+      (await onProduct(addToCartControl, '<form action="/cart/add" method="post"><button>Add to cart</button></form>'))
+        .status,
+    ).toBe("pass");
+    expect((await onProduct(addToCartControl, '<a href="/cart/add?id=1">Buy</a>')).status).toBe("pass");
+  });
+  it("warns for a scripted button outside a form", async () => {
+    expect((await onProduct(addToCartControl, '<button type="button" class="atc">Add to bag</button>')).status).toBe(
+      "warn",
+    );
+  });
+  it("fails for non-semantic clickables or nothing", async () => {
+    expect((await onProduct(addToCartControl, '<div onclick="add()">Add to cart</div>')).status).toBe("fail");
+    expect((await onProduct(addToCartControl, "<p>Nothing to buy</p>")).status).toBe("fail");
+  });
+  it("fails with a clear message when no product page was found", () => {
+    const out = addToCartControl.run(site());
+    expect(out.status).toBe("fail");
+    expect(out.blocked).toBeUndefined();
+    expect(out.message).toMatch(/^No product page was found/);
+  });
+  it("is blocked when the product page is challenged", () => {
+    const out = addToCartControl.run(site({ products: [{ fetched: challenged("/products/a"), page: null }] }));
+    expect(out).toMatchObject({ status: "fail", blocked: true });
+  });
+});
+
+describe("add_to_cart_name", () => {
+  it("passes when the control says add to cart/bag/basket or buy", async () => {
+    const out = await onProduct(
+      addToCartName,
+      '<form action="/cart/add"><input type="submit" value="Add to basket"></form>',
+    );
+    expect(out.status).toBe("pass");
+    expect(out.evidence?.name).toBe("Add to basket");
+  });
+  it("warns on a generic name or a title only", async () => {
+    expect((await onProduct(addToCartName, '<form action="/cart/add"><button>Submit</button></form>')).status).toBe(
+      "warn",
+    );
+    expect(
+      (await onProduct(addToCartName, '<form action="/cart/add"><button title="Cart"><svg></svg></button></form>'))
+        .status,
+    ).toBe("warn");
+  });
+  it("fails without an accessible name", async () => {
+    expect(
+      (await onProduct(addToCartName, '<form action="/cart/add"><button><svg></svg></button></form>')).status,
+    ).toBe("fail");
+  });
+});
+
+describe("form_labels", () => {
+  const form = (inner: string) => `<form action="/cart/add">${inner}<button>Add to cart</button></form>`;
+  it("passes when every field is labelled, or there are no fields", async () => {
+    const inner =
+      '<label for="s">Size</label><select id="s" name="size"></select><label>Qty <input name="qty"></label><input name="gift" aria-label="Gift wrap"><input type="hidden" name="id">';
+    expect((await onProduct(formLabels, form(inner))).status).toBe("pass");
+    expect((await onProduct(formLabels, form('<input type="hidden" name="id">'))).status).toBe("pass");
+  });
+  it("warns when some fields are labelled", async () => {
+    const out = await onProduct(
+      formLabels,
+      form('<label for="s">Size</label><select id="s"></select><input name="qty">'),
+    );
+    expect(out.status).toBe("warn");
+    expect(out.evidence?.unlabelled).toEqual(["qty"]);
+  });
+  it("fails when none are", async () => {
+    expect(
+      (await onProduct(formLabels, form('<select name="size"></select><input name="qty" placeholder="1">'))).status,
+    ).toBe("fail");
+  });
+});
+
+describe("cart_url", () => {
+  it("passes when a cart page answers 200", () => {
+    expect(cartUrl.run(site({ cart: [fetched("/cart")] })).status).toBe("pass");
+  });
+  it("warns when the cart only opens through a scripted control", () => {
+    const discovery = { ...site().discovery, cartScriptControls: ["Cart (2)"] };
+    expect(cartUrl.run(site({ cart: [missing("/cart"), missing("/basket")], discovery })).status).toBe("warn");
+  });
+  it("fails when none is found", () => {
+    expect(cartUrl.run(site({ cart: [missing("/cart"), missing("/basket")] })).status).toBe("fail");
+  });
+});
+
+describe("no_captcha", () => {
+  it("passes without CAPTCHA widgets", async () => {
+    expect((await onProduct(noCaptcha, "<p>ok</p>")).status).toBe("pass");
+  });
+  it("warns when only the cart page has one", async () => {
+    const cart = [fetched("/cart", { body: '<div class="cf-turnstile" data-sitekey="x"></div>' })];
+    const out = noCaptcha.run(site({ home: await page("/", html("")), cart }));
+    expect(out.status).toBe("warn");
+    expect(out.message).toContain("Turnstile");
+  });
+  it("fails when home or product pages have one", async () => {
+    const out = await onProduct(
+      noCaptcha,
+      '<script src="https://www.google.com/recaptcha/api.js"></script><div class="h-captcha"></div>',
+    );
+    expect(out.status).toBe("fail");
+    expect(out.evidence?.found).toEqual([
+      { url: "https://shop.example/products/a", vendor: "hCaptcha" },
+      { url: "https://shop.example/products/a", vendor: "reCAPTCHA" },
+    ]);
+  });
+});
+
+describe("image_alt_text", () => {
+  const imgs = (alts: Array<string | null>) =>
+    alts.map((a, i) => (a === null ? `<img src="/${i}.jpg">` : `<img src="/${i}.jpg" alt="${a}">`)).join("");
+  it("passes at 90 % meaningful alt (decorative alt='' left out)", async () => {
+    const alts = [...Array(9).fill("Blue shirt, front"), null, ""];
+    expect((await onProduct(imageAltText, imgs(alts))).status).toBe("pass");
+  });
+  it("warns between 50 and 90 %", async () => {
+    expect((await onProduct(imageAltText, imgs(["Blue shirt", "IMG_1234.jpg"]))).status).toBe("warn");
+  });
+  it("fails under 50 %", async () => {
+    expect((await onProduct(imageAltText, imgs(["image", null, "Blue shirt"]))).status).toBe("fail");
+  });
+});
