@@ -102,6 +102,47 @@ describe("v1 error codes (decisions §2) on the site routes", () => {
     expect(await wrong.json()).toMatchObject({ code: "method_not_allowed" });
   });
 
+  it("rate-limit headers ride on error answers too", async () => {
+    const k = await writer("err-headers");
+    const res = await postSites(k.headers, JSON.stringify({ domain: "co.uk" }));
+    expect(res.status).toBe(400);
+    expect(res.headers.get("X-RateLimit-Limit")).toBe("120");
+    expect(res.headers.get("X-RateLimit-Used")).toBe("1");
+  });
+
+  it("internal_error: a failing database answers 500 without leaking the cause", async () => {
+    const { buildApp } = await import("../../workers/v1/app");
+    const k = await writer("err-500");
+    const brokenDb = {
+      prepare() {
+        throw new Error("D1_ERROR: secret internals");
+      },
+    };
+    const res = await buildApp().request("/api/v1/sites", { headers: k.headers }, { ...env, DB: brokenDb });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: "Internal error", code: "internal_error" });
+    expect(res.headers.get("X-Request-Id")).toBeTruthy();
+  });
+
+  it("passes requests without rate-limit headers when the limiter cannot be reached", async () => {
+    const { buildApp } = await import("../../workers/v1/app");
+    const k = await writer("err-no-do");
+    const brokenLimiter = {
+      idFromName() {
+        throw new Error("durable object unavailable");
+      },
+    };
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
+    const res = await buildApp().request(
+      "/api/v1/sites",
+      { headers: k.headers },
+      { ...env, RATE_WINDOW: brokenLimiter },
+      ctx as unknown as ExecutionContext,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-RateLimit-Limit")).toBeNull();
+  });
+
   it("the local admin routes answer 404 unless DEV_ROUTES is 1", async () => {
     const { buildApp } = await import("../../workers/v1/app");
     const app = buildApp();
