@@ -8,7 +8,9 @@ import { REQUEST_ID_HEADER } from "./request-id";
 
 function fromHttpException(err: HTTPException): ApiError {
   // @hono/zod-openapi answers a missing or non-JSON Content-Type with 415; decisions §2 calls that a client mistake.
-  if (err.status === 415) return new ApiError("invalid_request", "Send the body as JSON with Content-Type: application/json");
+  if (err.status === 415) {
+    return new ApiError("invalid_request", "Send the body as JSON with Content-Type: application/json");
+  }
   const byStatus: Partial<Record<number, ErrorCode>> = {
     400: "invalid_request",
     401: "unauthorized",
