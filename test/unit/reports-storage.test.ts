@@ -1,0 +1,116 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { medianDurationMs } from "../../shared/reports/median-duration";
+import { readPlan } from "../../shared/reports/read-plan";
+
+const DAY = 86_400_000;
+const D0 = Date.UTC(2026, 10, 1);
+
+async function insertSessions(
+  siteId: string,
+  rows: Array<{ id: string; startedAt: number; duration: number; agent: boolean; dirty?: number; settled?: boolean }>,
+) {
+  await env.DB.batch(
+    rows.map((r) =>
+      env.DB.prepare(
+        `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms, page_count,
+           event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source, reached_cart,
+           reached_purchase, outcome, settled_at, dirty)
+         VALUES (?, 'ws', ?, 'v', ?, ?, ?, ?, 1, 1, 0, '/', '/', ?, '[]', 'direct', 0, 0, ?, ?, ?)`,
+      ).bind(
+        r.id,
+        siteId,
+        new Date(r.startedAt).toISOString().slice(0, 10),
+        r.startedAt,
+        r.startedAt + r.duration,
+        r.duration,
+        r.agent ? "chatgpt" : null,
+        r.settled === false ? null : "not_attempted",
+        r.settled === false ? null : r.startedAt + r.duration,
+        r.dirty ?? 0,
+      ),
+    ),
+  );
+}
+
+describe("readPlan", () => {
+  it("reads whole current past days from aggregates and the edges, today and stale days live", async () => {
+    await insertSessions("plan-site", [
+      { id: "p1", startedAt: D0 + 2 * DAY + 5, duration: 1, agent: true, dirty: 1 },
+      { id: "p2", startedAt: D0 + 4 * DAY + 5, duration: 1, agent: true, settled: false },
+      { id: "p3", startedAt: D0 + 3 * DAY + 5, duration: 1, agent: true },
+    ]);
+    const start = D0 + 12 * 3_600_000; // mid day 0
+    const now = D0 + 6 * DAY + 3_600_000; // 01:00 on day 6
+    const plan = await readPlan(env.DB, "plan-site", { period: "custom", start, end: now }, now);
+    // whole days 1..5; day 2 dirty and day 4 unsettled are read live with the edges
+    expect(plan.days).toEqual({ from: "2026-11-02", to: "2026-11-06", exclude: ["2026-11-03", "2026-11-05"] });
+    expect(plan.live).toEqual([
+      [start, D0 + DAY],
+      [D0 + 2 * DAY, D0 + 3 * DAY],
+      [D0 + 4 * DAY, D0 + 5 * DAY],
+      [D0 + 6 * DAY, now],
+    ]);
+  });
+
+  it("reads a window inside one day, or ending in the future, entirely live", async () => {
+    const now = D0 + 10 * DAY + 5_000;
+    const inDay = await readPlan(env.DB, "plan-site", { period: "1h", start: now - 3_600_000, end: now }, now);
+    expect(inDay).toEqual({ days: null, live: [[now - 3_600_000, now]] });
+    const future = await readPlan(
+      env.DB,
+      "plan-site",
+      { period: "custom", start: D0 + 9 * DAY, end: D0 + 12 * DAY },
+      now,
+    );
+    // day 9 is whole and past; day 10 (today) onwards is live
+    expect(future.days).toEqual({ from: "2026-11-10", to: "2026-11-10", exclude: [] });
+    expect(future.live).toEqual([[D0 + 10 * DAY, D0 + 12 * DAY]]);
+  });
+});
+
+describe("medianDurationMs", () => {
+  it("is exact on both plans: a small window sorted by start, a large one walked by duration", async () => {
+    // 20,001 agent sessions with durations 0..20000 (shuffled by start), plus humans that must not count.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+       INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms, page_count,
+         event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source, reached_cart,
+         reached_purchase, dirty)
+       SELECT 'm' || i, 'ws', 'median-site', 'v', '2026-11-01', ?1 + (i * 7919) % 20001, ?1 + 1, i, 1, 1, 0, '/', '/',
+         'chatgpt', '[]', 'direct', 0, 0, 0 FROM n`,
+    )
+      .bind(D0)
+      .run();
+    await insertSessions("median-site", [
+      { id: "h1", startedAt: D0 + 1, duration: 999_999, agent: false },
+      { id: "h2", startedAt: D0 + 2, duration: 999_999, agent: false },
+    ]);
+    // all 20,001 (large plan): the middle value is 10000
+    expect(await medianDurationMs(env.DB, "median-site", D0, D0 + DAY, 20_001)).toBe(10_000);
+    // the first 11 starts (small plan): durations i with (i * 7919) % 20001 < 11
+    const small: number[] = [];
+    for (let i = 0; i <= 20_000; i++) if ((i * 7919) % 20_001 < 11) small.push(i);
+    small.sort((a, b) => a - b);
+    expect(small).toHaveLength(11);
+    expect(await medianDurationMs(env.DB, "median-site", D0, D0 + 11, 11)).toBe(small[5]);
+    expect(await medianDurationMs(env.DB, "median-site", D0, D0 + 11, 0)).toBe(0);
+  });
+
+  it("uses the indexes designed for it (query plans)", async () => {
+    const plan = async (sql: string) =>
+      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).all<{ detail: string }>()).results
+        .map((r) => r.detail)
+        .join(" | ");
+    expect(
+      await plan(
+        "SELECT duration_ms FROM sessions WHERE site_id = 's' AND agent_platform IS NOT NULL AND +started_at >= 0 AND +started_at < 9 ORDER BY duration_ms LIMIT 1 OFFSET 5",
+      ),
+    ).toContain("sessions_agent_duration_idx");
+    expect(
+      await plan(
+        "SELECT id FROM sessions WHERE site_id = 's' AND started_at >= 0 AND started_at < 9 AND agent_platform IS NOT NULL AND (outcome = 'abandoned' OR (bounced = 1 AND duration_ms < 5000)) ORDER BY started_at DESC, id DESC LIMIT 3",
+      ),
+    ).toContain("sessions_failing_idx");
+  });
+});
