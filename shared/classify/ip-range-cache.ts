@@ -1,5 +1,5 @@
-import { bundledIpRanges } from "../../../shared/classify/ip-range-sources";
-import { buildIpRangeIndex, type IpRangeIndex } from "../../../shared/classify/ip-ranges";
+import { bundledIpRanges } from "./ip-range-sources";
+import { buildIpRangeIndex, type IpRangeIndex } from "./ip-ranges";
 
 let cached: { index: IpRangeIndex; until: number } | null = null;
 const TTL_MS = 10 * 60_000;

@@ -36,7 +36,8 @@ export interface RawEvent {
 }
 
 export interface PipelineDeps {
-  salts: SaltSet;
+  /** Null where the salts are out of reach (v1 Worker): the consumer hashes instead. */
+  salts: SaltSet | null;
   ipRanges: IpRangeIndex;
 }
 
@@ -104,5 +105,6 @@ function toMessage(d: Draft): IngestMessage {
     os: d.os ?? null,
     deviceType: d.deviceType ?? null,
     mayStartSession: d.mayStartSession ?? true,
+    pendingHash: d.pendingHash ?? null,
   };
 }

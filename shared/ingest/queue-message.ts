@@ -33,6 +33,12 @@ export interface IngestMessage {
   visitorHash: string;
   /** Hash under the other kept salt, so a session crossing midnight is found. */
   altVisitorHash: string | null;
+  /**
+   * Server-side records are classified by the v1 Worker, which holds no salt: they
+   * carry the truncated network (/24 or /64, never the full IP) and the User-Agent,
+   * and the consumer hashes them before anything is stored (docs/privacy.md).
+   */
+  pendingHash?: { network: string; userAgent: string | null } | null;
   platform: string | null;
   purpose: Purpose | null;
   tier: Tier | null;

@@ -46,7 +46,17 @@ export async function visitorHash(
   clientIp: string | null,
   userAgent: string | null,
 ): Promise<string> {
-  const network = (clientIp && truncateIp(clientIp)) ?? "";
+  return visitorHashFromNetwork(salt, workspaceId, siteId, (clientIp && truncateIp(clientIp)) || "", userAgent);
+}
+
+/** The same hash from an already truncated network (`a.b.c.0/24`, `x:x:x:x::/64`, or ``). */
+export async function visitorHashFromNetwork(
+  salt: string,
+  workspaceId: string,
+  siteId: string,
+  network: string,
+  userAgent: string | null,
+): Promise<string> {
   const data = encodeFields(["v1", workspaceId, siteId, network, userAgent ?? ""]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(salt), data));
   let hex = "";

@@ -1,4 +1,4 @@
-import type { ResolveMap } from "../outbound/resolve-map";
+import { parseResolveMap, type ResolveMap } from "../outbound/resolve-map";
 import { safeFetch } from "../outbound/safe-fetch";
 import { jwkThumbprint, type PublicJwk } from "./jwk";
 import type { KeyLookup } from "./web-bot-auth";
@@ -92,4 +92,17 @@ export class KeyDirectoryCache {
       return null;
     }
   }
+}
+
+const isolateCaches = new Map<string, KeyDirectoryCache>();
+
+/** One cache per isolate (and per OUTBOUND_RESOLVE value, which only local runs set). */
+export function keyDirectoryFor(outboundResolve: string | undefined): KeyDirectoryCache {
+  const raw = outboundResolve ?? "";
+  let cache = isolateCaches.get(raw);
+  if (!cache) {
+    cache = new KeyDirectoryCache({ resolve: parseResolveMap(raw) });
+    isolateCaches.set(raw, cache);
+  }
+  return cache;
 }

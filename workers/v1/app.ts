@@ -5,7 +5,9 @@ import { mountOpenApi } from "./openapi";
 import { registerAdminKeyRoutes } from "./routes/admin/keys";
 import { registerAttributionRoutes } from "./routes/attribution";
 import { registerConversionRoutes } from "./routes/conversions";
+import { registerEventRoutes } from "./routes/events";
 import { registerInstallRoutes } from "./routes/install";
+import { registerMonitorRoutes } from "./routes/monitors";
 import { registerSiteRoutes } from "./routes/sites";
 import { registerTrafficRoutes } from "./routes/traffic";
 import { registerWhoamiRoutes } from "./routes/whoami";
@@ -20,8 +22,10 @@ export function buildApp() {
   registerInstallRoutes(app);
   registerSiteRoutes(app);
   registerConversionRoutes(app);
+  registerEventRoutes(app);
   registerAttributionRoutes(app);
   registerTrafficRoutes(app);
+  registerMonitorRoutes(app);
   mountOpenApi(app);
   return app;
 }

@@ -5,9 +5,9 @@ import { describeIssues, fieldIssues } from "../../../shared/http/validation-det
 import { beaconPayload, MAX_BEACON_BYTES } from "../../../shared/ingest/beacon-payload";
 import { originAllowed, type RefusalReason } from "../../../shared/ingest/origin-check";
 import { parseResolveMap } from "../../../shared/outbound/resolve-map";
+import { verifyRequestSignature } from "../../../shared/verification/verify-request";
 import { acceptEvents } from "../runtime/accept-events";
 import { siteByToken } from "../runtime/site-lookup";
-import { verifySignature } from "../runtime/verify-signature";
 
 type IngestContext = Context<{ Bindings: IngestEnv }>;
 
@@ -93,7 +93,7 @@ export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
       if (site) await recordRefusal(c.env.DB, site.id, origin ? "origin_mismatch" : "missing_origin", origin, now);
       throw new ApiError("origin_not_allowed");
     }
-    const signature = await verifySignature(c.env, {
+    const signature = await verifyRequestSignature(c.env, {
       method: c.req.method,
       url: c.req.url,
       header: (name) => c.req.header(name) ?? null,

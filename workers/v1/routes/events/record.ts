@@ -1,0 +1,55 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { acceptServerEvents } from "../../../../shared/ingest/server-events";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { EVENTS_MAX_BODY_BYTES, RecordEventsBody, RecordEventsResponse, ServerEventInput } from "./schema";
+
+const route = v1Route(
+  {
+    method: "post",
+    path: "/api/v1/events",
+    operationId: "recordServerEvents",
+    tags: ["Events"],
+    summary: "Record server-side request events",
+    description:
+      "For a site's edge or log drain: crawlers and fetchers never run JavaScript. 1 to 500 request records, each accepted or rejected on its own, classified and rolled into sessions like snippet beacons. The client IP is never stored. Rate limit: 600/min and 1,000,000/day per key.",
+    request: {
+      body: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: RecordEventsBody,
+            example: {
+              events: [
+                {
+                  timestamp: "2026-11-21T10:04:00Z",
+                  domain: "shop.example.com",
+                  path: "/products/blue-mug",
+                  method: "GET",
+                  status: 200,
+                  user_agent:
+                    "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot",
+                  ip: "23.98.142.180",
+                  referer: null,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      200: { description: "Per-record outcomes", content: { "application/json": { schema: RecordEventsResponse } } },
+    },
+  },
+  { scope: "events:write", limit: "events", maxBodyBytes: EVENTS_MAX_BODY_BYTES },
+);
+
+export function registerRecordServerEvents(app: OpenAPIHono<V1AppEnv>) {
+  app.openAPIRegistry.register("ServerEventInput", ServerEventInput);
+  app.openapi(route, async (c) => {
+    const { events } = c.req.valid("json");
+    const result = await acceptServerEvents(c.env, c.get("auth").workspaceId, events, Date.now());
+    return c.json(result, 200);
+  });
+}

@@ -1,0 +1,50 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
+import { database } from "../../../../shared/db/client";
+import { ApiError } from "../../../../shared/errors/api-error";
+import { type DeliveryPosition, listDeliveries } from "../../../../shared/monitors/list-deliveries";
+import { findMonitor } from "../../../../shared/monitors/list-monitors";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { deliveryView } from "./monitor-view";
+import { DeliveryListSchema, ListDeliveriesQuery, MonitorIdParam } from "./schema";
+
+const route = v1Route(
+  {
+    method: "get",
+    path: "/api/v1/monitors/{monitor_id}/deliveries",
+    operationId: "listMonitorDeliveries",
+    tags: ["Monitors"],
+    summary: "List a monitor's webhook deliveries",
+    description:
+      "Newest first, each with its payload and every attempt (status, duration, error). Keyset-paged like the other lists.",
+    request: { params: MonitorIdParam, query: ListDeliveriesQuery },
+    responses: {
+      200: { description: "A page of deliveries", content: { "application/json": { schema: DeliveryListSchema } } },
+    },
+  },
+  { scope: "monitors:read", limit: "reads", errors: ["monitor_not_found", "invalid_cursor"] },
+);
+
+function toPosition(p: (string | number)[]): DeliveryPosition {
+  const [createdAt, id] = p;
+  if (p.length !== 2 || typeof createdAt !== "number" || typeof id !== "string") throw new ApiError("invalid_cursor");
+  return { createdAt, id };
+}
+
+export function registerListDeliveries(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { workspaceId } = c.get("auth");
+    const { monitor_id } = c.req.valid("param");
+    const { limit, cursor } = c.req.valid("query");
+    const db = database(c.env.DB);
+    if (!(await findMonitor(db, workspaceId, monitor_id))) throw new ApiError("monitor_not_found");
+    const key = await cursorKey(c.env);
+    // Bound to the monitor too, so a cursor of one monitor's list is refused on another's.
+    const binding = { list: `deliveries:${monitor_id}`, workspaceId };
+    const after = cursor ? toPosition(await decodeCursor(key, binding, cursor)) : null;
+    const page = await listDeliveries(db, monitor_id, limit, after);
+    const next = page.next ? await encodeCursor(key, binding, [page.next.createdAt, page.next.id]) : null;
+    return c.json({ deliveries: page.deliveries.map(deliveryView), next_cursor: next }, 200);
+  });
+}

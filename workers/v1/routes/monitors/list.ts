@@ -1,0 +1,45 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
+import { database } from "../../../../shared/db/client";
+import { ApiError } from "../../../../shared/errors/api-error";
+import { listMonitors, type MonitorPosition } from "../../../../shared/monitors/list-monitors";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { monitorView } from "./monitor-view";
+import { ListMonitorsQuery, MonitorListSchema } from "./schema";
+
+const route = v1Route(
+  {
+    method: "get",
+    path: "/api/v1/monitors",
+    operationId: "listMonitors",
+    tags: ["Monitors"],
+    summary: "List monitors",
+    description:
+      "Newest first, keyset-paged: pass `next_cursor` back as `cursor` until it is null. Secrets are never listed.",
+    request: { query: ListMonitorsQuery },
+    responses: {
+      200: { description: "A page of monitors", content: { "application/json": { schema: MonitorListSchema } } },
+    },
+  },
+  { scope: "monitors:read", limit: "reads", errors: ["invalid_cursor"] },
+);
+
+function toPosition(p: (string | number)[]): MonitorPosition {
+  const [createdAt, id] = p;
+  if (p.length !== 2 || typeof createdAt !== "number" || typeof id !== "string") throw new ApiError("invalid_cursor");
+  return { createdAt, id };
+}
+
+export function registerListMonitors(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { workspaceId } = c.get("auth");
+    const { limit, cursor } = c.req.valid("query");
+    const key = await cursorKey(c.env);
+    const binding = { list: "monitors", workspaceId };
+    const after = cursor ? toPosition(await decodeCursor(key, binding, cursor)) : null;
+    const page = await listMonitors(database(c.env.DB), workspaceId, limit, after);
+    const next = page.next ? await encodeCursor(key, binding, [page.next.createdAt, page.next.id]) : null;
+    return c.json({ monitors: page.monitors.map(monitorView), next_cursor: next }, 200);
+  });
+}

@@ -1,0 +1,156 @@
+import { z } from "@hono/zod-openapi";
+import { MAX_CURSOR_LENGTH } from "../../../../shared/cursor/keyset-cursor";
+import { DELIVERY_PAGE, MONITOR_PAGE } from "../../../../shared/monitors/monitor-limits";
+import { MAX_WEBHOOK_URL_LENGTH } from "../../../../shared/webhooks/webhook-url";
+
+const MONITOR_ID = "mon_8hJ2kQ9sLx3VbN1cT0aW";
+const rfc3339 = (description: string, example: string) => z.string().openapi({ description, example });
+const cursorQuery = z
+  .string()
+  .min(1)
+  .max(MAX_CURSOR_LENGTH)
+  .optional()
+  .openapi({ description: "next_cursor of the previous page, unchanged." });
+const nextCursor = z
+  .string()
+  .nullable()
+  .openapi({ description: "Pass unchanged as `cursor` for the next page; null on the last page.", example: null });
+
+export const MonitorSchema = z
+  .object({
+    monitor_id: z.string().openapi({ description: "Opaque monitor id.", example: MONITOR_ID }),
+    domain: z.string().openapi({ description: "Monitored (normalised) host.", example: "shop.example.com" }),
+    webhook_url: z
+      .string()
+      .openapi({
+        description: "Where `score.changed` is POSTed.",
+        example: "https://hooks.example.com/agent-readiness",
+      }),
+    created_at: rfc3339("Creation time, RFC 3339.", "2026-11-22T01:30:00.000Z"),
+  })
+  .openapi("Monitor");
+
+export const MonitorCreationSchema = z
+  .object({
+    monitor_id: MonitorSchema.shape.monitor_id,
+    domain: MonitorSchema.shape.domain,
+    webhook_url: MonitorSchema.shape.webhook_url,
+    secret: z.string().nullable().openapi({
+      description:
+        "Standard Webhooks signing secret (`whsec_…`). Shown only in the answer that creates the monitor; null when the monitor already existed. Store it to verify `webhook-signature`.",
+      example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwKZ3aX5q1bJk=",
+    }),
+    created: z.boolean().openapi({ description: "True when this call created the monitor.", example: true }),
+    created_at: MonitorSchema.shape.created_at,
+  })
+  .openapi("MonitorCreation");
+
+export const CreateMonitorBody = z
+  .object({
+    domain: z.string().min(1).max(253).openapi({
+      description: "Host to watch; normalised like site registration (lowercase, punycode, no www.).",
+      example: "shop.example.com",
+    }),
+    webhook_url: z.string().min(1).max(MAX_WEBHOOK_URL_LENGTH).openapi({
+      description:
+        "https URL on the default port that receives `score.changed`; IP addresses and private or internal names are refused.",
+      example: "https://hooks.example.com/agent-readiness",
+    }),
+  })
+  .openapi("CreateMonitor");
+
+export const MonitorListSchema = z
+  .object({
+    monitors: z.array(MonitorSchema).openapi({ description: "Newest first; at most `limit` monitors." }),
+    next_cursor: nextCursor,
+  })
+  .openapi("MonitorList");
+
+export const ListMonitorsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(MONITOR_PAGE.min)
+    .max(MONITOR_PAGE.max)
+    .default(MONITOR_PAGE.default)
+    .openapi({ description: `Page size, ${MONITOR_PAGE.min}-${MONITOR_PAGE.max}.`, example: MONITOR_PAGE.default }),
+  cursor: cursorQuery,
+});
+
+export const MonitorIdParam = z.object({
+  monitor_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "monitor_id", in: "path" }, example: MONITOR_ID }),
+});
+
+export const ScoreChangedSchema = z
+  .object({
+    event: z.literal("score.changed").openapi({ example: "score.changed" }),
+    domain: z.string().openapi({ example: "shop.example.com" }),
+    oldScore: z.number().int().openapi({ example: 61 }),
+    newScore: z.number().int().openapi({ example: 74 }),
+    timestamp: rfc3339("When the change was detected.", "2026-11-22T08:41:02.000Z"),
+  })
+  .openapi("ScoreChanged");
+
+export const DeliveryAttemptSchema = z
+  .object({
+    attempt: z.number().int().openapi({ description: "1 for the first attempt.", example: 1 }),
+    attempted_at: rfc3339("When the attempt started, RFC 3339.", "2026-11-22T08:41:02.000Z"),
+    status_code: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "HTTP status the receiver answered; null when none came.", example: 500 }),
+    duration_ms: z.number().int().openapi({ description: "Time to the answer, milliseconds.", example: 84 }),
+    error: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why the attempt failed; null on success.", example: "Receiver answered HTTP 500" }),
+  })
+  .openapi("DeliveryAttempt");
+
+export const DeliverySchema = z
+  .object({
+    delivery_id: z.string().openapi({
+      description: "The `webhook-id` header, identical on every attempt; de-duplicate on it.",
+      example: "msg_2xQ7mNc1Zp8RtYw3e4fK9qLx",
+    }),
+    event: z.string().openapi({ example: "score.changed" }),
+    status: z.enum(["pending", "succeeded", "failed"]).openapi({
+      description: "`pending` while attempts remain, `succeeded` on a 2xx, `failed` once retries are exhausted.",
+      example: "succeeded",
+    }),
+    payload: ScoreChangedSchema,
+    created_at: rfc3339("When the change was detected, RFC 3339.", "2026-11-22T08:41:02.000Z"),
+    next_attempt_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the next attempt is due; null once settled.", example: null }),
+    settled_at: z
+      .string()
+      .nullable()
+      .openapi({ description: "When it succeeded or was given up; null while pending.", example: null }),
+    attempts: z.array(DeliveryAttemptSchema).openapi({ description: "Every attempt, oldest first." }),
+  })
+  .openapi("Delivery");
+
+export const DeliveryListSchema = z
+  .object({
+    deliveries: z.array(DeliverySchema).openapi({ description: "Newest first; at most `limit` deliveries." }),
+    next_cursor: nextCursor,
+  })
+  .openapi("DeliveryList");
+
+export const ListDeliveriesQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(DELIVERY_PAGE.min)
+    .max(DELIVERY_PAGE.max)
+    .default(DELIVERY_PAGE.default)
+    .openapi({ description: `Page size, ${DELIVERY_PAGE.min}-${DELIVERY_PAGE.max}.`, example: DELIVERY_PAGE.default }),
+  cursor: cursorQuery,
+});
