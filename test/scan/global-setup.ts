@@ -3,6 +3,7 @@ import { challengeShop } from "../fixtures/shops/challenge-shop";
 import { edgeCaseShop } from "../fixtures/shops/edge-case-shop";
 import { goodShop } from "../fixtures/shops/good-shop";
 import { jsShellShop } from "../fixtures/shops/js-shell-shop";
+import { robotsBlockedShop } from "../fixtures/shops/robots-blocked-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
 
 declare module "vitest" {
@@ -23,6 +24,9 @@ export async function setup(project: TestProject): Promise<void> {
     "js-shell.test": await startShop(jsShellShop),
     "challenge-shop.test": await startShop(challengeShop),
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
+    "robots-blocked.test": await startShop(robotsBlockedShop),
+    // The well-built shop again, 40 ms per answer, so concurrency limits become visible.
+    "slow-good-shop.test": await startShop(goodShop, { latencyMs: 40 }),
   };
   edgePort = shops["edge-shop.test"].port;
   running.push(...Object.values(shops));

@@ -7,6 +7,7 @@ describe("scanning fixture shops through OUTBOUND_RESOLVE", () => {
     const { res, events } = await postScan("Good-Shop.test");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(res.headers.get("X-Request-Id")).toBeTruthy();
     expect(res.headers.get("X-RateLimit-Limit")).toBe("5");
     expect(res.headers.get("X-RateLimit-Remaining")).toBe("4");
     expect(Number(res.headers.get("X-RateLimit-Reset"))).toBeGreaterThan(Date.now() / 1000);

@@ -1,0 +1,65 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { parseResolveMap } from "../../shared/outbound/resolve-map";
+import { safeFetch } from "../../shared/outbound/safe-fetch";
+import { crawlSite } from "../../shared/scan/crawl/crawl-site";
+import type { CrawlEvent } from "../../shared/scan/crawl/fetcher";
+import { runChecks } from "../../shared/scan/run-checks";
+import { SCANNER_TOKEN } from "../../shared/scan/user-agent";
+
+const resolve = parseResolveMap(env.OUTBOUND_RESOLVE);
+const STATS = "/__fixture/stats";
+
+async function crawl(domain: string) {
+  const events: CrawlEvent[] = [];
+  const snapshot = await crawlSite({ domain, resolve, onFetch: (e) => events.push(e) });
+  return { snapshot, events };
+}
+
+describe("crawler", () => {
+  it("is deterministic: the same site yields the same requests and the same check statuses", async () => {
+    const a = await crawl("slow-good-shop.test");
+    const b = await crawl("slow-good-shop.test");
+    const urls = (x: typeof a) => x.events.map((e) => e.url).sort();
+    expect(urls(a)).toEqual(urls(b));
+    const statuses = (x: typeof a) => runChecks(x.snapshot).map((r) => `${r.key}:${r.status}`);
+    expect(statuses(a)).toEqual(statuses(b));
+    expect(a.snapshot.products.map((p) => p.fetched.url)).toEqual([
+      "https://slow-good-shop.test/products/canvas-tote",
+      "https://slow-good-shop.test/products/linen-shirt",
+      "https://slow-good-shop.test/products/wool-scarf",
+    ]);
+  });
+
+  it("keeps at most 6 requests in flight per host and at most 25 requests per scan", async () => {
+    const { events } = await crawl("slow-good-shop.test");
+    expect(events.length).toBeLessThanOrEqual(25);
+    const stats = await safeFetch(`https://slow-good-shop.test${STATS}`, { resolve });
+    const { maxInFlight } = JSON.parse(stats.text()) as { maxInFlight: number };
+    expect(maxInFlight).toBeGreaterThan(1);
+    expect(maxInFlight).toBeLessThanOrEqual(6);
+  });
+
+  it("fetches robots.txt first and identifies itself with a documented User-Agent", async () => {
+    const { events } = await crawl("good-shop.test");
+    expect(events[0].url).toBe("https://good-shop.test/robots.txt");
+    const stats = await safeFetch(`https://good-shop.test${STATS}`, { resolve });
+    const { requests } = JSON.parse(stats.text()) as { requests: Array<{ path: string; userAgent: string }> };
+    const own = requests.filter((r) => r.userAgent.includes(SCANNER_TOKEN));
+    expect(own[0].userAgent).toMatch(/^Mozilla\/5\.0 \(compatible; AgentReadinessScanner\/1\.0; \+https:\/\/\S+\)$/);
+    // Only the parity probe (of the home page) poses as an AI agent; other test files
+    // scan this shop too, so the log holds several scans.
+    const posing = new Set(requests.filter((r) => r.userAgent.includes("ChatGPT-User")).map((r) => r.path));
+    expect([...posing]).toEqual(["/"]);
+  });
+
+  it("obeys robots.txt for its own token: nothing else is fetched and checks are blocked", async () => {
+    const { snapshot, events } = await crawl("robots-blocked.test");
+    expect(events.map((e) => e.url)).toEqual(["https://robots-blocked.test/robots.txt"]);
+    const byKey = Object.fromEntries(runChecks(snapshot).map((r) => [r.key, r]));
+    for (const key of ["https_reachable", "title_description", "llms_txt", "crawlable_links"]) {
+      expect(byKey[key], key).toMatchObject({ status: "fail", blocked: true });
+      expect(byKey[key].message, key).toMatch(/^Access problem: robots\.txt disallows the scanner/);
+    }
+  });
+});
