@@ -17,8 +17,10 @@ export default defineProject({
         bindings: {
           TEST_MIGRATIONS: migrations,
           DEV_ROUTES: "1",
-          OUTBOUND_RESOLVE: inject("outboundResolve"),
+          OUTBOUND_RESOLVE: `${inject("outboundResolve")},${inject("monitorsResolve")}`,
           EDGE_SHOP_PORT: inject("edgeShopPort"),
+          MONITORED_SHOP_PORT: inject("monitoredShopPort"),
+          WEBHOOK_RECEIVER_PORT: inject("webhookReceiverPort"),
         },
       },
     })),
@@ -26,7 +28,7 @@ export default defineProject({
   test: {
     name: "scan",
     include: ["test/scan/**/*.test.ts"],
-    globalSetup: [path.join(root, "test/scan/global-setup.ts")],
+    globalSetup: [path.join(root, "test/scan/global-setup.ts"), path.join(root, "test/scan/monitors-global-setup.ts")],
     setupFiles: [path.join(root, "test/setup/apply-migrations.ts")],
     testTimeout: 30_000,
   },
