@@ -65,6 +65,10 @@ function landingDomainOf(url: string | undefined): string | null {
   return result.ok ? result.domain : null;
 }
 
+function finiteOrNull(ms: number | null): number | null {
+  return ms !== null && Number.isFinite(ms) ? ms : null;
+}
+
 function blankToNull(value: string | undefined): string | null {
   const trimmed = value?.trim();
   return trimmed ? trimmed : null;
@@ -84,6 +88,7 @@ export function validateConversionItem(raw: unknown, nowMs: number): ItemCheck {
   const item = parsed.data;
 
   const occurredAt = Date.parse(item.occurred_at);
+  if (!Number.isFinite(occurredAt)) return reject("invalid_occurred_at", "occurred_at: is not a valid date-time");
   if (occurredAt > nowMs + CLOCK_SKEW_MS) return reject("invalid_occurred_at", "occurred_at: is in the future");
   if (occurredAt < nowMs - OCCURRED_AT_MAX_AGE_MS - CLOCK_SKEW_MS) {
     return reject("invalid_occurred_at", "occurred_at: is more than 7 days in the past");
@@ -119,7 +124,7 @@ export function validateConversionItem(raw: unknown, nowMs: number): ItemCheck {
         campaign: blankToNull(attribution?.utm?.campaign),
       },
       landingUrl: attribution?.landing_url ?? null,
-      clickedAt: attribution?.clicked_at ? Date.parse(attribution.clicked_at) : null,
+      clickedAt: finiteOrNull(attribution?.clicked_at ? Date.parse(attribution.clicked_at) : null),
       attribution: attributeConversion(attribution),
     },
   };
