@@ -1,0 +1,97 @@
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { Webhook } from "standardwebhooks";
+import { describe, expect, it, vi } from "vitest";
+import { database } from "../../shared/db/client";
+import { listDeliveries } from "../../shared/monitors/list-deliveries";
+import { DAY_MS } from "../../shared/monitors/rescan-slot";
+import worker from "../../workers/scan/index";
+import { monitorFor, receivedAt, webhookHeadersOf } from "./monitors-helpers";
+
+// The whole path with real bindings: cron → rescan queue → scan engine against a
+// fixture shop → score compare → webhook queue → signed POST to a Node receiver.
+
+const CRON = "*/10 * * * *";
+
+async function runCron(scheduledTime: number) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: CRON, scheduledTime }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+const setShop = (mode: "good" | "degraded") =>
+  fetch(`http://127.0.0.1:${env.MONITORED_SHOP_PORT}/__mode?set=${mode}`).then((r) => r.text());
+
+async function lastScore(monitorId: string) {
+  const row = await env.DB.prepare("SELECT last_score FROM monitors WHERE id = ?")
+    .bind(monitorId)
+    .first<{ last_score: number | null }>();
+  return row?.last_score ?? null;
+}
+
+describe("scheduled rescans of monitored domains", () => {
+  it("sends one signed score.changed after the fixture shop changes, verified by the standard library", async () => {
+    expect(await setShop("good")).toBe("good");
+    const a = await monitorFor("monitored-shop.test", "/e2e-a");
+    const b = await monitorFor("monitored-shop.test", "/e2e-b");
+    const t0 = Date.now();
+
+    // First tick: new monitors are due at once; the rescan sets their baseline silently.
+    await runCron(t0);
+    await vi.waitUntil(async () => (await lastScore(b.monitor.id)) !== null, { timeout: 20_000, interval: 100 });
+    const baseline = await lastScore(a.monitor.id);
+    const good = await env.DB.prepare("SELECT overall_score FROM scans WHERE domain = 'monitored-shop.test'").first<{
+      overall_score: number;
+    }>();
+    expect(baseline).toBe(good?.overall_score);
+    expect(await receivedAt("/e2e-a")).toEqual([]);
+
+    // A tick before the domain's next daily slot rescans nothing.
+    await runCron(t0 + 60_000);
+    const scansAfterEarlyTick = await env.DB.prepare(
+      "SELECT sum(seen_count) AS n FROM scans WHERE domain = 'monitored-shop.test'",
+    ).first<{ n: number }>();
+
+    // The shop loses its agent files; a day later its slot has passed and it is rescanned.
+    expect(await setShop("degraded")).toBe("degraded");
+    await runCron(t0 + DAY_MS);
+    await vi.waitUntil(async () => (await receivedAt("/e2e-a")).length > 0 && (await receivedAt("/e2e-b")).length > 0, {
+      timeout: 20_000,
+      interval: 100,
+    });
+    await setShop("good");
+
+    const degraded = await env.DB.prepare(
+      "SELECT overall_score FROM scans WHERE domain = 'monitored-shop.test' ORDER BY created_at DESC LIMIT 1",
+    ).first<{ overall_score: number }>();
+    const newScore = degraded?.overall_score ?? -1;
+    expect(newScore).toBeLessThan(baseline ?? 0);
+    expect(scansAfterEarlyTick?.n).toBe(1);
+
+    for (const m of [a, b]) {
+      const path = m === a ? "/e2e-a" : "/e2e-b";
+      const [request, ...more] = await receivedAt(path);
+      expect(more).toEqual([]);
+      const payload = new Webhook(m.secret).verify(request.body, webhookHeadersOf(request)) as Record<string, unknown>;
+      expect(payload).toEqual({
+        event: "score.changed",
+        domain: "monitored-shop.test",
+        oldScore: baseline,
+        newScore,
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      });
+      // The other monitor's secret does not verify this monitor's delivery.
+      const other = m === a ? b : a;
+      expect(() => new Webhook(other.secret).verify(request.body, webhookHeadersOf(request))).toThrow();
+      expect(await lastScore(m.monitor.id)).toBe(newScore);
+    }
+
+    await vi.waitUntil(
+      async () =>
+        (await listDeliveries(database(env.DB), a.monitor.id, 10, null)).deliveries[0]?.status === "succeeded",
+      { timeout: 5_000, interval: 100 },
+    );
+    const [delivery] = (await listDeliveries(database(env.DB), a.monitor.id, 10, null)).deliveries;
+    expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200, error: null })]);
+    expect(delivery.id).toBe((await receivedAt("/e2e-a"))[0].headers["webhook-id"]);
+  });
+});
