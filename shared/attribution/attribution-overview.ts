@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { conversions } from "../../schema";
-import { findSiteOrThrow } from "../conversions/find-site";
 import type { Database } from "../db/client";
+import { findReportSite } from "../reports/report-site";
 import { type AttributionGroup, type AttributionTotals, buildAttributionTotals } from "./attribution-report";
 import { type AttributionPeriod, periodWindow } from "./report-period";
 
@@ -27,7 +27,7 @@ export type AttributionOverview = {
  * stored at write time, then folded by `buildAttributionTotals`.
  */
 export async function attributionOverview(db: Database, p: AttributionOverviewParams): Promise<AttributionOverview> {
-  const site = p.domain === undefined ? null : await findSiteOrThrow(db, p.workspaceId, p.domain);
+  const site = p.domain === undefined ? null : await findReportSite(db.$client, p.workspaceId, p.domain);
   const { start, end } = periodWindow(p.period, p.nowMs);
   // No upper bound: occurred_at is at most 5 minutes ahead of the clock (validation),
   // and such a conversion belongs to a window that ends now.

@@ -1,7 +1,7 @@
 import { decodeCursor, encodeCursor } from "../cursor/keyset-cursor";
 import type { Database } from "../db/client";
 import { ApiError } from "../errors/api-error";
-import { findSiteOrThrow } from "./find-site";
+import { findReportSite } from "../reports/report-site";
 import { type ConversionListItem, listConversions } from "./list-conversions";
 
 export interface ConversionListRequest {
@@ -43,7 +43,7 @@ export async function conversionListPage(
 ): Promise<ConversionListResponse> {
   const binding = { list: LIST, workspaceId: req.workspaceId };
   const beforeSeq = req.cursor === undefined ? undefined : seqOf(await decodeCursor(cursorKey, binding, req.cursor));
-  const site = req.domain === undefined ? undefined : await findSiteOrThrow(db, req.workspaceId, req.domain);
+  const site = req.domain === undefined ? undefined : await findReportSite(db.$client, req.workspaceId, req.domain);
   const page = await listConversions(db, {
     workspaceId: req.workspaceId,
     siteId: site?.id,
