@@ -30,6 +30,7 @@ export function mountOpenApi(app: OpenAPIHono<{ Bindings: V1Env }>): void {
       { name: "Conversions", description: "Orders posted from a backend." },
       { name: "Attribution", description: "Attribution reports over conversions." },
       { name: "Events", description: "Server-side request records." },
+      { name: "Monitors", description: "Watch a domain's score; signed `score.changed` webhooks." },
     ],
   }));
   // The page is served by this Worker; the browser loads the Scalar bundle from its
