@@ -1,20 +1,27 @@
 import type { TestProject } from "vitest/node";
 import { type LocalServer, startLocalServer } from "../helpers/node/local-server";
+import { type SnippetFixtures, startSnippetFixtures } from "./snippet-fixture-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    snippetFixturePort: number;
   }
 }
 
 let server: LocalServer | undefined;
+let snippetFixtures: SnippetFixtures | undefined;
 
 // One real local server (npm start) for the whole e2e project.
 export async function setup(project: TestProject): Promise<void> {
-  server = await startLocalServer();
+  // The snippet browser test's shop page and key directory, reached through OUTBOUND_RESOLVE.
+  snippetFixtures = await startSnippetFixtures();
+  server = await startLocalServer({ OUTBOUND_RESOLVE: snippetFixtures.outboundResolve });
   project.provide("baseUrl", server.baseUrl);
+  project.provide("snippetFixturePort", snippetFixtures.port);
 }
 
 export async function teardown(): Promise<void> {
   await server?.stop();
+  await snippetFixtures?.close();
 }
