@@ -113,6 +113,22 @@ describe("webhook delivery", () => {
     expect(await receivedAt("/giveup")).toHaveLength(1);
   });
 
+  it("abandons an attempt after 10 s without an answer, records the timeout and schedules a retry", async () => {
+    const { monitor } = await monitorFor("slow.example.com", "/slow");
+    await env.DB.prepare("UPDATE monitors SET last_score = 30 WHERE id = ?").bind(monitor.id).run();
+    const [delivery] = await recordRescanScore(env.DB, "slow.example.com", 31, Date.now());
+    await scriptReceiver("/slow", [{ status: 200, delayMs: 12_000 }]);
+    const sends = captureSends();
+    await consume(WEBHOOK_QUEUE, { kind: "deliver", deliveryId: delivery.deliveryId, attempt: 1 });
+    expect(sends).toHaveBeenCalledTimes(1);
+    const [d] = (await listDeliveries(database(env.DB), monitor.id, 10, null)).deliveries;
+    expect(d.status).toBe("pending");
+    const [attempt] = d.attempts;
+    expect(attempt.statusCode).toBeNull();
+    expect(attempt.error).toBe("timeout: No complete answer within 10000 ms");
+    expect(attempt.durationMs).toBeGreaterThanOrEqual(10_000);
+  });
+
   it("records a redirecting receiver as a failed attempt and does not follow it", async () => {
     const { monitor } = await monitorFor("redirect.example.com", "/redirect");
     await env.DB.prepare("UPDATE monitors SET last_score = 10 WHERE id = ?").bind(monitor.id).run();

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { createMonitor } from "../../shared/monitors/create-monitor";
-import type { ReceivedRequest } from "../fixtures/monitors/webhook-receiver";
+import type { ReceivedRequest, ScriptedAnswer } from "../fixtures/monitors/webhook-receiver";
 
 // Shared steps of the monitor tests: a workspace with a monitor, and the webhook
 // receiver's control endpoints (reached directly on 127.0.0.1, not through the guard).
@@ -22,7 +22,7 @@ export async function monitorFor(domain: string, path: string) {
 const receiver = (path: string) => `http://127.0.0.1:${env.WEBHOOK_RECEIVER_PORT}${path}`;
 
 /** The receiver answers the next requests on `path` with these statuses, then 200. */
-export async function scriptReceiver(path: string, statuses: number[]): Promise<void> {
+export async function scriptReceiver(path: string, statuses: ScriptedAnswer[]): Promise<void> {
   await fetch(receiver(`/__script?path=${encodeURIComponent(path)}`), {
     method: "POST",
     body: JSON.stringify(statuses),
