@@ -216,6 +216,7 @@ CREATE TABLE `webhook_deliveries` (
 );
 --> statement-breakpoint
 CREATE INDEX `webhook_deliveries_monitor_created_idx` ON `webhook_deliveries` (`monitor_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_status_next_idx` ON `webhook_deliveries` (`status`,`next_attempt_at`);--> statement-breakpoint
 CREATE TABLE `workspaces` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

@@ -29,5 +29,8 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     // GET /monitors/{id}/deliveries: one monitor's deliveries newest first, keyset-paged.
     index("webhook_deliveries_monitor_created_idx").on(t.monitorId, t.createdAt, t.id),
+    // The redrive job looks for pending deliveries whose next attempt is overdue (a
+    // queue message lost); settled rows are most of the table and are skipped.
+    index("webhook_deliveries_status_next_idx").on(t.status, t.nextAttemptAt),
   ],
 );

@@ -13,6 +13,7 @@ import type { DeliveryMessage, MonitorQueueMessage, RescanMessage } from "../../
 import { recordRescanScore } from "../../shared/monitors/record-rescan-score";
 import worker from "../../workers/scan/index";
 import { RESCAN_QUEUE, WEBHOOK_QUEUE } from "../../workers/scan/monitors/monitor-queues";
+import { redriveJob } from "../../workers/scan/monitors/redrive-job";
 import { monitorFor, receivedAt, scriptReceiver, webhookHeadersOf } from "./monitors-helpers";
 
 // The queue consumers are driven message by message here (createMessageBatch), with the
@@ -140,6 +141,40 @@ describe("webhook delivery", () => {
     const [d] = (await listDeliveries(database(env.DB), monitor.id, 10, null)).deliveries;
     expect(d.status).toBe("pending");
     expect(d.attempts).toEqual([expect.objectContaining({ statusCode: 307, error: "Receiver answered HTTP 307" })]);
+  });
+});
+
+describe("lost queue messages", () => {
+  it("re-enqueues an overdue pending attempt once, and settles one past its 24 h window as failed", async () => {
+    const { monitor } = await monitorFor("lost.example.com", "/lost");
+    await env.DB.prepare("UPDATE monitors SET last_score = 5 WHERE id = ?").bind(monitor.id).run();
+    const now = Date.UTC(2026, 10, 22, 12, 0);
+    const [recent] = await recordRescanScore(env.DB, "lost.example.com", 6, now - 60 * 60_000);
+    await env.DB.prepare("UPDATE webhook_deliveries SET attempt_count = 2, next_attempt_at = ? WHERE id = ?")
+      .bind(now - 20 * 60_000, recent.deliveryId)
+      .run();
+    await env.DB.prepare("UPDATE monitors SET last_score = 6 WHERE id = ?").bind(monitor.id).run();
+    const [old] = await recordRescanScore(env.DB, "lost.example.com", 9, now - 25 * 60 * 60_000);
+    const sends = vi.spyOn(env.WEBHOOKS, "sendBatch").mockResolvedValue(undefined as unknown as QueueSendBatchResponse);
+
+    // Other tests of this file leave pending deliveries too; look at this monitor's only.
+    const mine = (call: unknown[] | undefined) =>
+      ((call?.[0] ?? []) as { body: DeliveryMessage }[]).filter((m) =>
+        [recent.deliveryId, old.deliveryId].includes(m.body.deliveryId),
+      );
+    await redriveJob.run(env, now);
+    expect(mine(sends.mock.calls[0])).toEqual([
+      { body: { kind: "deliver", deliveryId: recent.deliveryId, attempt: 3 } },
+    ]);
+    // Claimed: the next tick does not send it again.
+    await redriveJob.run(env, now + 10 * 60_000);
+    expect(mine(sends.mock.calls[1])).toEqual([]);
+
+    const byId = new Map(
+      (await listDeliveries(database(env.DB), monitor.id, 10, null)).deliveries.map((d) => [d.id, d]),
+    );
+    expect(byId.get(recent.deliveryId)).toMatchObject({ status: "pending", nextAttemptAt: now });
+    expect(byId.get(old.deliveryId)).toMatchObject({ status: "failed", nextAttemptAt: null, settledAt: now });
   });
 });
 

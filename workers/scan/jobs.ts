@@ -1,8 +1,9 @@
 import type { CronTable } from "../../shared/jobs/cron-jobs";
+import { redriveJob } from "./monitors/redrive-job";
 import { rescanJob } from "./monitors/rescan-job";
 
 // Scan-owned schedules (rescans of monitored domains) register here with the same
 // expression as in workers/scan/wrangler.toml.
 export const cronTable: CronTable<ScanEnv> = {
-  "*/10 * * * *": [rescanJob],
+  "*/10 * * * *": [rescanJob, redriveJob],
 };
