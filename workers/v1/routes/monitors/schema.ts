@@ -20,12 +20,10 @@ export const MonitorSchema = z
   .object({
     monitor_id: z.string().openapi({ description: "Opaque monitor id.", example: MONITOR_ID }),
     domain: z.string().openapi({ description: "Monitored (normalised) host.", example: "shop.example.com" }),
-    webhook_url: z
-      .string()
-      .openapi({
-        description: "Where `score.changed` is POSTed.",
-        example: "https://hooks.example.com/agent-readiness",
-      }),
+    webhook_url: z.string().openapi({
+      description: "Where `score.changed` is POSTed.",
+      example: "https://hooks.example.com/agent-readiness",
+    }),
     created_at: rfc3339("Creation time, RFC 3339.", "2026-11-22T01:30:00.000Z"),
   })
   .openapi("Monitor");
