@@ -42,7 +42,7 @@ try {
   ).json()) as { public_token: string };
 
   let n = 0;
-  const beacon = () =>
+  const beaconRequest = () =>
     fetch(`${base}/ingest/e`, {
       method: "POST",
       headers: {
@@ -58,25 +58,37 @@ try {
         r: "https://chatgpt.com/",
       }),
     });
-  const noop = () => fetch(`${base}/ingest/nothing`);
+  const noopRequest = () => fetch(`${base}/ingest/nothing`);
 
   // Warm-up: module load, first D1 open, salt fetch, token cache.
   for (let i = 0; i < 50; i++) {
-    await (await beacon()).arrayBuffer();
-    await (await noop()).arrayBuffer();
+    await (await beaconRequest()).arrayBuffer();
+    await (await noopRequest()).arrayBuffer();
   }
-  // Alternate the two so machine noise hits both alike; keep the better of two rounds.
-  const noopRps = Math.max(await throughput(noop, 404), await throughput(noop, 404));
-  const beaconRps = Math.max(await throughput(beacon, 202), await throughput(beacon, 202));
+  // Interleave no-op and beacon rounds so machine noise (the 2 cores are shared) hits
+  // both alike; report the median of the per-pair ratios.
+  const pairs: { noop: number; beacon: number }[] = [];
+  for (let round = 0; round < 3; round++) {
+    const noop = await throughput(noopRequest, 404);
+    const beacon = await throughput(beaconRequest, 202);
+    pairs.push({ noop, beacon });
+  }
+  const byRatio = [...pairs].sort((a, b) => a.beacon / a.noop - b.beacon / b.noop);
+  const ratios = byRatio.map((p) => p.beacon / p.noop);
+  const median = byRatio[1];
+  const noopRps = median.noop;
+  const beaconRps = median.beacon;
 
   const snippet = Buffer.from(await (await fetch(`${base}/sdk/v1/agent.js`)).arrayBuffer());
   const result = {
     bench: "ingest",
     requests_per_round: REQUESTS,
+    rounds: pairs.length,
     concurrency: CONCURRENCY,
     noop_rps: Math.round(noopRps),
     beacon_rps: Math.round(beaconRps),
     ratio_to_noop: Number((beaconRps / noopRps).toFixed(2)),
+    ratios_per_round: ratios.map((r) => Number(r.toFixed(2))),
     target_ratio: 0.7,
     snippet_bytes: snippet.length,
     snippet_gzip_bytes: gzipSync(snippet, { level: 9 }).length,

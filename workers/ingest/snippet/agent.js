@@ -13,21 +13,27 @@
   let shown = Date.now();
   let page = location.href;
   let referrer = document.referrer;
+  let left = false;
+  const commerce = ["add_to_cart", "begin_checkout", "purchase"];
 
-  const send = (k, extra) => {
+  const send = (kind, extra) => {
+    // Names outside the beacon vocabulary travel as a generic interaction.
+    const k = kind === "pageview" || kind === "leave" || commerce.includes(kind) ? kind : "interaction";
     const body = JSON.stringify({ s: token, k, u: page, ...automation, ...extra });
     if (!nav.sendBeacon?.(endpoint, body)) {
       fetch(endpoint, { method: "POST", body, keepalive: true, credentials: "omit", mode: "no-cors" });
     }
   };
+  // visibilitychange and pagehide both fire on close: report the time on page once.
   const leave = () => {
-    const d = Date.now() - shown;
-    if (d > 0) send("leave", { d });
-    shown = Date.now();
+    if (left) return;
+    left = true;
+    send("leave", { d: Date.now() - shown });
   };
   const view = () => {
     send("pageview", referrer ? { r: referrer } : {});
     shown = Date.now();
+    left = false;
   };
 
   // SPA navigations: history API calls and back/forward.
@@ -50,7 +56,10 @@
   addEventListener("pagehide", leave);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") leave();
-    else shown = Date.now();
+    else {
+      shown = Date.now();
+      left = false;
+    }
   });
 
   // Commerce signals from common shop conventions: an explicit data-ar-event attribute,
@@ -71,15 +80,14 @@
     (e) => {
       const el = e.target.closest?.("[data-ar-event],[name=checkout],a[href*='/checkout']");
       if (!el) return;
-      const k = el.getAttribute("data-ar-event") || "begin_checkout";
-      send(k, { t: label(el) });
+      send(el.getAttribute("data-ar-event") || "begin_checkout", { t: label(el) });
     },
     true,
   );
 
   // Tiny explicit API for merchants: agentReadiness.track("purchase", "order-123").
   window.agentReadiness = {
-    track: (k, t) => send(k, t ? { t: String(t).slice(0, 200) } : {}),
+    track: (kind, t) => send(kind, t ? { t: String(t).slice(0, 200) } : {}),
   };
   view();
 })();
