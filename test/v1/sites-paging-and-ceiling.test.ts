@@ -43,7 +43,7 @@ async function seedSites(workspaceId: string, n: number, startMs: number) {
   for (let i = 0; i < rows.length; i += 500) await env.DB.batch(rows.slice(i, i + 500));
 }
 
-describe("GET /api/v1/sites paging", () => {
+describe("GET /api/v1/sites paging", { timeout: 30_000 }, () => {
   it("pages newest first with no repeats or drops while sites are registered between pages", async () => {
     const k = await createTestKey(env, { workspace: "paging", scopes: ["traffic:read", "sites:write"] });
     // Seven sites one millisecond apart, oldest seed0.
@@ -106,7 +106,8 @@ describe("GET /api/v1/sites paging", () => {
   });
 });
 
-describe("the 1,000-site ceiling", () => {
+// Seeding 999 rows takes a while on a loaded machine.
+describe("the 1,000-site ceiling", { timeout: 60_000 }, () => {
   it("creates the 1,000th site, refuses the 1,001st with limit_reached, and still answers existing domains", async () => {
     const k = await createTestKey(env, { workspace: "ceiling", scopes: ["traffic:read", "sites:write"] });
     await seedSites(k.workspaceId, 999, Date.UTC(2026, 0, 4));

@@ -16,7 +16,7 @@ async function writer(workspace: string) {
   return createTestKey(env, { workspace, scopes: ["sites:write", "traffic:read"] });
 }
 
-describe("POST /api/v1/sites", () => {
+describe("POST /api/v1/sites", { timeout: 30_000 }, () => {
   it("creates a site (201) with the storage-free snippet, then answers the same site (200) for the same normalised domain", async () => {
     const k = await writer("reg-basic");
     const first = await post(k, { domain: "Shop.Example.com", name: "Example" });
