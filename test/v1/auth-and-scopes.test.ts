@@ -85,7 +85,7 @@ describe("authentication: 401 unauthorized with WWW-Authenticate", () => {
       env.DB.prepare("SELECT last_used_at AS t FROM api_keys WHERE id = ?").bind(k.keyId).first<{ t: number | null }>();
     expect((await read())?.t).toBeNull();
     await SELF.fetch(`${BASE}/api/v1/whoami`, { headers: k.headers });
-    await vi.waitUntil(async () => (await read())?.t !== null);
+    await vi.waitUntil(async () => (await read())?.t !== null, { timeout: 5_000 });
     const first = (await read())?.t;
     await SELF.fetch(`${BASE}/api/v1/whoami`, { headers: k.headers });
     await new Promise((r) => setTimeout(r, 50));
