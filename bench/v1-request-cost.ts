@@ -43,7 +43,12 @@ try {
 
   const scenarios: [string, string, Record<string, string>, number][] = [
     ["baseline: 404, no D1, no DO", `${base}/api/v1/nothing`, {}, 404],
-    ["401 unknown key: one D1 read", `${base}/api/v1/whoami`, { Authorization: `Bearer ar_live_${"A".repeat(40)}` }, 401],
+    [
+      "401 unknown key: one D1 read",
+      `${base}/api/v1/whoami`,
+      { Authorization: `Bearer ar_live_${"A".repeat(40)}` },
+      401,
+    ],
     ["403 scope: D1 key read + one DO hit", `${base}/api/v1/sites`, noScope, 403],
     ["429 cached refusal: D1 key read, no DO", `${base}/api/v1/whoami`, exhausted, 429],
     ["200 whoami: D1 key read + DO hit + D1 read", `${base}/api/v1/whoami`, reader, 200],
