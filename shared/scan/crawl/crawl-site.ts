@@ -17,10 +17,11 @@ import { type CrawlEvent, Fetcher, type RobotsGate } from "./fetcher";
 
 // The crawl plan of scan-checks.md, in dependency order:
 //   1. robots.txt (its rules decide what else may be fetched);
-//   2. home, parity probe, markdown probe, sitemaps, llms files, well-known files;
-//   3. product, category and cart pages chosen from what 2 found; integration fallbacks.
+//   2. home, parity probe, sitemaps, llms files, well-known files;
+//   3. product, category and cart pages chosen from what 2 found; integration fallbacks;
+//      the Accept: text/markdown probe when the home page links no markdown alternate.
 // Every choice is made from sorted lists, and each group of requests has a fixed quota
-// (core 12, sitemaps 4, pages 4, cart 2, integration fallbacks 3 = 25), so the same
+// (core 11, markdown probe 1, sitemaps 4, pages 4, cart 2, integration fallbacks 3 = 25), so the same
 // site always yields the same set of requests whatever order answers arrive in.
 
 export const WELL_KNOWN_PATHS = [
@@ -76,14 +77,13 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
 
   // 2. Everything that needs only the domain, started together (the per-host limiter
   // keeps six in flight).
-  const homeP = fetcher.fetch(at("/")).then(visit);
+  const homeP = fetcher.fetch(at("/"), { priority: 0 }).then(visit);
   const sitemapUrls = sortedUnique(
     declared.map((u) => resolveOnSite(u, origin, onSite)?.href).filter((u): u is string => !!u),
   ).slice(0, 2);
   const sitemapRoots = sitemapUrls.length > 0 ? sitemapUrls : [at("/sitemap.xml")];
   const sitemapsP = fetchSitemaps(fetcher, sitemapRoots, QUOTA.sitemaps);
   const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
-  const markdownP = fetcher.fetch(at("/"), { accept: "text/markdown" });
   const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown" });
   const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
   const filesP = Promise.all(
@@ -120,7 +120,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   ].filter((t) => /\b(cart|bag|basket)\b/i.test(t));
 
   const categoryP = categoryCandidates.length
-    ? fetcher.fetch(categoryCandidates[0]).then(visit)
+    ? fetcher.fetch(categoryCandidates[0], { priority: 0 }).then(visit)
     : Promise.resolve(null);
   let productTargets = sortedUnique([...productLinksHome, ...productLinksSitemap]).slice(0, CRAWL_LIMITS.maxProducts);
   let productLinksCategory: string[] = [];
@@ -131,12 +131,17 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     productLinksCategory = categoryProductLinks(category, onSite);
     productTargets = productLinksCategory.slice(0, CRAWL_LIMITS.maxProducts);
   }
-  const productsP = Promise.all(productTargets.map((u) => fetcher.fetch(u).then(visit)));
+  // Content negotiation is probed only when the home page advertises no markdown form.
+  const advertisesMarkdown = (home.page?.headLinks ?? []).some(
+    (l) => l.rel.split(/\s+/).includes("alternate") && l.type === "text/markdown",
+  );
+  const markdownP = home.page && !advertisesMarkdown ? fetcher.fetch(at("/"), { accept: "text/markdown" }) : null;
+  const productsP = Promise.all(productTargets.map((u) => fetcher.fetch(u, { priority: 0 }).then(visit)));
   const cartP = fetchCart(fetcher, cartLinks, at);
 
   const [parity, markdownProbe, llms, llmsFull, fileList] = await Promise.all([
     parityP,
-    markdownP,
+    markdownP ?? Promise.resolve(null),
     llmsP,
     llmsFullP,
     filesP,
@@ -194,7 +199,7 @@ function categoryProductLinks(category: PageVisit | null, onSite: (u: URL) => bo
 
 async function fetchSitemaps(fetcher: Fetcher, roots: string[], quota: number): Promise<SitemapFacts[]> {
   const read = async (url: string): Promise<SitemapFacts> => {
-    const fetched = await fetcher.fetch(url, { accept: "application/xml, text/xml" });
+    const fetched = await fetcher.fetch(url, { accept: "application/xml, text/xml", priority: 0 });
     const ok = fetched.status >= 200 && fetched.status < 300 && !fetched.challenge;
     const parsed = ok ? parseSitemap(fetched.body) : { kind: "invalid" as const, urls: [], lastmods: 0 };
     return {
@@ -215,7 +220,7 @@ async function fetchSitemaps(fetcher: Fetcher, roots: string[], quota: number): 
 }
 
 async function fetchCart(fetcher: Fetcher, cartLinks: string[], at: (p: string) => string): Promise<Fetched[]> {
-  const first = await fetcher.fetch(cartLinks[0] ?? at(CONVENTIONAL_CARTS[0]));
+  const first = await fetcher.fetch(cartLinks[0] ?? at(CONVENTIONAL_CARTS[0]), { priority: 0 });
   if ((first.status >= 200 && first.status < 300) || cartLinks.length > 0) return [first];
   return [first, await fetcher.fetch(at(CONVENTIONAL_CARTS[1]))];
 }

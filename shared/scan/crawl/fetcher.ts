@@ -28,6 +28,8 @@ export interface FetcherOptions {
 export interface FetchOptions {
   userAgent?: string;
   accept?: string;
+  /** 0 for pages other requests depend on (home, sitemaps, product pages); default 1. */
+  priority?: number;
 }
 
 /** The robots policy in force: rules to apply, or the RFC 9309 §2.3.1.4 "disallow all". */
@@ -91,7 +93,7 @@ export class Fetcher {
       return emptyFetched(url, { error: `request budget of ${CRAWL_LIMITS.maxRequests} used up` });
     }
     this.used++;
-    const result = await this.limiter.run(parsed.hostname, () => this.fetchNow(url, options));
+    const result = await this.limiter.run(parsed.hostname, () => this.fetchNow(url, options), options.priority ?? 1);
     this.options.onFetch?.({ url, status: result.status, ms: result.ms, bytes: result.bytes });
     return result;
   }

@@ -43,15 +43,19 @@ export function registerScanCreate(app: OpenAPIHono<ScanAppEnv>) {
     const requestId = c.get("requestId");
 
     return streamSSE(c, async (stream) => {
+      // Events are written in order through one promise chain; only the terminal event
+      // waits for the chain, so progress events never hold the scan up.
       let ended = false;
-      const emit = async (e: ScanEvent) => {
-        if (ended) return;
+      let chain: Promise<void> = Promise.resolve();
+      const emit = (e: ScanEvent): Promise<void> => {
+        if (ended) return chain;
         if (e.event === "complete" || e.event === "error") ended = true;
-        try {
-          await stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
-        } catch {
-          // The client left; the scan still finishes and is stored.
-        }
+        chain = chain.then(() =>
+          stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(() => {
+            // The client left; the scan still finishes and is stored.
+          }),
+        );
+        return ended ? chain : Promise.resolve();
       };
       try {
         await runScan({ domain, resolve, db: database(c.env.DB), emit });
