@@ -3,6 +3,12 @@ import path from "node:path";
 import { workerProject } from "../worker-project";
 import { outboundService } from "./fixtures/outbound";
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    sharedWebBotAuthVectors: string;
+  }
+}
+
 // Public Web Bot Auth vectors live in ../shared/data only on machines that have it; the
 // committed tests never depend on them (one test reads them when present).
 const vectorsFile = path.resolve(
