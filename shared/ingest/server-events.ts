@@ -8,8 +8,12 @@ import type { IngestMessage } from "./queue-message";
 
 export const MAX_SERVER_EVENTS = 500;
 
-/** One request record from a site's edge or log drain (decisions §11). */
-export const serverEventItem = z.strictObject({
+/**
+ * One request record from a site's edge or log drain (decisions §11). Unknown fields
+ * (a forwarder's extra headers, request ids) are ignored rather than refused; every
+ * kept field is bounded and the whole body is capped by the route.
+ */
+export const serverEventItem = z.object({
   timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]),
   domain: z.string().min(1).max(253),
   path: z.string().min(1).max(2048).startsWith("/"),
@@ -23,7 +27,7 @@ export const serverEventItem = z.strictObject({
     .nullish(),
   referer: z.string().max(2048).nullish(),
   headers: z
-    .strictObject({
+    .object({
       signature: z.string().max(4096).optional(),
       "signature-input": z.string().max(4096).optional(),
       "signature-agent": z.string().max(4096).optional(),

@@ -130,11 +130,16 @@ describe("beacon endpoint", () => {
     expect(unknown.status).toBe(403);
     expect(await foreign.json()).toEqual(await unknown.json());
     expect(foreign.headers.get("Access-Control-Allow-Origin")).toBe(unknown.headers.get("Access-Control-Allow-Origin"));
-    const row = await env.DB.prepare(
-      "SELECT last_reject_at, last_reject_reason, last_reject_origin FROM sites WHERE id = ?",
-    )
-      .bind(site.id)
-      .first<{ last_reject_at: number; last_reject_reason: string; last_reject_origin: string }>();
+    // The refusal is recorded after the answer (waitUntil).
+    const row = await waitFor(
+      () =>
+        env.DB.prepare(
+          "SELECT last_reject_reason, last_reject_origin FROM sites WHERE id = ? AND last_reject_at IS NOT NULL",
+        )
+          .bind(site.id)
+          .first<{ last_reject_reason: string; last_reject_origin: string }>(),
+      "recorded refusal",
+    );
     expect(row).toMatchObject({ last_reject_reason: "origin_mismatch", last_reject_origin: "https://evil.example" });
   });
 
@@ -151,9 +156,13 @@ describe("beacon endpoint", () => {
       const res = await beacon({ s: site.token, k: "pageview", u: "https://shop-e.example/" }, headers);
       expect(res.status, String(origin)).toBe(403);
     }
-    const row = await env.DB.prepare("SELECT last_reject_reason FROM sites WHERE id = ?")
-      .bind(site.id)
-      .first<{ last_reject_reason: string }>();
+    const row = await waitFor(
+      () =>
+        env.DB.prepare("SELECT last_reject_reason FROM sites WHERE id = ? AND last_reject_at IS NOT NULL")
+          .bind(site.id)
+          .first<{ last_reject_reason: string }>(),
+      "recorded refusal",
+    );
     expect(["missing_origin", "origin_mismatch"]).toContain(row?.last_reject_reason);
   });
 

@@ -33,6 +33,8 @@ describe("server-side events through the queue", () => {
           status: 200,
           user_agent: gptbot,
           ip: "52.230.152.9",
+          // Forwarders may add fields of their own; they are ignored, not refused.
+          request_id: "req-1",
         },
         {
           timestamp: new Date(now - 30_000).toISOString(),

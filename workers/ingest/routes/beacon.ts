@@ -90,7 +90,12 @@ export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
     const origin = c.req.header("Origin") ?? null;
     const site = await siteByToken(c.env.DB, beacon.s, now);
     if (!site || !originAllowed(origin, site.domain, parseResolveMap(c.env.OUTBOUND_RESOLVE))) {
-      if (site) await recordRefusal(c.env.DB, site.id, origin ? "origin_mismatch" : "missing_origin", origin, now);
+      // Recorded after the answer, so a known token's refusal takes no longer to answer
+      // than an unknown token's (timing must not reveal which tokens exist either).
+      if (site)
+        c.executionCtx.waitUntil(
+          recordRefusal(c.env.DB, site.id, origin ? "origin_mismatch" : "missing_origin", origin, now),
+        );
       throw new ApiError("origin_not_allowed");
     }
     const signature = await verifyRequestSignature(c.env, {
