@@ -70,7 +70,7 @@ export async function groupedSessions(
   for (const r of results) {
     for (const row of r.results) {
       const keys = dims.map((_, i) => String(row[`k${i}`] ?? ""));
-      const id = keys.join("\u0000");
+      const id = keys.join(KEY_SEPARATOR);
       const entry = merged.get(id) ?? { keys, sessions: 0 };
       entry.sessions += Number(row.n);
       merged.set(id, entry);
@@ -79,10 +79,16 @@ export async function groupedSessions(
   return [...merged.values()];
 }
 
-/** Sum of sessions per value of dimension `index`. */
-export function totalsBy(rows: GroupedRow[], index: number): Map<string, number> {
+/** Joins the values of several dimensions into one map key. */
+export const KEY_SEPARATOR = "\u0000";
+
+/** Sum of sessions per value of the dimensions at `indexes` (joined by KEY_SEPARATOR). */
+export function totalsBy(rows: GroupedRow[], ...indexes: number[]): Map<string, number> {
   const out = new Map<string, number>();
-  for (const r of rows) out.set(r.keys[index], (out.get(r.keys[index]) ?? 0) + r.sessions);
+  for (const r of rows) {
+    const key = indexes.map((i) => r.keys[i]).join(KEY_SEPARATOR);
+    out.set(key, (out.get(key) ?? 0) + r.sessions);
+  }
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { DAY, ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
-import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
+import { groupedSessions, KEY_SEPARATOR, totalOf, totalsBy } from "./grouped-sessions";
 import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
 import { bySessionsDesc, sharePct } from "./share";
 
@@ -26,9 +26,9 @@ export interface SourcesResult extends ReportHeader {
 export async function trafficSources(db: D1Database, params: SourcesParams): Promise<SourcesResult> {
   const { header, plan } = await reportContext(db, params);
   const siteId = params.site.id;
-  const [sources, referrers, daily, entries] = await Promise.all([
-    groupedSessions(db, siteId, plan, "all", "traffic_daily", [SOURCE, SUB_SOURCE]),
-    groupedSessions(db, siteId, plan, "all", "traffic_daily", [REFERRER_HOST]),
+  const [sources, daily, entries] = await Promise.all([
+    // One read for both by_source and top_referrer_hosts.
+    groupedSessions(db, siteId, plan, "all", "traffic_daily", [SOURCE, SUB_SOURCE, REFERRER_HOST]),
     groupedSessions(db, siteId, plan, "all", "traffic_daily", [DAY, SOURCE]),
     groupedSessions(db, siteId, plan, "all", "entry_pages_daily", [ENTRY_URL, SOURCE]),
   ]);
@@ -48,17 +48,15 @@ export async function trafficSources(db: D1Database, params: SourcesParams): Pro
     ai_share_pct: sharePct(ai, total),
     ai_sessions: ai,
     total_sessions: total,
-    by_source: sources
-      .map((r) => ({
-        source: r.keys[0],
-        sub_source: r.keys[1] === "" ? null : r.keys[1],
-        sessions: r.sessions,
-        share_pct: sharePct(r.sessions, total),
-      }))
+    by_source: [...totalsBy(sources, 0, 1)]
+      .map(([key, sessions]) => {
+        const [source, sub] = key.split(KEY_SEPARATOR);
+        return { source, sub_source: sub === "" ? null : sub, sessions, share_pct: sharePct(sessions, total) };
+      })
       .sort(bySessionsDesc((x) => `${x.source}\u0000${x.sub_source ?? ""}`)),
-    top_referrer_hosts: referrers
-      .filter((r) => r.keys[0] !== "")
-      .map((r) => ({ host: r.keys[0], sessions: r.sessions }))
+    top_referrer_hosts: [...totalsBy(sources, 2)]
+      .filter(([host]) => host !== "")
+      .map(([host, sessions]) => ({ host, sessions }))
       .sort(bySessionsDesc((x) => x.host))
       .slice(0, TOP_REFERRER_HOSTS),
     top_entry_pages: pageTotals.map(({ url, sessions }) => ({

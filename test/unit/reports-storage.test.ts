@@ -112,5 +112,11 @@ describe("medianDurationMs", () => {
         "SELECT id FROM sessions WHERE site_id = 's' AND started_at >= 0 AND started_at < 9 AND agent_platform IS NOT NULL AND (outcome = 'abandoned' OR (bounced = 1 AND duration_ms < 5000)) ORDER BY started_at DESC, id DESC LIMIT 3",
       ),
     ).toContain("sessions_failing_idx");
+    // The read plan's unsettled-days probe stays on the small unsettled index, never a walk of the site.
+    expect(
+      await plan(
+        "SELECT DISTINCT day FROM sessions WHERE settled_at IS NULL AND +site_id = 's' AND +day BETWEEN 'a' AND 'b'",
+      ),
+    ).toContain("sessions_unsettled_idx");
   });
 });
