@@ -96,6 +96,33 @@ describe("Web Bot Auth (RFC 9421) with our own Ed25519 key", () => {
     expect(result).toEqual({ status: "verified", agentOrigin: "https://chatgpt.com" });
   });
 
+  it("verifies RSA-PSS-SHA512 signatures (alg rsa-pss-sha512) with our own key", async () => {
+    const pair = (await crypto.subtle.generateKey(
+      { name: "RSA-PSS", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-512" },
+      true,
+      ["sign", "verify"],
+    )) as CryptoKeyPair;
+    const pub = (await crypto.subtle.exportKey("jwk", pair.publicKey)) as PublicJwk;
+    const jwk = { kty: "RSA", n: pub.n, e: pub.e };
+    const keyid = (await jwkThumbprint(jwk)) as string;
+    const params = `("@target-uri");created=${NOW_S};keyid="${keyid}";alg="rsa-pss-sha512";expires=${NOW_S + 60};tag="web-bot-auth"`;
+    const base = `"@target-uri": https://ingest.example/ingest/e?x=1\n"@signature-params": ${params}`;
+    const sig = b64(
+      await crypto.subtle.sign({ name: "RSA-PSS", saltLength: 64 }, pair.privateKey, new TextEncoder().encode(base)),
+    );
+    const msg = message("https://ingest.example/ingest/e?x=1", {
+      "Signature-Input": `sig1=${params}`,
+      Signature: `sig1=:${sig}:`,
+    });
+    const keys = lookupFor(null, keyid, jwk);
+    expect((await verifyWebBotAuth(msg, { nowMs: NOW, keys, rejectTestKeys: true })).status).toBe("verified");
+    const other = message("https://ingest.example/ingest/e?x=2", {
+      "Signature-Input": `sig1=${params}`,
+      Signature: `sig1=:${sig}:`,
+    });
+    expect((await verifyWebBotAuth(other, { nowMs: NOW, keys, rejectTestKeys: true })).status).toBe("invalid");
+  });
+
   async function signed(
     paramsOf: (keyid: string) => string,
     lines: (params: string) => string[],
@@ -245,6 +272,17 @@ describe("public vectors from ../shared/data/web-bot-auth", () => {
         signature_agent?: string;
         signature_agent_key?: string;
       }>;
+      // RSA-PSS cases (test key not on the Ed25519 reject list) must verify too.
+      for (const v of vectors.filter((x) => x.key.kty === "RSA")) {
+        const jwk = { kty: "RSA", n: v.key.n, e: v.key.e };
+        const headers: Record<string, string> = { "Signature-Input": v.signature_input, Signature: v.signature };
+        if (v.signature_agent) headers["Signature-Agent"] = v.signature_agent;
+        const keys: KeyLookup = async (_o, keyid) => ((await jwkThumbprint(jwk)) === keyid ? jwk : null);
+        expect(
+          (await verifyWebBotAuth(message(v.target_url, headers, "GET"), { nowMs: NOW, keys, rejectTestKeys: false }))
+            .status,
+        ).toBe("verified");
+      }
       const ed = vectors.filter((v) => v.key.kty === "OKP");
       expect(ed.length).toBe(2);
       for (const v of ed) {
