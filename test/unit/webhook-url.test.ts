@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { parseResolveMap } from "../../shared/outbound/resolve-map";
+import { checkWebhookUrl } from "../../shared/webhooks/webhook-url";
+
+const none = parseResolveMap("");
+const mapped = parseResolveMap("hooks.test=127.0.0.1:9002");
+
+describe("webhook_url check", () => {
+  it("accepts a public https URL and drops its fragment", () => {
+    expect(checkWebhookUrl("https://Hooks.Example.com/a?b=1#frag", none)).toEqual({
+      ok: true,
+      url: "https://hooks.example.com/a?b=1",
+    });
+  });
+
+  it("refuses plain http for a public host but accepts it for a host mapped by OUTBOUND_RESOLVE", () => {
+    expect(checkWebhookUrl("http://hooks.example.com/a", none)).toEqual({
+      ok: false,
+      message: "webhook_url must use https",
+    });
+    expect(checkWebhookUrl("http://hooks.test/a", mapped)).toEqual({ ok: true, url: "http://hooks.test/a" });
+    expect(checkWebhookUrl("https://hooks.test/a", mapped)).toEqual({ ok: true, url: "https://hooks.test/a" });
+    // Unmapped it is an ordinary name reached over the internet; a dotless name is not.
+    expect(checkWebhookUrl("https://hooks.test/a", none)).toMatchObject({ ok: true });
+    expect(checkWebhookUrl("https://hooks/a", none)).toMatchObject({ ok: false });
+  });
+
+  it("names the guard's reason for private and link-local targets", () => {
+    expect(checkWebhookUrl("https://169.254.169.254/", none)).toEqual({
+      ok: false,
+      message:
+        "webhook_url is not allowed: IP addresses are not fetched (169.254.169.254 is link-local / cloud metadata)",
+    });
+    expect(checkWebhookUrl("https://[fe80::1]/", none)).toMatchObject({ ok: false });
+    expect(checkWebhookUrl("https://db.internal/", none)).toMatchObject({ ok: false });
+  });
+
+  it("refuses a URL over 2,048 characters", () => {
+    const long = `https://hooks.example.com/${"a".repeat(2048)}`;
+    expect(checkWebhookUrl(long, none)).toEqual({
+      ok: false,
+      message: "webhook_url is longer than 2048 characters",
+    });
+  });
+});
