@@ -1,0 +1,35 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string; required?: boolean; schema?: { maximum?: number; default?: unknown } }[];
+  responses: Record<string, unknown>;
+}
+
+describe("traffic operations in /api/v1/openapi.json", () => {
+  it("declares the six traffic operations with their ids, parameters and error responses", async () => {
+    const doc = (await (await SELF.fetch("http://x/api/v1/openapi.json")).json()) as {
+      paths: Record<string, { get?: Operation }>;
+    };
+    const expected: Record<string, [string, string[]]> = {
+      "/api/v1/traffic/overview": ["trafficOverview", ["400", "401", "403", "404", "429"]],
+      "/api/v1/traffic/purpose-split": ["trafficPurposeSplit", ["400", "401", "403", "404", "429"]],
+      "/api/v1/traffic/sources": ["trafficSources", ["400", "401", "403", "404", "429"]],
+      "/api/v1/traffic/verification": ["trafficVerification", ["400", "401", "403", "404", "429"]],
+      "/api/v1/traffic/failing-sessions": ["failingSessions", ["400", "401", "403", "404", "429"]],
+      "/api/v1/traffic/sessions/{session_id}": ["sessionJourney", ["400", "401", "403", "404", "429"]],
+    };
+    for (const [path, [operationId, statuses]] of Object.entries(expected)) {
+      const op = doc.paths[path]?.get;
+      expect(op?.operationId, path).toBe(operationId);
+      expect(Object.keys(op?.responses ?? {}).sort(), path).toEqual(["200", ...statuses].sort());
+    }
+    const failing = doc.paths["/api/v1/traffic/failing-sessions"].get as Operation;
+    const limit = failing.parameters?.find((p) => p.name === "limit");
+    expect([limit?.schema?.maximum, limit?.schema?.default]).toEqual([50, 20]);
+    const overview = doc.paths["/api/v1/traffic/overview"].get as Operation;
+    expect(overview.parameters?.map((p) => p.name).sort()).toEqual(["domain", "from", "period", "to"]);
+    expect(overview.parameters?.find((p) => p.name === "domain")?.required).toBe(true);
+  });
+});
