@@ -54,6 +54,10 @@ async function call(pathAndQuery: string, init?: RequestInit): Promise<unknown> 
 try {
   const t0 = performance.now();
   const siteId = "site_bench";
+  // An AI-agent session (the seed makes session i an agent when (i * 13) % 10 < 4).
+  let journeyIndex = Math.floor(SESSIONS / 2);
+  while ((journeyIndex * 13) % 10 >= 4) journeyIndex += 1;
+  const journeySession = `sess-${journeyIndex}`;
   // A persisted database (BENCH_PERSIST) keeps the `now` it was seeded for.
   const kept = process.env.BENCH_PERSIST
     ? ((await call("/meta")) as { now: number | null; sessions: number | null })
@@ -83,6 +87,17 @@ try {
         `/seed?from=${from}&to=${Math.min(SESSIONS, from + CHUNK)}&start=${start}&step=${step}&site=${siteId}&now=${now}`,
       );
     }
+    // The journey's session gets 40 stored events (pages, leaves, interactions).
+    await call("/exec", {
+      method: "POST",
+      body: JSON.stringify([
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 39)
+         INSERT INTO ingest_events (id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
+         SELECT 'ev-' || i, '${siteId}', 'ws_bench', '${journeySession}',
+           CASE i % 4 WHEN 0 THEN 'pageview' WHEN 1 THEN 'interaction' WHEN 2 THEN 'add_to_cart' ELSE 'leave' END,
+           ${start} + i * 1000, ${start} + i * 1000, '/p/' || (i / 4), 'sku-' || (i % 3), CASE WHEN i % 4 = 3 THEN 2500 END, '{}' FROM n`,
+      ]),
+    });
     const seeded = performance.now();
     const rolled = (await call("/rollup")) as { days: number };
     const ready = performance.now();
@@ -117,10 +132,6 @@ try {
       p95_vs_baseline_p95: 1,
     },
   ];
-  // An AI-agent session (the seed makes session i an agent when (i * 13) % 10 < 4).
-  let journeyIndex = Math.floor(SESSIONS / 2);
-  while ((journeyIndex * 13) % 10 >= 4) journeyIndex += 1;
-  const journeySession = `sess-${journeyIndex}`;
   for (const report of REPORTS) {
     for (const period of report === "journey" ? (["-"] as const) : PERIODS) {
       const t = await time(`/report?name=${report}&period=${period}&now=${now}&session=${journeySession}`);
