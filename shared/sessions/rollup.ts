@@ -132,7 +132,8 @@ export async function rollupBatch(
         (a, b) => Math.abs(m.occurredAt - a.last_event_at) - Math.abs(m.occurredAt - b.last_event_at),
       )[0];
       if (!session) {
-        if (!m.mayStartSession) {
+        // A lone `leave` (a tab closed after 30 idle minutes) is not a visit.
+        if (!m.mayStartSession || m.kind === "leave") {
           skipped += 1;
           continue;
         }

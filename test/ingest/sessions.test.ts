@@ -90,6 +90,16 @@ describe("session rollup (queue consumer)", () => {
     expect(rows[0]).toMatchObject({ source: "tagged", event_count: 2, exit_url: "/next" });
   });
 
+  it("does not start a session from a lone page leave", async () => {
+    const site = "s-leave";
+    await rollupBatch(env.DB, [message({ id: "lv1", siteId: site, occurredAt: T0, url: "/a" })]);
+    const late = await rollupBatch(env.DB, [
+      message({ id: "lv2", siteId: site, occurredAt: T0 + 45 * MIN, kind: "leave", durationMs: 45 * MIN, url: "/a" }),
+    ]);
+    expect(late.skipped).toBe(1);
+    expect(await sessions(site)).toHaveLength(1);
+  });
+
   it("keeps the strongest verification tier and the union of detection signals", async () => {
     const site = "s-tier";
     const agent = { platform: "chatgpt", purpose: "user_action" as const, confidence: 0.6 };
