@@ -13,6 +13,8 @@ export interface RunScanOptions {
   db: Database;
   emit: Emit;
   signal?: AbortSignal;
+  /** Page describing the scanner for its User-Agent: SCANNER_INFO_URL or the deployment's `/#scanner`. */
+  scannerInfoUrl?: string;
 }
 
 /** One scan, start to finish: crawl, 41 checks, scores, storage. Emits decisions §8 events; the caller sends the terminal one on failure. */
@@ -24,6 +26,7 @@ export async function runScan(options: RunScanOptions) {
     domain,
     resolve: options.resolve,
     signal: options.signal,
+    infoUrl: options.scannerInfoUrl,
     onFetch: (e) => void emit({ event: "crawl", data: e }),
   });
 

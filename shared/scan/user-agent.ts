@@ -1,8 +1,14 @@
 // The scanner identifies itself plainly (RFC 9309 §2.2.1: a product token robots.txt
-// groups can name) and links to the page describing what it fetches and why.
+// groups can name) and links to the page that says what it fetches and why: the
+// "About the scanner" section of the deployment's own home page (`/#scanner`).
 export const SCANNER_TOKEN = "AgentReadinessScanner";
-export const SCANNER_INFO_URL = "https://github.com/agent-readiness/agent-readiness/blob/main/docs/scan.md";
-export const SCANNER_USER_AGENT = `Mozilla/5.0 (compatible; ${SCANNER_TOKEN}/1.0; +${SCANNER_INFO_URL})`;
+
+/** Used when no deployment URL is known (local runs, decisions §1 base URL). */
+export const LOCAL_INFO_URL = "http://127.0.0.1:8787/#scanner";
+
+export function scannerUserAgent(infoUrl: string = LOCAL_INFO_URL): string {
+  return `Mozilla/5.0 (compatible; ${SCANNER_TOKEN}/1.0; +${infoUrl})`;
+}
 
 // The parity probe poses as a user-initiated AI fetcher (OpenAI documents this string:
 // https://platform.openai.com/docs/bots).

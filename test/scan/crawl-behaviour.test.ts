@@ -46,7 +46,9 @@ describe("crawler", () => {
     const stats = await safeFetch(`https://good-shop.test${STATS}`, { resolve });
     const { requests } = JSON.parse(stats.text()) as { requests: Array<{ path: string; userAgent: string }> };
     const own = requests.filter((r) => r.userAgent.includes(SCANNER_TOKEN));
-    expect(own[0].userAgent).toMatch(/^Mozilla\/5\.0 \(compatible; AgentReadinessScanner\/1\.0; \+https:\/\/\S+\)$/);
+    expect(own[0].userAgent).toMatch(
+      /^Mozilla\/5\.0 \(compatible; AgentReadinessScanner\/1\.0; \+https?:\/\/\S+\/#scanner\)$/,
+    );
     // Only the parity probe (of the home page) poses as an AI agent; other test files
     // scan this shop too, so the log holds several scans.
     const posing = new Set(requests.filter((r) => r.userAgent.includes("ChatGPT-User")).map((r) => r.path));

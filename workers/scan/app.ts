@@ -2,6 +2,7 @@ import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import type { ScanAppEnv } from "./app-env";
 import { cronTable } from "./jobs";
+import { registerPage } from "./routes/page";
 import { registerScanCreate } from "./routes/scan-create";
 import { registerScanGet } from "./routes/scan-get";
 
@@ -11,6 +12,7 @@ export function buildApp() {
   const app = createApp<ScanAppEnv>({ worker: WORKER, errorStyle: "scan" });
   // The shared route is typed for apps without variables; the scan app adds requestId.
   mountScheduledRoute<ScanEnv>(app as never, cronTable, WORKER);
+  registerPage(app);
   registerScanCreate(app);
   registerScanGet(app);
   return app;

@@ -40,6 +40,8 @@ export interface CrawlOptions {
   resolve: ResolveMap;
   signal?: AbortSignal;
   onFetch?: (event: CrawlEvent) => void;
+  /** Page describing the scanner, linked from its User-Agent (default: the local base URL). */
+  infoUrl?: string;
 }
 
 function gateFrom(robots: Fetched): RobotsGate {
@@ -65,7 +67,13 @@ async function visit(fetched: Fetched): Promise<PageVisit> {
 export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const deadline = AbortSignal.timeout(CRAWL_LIMITS.scanTimeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-  const fetcher = new Fetcher({ domain: options.domain, resolve: options.resolve, signal, onFetch: options.onFetch });
+  const fetcher = new Fetcher({
+    domain: options.domain,
+    resolve: options.resolve,
+    signal,
+    onFetch: options.onFetch,
+    infoUrl: options.infoUrl,
+  });
   const origin = `https://${options.domain}`;
   const at = (path: string) => `${origin}${path}`;
   const onSite = (url: URL) => fetcher.onSite(url);

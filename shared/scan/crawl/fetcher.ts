@@ -6,7 +6,7 @@ import { detectChallenge } from "../bot-protection";
 import { isAllowed } from "../robots/is-allowed";
 import type { RobotsTxt } from "../robots/parse-robots";
 import type { Fetched } from "../types";
-import { SCANNER_TOKEN, SCANNER_USER_AGENT } from "../user-agent";
+import { SCANNER_TOKEN, scannerUserAgent } from "../user-agent";
 import { CRAWL_LIMITS } from "./crawl-limits";
 import { HostLimiter } from "./host-limiter";
 
@@ -23,6 +23,8 @@ export interface FetcherOptions {
   resolve: ResolveMap;
   signal: AbortSignal;
   onFetch?: (event: CrawlEvent) => void;
+  /** Page describing the scanner, linked from its User-Agent. */
+  infoUrl?: string;
 }
 
 export interface FetchOptions {
@@ -62,11 +64,13 @@ function emptyFetched(url: string, fields: Partial<Fetched>): Fetched {
 export class Fetcher {
   private readonly limiter = new HostLimiter(CRAWL_LIMITS.perHostConcurrency);
   private readonly site: string;
+  private readonly userAgent: string;
   private used = 0;
   gate: RobotsGate = { kind: "allow-all" };
 
   constructor(private readonly options: FetcherOptions) {
     this.site = getDomain(options.domain) ?? options.domain;
+    this.userAgent = scannerUserAgent(options.infoUrl);
   }
 
   get requestCount(): number {
@@ -104,7 +108,7 @@ export class Fetcher {
       const res = await safeFetch(url, {
         resolve: this.options.resolve,
         headers: {
-          "User-Agent": options.userAgent ?? SCANNER_USER_AGENT,
+          "User-Agent": options.userAgent ?? this.userAgent,
           Accept: options.accept ?? "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
         },
         maxRedirects: CRAWL_LIMITS.maxRedirects,

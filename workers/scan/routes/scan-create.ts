@@ -41,6 +41,8 @@ export function registerScanCreate(app: OpenAPIHono<ScanAppEnv>) {
     for (const [k, v] of Object.entries(limitHeaders)) c.header(k, v);
     const resolve = parseResolveMap(c.env.OUTBOUND_RESOLVE);
     const requestId = c.get("requestId");
+    // The User-Agent links to this deployment's description of the scanner.
+    const scannerInfoUrl = c.env.SCANNER_INFO_URL || `${new URL(c.req.url).origin}/#scanner`;
 
     return streamSSE(c, async (stream) => {
       // Events are written in order through one promise chain; only the terminal event
@@ -58,7 +60,7 @@ export function registerScanCreate(app: OpenAPIHono<ScanAppEnv>) {
         return ended ? chain : Promise.resolve();
       };
       try {
-        await runScan({ domain, resolve, db: database(c.env.DB), emit });
+        await runScan({ domain, resolve, db: database(c.env.DB), emit, scannerInfoUrl });
       } catch (err) {
         log("error", "scan_failed", {
           worker: "scan",
