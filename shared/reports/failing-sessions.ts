@@ -66,17 +66,18 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
   const { site, window, agentPlatform, after } = params;
   const limit = Math.min(Math.max(1, params.limit), FAILING_LIMIT_MAX);
   const binds: (string | number)[] = [site.id, window.start, window.end];
-  let where = `site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND ${FAILING}`;
+  let matching = `site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND ${FAILING}`;
   if (agentPlatform !== undefined) {
     binds.push(agentPlatform);
-    where += ` AND agent_platform = ?${binds.length}`;
+    matching += ` AND agent_platform = ?${binds.length}`;
   }
   const countBinds = [...binds];
+  let where = matching;
   if (after) {
     binds.push(after.startedAt, after.id);
-    where += ` AND (started_at < ?${binds.length - 1} OR (started_at = ?${binds.length - 1} AND id < ?${binds.length}))`;
+    const [t, id] = [binds.length - 1, binds.length];
+    where += ` AND (started_at < ?${t} OR (started_at = ?${t} AND id < ?${id}))`;
   }
-  const countWhere = where.replace(/ AND \(started_at < .*$/, "");
   binds.push(limit + 1);
   const [page, count] = await db.batch<Row | { n: number }>([
     db
@@ -85,7 +86,7 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
          WHERE ${where} ORDER BY started_at DESC, id DESC LIMIT ?${binds.length}`,
       )
       .bind(...binds),
-    db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${countWhere}`).bind(...countBinds),
+    db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${matching}`).bind(...countBinds),
   ]);
   const rows = page.results as Row[];
   const results = rows.slice(0, limit).map(
