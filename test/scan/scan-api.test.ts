@@ -36,6 +36,12 @@ describe("POST /api/scan input errors", () => {
       expect(Object.keys(json)).toEqual(["error"]);
     }
   });
+
+  it("refuses bodies over 4 KB without reading them whole", async () => {
+    const res = await post(JSON.stringify({ domain: "a.example", pad: "x".repeat(5000) }));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/limited to 4096 bytes/);
+  });
 });
 
 describe("GET /api/scan/{id}", () => {

@@ -17,9 +17,39 @@ const DOMAIN_PROMPT = "Please enter a valid domain, such as example.com";
 // contract.md ScanRequest: domain, string, 1-253 characters, host only.
 const ScanRequest = z.object({ domain: z.string().min(1).max(253) });
 
+/** The body as text, reading no more than MAX_BODY_BYTES however large the upload. */
+async function boundedText(req: Request): Promise<string> {
+  const tooLarge = () =>
+    new ApiError(
+      "invalid_request",
+      `The request body is limited to ${MAX_BODY_BYTES} bytes: send {"domain":"example.com"}`,
+    );
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    bytes.set(c, offset);
+    offset += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 async function readDomain(req: Request): Promise<string> {
-  const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError("invalid_request", "Invalid JSON body");
+  const text = await boundedText(req);
   let body: unknown;
   try {
     body = JSON.parse(text);
