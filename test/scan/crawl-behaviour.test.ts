@@ -61,7 +61,28 @@ describe("crawler", () => {
     const byKey = Object.fromEntries(runChecks(snapshot).map((r) => [r.key, r]));
     for (const key of ["https_reachable", "title_description", "llms_txt", "crawlable_links"]) {
       expect(byKey[key], key).toMatchObject({ status: "fail", blocked: true });
-      expect(byKey[key].message, key).toMatch(/^Access problem: robots\.txt disallows the scanner/);
+      expect(byKey[key].message, key).toMatch(/^Access problem: robots\.txt disallows AgentReadinessScanner from \//);
     }
+  });
+
+  it("treats a robots.txt server error as disallow-all (RFC 9309 §2.3.1.4) and says so", async () => {
+    const { snapshot, events } = await crawl("broken-robots.test");
+    expect(events.map((e) => e.url)).toEqual(["https://broken-robots.test/robots.txt"]);
+    const byKey = Object.fromEntries(runChecks(snapshot).map((r) => [r.key, r]));
+    expect(byKey.title_description).toMatchObject({ status: "fail", blocked: true });
+    expect(byKey.title_description.message).toContain("robots.txt answered HTTP 503");
+    expect(byKey.robots_txt).toMatchObject({ status: "fail" });
+    expect(byKey.robots_txt.blocked).toBeUndefined();
+  });
+
+  it("reports a site that does not answer at all as unreachable, not as blocked", async () => {
+    const { snapshot, events } = await crawl("down-shop.test");
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ url: "https://down-shop.test/robots.txt", status: 0 });
+    const results = runChecks(snapshot);
+    expect(results.some((r) => r.blocked)).toBe(false);
+    const reach = results.find((r) => r.key === "https_reachable");
+    expect(reach?.status).toBe("fail");
+    expect(reach?.message).toContain("robots.txt got no answer (network:");
   });
 });

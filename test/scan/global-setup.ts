@@ -25,6 +25,7 @@ export async function setup(project: TestProject): Promise<void> {
     "challenge-shop.test": await startShop(challengeShop),
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
     "robots-blocked.test": await startShop(robotsBlockedShop),
+    "broken-robots.test": await startShop({ "/robots.txt": { status: 503, body: "unavailable" } }),
     // The well-built shop again, 40 ms per answer, so concurrency limits become visible.
     "slow-good-shop.test": await startShop(goodShop, { latencyMs: 40 }),
   };
@@ -34,6 +35,8 @@ export async function setup(project: TestProject): Promise<void> {
     "outboundResolve",
     Object.entries(shops)
       .map(([host, shop]) => `${host}=127.0.0.1:${shop.port}`)
+      // Port 9 (discard) has no listener here: a host that never answers.
+      .concat("down-shop.test=127.0.0.1:9")
       .join(","),
   );
   project.provide("edgeShopPort", edgePort);

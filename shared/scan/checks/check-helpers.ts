@@ -23,7 +23,7 @@ export function blockedBy(f: Fetched | null | undefined, what: string): CheckOut
     return {
       status: "fail",
       blocked: true,
-      message: `Access problem: robots.txt disallows the scanner from ${what} (${f.url}), so this could not be checked.`,
+      message: `Access problem: ${f.error ?? "robots.txt disallows the scanner"}, so ${what} (${f.url}) was not fetched and this could not be checked.`,
       fix: "Allow automated agents to fetch your public pages in robots.txt.",
       evidence: { url: f.url, robotsBlocked: true },
     };

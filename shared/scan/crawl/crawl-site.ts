@@ -50,9 +50,12 @@ function gateFrom(robots: Fetched): RobotsGate {
   }
   // RFC 9309 §2.3.1.3: 4xx means no restrictions; §2.3.1.4: server or network errors
   // mean complete disallow.
-  if (robots.status >= 400 && robots.status < 500) return { kind: "allow-all" };
-  if (robots.status >= 200 && robots.status < 400) return { kind: "allow-all" };
-  return { kind: "disallow-all" };
+  if (robots.status >= 200 && robots.status < 500) return { kind: "allow-all" };
+  if (robots.status === 0) return { kind: "unreachable", reason: `robots.txt got no answer (${robots.error})` };
+  return {
+    kind: "disallow-all",
+    reason: `robots.txt answered HTTP ${robots.status}, which RFC 9309 §2.3.1.4 makes "disallow everything"`,
+  };
 }
 
 function isHtml(f: Fetched): boolean {

@@ -34,8 +34,16 @@ export interface FetchOptions {
   priority?: number;
 }
 
-/** The robots policy in force: rules to apply, or the RFC 9309 §2.3.1.4 "disallow all". */
-export type RobotsGate = { kind: "rules"; robots: RobotsTxt } | { kind: "allow-all" } | { kind: "disallow-all" };
+/**
+ * The robots policy in force: rules to apply; everything allowed (4xx, RFC 9309
+ * §2.3.1.3); "disallow all" after a server error (§2.3.1.4); or a site that gave no
+ * HTTP answer at all, which is not crawled further.
+ */
+export type RobotsGate =
+  | { kind: "rules"; robots: RobotsTxt }
+  | { kind: "allow-all" }
+  | { kind: "disallow-all"; reason: string }
+  | { kind: "unreachable"; reason: string };
 
 function emptyFetched(url: string, fields: Partial<Fetched>): Fetched {
   return {
@@ -81,18 +89,20 @@ export class Fetcher {
     return (getDomain(url.hostname) ?? url.hostname) === this.site;
   }
 
-  private allowedByRobots(url: URL): boolean {
-    if (url.pathname === "/robots.txt") return true;
-    if (this.gate.kind === "allow-all") return true;
-    if (this.gate.kind === "disallow-all") return false;
-    return isAllowed(this.gate.robots, SCANNER_TOKEN, `${url.pathname}${url.search}`);
+  /** Why robots.txt keeps the scanner from `url`, or null when it may be fetched. */
+  private robotsRefusal(url: URL): Partial<Fetched> | null {
+    const gate = this.gate;
+    if (url.pathname === "/robots.txt" || gate.kind === "allow-all") return null;
+    if (gate.kind === "unreachable") return { error: `not fetched: ${gate.reason}` };
+    if (gate.kind === "disallow-all") return { robotsBlocked: true, error: gate.reason };
+    if (isAllowed(gate.robots, SCANNER_TOKEN, `${url.pathname}${url.search}`)) return null;
+    return { robotsBlocked: true, error: `robots.txt disallows ${SCANNER_TOKEN} from ${url.pathname}` };
   }
 
   async fetch(url: string, options: FetchOptions = {}): Promise<Fetched> {
     const parsed = new URL(url);
-    if (!this.allowedByRobots(parsed)) {
-      return emptyFetched(url, { robotsBlocked: true, error: "robots.txt disallows the scanner" });
-    }
+    const refusal = this.robotsRefusal(parsed);
+    if (refusal) return emptyFetched(url, refusal);
     if (this.used >= CRAWL_LIMITS.maxRequests) {
       return emptyFetched(url, { error: `request budget of ${CRAWL_LIMITS.maxRequests} used up` });
     }
