@@ -92,10 +92,15 @@ export default {
         return Response.json(row ?? { now: null, sessions: null });
       }
       case "/time": {
-        // One statement's duration as the Worker sees it (profiling aid, BENCH_PROFILE).
+        // One statement's result and duration as the Worker sees it (profiling, consistency checks).
         const started = Date.now();
         const r = await env.DB.prepare(q("sql")).all();
-        return Response.json({ ms: Date.now() - started, rows: r.results.length, sqlite_ms: r.meta.duration });
+        return Response.json({
+          ms: Date.now() - started,
+          rows: r.results.length,
+          sqlite_ms: r.meta.duration,
+          first: r.results[0] ?? null,
+        });
       }
       case "/baseline": {
         const row = await env.DB.prepare("SELECT count(*) AS n FROM sessions").first<{ n: number }>();

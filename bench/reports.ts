@@ -145,6 +145,40 @@ try {
     }
   }
   console.table(rows);
+
+  // Consistency at scale: each window's totals, read through aggregates + live ranges,
+  // must equal a direct count over `sessions`, and every by_* list must sum to its total.
+  for (const period of PERIODS) {
+    const days = { "24h": 1, "30d": 30, "90d": 90 }[period];
+    const direct = async (filter: string) =>
+      (
+        (await call(
+          `/time?sql=${encodeURIComponent(`SELECT count(*) AS n FROM sessions WHERE site_id = '${siteId}' AND started_at >= ${now - days * DAY} AND started_at < ${now} ${filter}`)}`,
+        )) as { first: { n: number } }
+      ).first.n;
+    const sum = (xs: { sessions: number }[]) => xs.reduce((n, x) => n + x.sessions, 0);
+    const o = (await call(`/report?name=overview&period=${period}&now=${now}`)) as {
+      total_sessions: number;
+      by_platform: { sessions: number }[];
+      by_outcome: { sessions: number }[];
+    };
+    const src = (await call(`/report?name=sources&period=${period}&now=${now}`)) as {
+      total_sessions: number;
+      by_source: { sessions: number }[];
+    };
+    const [agents, all] = [await direct("AND agent_platform IS NOT NULL"), await direct("")];
+    const checks = [
+      o.total_sessions === agents,
+      sum(o.by_platform) === agents,
+      sum(o.by_outcome) === agents,
+      src.total_sessions === all,
+      sum(src.by_source) === all,
+    ];
+    if (checks.includes(false)) {
+      throw new Error(`${period}: report totals disagree with sessions (${agents} agent, ${all} all): ${checks}`);
+    }
+    console.log(`${period}: totals match a direct count (${agents} agent sessions, ${all} sessions)`);
+  }
   const slowest = Math.max(...rows.slice(1).map((r) => Number(r.p95_ms)));
   console.log(
     JSON.stringify({
