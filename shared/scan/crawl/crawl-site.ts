@@ -64,7 +64,13 @@ function isHtml(f: Fetched): boolean {
 
 async function visit(fetched: Fetched): Promise<PageVisit> {
   const readable = fetched.status >= 200 && fetched.status < 300 && !fetched.challenge && isHtml(fetched);
-  return { fetched, page: readable ? await extractPage(fetched.body) : null };
+  if (!readable) return { fetched, page: null };
+  try {
+    return { fetched, page: await extractPage(fetched.body) };
+  } catch (err) {
+    // Markup the parser cannot take is reported on the page, never fails the scan.
+    return { fetched: { ...fetched, error: `HTML could not be parsed: ${(err as Error).message}` }, page: null };
+  }
 }
 
 export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {

@@ -8,6 +8,24 @@ import { CAPTCHA_MARKERS } from "./captcha";
 const MAX_TEXT = 200_000;
 const APP_ROOT_IDS = new Set(["root", "app", "__next", "__nuxt", "svelte", "___gatsby"]);
 
+// Void elements have no end tag; registering onEndTag on one throws.
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+
 function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
@@ -147,6 +165,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
     })
     .on("search, [role=search]", {
       element(el) {
+        if (VOID.has(el.tagName)) return;
         searchDepth++;
         if (el.tagName === "form") return; // a form with role=search is handled as a form
         el.onEndTag(() => {
@@ -257,7 +276,11 @@ export async function extractPage(html: string): Promise<PageFacts> {
     })
     .on("[onclick], div[role=button], span[role=button]", {
       element(el) {
-        if (el.tagName === "button" || el.tagName === "a") return;
+        if (el.tagName === "button" || el.tagName === "a" || el.tagName === "input") return;
+        if (VOID.has(el.tagName)) {
+          facts.clickables.push(el.getAttribute("aria-label") ?? el.getAttribute("alt") ?? "");
+          return;
+        }
         const current = { text: el.getAttribute("aria-label") ?? "" };
         clickable = current;
         el.onEndTag(() => {

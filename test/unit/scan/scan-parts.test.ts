@@ -166,4 +166,13 @@ describe("page extraction with HTMLRewriter", () => {
     expect(facts.clickables).toEqual(["Buy"]);
     expect(facts.images).toEqual([{ src: "/i.png", alt: "I" }]);
   });
+
+  it("copes with void elements that carry role=search or onclick, and unclosed tags", async () => {
+    const facts = await extractPage(
+      '<form action="/s"><input type="search" role="search" name="q" aria-label="Search"></form><img src="/x.png" onclick="go()" alt="Buy now"><a href="/p/1">open <button>Add',
+    );
+    expect(facts.forms[0].inputs[0]).toMatchObject({ name: "q", labelled: true });
+    expect(facts.clickables).toEqual(["Buy now"]);
+    expect(facts.links[0].href).toBe("/p/1");
+  });
 });
