@@ -37,7 +37,10 @@ function decodeEntities(text: string): string {
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_m, d) => String.fromCodePoint(Number(d)))
+    .replace(/&#(\d{1,7});/g, (m, d) => (Number(d) <= 0x10ffff ? String.fromCodePoint(Number(d)) : m))
+    .replace(/&#x([0-9a-f]{1,6});/gi, (m, h) =>
+      Number.parseInt(h, 16) <= 0x10ffff ? String.fromCodePoint(Number.parseInt(h, 16)) : m,
+    )
     .replace(/&amp;/g, "&");
 }
 

@@ -175,4 +175,9 @@ describe("page extraction with HTMLRewriter", () => {
     expect(facts.clickables).toEqual(["Buy now"]);
     expect(facts.links[0].href).toBe("/p/1");
   });
+
+  it("decodes numeric entities and leaves impossible code points alone", async () => {
+    const facts = await extractPage("<h1>Caf&#233; &#x2013; &#99999999;</h1>");
+    expect(facts.h1).toEqual(["Café – &#99999999;"]);
+  });
 });
