@@ -85,4 +85,21 @@ describe("crawler", () => {
     expect(reach?.status).toBe("fail");
     expect(reach?.message).toContain("robots.txt got no answer (network:");
   });
+
+  it("follows a sitemap index one level deep, on the scanned site only", async () => {
+    const { snapshot, events } = await crawl("index-shop.test");
+    const sitemapUrls = events.map((e) => e.url).filter((u) => u.endsWith(".xml"));
+    expect(sitemapUrls.sort()).toEqual([
+      "https://index-shop.test/sitemap_index.xml",
+      "https://index-shop.test/sitemaps/products.xml",
+    ]);
+    expect(snapshot.discovery.productLinksSitemap).toEqual([
+      "https://index-shop.test/p/a-1",
+      "https://index-shop.test/p/b-2",
+    ]);
+    expect(snapshot.products.map((p) => p.fetched.url)).toEqual(snapshot.discovery.productLinksSitemap);
+    const byKey = Object.fromEntries(runChecks(snapshot).map((r) => [r.key, r]));
+    expect(byKey.crawlable_links.status).toBe("warn");
+    expect(byKey.sitemap_xml.status).toBe("pass");
+  });
 });

@@ -5,6 +5,7 @@ import { goodShop } from "../fixtures/shops/good-shop";
 import { jsShellShop } from "../fixtures/shops/js-shell-shop";
 import { robotsBlockedShop } from "../fixtures/shops/robots-blocked-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
+import { sitemapIndexShop } from "../fixtures/shops/sitemap-index-shop";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -25,6 +26,7 @@ export async function setup(project: TestProject): Promise<void> {
     "challenge-shop.test": await startShop(challengeShop),
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
     "robots-blocked.test": await startShop(robotsBlockedShop),
+    "index-shop.test": await startShop(sitemapIndexShop),
     "broken-robots.test": await startShop({ "/robots.txt": { status: 503, body: "unavailable" } }),
     // The well-built shop again, 40 ms per answer, so concurrency limits become visible.
     "slow-good-shop.test": await startShop(goodShop, { latencyMs: 40 }),

@@ -99,7 +99,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     declared.map((u) => resolveOnSite(u, origin, onSite)?.href).filter((u): u is string => !!u),
   ).slice(0, 2);
   const sitemapRoots = sitemapUrls.length > 0 ? sitemapUrls : [at("/sitemap.xml")];
-  const sitemapsP = fetchSitemaps(fetcher, sitemapRoots, QUOTA.sitemaps);
+  const sitemapsP = fetchSitemaps(fetcher, sitemapRoots, QUOTA.sitemaps, (u) => resolveOnSite(u, origin, onSite));
   const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
   const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown" });
   const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
@@ -214,7 +214,12 @@ function categoryProductLinks(category: PageVisit | null, onSite: (u: URL) => bo
   );
 }
 
-async function fetchSitemaps(fetcher: Fetcher, roots: string[], quota: number): Promise<SitemapFacts[]> {
+async function fetchSitemaps(
+  fetcher: Fetcher,
+  roots: string[],
+  quota: number,
+  onSiteUrl: (href: string) => URL | null,
+): Promise<SitemapFacts[]> {
   const read = async (url: string): Promise<SitemapFacts> => {
     const fetched = await fetcher.fetch(url, { accept: "application/xml, text/xml", priority: 0 });
     const ok = fetched.status >= 200 && fetched.status < 300 && !fetched.challenge;
@@ -231,7 +236,9 @@ async function fetchSitemaps(fetcher: Fetcher, roots: string[], quota: number): 
   };
   const first = await Promise.all(roots.map(read));
   // Index files one level deep, children in sorted order within the remaining quota.
-  const children = sortedUnique(first.flatMap((s) => s.children)).slice(0, Math.max(0, quota - roots.length));
+  const children = sortedUnique(
+    first.flatMap((s) => s.children.map((c) => onSiteUrl(c)?.href).filter((c): c is string => !!c)),
+  ).slice(0, Math.max(0, quota - roots.length));
   const second = await Promise.all(children.map(read));
   return [...first, ...second];
 }

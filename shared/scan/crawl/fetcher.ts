@@ -100,7 +100,12 @@ export class Fetcher {
   }
 
   async fetch(url: string, options: FetchOptions = {}): Promise<Fetched> {
-    const parsed = new URL(url);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return emptyFetched(url, { error: `invalid_url: "${url}" is not a URL` });
+    }
     const refusal = this.robotsRefusal(parsed);
     if (refusal) return emptyFetched(url, refusal);
     if (this.used >= CRAWL_LIMITS.maxRequests) {
