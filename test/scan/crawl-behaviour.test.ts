@@ -102,4 +102,15 @@ describe("crawler", () => {
     expect(byKey.crawlable_links.status).toBe("warn");
     expect(byKey.sitemap_xml.status).toBe("pass");
   });
+
+  it("falls back to the www. host when the normalised apex does not answer", async () => {
+    const { snapshot, events } = await crawl("www-only.test");
+    expect(events.slice(0, 2).map((e) => [e.url, e.status])).toEqual([
+      ["https://www-only.test/robots.txt", 0],
+      ["https://www.www-only.test/robots.txt", 200],
+    ]);
+    expect(snapshot.home?.fetched.url).toBe("https://www.www-only.test/");
+    expect(snapshot.home?.page?.title).toBe("Only on www");
+    expect(events.length).toBeLessThanOrEqual(25);
+  });
 });

@@ -27,6 +27,11 @@ export async function setup(project: TestProject): Promise<void> {
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
     "robots-blocked.test": await startShop(robotsBlockedShop),
     "index-shop.test": await startShop(sitemapIndexShop),
+    // Only the www. host answers; the apex is mapped to a port nobody listens on.
+    "www.www-only.test": await startShop({
+      "/robots.txt": { headers: { "content-type": "text/plain" }, body: "User-agent: *\nAllow: /\n" },
+      "/": { body: '<!doctype html><html lang="en"><head><title>Only on www</title></head></html>' },
+    }),
     "broken-robots.test": await startShop({ "/robots.txt": { status: 503, body: "unavailable" } }),
     // The well-built shop again, 40 ms per answer, so concurrency limits become visible.
     "slow-good-shop.test": await startShop(goodShop, { latencyMs: 40 }),
@@ -38,7 +43,7 @@ export async function setup(project: TestProject): Promise<void> {
     Object.entries(shops)
       .map(([host, shop]) => `${host}=127.0.0.1:${shop.port}`)
       // Port 9 (discard) has no listener here: a host that never answers.
-      .concat("down-shop.test=127.0.0.1:9")
+      .concat("down-shop.test=127.0.0.1:9", "www-only.test=127.0.0.1:9")
       .join(","),
   );
   project.provide("edgeShopPort", edgePort);

@@ -21,7 +21,8 @@ import { type CrawlEvent, Fetcher, type RobotsGate } from "./fetcher";
 //   3. product, category and cart pages chosen from what 2 found; integration fallbacks;
 //      the Accept: text/markdown probe when the home page links no markdown alternate.
 // Every choice is made from sorted lists, and each group of requests has a fixed quota
-// (core 11, markdown probe 1, sitemaps 4, pages 4, cart 2, integration fallbacks 3 = 25), so the same
+// (core 11, markdown probe 1, sitemaps 4, pages 4, cart 2, integration fallbacks 3 = 25;
+// a www. retry of robots.txt takes one fallback slot), so the same
 // site always yields the same set of requests whatever order answers arrive in.
 
 export const WELL_KNOWN_PATHS = [
@@ -83,12 +84,22 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     onFetch: options.onFetch,
     infoUrl: options.infoUrl,
   });
-  const origin = `https://${options.domain}`;
+  let origin = `https://${options.domain}`;
   const at = (path: string) => `${origin}${path}`;
   const onSite = (url: URL) => fetcher.onSite(url);
 
   // 1. robots.txt first.
-  const robots = await fetcher.fetch(at("/robots.txt"), { accept: "text/plain" });
+  let robots = await fetcher.fetch(at("/robots.txt"), { accept: "text/plain" });
+  const www = `www.${options.domain}`;
+  // Normalisation strips `www.` (decisions §4), but some shops answer only there. A
+  // host mapped in OUTBOUND_RESOLVE has a www twin only if that is mapped too.
+  if (robots.status === 0 && (!options.resolve.has(options.domain) || options.resolve.has(www))) {
+    const twin = await fetcher.fetch(`https://${www}/robots.txt`, { accept: "text/plain" });
+    if (twin.status !== 0) {
+      robots = twin;
+      origin = `https://${www}`;
+    }
+  }
   fetcher.gate = gateFrom(robots);
   const declared = fetcher.gate.kind === "rules" ? fetcher.gate.robots.sitemaps : [];
 
@@ -167,7 +178,9 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   WELL_KNOWN_PATHS.forEach((p, i) => {
     files[p] = fileList[i];
   });
-  const fallbacksP = fetchFallbacks(fetcher, files, home, at, onSite);
+  // The www. retry of robots.txt comes out of the fallbacks' quota, so the total stays 25.
+  const fallbackQuota = QUOTA.fallbacks - (origin === `https://${options.domain}` ? 0 : 1);
+  const fallbacksP = fetchFallbacks(fetcher, files, home, at, onSite, fallbackQuota);
 
   if (!category) {
     category = await categoryP;
@@ -257,6 +270,7 @@ async function fetchFallbacks(
   home: PageVisit,
   at: (p: string) => string,
   onSite: (u: URL) => boolean,
+  quota: number,
 ): Promise<Record<string, Fetched>> {
   const found = (p: string) => {
     const f = files[p];
@@ -269,7 +283,7 @@ async function fetchFallbacks(
   if (!found("/.well-known/mcp.json")) wanted.push(["/.well-known/mcp", at("/.well-known/mcp")]);
   if (!found("/.well-known/agent-card.json")) wanted.push(["/.well-known/agent.json", at("/.well-known/agent.json")]);
   if (!found("/openapi.json") && !serviceUrl) for (const p of OPENAPI_FALLBACKS) wanted.push([p, at(p)]);
-  const chosen = wanted.slice(0, QUOTA.fallbacks);
+  const chosen = wanted.slice(0, quota);
   const fetched = await Promise.all(chosen.map(([, url]) => fetcher.fetch(url, { accept: "application/json, */*" })));
   return Object.fromEntries(chosen.map(([path], i) => [path, fetched[i]]));
 }

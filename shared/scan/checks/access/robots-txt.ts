@@ -10,7 +10,7 @@ export const robotsTxt: CheckDefinition = {
     const f = site.robots;
     const blocked = blockedBy(f, "robots.txt");
     if (blocked) return blocked;
-    const url = `https://${site.domain}/robots.txt`;
+    const url = f?.url ?? `https://${site.domain}/robots.txt`;
     if (!f || f.status === 0 || f.status >= 500) {
       return {
         status: "fail",

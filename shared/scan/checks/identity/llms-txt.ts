@@ -20,7 +20,7 @@ export const llmsTxt: CheckDefinition = {
     const f = site.llms;
     const blocked = blockedBy(f, "/llms.txt");
     if (blocked) return blocked;
-    const url = `https://${site.domain}/llms.txt`;
+    const url = f?.url ?? `https://${site.domain}/llms.txt`;
     if (!f || f.status < 200 || f.status >= 300) {
       return {
         status: "fail",

@@ -29,7 +29,7 @@ export const apiCatalog: CheckDefinition = {
     const f = site.files["/.well-known/api-catalog"];
     const blocked = blockedBy(f, "/.well-known/api-catalog");
     if (blocked) return blocked;
-    const url = `https://${site.domain}/.well-known/api-catalog`;
+    const url = f?.url ?? `https://${site.domain}/.well-known/api-catalog`;
     const status = f?.status ?? 0;
     if (!isOk(f)) {
       return {

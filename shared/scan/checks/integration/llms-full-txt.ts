@@ -12,7 +12,7 @@ export const llmsFullTxt: CheckDefinition = {
     const f = site.llmsFull;
     const blocked = blockedBy(f, "/llms-full.txt");
     if (blocked) return blocked;
-    const url = `https://${site.domain}/llms-full.txt`;
+    const url = f?.url ?? `https://${site.domain}/llms-full.txt`;
     if (!isOk(f) || looksLikeHtml(f)) {
       return {
         status: "fail",
