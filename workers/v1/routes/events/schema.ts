@@ -10,12 +10,10 @@ export const ServerEventInput = z
       description: "When the request was served: RFC 3339, or Unix epoch milliseconds. Within the last 48 hours.",
       example: "2026-11-21T10:04:00Z",
     }),
-    domain: z
-      .string()
-      .openapi({
-        description: "Host the request was made to; a site of the caller's workspace.",
-        example: "shop.example.com",
-      }),
+    domain: z.string().openapi({
+      description: "Host the request was made to; a site of the caller's workspace.",
+      example: "shop.example.com",
+    }),
     path: z
       .string()
       .openapi({ description: "Request path and query, starting with `/`.", example: "/products/blue-mug" }),
@@ -45,13 +43,9 @@ export const ServerEventInput = z
 
 export const RecordEventsBody = z
   .object({
-    events: z
-      .array(z.unknown())
-      .min(1)
-      .max(MAX_SERVER_EVENTS)
-      .openapi({
-        description: "1 to 500 request records (ServerEventInput); each is accepted or rejected on its own.",
-      }),
+    events: z.array(z.unknown()).min(1).max(MAX_SERVER_EVENTS).openapi({
+      description: "1 to 500 request records (ServerEventInput); each is accepted or rejected on its own.",
+    }),
   })
   .openapi("RecordEventsRequest");
 

@@ -47,11 +47,9 @@ export const InstallCheckSchema = z
       .nullable()
       .openapi({ description: "Origin claimed by the refused caller.", example: null }),
     last_reject_at: timestamp("Newest refusal."),
-    next_action: z
-      .string()
-      .openapi({
-        description: "Human-readable guidance.",
-        example: "Nothing to do: the snippet's requests are reaching ingest.",
-      }),
+    next_action: z.string().openapi({
+      description: "Human-readable guidance.",
+      example: "Nothing to do: the snippet's requests are reaching ingest.",
+    }),
   })
   .openapi("InstallCheck");
