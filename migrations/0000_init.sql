@@ -166,6 +166,12 @@ CREATE TABLE `sites` (
 CREATE UNIQUE INDEX `sites_public_token_unique` ON `sites` (`public_token`);--> statement-breakpoint
 CREATE UNIQUE INDEX `sites_workspace_domain_uq` ON `sites` (`workspace_id`,`domain`);--> statement-breakpoint
 CREATE INDEX `sites_workspace_created_idx` ON `sites` (`workspace_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE TABLE `stale_days` (
+	`site_id` text NOT NULL,
+	`day` text NOT NULL,
+	PRIMARY KEY(`site_id`, `day`)
+);
+--> statement-breakpoint
 CREATE TABLE `traffic_daily` (
 	`site_id` text NOT NULL,
 	`day` text NOT NULL,

@@ -7,6 +7,7 @@ export * from "./monitors";
 export * from "./scans";
 export * from "./sessions";
 export * from "./sites";
+export * from "./stale-days";
 export * from "./traffic-daily";
 export * from "./visitors-daily";
 export * from "./webhook-attempts";

@@ -48,7 +48,7 @@ export async function readPlan(db: D1Database, siteId: string, window: ReportWin
 
 /** Days in [from, to] with a session changed since its day's aggregates were built. */
 async function staleDays(db: D1Database, siteId: string, from: string, to: string): Promise<string[]> {
-  const [dirty, unsettled] = await db.batch<{ day: string }>([
+  const [dirty, unsettled, moved] = await db.batch<{ day: string }>([
     // sessions_dirty_idx (dirty, site_id, day)
     db
       .prepare("SELECT DISTINCT day FROM sessions WHERE dirty = 1 AND site_id = ? AND day BETWEEN ? AND ?")
@@ -59,8 +59,10 @@ async function staleDays(db: D1Database, siteId: string, from: string, to: strin
     db
       .prepare("SELECT DISTINCT day FROM sessions WHERE settled_at IS NULL AND +site_id = ? AND +day BETWEEN ? AND ?")
       .bind(siteId, from, to),
+    // Days whose aggregates still count a session a late event moved to an earlier day.
+    db.prepare("SELECT day FROM stale_days WHERE site_id = ? AND day BETWEEN ? AND ?").bind(siteId, from, to),
   ]);
-  const days = new Set([...dirty.results, ...unsettled.results].map((r) => r.day));
+  const days = new Set([...dirty.results, ...unsettled.results, ...moved.results].map((r) => r.day));
   return [...days].sort();
 }
 

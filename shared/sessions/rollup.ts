@@ -42,6 +42,8 @@ const INSERT_EVENT = `INSERT OR IGNORE INTO ingest_events
 (id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
+const MARK_STALE_DAY = "INSERT OR IGNORE INTO stale_days (site_id, day) VALUES (?, ?)";
+
 export interface RollupResult {
   stored: number;
   duplicates: number;
@@ -116,6 +118,8 @@ export async function rollupBatch(
 
   // One in-memory copy per session id, shared by every group that reads it.
   const loaded = new Map<string, SessionState>();
+  // The day each stored session had before this batch: a late event can move it earlier.
+  const storedDay = new Map<string, string>();
   const touched = new Map<string, SessionState>();
   const assignments: Array<[IngestMessage, string]> = [];
   let skipped = 0;
@@ -123,6 +127,7 @@ export async function rollupBatch(
     const open: SessionState[] = (candidateRows[i].results as unknown as SessionState[]).map((row) => {
       const known = loaded.get(row.id) ?? { ...row };
       loaded.set(row.id, known);
+      if (!storedDay.has(row.id)) storedDay.set(row.id, row.day);
       return known;
     });
     for (const m of group) {
@@ -174,8 +179,12 @@ export async function rollupBatch(
       ),
     );
   }
-  for (const s of touched.values())
+  for (const s of touched.values()) {
     statements.push(db.prepare(UPSERT_SESSION).bind(...SESSION_COLUMNS.map((c) => s[c])));
+    const before = storedDay.get(s.id);
+    // The old day's aggregates still count this session: mark that day for a rebuild.
+    if (before !== undefined && before !== s.day) statements.push(db.prepare(MARK_STALE_DAY).bind(s.site_id, before));
+  }
   statements.push(
     ...installStateUpdates(
       db,

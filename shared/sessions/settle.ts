@@ -28,8 +28,12 @@ export async function settleSessions(db: D1Database, nowMs: number): Promise<Set
     .bind(nowMs, nowMs - SESSION_GAP_MS)
     .run();
 
+  // Days with changed sessions, and days a session moved away from (stale_days).
   const { results: days } = await db
-    .prepare("SELECT DISTINCT site_id, day FROM sessions WHERE dirty = 1 LIMIT ?")
+    .prepare(
+      `SELECT site_id, day FROM (SELECT DISTINCT site_id, day FROM sessions WHERE dirty = 1
+         UNION SELECT site_id, day FROM stale_days) LIMIT ?`,
+    )
     .bind(MAX_DAYS_PER_RUN)
     .all<{ site_id: string; day: string }>();
   for (const { site_id, day } of days) await rebuildDay(db, site_id, day);
@@ -64,5 +68,6 @@ export async function rebuildDay(db: D1Database, siteId: string, day: string): P
        ON CONFLICT(site_id, day) DO UPDATE SET visitors = excluded.visitors, agent_visitors = excluded.agent_visitors`,
     ),
     bind("UPDATE sessions SET dirty = 0 WHERE site_id = ?1 AND day = ?2 AND dirty = 1"),
+    bind("DELETE FROM stale_days WHERE site_id = ?1 AND day = ?2"),
   ]);
 }

@@ -275,6 +275,34 @@ describe("session-end rollup (cron)", () => {
     await settleSessions(env.DB, T0 + 40 * MIN);
     expect((await sessions(site))[0]).toMatchObject({ outcome: "completed", bounced: 0 });
   });
+
+  it("moves a session's aggregates to the earlier day when a late event carries its start across midnight", async () => {
+    const site = "s-late-midnight";
+    const midnight = Date.UTC(2026, 10, 21);
+    const dailyCount = async (day: string) =>
+      (
+        await env.DB.prepare("SELECT coalesce(sum(sessions), 0) AS n FROM traffic_daily WHERE site_id = ? AND day = ?")
+          .bind(site, day)
+          .first<{ n: number }>()
+      )?.n;
+    await rollupBatch(env.DB, [
+      message({ id: "late-midnight-1", siteId: site, occurredAt: midnight + 5 * MIN, url: "/b" }),
+    ]);
+    await settleSessions(env.DB, midnight + 40 * MIN);
+    expect(await dailyCount("2026-11-21"), "before the late event").toBe(1);
+    // Delivered late: an earlier page view of the same visit, ten minutes before midnight.
+    await rollupBatch(env.DB, [
+      message({ id: "late-midnight-0", siteId: site, occurredAt: midnight - 10 * MIN, url: "/a" }),
+    ]);
+    expect((await sessions(site))[0]).toMatchObject({ day: "2026-11-20", entry_url: "/a", page_count: 2 });
+    await settleSessions(env.DB, midnight + 60 * MIN);
+    // One session in all: counted on the day it now starts, and no longer on the old day.
+    expect(await sessions(site)).toHaveLength(1);
+    expect(await dailyCount("2026-11-20"), "new day").toBe(1);
+    expect(await dailyCount("2026-11-21"), "old day").toBe(0);
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM stale_days WHERE site_id = ?").bind(site).first();
+    expect(left).toEqual({ n: 0 });
+  });
 });
 
 describe("install status (decisions §6)", () => {
