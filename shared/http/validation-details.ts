@@ -1,7 +1,7 @@
 import type { ZodError } from "zod";
 
 export interface FieldIssue {
-  /** Dotted location, prefixed by where the value came from: `query.limit`, `body.domain`. */
+  /** Dotted location, prefixed by where the value came from: `query.limit`, `json.domain`. */
   field: string;
   message: string;
 }
