@@ -21,6 +21,8 @@ export async function consumeRescans(batch: MessageBatch<RescanMessage>, env: Sc
         resolve: parseResolveMap(env.OUTBOUND_RESOLVE),
         db: database(env.DB),
         emit: () => {},
+        // No request origin here: the deployment's configured scanner page, if any.
+        scannerInfoUrl: env.SCANNER_INFO_URL || undefined,
       });
       const deliveries = await recordRescanScore(env.DB, domain, scan.overallScore, Date.now());
       for (const part of chunks(deliveries, MAX_SEND_BATCH)) {
