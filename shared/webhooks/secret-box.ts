@@ -5,10 +5,11 @@ import { fromBase64, toBase64 } from "./base64";
 // the Worker secret WEBHOOK_SECRET_KEY (any string; its SHA-256 is the AES key), set
 // on both the v1 Worker (seals at creation) and the scan Worker (opens to sign):
 //   wrangler secret put WEBHOOK_SECRET_KEY -c workers/v1/wrangler.toml   (and scan)
-// Without it a built-in key is used, which only keeps secrets out of casual view of a
-// database dump: whoever reads this source can open them. Each sealed value names the
-// key it used (`env` or `builtin`), so setting the secret later does not orphan
-// monitors created before. Production must set it.
+// The built-in key exists only for local runs and tests (DEV_ROUTES=1): whoever reads
+// this source could open what it seals, so outside them sealing without the secret is
+// refused (the monitor is not created; the error is logged) rather than silently weak.
+// Each sealed value names the key it used (`env` or `builtin`), so values sealed
+// locally with the built-in key still open after a key is configured.
 
 const BUILT_IN_KEY = "agent-readiness/webhooks/secret-box/built-in";
 type KeyName = "env" | "builtin";
@@ -34,6 +35,9 @@ function configured(env: object): string | null {
 /** `v1.<key name>.<base64 iv>.<base64 ciphertext>`. */
 export async function sealSecret(env: object, secret: string): Promise<string> {
   const material = configured(env);
+  if (!material && (env as { DEV_ROUTES?: unknown }).DEV_ROUTES !== "1") {
+    throw new Error("WEBHOOK_SECRET_KEY is not set: refusing to seal a webhook secret with the built-in key");
+  }
   const name: KeyName = material ? "env" : "builtin";
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const key = await importKey(material ?? BUILT_IN_KEY);

@@ -22,8 +22,14 @@ describe("webhook secret sealing", () => {
     await expect(openSecret({ WEBHOOK_SECRET_KEY: "k1" }, [...parts.slice(0, 3), flipped].join("."))).rejects.toThrow();
   });
 
+  it("uses the built-in key only in local runs, and refuses to seal without a key elsewhere", async () => {
+    await expect(sealSecret({}, SECRET)).rejects.toThrow(/WEBHOOK_SECRET_KEY is not set/);
+    await expect(sealSecret({ DEV_ROUTES: "" }, SECRET)).rejects.toThrow(/WEBHOOK_SECRET_KEY is not set/);
+    expect(await sealSecret({ DEV_ROUTES: "1" }, SECRET)).toMatch(/^v1\.builtin\./);
+  });
+
   it("opens values sealed with the built-in key after a key is configured", async () => {
-    const sealed = await sealSecret({}, SECRET);
+    const sealed = await sealSecret({ DEV_ROUTES: "1" }, SECRET);
     expect(sealed).toMatch(/^v1\.builtin\./);
     expect(await openSecret({ WEBHOOK_SECRET_KEY: "k1" }, sealed)).toBe(SECRET);
   });
