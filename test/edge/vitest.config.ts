@@ -1,4 +1,4 @@
-import { workerProject } from "../worker-project";
+import { workerProject } from "../worker-project.ts";
 
 // The product Workers are replaced by handlers that echo what reached them, so these
 // tests prove the edge's routing, request-id propagation and /__scheduled fan-out.

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { workerProject } from "../worker-project";
-import { outboundService } from "./fixtures/outbound";
+import { workerProject } from "../worker-project.ts";
+import { outboundService } from "./fixtures/outbound.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

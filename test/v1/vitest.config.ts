@@ -1,3 +1,3 @@
-import { workerProject } from "../worker-project";
+import { workerProject } from "../worker-project.ts";
 
 export default workerProject("v1", "workers/v1/wrangler.toml");
