@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { sites } from "../../schema";
+import { chunk } from "../batching/chunk";
 import type { Database } from "../db/client";
-import { chunk } from "./chunk";
+import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import type { SiteDirectory } from "./resolve-site";
 
 /** Looks up only the domains a batch names, plus whether the workspace has exactly one site. */
@@ -11,7 +12,7 @@ export async function loadSiteDirectory(
   domains: ReadonlySet<string>,
 ): Promise<SiteDirectory> {
   const firstTwo = db.select({ id: sites.id }).from(sites).where(eq(sites.workspaceId, workspaceId)).limit(2);
-  const lookups = chunk([...domains]).map((part) =>
+  const lookups = chunk([...domains], D1_IN_LIST_CHUNK).map((part) =>
     db
       .select({ id: sites.id, domain: sites.domain })
       .from(sites)

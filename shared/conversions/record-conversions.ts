@@ -1,8 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { conversions } from "../../schema";
 import type { AttributionBasis } from "../attribution/attribute-conversion";
+import { chunk } from "../batching/chunk";
 import type { Database } from "../db/client";
-import { chunk } from "./chunk";
+import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import type { ItemRejection } from "./item-rejection";
 import { loadSiteDirectory } from "./load-site-directory";
 import { resolveSite } from "./resolve-site";
@@ -143,7 +144,7 @@ export async function recordConversions(
 
 async function storedIds(db: Database, workspaceId: string, externalIds: string[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for (const part of chunk([...new Set(externalIds)])) {
+  for (const part of chunk([...new Set(externalIds)], D1_IN_LIST_CHUNK)) {
     const rows = await db
       .select({ externalId: conversions.externalId, id: conversions.id })
       .from(conversions)

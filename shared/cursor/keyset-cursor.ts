@@ -1,3 +1,4 @@
+import { fromBase64Url, toBase64Url } from "../encoding/base64";
 import { ApiError } from "../errors/api-error";
 
 // Opaque, tamper-evident keyset cursors (contract: "passed unchanged, never
@@ -41,22 +42,6 @@ export function cursorKey(env: object): Promise<CryptoKey> {
     keys.set(secret, key);
   }
   return key;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
-  try {
-    const bin = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-    return Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
-  } catch {
-    return null;
-  }
 }
 
 async function mac(key: CryptoKey, binding: CursorBinding, payload: string): Promise<Uint8Array> {

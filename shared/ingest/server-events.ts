@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { chunk } from "../batching/chunk";
 import { parseIp } from "../classify/cidr";
 import { ipRangeIndex } from "../classify/ip-range-cache";
+import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import { normalizeDomain } from "../domains/normalize-domain";
 import { verifyRequestSignature } from "../verification/verify-request";
 import { type IngestSite, runPipeline } from "./pipeline";
@@ -57,13 +59,12 @@ const REJECT_MESSAGES: Record<string, string> = {
 
 async function sitesOf(db: D1Database, workspaceId: string, domains: string[]): Promise<Map<string, IngestSite>> {
   const out = new Map<string, IngestSite>();
-  for (let i = 0; i < domains.length; i += 90) {
-    const chunk = domains.slice(i, i + 90);
+  for (const part of chunk(domains, D1_IN_LIST_CHUNK)) {
     const { results } = await db
       .prepare(
-        `SELECT id, workspace_id, domain, coverage FROM sites WHERE workspace_id = ? AND domain IN (${chunk.map(() => "?").join(",")})`,
+        `SELECT id, workspace_id, domain, coverage FROM sites WHERE workspace_id = ? AND domain IN (${part.map(() => "?").join(",")})`,
       )
-      .bind(workspaceId, ...chunk)
+      .bind(workspaceId, ...part)
       .all<{ id: string; workspace_id: string; domain: string; coverage: string }>();
     for (const r of results)
       out.set(r.domain, { id: r.id, workspaceId: r.workspace_id, domain: r.domain, coverage: r.coverage });

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { toBase64 } from "../encoding/base64";
 import { nextUtcMidnight, rotate, type SaltRecord, type SaltSet, utcDay } from "./salt-schedule";
 
 const KEY = "salts";
@@ -37,5 +38,5 @@ export class SaltKeeper extends DurableObject {
 
 function freshSalt(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes));
+  return toBase64(bytes);
 }

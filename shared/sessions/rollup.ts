@@ -1,8 +1,7 @@
+import { chunk } from "../batching/chunk";
+import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import type { IngestMessage } from "../ingest/queue-message";
 import { applyEvent, continues, SESSION_GAP_MS, type SessionState, startSession } from "./session-state";
-
-// D1 allows at most 100 bound parameters per statement.
-const ID_CHUNK = 90;
 
 const SESSION_COLUMNS: ReadonlyArray<keyof SessionState> = [
   "id",
@@ -51,12 +50,6 @@ export interface RollupResult {
   sessionsTouched: number;
 }
 
-function chunks<T>(xs: T[], n: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
-  return out;
-}
-
 /**
  * The queue consumer's session rollup for one batch, in one D1 transaction (a D1
  * batch is atomic): events already stored (a redelivery) are skipped, each new event
@@ -77,7 +70,7 @@ export async function rollupBatch(
 
   const stored = new Set<string>();
   const found = await db.batch(
-    chunks(ids, ID_CHUNK).map((c) =>
+    chunk(ids, D1_IN_LIST_CHUNK).map((c) =>
       db.prepare(`SELECT id FROM ingest_events WHERE id IN (${c.map(() => "?").join(",")})`).bind(...c),
     ),
   );

@@ -1,5 +1,7 @@
 // JWK helpers for Web Bot Auth keys: RFC 7638 thumbprints (keyid) and WebCrypto import.
 
+import { toBase64Url } from "../encoding/base64";
+
 export interface PublicJwk {
   kty: string;
   crv?: string;
@@ -11,13 +13,6 @@ export interface PublicJwk {
   exp?: number;
 }
 
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
-
 /** RFC 7638 JWK SHA-256 thumbprint (RFC 8037 A.3 for OKP), base64url. */
 export async function jwkThumbprint(jwk: PublicJwk): Promise<string | null> {
   let canonical: string;
@@ -25,7 +20,7 @@ export async function jwkThumbprint(jwk: PublicJwk): Promise<string | null> {
   else if (jwk.kty === "RSA" && jwk.e && jwk.n) canonical = JSON.stringify({ e: jwk.e, kty: "RSA", n: jwk.n });
   else return null;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
-  return base64url(new Uint8Array(digest));
+  return toBase64Url(new Uint8Array(digest));
 }
 
 export type SignatureAlg = "ed25519" | "rsa-pss-sha512";

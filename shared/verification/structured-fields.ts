@@ -2,6 +2,8 @@
 // RFC 9421 signatures need (dictionaries, inner lists, strings, tokens, integers,
 // booleans, byte sequences, parameters). Throws SfError on malformed input.
 
+import { toBase64 } from "../encoding/base64";
+
 export type BareItem = string | number | boolean | Uint8Array | { token: string };
 export type Params = Map<string, BareItem>;
 export interface Item {
@@ -157,7 +159,7 @@ export function serializeBareItem(v: BareItem): string {
   if (typeof v === "string") return `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
   if (typeof v === "boolean") return v ? "?1" : "?0";
   if (typeof v === "number") return String(v);
-  if (v instanceof Uint8Array) return `:${btoa(String.fromCharCode(...v))}:`;
+  if (v instanceof Uint8Array) return `:${toBase64(v)}:`;
   return v.token;
 }
 

@@ -1,4 +1,4 @@
-import { fromBase64, toBase64 } from "./base64";
+import { fromBase64, toBase64 } from "../encoding/base64";
 
 // Webhook signing secrets are needed again for every delivery, so they cannot be
 // hashed like API keys; they are sealed with AES-256-GCM instead. The key comes from

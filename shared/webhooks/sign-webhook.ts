@@ -1,5 +1,5 @@
 import { prefixedId } from "../auth/random-token";
-import { toBase64 } from "./base64";
+import { toBase64 } from "../encoding/base64";
 import { webhookSecretKey } from "./webhook-secret";
 
 // Standard Webhooks (standardwebhooks.com, spec "Signature scheme"): the signed content

@@ -1,4 +1,4 @@
-import { fromBase64, toBase64 } from "./base64";
+import { fromBase64, toBase64 } from "../encoding/base64";
 
 // Standard Webhooks secrets are `whsec_` + base64 of random bytes; the HMAC key is the
 // decoded bytes (spec "Signature scheme"). The spec asks for 24 to 64 bytes; 32 matches

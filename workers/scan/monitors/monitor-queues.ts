@@ -4,9 +4,3 @@ export const RESCAN_QUEUE = "agent-readiness-rescans";
 export const WEBHOOK_QUEUE = "agent-readiness-webhooks";
 /** Cloudflare Queues' sendBatch takes at most 100 messages. */
 export const MAX_SEND_BATCH = 100;
-
-export function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}

@@ -1,10 +1,11 @@
+import { chunk } from "../../../shared/batching/chunk";
 import { database } from "../../../shared/db/client";
 import { log } from "../../../shared/http/log";
 import type { DeliveryMessage, RescanMessage } from "../../../shared/monitors/queue-messages";
 import { recordRescanScore } from "../../../shared/monitors/record-rescan-score";
 import { parseResolveMap } from "../../../shared/outbound/resolve-map";
 import { runScan } from "../../../shared/scan/run-scan";
-import { chunks, MAX_SEND_BATCH } from "./monitor-queues";
+import { MAX_SEND_BATCH } from "./monitor-queues";
 
 /**
  * Rescans one domain per message with the full scan engine (stored like any scan),
@@ -25,7 +26,7 @@ export async function consumeRescans(batch: MessageBatch<RescanMessage>, env: Sc
         scannerInfoUrl: env.SCANNER_INFO_URL || undefined,
       });
       const deliveries = await recordRescanScore(env.DB, domain, scan.overallScore, Date.now());
-      for (const part of chunks(deliveries, MAX_SEND_BATCH)) {
+      for (const part of chunk(deliveries, MAX_SEND_BATCH)) {
         await env.WEBHOOKS.sendBatch(
           part.map((d) => ({
             body: { kind: "deliver", deliveryId: d.deliveryId, attempt: 1 } satisfies DeliveryMessage,
