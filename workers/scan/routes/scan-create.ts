@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { database } from "../../../shared/db/client";
@@ -17,39 +18,7 @@ const DOMAIN_PROMPT = "Please enter a valid domain, such as example.com";
 // contract.md ScanRequest: domain, string, 1-253 characters, host only.
 const ScanRequest = z.object({ domain: z.string().min(1).max(253) });
 
-/** The body as text, reading no more than MAX_BODY_BYTES however large the upload. */
-async function boundedText(req: Request): Promise<string> {
-  const tooLarge = () =>
-    new ApiError(
-      "invalid_request",
-      `The request body is limited to ${MAX_BODY_BYTES} bytes: send {"domain":"example.com"}`,
-    );
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}
-
-async function readDomain(req: Request): Promise<string> {
-  const text = await boundedText(req);
+function readDomain(text: string): string {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -64,8 +33,19 @@ async function readDomain(req: Request): Promise<string> {
 }
 
 export function registerScanCreate(app: OpenAPIHono<ScanAppEnv>) {
-  app.post("/api/scan", async (c) => {
-    const domain = await readDomain(c.req.raw);
+  // Bounds the body before it is read, however large the upload (hono's bodyLimit, as
+  // the v1 routes use).
+  const bounded = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(
+        "invalid_request",
+        `The request body is limited to ${MAX_BODY_BYTES} bytes: send {"domain":"example.com"}`,
+      );
+    },
+  });
+  app.post("/api/scan", bounded, async (c) => {
+    const domain = readDomain(await c.req.text());
     const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
     const limitHeaders = await takeScanSlot(c.env, ip, domain);
     for (const [k, v] of Object.entries(limitHeaders)) c.header(k, v);

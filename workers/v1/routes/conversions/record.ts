@@ -1,9 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { ConversionInput } from "../../../../shared/conversions/conversion-input";
 import { recordConversions } from "../../../../shared/conversions/record-conversions";
 import { database } from "../../../../shared/db/client";
-import { ApiError } from "../../../../shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { MAX_BODY_BYTES, RecordConversionsBody, RecordConversionsResponse } from "./schema";
@@ -50,21 +48,11 @@ const route = v1Route(
       },
     },
   },
-  { scope: "conversions:write", limit: "conversion_writes", errors: ["payload_too_large"] },
+  { scope: "conversions:write", limit: "conversion_writes", maxBodyBytes: MAX_BODY_BYTES },
 );
 
 export function registerRecordConversions(app: OpenAPIHono<V1AppEnv>) {
   app.openAPIRegistry.register("ConversionInput", ConversionInput);
-  // Bounds the body before anything parses it, so an oversized request costs no JSON parse.
-  app.post(
-    route.path,
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError("payload_too_large", `A conversions request is at most ${MAX_BODY_BYTES} bytes`);
-      },
-    }),
-  );
   app.openapi(route, async (c) => {
     const { conversions } = c.req.valid("json");
     const result = await recordConversions(database(c.env.DB), c.get("auth").workspaceId, conversions, Date.now());
