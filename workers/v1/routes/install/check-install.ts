@@ -14,7 +14,8 @@ const route = v1Route(
     operationId: "checkInstall",
     tags: ["Sites"],
     summary: "Check snippet installation health",
-    description: "Whether the snippet's requests reach ingest (decisions §6). Proves ingest-path acceptance only.",
+    description:
+      "Whether the snippet's requests reach ingest (docs/decisions.md#6-install-check). Proves ingest-path acceptance only.",
     request: { query: CheckInstallQuery },
     responses: {
       200: { description: "Install check result", content: { "application/json": { schema: InstallCheckSchema } } },

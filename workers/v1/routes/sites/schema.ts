@@ -24,7 +24,10 @@ export const SiteSchema = z
     name: z.string().openapi({ description: "Display name.", example: "Example Shop" }),
     coverage: z
       .enum(COVERAGE_VALUES)
-      .openapi({ description: "Which sessions are recorded (decisions §5).", example: "all_traffic" }),
+      .openapi({
+        description: "Which sessions are recorded (docs/decisions.md#5-traffic-reports).",
+        example: "all_traffic",
+      }),
     coverage_changed_at: timestamp("When coverage last changed."),
     created_at: z
       .string()

@@ -33,7 +33,7 @@ export function registerUpdateSite(app: OpenAPIHono<V1AppEnv>) {
     const { site_id } = c.req.valid("param");
     const { coverage } = c.req.valid("json");
     const site = await updateCoverage(database(c.env.DB), workspaceId, site_id, coverage);
-    // Another workspace's site answers exactly like a missing one (decisions §2).
+    // Another workspace's site answers exactly like a missing one (docs/decisions.md#2-v1-errors).
     if (!site) throw new ApiError("site_not_found", "No site with that id in this workspace");
     return c.json(siteView(site, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url)), 200);
   });
