@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { paidMedium } from "../classify/click-ids";
+import type { AttributionInput as ConversionAttributionInput } from "../conversions/conversion-input";
 import { knownClickId } from "./click-ids";
 import { aiPlatformOfUtmSource, canonicalUtmSource } from "./utm-platform";
 
@@ -10,10 +12,8 @@ export const UNATTRIBUTED = "unattributed";
 /** Platform of a utm_source that names no AI assistant (docs/decisions.md#7-conversions-and-attribution). */
 export const OTHER_PLATFORM = "other";
 
-export interface AttributionInput {
-  click_ids?: Record<string, string>;
-  utm?: { source?: string; medium?: string; campaign?: string };
-}
+/** The part of a conversion's `attribution` (shared/conversions/conversion-input.ts) that decides it. */
+export type AttributionInput = Pick<z.infer<typeof ConversionAttributionInput>, "click_ids" | "utm">;
 
 /**
  * Everything the reports need, decided once when the conversion is written and stored

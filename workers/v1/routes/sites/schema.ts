@@ -22,12 +22,10 @@ export const SiteSchema = z
     privacy: z.literal(PRIVACY_MODE).openapi({ description: "Privacy mode of the snippet.", example: PRIVACY_MODE }),
     domain: z.string().openapi({ description: "Registered (normalised) host.", example: "shop.example.com" }),
     name: z.string().openapi({ description: "Display name.", example: "Example Shop" }),
-    coverage: z
-      .enum(COVERAGE_VALUES)
-      .openapi({
-        description: "Which sessions are recorded (docs/decisions.md#5-traffic-reports).",
-        example: "all_traffic",
-      }),
+    coverage: z.enum(COVERAGE_VALUES).openapi({
+      description: "Which sessions are recorded (docs/decisions.md#5-traffic-reports).",
+      example: "all_traffic",
+    }),
     coverage_changed_at: timestamp("When coverage last changed."),
     created_at: z
       .string()
