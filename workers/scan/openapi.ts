@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { serveOpenApiDocument } from "@shared/http/openapi-document";
 import { ScanRequest, ScanResult } from "@shared/scan/scan-result";
 import type { ScanAppEnv } from "./app-env";
 
@@ -81,15 +82,13 @@ export const scanGetRoute = createRoute({
 export function mountScanOpenApi(app: OpenAPIHono<ScanAppEnv>): void {
   app.openAPIRegistry.registerPath(scanCreateRoute);
   app.openAPIRegistry.registerPath(scanGetRoute);
-  app.doc31(SCAN_OPENAPI_PATH, (c) => ({
-    openapi: "3.1.0",
+  serveOpenApiDocument(app, SCAN_OPENAPI_PATH, () => ({
     info: {
       title: "Agent Readiness Scan API",
       version: "2.0.0",
       description:
         "Scores an e-commerce domain 0-100 for AI-agent readiness: 41 deterministic checks in five layers. Errors are `{error}`; every response carries `X-Request-Id`. The scoring methodology is versioned apart (`scoringVersion`, docs/scoring.md).",
     },
-    servers: [{ url: new URL(c.req.url).origin, description: "This service" }],
     tags: [{ name: "Scan", description: "Scan a shop and fetch results." }],
   }));
 }
