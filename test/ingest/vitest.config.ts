@@ -2,10 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { workerProject } from "../worker-project.ts";
 import { outboundService } from "./fixtures/outbound.ts";
+import { type PeerData, readPeerData } from "./peer-ua-cases.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     sharedWebBotAuthVectors: string;
+    /** The peers' labelled User-Agent data, or null where ../shared is absent. */
+    sharedPeerUa: PeerData | null;
   }
 }
 
@@ -16,8 +19,9 @@ const vectorsFile = path.resolve(
   "../../../shared/data/web-bot-auth/web_bot_auth_architecture_v2.json",
 );
 const sharedVectors = existsSync(vectorsFile) ? readFileSync(vectorsFile, "utf8") : "";
+const sharedPeerUa = readPeerData(path.resolve(import.meta.dirname, "../../../shared/data"));
 
 const project = await workerProject("ingest", "workers/ingest/wrangler.toml", { miniflare: { outboundService } });
-project.test = { ...project.test, provide: { sharedWebBotAuthVectors: sharedVectors } };
+project.test = { ...project.test, provide: { sharedWebBotAuthVectors: sharedVectors, sharedPeerUa } };
 
 export default project;
