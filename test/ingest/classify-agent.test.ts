@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type IdentityInput, identifyAgent } from "../../shared/classify/agent-identity";
 import { buildIpRangeIndex } from "../../shared/classify/ip-ranges";
-import { deviceInfo, matchAgent } from "../../shared/classify/user-agent";
+import { deviceInfo, matchAgent, readUserAgent } from "../../shared/classify/user-agent";
 
 const ranges = buildIpRangeIndex({ "openai-chatgpt-user": ["23.98.142.176/28"], "openai-gptbot": ["52.230.152.0/24"] });
 
@@ -35,6 +35,44 @@ describe("user-agent token matching", () => {
     expect(matchAgent("Mozilla/5.0 (compatible; NotGPTBotReally/1.0)")).toBeNull();
     expect(matchAgent("Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/138.0.0.0 Safari/537.36")).toBeNull();
     expect(matchAgent(null)).toBeNull();
+  });
+
+  it("matches a product token, never a word inside a URL, an e-mail address or a comment's phrase", () => {
+    // Amazon's video crawler links to the Amazonbot page: a URL path is not a product token.
+    const video =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_10_1) AppleWebKit/600.2.5 (KHTML, like Gecko) Safari/600.2.5 (Amazonbot-Video/0.1; +https://developer.amazon.com/support/amazonbot)";
+    expect(matchAgent(video)).toBeNull();
+    expect(matchAgent("Mozilla/5.0 (compatible; Foo/1.0; +claudebot@anthropic.com)")).toBeNull();
+    // "compatible with Googlebot" is a phrase; the product here is SentiBot.
+    expect(matchAgent("SentiBot www.sentibot.eu (compatible with Googlebot)")?.token).toBe("SentiBot");
+    expect(matchAgent("Mozilla/5.0 (iPhone) Mobile Safari/537.36; Bytespider;bytespider@bytedance.com")?.token).toBe(
+      "Bytespider",
+    );
+    expect(matchAgent("Agent/AmazonBuyForMe")?.token).toBe("AmazonBuyForMe");
+  });
+
+  it("tells Exa's ExaBot from Exalead's older Exabot by what follows the token", () => {
+    expect(matchAgent("Mozilla/5.0 (compatible; Exabot/3.0; +http://www.exabot.com/go/robot)")).toBeNull();
+    expect(readUserAgent("Mozilla/5.0 (compatible; Exabot/3.0; +http://www.exabot.com/go/robot)")).toEqual({
+      kind: "named_automation",
+      automation: "search_engine",
+    });
+    expect(matchAgent("Mozilla/5.0 (compatible; ExaBot/1.0)")?.operator).toBe("Exa");
+  });
+
+  it("files monitors, prerenderers, SEO crawlers and link previewers that name themselves as non-AI automation", () => {
+    const named = [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/121.0.6167.57 Safari/537.36 Elastic/Synthetics",
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0.6367.207 Safari/537.36 WordPress.com mShots",
+      "Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/534.34 (KHTML, like Gecko) PhantomJS/1.9.0 Safari/534.34 Siteimprove (Accessibility)",
+      "Mozilla/5.0 (compatible; botify; http://botify.com)",
+      "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    ];
+    for (const ua of named) expect(readUserAgent(ua).kind, ua).toBe("named_automation");
+    const bare =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/121.0.0.0 Safari/537.36";
+    expect(readUserAgent(bare)).toEqual({ kind: "headless" });
   });
 
   it("reads browser, OS and device type coarsely", () => {
@@ -119,5 +157,15 @@ describe("verification tier", () => {
     });
     expect(identifyAgent(input({ userAgent: "Mozilla/5.0 HeadlessChrome/138.0" })).tier).toBe("heuristic");
     expect(identifyAgent(input({ userAgent: "Mozilla/5.0 Chrome/138.0" })).platform).toBeNull();
+  });
+
+  it("never files named non-AI automation as an agent, whatever flags it raises", () => {
+    const who = identifyAgent(
+      input({
+        userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        automation: { webdriver: true, headless: true },
+      }),
+    );
+    expect(who).toMatchObject({ platform: null, tier: null, namedAutomation: "search_engine" });
   });
 });
