@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type IdentityInput, identifyAgent } from "../../shared/classify/agent-identity";
+import { ipRangeSnapshot } from "../../shared/classify/ip-range-snapshot.generated";
+import { bundledIpRanges } from "../../shared/classify/ip-range-sources";
 import { buildIpRangeIndex } from "../../shared/classify/ip-ranges";
 import { deviceInfo, matchAgent, readUserAgent } from "../../shared/classify/user-agent";
 
@@ -107,6 +109,27 @@ describe("verification tier", () => {
     expect(inside.tier).toBe("verified");
     expect(inside.signals).toEqual(["known_ip_range", "declared_user_agent"]);
     expect(identifyAgent(input({ userAgent: CHATGPT_USER, clientIp: "23.98.142.200" })).tier).toBe("declared");
+  });
+
+  it("verifies from the bundled vendor snapshot before any refresh, IPv6 included", () => {
+    const fresh = buildIpRangeIndex(bundledIpRanges);
+    const gptbot =
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.3; +https://openai.com/gptbot)";
+    // 52.230.152.0/24 is in OpenAI's gptbot.json of 2025-10-03.
+    expect(identifyAgent(input({ userAgent: gptbot, clientIp: "52.230.152.9", ipRanges: fresh })).tier).toBe(
+      "verified",
+    );
+    // 2001:4860:4801:4004::/64 is in Google's user-triggered-fetchers-google.json of 2025-09-11.
+    const deepResearch =
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Gemini-Deep-Research; +https://gemini.google/overview/deep-research/) Chrome/135.0.0.0 Safari/537.36";
+    expect(
+      identifyAgent(input({ userAgent: deepResearch, clientIp: "2001:4860:4801:4004::1", ipRanges: fresh })),
+    ).toMatchObject({ platform: "gemini", tier: "verified", signals: ["known_ip_range", "declared_user_agent"] });
+    // Each bundled list says where it comes from and how old it is.
+    expect(ipRangeSnapshot["openai-chatgpt-user"]).toMatchObject({
+      url: "https://openai.com/chatgpt-user.json",
+      creationTime: "2025-11-05T02:03:44.872545",
+    });
   });
 
   it("checks the range of the declared token only", () => {
