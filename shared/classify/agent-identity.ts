@@ -10,6 +10,8 @@ export type DetectionSignal =
   | "known_ip_range"
   | "declared_user_agent"
   | "automation_flag"
+  // decisions §5 lists it; never produced: per-page behaviour cannot tell an agent from a
+  // human without storage or fingerprinting (docs/ingest.md, Classification).
   | "behaviour";
 
 /** What Web Bot Auth verification concluded (traffic-facts §4.2 outcomes). */
