@@ -44,400 +44,106 @@ export interface AgentEntry {
 /** ai.robots.txt robots.json @ 738c80df (2026-08-22), MIT: the list the `ai-robots` entries rest on. */
 export const AI_ROBOTS_REF = "ai-robots-txt/ai.robots.txt robots.json @738c80df";
 
-const openai = (path: string) => `https://openai.com/${path}`;
+/** Entries of one operator, documented by that operator: `(token, purpose, extra)`. */
+function documentedBy(operator: string, platform: AiPlatform, ref: string) {
+  return (token: string, purpose: Purpose, extra: Partial<AgentEntry> = {}): AgentEntry => ({
+    token,
+    operator,
+    platform,
+    purpose,
+    source: "vendor",
+    ref,
+    ...extra,
+  });
+}
+
 const GOOGLE_CRAWLERS = "https://developers.google.com/crawling/docs/crawlers-fetchers";
-const META_CRAWLERS = "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers";
-const AMAZON_BOTS = "https://developer.amazon.com/amazonbot";
-const ANTHROPIC_BOTS = "https://support.claude.com (Does Anthropic crawl data from the web)";
+const openai = documentedBy("OpenAI", "chatgpt", "https://platform.openai.com/docs/bots");
+const anthropic = documentedBy("Anthropic", "claude", "https://support.claude.com (Anthropic's crawlers)");
+const perplexity = documentedBy("Perplexity", "perplexity", "https://docs.perplexity.ai/guides/bots");
+const google = (page: string) => documentedBy("Google", "gemini", `${GOOGLE_CRAWLERS}/${page}`);
+const meta = documentedBy("Meta", "meta_ai", "https://developers.facebook.com/docs/sharing/webmasters/web-crawlers");
+const apple = documentedBy("Apple", "apple", "https://support.apple.com/en-us/119829");
+const amazon = documentedBy("Amazon", "amazon", "https://developer.amazon.com/amazonbot");
+const bytedance = documentedBy("ByteDance", "bytedance", "cloudflare-docs ai-crawl-control/reference/bots.mdx");
+const mistral = documentedBy("Mistral AI", "mistral", "https://docs.mistral.ai/robots");
+const cohere = documentedBy(
+  "Cohere",
+  "other_ai",
+  "https://cohere.com (its crawler statements, as ai.robots.txt quotes them)",
+);
+
+const ANTHROPIC_IPS = { ipLists: ["anthropic-bots"] };
+const GOOGLE_FETCHER_IPS = { ipLists: ["google-user-triggered-fetchers-google"] };
 
 export const vendorAgents: readonly AgentEntry[] = [
-  // OpenAI: platform.openai.com/docs/bots, help.openai.com/en/articles/11845367.
-  {
-    token: "GPTBot",
-    operator: "OpenAI",
-    platform: "chatgpt",
-    purpose: "crawl",
-    source: "vendor",
-    ref: openai("gptbot"),
-    ipLists: ["openai-gptbot"],
-  },
-  {
-    token: "OAI-SearchBot",
-    operator: "OpenAI",
-    platform: "chatgpt",
-    purpose: "search",
-    source: "vendor",
-    ref: openai("searchbot"),
-    ipLists: ["openai-searchbot"],
-  },
-  {
-    token: "ChatGPT-User",
-    operator: "OpenAI",
-    platform: "chatgpt",
-    purpose: "user_action",
-    source: "vendor",
-    ref: openai("bot"),
-    ipLists: ["openai-chatgpt-user"],
-  },
-  {
-    token: "OAI-AdsBot",
-    operator: "OpenAI",
-    platform: "chatgpt",
-    purpose: "crawl",
-    source: "vendor",
-    ref: openai("adsbot"),
-  },
-  {
-    token: "ChatGPT Agent",
-    operator: "OpenAI",
-    platform: "chatgpt",
-    purpose: "user_action",
-    source: "vendor",
-    ref: "https://help.openai.com/en/articles/11845367-chatgpt-agent-allowlisting",
-  },
-  {
-    token: "Operator",
-    operator: "OpenAI",
-    platform: "chatgpt",
-    purpose: "user_action",
-    source: "vendor",
-    ref: "https://help.openai.com/en/articles/11845367-chatgpt-agent-allowlisting (Operator, deprecated 2025-08-31)",
-  },
-  // Anthropic: one IP list for all its bots (traffic-facts §0.7).
-  {
-    token: "ClaudeBot",
-    operator: "Anthropic",
-    platform: "claude",
-    purpose: "crawl",
-    source: "vendor",
-    ref: ANTHROPIC_BOTS,
-    ipLists: ["anthropic-bots"],
-  },
-  {
-    token: "Claude-SearchBot",
-    operator: "Anthropic",
-    platform: "claude",
-    purpose: "search",
-    source: "vendor",
-    ref: ANTHROPIC_BOTS,
-    ipLists: ["anthropic-bots"],
-  },
-  {
-    token: "Claude-User",
-    operator: "Anthropic",
-    platform: "claude",
-    purpose: "user_action",
-    source: "vendor",
-    ref: ANTHROPIC_BOTS,
-    ipLists: ["anthropic-bots"],
-  },
-  // Claude Code fetches as `Claude-User (claude-code/…)` (traffic-facts §2): a user's tool.
-  {
-    token: "Claude-Code",
-
-    operator: "Anthropic",
-    platform: "claude",
-    purpose: "user_action",
-    source: "vendor",
-    ref: ANTHROPIC_BOTS,
-    ipLists: ["anthropic-bots"],
-  },
-  // Perplexity: docs.perplexity.ai/guides/bots.
-  {
-    token: "PerplexityBot",
-    operator: "Perplexity",
-    platform: "perplexity",
-    purpose: "search",
-    source: "vendor",
-    ref: "https://perplexity.ai/perplexitybot",
-    ipLists: ["perplexity-bot"],
-  },
-  {
-    token: "Perplexity-User",
-    operator: "Perplexity",
-    platform: "perplexity",
-    purpose: "user_action",
-    source: "vendor",
-    ref: "https://perplexity.ai/perplexity-user",
-    ipLists: ["perplexity-user"],
-  },
-  // Google: robots-only tokens never make requests (traffic-facts §0.6).
-  {
-    token: "Google-Extended",
-    operator: "Google",
-    platform: "gemini",
-    purpose: "unknown",
-    source: "vendor",
-    ref: `${GOOGLE_CRAWLERS}/google-common-crawlers`,
-    robotsOnly: true,
-  },
-  {
-    token: "Google-Agent",
-    operator: "Google",
-    platform: "gemini",
-    purpose: "user_action",
-    source: "vendor",
-    ref: `${GOOGLE_CRAWLERS}/google-agent`,
-    ipLists: ["google-user-triggered-agents"],
-  },
-  {
-    token: "GoogleAgent-Mariner",
-    operator: "Google",
-    platform: "gemini",
-    purpose: "user_action",
-    source: "vendor",
-    ref: `${GOOGLE_CRAWLERS}/google-agent`,
+  openai("GPTBot", "crawl", { ipLists: ["openai-gptbot"] }),
+  openai("OAI-SearchBot", "search", { ipLists: ["openai-searchbot"] }),
+  openai("ChatGPT-User", "user_action", { ipLists: ["openai-chatgpt-user"] }),
+  openai("OAI-AdsBot", "crawl"),
+  // ChatGPT agent (formerly Operator, deprecated 2025-08-31) browses for its user.
+  openai("ChatGPT Agent", "user_action", { ref: "https://help.openai.com/en/articles/11845367" }),
+  openai("Operator", "user_action", { ref: "https://help.openai.com/en/articles/11845367" }),
+  // Anthropic publishes one IP list for all its bots (traffic-facts §0.7). Claude Code
+  // fetches as `Claude-User (claude-code/…)`: a user's tool (traffic-facts §2).
+  anthropic("ClaudeBot", "crawl", ANTHROPIC_IPS),
+  anthropic("Claude-SearchBot", "search", ANTHROPIC_IPS),
+  anthropic("Claude-User", "user_action", ANTHROPIC_IPS),
+  anthropic("Claude-Code", "user_action", ANTHROPIC_IPS),
+  perplexity("PerplexityBot", "search", { ipLists: ["perplexity-bot"] }),
+  perplexity("Perplexity-User", "user_action", { ipLists: ["perplexity-user"] }),
+  // robots.txt-only tokens never make requests (traffic-facts §0.6).
+  google("google-common-crawlers")("Google-Extended", "unknown", { robotsOnly: true }),
+  google("google-agent")("Google-Agent", "user_action", { ipLists: ["google-user-triggered-agents"] }),
+  google("google-agent")("GoogleAgent-Mariner", "user_action", {
     ipLists: ["google-user-triggered-agents", "google-user-triggered-fetchers-google"],
-  },
-  {
-    token: "GoogleAgent-URLContext",
-    operator: "Google",
-    platform: "gemini",
-    purpose: "user_action",
-    source: "vendor",
-    ref: `${GOOGLE_CRAWLERS}/google-user-triggered-fetchers`,
-    ipLists: ["google-user-triggered-fetchers-google"],
-  },
-  {
-    token: "Gemini-Deep-Research",
-    operator: "Google",
-    platform: "gemini",
-    purpose: "user_action",
-    source: "vendor",
-    ref: `${GOOGLE_CRAWLERS}/google-user-triggered-fetchers`,
-    ipLists: ["google-user-triggered-fetchers-google"],
-  },
-  {
-    token: "Google-NotebookLM",
-    operator: "Google",
-    platform: "gemini",
-    purpose: "user_action",
-    source: "vendor",
-    ref: `${GOOGLE_CRAWLERS}/google-user-triggered-fetchers (retired Aug 2026)`,
-    ipLists: ["google-user-triggered-fetchers-google"],
-  },
-  {
-    token: "NotebookLM",
-    operator: "Google",
-    platform: "gemini",
-    purpose: "user_action",
-    source: "vendor",
-    ref: `${GOOGLE_CRAWLERS}/google-user-triggered-fetchers`,
-    ipLists: ["google-user-triggered-fetchers-google"],
-  },
-  {
-    token: "Google-GeminiNotebook",
-    operator: "Google",
-    platform: "gemini",
-    purpose: "user_action",
-    source: "vendor",
-    ref: `${GOOGLE_CRAWLERS}/google-gemininotebook`,
-    ipLists: ["google-user-triggered-fetchers-google"],
-  },
-  {
-    token: "Google-CloudVertexBot",
+  }),
+  google("google-user-triggered-fetchers")("GoogleAgent-URLContext", "user_action", GOOGLE_FETCHER_IPS),
+  google("google-user-triggered-fetchers")("Gemini-Deep-Research", "user_action", GOOGLE_FETCHER_IPS),
+  // Google-NotebookLM was retired in Aug 2026 in favour of Google-GeminiNotebook.
+  google("google-user-triggered-fetchers")("Google-NotebookLM", "user_action", GOOGLE_FETCHER_IPS),
+  google("google-user-triggered-fetchers")("NotebookLM", "user_action", GOOGLE_FETCHER_IPS),
+  google("google-gemininotebook")("Google-GeminiNotebook", "user_action", GOOGLE_FETCHER_IPS),
+  google("google-special-case-crawlers")("Google-CloudVertexBot", "crawl", {
     aliases: ["CloudVertexBot"],
-    operator: "Google",
-    platform: "gemini",
-    purpose: "crawl",
-    source: "vendor",
-    ref: `${GOOGLE_CRAWLERS}/google-special-case-crawlers`,
     ipLists: ["google-special-crawlers"],
-  },
+  }),
   // Microsoft: Copilot has no fetcher of its own (traffic-facts §2).
-  {
-    token: "AzureAI-SearchBot",
-    operator: "Microsoft",
-    platform: "other_ai",
-    purpose: "search",
-    source: "vendor",
-    ref: "cloudflare-docs ai-crawl-control/reference/bots.mdx (AI Search)",
-  },
-  // Meta. `facebookexternalhit` is the link previewer, not AI (automation.ts).
-  {
-    token: "meta-externalagent",
-    operator: "Meta",
-    platform: "meta_ai",
-    purpose: "crawl",
-    source: "vendor",
-    ref: META_CRAWLERS,
-  },
-  {
-    token: "meta-externalfetcher",
-    operator: "Meta",
-    platform: "meta_ai",
-    purpose: "user_action",
-    source: "vendor",
-    ref: META_CRAWLERS,
-  },
-  {
-    token: "meta-webindexer",
-    operator: "Meta",
-    platform: "meta_ai",
-    purpose: "search",
-    source: "vendor",
-    ref: META_CRAWLERS,
-  },
-  {
-    token: "FacebookBot",
-    operator: "Meta",
-    platform: "meta_ai",
-    purpose: "crawl",
-    source: "vendor",
-    ref: META_CRAWLERS,
-  },
-  // Apple: applebot.json + FCrDNS; Applebot-Extended is robots-only.
-  {
-    token: "Applebot",
-    operator: "Apple",
-    platform: "apple",
-    purpose: "search",
-    source: "vendor",
-    ref: "https://support.apple.com/en-us/119829",
-    ipLists: ["apple-applebot"],
-  },
-  {
-    token: "Applebot-Extended",
-    operator: "Apple",
-    platform: "apple",
-    purpose: "unknown",
-    source: "vendor",
-    ref: "https://support.apple.com/en-us/119829",
-    robotsOnly: true,
-  },
-  // Amazon: developer.amazon.com/amazonbot (IP lists published as HTML pages only).
-  { token: "Amazonbot", operator: "Amazon", platform: "amazon", purpose: "crawl", source: "vendor", ref: AMAZON_BOTS },
-  {
-    token: "Amzn-SearchBot",
-    operator: "Amazon",
-    platform: "amazon",
-    purpose: "search",
-    source: "vendor",
-    ref: AMAZON_BOTS,
-  },
-  {
-    token: "Amzn-User",
-    operator: "Amazon",
-    platform: "amazon",
-    purpose: "user_action",
-    source: "vendor",
-    ref: AMAZON_BOTS,
-  },
-  {
-    token: "NovaAct",
-
-    operator: "Amazon",
-    platform: "amazon",
-    purpose: "user_action",
-    source: "vendor",
-    ref: "https://nova.amazon.com/act",
-  },
+  documentedBy(
+    "Microsoft",
+    "other_ai",
+    "cloudflare-docs ai-crawl-control/reference/bots.mdx",
+  )("AzureAI-SearchBot", "search"),
+  // `facebookexternalhit` is Meta's link previewer, not AI (automation.ts).
+  meta("meta-externalagent", "crawl"),
+  meta("meta-externalfetcher", "user_action"),
+  meta("meta-webindexer", "search"),
+  meta("FacebookBot", "crawl"),
+  apple("Applebot", "search", { ipLists: ["apple-applebot"] }),
+  apple("Applebot-Extended", "unknown", { robotsOnly: true }),
+  // Amazon publishes its IP lists as HTML pages only.
+  amazon("Amazonbot", "crawl"),
+  amazon("Amzn-SearchBot", "search"),
+  amazon("Amzn-User", "user_action"),
+  amazon("NovaAct", "user_action", { ref: "https://nova.amazon.com/act" }),
   // Seen on the wire as `Agent/AmazonBuyForMe`.
-  {
-    token: "AmazonBuyForMe",
-    aliases: ["Agent/AmazonBuyForMe"],
-    operator: "Amazon",
-    platform: "amazon",
-    purpose: "user_action",
-    source: "vendor",
-    ref: AMAZON_BOTS,
-  },
-  // ByteDance.
-  {
-    token: "Bytespider",
-    operator: "ByteDance",
-    platform: "bytedance",
-    purpose: "crawl",
-    source: "vendor",
-    ref: "cloudflare-docs ai-crawl-control/reference/bots.mdx (AI Crawler)",
-  },
-  {
-    token: "TikTokSpider",
-    operator: "ByteDance",
-    platform: "bytedance",
-    purpose: "crawl",
-    source: "vendor",
-    ref: "cloudflare-docs ai-crawl-control/reference/bots.mdx (AI Crawler)",
-  },
-  // Common Crawl.
-  {
-    token: "CCBot",
-    operator: "Common Crawl",
-    platform: "common_crawl",
-    purpose: "crawl",
-    source: "vendor",
-    ref: "https://commoncrawl.org/ccbot",
+  amazon("AmazonBuyForMe", "user_action", { aliases: ["Agent/AmazonBuyForMe"] }),
+  bytedance("Bytespider", "crawl"),
+  bytedance("TikTokSpider", "crawl"),
+  documentedBy("Common Crawl", "common_crawl", "https://commoncrawl.org/ccbot")("CCBot", "crawl", {
     ipLists: ["commoncrawl-ccbot"],
-  },
-  // Mistral: docs.mistral.ai/robots names both agents and their uses.
-  {
-    token: "MistralAI-User",
-    operator: "Mistral AI",
-    platform: "mistral",
-    purpose: "user_action",
-    source: "vendor",
-    ref: "https://docs.mistral.ai/robots",
-  },
-  {
-    token: "MistralAI-Index",
-    operator: "Mistral AI",
-    platform: "mistral",
-    purpose: "search",
-    source: "vendor",
-    ref: "https://docs.mistral.ai/robots",
-  },
-  // DuckDuckGo: real-time fetch for AI-assisted answers.
-  {
-    token: "DuckAssistBot",
-    operator: "DuckDuckGo",
-    platform: "duckassist",
-    purpose: "user_action",
-    source: "vendor",
-    ref: "https://duckduckgo.com/duckassistbot",
+  }),
+  mistral("MistralAI-User", "user_action"),
+  mistral("MistralAI-Index", "search"),
+  documentedBy("DuckDuckGo", "duckassist", "https://duckduckgo.com/duckassistbot")("DuckAssistBot", "user_action", {
     ipLists: ["duckduckgo-duckassistbot"],
-  },
-  {
-    token: "YouBot",
-    operator: "You.com",
-    platform: "you",
-    purpose: "search",
-    source: "vendor",
-    ref: "https://about.you.com/youbot/",
-  },
-  // Cohere.
-  {
-    token: "cohere-ai",
-    operator: "Cohere",
-    platform: "other_ai",
-    purpose: "user_action",
-    source: "vendor",
-    ref: "https://cohere.com (cohere-ai: user-prompted retrieval)",
-  },
-  {
-    token: "cohere-training-data-crawler",
-    operator: "Cohere",
-    platform: "other_ai",
-    purpose: "crawl",
-    source: "vendor",
-    ref: "https://cohere.com (training-data crawler)",
-  },
-  {
-    token: "DeepSeekBot",
-    operator: "DeepSeek",
-    platform: "deepseek",
-    purpose: "crawl",
-    source: "vendor",
-    ref: "https://www.deepseek.com/bot",
-  },
-  // Moonshot AI publishes one crawler policy for its three agents.
-  {
-    token: "Kimi-User",
-    operator: "Moonshot AI",
-    platform: "other_ai",
-    purpose: "user_action",
-    source: "vendor",
-    ref: "https://www.kimi.com/policies/kimi-crawlers",
-  },
+  }),
+  documentedBy("You.com", "you", "https://about.you.com/youbot/")("YouBot", "search"),
+  cohere("cohere-ai", "user_action"),
+  cohere("cohere-training-data-crawler", "crawl"),
+  documentedBy("DeepSeek", "deepseek", "https://www.deepseek.com/bot")("DeepSeekBot", "crawl"),
+  // Moonshot AI's crawler policy page names Kimi-User as its user-triggered fetcher.
+  documentedBy("Moonshot AI", "other_ai", "https://www.kimi.com/policies/kimi-crawlers")("Kimi-User", "user_action"),
 ];
 
 /**
