@@ -126,7 +126,6 @@ export const listedAgents: readonly AgentEntry[] = [
   listed("Shap-User", "Parallel Web Systems", "user_action"),
   listed("ShapBot", "Parallel Web Systems", "crawl"),
   listed("Sidetrade indexer bot", "Sidetrade", "crawl"),
-  listed("Spider", "unknown", "unknown"),
   listed("TavilyBot", "Tavily", "crawl"),
   listed("TerraCotta", "Ceramic", "crawl", { aliases: ["Terra Cotta"] }),
   listed("Thinkbot", "Thinkbot", "unknown"),
@@ -191,6 +190,8 @@ export const listedAgents: readonly AgentEntry[] = [
  * the three places.
  */
 export const uncataloguedAiRobotsTokens: Readonly<Record<string, string>> = {
+  Spider:
+    "a generic word many unrelated crawlers use as their product name (Sogou, Screaming Frog, Nutch builds); nothing documents which one is meant, so a UA naming it is filed as a named crawler, not AI",
   Lightpanda:
     "a headless browser engine anyone can run (peers file it as a browser): naming it says nothing about who runs it or why, so only automation flags can place it, in the heuristic tier",
 };

@@ -119,7 +119,7 @@ const DEVICE_BOTS = /\bcubot\b|\bmobot\b/;
  * called after the AI catalogue found nothing.
  */
 export function namedAutomationKind(prepared: string, raw: string): AutomationKind | null {
-  for (const { entry, lower } of lowered) if (hasProductToken(prepared, lower)) return entry.kind;
+  for (const { entry, lower } of lowered) if (hasProductToken(prepared, lower, true)) return entry.kind;
   if (BOT_WORD.test(prepared) && !DEVICE_BOTS.test(prepared)) return "other_bot";
   // A contact URL or address in the UA is a bot's signature; browsers send none.
   if (/https?:\/\/|www\.|@[a-z0-9-]+\./i.test(raw)) return "other_bot";

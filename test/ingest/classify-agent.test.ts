@@ -51,6 +51,10 @@ describe("user-agent token matching", () => {
       "Bytespider",
     );
     expect(matchAgent("Agent/AmazonBuyForMe")?.token).toBe("AmazonBuyForMe");
+    // A later word of a product's name is not a product: Sogou's spider is not a "Spider".
+    expect(matchAgent("Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)")).toBeNull();
+    expect(matchAgent("Mozilla/5.0 (X11) Chrome/137.0.0.0 Safari/537.36; Devin/1.0; +devin.ai")?.token).toBe("Devin");
+    expect(matchAgent("Mozilla/5.0 (compatible) AI2Bot (+https://www.allenai.org/crawler)")?.token).toBe("AI2Bot");
   });
 
   it("tells Exa's ExaBot from Exalead's older Exabot by what follows the token", () => {
