@@ -3,7 +3,7 @@
 // not AI) and from the peers' labelled User-Agent data (arcjet/well-known-bots `ai`
 // category; matomo device-detector AI categories). Purpose is the use the list records
 // from the operator; `unknown` where the list says the use is unclear or undocumented,
-// and for peer-only entries unless the operator's own token names the use. Crawlers
+// and for peer-only entries. Crawlers
 // that build an index or data set sold to others (AI data providers) are `crawl`, the
 // contract's "indexing or training crawlers, no human in the loop"; providers that fetch
 // on their customers' demand are `unknown` (no statement says whether a human waits).
@@ -84,7 +84,6 @@ export const listedAgents: readonly AgentEntry[] = [
   // robots.json: `iaskspider/2.0` "crawls sites to provide answers to user queries".
   listed("iaskspider", "iAsk", "search"),
   listed("ICC-Crawler", "NICT", "crawl"),
-  listed("ImagesiftBot", "ImageSift", "unknown"),
   listed("imageSpider", "unknown", "unknown"),
   // The img2dataset tool announces itself as `img2downloader` on the wire.
   listed("img2dataset", "img2dataset", "crawl", { aliases: ["img2downloader"] }),
@@ -145,8 +144,6 @@ export const listedAgents: readonly AgentEntry[] = [
   listed("ZanistaBot", "Zanista AI", "unknown"),
 
   // Peer-labelled agents that ai.robots.txt does not list.
-  peer("KimiBot", "Moonshot AI", MATOMO_REF),
-  peer("Kimi-SearchBot", "Moonshot AI", MATOMO_REF, "other_ai", { purpose: "search" }),
   peer("webzio", "Webz.io", MATOMO_REF),
   peer("Doximity-Diffbot", "Diffbot", MATOMO_REF),
   peer("GitHubCopilotChat", "GitHub", MATOMO_REF),
@@ -165,8 +162,6 @@ export const listedAgents: readonly AgentEntry[] = [
   peer("RunPod-Bot", "RunPod", MATOMO_REF),
   peer("HuggingFace-Bot", "Hugging Face", MATOMO_REF),
   peer("UdV-AI-Research", "unknown", MATOMO_REF),
-  peer("IbouBot", "Ibou", MATOMO_REF),
-  peer("ProRataInc", "ProRata.ai", MATOMO_REF),
   // Sider's reader fetches as `linkReader/1.0 (+https://gochitchat.ai)`.
   peer("linkReader", "Sider AI", MATOMO_REF, "other_ai", { onlyWith: /gochitchat\.ai/i }),
   peer("GoGuidesCrawler", "GoGuides", MATOMO_REF),

@@ -67,6 +67,7 @@ const apple = documentedBy("Apple", "apple", "https://support.apple.com/en-us/11
 const amazon = documentedBy("Amazon", "amazon", "https://developer.amazon.com/amazonbot");
 const bytedance = documentedBy("ByteDance", "bytedance", "cloudflare-docs ai-crawl-control/reference/bots.mdx");
 const mistral = documentedBy("Mistral AI", "mistral", "https://docs.mistral.ai/robots");
+const kimi = documentedBy("Moonshot AI", "other_ai", "https://www.kimi.com/policies/kimi-crawlers");
 const cohere = documentedBy(
   "Cohere",
   "other_ai",
@@ -142,8 +143,19 @@ export const vendorAgents: readonly AgentEntry[] = [
   cohere("cohere-ai", "user_action"),
   cohere("cohere-training-data-crawler", "crawl"),
   documentedBy("DeepSeek", "deepseek", "https://www.deepseek.com/bot")("DeepSeekBot", "crawl"),
-  // Moonshot AI's crawler policy page names Kimi-User as its user-triggered fetcher.
-  documentedBy("Moonshot AI", "other_ai", "https://www.kimi.com/policies/kimi-crawlers")("Kimi-User", "user_action"),
+  // Moonshot AI's crawler page: KimiBot gathers training data, Kimi-SearchBot builds the
+  // search index, Kimi-User fetches on a user's request.
+  kimi("KimiBot", "crawl"),
+  kimi("Kimi-SearchBot", "search"),
+  kimi("Kimi-User", "user_action"),
+  // Smaller operators' own crawler pages.
+  documentedBy("ImageSift", "other_ai", "https://imagesift.com/about")("ImagesiftBot", "crawl"),
+  documentedBy("Ibou", "other_ai", "https://ibou.io/iboubot.html")("IbouBot", "search"),
+  documentedBy(
+    "ProRata.ai (Gist)",
+    "other_ai",
+    "https://platform.gist.ai/docs/prorata-ai-crawler-bot",
+  )("ProRataInc", "search"),
 ];
 
 /**
