@@ -19,8 +19,10 @@ export const sites = sqliteTable(
     createdAt: integer("created_at").notNull(),
     snippetInstalledAt: integer("snippet_installed_at"),
     lastEventAt: integer("last_event_at"),
-    lastVerifiedEventAt: integer("last_verified_event_at"),
-    /** Newest accepted ingest request (install check, docs/decisions.md#6-install-check); written by ingest. */
+    /**
+     * The install heartbeat (docs/decisions.md#6-install-check): newest beacon accepted after
+     * the public token and the registered Origin were verified; reported as `last_verified_event_at`.
+     */
     lastAcceptAt: integer("last_accept_at"),
     lastRejectAt: integer("last_reject_at"),
     lastRejectReason: text("last_reject_reason"),

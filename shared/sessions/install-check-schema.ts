@@ -32,7 +32,9 @@ export const InstallCheckSchema = z
       .int()
       .meta({ description: "How recent an accepted request must be for `receiving`.", example: 86400 }),
     snippet_installed_at: timestamp("First accepted snippet request."),
-    last_verified_event_at: timestamp("Newest event whose agent identity was verified."),
+    last_verified_event_at: timestamp(
+      "Installation heartbeat: the newest ingest request accepted after the public token and the registered Origin were verified (any visitor, human or agent). Unlike last_event_at, an installation-health signal.",
+    ),
     last_event_at: timestamp("Latest recorded session start; not an installation-health signal."),
     last_reject_reason: z.string().nullable().meta({
       description: "Why the newest refused request was refused (`origin_mismatch`, `missing_origin`).",

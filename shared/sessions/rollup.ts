@@ -191,22 +191,21 @@ export async function rollupBatch(
 
 /**
  * Install-check signals (decisions §6, contract Site fields): the newest accepted
- * beacon, the first beacon (snippet installed), the newest verified event and the
- * newest session start. Only ever moves times forward.
+ * beacon (the heartbeat, reported as `last_verified_event_at`), the first beacon
+ * (snippet installed) and the newest session start. Only ever moves times forward.
  */
 function installStateUpdates(
   db: D1Database,
   accepted: IngestMessage[],
   sessions: SessionState[],
 ): D1PreparedStatement[] {
-  const bySite = new Map<string, { accept: number; firstBeacon: number; verified: number; sessionStart: number }>();
+  const bySite = new Map<string, { accept: number; firstBeacon: number; sessionStart: number }>();
   for (const m of accepted) {
-    const s = bySite.get(m.siteId) ?? { accept: 0, firstBeacon: Number.MAX_SAFE_INTEGER, verified: 0, sessionStart: 0 };
+    const s = bySite.get(m.siteId) ?? { accept: 0, firstBeacon: Number.MAX_SAFE_INTEGER, sessionStart: 0 };
     if (m.channel === "beacon") {
       s.accept = Math.max(s.accept, m.receivedAt);
       s.firstBeacon = Math.min(s.firstBeacon, m.receivedAt);
     }
-    if (m.tier === "verified") s.verified = Math.max(s.verified, m.occurredAt);
     bySite.set(m.siteId, s);
   }
   for (const s of sessions) {
@@ -219,16 +218,9 @@ function installStateUpdates(
         `UPDATE sites SET
            last_accept_at = CASE WHEN ?1 > 0 THEN max(coalesce(last_accept_at, 0), ?1) ELSE last_accept_at END,
            snippet_installed_at = CASE WHEN ?2 > 0 THEN coalesce(snippet_installed_at, ?2) ELSE snippet_installed_at END,
-           last_verified_event_at = CASE WHEN ?3 > 0 THEN max(coalesce(last_verified_event_at, 0), ?3) ELSE last_verified_event_at END,
-           last_event_at = CASE WHEN ?4 > 0 THEN max(coalesce(last_event_at, 0), ?4) ELSE last_event_at END
-         WHERE id = ?5`,
+           last_event_at = CASE WHEN ?3 > 0 THEN max(coalesce(last_event_at, 0), ?3) ELSE last_event_at END
+         WHERE id = ?4`,
       )
-      .bind(
-        s.accept,
-        s.firstBeacon === Number.MAX_SAFE_INTEGER ? 0 : s.firstBeacon,
-        s.verified,
-        s.sessionStart,
-        siteId,
-      ),
+      .bind(s.accept, s.firstBeacon === Number.MAX_SAFE_INTEGER ? 0 : s.firstBeacon, s.sessionStart, siteId),
   );
 }

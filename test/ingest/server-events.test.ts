@@ -48,16 +48,26 @@ describe("server-side events through the queue", () => {
         { timestamp: now, domain: "other.example", path: "/", method: "GET", status: 200 },
         { timestamp: now, domain: "logs.example", path: "no-slash", method: "GET", status: 200 },
         { timestamp: now - 3 * 86_400_000, domain: "logs.example", path: "/", method: "GET", status: 200 },
+        // A search engine names itself: not an AI agent, not a human visit, not recorded.
+        {
+          timestamp: now,
+          domain: "logs.example",
+          path: "/",
+          method: "GET",
+          status: 200,
+          user_agent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        },
       ],
       now,
     );
-    expect(result).toMatchObject({ received: 5, accepted: 2, rejected: 3 });
+    expect(result).toMatchObject({ received: 6, accepted: 2, rejected: 4 });
     expect(result.results.map((r) => (r.status === "rejected" ? r.error.code : r.status))).toEqual([
       "accepted",
       "accepted",
       "site_not_found",
       "invalid_request",
       "stale_timestamp",
+      "named_automation",
     ]);
     const [session] = await waitForSessions(site.id, 1);
     // Both records come from the same /24 with the same UA: one visitor, one session.

@@ -1,0 +1,1 @@
+ALTER TABLE `sites` DROP COLUMN `last_verified_event_at`;
