@@ -11,6 +11,7 @@
 import { type AgentEntry, AI_ROBOTS_REF, type Purpose } from "./agents";
 import type { AiPlatform } from "./platforms";
 
+const ELECTRON = /\belectron\//i;
 const ARCJET_REF = "arcjet/well-known-bots `ai` category @0637e27a";
 const MATOMO_REF = "matomo-org/device-detector bots.yml AI categories @3856a286";
 
@@ -56,12 +57,14 @@ export const listedAgents: readonly AgentEntry[] = [
   listed("ChatGLM-Spider", "Zhipu AI", "unknown"),
   listed("Claude-Web", "Anthropic", "unknown", { platform: "claude" }),
   listed("Cloudflare-AutoRAG", "Cloudflare", "search"),
-  listed("Code", "GitHub", "user_action"),
+  // Editors built on Electron (VS Code, Cursor, Trae) put their name in their own
+  // webviews' UA: a person previewing a page there is a human, not the coding agent.
+  listed("Code", "GitHub", "user_action", { notWith: ELECTRON }),
   listed("Cotoyogi", "ROIS", "crawl"),
   listed("CragCrawler", "CragSoftware", "unknown"),
   listed("Crawl4AI", "unknown", "unknown"),
   listed("Crawlspace", "Crawlspace", "unknown"),
-  listed("Cursor", "Anysphere", "user_action"),
+  listed("Cursor", "Anysphere", "user_action", { notWith: ELECTRON }),
   listed("Datenbank Crawler", "Datenbank", "unknown"),
   listed("Devin", "Cognition", "user_action"),
   // Diffbot's crawl API also fetches as `Snap/1.0 (+https://www.diffbot.com/…)`.
@@ -130,7 +133,7 @@ export const listedAgents: readonly AgentEntry[] = [
   listed("Thinkbot", "Thinkbot", "unknown"),
   listed("Timpibot", "Timpi", "crawl"),
   listed("TongyiBot", "Alibaba", "user_action"),
-  listed("Trae", "ByteDance", "user_action", { platform: "bytedance" }),
+  listed("Trae", "ByteDance", "user_action", { platform: "bytedance", notWith: ELECTRON }),
   listed("TwinAgent", "Twin", "user_action"),
   listed("UseAI", "Use AI", "unknown"),
   listed("VelenPublicWebCrawler", "Velen", "crawl"),

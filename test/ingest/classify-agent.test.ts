@@ -57,6 +57,13 @@ describe("user-agent token matching", () => {
     expect(matchAgent("Mozilla/5.0 (compatible) AI2Bot (+https://www.allenai.org/crawler)")?.token).toBe("AI2Bot");
   });
 
+  it("leaves a person previewing a page inside an Electron editor to the human side", () => {
+    const vscode =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Code/1.96.0 Chrome/128.0.6613.186 Electron/32.2.6 Safari/537.36";
+    expect(matchAgent(vscode)).toBeNull();
+    expect(matchAgent("Code/1.0 (GitHub Copilot agent)")?.operator).toBe("GitHub");
+  });
+
   it("tells Exa's ExaBot from Exalead's older Exabot by what follows the token", () => {
     expect(matchAgent("Mozilla/5.0 (compatible; Exabot/3.0; +http://www.exabot.com/go/robot)")).toBeNull();
     expect(readUserAgent("Mozilla/5.0 (compatible; Exabot/3.0; +http://www.exabot.com/go/robot)")).toEqual({
