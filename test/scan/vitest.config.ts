@@ -17,7 +17,11 @@ export default defineProject({
         bindings: {
           TEST_MIGRATIONS: migrations,
           DEV_ROUTES: "1",
-          OUTBOUND_RESOLVE: [inject<string>("outboundResolve"), inject<string>("monitorsResolve"), inject<string>("realShopsResolve")]
+          OUTBOUND_RESOLVE: [
+            inject<string>("outboundResolve"),
+            inject<string>("monitorsResolve"),
+            inject<string>("realShopsResolve"),
+          ]
             .filter(Boolean)
             .join(","),
           REAL_SHOPS: inject<string>("realShops"),
