@@ -1,4 +1,3 @@
-import { looksLikeAppShell } from "../../html/app-shell";
 import type { CheckDefinition } from "../../types";
 import { blockedBy, isOk } from "../check-helpers";
 
@@ -9,14 +8,6 @@ export const cartUrl: CheckDefinition = {
   run(site) {
     const tried = site.cart.map((f) => ({ url: f.url, status: f.status, challenge: f.challenge }));
     const ok = site.cart.find(isOk);
-    if (ok && looksLikeAppShell(ok.body)) {
-      return {
-        status: "warn",
-        message: `${ok.url} answers 200 but only with an empty application shell: the cart exists only after JavaScript runs.`,
-        fix: "Render the cart page on the server so its URL shows the cart without JavaScript.",
-        evidence: { tried, shell: true },
-      };
-    }
     if (ok) return { status: "pass", message: `The cart page answers 200 at ${ok.url}.`, evidence: { tried } };
     const blocked = site.cart.map((f) => blockedBy(f, "the cart page")).find((b) => b);
     if (blocked) return blocked;
