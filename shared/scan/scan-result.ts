@@ -44,7 +44,16 @@ export const CheckResult = z
   })
   .meta({ id: "CheckResult" });
 
-/** contract ScanResult, plus the additive scoringVersion. */
+/** Why a shop gave no HTTP answer at all (docs/scan.md "Unreachable shops"). */
+export const Unreachable = z
+  .object({
+    url: z.string().meta({ description: "The URL that got no answer (robots.txt, the crawl's first request)." }),
+    reason: z.string().meta({ description: "Why, in plain words.", example: "the name does not resolve" }),
+    message: z.string().meta({ description: "One sentence for the merchant." }),
+  })
+  .meta({ id: "Unreachable" });
+
+/** contract ScanResult, plus the additive scoringVersion and unreachable. */
 export const ScanResult = z
   .object({
     id: z.uuid(),
@@ -55,10 +64,14 @@ export const ScanResult = z
     createdAt: z.iso.datetime().meta({ description: "First creation." }),
     lastSeenAt: z.iso.datetime().meta({ description: "Last time these exact results were seen." }),
     seenCount: z.number().int().min(1).meta({ description: "Times this exact result set was seen." }),
-    scoringVersion: z.string().meta({ description: "Scoring methodology version (docs/scoring.md).", example: "1" }),
+    scoringVersion: z.string().meta({ description: "Scoring methodology version (docs/scoring.md).", example: "2" }),
+    unreachable: Unreachable.nullable().meta({
+      description: "Null, or why the shop gave no HTTP answer at all; then every check fails and the score is 0.",
+    }),
   })
   .meta({ id: "ScanResult" });
 
 export type ScanRequest = z.infer<typeof ScanRequest>;
 export type CheckResult = z.infer<typeof CheckResult>;
 export type ScanResult = z.infer<typeof ScanResult>;
+export type Unreachable = z.infer<typeof Unreachable>;

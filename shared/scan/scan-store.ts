@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import type { ScanResult } from "./scan-result";
 import type { LayerScores } from "./score";
 import type { CheckResult } from "./types";
+import { type Unreachable, unreachableOf } from "./unreachable";
 
 export type { ScanResult };
 
@@ -51,15 +52,17 @@ export async function saveScan(
 export async function findScan(db: Database, id: string): Promise<ScanResult | null> {
   const row = await db.select().from(scans).where(eq(scans.id, id)).get();
   if (!row) return null;
+  const checkResults = JSON.parse(row.checkResults) as CheckResult[];
   return {
     id: row.id,
     domain: row.domain,
     overallScore: row.overallScore,
     layerScores: JSON.parse(row.layerScores) as LayerScores,
-    checkResults: JSON.parse(row.checkResults) as CheckResult[],
+    checkResults,
     createdAt: new Date(row.createdAt).toISOString(),
     lastSeenAt: new Date(row.lastSeenAt).toISOString(),
     seenCount: row.seenCount,
     scoringVersion: row.scoringVersion,
+    unreachable: unreachableOf(row.domain, checkResults),
   };
 }

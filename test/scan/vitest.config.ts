@@ -18,9 +18,17 @@ export default defineProject({
         bindings: {
           TEST_MIGRATIONS: migrations,
           ...LOCAL_SWITCHES_ON,
-          OUTBOUND_RESOLVE: `${inject<string>("outboundResolve")},${inject<string>("monitorsResolve")}`,
+          OUTBOUND_RESOLVE: [
+            inject<string>("outboundResolve"),
+            inject<string>("monitorsResolve"),
+            inject<string>("realShopsResolve"),
+          ]
+            .filter(Boolean)
+            .join(","),
+          REAL_SHOPS: inject<string>("realShops"),
           EDGE_SHOP_PORT: inject<number>("edgeShopPort"),
           MONITORED_SHOP_PORT: inject<number>("monitoredShopPort"),
+          DOWNABLE_SHOP_PORT: inject<number>("downableShopPort"),
           WEBHOOK_RECEIVER_PORT: inject<number>("webhookReceiverPort"),
         },
       },
@@ -30,7 +38,11 @@ export default defineProject({
   test: {
     name: "scan",
     include: ["test/scan/**/*.test.ts"],
-    globalSetup: [path.join(root, "test/scan/global-setup.ts"), path.join(root, "test/scan/monitors-global-setup.ts")],
+    globalSetup: [
+      path.join(root, "test/scan/global-setup.ts"),
+      path.join(root, "test/scan/monitors-global-setup.ts"),
+      path.join(root, "test/scan/real-shops-global-setup.ts"),
+    ],
     setupFiles: [path.join(root, "test/setup/apply-migrations.ts")],
     testTimeout: 30_000,
   },
