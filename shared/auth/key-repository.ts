@@ -3,7 +3,7 @@ import { apiKeys, workspaces } from "../../schema";
 import type { Database } from "../db/client";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key-secret";
 import { prefixedId } from "./random-token";
-import { parseStoredScopes, SCOPES, type Scope } from "./scopes";
+import { parseStoredScopes, type Scope } from "./scopes";
 
 export interface ActiveKey {
   keyId: string;
@@ -83,8 +83,7 @@ export async function createWorkspaceKey(
 ): Promise<CreatedKey> {
   const key = generateApiKey();
   const keyId = prefixedId("key");
-  // Stored in the canonical order of SCOPES, so lists and whoami read the same everywhere.
-  const scopes = SCOPES.filter((s) => input.scopes.includes(s));
+  const scopes = [...new Set(input.scopes)];
   await db.insert(apiKeys).values({
     id: keyId,
     name: input.name,

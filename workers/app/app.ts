@@ -7,8 +7,12 @@ import { requestId } from "../../shared/http/request-id";
 import type { AppEnv } from "./app-env";
 import { errorPage } from "./error-page";
 import { csrfProtection } from "./middleware/csrf";
+import { registerApiKeys } from "./routes/api-keys";
 import { registerAssets } from "./routes/assets";
+import { registerInvite } from "./routes/invite";
+import { registerMembers } from "./routes/members";
 import { registerOverview } from "./routes/overview";
+import { registerSettings } from "./routes/settings";
 import { registerSignIn } from "./routes/sign-in";
 import { registerSignOut } from "./routes/sign-out";
 import { registerSignUp } from "./routes/sign-up";
@@ -54,6 +58,10 @@ export function buildApp() {
   registerSignOut(app);
   registerWorkspaces(app);
   registerOverview(app);
+  registerSettings(app);
+  registerApiKeys(app);
+  registerMembers(app);
+  registerInvite(app);
 
   app.notFound((c) => errorPage(new HTTPException(404, { message: `Nothing at ${c.req.path}.` }), c));
   app.onError((err, c) => errorPage(err, c));

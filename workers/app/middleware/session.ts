@@ -13,22 +13,37 @@ export function signInRedirect(c: Context<AppEnv>): Response {
   return c.redirect(`/app/sign-in${next}`, 303);
 }
 
+/** Sets `c.var.user` from a live session cookie; false when there is none (a dead cookie is cleared). */
+async function loadUser(c: Context<AppEnv>): Promise<boolean> {
+  const token = readSessionCookie(c);
+  if (!token) return false;
+  const db = database(c.env.DB);
+  const session = await findSession(db, token);
+  if (!session) {
+    clearSessionCookie(c);
+    return false;
+  }
+  const workspaces = await listUserWorkspaces(db, session.userId);
+  c.set("user", { userId: session.userId, email: session.email, sessionId: session.sessionId, workspaces });
+  c.set("sessionWorkspaceId", session.workspaceId);
+  return true;
+}
+
 /**
  * Pages for signed-in people: sets `c.var.user` from the session cookie, or sends the
- * visitor to sign-in. An unknown or expired cookie is cleared.
+ * visitor to sign-in.
  */
 export function requireSignIn(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = readSessionCookie(c);
-    const db = database(c.env.DB);
-    const session = token ? await findSession(db, token) : null;
-    if (!session) {
-      if (token) clearSessionCookie(c);
-      return signInRedirect(c);
-    }
-    const workspaces = await listUserWorkspaces(db, session.userId);
-    c.set("user", { userId: session.userId, email: session.email, sessionId: session.sessionId, workspaces });
-    c.set("sessionWorkspaceId", session.workspaceId);
+    if (!(await loadUser(c))) return signInRedirect(c);
+    await next();
+  };
+}
+
+/** Pages that look different when signed in (an invitation): `c.var.user` may stay unset. */
+export function optionalSignIn(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await loadUser(c);
     await next();
   };
 }
