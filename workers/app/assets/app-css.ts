@@ -12,7 +12,8 @@ a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,su
 .brand{font-weight:700;color:#1b1b1b;text-decoration:none;margin-right:auto}
 .top nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
 .top nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
-.switcher,.account{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem}
+.switcher,.account{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem;min-width:0;max-width:100%}
+.switcher select{min-width:0;flex:1 1 8rem;max-width:20rem}
 .email{color:#444;font-size:.9rem;overflow-wrap:anywhere}
 main{max-width:60rem;margin:0 auto;padding:1rem}
 main:focus{outline:none}
@@ -50,6 +51,7 @@ td code{overflow-wrap:anywhere}
   .brand{flex-basis:100%}
   table,thead,tbody,tr,th,td{display:block}
   thead{position:absolute;left:-9999px}
+  caption{text-align:left}
   tr{border-bottom:1px solid #d0d0d0;padding:.5rem 0}
   td{border:0;padding:.15rem 0}
   td[data-label]::before{content:attr(data-label) ": ";font-weight:600}
