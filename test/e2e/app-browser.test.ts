@@ -140,7 +140,7 @@ describe.skipIf(!existsSync(CHROMIUM))(
       await signUp(owner, email("owner"));
       await createKey(owner, "Owner key", "Full access");
       await owner.goto(`${baseUrl}/app/settings/members`);
-      await owner.getByRole("button", { name: "Create invitation link" }).click();
+      await owner.getByRole("button", { name: "Create invite link" }).click();
       const link = ((await owner.locator("#invite-link").textContent()) ?? "").trim();
       await expectAccessible(owner);
       await shoot(owner, "members-invite");

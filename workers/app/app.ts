@@ -7,6 +7,7 @@ import { requestId } from "../../shared/http/request-id";
 import type { AppEnv } from "./app-env";
 import { errorPage } from "./error-page";
 import { csrfProtection } from "./middleware/csrf";
+import { registerAliases } from "./routes/aliases";
 import { registerApiKeys } from "./routes/api-keys";
 import { registerAssets } from "./routes/assets";
 import { registerInvite } from "./routes/invite";
@@ -62,6 +63,7 @@ export function buildApp() {
   registerApiKeys(app);
   registerMembers(app);
   registerInvite(app);
+  registerAliases(app);
 
   app.notFound((c) => errorPage(new HTTPException(404, { message: `Nothing at ${c.req.path}.` }), c));
   app.onError((err, c) => errorPage(err, c));
