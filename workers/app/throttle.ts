@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { signInFailureLimits, signUpLimits, throttleSubject } from "../../shared/accounts/login-throttle";
+import { parseIp, truncateIp } from "../../shared/classify/cidr";
 import type { HitResult, WindowSpec } from "../../shared/rate-limit/window";
 import type { AppEnv } from "./app-env";
 
@@ -7,8 +8,16 @@ import type { AppEnv } from "./app-env";
 // subject: an account's email or a client address). decisions §1: the client address is
 // CF-Connecting-IP.
 
+/**
+ * The throttle's address subject: an IPv4 address as is, an IPv6 address by its /64 (one
+ * subscriber usually holds a whole /64, so per-address limits on IPv6 would be trivial to
+ * step around). Requests without a parsable address share one subject.
+ */
 export function clientAddress(c: Context<AppEnv>): string {
-  return c.req.header("CF-Connecting-IP") ?? "unknown";
+  const ip = c.req.header("CF-Connecting-IP") ?? "";
+  const parsed = parseIp(ip);
+  if (!parsed) return "unknown";
+  return parsed.version === 6 ? (truncateIp(ip) ?? "unknown") : ip;
 }
 
 function windowOf(c: Context<AppEnv>, subject: string) {
