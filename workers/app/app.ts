@@ -13,6 +13,7 @@ import { registerAssets } from "./routes/assets";
 import { registerInvite } from "./routes/invite";
 import { registerMembers } from "./routes/members";
 import { registerOverview } from "./routes/overview";
+import { registerPasskeys } from "./routes/passkeys";
 import { registerSettings } from "./routes/settings";
 import { registerSignIn } from "./routes/sign-in";
 import { registerSignOut } from "./routes/sign-out";
@@ -63,6 +64,7 @@ export function buildApp() {
   registerApiKeys(app);
   registerMembers(app);
   registerInvite(app);
+  registerPasskeys(app);
   registerAliases(app);
 
   app.notFound((c) => errorPage(new HTTPException(404, { message: `Nothing at ${c.req.path}.` }), c));

@@ -28,6 +28,21 @@ async function peek(c: Context<AppEnv>, subject: string, specs: WindowSpec[]): P
   return windowOf(c, subject).peek(specs);
 }
 
+/** Counts one hit of `subject` against `specs`; the result says whether it may proceed. */
+export async function hitLimit(c: Context<AppEnv>, subject: string, specs: WindowSpec[]): Promise<HitResult> {
+  return windowOf(c, subject).hit(specs);
+}
+
+/** Seconds until this address may try to sign in again (passkeys name no account up front). */
+export async function signInRetryAfterForAddress(c: Context<AppEnv>): Promise<number> {
+  return (await peek(c, throttleSubject.address(clientAddress(c)), signInFailureLimits.address)).retryAfter;
+}
+
+/** Counts one failed sign-in against the address only. */
+export async function recordAddressFailure(c: Context<AppEnv>): Promise<void> {
+  await hitLimit(c, throttleSubject.address(clientAddress(c)), signInFailureLimits.address);
+}
+
 /** Seconds until sign-in may be tried again for this account or address; 0 when it may now. */
 export async function signInRetryAfter(c: Context<AppEnv>, email: string): Promise<number> {
   const [account, address] = await Promise.all([
@@ -47,5 +62,5 @@ export async function recordSignInFailure(c: Context<AppEnv>, email: string): Pr
 
 /** Counts one sign-up attempt from this address; the result says whether it may proceed. */
 export async function hitSignUp(c: Context<AppEnv>): Promise<HitResult> {
-  return windowOf(c, throttleSubject.address(clientAddress(c))).hit(signUpLimits);
+  return hitLimit(c, throttleSubject.address(clientAddress(c)), signUpLimits);
 }
