@@ -153,6 +153,8 @@ describe.skipIf(!existsSync(CHROMIUM))(
       await member.waitForURL(`${baseUrl}/app`);
       await member.getByRole("link", { name: "Settings", exact: true }).click();
       await member.getByRole("link", { name: "API keys" }).first().click();
+      // count() does not wait, so wait for the page the click leads to first.
+      await member.waitForURL(`${baseUrl}/app/settings/api-keys`);
       expect(await member.getByText("Owner key").count()).toBe(1);
       expect(await member.getByRole("button", { name: "Create key" }).count()).toBe(0);
       expect(await member.getByRole("button", { name: "Revoke" }).count()).toBe(0);
