@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: apply D1 migrations to the local state, then run all four Workers in one
+// `npm start`: apply D1 migrations to the local state, then run all five Workers in one
 // wrangler dev process on one base URL (docs/architecture.md). No account, no network.
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -21,6 +21,7 @@ const configs = [
   "workers/scan/wrangler.toml",
   "workers/ingest/wrangler.toml",
   "workers/v1/wrangler.toml",
+  "workers/app/wrangler.toml",
 ];
 
 const migrate = spawnSync(
@@ -48,6 +49,14 @@ const LOCAL_SWITCHES = [
 ];
 const devVars = `${LOCAL_SWITCHES.map((name) => `${name}="1"\n`).join("")}OUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
 for (const config of configs) writeFileSync(path.join(root, path.dirname(config), ".dev.vars"), devVars);
+// The application (docs/app.md "Getting started"): locally the first visit creates the
+// owner without the bootstrap secret (LOCAL_OWNER_SIGNUP) and anyone may sign up (a
+// deployment defaults to invitations); SIGNUP_MODE=invite npm start tries the latter.
+const signupMode = process.env.SIGNUP_MODE === "invite" ? "invite" : "open";
+writeFileSync(
+  path.join(root, "workers/app/.dev.vars"),
+  `${devVars}LOCAL_OWNER_SIGNUP="1"\nSIGNUP_MODE="${signupMode}"\n`,
+);
 
 const dev = spawn(wrangler, args, { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));

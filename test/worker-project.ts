@@ -25,8 +25,13 @@ export async function workerProject(
         remoteBindings: false,
         wrangler: { configPath: path.join(root, configPath) },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, ...LOCAL_SWITCHES_ON, OUTBOUND_RESOLVE: "" },
           ...options.miniflare,
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ...LOCAL_SWITCHES_ON,
+            OUTBOUND_RESOLVE: "",
+            ...(options.miniflare?.bindings as Record<string, unknown> | undefined),
+          },
         },
       }),
     ],
