@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import type { ScanResult } from "./scan-result";
 import type { LayerScores } from "./score";
 import type { CheckResult } from "./types";
-import { type Unreachable, unreachableOf } from "./unreachable";
+import { unreachableOf } from "./unreachable";
 
 export type { ScanResult };
 

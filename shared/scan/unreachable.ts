@@ -1,6 +1,5 @@
-import type { CheckResult } from "./types";
-
 import type { Unreachable } from "./scan-result";
+import type { CheckResult } from "./types";
 
 // The one answer for a shop that gave no HTTP answer at all (docs/scan.md "Unreachable
 // shops"): carried, additively, by the `complete` stream event and the stored ScanResult,
