@@ -74,9 +74,9 @@ describe("Signature-Agent member types", () => {
 
   it("verifies through a jwks_uri member, without binding the key to the host's domain", async () => {
     const s = await newSigner();
-    await setFixture("keys-jwks.example/agents/jwks.json", jwksFixture([{ ...s.jwk, kid: "operator-label" }]));
+    await setFixture("keys-jwks.example.com/agents/jwks.json", jwksFixture([{ ...s.jwk, kid: "operator-label" }]));
     const cache = new KeyDirectoryCache({ resolve: new Map() });
-    const msg = await signedRequest(s, 'sig1="https://keys-jwks.example/agents/jwks.json";type=jwks_uri');
+    const msg = await signedRequest(s, 'sig1="https://keys-jwks.example.com/agents/jwks.json";type=jwks_uri');
     const result = await verifyWebBotAuth(msg, { nowMs: NOW, keys: cache.lookup, rejectTestKeys: true });
     // Only the well-known path is reserved to a domain's operator: no agent origin here.
     expect(result).toEqual({ status: "verified", agentOrigin: null });
@@ -84,8 +84,8 @@ describe("Signature-Agent member types", () => {
 
   it("verifies through a cimd member whose card carries its keys inline", async () => {
     const s = await newSigner();
-    const url = "https://keys-cimd.example/bot";
-    await setFixture("keys-cimd.example/bot", {
+    const url = "https://keys-cimd.example.com/bot";
+    await setFixture("keys-cimd.example.com/bot", {
       status: 200,
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ client_id: url, client_name: "Bot", jwks: { keys: [s.jwk] } }),
@@ -136,26 +136,26 @@ describe("signed key directories (possession proof per key)", () => {
   it("uses a key whose proof validates, and drops one whose Content-Digest does not match the body", async () => {
     const good = await newSigner();
     await setFixture(
-      "keys-signed.example/.well-known/http-message-signatures-directory",
-      await signedDirectory("keys-signed.example", good),
+      "keys-signed.example.com/.well-known/http-message-signatures-directory",
+      await signedDirectory("keys-signed.example.com", good),
     );
     const bad = await newSigner();
     await setFixture(
-      "keys-forged.example/.well-known/http-message-signatures-directory",
-      await signedDirectory("keys-forged.example", bad, true),
+      "keys-forged.example.com/.well-known/http-message-signatures-directory",
+      await signedDirectory("keys-forged.example.com", bad, true),
     );
     const cache = new KeyDirectoryCache({ resolve: new Map(), now: () => NOW });
-    expect(await cache.lookup({ type: "directory", url: "https://keys-signed.example" }, good.keyid)).toMatchObject({
+    expect(await cache.lookup({ type: "directory", url: "https://keys-signed.example.com" }, good.keyid)).toMatchObject({
       x: good.jwk.x,
     });
-    expect(await cache.lookup({ type: "directory", url: "https://keys-forged.example" }, bad.keyid)).toBeNull();
+    expect(await cache.lookup({ type: "directory", url: "https://keys-forged.example.com" }, bad.keyid)).toBeNull();
   });
 
   it("still uses keys of a directory that carries no proof (the draft lets a verifier resolve without one)", async () => {
     const s = await newSigner();
-    await setFixture("keys-plain.example/.well-known/http-message-signatures-directory", jwksFixture([s.jwk]));
+    await setFixture("keys-plain.example.com/.well-known/http-message-signatures-directory", jwksFixture([s.jwk]));
     const cache = new KeyDirectoryCache({ resolve: new Map(), now: () => NOW });
-    expect(await cache.lookup({ type: "directory", url: "https://keys-plain.example" }, s.keyid)).not.toBeNull();
+    expect(await cache.lookup({ type: "directory", url: "https://keys-plain.example.com" }, s.keyid)).not.toBeNull();
   });
 });
 
