@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import type { ResolveMap } from "../outbound/resolve-map";
 import { crawlSite } from "./crawl/crawl-site";
+import { runJourney } from "./journey/run-journey";
 import { resultHash } from "./result-hash";
 import { runChecks } from "./run-checks";
 import { saveScan } from "./scan-store";
@@ -28,6 +29,16 @@ export async function runScan(options: RunScanOptions) {
     signal: options.signal,
     infoUrl: options.scannerInfoUrl,
     onFetch: (e) => void emit({ event: "crawl", data: e }),
+  });
+
+  await emit({ event: "status", data: { phase: "journey", message: "Finding a product and adding it to a cart" } });
+  site.journey = await runJourney({
+    site,
+    resolve: options.resolve,
+    signal: options.signal,
+    infoUrl: options.scannerInfoUrl,
+    onFetch: (e) => void emit({ event: "crawl", data: e }),
+    onStatus: (message) => void emit({ event: "status", data: { phase: "journey", message } }),
   });
 
   await emit({ event: "status", data: { phase: "checking", message: "Running 41 checks" } });

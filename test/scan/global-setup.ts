@@ -1,11 +1,16 @@
 import type { TestProject } from "vitest/node";
+import { CartBook } from "../fixtures/shops/cart-book";
 import { challengeShop } from "../fixtures/shops/challenge-shop";
 import { edgeCaseShop } from "../fixtures/shops/edge-case-shop";
-import { goodShop } from "../fixtures/shops/good-shop";
+import { formShop } from "../fixtures/shops/form-shop";
+import { goodShop, goodShopCarts } from "../fixtures/shops/good-shop";
 import { jsShellShop } from "../fixtures/shops/js-shell-shop";
 import { robotsBlockedShop } from "../fixtures/shops/robots-blocked-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
+import { shopifyLikeShop } from "../fixtures/shops/shopify-like-shop";
 import { sitemapIndexShop } from "../fixtures/shops/sitemap-index-shop";
+import { ucpMcpShop } from "../fixtures/shops/ucp-mcp-shop";
+import { wooLikeShop } from "../fixtures/shops/woo-like-shop";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -18,12 +23,36 @@ const running: RunningShop[] = [];
 
 // One fixture server per shop on a free loopback port; the Worker reaches them only
 // through OUTBOUND_RESOLVE, exactly as `npm start` does.
+// Platform-like shops for the add-to-cart journey: each keeps its own carts and request
+// verdicts (cart-book.ts), served with its stats, so tests assert what the shop holds.
+export const JOURNEY_SHOPS = [
+  "good-shop.test",
+  "shopify-like.test",
+  "shopify-default.test",
+  "woo-like.test",
+  "form-shop.test",
+  "ucp-shop.test",
+  "js-shell.test",
+  "challenge-shop.test",
+] as const;
+
 export async function setup(project: TestProject): Promise<void> {
   let edgePort = 0;
+  const observeOnly = () => new CartBook({ cartWrites: /^$/ });
+  const shopify = shopifyLikeShop({ robots: "agents-allowed", origin: "https://shopify-like.test" });
+  const shopifyDefault = shopifyLikeShop({ robots: "default", origin: "https://shopify-default.test" });
+  const woo = wooLikeShop({ origin: "https://woo-like.test" });
+  const form = formShop({ origin: "https://form-shop.test" });
+  const ucp = ucpMcpShop({ origin: "https://ucp-shop.test" });
   const shops = {
-    "good-shop.test": await startShop(goodShop),
-    "js-shell.test": await startShop(jsShellShop),
-    "challenge-shop.test": await startShop(challengeShop),
+    "good-shop.test": await startShop(goodShop, goodShopCarts.options()),
+    "js-shell.test": await startShop(jsShellShop, observeOnly().options()),
+    "challenge-shop.test": await startShop(challengeShop, observeOnly().options()),
+    "shopify-like.test": await startShop(shopify.routes, shopify.book.options()),
+    "shopify-default.test": await startShop(shopifyDefault.routes, shopifyDefault.book.options()),
+    "woo-like.test": await startShop(woo.routes, woo.book.options()),
+    "form-shop.test": await startShop(form.routes, form.book.options()),
+    "ucp-shop.test": await startShop(ucp.routes, ucp.book.options()),
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
     "robots-blocked.test": await startShop(robotsBlockedShop),
     "index-shop.test": await startShop(sitemapIndexShop),

@@ -213,6 +213,8 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     category,
     cart,
     discovery,
+    robotsGate: fetcher.gate,
+    journey: null,
   };
 }
 

@@ -80,6 +80,8 @@ export function site(parts: Partial<SiteSnapshot> = {}): SiteSnapshot {
       cartLinks: [],
       cartScriptControls: [],
     },
+    robotsGate: { kind: "allow-all" },
+    journey: null,
     ...parts,
   };
 }

@@ -1,0 +1,202 @@
+import type { ResolveMap } from "../../outbound/resolve-map";
+import { isOk, parseJson } from "../checks/check-helpers";
+import { apiCatalogLinks } from "../checks/integration/api-catalog";
+import type { CrawlEvent } from "../crawl/fetcher";
+import type { SiteSnapshot } from "../types";
+import { LOCAL_INFO_URL, scannerUserAgent } from "../user-agent";
+import { type PathResult, probeMcp, productPage, tryForm, tryMcp, tryPermalink, tryPlatformApi } from "./cart-paths";
+import type { JourneyContext } from "./context";
+import { findProduct } from "./find";
+import { JourneyClient } from "./journey-client";
+import { JOURNEY_LIMITS } from "./journey-limits";
+import { detectPlatform } from "./platform";
+import type { CartResult, CartVia, JourneyResult } from "./types";
+import { readUcpProfile } from "./ucp-profile";
+
+// The journey (issue 14): after the crawl, do what a shopping agent does, with plain
+// HTTP and no JavaScript: find a product, understand it, add one unit to a cart through
+// the first path the shop offers, read the cart back. Deterministic (every choice from
+// the crawl's sorted lists), bounded (journey-limits.ts), and safe (safety.ts; robots.txt
+// for the scanner's own token; stops at a challenge). docs/scan.md "The journey".
+
+export interface JourneyOptions {
+  site: SiteSnapshot;
+  resolve: ResolveMap;
+  signal?: AbortSignal;
+  /** The scanner's info page; its origin also serves the UCP agent profile. */
+  infoUrl?: string;
+  onFetch?: (event: CrawlEvent & { method: string; journey: true }) => void;
+  onStatus?: (message: string) => void;
+}
+
+/** Where the scanner's UCP agent profile is served (workers/scan/routes/agent-profile.ts). */
+export const AGENT_PROFILE_PATH = "/api/scan/agent-profile.json";
+
+const VIA_WORDS: Record<CartVia, string> = {
+  form: "the product form",
+  permalink: "a cart URL",
+  platform_api: "the platform's cart API",
+  mcp: "the commerce protocol's MCP cart tool",
+};
+
+function emptyCart(): CartResult {
+  return { added: false, via: null, product_url: null, steps: [], attempts: [], readBack: null, blocked: null };
+}
+
+export async function runJourney(options: JourneyOptions): Promise<JourneyResult> {
+  const { site } = options;
+  const infoUrl = options.infoUrl ?? LOCAL_INFO_URL;
+  const status = options.onStatus ?? (() => {});
+  const deadline = AbortSignal.timeout(JOURNEY_LIMITS.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const client = new JourneyClient({
+    domain: site.domain,
+    resolve: options.resolve,
+    gate: site.robotsGate,
+    userAgent: scannerUserAgent(infoUrl),
+    signal,
+    onFetch: options.onFetch,
+  });
+  const result: JourneyResult = {
+    platform: null,
+    find: { via: null, search: null, feeds: [] },
+    product: null,
+    mcp: [],
+    cart: emptyCart(),
+    requests: 0,
+    stopped: null,
+  };
+
+  // Nothing to do where the crawl could not look: the home page behind a challenge or
+  // robots.txt. The cart is then as blocked as the rest.
+  const home = site.home?.fetched;
+  if (home?.challenge || home?.robotsBlocked) {
+    result.cart.blocked = {
+      reason: home.challenge
+        ? `the home page answered with a ${home.challenge} challenge`
+        : (home.error ?? "robots.txt disallows the scanner"),
+      url: home.url,
+      challenge: home.challenge,
+    };
+    result.stopped = "home page not reachable for the scanner";
+    status(`Journey not started: ${result.cart.blocked.reason}`);
+    return result;
+  }
+
+  const ctx: JourneyContext = {
+    site,
+    client,
+    origin: site.origin,
+    platform: detectPlatform(site),
+    ucp: readUcpProfile(site.files["/.well-known/ucp"]),
+    agentProfileUrl: `${new URL(infoUrl).origin}${AGENT_PROFILE_PATH}`,
+    product: null,
+    attempts: [],
+    mcpSessions: new Map(),
+    mcpProbes: [],
+    challenge: null,
+    status,
+  };
+
+  status("Looking for a product the way an agent does: links, sitemap, site search, product APIs");
+  result.find = await findProduct(ctx);
+  result.platform = ctx.platform.platform;
+  result.product = ctx.product;
+  const p = ctx.product;
+  if (p) {
+    const price = p.price ? ` — ${p.currency ? `${p.currency} ` : ""}${p.price}` : "";
+    status(`Found: ${p.name ?? p.url ?? "a product"}${price}${p.availability ? ` — ${p.availability}` : ""}`);
+  } else {
+    status("No product found without JavaScript");
+  }
+
+  // Add one unit, through the first path that works.
+  const cart = result.cart;
+  cart.product_url = p?.url ?? null;
+  if (p && !ctx.challenge) {
+    const page = p.url ? await productPage(ctx) : null;
+    const paths: Array<[CartVia, () => Promise<PathResult | null>]> = [
+      ["form", () => tryForm(ctx, page)],
+      ["permalink", () => tryPermalink(ctx, page)],
+      ["platform_api", () => tryPlatformApi(ctx)],
+      ["mcp", () => tryMcp(ctx)],
+    ];
+    for (const [via, attempt] of paths) {
+      if (ctx.challenge) break;
+      const r = await attempt();
+      if (!r) continue;
+      ctx.attempts.push(r.attempt);
+      cart.via = via;
+      status(`${VIA_WORDS[via]}: ${r.attempt.outcome.replace("_", " ")} (${r.attempt.detail})`);
+      if (r.attempt.outcome === "added") {
+        cart.added = true;
+        cart.readBack = r.readBack
+          ? { url: r.readBack.url, credential: r.readBack.credential, quantity: r.readBack.quantity }
+          : null;
+        break;
+      }
+    }
+  }
+
+  // MCP endpoints advertised elsewhere (server card, llms.txt, api-catalog) are asked for
+  // their tools too, so mcp_discovery judges an endpoint that answers, not a pointer.
+  if (!ctx.challenge) {
+    if (ctx.ucp?.mcpEndpoint) await probeMcp(ctx, ctx.ucp.mcpEndpoint, "/.well-known/ucp");
+    for (const [endpoint, by] of advertisedMcpEndpoints(site)) {
+      if (ctx.mcpProbes.length >= 2) break;
+      try {
+        if (!client.onSite(new URL(endpoint))) continue;
+      } catch {
+        continue;
+      }
+      await probeMcp(ctx, endpoint, by);
+    }
+  }
+
+  cart.attempts = ctx.attempts;
+  cart.steps = client.steps;
+  if (ctx.challenge) {
+    cart.blocked = {
+      reason: `${ctx.challenge.vendor} challenge at ${ctx.challenge.url}`,
+      url: ctx.challenge.url,
+      challenge: ctx.challenge.vendor,
+    };
+    result.stopped = `stopped at a ${ctx.challenge.vendor} challenge`;
+  } else if (!cart.added) {
+    const blocked = ctx.attempts.find((a) => a.outcome === "blocked");
+    if (blocked) cart.blocked = { reason: blocked.detail, url: cart.product_url ?? site.origin, challenge: null };
+  }
+  if (cart.added && cart.via) status(`Added to cart via ${VIA_WORDS[cart.via]} ✓`);
+  else if (cart.blocked) status(`Cart step blocked: ${cart.blocked.reason}`);
+  result.mcp = ctx.mcpProbes;
+  result.requests = client.requestCount;
+  return result;
+}
+
+/** MCP endpoints named by an MCP server card, llms.txt or the api-catalog, in that order. */
+function advertisedMcpEndpoints(site: SiteSnapshot): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const path of ["/.well-known/mcp.json", "/.well-known/mcp"]) {
+    const f = site.files[path];
+    if (!isOk(f)) continue;
+    const json = parseJson(f.body) as Record<string, unknown> | undefined;
+    const raw = json && (json.url ?? json.endpoint ?? (json.transport as Record<string, unknown> | undefined)?.url);
+    if (typeof raw === "string") {
+      try {
+        out.push([new URL(raw, f.finalUrl).href, path]);
+      } catch {
+        // Not a URL: the card is judged by mcp_discovery as it is.
+      }
+    }
+  }
+  if (isOk(site.llms)) {
+    const m = /\[[^\]]*\bmcp\b[^\]]*\]\((https?:[^)]+)\)|\((https?:[^)]*\/mcp[^)]*)\)/i.exec(site.llms.body);
+    if (m) out.push([m[1] ?? m[2], "/llms.txt"]);
+  }
+  const catalog = site.files["/.well-known/api-catalog"];
+  if (isOk(catalog)) {
+    const href = apiCatalogLinks(catalog.body).hrefs.find((h) => /\bmcp\b/i.test(h));
+    if (href) out.push([href, "/.well-known/api-catalog"]);
+  }
+  return out;
+}
