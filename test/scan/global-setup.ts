@@ -20,25 +20,19 @@ declare module "vitest" {
 }
 
 const running: RunningShop[] = [];
+const books: Array<[string, CartBook]> = [];
 
 // One fixture server per shop on a free loopback port; the Worker reaches them only
 // through OUTBOUND_RESOLVE, exactly as `npm start` does.
-// Platform-like shops for the add-to-cart journey: each keeps its own carts and request
-// verdicts (cart-book.ts), served with its stats, so tests assert what the shop holds.
-export const JOURNEY_SHOPS = [
-  "good-shop.test",
-  "shopify-like.test",
-  "shopify-default.test",
-  "woo-like.test",
-  "form-shop.test",
-  "ucp-shop.test",
-  "js-shell.test",
-  "challenge-shop.test",
-] as const;
-
+// Platform-like shops for the add-to-cart journey keep their own carts and request
+// verdicts (cart-book.ts), served with their stats, so tests assert what a shop holds.
 export async function setup(project: TestProject): Promise<void> {
   let edgePort = 0;
-  const observeOnly = () => new CartBook({ cartWrites: /^$/ });
+  const observeOnly = (host: string) => {
+    const book = new CartBook({ cartWrites: /^$/ });
+    books.push([host, book]);
+    return book;
+  };
   const shopify = shopifyLikeShop({ robots: "agents-allowed", origin: "https://shopify-like.test" });
   const shopifyDefault = shopifyLikeShop({ robots: "default", origin: "https://shopify-default.test" });
   const woo = wooLikeShop({ origin: "https://woo-like.test" });
@@ -46,8 +40,8 @@ export async function setup(project: TestProject): Promise<void> {
   const ucp = ucpMcpShop({ origin: "https://ucp-shop.test" });
   const shops = {
     "good-shop.test": await startShop(goodShop, goodShopCarts.options()),
-    "js-shell.test": await startShop(jsShellShop, observeOnly().options()),
-    "challenge-shop.test": await startShop(challengeShop, observeOnly().options()),
+    "js-shell.test": await startShop(jsShellShop, observeOnly("js-shell.test").options()),
+    "challenge-shop.test": await startShop(challengeShop, observeOnly("challenge-shop.test").options()),
     "shopify-like.test": await startShop(shopify.routes, shopify.book.options()),
     "shopify-default.test": await startShop(shopifyDefault.routes, shopifyDefault.book.options()),
     "woo-like.test": await startShop(woo.routes, woo.book.options()),
@@ -65,6 +59,14 @@ export async function setup(project: TestProject): Promise<void> {
     // The well-built shop again, 40 ms per answer, so concurrency limits become visible.
     "slow-good-shop.test": await startShop(goodShop, { latencyMs: 40 }),
   };
+  books.push(
+    ["good-shop.test", goodShopCarts],
+    ["shopify-like.test", shopify.book],
+    ["shopify-default.test", shopifyDefault.book],
+    ["woo-like.test", woo.book],
+    ["form-shop.test", form.book],
+    ["ucp-shop.test", ucp.book],
+  );
   edgePort = shops["edge-shop.test"].port;
   running.push(...Object.values(shops));
   project.provide(
@@ -78,6 +80,10 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide("edgeShopPort", edgePort);
 }
 
+// Across every test scan of the suite: no request to a checkout or payment path and no
+// submission of a form that is not an add-to-cart form (issue 14), from the shops' logs.
 export async function teardown(): Promise<void> {
   await Promise.all(running.map((s) => s.close()));
+  const violations = books.flatMap(([host, book]) => book.violations.map((v) => `${host}: ${v}`));
+  if (violations.length > 0) throw new Error(`Scans sent forbidden requests:\n${violations.join("\n")}`);
 }

@@ -165,7 +165,8 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   );
   const markdownP = home.page && !advertisesMarkdown ? fetcher.fetch(at("/"), { accept: "text/markdown" }) : null;
   const productsP = Promise.all(productTargets.map((u) => fetcher.fetch(u, { priority: 0 }).then(visit)));
-  const cartP = fetchCart(fetcher, cartLinks, at);
+  // A challenged home page stops the crawl short of the cart (docs/scan.md "Safety").
+  const cartP = home.fetched.challenge ? Promise.resolve([]) : fetchCart(fetcher, cartLinks, at);
 
   const [parity, markdownProbe, llms, llmsFull, fileList] = await Promise.all([
     parityP,

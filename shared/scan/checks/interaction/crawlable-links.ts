@@ -12,6 +12,8 @@ export const crawlableLinks: CheckDefinition = {
       fromCategory: d.productLinksCategory.length,
       fromSitemap: d.productLinksSitemap.length,
       category: site.category?.fetched.url ?? null,
+      // What the journey made of it: how its product was found, and which.
+      journey: site.journey ? { foundVia: site.journey.find.via, product: site.journey.product?.url ?? null } : null,
     };
     if (d.productLinksHome.length > 0 || d.productLinksCategory.length > 0) {
       const where = d.productLinksHome.length > 0 ? "the home page" : "a category page";
