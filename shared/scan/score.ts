@@ -2,7 +2,7 @@ import { CHECKS } from "./checks/registry";
 import type { CheckResult, CheckStatus, LayerName, LayerNumber } from "./types";
 
 // Scoring of scan-checks.md "Scores". Changing a weight is a new SCORING_VERSION.
-export const SCORING_VERSION = "1";
+export const SCORING_VERSION = "2";
 
 export const LAYERS: ReadonlyArray<{ layer: LayerNumber; name: LayerName; weight: number }> = [
   // Overall weights: reaching and operating the site matter most for finding a product

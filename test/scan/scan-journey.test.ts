@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { safeFetch } from "../../shared/outbound/safe-fetch";
@@ -164,5 +164,14 @@ describe("the add-to-cart journey on platform-like shops", () => {
     expect(r.byKey.cart_add).toMatchObject({ status: "fail", blocked: true });
     expect(r.requests.some((q) => q.path.startsWith("/cart"))).toBe(false);
     expect(r.requests.every((q) => q.method === "GET")).toBe(true);
+  });
+});
+
+describe("the scanner's UCP agent profile", () => {
+  it("is served where its MCP cart calls point (meta.ucp-agent.profile), naming the cart capability only", async () => {
+    const res = await SELF.fetch("http://scan.local/api/scan/agent-profile.json");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { ucp: { capabilities: Record<string, unknown> } };
+    expect(Object.keys(body.ucp.capabilities)).toEqual(["dev.ucp.shopping.cart"]);
   });
 });
