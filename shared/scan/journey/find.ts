@@ -110,13 +110,6 @@ export async function findProduct(ctx: JourneyContext): Promise<FindResult> {
     if (match) platformFacts = productFromWoo(match);
   }
 
-  // 3. The site search, submitted with a word from a known product's name.
-  const knownName = chosen?.name ?? platformFacts?.name ?? null;
-  const word = knownName ? searchWord(knownName) : null;
-  if (word && site.home?.page) {
-    result.search = await submitSearch(ctx, word);
-  }
-
   if (!chosen && platformFacts) result.via = "platform_api";
   ctx.product = reconcile(chosen, platformFacts);
   return result;
@@ -134,6 +127,17 @@ function sameUrl(a: string, b: string): boolean {
 
 export function noteChallenge(ctx: JourneyContext, res: { challenge: string | null; url: string }): void {
   if (res.challenge && !ctx.challenge) ctx.challenge = { vendor: res.challenge, url: res.url };
+}
+
+/**
+ * The site search, submitted with a word from the understood product's name (null when
+ * there is no product or no home page). Nothing else waits for it, so the journey runs
+ * it alongside the cart paths.
+ */
+export async function searchSite(ctx: JourneyContext): Promise<FindResult["search"]> {
+  const word = ctx.product?.name ? searchWord(ctx.product.name) : null;
+  if (!word || !ctx.site.home?.page) return null;
+  return submitSearch(ctx, word);
 }
 
 async function submitSearch(ctx: JourneyContext, word: string): Promise<NonNullable<FindResult["search"]>> {

@@ -6,7 +6,7 @@ import type { SiteSnapshot } from "../types";
 import { LOCAL_INFO_URL, scannerUserAgent } from "../user-agent";
 import { type PathResult, probeMcp, productPage, tryForm, tryMcp, tryPermalink, tryPlatformApi } from "./cart-paths";
 import type { JourneyContext } from "./context";
-import { findProduct } from "./find";
+import { findProduct, searchSite } from "./find";
 import { JourneyClient } from "./journey-client";
 import { JOURNEY_LIMITS } from "./journey-limits";
 import { detectPlatform } from "./platform";
@@ -110,6 +110,11 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
     status("No product found without JavaScript");
   }
 
+  // The site search and the MCP endpoints advertised outside UCP are asked alongside the
+  // cart paths: nothing on the cart's path waits for them (the set of requests stays the
+  // same whatever answers first).
+  const side = ctx.challenge ? Promise.resolve(null) : Promise.all([searchSite(ctx), probeAdvertised(ctx, site)]);
+
   // Add one unit, through the first path that works.
   const cart = result.cart;
   cart.product_url = p?.url ?? null;
@@ -138,20 +143,10 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
     }
   }
 
-  // MCP endpoints advertised elsewhere (server card, llms.txt, api-catalog) are asked for
-  // their tools too, so mcp_discovery judges an endpoint that answers, not a pointer.
-  if (!ctx.challenge) {
-    if (ctx.ucp?.mcpEndpoint) await probeMcp(ctx, ctx.ucp.mcpEndpoint, "/.well-known/ucp");
-    for (const [endpoint, by] of advertisedMcpEndpoints(site)) {
-      if (ctx.mcpProbes.length >= 2) break;
-      try {
-        if (!client.onSite(new URL(endpoint))) continue;
-      } catch {
-        continue;
-      }
-      await probeMcp(ctx, endpoint, by);
-    }
-  }
+  const sideResults = await side;
+  if (sideResults) result.find.search = sideResults[0];
+  // The UCP endpoint is probed after the cart paths (the MCP path may already have).
+  if (!ctx.challenge && ctx.ucp?.mcpEndpoint) await probeMcp(ctx, ctx.ucp.mcpEndpoint, "/.well-known/ucp");
 
   cart.attempts = ctx.attempts;
   cart.steps = client.steps;
@@ -171,6 +166,23 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   result.mcp = ctx.mcpProbes;
   result.requests = client.requestCount;
   return result;
+}
+
+/**
+ * MCP endpoints advertised outside UCP (server card, llms.txt, api-catalog), at most two,
+ * asked initialize + tools/list, so mcp_discovery judges an endpoint that answers, not a
+ * pointer. The UCP-bound endpoint is left to the MCP cart path.
+ */
+async function probeAdvertised(ctx: JourneyContext, site: SiteSnapshot): Promise<void> {
+  const endpoints = advertisedMcpEndpoints(site).filter(([endpoint]) => {
+    try {
+      return ctx.client.onSite(new URL(endpoint)) && endpoint !== ctx.ucp?.mcpEndpoint;
+    } catch {
+      return false;
+    }
+  });
+  const unique = [...new Map(endpoints.map((e) => [e[0], e])).values()].slice(0, 2);
+  for (const [endpoint, by] of unique) await probeMcp(ctx, endpoint, by);
 }
 
 /** MCP endpoints named by an MCP server card, llms.txt or the api-catalog, in that order. */
