@@ -15,6 +15,58 @@ async function onProduct(check: CheckDefinition, body: string) {
   return check.run(site({ home: await page("/", html("")), products: [await page("/products/a", html("", body))] }));
 }
 
+describe("search_form judged by the journey's search", () => {
+  const form =
+    '<form role="search" action="/search"><label for="q">Search</label><input id="q" name="q" type="search"></form>';
+  const withSearch = async (search: NonNullable<JourneyResult["find"]["search"]>) =>
+    searchForm.run(
+      site({
+        home: await page("/", html("", form)),
+        journey: {
+          platform: null,
+          find: { via: "links", search, feeds: [] },
+          product: null,
+          mcp: [],
+          requests: 1,
+          stopped: null,
+          cart: { added: false, via: null, product_url: null, steps: [], attempts: [], readBack: null, blocked: null },
+        },
+      }),
+    );
+  it("passes when searching a word from a product's name returns product links", async () => {
+    const out = await withSearch({
+      url: "https://shop.example/search?q=trail",
+      status: 200,
+      word: "trail",
+      productLinks: 2,
+      refused: null,
+    });
+    expect(out.status).toBe("pass");
+    expect(out.message).toContain('Searching "trail" returned 2 product link(s)');
+  });
+  it("warns when the search box returns no product", async () => {
+    const out = await withSearch({
+      url: "https://shop.example/search?q=trail",
+      status: 200,
+      word: "trail",
+      productLinks: 0,
+      refused: null,
+    });
+    expect(out.status).toBe("warn");
+  });
+  it("is blocked when robots.txt keeps the scanner from the search", async () => {
+    const refused = "robots.txt disallows the scanner from /search?q=trail";
+    const out = await withSearch({
+      url: "https://shop.example/search?q=trail",
+      status: 0,
+      word: "trail",
+      productLinks: 0,
+      refused,
+    });
+    expect(out).toMatchObject({ status: "fail", blocked: true });
+  });
+});
+
 describe("search_form", () => {
   const home = async (body: string) => searchForm.run(site({ home: await page("/", html("", body)) }));
   it("passes with a labelled search form", async () => {
