@@ -1,8 +1,20 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    peerRobotsCases: string;
+  }
+}
+
+// google/robotstxt's own test cases (../shared/data/peer-robots) exist only on machines
+// that have ../shared; the robots peer test reads them when present and skips otherwise.
+const peerRobotsFile = path.resolve(root, "../shared/data/peer-robots/robots_test_cases.json");
+const peerRobotsCases = existsSync(peerRobotsFile) ? readFileSync(peerRobotsFile, "utf8") : "";
 
 // Shared domain code runs in workerd too (it uses Web Crypto, HTMLRewriter, D1),
 // without any Worker's config: just the runtime and a scratch D1.
@@ -22,6 +34,7 @@ export default defineProject({
     name: "unit",
     include: ["test/unit/**/*.test.ts"],
     setupFiles: [path.join(root, "test/setup/apply-migrations.ts")],
+    provide: { peerRobotsCases },
   },
   root,
 });

@@ -41,12 +41,14 @@ export async function findProduct(ctx: JourneyContext): Promise<FindResult> {
   const d = site.discovery;
   const linked = new Set([...d.productLinksHome, ...d.productLinksCategory]);
   let chosen: ProductFacts | null = null;
-  for (const visit of site.products) {
+  // A home page that is itself a product page (discovery says so) comes first.
+  const visits = [...(d.homeIsProduct && site.home ? [site.home] : []), ...site.products];
+  for (const visit of visits) {
     if (!visit.page) continue;
     const facts = productFromPage(visit.fetched.finalUrl, visit.page);
     if (facts && inStock(facts)) {
       chosen = facts;
-      result.via = linked.has(visit.fetched.url) ? "links" : "sitemap";
+      result.via = visit === site.home || linked.has(visit.fetched.url) ? "links" : "sitemap";
       break;
     }
   }

@@ -69,6 +69,11 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
 
   // Nothing to do where the crawl could not look: the home page behind a challenge or
   // robots.txt. The cart is then as blocked as the rest.
+  if (site.unreachable) {
+    result.stopped = `the site gave no answer (${site.unreachable.reason})`;
+    status(`Journey not started: ${result.stopped}`);
+    return result;
+  }
   const home = site.home?.fetched;
   if (home?.challenge || home?.robotsBlocked) {
     result.cart.blocked = {

@@ -1,4 +1,4 @@
-import { type JsonNode, nodesOfType, offerPrice, offersOf, stringValue } from "../structured-data";
+import { itemsOfType, type JsonNode, offerPrice, offersOf, PRODUCT_TYPES, stringValue } from "../structured-data";
 import type { PageFacts } from "../types";
 import type { ProductFacts } from "./types";
 
@@ -10,10 +10,11 @@ function availabilityName(v: string | null): string | null {
   return v ? v.replace(/^https?:\/\/schema\.org\//i, "") : null;
 }
 
-/** From a product page's JSON-LD `Product` (or ProductGroup), else its microdata. */
+/** From a product page's structured data (JSON-LD, microdata or RDFa: one model, structured-data.ts). */
 export function productFromPage(url: string, page: PageFacts): ProductFacts | null {
-  const node = nodesOfType(page.jsonLd, ["Product", "ProductGroup"])[0] as JsonNode | undefined;
-  if (node) {
+  const item = itemsOfType(page, PRODUCT_TYPES)[0];
+  if (item) {
+    const node = item.node;
     const variants = Array.isArray(node.hasVariant) ? (node.hasVariant as JsonNode[]) : [];
     const offer = offersOf(node)[0] ?? (variants[0] ? offersOf(variants[0])[0] : undefined);
     return {
@@ -23,20 +24,7 @@ export function productFromPage(url: string, page: PageFacts): ProductFacts | nu
       currency: offer ? stringValue(offer.priceCurrency) : null,
       availability: availabilityName(offer ? stringValue(offer.availability) : null),
       itemId: stringValue(offer?.sku) ?? stringValue(node.sku) ?? stringValue(node.productID),
-      source: "json-ld",
-      disagreements: [],
-    };
-  }
-  const p = page.itemprops;
-  if (page.microdataTypes.some((t) => /schema\.org\/Product$/i.test(t)) && p.name) {
-    return {
-      url,
-      name: p.name ?? null,
-      price: p.price ?? null,
-      currency: p.priceCurrency ?? null,
-      availability: availabilityName(p.availability ?? null),
-      itemId: p.sku ?? p.productID ?? null,
-      source: "microdata",
+      source: item.source,
       disagreements: [],
     };
   }

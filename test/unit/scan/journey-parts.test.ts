@@ -42,6 +42,8 @@ describe("journey safety rules", () => {
     "https://shop.test/account/orders",
     "https://shop.test/payments/confirm",
     "https://shop.test/cart/44001:1",
+    "https://shop.test/checkout/confirm",
+    "https://shop.test/checkout/cart/../payment",
   ])("refuses %s", (url) => {
     expect(unsafeReason(new URL(url))).not.toBeNull();
   });
@@ -50,6 +52,9 @@ describe("journey safety rules", () => {
     "https://shop.test/cart/add",
     "https://shop.test/products/order-book",
     "https://shop.test/wp-json/wc/store/v1/cart/add-item",
+    "https://shop.test/checkout/cart/add/uenc/aHR0cHM6/product/42/",
+    "https://shop.test/checkout/line-item/add",
+    "https://shop.test/checkout/cart",
   ])("allows %s", (url) => {
     expect(unsafeReason(new URL(url))).toBeNull();
   });

@@ -73,6 +73,7 @@ export function site(parts: Partial<SiteSnapshot> = {}): SiteSnapshot {
     category: null,
     cart: [],
     discovery: {
+      homeIsProduct: false,
       productLinksHome: [],
       productLinksCategory: [],
       productLinksSitemap: [],
@@ -82,6 +83,7 @@ export function site(parts: Partial<SiteSnapshot> = {}): SiteSnapshot {
     },
     robotsGate: { kind: "allow-all" },
     journey: null,
+    unreachable: null,
     ...parts,
   };
 }
