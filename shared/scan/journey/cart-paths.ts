@@ -34,9 +34,11 @@ function outcomeOf(via: CartVia, res: JourneyResponse, what: string): PathResult
       readBack: null,
     };
   }
-  if (res.status === 0 || res.status >= 400) {
+  // The mutation's own answer decides: a 303 to a cart page that then fails still changed the cart.
+  if (res.firstStatus === 0 || res.firstStatus >= 400) {
+    const s = res.firstStatus || res.status;
     return {
-      attempt: { via, outcome: "failed", detail: `${what} answered ${res.status ? `HTTP ${res.status}` : "nothing"}` },
+      attempt: { via, outcome: "failed", detail: `${what} answered ${s ? `HTTP ${s}` : "nothing"}` },
       readBack: null,
     };
   }
@@ -240,10 +242,13 @@ export async function tryMcp(ctx: JourneyContext): Promise<PathResult | null> {
       readBack: null,
     };
   }
+  // The profile goes where the current binding reads it (arguments.meta["ucp-agent"]) and
+  // where the 2026-01 drafts read it (params._meta.ucp.profile).
   const meta = { "ucp-agent": { profile: ctx.agentProfileUrl } };
+  const _meta = { ucp: { profile: ctx.agentProfileUrl } };
   const created = await session.call(
     "tools/call",
-    { name: "create_cart", arguments: { meta, cart: { line_items: [{ item: { id }, quantity: 1 }] } } },
+    { name: "create_cart", arguments: { meta, cart: { line_items: [{ item: { id }, quantity: 1 }] } }, _meta },
     true,
   );
   noteChallenge(ctx, created.response);
@@ -260,7 +265,7 @@ export async function tryMcp(ctx: JourneyContext): Promise<PathResult | null> {
   const cartId = cartObj && typeof cartObj.id === "string" ? cartObj.id : null;
   if (!cartId)
     return { attempt: { via: "mcp", outcome: "failed", detail: `${what} returned no cart id` }, readBack: null };
-  const read = await session.call("tools/call", { name: "get_cart", arguments: { meta, id: cartId } });
+  const read = await session.call("tools/call", { name: "get_cart", arguments: { meta, id: cartId }, _meta });
   const got = toolPayload(read.result);
   const gotCart = (got?.cart as Record<string, unknown> | undefined) ?? got;
   const lines = Array.isArray(gotCart?.line_items) ? (gotCart.line_items as Array<Record<string, unknown>>) : [];

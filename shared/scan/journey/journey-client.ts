@@ -23,6 +23,8 @@ export interface JourneyResponse {
   /** The URL of the last answer (after the redirects that were followed). */
   finalUrl: string;
   status: number;
+  /** The status of the first hop: what the request itself got, before any redirect was followed. */
+  firstStatus: number;
   headers: Record<string, string>;
   body: string;
   /** Bot-protection vendor whose challenge answered. */
@@ -113,7 +115,7 @@ export class JourneyClient {
         return last ? { ...last, refused } : this.empty(current.href, refused);
       }
       const answer = await this.send(current, method, init, body);
-      last = { ...answer, url };
+      last = { ...answer, url, firstStatus: last ? last.firstStatus : answer.status };
       if (answer.challenge || answer.status === 0) return last;
       const location = answer.headers.location;
       if (!REDIRECT.has(answer.status) || !location) return last;
@@ -174,6 +176,7 @@ export class JourneyClient {
         url: url.href,
         finalUrl: res.url,
         status: res.status,
+        firstStatus: res.status,
         headers: out,
         body: text,
         challenge: detectChallenge({ status: res.status, headers: out, body: text }),
@@ -198,7 +201,17 @@ export class JourneyClient {
   }
 
   private empty(url: string, refused: NonNullable<JourneyResponse["refused"]>): JourneyResponse {
-    return { url, finalUrl: url, status: 0, headers: {}, body: "", challenge: null, refused, sentCookie: false };
+    return {
+      url,
+      finalUrl: url,
+      status: 0,
+      firstStatus: 0,
+      headers: {},
+      body: "",
+      challenge: null,
+      refused,
+      sentCookie: false,
+    };
   }
 }
 

@@ -33,10 +33,13 @@ export function detectPlatform(site: SiteSnapshot): PlatformFacts {
     /shopify/i.test(headers["powered-by"] ?? "") ||
     /cdn\.shopify\.com|Shopify\.theme\b/.test(body);
   const apiLink = (home?.page?.headLinks ?? []).find((l) => l.rel.split(/\s+/).includes("https://api.w.org/"));
+  // WordPress also sends it as an HTTP header: Link: <https://shop/wp-json/>; rel="https://api.w.org/".
+  const headerLink = /<([^>]+)>\s*;\s*rel="?https:\/\/api\.w\.org\/"?/.exec(headers.link ?? "")?.[1];
+  const apiHref = apiLink?.href ?? headerLink;
   let wpApiRoot: string | null = null;
-  if (apiLink && home) {
+  if (apiHref && home) {
     try {
-      const u = new URL(apiLink.href, home.fetched.finalUrl);
+      const u = new URL(apiHref, home.fetched.finalUrl);
       wpApiRoot = u.href.endsWith("/") ? u.href : `${u.href}/`;
     } catch {
       wpApiRoot = null;

@@ -96,6 +96,7 @@ function answer(body: string, type: string): JourneyResponse {
     url: "u",
     finalUrl: "u",
     status: 200,
+    firstStatus: 200,
     headers: { "content-type": type },
     body,
     challenge: null,
