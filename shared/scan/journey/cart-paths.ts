@@ -210,10 +210,10 @@ export async function tryPlatformApi(ctx: JourneyContext): Promise<PathResult | 
   return null;
 }
 
-export function mcpSession(ctx: JourneyContext, endpoint: string): McpSession {
+export function mcpSession(ctx: JourneyContext, endpoint: string, side = false): McpSession {
   let s = ctx.mcpSessions.get(endpoint);
   if (!s) {
-    s = new McpSession(ctx.client, endpoint);
+    s = new McpSession(ctx.client, endpoint, side);
     ctx.mcpSessions.set(endpoint, s);
   }
   return s;
@@ -289,10 +289,10 @@ export async function tryMcp(ctx: JourneyContext): Promise<PathResult | null> {
 }
 
 /** initialize + tools/list on an advertised MCP endpoint, once per endpoint. */
-export async function probeMcp(ctx: JourneyContext, endpoint: string, advertisedBy: string) {
+export async function probeMcp(ctx: JourneyContext, endpoint: string, advertisedBy: string, side = false) {
   const known = ctx.mcpProbes.find((p) => p.endpoint === endpoint);
   if (known) return known;
-  const session = mcpSession(ctx, endpoint);
+  const session = mcpSession(ctx, endpoint, side);
   const init = await session.initialize();
   noteChallenge(ctx, init.response);
   let tools: string[] | null = null;

@@ -106,8 +106,10 @@ export async function findProduct(ctx: JourneyContext): Promise<FindResult> {
     }
     result.feeds.push({ url, status: res.status, products: list.length, refused: res.refused?.reason ?? null });
     if (list.length > 0) ctx.platform.platform = "woocommerce";
+    const name = chosen?.name?.trim().toLowerCase();
     const match =
       (chosen?.url && list.find((p) => p.permalink && sameUrl(p.permalink, chosen?.url ?? ""))) ||
+      (name ? list.find((p) => p.name?.trim().toLowerCase() === name) : undefined) ||
       (!chosen ? list.find((p) => p.is_purchasable !== false && p.is_in_stock !== false) : undefined);
     if (match) platformFacts = productFromWoo(match);
   }
@@ -163,7 +165,7 @@ async function submitSearch(ctx: JourneyContext, word: string): Promise<NonNulla
   for (const f of form.fields) params.append(f.name, f.name === queryName ? word : f.value);
   if (!form.fields.some((f) => f.name === queryName)) params.append(queryName, word);
   target.search = params.toString();
-  const res = await ctx.client.request(target.href);
+  const res = await ctx.client.request(target.href, { side: true });
   noteChallenge(ctx, res);
   let links: string[] = [];
   if (res.status >= 200 && res.status < 300 && !res.challenge) {

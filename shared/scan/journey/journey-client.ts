@@ -16,6 +16,11 @@ export interface JourneyRequest {
   /** A request that changes a cart: counted, at most one per path (docs/scan.md "Safety"). */
   mutation?: boolean;
   accept?: string;
+  /**
+   * A request nothing on the cart's path waits for (the site search, MCP probes of
+   * endpoints the cart does not use): sent alongside, and left out of the cart's steps.
+   */
+  side?: boolean;
 }
 
 export interface JourneyResponse {
@@ -54,7 +59,8 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
  */
 export class JourneyClient {
   readonly jar = new CookieJar();
-  readonly steps: JourneyStep[] = [];
+  /** Every request sent, in order; `side` marks those off the cart's path. */
+  readonly steps: Array<JourneyStep & { side: boolean }> = [];
   private used = 0;
   private readonly site: string;
 
@@ -188,7 +194,7 @@ export class JourneyClient {
         err instanceof OutboundError ? `${err.code}: ${err.message}` : `network: ${(err as Error).message ?? err}`;
       result = { ...this.empty(url.href, { kind: "error", reason, url: url.href }), sentCookie: !!cookie };
     }
-    this.steps.push({ method, url: url.href, status: result.status });
+    this.steps.push({ method, url: url.href, status: result.status, side: !!init.side });
     this.options.onFetch?.({
       url: url.href,
       status: result.status,

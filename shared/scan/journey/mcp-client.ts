@@ -59,6 +59,8 @@ export class McpSession {
   constructor(
     private readonly client: JourneyClient,
     readonly endpoint: string,
+    /** Off the cart's path (an advertised endpoint the cart does not use). */
+    private readonly side = false,
   ) {}
 
   private headers(): Record<string, string> {
@@ -76,6 +78,7 @@ export class McpSession {
       headers: this.headers(),
       body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
       mutation,
+      side: this.side,
     });
     if (response.refused) return { result: null, error: response.refused.reason, answeredAs: null, response };
     if (response.challenge)
@@ -116,6 +119,7 @@ export class McpSession {
         accept: "application/json, text/event-stream",
         headers: this.headers(),
         body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+        side: this.side,
       });
     }
     return answer;

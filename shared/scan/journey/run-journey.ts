@@ -154,7 +154,10 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   if (!ctx.challenge && ctx.ucp?.mcpEndpoint) await probeMcp(ctx, ctx.ucp.mcpEndpoint, "/.well-known/ucp");
 
   cart.attempts = ctx.attempts;
-  cart.steps = client.steps;
+  // The cart's own path (finding the product, the page, the mutation, its redirects, the
+  // read back), in the order sent; the search and MCP probes sent alongside are in
+  // `find.search` and `mcp`.
+  cart.steps = client.steps.filter((s) => !s.side).map(({ method, url, status }) => ({ method, url, status }));
   if (ctx.challenge) {
     cart.blocked = {
       reason: `${ctx.challenge.vendor} challenge at ${ctx.challenge.url}`,
@@ -187,7 +190,7 @@ async function probeAdvertised(ctx: JourneyContext, site: SiteSnapshot): Promise
     }
   });
   const unique = [...new Map(endpoints.map((e) => [e[0], e])).values()].slice(0, 2);
-  for (const [endpoint, by] of unique) await probeMcp(ctx, endpoint, by);
+  for (const [endpoint, by] of unique) await probeMcp(ctx, endpoint, by, true);
 }
 
 /** MCP endpoints named by an MCP server card, llms.txt or the api-catalog, in that order. */
