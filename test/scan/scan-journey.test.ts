@@ -70,7 +70,12 @@ describe("the add-to-cart journey on platform-like shops", () => {
       expect.arrayContaining(["POST /cart/add", "GET /cart.js"]),
     );
     expectOneUnitReadBack(r, "cookie");
-    expect(r.requests.filter((q) => q.method === "POST").map((q) => q.path)).toEqual(["/cart/add"]);
+    // One cart mutation; the other POSTs are the storefront MCP probe (initialize, notification, tools/list).
+    expect(r.requests.filter((q) => q.method === "POST" && q.path !== "/api/mcp").map((q) => q.path)).toEqual([
+      "/cart/add",
+    ]);
+    expect(r.byKey.mcp_discovery.status).toBe("pass");
+    expect(r.byKey.mcp_discovery.message).toContain("Shopify's storefront MCP endpoint");
     // The journey is streamed: its own phase, then crawl events for each of its requests.
     const phases = r.events.filter((e) => e.event === "status").map((e) => e.data.phase);
     expect([...new Set(phases)]).toEqual(["queued", "fetching", "journey", "checking", "scoring", "saving"]);
@@ -94,7 +99,9 @@ describe("the add-to-cart journey on platform-like shops", () => {
     expect(check.message).toMatch(/^Access problem: .*robots\.txt disallows the scanner from \/cart/);
     expect(cartOf(check).added).toBe(false);
     expect(r.requests.filter((q) => q.path.startsWith("/cart"))).toEqual([]);
-    expect(r.requests.every((q) => q.method === "GET")).toBe(true);
+    // Only the storefront MCP probe (initialize, tools/list) is not a GET; nothing changed a cart.
+    expect(r.requests.filter((q) => q.method !== "GET").every((q) => q.path === "/api/mcp")).toBe(true);
+    expect(r.state.mutations).toEqual([]);
     expect(r.newCarts).toEqual([]);
     expect(r.state.violations).toEqual([]);
   });

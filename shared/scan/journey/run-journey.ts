@@ -29,6 +29,9 @@ export interface JourneyOptions {
   onStatus?: (message: string) => void;
 }
 
+/** `advertisedBy` of Shopify's storefront MCP endpoint, probed on Shopify stores. */
+export const SHOPIFY_STOREFRONT_MCP = "Shopify storefront (/api/mcp)";
+
 /** Where the scanner's UCP agent profile is served (workers/scan/routes/agent-profile.ts). */
 export const AGENT_PROFILE_PATH = "/api/scan/agent-profile.json";
 
@@ -189,6 +192,9 @@ async function probeAdvertised(ctx: JourneyContext, site: SiteSnapshot): Promise
       return false;
     }
   });
+  // Shopify serves a storefront MCP endpoint at /api/mcp on every store
+  // (https://shopify.dev/docs/apps/build/storefront-mcp), advertised or not.
+  if (ctx.platform.platform === "shopify") endpoints.push([`${ctx.origin}/api/mcp`, SHOPIFY_STOREFRONT_MCP]);
   const unique = [...new Map(endpoints.map((e) => [e[0], e])).values()].slice(0, 2);
   for (const [endpoint, by] of unique) await probeMcp(ctx, endpoint, by, true);
 }

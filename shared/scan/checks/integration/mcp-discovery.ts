@@ -1,3 +1,4 @@
+import { SHOPIFY_STOREFRONT_MCP } from "../../journey/run-journey";
 import type { CheckDefinition, SiteSnapshot } from "../../types";
 import { blockedBy, isMachineReadable, isOk, isSoft404, parseJson } from "../check-helpers";
 import { apiCatalogLinks } from "./api-catalog";
@@ -54,11 +55,17 @@ export const mcpDiscovery: CheckDefinition = {
     const catalog = site.files["/.well-known/api-catalog"];
     const catalogLink = isOk(catalog) ? apiCatalogLinks(catalog.body).hrefs.find((h) => /\bmcp\b/i.test(h)) : undefined;
     const advertised = llmsLink ? (llmsLink[1] ?? llmsLink[2]) : catalogLink;
-    const ucpMcp = site.journey?.mcp.find((m) => m.advertisedBy === "/.well-known/ucp" && m.tools);
+    const ucpMcp = site.journey?.mcp.find(
+      (m) => (m.advertisedBy === "/.well-known/ucp" || m.advertisedBy === SHOPIFY_STOREFRONT_MCP) && m.tools,
+    );
     if (!advertised && ucpMcp) {
+      const by =
+        ucpMcp.advertisedBy === SHOPIFY_STOREFRONT_MCP
+          ? "Shopify's storefront MCP endpoint"
+          : "The UCP profile binds the MCP endpoint";
       return {
         status: "pass",
-        message: `The UCP profile binds the MCP endpoint ${ucpMcp.endpoint}, which lists ${ucpMcp.tools?.length ?? 0} tool(s).`,
+        message: `${by} ${ucpMcp.endpoint}, which lists ${ucpMcp.tools?.length ?? 0} tool(s).`,
         evidence: { endpoint: ucpMcp.endpoint, tools: ucpMcp.tools, answeredAs: ucpMcp.answeredAs },
       };
     }
