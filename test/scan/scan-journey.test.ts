@@ -2,6 +2,9 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { safeFetch } from "../../shared/outbound/safe-fetch";
+import { crawlSite } from "../../shared/scan/crawl/crawl-site";
+import { JOURNEY_LIMITS } from "../../shared/scan/journey/journey-limits";
+import { runJourney } from "../../shared/scan/journey/run-journey";
 import type { CartBookState } from "../fixtures/shops/cart-book";
 import type { LoggedRequest } from "../fixtures/shops/shop-server";
 import { type CheckResultBody, completeOf, getScan, postScan } from "./scan-client";
@@ -136,6 +139,8 @@ describe("the add-to-cart journey on platform-like shops", () => {
     });
     expectOneUnitReadBack(r, "cookie");
     expect(r.requests.some((q) => q.path === "/newsletter")).toBe(false);
+    // Understood from microdata (text-valued itemprops) through the one structured-data model.
+    expect(check.evidence?.product).toMatchObject({ name: "Walnut Bowl", price: "48.00", currency: "GBP", source: "microdata" });
   });
 
   it("UCP/MCP-only shop: finds the MCP endpoint in /.well-known/ucp, answers over SSE, adds with create_cart carrying the agent profile", async () => {
@@ -180,5 +185,29 @@ describe("the scanner's UCP agent profile", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { ucp: { capabilities: Record<string, unknown> } };
     expect(Object.keys(body.ucp.capabilities)).toEqual(["dev.ucp.shopping.cart"]);
+  });
+});
+
+describe("the journey is deterministic and bounded", () => {
+  it("sends the same requests and reaches the same cart outcome on two runs, within its 16-request budget", async () => {
+    const run = async () => {
+      const site = await crawlSite({ domain: "woo-like.test", resolve });
+      const events: Array<{ url: string; method: string }> = [];
+      const journey = await runJourney({
+        site,
+        resolve,
+        onFetch: (e) => events.push({ url: e.url, method: e.method }),
+      });
+      return { journey, requests: events.map((e) => `${e.method} ${e.url}`).sort() };
+    };
+    const a = await run();
+    const b = await run();
+    expect(a.requests).toEqual(b.requests);
+    expect(a.journey.cart.steps.map((s) => `${s.method} ${s.url}`)).toEqual(
+      b.journey.cart.steps.map((s) => `${s.method} ${s.url}`),
+    );
+    expect([a.journey.cart.added, a.journey.cart.via]).toEqual([true, "platform_api"]);
+    expect([b.journey.cart.added, b.journey.cart.via]).toEqual([true, "platform_api"]);
+    expect(a.requests.length).toBeLessThanOrEqual(JOURNEY_LIMITS.maxRequests);
   });
 });
