@@ -37,7 +37,8 @@ export async function setup(project: TestProject): Promise<void> {
   const shopifyDefault = shopifyLikeShop({ robots: "default", origin: "https://shopify-default.test" });
   const woo = wooLikeShop({ origin: "https://woo-like.test" });
   const form = formShop({ origin: "https://form-shop.test" });
-  const ucp = ucpMcpShop({ origin: "https://ucp-shop.test" });
+  const ucp = ucpMcpShop({ origin: "https://ucp-shop.test", htmlProducts: true });
+  const ucpOnly = ucpMcpShop({ origin: "https://ucp-only.test", htmlProducts: false });
   const shops = {
     "good-shop.test": await startShop(goodShop, goodShopCarts.options()),
     "js-shell.test": await startShop(jsShellShop, observeOnly("js-shell.test").options()),
@@ -47,6 +48,7 @@ export async function setup(project: TestProject): Promise<void> {
     "woo-like.test": await startShop(woo.routes, woo.book.options()),
     "form-shop.test": await startShop(form.routes, form.book.options()),
     "ucp-shop.test": await startShop(ucp.routes, ucp.book.options()),
+    "ucp-only.test": await startShop(ucpOnly.routes, ucpOnly.book.options()),
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
     "robots-blocked.test": await startShop(robotsBlockedShop),
     "index-shop.test": await startShop(sitemapIndexShop),
@@ -66,6 +68,7 @@ export async function setup(project: TestProject): Promise<void> {
     ["woo-like.test", woo.book],
     ["form-shop.test", form.book],
     ["ucp-shop.test", ucp.book],
+    ["ucp-only.test", ucpOnly.book],
   );
   edgePort = shops["edge-shop.test"].port;
   running.push(...Object.values(shops));

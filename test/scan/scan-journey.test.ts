@@ -140,7 +140,12 @@ describe("the add-to-cart journey on platform-like shops", () => {
     expectOneUnitReadBack(r, "cookie");
     expect(r.requests.some((q) => q.path === "/newsletter")).toBe(false);
     // Understood from microdata (text-valued itemprops) through the one structured-data model.
-    expect(check.evidence?.product).toMatchObject({ name: "Walnut Bowl", price: "48.00", currency: "GBP", source: "microdata" });
+    expect(check.evidence?.product).toMatchObject({
+      name: "Walnut Bowl",
+      price: "48.00",
+      currency: "GBP",
+      source: "microdata",
+    });
   });
 
   it("UCP/MCP-only shop: finds the MCP endpoint in /.well-known/ucp, answers over SSE, adds with create_cart carrying the agent profile", async () => {
@@ -154,6 +159,19 @@ describe("the add-to-cart journey on platform-like shops", () => {
       mcp: { tools: expect.arrayContaining(["create_cart"]) },
     });
     expect(r.byKey.mcp_discovery.status).toBe("pass");
+  });
+
+  it("protocol-only shop (no product page): finds the product in the UCP catalog (search_catalog) and adds its variant id", async () => {
+    const r = await scan("ucp-only.test", "198.51.100.49");
+    const check = r.byKey.cart_add;
+    expect(check.status, check.message).toBe("pass");
+    expect(cartOf(check)).toMatchObject({ added: true, via: "mcp" });
+    expect(check.evidence?.product).toMatchObject({
+      name: "Trail Runner 2",
+      itemId: "gid://ucp-shop/ProductVariant/4242",
+      source: "ucp_catalog",
+    });
+    expectOneUnitReadBack(r, "mcp-cart-id");
   });
 
   it("the well-built shop: its product form and cart page, and an MCP endpoint that answers tools/list", async () => {

@@ -226,8 +226,7 @@ export function mcpSession(ctx: JourneyContext, endpoint: string, side = false):
  */
 export async function tryMcp(ctx: JourneyContext): Promise<PathResult | null> {
   const endpoint = ctx.ucp?.mcpEndpoint;
-  const id = ctx.product?.itemId;
-  if (!endpoint || !id) return null;
+  if (!endpoint) return null;
   const session = mcpSession(ctx, endpoint);
   const probe = await probeMcp(ctx, endpoint, "/.well-known/ucp");
   if (!probe.tools) {
@@ -246,6 +245,16 @@ export async function tryMcp(ctx: JourneyContext): Promise<PathResult | null> {
   // where the 2026-01 drafts read it (params._meta.ucp.profile).
   const meta = { "ucp-agent": { profile: ctx.agentProfileUrl } };
   const _meta = { ucp: { profile: ctx.agentProfileUrl } };
+  // The id a UCP cart takes is the catalog's (a variant id), which a page's SKU need not
+  // be: when the endpoint offers UCP's search_catalog, the product is looked up there first.
+  if (probe.tools.includes("search_catalog")) await findInCatalog(ctx, session, meta, _meta);
+  const id = ctx.product?.itemId;
+  if (!id) {
+    return {
+      attempt: { via: "mcp", outcome: "failed", detail: `no item id to put in a UCP cart at ${endpoint}` },
+      readBack: null,
+    };
+  }
   const created = await session.call(
     "tools/call",
     { name: "create_cart", arguments: { meta, cart: { line_items: [{ item: { id }, quantity: 1 }] } }, _meta },
@@ -286,6 +295,63 @@ export async function tryMcp(ctx: JourneyContext): Promise<PathResult | null> {
         detail: read.error ? `get_cart failed: ${read.error}` : `get_cart ${cartId} has no line for ${id}`,
       };
   return confirmed("mcp", what, rb);
+}
+
+interface CatalogProduct {
+  id?: string;
+  title?: string;
+  url?: string;
+  variants?: Array<{
+    id?: string;
+    availability?: { available?: boolean };
+    price?: { amount?: number; currency?: string };
+  }>;
+}
+
+/**
+ * UCP catalog search (https://ucp.dev/specification/shopping/catalog/mcp/): the product
+ * whose title is the understood product's name (else the first), its first available
+ * variant's id for the cart. Without an understood product (a protocol-only shop), the
+ * query is a word of the home page's title, and the catalog's product becomes the one
+ * the journey adds.
+ */
+async function findInCatalog(
+  ctx: JourneyContext,
+  session: McpSession,
+  meta: Record<string, unknown>,
+  _meta: Record<string, unknown>,
+): Promise<void> {
+  const name = ctx.product?.name ?? null;
+  const query = name ?? (ctx.site.home?.page?.title ?? "").split(/[^\p{L}\p{N}]+/u).find((w) => w.length >= 3) ?? null;
+  if (!query) return;
+  const answer = await session.call("tools/call", {
+    name: "search_catalog",
+    arguments: { meta, catalog: { query, pagination: { limit: 10 } } },
+    _meta,
+  });
+  noteChallenge(ctx, answer.response);
+  const products = (toolPayload(answer.result)?.products ?? []) as CatalogProduct[];
+  if (!Array.isArray(products) || products.length === 0) return;
+  const wanted = name?.trim().toLowerCase();
+  const product = products.find((p) => wanted && p.title?.trim().toLowerCase() === wanted) ?? products[0];
+  const variant = product.variants?.find((v) => v.availability?.available !== false) ?? product.variants?.[0];
+  const itemId = variant?.id ?? product.id ?? null;
+  if (!itemId) return;
+  if (ctx.product) {
+    ctx.product = { ...ctx.product, itemId };
+    return;
+  }
+  const amount = variant?.price?.amount;
+  ctx.product = {
+    url: product.url ?? null,
+    name: product.title ?? null,
+    price: typeof amount === "number" ? (amount / 100).toFixed(2) : null,
+    currency: variant?.price?.currency ?? null,
+    availability: variant?.availability?.available === false ? "OutOfStock" : "InStock",
+    itemId,
+    source: "ucp_catalog",
+    disagreements: [],
+  };
 }
 
 /** initialize + tools/list on an advertised MCP endpoint, once per endpoint. */

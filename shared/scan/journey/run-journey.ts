@@ -126,8 +126,10 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   // Add one unit, through the first path that works.
   const cart = result.cart;
   cart.product_url = p?.url ?? null;
-  if (p && !ctx.challenge) {
-    const page = p.url ? await productPage(ctx) : null;
+  // A shop whose only way in is a commerce protocol is tried through it even when no page
+  // described a product: its catalog may (tryMcp looks the product up there).
+  if ((p || ctx.ucp?.mcpEndpoint) && !ctx.challenge) {
+    const page = p?.url ? await productPage(ctx) : null;
     const paths: Array<[CartVia, () => Promise<PathResult | null>]> = [
       ["form", () => tryForm(ctx, page)],
       ["permalink", () => tryPermalink(ctx, page)],
@@ -157,6 +159,9 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   if (!ctx.challenge && ctx.ucp?.mcpEndpoint) await probeMcp(ctx, ctx.ucp.mcpEndpoint, "/.well-known/ucp");
 
   cart.attempts = ctx.attempts;
+  // The MCP path may have found (or refined) the product in the UCP catalog.
+  result.product = ctx.product;
+  cart.product_url = ctx.product?.url ?? cart.product_url;
   // The cart's own path (finding the product, the page, the mutation, its redirects, the
   // read back), in the order sent; the search and MCP probes sent alongside are in
   // `find.search` and `mcp`.

@@ -24,7 +24,7 @@ export interface ProductFacts {
   /** The id a cart needs: a variant id, a product id, or a SKU (for UCP items). */
   itemId: string | null;
   /** Where these facts came from. */
-  source: "json-ld" | "microdata" | "rdfa" | "html" | "shopify_json" | "woo_store_api";
+  source: "json-ld" | "microdata" | "rdfa" | "html" | "shopify_json" | "woo_store_api" | "ucp_catalog";
   /** Facts that two sources state differently (e.g. "price: JSON-LD 129.00, Store API 119.00"). */
   disagreements: string[];
 }
