@@ -83,7 +83,7 @@ describe("the add-to-cart journey on platform-like shops", () => {
     const phases = r.events.filter((e) => e.event === "status").map((e) => e.data.phase);
     expect([...new Set(phases)]).toEqual(["queued", "fetching", "journey", "checking", "scoring", "saving"]);
     const messages = r.events.filter((e) => e.data.phase === "journey").map((e) => String(e.data.message));
-    expect(messages).toContain("Found: Trail Runner 2 — EUR 129.00 — InStock");
+    expect(messages).toContain("Found: Trail Runner 2 — €129.00 — InStock");
     expect(messages).toContain("Added to cart via the product form ✓");
     const journeyCrawl = r.events.filter((e) => e.event === "crawl" && e.data.journey === true);
     expect(journeyCrawl.map((e) => `${e.data.method} ${new URL(String(e.data.url)).pathname}`)).toContain(

@@ -18,7 +18,10 @@ export interface PathResult {
 }
 
 const CART_ADD_URL = /\/cart\/add|add[-_]?to[-_]?cart|[?&]add-to-cart=|\/basket\/add/i;
-const CART_ACTION = /cart|basket|bag/i;
+// An action that adds to a cart (Shopify /cart/add, Magento /checkout/cart/add, Shopware
+// /checkout/line-item/add, /basket/add): never a cart's update, remove or clear form.
+const CART_ACTION = /(cart|basket|bag|line-item)\/[^?#]*\badd\b|add[-_]?to[-_]?(cart|basket|bag)/i;
+const NOT_AN_ADD = /remove|delete|clear|empty|update|change|coupon|discount/i;
 
 function outcomeOf(via: CartVia, res: JourneyResponse, what: string): PathResult | null {
   if (res.refused) {
@@ -60,8 +63,9 @@ async function readBackFor(ctx: JourneyContext, after: JourneyResponse): Promise
   return readCartPage(ctx, after);
 }
 
-function isCartForm(f: PageForm): boolean {
+export function isCartForm(f: PageForm): boolean {
   if (f.search || f.role === "search") return false;
+  if (NOT_AN_ADD.test(f.action ?? "")) return false;
   const named = f.buttons.some((b) => CART_WORDS.test(`${b.text} ${b.value}`) || /^(add|add-to-cart)$/i.test(b.name));
   return named || CART_ACTION.test(f.action ?? "");
 }

@@ -42,6 +42,19 @@ const VIA_WORDS: Record<CartVia, string> = {
   mcp: "the commerce protocol's MCP cart tool",
 };
 
+/** "€129.00" when the currency is a known ISO code, else "129.00 XYZ" or the bare amount. */
+function formatPrice(price: string, currency: string | null): string {
+  const amount = Number(price.replace(/,/g, ""));
+  if (currency && Number.isFinite(amount)) {
+    try {
+      return new Intl.NumberFormat("en", { style: "currency", currency }).format(amount);
+    } catch {
+      return `${price} ${currency}`;
+    }
+  }
+  return price;
+}
+
 function emptyCart(): CartResult {
   return { added: false, via: null, product_url: null, steps: [], attempts: [], readBack: null, blocked: null };
 }
@@ -112,7 +125,7 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   result.product = ctx.product;
   const p = ctx.product;
   if (p) {
-    const price = p.price ? ` — ${p.currency ? `${p.currency} ` : ""}${p.price}` : "";
+    const price = p.price ? ` — ${formatPrice(p.price, p.currency)}` : "";
     status(`Found: ${p.name ?? p.url ?? "a product"}${price}${p.availability ? ` — ${p.availability}` : ""}`);
   } else {
     status("No product found without JavaScript");

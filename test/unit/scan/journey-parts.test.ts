@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractPage } from "../../../shared/scan/html/extract-page";
+import { isCartForm } from "../../../shared/scan/journey/cart-paths";
 import { CookieJar } from "../../../shared/scan/journey/cookie-jar";
 import { encodeEntries, readForms } from "../../../shared/scan/journey/forms";
 import type { JourneyResponse } from "../../../shared/scan/journey/journey-client";
@@ -188,5 +189,18 @@ describe("understanding a product", () => {
       is_in_stock: true,
     });
     expect(reconcile(fromPage, woo)?.disagreements).toEqual([]);
+  });
+});
+
+describe("which form is an add-to-cart form", () => {
+  it("takes a form named or acting as add to cart, never a cart update/remove form, a newsletter or a search", async () => {
+    const forms = await readForms(`
+<form method="post" action="/cart/add"><input type="hidden" name="id" value="1"><button type="submit" name="add">Add to bag</button></form>
+<form method="post" action="/checkout/cart/add/uenc/x/product/42/"><button type="submit">Kaufen</button></form>
+<form method="post" action="/cart/update"><button type="submit">Update cart</button></form>
+<form method="post" action="/cart/remove"><button type="submit">Add to cart</button></form>
+<form method="post" action="/newsletter"><button type="submit">Sign up</button></form>
+<form action="/search"><input type="search" name="q"><button type="submit">Buy</button></form>`);
+    expect(forms.map(isCartForm)).toEqual([true, true, false, false, false, false]);
   });
 });
