@@ -63,6 +63,8 @@ export class JourneyClient {
   readonly steps: Array<JourneyStep & { side: boolean }> = [];
   private used = 0;
   private readonly site: string;
+  /** The cart path being tried and whether it already sent its one mutation. */
+  private path: { via: string; mutated: boolean } | null = null;
 
   constructor(private readonly options: JourneyClientOptions) {
     this.site = getDomain(options.domain) ?? options.domain;
@@ -70,6 +72,11 @@ export class JourneyClient {
 
   get requestCount(): number {
     return this.used;
+  }
+
+  /** Starts a cart path: from here, one request marked `mutation` may be sent (docs/scan.md "Safety"). */
+  beginPath(via: string): void {
+    this.path = { via, mutated: false };
   }
 
   onSite(url: URL): boolean {
@@ -105,6 +112,15 @@ export class JourneyClient {
   }
 
   async request(url: string, init: JourneyRequest = {}): Promise<JourneyResponse> {
+    if (init.mutation) {
+      if (!this.path || this.path.mutated) {
+        const reason = this.path
+          ? `the ${this.path.via} path already sent its one cart mutation`
+          : "a cart mutation outside a cart path";
+        return this.empty(url, { kind: "unsafe", reason, url });
+      }
+      this.path.mutated = true;
+    }
     let method = init.method ?? "GET";
     let body = init.body;
     let current: URL;

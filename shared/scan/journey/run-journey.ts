@@ -151,6 +151,7 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
     ];
     for (const [via, attempt] of paths) {
       if (ctx.challenge) break;
+      client.beginPath(via);
       const r = await attempt();
       if (!r) continue;
       ctx.attempts.push(r.attempt);

@@ -3,7 +3,7 @@ import { extractPage } from "../../../shared/scan/html/extract-page";
 import { isCartForm } from "../../../shared/scan/journey/cart-paths";
 import { CookieJar } from "../../../shared/scan/journey/cookie-jar";
 import { encodeEntries, readForms } from "../../../shared/scan/journey/forms";
-import type { JourneyResponse } from "../../../shared/scan/journey/journey-client";
+import { JourneyClient, type JourneyResponse } from "../../../shared/scan/journey/journey-client";
 import { readRpc, toolPayload } from "../../../shared/scan/journey/mcp-client";
 import { unsafeReason } from "../../../shared/scan/journey/safety";
 import { readUcpProfile } from "../../../shared/scan/journey/ucp-profile";
@@ -202,5 +202,28 @@ describe("which form is an add-to-cart form", () => {
 <form method="post" action="/newsletter"><button type="submit">Sign up</button></form>
 <form action="/search"><input type="search" name="q"><button type="submit">Buy</button></form>`);
     expect(forms.map(isCartForm)).toEqual([true, true, false, false, false, false]);
+  });
+});
+
+describe("the journey client's one-mutation rule", () => {
+  it("lets a cart path try one mutation and refuses a second, and any mutation outside a path", async () => {
+    const client = new JourneyClient({
+      domain: "shop.example.com",
+      resolve: new Map(),
+      gate: { kind: "disallow-all", reason: "test: nothing is sent" },
+      userAgent: "test",
+      signal: AbortSignal.timeout(1000),
+    });
+    const outside = await client.request("https://shop.example.com/cart/add", { method: "POST", mutation: true });
+    expect(outside.refused).toMatchObject({ kind: "unsafe", reason: "a cart mutation outside a cart path" });
+    client.beginPath("form");
+    const first = await client.request("https://shop.example.com/cart/add", { method: "POST", mutation: true });
+    expect(first.refused?.kind).toBe("robots");
+    const second = await client.request("https://shop.example.com/cart/add", { method: "POST", mutation: true });
+    expect(second.refused).toMatchObject({
+      kind: "unsafe",
+      reason: "the form path already sent its one cart mutation",
+    });
+    expect(client.requestCount).toBe(0);
   });
 });
