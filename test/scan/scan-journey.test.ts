@@ -229,3 +229,17 @@ describe("the journey is deterministic and bounded", () => {
     expect(a.requests.length).toBeLessThanOrEqual(JOURNEY_LIMITS.maxRequests);
   });
 });
+
+describe("what the stored result keeps", () => {
+  it("never stores cookies, nonces, cart tokens or cart ids", async () => {
+    for (const host of ["ucp-shop.test", "woo-like.test", "form-shop.test"]) {
+      const { events } = await postScan(host, "198.51.100.50");
+      const stored = JSON.stringify(await getScan(completeOf(events).id));
+      expect(stored).toContain('"added":true');
+      // Every cart id, Cart-Token and session cookie value the shop issued.
+      const shop = await stats(host);
+      for (const credential of Object.keys(shop.state.carts)) expect(stored, host).not.toContain(credential);
+      expect(stored).not.toMatch(/Set-Cookie|Cart-Token: |Mcp-Session-Id|nonce":/i);
+    }
+  });
+});

@@ -289,14 +289,15 @@ export async function tryMcp(ctx: JourneyContext): Promise<PathResult | null> {
         credential: "mcp-cart-id",
         quantity: Number(line.quantity ?? 0),
         confirmed: true,
-        detail: `get_cart ${cartId} shows ${Number(line.quantity ?? 0)} × ${id}`,
+        // The cart id is a credential to that cart: it is never put in the result.
+        detail: `get_cart shows ${Number(line.quantity ?? 0)} × ${id}`,
       }
     : {
         url: endpoint,
         credential: "mcp-cart-id",
         quantity: null,
         confirmed: false,
-        detail: read.error ? `get_cart failed: ${read.error}` : `get_cart ${cartId} has no line for ${id}`,
+        detail: read.error ? `get_cart failed: ${read.error}` : `get_cart has no line for ${id}`,
       };
   return confirmed("mcp", what, rb);
 }
