@@ -109,12 +109,13 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
   const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown" });
   const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
-  const filesP = Promise.all(
-    WELL_KNOWN_PATHS.map((p) => fetcher.fetch(at(p), { accept: "application/json, application/linkset+json, */*" })),
+  const fileFetches = WELL_KNOWN_PATHS.map((p) =>
+    fetcher.fetch(at(p), { accept: "application/json, application/linkset+json, */*" }),
   );
+  const filesP = Promise.all(fileFetches);
 
   // The Shopify-style product feed names product pages too (read before choosing them).
-  const feedP = filesP.then((list) => list[WELL_KNOWN_PATHS.indexOf("/products.json")]);
+  const feedP = fileFetches[WELL_KNOWN_PATHS.indexOf("/products.json")];
   const [home, sitemaps, feed] = await Promise.all([homeP, sitemapsP, feedP]);
   const homeBase = home.fetched.finalUrl;
 
