@@ -143,7 +143,14 @@ export async function tryPermalink(ctx: JourneyContext, page: JourneyResponse | 
   let url: string | null = null;
   if (page && page.status >= 200 && page.status < 300 && !page.challenge) {
     const facts = await extractPage(page.body).catch(() => null);
-    const link = facts?.links.find((l) => CART_ADD_URL.test(l.href));
+    // Related-product grids carry cart-add links for other products: take the link that
+    // names this product's id, else the page's only cart-add link, never a guess.
+    const links = [...new Set((facts?.links ?? []).filter((l) => CART_ADD_URL.test(l.href)).map((l) => l.href))];
+    const id = ctx.product?.itemId;
+    const named = id
+      ? links.find((h) => new RegExp(`[=/:]${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\b|$)`).test(h))
+      : undefined;
+    const link = named !== undefined ? { href: named } : links.length === 1 ? { href: links[0] } : undefined;
     if (link) {
       try {
         url = new URL(link.href, page.finalUrl).href;
@@ -234,8 +241,13 @@ export async function tryMcp(ctx: JourneyContext): Promise<PathResult | null> {
   const session = mcpSession(ctx, endpoint);
   const probe = await probeMcp(ctx, endpoint, "/.well-known/ucp");
   if (!probe.tools) {
+    const blocked = /robots\.txt disallows|challenge/.test(probe.error ?? "");
     return {
-      attempt: { via: "mcp", outcome: "failed", detail: `${endpoint} did not list its tools (${probe.error})` },
+      attempt: {
+        via: "mcp",
+        outcome: blocked ? "blocked" : "failed",
+        detail: `${endpoint} did not list its tools (${probe.error})`,
+      },
       readBack: null,
     };
   }

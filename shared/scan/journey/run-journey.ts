@@ -180,14 +180,14 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   // read back), in the order sent; the search and MCP probes sent alongside are in
   // `find.search` and `mcp`.
   cart.steps = client.steps.filter((s) => !s.side).map(({ method, url, status }) => ({ method, url, status }));
-  if (ctx.challenge) {
+  if (ctx.challenge && !cart.added) {
     cart.blocked = {
       reason: `${ctx.challenge.vendor} challenge at ${ctx.challenge.url}`,
       url: ctx.challenge.url,
       challenge: ctx.challenge.vendor,
     };
     result.stopped = `stopped at a ${ctx.challenge.vendor} challenge`;
-  } else if (!cart.added) {
+  } else if (!cart.added && !ctx.challenge) {
     const blocked = ctx.attempts.find((a) => a.outcome === "blocked");
     if (blocked) cart.blocked = { reason: blocked.detail, url: cart.product_url ?? site.origin, challenge: null };
   }
