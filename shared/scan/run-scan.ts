@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import type { ResolveMap } from "../outbound/resolve-map";
 import { crawlSite } from "./crawl/crawl-site";
+import { runJourney } from "./journey/run-journey";
 import { resultHash } from "./result-hash";
 import { runChecks } from "./run-checks";
 import { saveScan } from "./scan-store";
@@ -30,6 +31,19 @@ export async function runScan(options: RunScanOptions) {
     infoUrl: options.scannerInfoUrl,
     onFetch: (e) => void emit({ event: "crawl", data: e }),
   });
+
+  // The journey (find a product, add it to a cart, read it back) needs a site that answers.
+  if (!site.unreachable) {
+    await emit({ event: "status", data: { phase: "journey", message: "Finding a product and adding it to a cart" } });
+    site.journey = await runJourney({
+      site,
+      resolve: options.resolve,
+      signal: options.signal,
+      infoUrl: options.scannerInfoUrl,
+      onFetch: (e) => void emit({ event: "crawl", data: e }),
+      onStatus: (message) => void emit({ event: "status", data: { phase: "journey", message } }),
+    });
+  }
 
   const checkResults = runChecks(site);
   const unreachable = unreachableOf(domain, checkResults);

@@ -4,11 +4,14 @@ import type { CheckResult, LayerName, LayerNumber } from "./types";
 import type { Unreachable } from "./unreachable";
 
 // Scan stream payloads (decisions §8). Exactly one `complete` or `error` ends a stream.
-export type ScanPhase = "queued" | "fetching" | "checking" | "scoring" | "saving";
+// `journey` (between `fetching` and `checking`) is an additive phase: the find-and-add-
+// to-cart journey reports each step as a `status` message, and each of its requests as
+// a `crawl` event with two additive fields, `method` and `journey: true` (docs/scan.md).
+export type ScanPhase = "queued" | "fetching" | "journey" | "checking" | "scoring" | "saving";
 
 export type ScanEvent =
   | { event: "status"; data: { phase: ScanPhase; message: string } }
-  | { event: "crawl"; data: CrawlEvent }
+  | { event: "crawl"; data: CrawlEvent & { method?: string; journey?: true } }
   | { event: "layer"; data: { layer: LayerNumber; name: LayerName; score: number; checks: CheckResult[] } }
   | {
       event: "complete";

@@ -1,5 +1,7 @@
 // Shapes of a scan: what the crawler fetched, what each page says, what a check returns.
 // CheckResult is the contract's (contract.md "CheckResult").
+import type { RobotsGate } from "./crawl/fetcher";
+import type { JourneyResult } from "./journey/types";
 
 export type CheckStatus = "pass" | "warn" | "fail";
 export type LayerNumber = 1 | 2 | 3 | 4 | 5;
@@ -176,6 +178,10 @@ export interface SiteSnapshot {
   category: PageVisit | null;
   cart: Fetched[];
   discovery: Discovery;
+  /** The robots.txt policy the crawl applied to itself; the journey applies the same. */
+  robotsGate: RobotsGate;
+  /** What the journey (find, understand, add to cart, read back) did; null when it did not run. */
+  journey: JourneyResult | null;
   /**
    * Set when the site gave no HTTP answer at all (DNS, refused, TLS, timeout) on the apex
    * and on www.: nothing else was fetched and every check says so (docs/scan.md).

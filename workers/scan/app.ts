@@ -3,6 +3,7 @@ import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import type { ScanAppEnv } from "./app-env";
 import { cronTable } from "./jobs";
 import { mountScanOpenApi } from "./openapi";
+import { registerAgentProfile } from "./routes/agent-profile";
 import { registerPage } from "./routes/page";
 import { registerScanCreate } from "./routes/scan-create";
 import { registerScanGet } from "./routes/scan-get";
@@ -16,6 +17,8 @@ export function buildApp() {
   registerPage(app);
   // Before GET /api/scan/:id, which would otherwise take "openapi.json" for an id.
   mountScanOpenApi(app);
+  // Before /api/scan/:id, which would take "agent-profile.json" for an id.
+  registerAgentProfile(app);
   registerScanCreate(app);
   registerScanGet(app);
   return app;

@@ -167,7 +167,8 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   );
   const markdownP = home.page && !advertisesMarkdown ? fetcher.fetch(at("/"), { accept: "text/markdown" }) : null;
   const productsP = Promise.all(productTargets.map((u) => fetcher.fetch(u, { priority: 0 }).then(visit)));
-  const cartP = fetchCart(fetcher, cartLinks, at);
+  // A challenged home page stops the crawl short of the cart (docs/scan.md "Safety").
+  const cartP = home.fetched.challenge ? Promise.resolve([]) : fetchCart(fetcher, cartLinks, at);
 
   const [parity, markdownProbe, llms, llmsFull, fileList] = await Promise.all([
     parityP,
@@ -222,6 +223,8 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     category,
     cart,
     discovery,
+    robotsGate: fetcher.gate,
+    journey: null,
     unreachable:
       fetcher.gate.kind === "unreachable"
         ? // The outbound code ("network: ", "timeout: ") is for logs; the reason is for people.

@@ -81,6 +81,8 @@ export function site(parts: Partial<SiteSnapshot> = {}): SiteSnapshot {
       cartLinks: [],
       cartScriptControls: [],
     },
+    robotsGate: { kind: "allow-all" },
+    journey: null,
     unreachable: null,
     ...parts,
   };

@@ -1,6 +1,17 @@
-import type { CheckDefinition } from "../../types";
+import { SHOPIFY_STOREFRONT_MCP } from "../../journey/run-journey";
+import type { CheckDefinition, SiteSnapshot } from "../../types";
 import { blockedBy, isMachineReadable, isOk, isSoft404, parseJson } from "../check-helpers";
 import { apiCatalogLinks } from "./api-catalog";
+
+function probeOf(site: SiteSnapshot, endpoint: string, base: string) {
+  let url: string;
+  try {
+    url = new URL(endpoint, base).href;
+  } catch {
+    return null;
+  }
+  return site.journey?.mcp.find((m) => m.endpoint === url) ?? null;
+}
 
 const CARD_PATHS = ["/.well-known/mcp.json", "/.well-known/mcp"];
 const MCP_LINK = /\[[^\]]*\bmcp\b[^\]]*\]\((https?:[^)]+)\)|\((https?:[^)]*\/mcp[^)]*)\)/i;
@@ -17,10 +28,20 @@ export const mcpDiscovery: CheckDefinition = {
       const endpoint =
         json && (json.url ?? json.endpoint ?? (json.transport as Record<string, unknown> | undefined)?.url);
       if (json && typeof json === "object" && (json.name || json.serverInfo) && endpoint) {
+        // A card that points nowhere is not an endpoint: judged by the journey's tools/list.
+        const probe = probeOf(site, String(endpoint), f.finalUrl);
+        if (probe && !probe.tools) {
+          return {
+            status: "warn",
+            message: `The MCP server card at ${f.url} advertises ${String(endpoint)}, which did not answer tools/list (${probe.error}).`,
+            fix: "Serve the MCP endpoint the card names (Streamable HTTP: JSON-RPC over POST, initialize then tools/list).",
+            evidence: { url: f.url, endpoint, tools: null, error: probe.error },
+          };
+        }
         return {
           status: "pass",
-          message: `An MCP server card at ${f.url} advertises ${String(endpoint)}.`,
-          evidence: { url: f.url, endpoint },
+          message: `An MCP server card at ${f.url} advertises ${String(endpoint)}${probe?.tools ? `, which lists ${probe.tools.length} tool(s)` : ""}.`,
+          evidence: { url: f.url, endpoint, tools: probe?.tools ?? null, answeredAs: probe?.answeredAs ?? null },
         };
       }
       return {
@@ -34,7 +55,30 @@ export const mcpDiscovery: CheckDefinition = {
     const catalog = site.files["/.well-known/api-catalog"];
     const catalogLink = isOk(catalog) ? apiCatalogLinks(catalog.body).hrefs.find((h) => /\bmcp\b/i.test(h)) : undefined;
     const advertised = llmsLink ? (llmsLink[1] ?? llmsLink[2]) : catalogLink;
+    const ucpMcp = site.journey?.mcp.find(
+      (m) => (m.advertisedBy === "/.well-known/ucp" || m.advertisedBy === SHOPIFY_STOREFRONT_MCP) && m.tools,
+    );
+    if (!advertised && ucpMcp) {
+      const by =
+        ucpMcp.advertisedBy === SHOPIFY_STOREFRONT_MCP
+          ? "Shopify's storefront MCP endpoint"
+          : "The UCP profile binds the MCP endpoint";
+      return {
+        status: "pass",
+        message: `${by} ${ucpMcp.endpoint}, which lists ${ucpMcp.tools?.length ?? 0} tool(s).`,
+        evidence: { endpoint: ucpMcp.endpoint, tools: ucpMcp.tools, answeredAs: ucpMcp.answeredAs },
+      };
+    }
     if (advertised) {
+      const probe = probeOf(site, advertised, site.origin);
+      if (probe && !probe.tools) {
+        return {
+          status: "warn",
+          message: `An MCP endpoint is advertised (${advertised}) but did not answer tools/list (${probe.error}).`,
+          fix: "Serve the advertised MCP endpoint (Streamable HTTP: JSON-RPC over POST).",
+          evidence: { endpoint: advertised, tools: null, error: probe.error },
+        };
+      }
       return {
         status: "pass",
         message: `An MCP endpoint is advertised in ${llmsLink ? "llms.txt" : "the api-catalog"}: ${advertised}.`,

@@ -13,6 +13,8 @@ export const crawlableLinks: CheckDefinition = {
       fromSitemap: d.productLinksSitemap.length,
       category: site.category?.fetched.url ?? null,
       homeIsProduct: d.homeIsProduct,
+      // What the journey made of it: how its product was found, and which.
+      journey: site.journey ? { foundVia: site.journey.find.via, product: site.journey.product?.url ?? null } : null,
     };
     const blocked = homeBlocked(site);
     if (blocked) return blocked;

@@ -21,11 +21,36 @@ export const searchForm: CheckDefinition = {
     const rows = forms.map((f) => ({ form: f, field: searchField(f) }));
     const labelled = rows.find((r) => r.field?.labelled);
     const first = labelled ?? rows[0];
-    const evidence = { searchForms: forms.length, action: first.form.action, field: first.field?.name ?? null };
+    const search = site.journey?.find.search ?? null;
+    const evidence = { searchForms: forms.length, action: first.form.action, field: first.field?.name ?? null, search };
+    // Judged by what the journey's search returned when it could submit one (a word
+    // from a product's name): a search that lists product links beats a box that
+    // returns nothing.
+    if (search?.refused && /robots\.txt/.test(search.refused)) {
+      return {
+        status: "fail",
+        blocked: true,
+        message: `Access problem: ${search.refused}, so the site search (${search.url || "the home page's form"}) could not be tried.`,
+        fix: "Allow AI agents to use /search in robots.txt (a group for AI user agents), so they can find products by name.",
+        evidence,
+      };
+    }
+    if (search && !search.refused && search.productLinks === 0) {
+      return {
+        status: "warn",
+        message: `The site search ${search.url} (searching "${search.word}", a word from a product's name) answered HTTP ${search.status} with no product links.`,
+        fix: "Make the search results page list matching products as plain <a href> links in the server HTML.",
+        evidence,
+      };
+    }
+    const found =
+      search && search.productLinks > 0
+        ? ` Searching "${search.word}" returned ${search.productLinks} product link(s).`
+        : "";
     if (labelled) {
       return {
         status: "pass",
-        message: `A search form (action ${labelled.form.action ?? "(same page)"}, field "${labelled.field?.name}") with a labelled input is on the home page.`,
+        message: `A search form (action ${labelled.form.action ?? "(same page)"}, field "${labelled.field?.name}") with a labelled input is on the home page.${found}`,
         evidence,
       };
     }
