@@ -145,9 +145,11 @@ describe("signed key directories (possession proof per key)", () => {
       await signedDirectory("keys-forged.example.com", bad, true),
     );
     const cache = new KeyDirectoryCache({ resolve: new Map(), now: () => NOW });
-    expect(await cache.lookup({ type: "directory", url: "https://keys-signed.example.com" }, good.keyid)).toMatchObject({
-      x: good.jwk.x,
-    });
+    expect(await cache.lookup({ type: "directory", url: "https://keys-signed.example.com" }, good.keyid)).toMatchObject(
+      {
+        x: good.jwk.x,
+      },
+    );
     expect(await cache.lookup({ type: "directory", url: "https://keys-forged.example.com" }, bad.keyid)).toBeNull();
   });
 
