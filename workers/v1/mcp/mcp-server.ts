@@ -1,0 +1,43 @@
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import { McpServer } from "@modelcontextprotocol/server";
+import { callV1Route } from "./call-v1-route";
+import { routeShape } from "./route-schemas";
+import { NO_CONTENT, toolResult } from "./tool-result";
+import { v1Tools } from "./v1-tools";
+
+const NoContentSchema = z.object({
+  ok: z.literal(true).describe("The operation succeeded (HTTP 204 on the v1 route)."),
+});
+
+const INSTRUCTIONS =
+  "Tools of the Agent-Traffic API: register shops, check their tracking snippet, read measured AI-agent traffic, record and attribute orders, and scan a shop's agent-readiness. Each tool mirrors one v1 operation and needs the scope its description names; a refusal is a tool error whose `code` is the v1 error code (insufficient_scope, site_not_found, rate_limited, ...). Start with whoami.";
+
+export interface McpCallContext {
+  app: OpenAPIHono<{ Bindings: V1Env }>;
+  request: Request;
+  env: V1Env;
+  executionCtx: Parameters<OpenAPIHono<{ Bindings: V1Env }>["fetch"]>[2];
+}
+
+/** A fresh server per HTTP request (stateless Streamable HTTP): the tools close over that request. */
+export function buildMcpServer(ctx: McpCallContext): McpServer {
+  const server = new McpServer({ name: "agent-readiness", version: "1.0.0" }, { instructions: INSTRUCTIONS });
+  for (const tool of v1Tools) {
+    const shape = routeShape(ctx.app as never, tool.operationId);
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: shape.input,
+        outputSchema: shape.output ?? NoContentSchema,
+        annotations: { title: tool.title, ...tool.annotations },
+      },
+      async (args: Record<string, unknown>) => {
+        const answer = await callV1Route(ctx.app, shape, args, ctx.request, ctx.env, ctx.executionCtx);
+        return toolResult(answer.status === 204 ? { ...answer, body: NO_CONTENT } : answer);
+      },
+    );
+  }
+  return server;
+}
