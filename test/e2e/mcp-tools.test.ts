@@ -216,4 +216,22 @@ describe("MCP server at /mcp", () => {
     const missing = await tool(client, "traffic_overview", { domain: "not-registered.example" });
     expect(missing.data).toMatchObject({ code: "site_not_found", status: 404 });
   });
+
+  it("scans a shop with scan_domain and reads it back with get_scan, as the scan API answers", async () => {
+    const { key } = await createKey("mcp-scan", "--preset", "provisioning");
+    const client = await connect(key);
+    const scanned = await tool(client, "scan_domain", { domain: "good-shop.test" });
+    expect(scanned.isError).toBe(false);
+    expect(scanned.data).toMatchObject({ domain: "good-shop.test", seenCount: expect.any(Number) });
+    expect(scanned.data.checkResults).toHaveLength(41);
+    const id = scanned.data.id as string;
+    const direct = (await (await fetch(`${baseUrl}/api/scan/${id}`)).json()) as Record<string, unknown>;
+    expect(scanned.data).toEqual(direct);
+    expect(await tool(client, "get_scan", { id })).toEqual({ isError: false, data: direct });
+
+    const unknown = await tool(client, "get_scan", { id: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown).toMatchObject({ isError: true, data: { code: "not_found", status: 404 } });
+    const bad = await tool(client, "scan_domain", { domain: "not a domain" });
+    expect(bad).toMatchObject({ isError: true, data: { code: "invalid_domain", status: 400 } });
+  });
 });

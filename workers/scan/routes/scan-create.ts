@@ -1,22 +1,19 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
-import { z } from "zod";
 import { database } from "../../../shared/db/client";
 import { normalizeDomain } from "../../../shared/domains/normalize-domain";
 import { ApiError } from "../../../shared/errors/api-error";
 import { log } from "../../../shared/http/log";
 import { parseResolveMap } from "../../../shared/outbound/resolve-map";
 import { runScan } from "../../../shared/scan/run-scan";
+import { ScanRequest } from "../../../shared/scan/scan-schemas";
 import type { ScanEvent } from "../../../shared/scan/stream-events";
 import type { ScanAppEnv } from "../app-env";
 import { takeScanSlot } from "../scan-rate-limit";
 
 const MAX_BODY_BYTES = 4096;
 const DOMAIN_PROMPT = "Please enter a valid domain, such as example.com";
-
-// contract.md ScanRequest: domain, string, 1-253 characters, host only.
-const ScanRequest = z.object({ domain: z.string().min(1).max(253) });
 
 function readDomain(text: string): string {
   let body: unknown;

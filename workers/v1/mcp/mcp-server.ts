@@ -2,6 +2,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { McpServer } from "@modelcontextprotocol/server";
 import { callV1Route } from "./call-v1-route";
 import { routeShape } from "./route-schemas";
+import { registerScanTools } from "./scan-tools";
 import { NO_CONTENT, toolResult } from "./tool-result";
 import { v1Tools } from "./v1-tools";
 
@@ -39,5 +40,6 @@ export function buildMcpServer(ctx: McpCallContext): McpServer {
       },
     );
   }
+  registerScanTools(server, ctx);
   return server;
 }
