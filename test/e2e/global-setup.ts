@@ -12,10 +12,12 @@ declare module "vitest" {
     snippetFixturePort: number;
     monitoredShopPort: number;
     webhookReceiverPort: number;
+    selfHost: string;
   }
 }
 
 let server: LocalServer | undefined;
+const SELF_HOST = "agent-readiness.test";
 let snippetFixtures: SnippetFixtures | undefined;
 let shop: RunningShop | undefined;
 let monitoredShop: RunningShop | undefined;
@@ -30,18 +32,21 @@ export async function setup(project: TestProject): Promise<void> {
   // The monitor tests change this shop's score and receive webhooks at hooks.test.
   monitoredShop = await startShop(mutableShop());
   receiver = await startWebhookReceiver();
-  server = await startLocalServer({
-    OUTBOUND_RESOLVE: [
-      snippetFixtures.outboundResolve,
-      `good-shop.test=127.0.0.1:${shop.port}`,
-      `monitored-shop.test=127.0.0.1:${monitoredShop.port}`,
-      `hooks.test=127.0.0.1:${receiver.port}`,
-    ].join(","),
-  });
+  const fixtures = [
+    snippetFixtures.outboundResolve,
+    `good-shop.test=127.0.0.1:${shop.port}`,
+    `monitored-shop.test=127.0.0.1:${monitoredShop.port}`,
+    `hooks.test=127.0.0.1:${receiver.port}`,
+  ];
+  // agent-readiness.test is the server itself, so it can scan its own base URL.
+  server = await startLocalServer((port) => ({
+    OUTBOUND_RESOLVE: [...fixtures, `${SELF_HOST}=127.0.0.1:${port}`].join(","),
+  }));
   project.provide("baseUrl", server.baseUrl);
   project.provide("snippetFixturePort", snippetFixtures.port);
   project.provide("monitoredShopPort", monitoredShop.port);
   project.provide("webhookReceiverPort", receiver.port);
+  project.provide("selfHost", SELF_HOST);
 }
 
 export async function teardown(): Promise<void> {

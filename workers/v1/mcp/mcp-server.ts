@@ -1,5 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { McpServer } from "@modelcontextprotocol/server";
+import { MCP_SERVER } from "../../../shared/discovery/service-links";
 import { callV1Route } from "./call-v1-route";
 import { routeShape } from "./route-schemas";
 import { registerScanTools } from "./scan-tools";
@@ -22,7 +23,7 @@ export interface McpCallContext {
 
 /** A fresh server per HTTP request (stateless Streamable HTTP): the tools close over that request. */
 export function buildMcpServer(ctx: McpCallContext): McpServer {
-  const server = new McpServer({ name: "agent-readiness", version: "1.0.0" }, { instructions: INSTRUCTIONS });
+  const server = new McpServer({ ...MCP_SERVER }, { instructions: INSTRUCTIONS });
   for (const tool of v1Tools) {
     const shape = routeShape(ctx.app as never, tool.operationId);
     server.registerTool(
