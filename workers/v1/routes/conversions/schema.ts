@@ -109,7 +109,10 @@ export const ConversionListResponse = z
       description: "Pass unchanged as `cursor` for the next page. Paging past the end yields an empty page.",
       example: "eyJ2IjoxfQ.c2ln",
     }),
-    has_more: z.boolean().openapi({ example: false }),
+    has_more: z.boolean().openapi({
+      description: "False on the last page: stop paging here (`next_cursor` is still a string).",
+      example: false,
+    }),
   })
   .openapi("ConversionList");
 

@@ -212,8 +212,13 @@ export const FailingSessionsResponse = z
         })
         .openapi("FailingSession"),
     ),
-    next_cursor: z.string().openapi({ description: "Pass unchanged as `cursor` for the next page." }),
-    has_more: z.boolean().openapi({ example: false }),
+    next_cursor: z.string().openapi({
+      description: "Pass unchanged as `cursor` for the next page. Paging past the end yields an empty page.",
+    }),
+    has_more: z.boolean().openapi({
+      description: "False on the last page: stop paging here (`next_cursor` is still a string).",
+      example: false,
+    }),
     total_matching: Int(7, "Failing sessions in the window (all pages)."),
   })
   .openapi("FailingSessions");
