@@ -26,6 +26,7 @@ export async function workerProject(
         },
       }),
     ],
+    resolve: { tsconfigPaths: true },
     test: {
       name,
       include: [`test/${name}/**/*.test.ts`],

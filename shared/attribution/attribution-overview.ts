@@ -2,7 +2,8 @@ import { and, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { conversions } from "../../schema";
 import type { Database } from "../db/client";
 import { findReportSite } from "../reports/report-site";
-import { type AttributionGroup, type AttributionTotals, buildAttributionTotals } from "./attribution-report";
+import { type AttributionGroup, buildAttributionTotals } from "./attribution-report";
+import type { AttributionOverview } from "./attribution-schema";
 import { type AttributionPeriod, periodWindow } from "./report-period";
 
 export interface AttributionOverviewParams {
@@ -12,14 +13,6 @@ export interface AttributionOverviewParams {
   period: AttributionPeriod;
   nowMs: number;
 }
-
-export type AttributionOverview = {
-  site_id: string | null;
-  domain: string | null;
-  period: AttributionPeriod;
-  period_start: string;
-  period_end: string;
-} & AttributionTotals;
 
 /**
  * The attribution overview (contract: GET /attribution/overview): non-voided

@@ -55,7 +55,7 @@ export interface CreatedKey {
 
 /**
  * Creates a key in the named workspace, creating the workspace on first use (a repeated
- * name reuses it, decisions §1). The key is returned here once and stored only hashed.
+ * name reuses it, docs/decisions.md#1-running-it). The key is returned here once and stored only hashed.
  */
 export async function createKey(
   db: Database,

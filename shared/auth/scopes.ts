@@ -1,4 +1,4 @@
-// Scopes of an API key (contract "Authentication" + decisions §9, §11). Adding a scope
+// Scopes of an API key (contract "Authentication" + docs/decisions.md#9-monitors-and-webhooks and docs/decisions.md#11-server-side-events). Adding a scope
 // is additive; a scope string is never renamed.
 export const SCOPES = [
   "traffic:read",
@@ -12,7 +12,7 @@ export const SCOPES = [
 
 export type Scope = (typeof SCOPES)[number];
 
-/** Named scope sets for `admin create-key --preset`. Provisioning is exactly these two (decisions §1). */
+/** Named scope sets for `admin create-key --preset`. Provisioning is exactly these two (docs/decisions.md#1-running-it). */
 export const SCOPE_PRESETS = {
   provisioning: ["sites:write", "traffic:read"],
 } as const satisfies Record<string, readonly Scope[]>;

@@ -2,7 +2,8 @@ import { decodeCursor, encodeCursor } from "../cursor/keyset-cursor";
 import type { Database } from "../db/client";
 import { ApiError } from "../errors/api-error";
 import { findReportSite } from "../reports/report-site";
-import { type ConversionListItem, listConversions } from "./list-conversions";
+import type { ConversionList } from "./conversion-schema";
+import { listConversions } from "./list-conversions";
 
 export interface ConversionListRequest {
   workspaceId: string;
@@ -10,12 +11,6 @@ export interface ConversionListRequest {
   includeVoided: boolean;
   limit: number;
   cursor?: string;
-}
-
-export interface ConversionListResponse {
-  results: ConversionListItem[];
-  next_cursor: string;
-  has_more: boolean;
 }
 
 // Cursors of this list are bound to its name and the workspace (shared/cursor).
@@ -40,7 +35,7 @@ export async function conversionListPage(
   db: Database,
   cursorKey: CryptoKey,
   req: ConversionListRequest,
-): Promise<ConversionListResponse> {
+): Promise<ConversionList> {
   const binding = { list: LIST, workspaceId: req.workspaceId };
   const beforeSeq = req.cursor === undefined ? undefined : seqOf(await decodeCursor(cursorKey, binding, req.cursor));
   const site = req.domain === undefined ? undefined : await findReportSite(db.$client, req.workspaceId, req.domain);

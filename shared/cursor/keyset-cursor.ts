@@ -2,7 +2,7 @@ import { fromBase64Url, toBase64Url } from "../encoding/base64";
 import { ApiError } from "../errors/api-error";
 
 // Opaque, tamper-evident keyset cursors (contract: "passed unchanged, never
-// constructed"; decisions §2: "bad or foreign cursor" → 400 invalid_cursor).
+// constructed"; docs/decisions.md#2-v1-errors: "bad or foreign cursor" → 400 invalid_cursor).
 //
 // A cursor is base64url(JSON {v, l: list, p: position}) "." base64url(HMAC-SHA-256
 // truncated to 128 bits). The MAC covers the workspace id and the list name too, so a

@@ -1,4 +1,4 @@
-// The one code catalogue (decisions §2). Clients branch on `code`; `message` is the
+// The one code catalogue (docs/decisions.md#2-v1-errors). Clients branch on `code`; `message` is the
 // default human text and may be reworded. Adding a code is additive; never rename one.
 export const errorCatalogue = {
   unauthorized: { status: 401, message: "Missing or invalid API key" },

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 
-// Hono answers an unknown method on a known path with notFound; decisions §2 wants
+// Hono answers an unknown method on a known path with notFound; docs/decisions.md#2-v1-errors wants
 // 405 `method_not_allowed` there. Route paths are turned into matchers once.
 function pathMatcher(path: string): RegExp {
   const pattern = path

@@ -19,7 +19,7 @@ export interface JobOutcome {
 
 /**
  * Runs the jobs of `cron`, or of every expression when `cron` is undefined (the
- * local `GET /__scheduled` without `?cron=`, decisions §1). One failing job does not
+ * local `GET /__scheduled` without `?cron=`, docs/decisions.md#1-running-it). One failing job does not
  * stop the others; each outcome is logged and returned.
  */
 export async function runCronJobs<Env>(

@@ -3,7 +3,7 @@ import { ApiError } from "../errors/api-error";
 import { type CronTable, runCronJobs } from "./cron-jobs";
 
 /**
- * Local-only `GET /__scheduled?cron=` (decisions §1): runs this Worker's jobs for the
+ * Local-only `GET /__scheduled?cron=` (docs/decisions.md#1-running-it): runs this Worker's jobs for the
  * expression, or all of them. It answers 404 unless `DEV_ROUTES` is "1", which only
  * scripts/start.mjs sets, so production never exposes it.
  */

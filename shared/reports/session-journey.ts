@@ -1,32 +1,10 @@
 import { ApiError } from "../errors/api-error";
 import { outcomeOf } from "../sessions/commerce-evidence";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
+import type { SessionJourney } from "./report-schemas";
 
 /** Events read for one journey: bounds the work and the response of a very long session. */
 export const MAX_JOURNEY_EVENTS = 2_000;
-
-export interface JourneyResult {
-  session_id: string;
-  domain: string;
-  agent_platform: string;
-  agent_confidence: number | null;
-  detection_signals: string[];
-  outcome: "completed" | "abandoned" | "not_attempted";
-  /** False while the session may still continue: the outcome is then the one so far. */
-  outcome_settled: boolean;
-  started_at: string;
-  ended_at: string;
-  duration_ms: number;
-  page_count: number;
-  event_count: number;
-  entry_url: string;
-  exit_url: string;
-  pages: { url: string; at: string; duration_ms: number | null }[];
-  top_interactions: { type: string; target: string; count: number }[];
-  browser: string | null;
-  os: string | null;
-  device_type: string | null;
-}
 
 interface Row {
   id: string;
@@ -34,7 +12,7 @@ interface Row {
   agent_platform: string;
   agent_confidence: number | null;
   detection_signals: string;
-  outcome: JourneyResult["outcome"] | null;
+  outcome: SessionJourney["outcome"] | null;
   reached_cart: number;
   reached_purchase: number;
   started_at: number;
@@ -54,7 +32,7 @@ interface Row {
  * journeys cover agents only, decisions §5) and an unknown id all answer 404
  * `session_not_found`, indistinguishably.
  */
-export async function sessionJourney(db: D1Database, workspaceId: string, sessionId: string): Promise<JourneyResult> {
+export async function sessionJourney(db: D1Database, workspaceId: string, sessionId: string): Promise<SessionJourney> {
   const [sessionRes, eventsRes] = await db.batch<Row | JourneyEvent>([
     db
       .prepare(

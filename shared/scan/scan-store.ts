@@ -1,21 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { scans } from "../../schema/scans";
 import type { Database } from "../db/client";
+import type { ScanResult } from "./scan-result";
 import type { LayerScores } from "./score";
 import type { CheckResult } from "./types";
 
-/** The contract's ScanResult (contract.md "ScanResult"), plus the additive scoringVersion. */
-export interface ScanResult {
-  id: string;
-  domain: string;
-  overallScore: number;
-  layerScores: LayerScores;
-  checkResults: CheckResult[];
-  createdAt: string;
-  lastSeenAt: string;
-  seenCount: number;
-  scoringVersion: string;
-}
+export type { ScanResult };
 
 export interface NewScan {
   domain: string;

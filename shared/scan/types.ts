@@ -5,15 +5,8 @@ export type CheckStatus = "pass" | "warn" | "fail";
 export type LayerNumber = 1 | 2 | 3 | 4 | 5;
 export type LayerName = "access" | "identity" | "interaction" | "content" | "integration";
 
-export interface CheckResult {
-  layer: LayerNumber;
-  key: string;
-  status: CheckStatus;
-  message: string;
-  fix: string | null;
-  evidence: Record<string, unknown> | null;
-  blocked?: boolean;
-}
+/** Declared once as zod in ./scan-result.ts (the Scan API's OpenAPI document uses it). */
+export type { CheckResult } from "./scan-result";
 
 /** What a check function returns; the registry adds `layer` and `key`. */
 export interface CheckOutcome {

@@ -1,21 +1,6 @@
 import { PRIVACY_MODE, snippetFor } from "../sites/snippet";
-import { HEARTBEAT_FRESHNESS_S, type InstallStatus, installStatus, nextAction } from "./install-status";
-
-export interface InstallCheckResult {
-  site_id: string;
-  domain: string;
-  status: InstallStatus;
-  snippet: string;
-  privacy: typeof PRIVACY_MODE;
-  heartbeat_freshness_seconds: number;
-  snippet_installed_at: string | null;
-  last_verified_event_at: string | null;
-  last_event_at: string | null;
-  last_reject_reason: string | null;
-  last_reject_origin: string | null;
-  last_reject_at: string | null;
-  next_action: string;
-}
+import type { InstallCheckResult } from "./install-check-schema";
+import { HEARTBEAT_FRESHNESS_S, installStatus, nextAction } from "./install-status";
 
 interface SiteInstallRow {
   id: string;

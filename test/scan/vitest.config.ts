@@ -25,6 +25,7 @@ export default defineProject({
       },
     })),
   ],
+  resolve: { tsconfigPaths: true },
   test: {
     name: "scan",
     include: ["test/scan/**/*.test.ts"],

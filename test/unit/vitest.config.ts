@@ -18,6 +18,7 @@ export default defineProject({
       },
     }),
   ],
+  resolve: { tsconfigPaths: true },
   test: {
     name: "unit",
     include: ["test/unit/**/*.test.ts"],

@@ -1,5 +1,5 @@
 // Path prefix → product Worker. Longest prefix wins; order here is for reading only.
-// Everything answers on one base URL (decisions §1).
+// Everything answers on one base URL (docs/decisions.md#1-running-it).
 export type Upstream = "SCAN" | "INGEST" | "V1";
 
 export const routeTable: ReadonlyArray<{ prefix: string; exact?: boolean; upstream: Upstream }> = [

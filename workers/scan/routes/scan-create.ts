@@ -7,7 +7,7 @@ import { ApiError } from "../../../shared/errors/api-error";
 import { log } from "../../../shared/http/log";
 import { parseResolveMap } from "../../../shared/outbound/resolve-map";
 import { runScan } from "../../../shared/scan/run-scan";
-import { ScanRequest } from "../../../shared/scan/scan-schemas";
+import { ScanRequest } from "../../../shared/scan/scan-result";
 import type { ScanEvent } from "../../../shared/scan/stream-events";
 import type { ScanAppEnv } from "../app-env";
 import { takeScanSlot } from "../scan-rate-limit";

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../../shared/db/client";
 import { ApiError } from "../../../shared/errors/api-error";
-import { ScanIdParam } from "../../../shared/scan/scan-schemas";
+import { ScanIdParam } from "../../../shared/scan/scan-id";
 import { findScan } from "../../../shared/scan/scan-store";
 import type { ScanAppEnv } from "../app-env";
 

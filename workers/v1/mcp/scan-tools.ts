@@ -1,7 +1,8 @@
 import type { McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import type { ErrorCode } from "../../../shared/errors/catalogue";
 import { REQUEST_ID_HEADER } from "../../../shared/http/request-id";
-import { ScanIdParam, ScanRequest, ScanResultSchema } from "../../../shared/scan/scan-schemas";
+import { ScanIdParam } from "../../../shared/scan/scan-id";
+import { ScanRequest, ScanResult } from "../../../shared/scan/scan-result";
 import type { McpCallContext } from "./mcp-server";
 import { toolResult } from "./tool-result";
 
@@ -80,7 +81,7 @@ export function registerScanTools(server: McpServer, ctx: McpCallContext): void 
       description:
         "Crawls a shop's public site now (robots.txt, sitemap, llms.txt, structured data, APIs, product and cart pages) and returns its agent-readiness: an overall score 0-100, five dimension scores and every check with status, message and a suggested fix. Takes several seconds. Limited to 10 scans per hour per caller address and 5 per hour per domain (tool error rate_limited with retry_after_seconds beyond). Identical results are merged: seenCount counts repeats. Any valid API key.",
       inputSchema: ScanRequest,
-      outputSchema: ScanResultSchema,
+      outputSchema: ScanResult,
       annotations: { title: "Scan a shop's agent-readiness", ...scanAnnotations },
     },
     async ({ domain }) => scanDomain(ctx, domain),
@@ -92,7 +93,7 @@ export function registerScanTools(server: McpServer, ctx: McpCallContext): void 
       description:
         "Returns a finished scan by its id (from scan_domain, or the scanId of a score.changed webhook): scores and every check's result. Any valid API key.",
       inputSchema: ScanIdParam,
-      outputSchema: ScanResultSchema,
+      outputSchema: ScanResult,
       annotations: { title: "Read a stored scan", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     async ({ id }) => readScan(ctx, id),

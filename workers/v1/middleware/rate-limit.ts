@@ -24,7 +24,7 @@ function refused(result: HitResult, retryAfter: number): ApiError {
 }
 
 /**
- * Per-key fixed windows of `limitClass` (decisions §3) in the key's RateWindow DO: one
+ * Per-key fixed windows of `limitClass` (docs/decisions.md#3-rate-limits) in the key's RateWindow DO: one
  * RPC per request, exactly `limit` pass per window. Sets X-RateLimit-* (minute window)
  * on the response, errors included; 429 `rate_limited` with Retry-After when over.
  * If the DO cannot be reached the request passes without headers (contract: headers are

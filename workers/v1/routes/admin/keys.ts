@@ -5,7 +5,7 @@ import { database } from "../../../../shared/db/client";
 import { ApiError } from "../../../../shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 
-// Local-only key administration behind `npm run admin` (decisions §1). Mounted only
+// Local-only key administration behind `npm run admin` (docs/decisions.md#1-running-it). Mounted only
 // under /__admin, which answers 404 unless DEV_ROUTES=1 (set by npm start's .dev.vars,
 // never in production). Hidden from the OpenAPI document.
 

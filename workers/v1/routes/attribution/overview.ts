@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { AttributionOverview } from "@shared/attribution/attribution-schema";
 import { attributionOverview } from "../../../../shared/attribution/attribution-overview";
 import { database } from "../../../../shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { AttributionOverviewQuery, AttributionOverviewResponse } from "./schema";
+import { AttributionOverviewQuery } from "./schema";
 
 const route = v1Route(
   {
@@ -18,7 +19,7 @@ const route = v1Route(
     responses: {
       200: {
         description: "The attribution overview",
-        content: { "application/json": { schema: AttributionOverviewResponse } },
+        content: { "application/json": { schema: AttributionOverview } },
       },
     },
   },

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { SiteListSchema } from "@shared/sites/site-schema";
 import { cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
 import { database } from "../../../../shared/db/client";
 import { ApiError } from "../../../../shared/errors/api-error";
@@ -6,7 +7,7 @@ import { listSites, type SitePosition } from "../../../../shared/sites/list-site
 import { serviceBaseUrl } from "../../../../shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { ListSitesQuery, SiteListSchema } from "./schema";
+import { ListSitesQuery } from "./schema";
 import { siteView } from "./site-view";
 
 const route = v1Route(

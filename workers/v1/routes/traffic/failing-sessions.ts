@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { FailingSessions } from "@shared/reports/report-schemas";
 import { type CursorPosition, cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
 import { ApiError } from "../../../../shared/errors/api-error";
 import { failingSessions } from "../../../../shared/reports/failing-sessions";
@@ -6,7 +7,7 @@ import { findReportSite } from "../../../../shared/reports/report-site";
 import { REPORT_PERIODS, type ReportWindow, resolveWindow } from "../../../../shared/reports/report-window";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { FailingSessionsQuery, FailingSessionsResponse } from "./schema";
+import { FailingSessionsQuery } from "./schema";
 
 const route = v1Route(
   {
@@ -21,7 +22,7 @@ const route = v1Route(
     responses: {
       200: {
         description: "A page of failing sessions",
-        content: { "application/json": { schema: FailingSessionsResponse } },
+        content: { "application/json": { schema: FailingSessions } },
       },
     },
   },

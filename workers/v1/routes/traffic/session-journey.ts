@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { SessionJourney } from "@shared/reports/report-schemas";
 import { sessionJourney } from "../../../../shared/reports/session-journey";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { JourneyResponse, SessionParams } from "./schema";
+import { SessionParams } from "./schema";
 
 const route = v1Route(
   {
@@ -15,7 +16,7 @@ const route = v1Route(
       "The session's pages in time order (`pages`: url, at, duration_ms) and its most frequent interactions (`top_interactions`: type, target, count), from its stored events. Only AI-agent sessions of the key's workspace are reachable. Rate limit: 120/min and 20,000/day per key (reads).",
     request: { params: SessionParams },
     responses: {
-      200: { description: "The session journey", content: { "application/json": { schema: JourneyResponse } } },
+      200: { description: "The session journey", content: { "application/json": { schema: SessionJourney } } },
     },
   },
   { scope: "traffic:read", limit: "reads", errors: ["session_not_found"] },
