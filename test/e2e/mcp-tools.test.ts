@@ -82,6 +82,37 @@ describe("MCP server at /mcp", () => {
     expect(res.status).toBe(403);
   });
 
+  it("serves a 2025-era client without sessions: initialize, then tools/call on a fresh request", async () => {
+    const { key } = await createKey("mcp-legacy", "--scopes", ALL_SCOPES);
+    const post = async (body: unknown) => {
+      const res = await fetch(`${baseUrl}/mcp`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${key}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "MCP-Protocol-Version": "2025-06-18",
+        },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      // JSON or a one-event SSE stream, as the transport chooses.
+      const json = text.startsWith("{") ? text : (/^data: (.+)$/m.exec(text)?.[1] ?? "null");
+      return { status: res.status, session: res.headers.get("mcp-session-id"), body: JSON.parse(json) };
+    };
+    const init = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    });
+    expect(init.status).toBe(200);
+    expect(init.session).toBeNull();
+    expect(init.body.result.serverInfo).toMatchObject({ name: "agent-readiness" });
+    const call = await post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "whoami", arguments: {} } });
+    expect(call.body.result.structuredContent).toEqual((await v1(key, "GET", "/api/v1/whoami")).body);
+  });
+
   it("lists sixteen tools, each with input and output schemas and honest annotations", async () => {
     const { key } = await createKey("mcp-list", "--scopes", ALL_SCOPES);
     const client = await connect(key);

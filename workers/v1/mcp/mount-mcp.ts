@@ -1,19 +1,32 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { createMcpHandler, localhostAllowedOrigins, originValidationResponse } from "@modelcontextprotocol/server";
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  localhostAllowedHostnames,
+  localhostAllowedOrigins,
+  originValidationResponse,
+} from "@modelcontextprotocol/server";
 import { serviceBaseUrl } from "../../../shared/sites/snippet";
 import { apiKeyAuth } from "../middleware/api-key";
 import { buildMcpServer } from "./mcp-server";
 
 export const MCP_PATH = "/mcp";
 
+/** This service's own host: PUBLIC_BASE_URL's, or the request's when that is unset. */
+const ownHost = (env: V1Env, url: string) => new URL(serviceBaseUrl(env.PUBLIC_BASE_URL, url)).hostname;
+
 /**
- * Origins a browser may call /mcp from: this service's own host and localhost. The MCP
- * transport spec asks servers to validate Origin against DNS rebinding; the SDK's
- * `originValidationResponse` answers 403 for any other Origin (a request without one,
- * from a non-browser client, passes).
+ * DNS rebinding guard, as the MCP transport spec and the SDK advise for a fetch-native
+ * mount: the Host must name this service (or localhost), and a browser's Origin must be
+ * this service's own or localhost. The SDK's helpers answer 403 otherwise; a request
+ * without Origin (any non-browser client) passes the Origin check.
  */
-function allowedOrigins(env: V1Env, url: string): string[] {
-  return [new URL(serviceBaseUrl(env.PUBLIC_BASE_URL, url)).hostname, ...localhostAllowedOrigins()];
+function rebindingRefusal(env: V1Env, request: Request): Response | undefined {
+  const host = ownHost(env, request.url);
+  return (
+    hostHeaderValidationResponse(request, [host, ...localhostAllowedHostnames()]) ??
+    originValidationResponse(request, [host, ...localhostAllowedOrigins()])
+  );
 }
 
 /**
@@ -23,7 +36,7 @@ function allowedOrigins(env: V1Env, url: string): string[] {
  */
 export function mountMcp(app: OpenAPIHono<{ Bindings: V1Env }>): void {
   app.use(MCP_PATH, async (c, next) => {
-    const refused = originValidationResponse(c.req.raw, allowedOrigins(c.env, c.req.url));
+    const refused = rebindingRefusal(c.env, c.req.raw);
     if (refused) return refused;
     await next();
   });
