@@ -194,6 +194,33 @@ describe("MCP server at /mcp", () => {
       ).body,
     });
 
+    // The other reports over the same fixed window; failing sessions over its period.
+    const window = `domain=mcp-shop.example&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    for (const [name, path] of [
+      ["traffic_purpose_split", "purpose-split"],
+      ["traffic_sources", "sources"],
+      ["traffic_verification", "verification"],
+    ] as const) {
+      expect(await tool(client, name, { domain: "mcp-shop.example", from, to }), name).toEqual({
+        isError: false,
+        data: (await v1(key, "GET", `/api/v1/traffic/${path}?${window}`)).body,
+      });
+    }
+    const failing = await tool(client, "failing_sessions", { domain: "mcp-shop.example", period: "24h" });
+    const failingDirect = (await v1(key, "GET", "/api/v1/traffic/failing-sessions?domain=mcp-shop.example&period=24h"))
+      .body;
+    // The window ends at "now", so its bounds (and the cursor that encodes them) differ.
+    const moving = ({ period_start, period_end, next_cursor, ...rest }: Record<string, unknown>) => rest;
+    expect(failing.isError).toBe(false);
+    expect(moving(failing.data)).toEqual(moving(failingDirect ?? {}));
+    expect(failing.data.results).toEqual([]);
+    expect(await tool(client, "session_journey", { session_id: "3f0b6d0e-8a51-4c55-9a3e-0d9c1f6f7b21" })).toMatchObject(
+      {
+        isError: true,
+        data: { code: "session_not_found", status: 404 },
+      },
+    );
+
     const conversions = [
       {
         external_id: "mcp-order-1",
