@@ -9,6 +9,8 @@ import {
 import { serviceBaseUrl } from "../../../shared/sites/snippet";
 import { apiKeyAuth } from "../middleware/api-key";
 import { buildMcpServer } from "./mcp-server";
+import { routeShape } from "./route-schemas";
+import { v1Tools } from "./v1-tools";
 
 export const MCP_PATH = "/mcp";
 
@@ -35,6 +37,9 @@ function rebindingRefusal(env: V1Env, request: Request): Response | undefined {
  * Each tool then runs its v1 route with the same key, which applies scopes and limits.
  */
 export function mountMcp(app: OpenAPIHono<{ Bindings: V1Env }>): void {
+  // Resolved once, after every route is registered: a renamed operation fails here, at
+  // start-up, instead of leaving a stale tool.
+  const tools = v1Tools.map((tool) => ({ tool, shape: routeShape(app as never, tool.operationId) }));
   app.use(MCP_PATH, async (c, next) => {
     const refused = rebindingRefusal(c.env, c.req.raw);
     if (refused) return refused;
@@ -43,7 +48,7 @@ export function mountMcp(app: OpenAPIHono<{ Bindings: V1Env }>): void {
   app.all(MCP_PATH, apiKeyAuth() as never, async (c) => {
     const context = { app, request: c.req.raw, env: c.env, executionCtx: c.executionCtx };
     // Per request: the factory's tools need this request's key and bindings.
-    const handler = createMcpHandler(() => buildMcpServer(context), { responseMode: "json" });
+    const handler = createMcpHandler(() => buildMcpServer(tools, context), { responseMode: "json" });
     return handler.fetch(c.req.raw);
   });
 }

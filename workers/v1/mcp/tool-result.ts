@@ -1,8 +1,12 @@
+import { z } from "@hono/zod-openapi";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import type { RouteAnswer } from "./call-v1-route";
 
-/** What a tool returns for an operation that answers 204 (void_conversion). */
-export const NO_CONTENT = { ok: true } as const;
+/** The output of a tool whose route answers 204 with no body (void_conversion). */
+export const NoContentSchema = z.object({
+  ok: z.literal(true).describe("The operation succeeded (HTTP 204 on the v1 route)."),
+});
+const NO_CONTENT: z.infer<typeof NoContentSchema> = { ok: true };
 
 /**
  * A route's answer as a tool result. Success: the body as structuredContent (and as
