@@ -3,6 +3,8 @@
 // The Worker `npm run bench:reports` runs in Miniflare: it seeds a local D1 the way
 // ingest and the session-end rollup would fill it, and runs each report through the
 // same functions the v1 routes call. Timing happens outside, in Node.
+
+import { valueOrThrow } from "../shared/errors/api-error";
 import { failingSessions } from "../shared/reports/failing-sessions";
 import { purposeSplit } from "../shared/reports/purpose-split";
 import type { ReportParams } from "../shared/reports/report-context";
@@ -108,7 +110,7 @@ export default {
       }
       case "/report": {
         const nowMs = num("now");
-        const site = await findReportSite(env.DB, BENCH_WORKSPACE, BENCH_DOMAIN);
+        const site = valueOrThrow(await findReportSite(env.DB, BENCH_WORKSPACE, BENCH_DOMAIN));
         const params: ReportParams = {
           site,
           window: resolveWindow({ period: q("period") as ReportPeriod }, nowMs),
@@ -127,7 +129,7 @@ export default {
                   : name === "failing-sessions"
                     ? await failingSessions(env.DB, { ...params, limit: 20 })
                     : name === "journey"
-                      ? await sessionJourney(env.DB, BENCH_WORKSPACE, q("session"))
+                      ? valueOrThrow(await sessionJourney(env.DB, BENCH_WORKSPACE, q("session")))
                       : null;
         return body ? Response.json(body) : new Response("unknown report", { status: 404 });
       }

@@ -36,10 +36,17 @@ if (migrate.status !== 0) {
 const args = ["dev", ...configs.flatMap((c) => ["-c", c])];
 args.push("--ip", host, "--port", port, "--persist-to", persistTo, "--show-interactive-dev-session=false");
 
-// Local-only switches for every Worker: /__scheduled and the OUTBOUND_RESOLVE map.
-// `--var` reaches only the primary config, so each config gets a .dev.vars beside it
-// (gitignored; deploys never read it).
-const devVars = `DEV_ROUTES="1"\nOUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
+// Local-only switches, each named for what it turns on (shared/config/local-switches.ts),
+// and the OUTBOUND_RESOLVE map. `--var` reaches only the primary config, so each config
+// gets a .dev.vars beside it (gitignored; deploys never read it).
+const LOCAL_SWITCHES = [
+  "ADMIN_ROUTES", // v1: /__admin key routes (npm run admin)
+  "SCHEDULED_ROUTE", // every Worker: GET /__scheduled?cron=
+  "ACCEPT_TEST_SIGNATURE_KEYS", // ingest, v1: Web Bot Auth accepts the RFC 9421 test keys
+  "BUILT_IN_WEBHOOK_KEY", // scan, v1: built-in webhook sealing key without WEBHOOK_SECRET_KEY
+  "IP_RANGES_MAPPED_ONLY", // ingest: IP-range refresh only from hosts OUTBOUND_RESOLVE maps
+];
+const devVars = `${LOCAL_SWITCHES.map((name) => `${name}="1"\n`).join("")}OUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
 for (const config of configs) writeFileSync(path.join(root, path.dirname(config), ".dev.vars"), devVars);
 
 const dev = spawn(wrangler, args, { cwd: root, env, stdio: "inherit" });

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { apiKeys, workspaces } from "../../schema";
 import type { Database } from "../db/client";
+import { MINUTE_MS } from "../time/durations";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key-secret";
 import { prefixedId } from "./random-token";
 import { parseStoredScopes, type Scope } from "./scopes";
@@ -30,7 +31,7 @@ export async function findActiveKey(db: Database, key: string): Promise<ActiveKe
 
 // last_used_at is advisory; writing it on every request would turn each read into a
 // D1 write. It moves at most once per this interval per key.
-export const LAST_USED_RESOLUTION_MS = 60_000;
+export const LAST_USED_RESOLUTION_MS = MINUTE_MS;
 
 export function lastUsedIsStale(lastUsedAt: number | null, now: number): boolean {
   return lastUsedAt === null || now - lastUsedAt >= LAST_USED_RESOLUTION_MS;

@@ -46,7 +46,7 @@ export type ServerEventResult =
 export interface ServerEventsEnv {
   DB: D1Database;
   EVENTS: Queue;
-  DEV_ROUTES?: string;
+  ACCEPT_TEST_SIGNATURE_KEYS?: string;
   OUTBOUND_RESOLVE?: string;
 }
 

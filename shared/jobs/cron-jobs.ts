@@ -46,3 +46,10 @@ export async function runCronJobs<Env>(
   for (const o of outcomes) log(o.ok ? "info" : "error", "cron job", { worker, ...o });
   return outcomes;
 }
+
+/** A Worker's `scheduled` handler: the jobs of the fired expression, kept alive by waitUntil. */
+export function scheduledHandler<Env>(table: CronTable<Env>, worker: string): ExportedHandlerScheduledHandler<Env> {
+  return async (controller, env, ctx) => {
+    ctx.waitUntil(runCronJobs(table, controller.cron, env, controller.scheduledTime, worker));
+  };
+}

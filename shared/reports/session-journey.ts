@@ -1,4 +1,4 @@
-import { ApiError } from "../errors/api-error";
+import { ok, type Result, refusal } from "../result/result";
 import { outcomeOf } from "../sessions/commerce-evidence";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
 import type { SessionJourney } from "./report-schemas";
@@ -29,10 +29,14 @@ interface Row {
 /**
  * One AI-agent session of the caller's workspace with its pages and interactions, from
  * the session's stored events. A session of another workspace, a human session (the
- * journeys cover agents only, decisions §5) and an unknown id all answer 404
- * `session_not_found`, indistinguishably.
+ * journeys cover agents only, docs/decisions.md#5-traffic-reports) and an unknown id
+ * are all refused `session_not_found`, indistinguishably.
  */
-export async function sessionJourney(db: D1Database, workspaceId: string, sessionId: string): Promise<SessionJourney> {
+export async function sessionJourney(
+  db: D1Database,
+  workspaceId: string,
+  sessionId: string,
+): Promise<Result<SessionJourney, "session_not_found">> {
   const [sessionRes, eventsRes] = await db.batch<Row | JourneyEvent>([
     db
       .prepare(
@@ -52,7 +56,7 @@ export async function sessionJourney(db: D1Database, workspaceId: string, sessio
       .bind(sessionId, workspaceId, MAX_JOURNEY_EVENTS),
   ]);
   const s = sessionRes.results[0] as Row | undefined;
-  if (!s) throw new ApiError("session_not_found");
+  if (!s) return refusal("session_not_found");
   const events = eventsRes.results as JourneyEvent[];
   let signals: string[] = [];
   try {
@@ -61,7 +65,7 @@ export async function sessionJourney(db: D1Database, workspaceId: string, sessio
   } catch {
     // A malformed stored value reports no signals rather than failing the journey.
   }
-  return {
+  return ok({
     session_id: s.id,
     domain: s.domain,
     agent_platform: s.agent_platform,
@@ -81,5 +85,5 @@ export async function sessionJourney(db: D1Database, workspaceId: string, sessio
     browser: s.browser,
     os: s.os,
     device_type: s.device_type,
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
+import { LOCAL_SWITCHES_ON } from "../worker-project.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const migrations = await readD1Migrations(path.join(root, "migrations"));
@@ -16,7 +17,7 @@ export default defineProject({
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: migrations,
-          DEV_ROUTES: "1",
+          ...LOCAL_SWITCHES_ON,
           OUTBOUND_RESOLVE: `${inject<string>("outboundResolve")},${inject<string>("monitorsResolve")}`,
           EDGE_SHOP_PORT: inject<number>("edgeShopPort"),
           MONITORED_SHOP_PORT: inject<number>("monitoredShopPort"),

@@ -1,8 +1,7 @@
 import { env, SELF } from "cloudflare:test";
-import { sites } from "../../schema";
 import type { Scope } from "../../shared/auth/scopes";
-import { database } from "../../shared/db/client";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
+import { seedSite as seedSiteRow } from "../helpers/seed";
 
 export const BASE = "http://x/api/v1";
 export const HOUR = 3_600_000;
@@ -21,11 +20,7 @@ export function freshKey(
 
 /** Registers a site row directly, so these tests do not depend on the sites routes. */
 export async function seedSite(workspaceId: string, domain: string): Promise<string> {
-  const id = `site_${crypto.randomUUID()}`;
-  await database(env.DB)
-    .insert(sites)
-    .values({ id, workspaceId, domain, name: domain, publicToken: `pt_${crypto.randomUUID()}`, createdAt: Date.now() });
-  return id;
+  return (await seedSiteRow(env.DB, { workspaceId, domain })).id;
 }
 
 export const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString();

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import type { Scope } from "../../shared/auth/scopes";
 import { rebuildDay } from "../../shared/sessions/settle";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
+import { seedSite as seedSiteRow } from "../helpers/seed";
 
 // Hand-built sessions written straight into the tables the ingest side owns, so the
 // report tests do not depend on classification or the queue. The daily aggregates
@@ -24,28 +25,13 @@ export function freshKey(scopes: Scope[] = ["traffic:read"], workspace?: string)
   return createTestKey(env, { workspace: workspace ?? `traffic-ws-${counter}-${crypto.randomUUID()}`, scopes });
 }
 
+/** A site of `workspaceId` (test/helpers/seed.ts); returns its id. */
 export async function seedSite(
   workspaceId: string,
   domain: string,
   extra: { coverage?: string; coverageChangedAt?: number } = {},
 ): Promise<string> {
-  const id = `site_${crypto.randomUUID()}`;
-  await env.DB.prepare(
-    `INSERT INTO sites (id, workspace_id, domain, name, public_token, coverage, coverage_changed_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(
-      id,
-      workspaceId,
-      domain,
-      domain,
-      `pt_${crypto.randomUUID()}`,
-      extra.coverage ?? "all_traffic",
-      extra.coverageChangedAt ?? null,
-      Date.now(),
-    )
-    .run();
-  return id;
+  return (await seedSiteRow(env.DB, { workspaceId, domain, ...extra })).id;
 }
 
 export interface SessionSpec {

@@ -1,3 +1,4 @@
+import { localSwitchOn } from "@shared/config/local-switches";
 import { Hono } from "hono";
 import { ApiError } from "../../shared/errors/api-error";
 import { accessLog } from "../../shared/http/access-log";
@@ -16,7 +17,7 @@ app.use(requestId());
 app.use(accessLog(WORKER));
 
 app.get("/__scheduled", async (c) => {
-  if (c.env.DEV_ROUTES !== "1") throw new ApiError("not_found");
+  if (!localSwitchOn(c.env, "SCHEDULED_ROUTE")) throw new ApiError("not_found");
   const result = await fanOutScheduled(c.env, c.req.query("cron"), c.get("requestId"));
   return c.json(result, result.ok ? 200 : 500);
 });

@@ -7,7 +7,7 @@ export const routeTable: ReadonlyArray<{ prefix: string; exact?: boolean; upstre
   { prefix: "/api/scan", upstream: "SCAN" },
   { prefix: "/api/v1", upstream: "V1" },
   { prefix: "/mcp", upstream: "V1" },
-  { prefix: "/__admin", upstream: "V1" }, // local-only key admin (npm run admin); 404 unless DEV_ROUTES=1
+  { prefix: "/__admin", upstream: "V1" }, // local-only key admin (npm run admin); 404 unless ADMIN_ROUTES=1
   { prefix: "/sdk/", upstream: "INGEST" }, // snippet script
   { prefix: "/ingest/", upstream: "INGEST" }, // beacon endpoint(s)
 ];

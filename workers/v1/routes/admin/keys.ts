@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { localSwitchOn } from "@shared/config/local-switches";
 import { createKey, revokeKey } from "../../../../shared/auth/key-repository";
 import { SCOPE_PRESETS, SCOPES } from "../../../../shared/auth/scopes";
 import { database } from "../../../../shared/db/client";
@@ -6,7 +7,7 @@ import { ApiError } from "../../../../shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 
 // Local-only key administration behind `npm run admin` (docs/decisions.md#1-running-it). Mounted only
-// under /__admin, which answers 404 unless DEV_ROUTES=1 (set by npm start's .dev.vars,
+// under /__admin, which answers 404 unless ADMIN_ROUTES=1 (set by npm start's .dev.vars,
 // never in production). Hidden from the OpenAPI document.
 
 const CreateKeyBody = z
@@ -35,7 +36,8 @@ const revokeRouteDef = createRoute({
 
 export function registerAdminKeyRoutes(app: OpenAPIHono<V1AppEnv>) {
   app.use("/__admin/*", async (c, next) => {
-    if (c.env.DEV_ROUTES !== "1") throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`);
+    if (!localSwitchOn(c.env, "ADMIN_ROUTES"))
+      throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`);
     await next();
   });
 

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { AttributionOverview } from "@shared/attribution/attribution-schema";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { attributionOverview } from "../../../../shared/attribution/attribution-overview";
 import { database } from "../../../../shared/db/client";
 import type { V1AppEnv } from "../../app-env";
@@ -35,6 +36,6 @@ export function registerAttributionOverview(app: OpenAPIHono<V1AppEnv>) {
       period,
       nowMs: Date.now(),
     });
-    return c.json(report, 200);
+    return c.json(valueOrThrow(report), 200);
   });
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { ConversionList } from "@shared/conversions/conversion-schema";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { conversionListPage } from "../../../../shared/conversions/conversion-list-page";
 import { cursorKey } from "../../../../shared/cursor/keyset-cursor";
 import { database } from "../../../../shared/db/client";
@@ -37,6 +38,6 @@ export function registerListConversions(app: OpenAPIHono<V1AppEnv>) {
       limit: query.limit,
       cursor: query.cursor,
     });
-    return c.json(page, 200);
+    return c.json(valueOrThrow(page), 200);
   });
 }

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { SessionJourney } from "@shared/reports/report-schemas";
 import { sessionJourney } from "../../../../shared/reports/session-journey";
 import type { V1AppEnv } from "../../app-env";
@@ -25,6 +26,6 @@ const route = v1Route(
 export function registerSessionJourney(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { session_id } = c.req.valid("param");
-    return c.json(await sessionJourney(c.env.DB, c.get("auth").workspaceId, session_id), 200);
+    return c.json(valueOrThrow(await sessionJourney(c.env.DB, c.get("auth").workspaceId, session_id)), 200);
   });
 }
