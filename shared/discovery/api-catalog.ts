@@ -18,6 +18,11 @@ export function apiCatalog(baseUrl: string) {
         "service-doc": [{ href: at(SERVICE_PATHS.apiReference), type: "text/html" }],
       },
       {
+        anchor: at(SERVICE_PATHS.scanApi),
+        "service-desc": [{ href: at(SERVICE_PATHS.scanOpenapi), type: "application/vnd.oai.openapi+json;version=3.1" }],
+        "service-doc": [{ href: at(SERVICE_PATHS.llmsTxt), type: "text/markdown" }],
+      },
+      {
         anchor: at(SERVICE_PATHS.mcp),
         "service-desc": [{ href: at(SERVICE_PATHS.mcpCard), type: "application/json" }],
         "service-doc": [{ href: at(SERVICE_PATHS.llmsTxt), type: "text/markdown" }],

@@ -4,6 +4,7 @@
 export const SERVICE_PATHS = {
   scanPage: "/",
   scanApi: "/api/scan",
+  scanOpenapi: "/api/scan/openapi.json",
   v1Api: "/api/v1",
   openapi: "/api/v1/openapi.json",
   apiReference: "/api/v1/docs",

@@ -12,7 +12,7 @@ describe("discovery documents at the edge", () => {
     expect(res.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
     expect(res.headers.get("X-Request-Id")).toBeTruthy();
     const body = await res.text();
-    expect(llmsTxtShape(body)).toEqual({ h1: true, summary: true, links: 6 });
+    expect(llmsTxtShape(body)).toEqual({ h1: true, summary: true, links: 7 });
     expect(body).toContain("(https://agents.example/api/v1/openapi.json)");
     expect(body).toContain("(https://agents.example/mcp)");
   });
@@ -26,6 +26,8 @@ describe("discovery documents at the edge", () => {
     expect(apiCatalogLinks(await res.text()).services).toEqual([
       "https://agents.example/api/v1/openapi.json",
       "https://agents.example/api/v1/docs",
+      "https://agents.example/api/scan/openapi.json",
+      "https://agents.example/llms.txt",
       "https://agents.example/.well-known/mcp.json",
       "https://agents.example/llms.txt",
     ]);
