@@ -20,6 +20,13 @@ export const sites = sqliteTable(
     snippetInstalledAt: integer("snippet_installed_at"),
     lastEventAt: integer("last_event_at"),
     /**
+     * No longer written or read: it held the newest event of the verified agent tier, before
+     * `last_verified_event_at` became the install heartbeat (lastAcceptAt below). Kept so
+     * every migration only adds and the previous deployment keeps working during an upgrade
+     * (docs/deploy.md "Upgrades"); drop it in a later migration.
+     */
+    lastVerifiedTierEventAt: integer("last_verified_event_at"),
+    /**
      * The install heartbeat (docs/decisions.md#6-install-check): newest beacon accepted after
      * the public token and the registered Origin were verified; reported as `last_verified_event_at`.
      */

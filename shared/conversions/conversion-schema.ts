@@ -92,7 +92,10 @@ export const ConversionList = z
       description: "Pass unchanged as `cursor` for the next page. Paging past the end yields an empty page.",
       example: "eyJ2IjoxfQ.c2ln",
     }),
-    has_more: z.boolean().meta({ example: false }),
+    has_more: z.boolean().meta({
+      description: "False on the last page: stop paging here (`next_cursor` is still a string).",
+      example: false,
+    }),
   })
   .meta({ id: "ConversionList" });
 

@@ -11,6 +11,7 @@ export const errorCatalogue = {
   site_not_found: { status: 404, message: "No site with that domain in this workspace" },
   session_not_found: { status: 404, message: "No session with that id in this workspace" },
   monitor_not_found: { status: 404, message: "No monitor with that id in this workspace" },
+  delivery_not_found: { status: 404, message: "The monitor has no delivery with that id" },
   limit_reached: { status: 403, message: "The workspace has reached its site limit" },
   payload_too_large: { status: 413, message: "The request body is too large" },
   origin_not_allowed: { status: 403, message: "This token is not accepted from this Origin" },

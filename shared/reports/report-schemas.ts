@@ -156,8 +156,13 @@ export const FailingSessions = z
         })
         .meta({ id: "FailingSession" }),
     ),
-    next_cursor: z.string().meta({ description: "Pass unchanged as `cursor` for the next page." }),
-    has_more: z.boolean().meta({ example: false }),
+    next_cursor: z.string().meta({
+      description: "Pass unchanged as `cursor` for the next page. Paging past the end yields an empty page.",
+    }),
+    has_more: z.boolean().meta({
+      description: "False on the last page: stop paging here (`next_cursor` is still a string).",
+      example: false,
+    }),
     total_matching: Int(7, "Failing sessions in the window (all pages)."),
   })
   .meta({ id: "FailingSessions" });

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import type { Scope } from "../../shared/auth/scopes";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 import { seedSite as seedSiteRow } from "../helpers/seed";
@@ -30,7 +30,7 @@ export function order(externalId: string, extra: Record<string, unknown> = {}) {
 }
 
 export function post(key: TestKey, conversions: unknown[]) {
-  return SELF.fetch(`${BASE}/conversions`, {
+  return exports.default.fetch(`${BASE}/conversions`, {
     method: "POST",
     headers: { ...key.headers, "Content-Type": "application/json" },
     body: JSON.stringify({ conversions }),
@@ -38,11 +38,11 @@ export function post(key: TestKey, conversions: unknown[]) {
 }
 
 export function get(key: TestKey, path: string) {
-  return SELF.fetch(`${BASE}${path}`, { headers: key.headers });
+  return exports.default.fetch(`${BASE}${path}`, { headers: key.headers });
 }
 
 export function remove(key: TestKey, externalId: string) {
-  return SELF.fetch(`${BASE}/conversions/${encodeURIComponent(externalId)}`, {
+  return exports.default.fetch(`${BASE}/conversions/${encodeURIComponent(externalId)}`, {
     method: "DELETE",
     headers: key.headers,
   });

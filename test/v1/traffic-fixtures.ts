@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import type { Scope } from "../../shared/auth/scopes";
 import { rebuildDay } from "../../shared/sessions/settle";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
@@ -116,7 +116,7 @@ export async function rollUp(siteId: string, ...days: number[]): Promise<void> {
 }
 
 export function get(key: TestKey, path: string) {
-  return SELF.fetch(`${BASE}${path}`, { headers: key.headers });
+  return exports.default.fetch(`${BASE}${path}`, { headers: key.headers });
 }
 
 export async function getJson<T>(key: TestKey, path: string, status = 200): Promise<T> {

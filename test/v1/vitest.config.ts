@@ -1,3 +1,11 @@
 import { workerProject } from "../worker-project.ts";
 
-export default workerProject("v1", "workers/v1/wrangler.toml");
+// The scan Worker is not part of this project. Its two bindings answer 503, so a test
+// that reaches them fails loudly; the monitor actions that use them (rescan, test,
+// redeliver) and the MCP scan tools are tested against the real server in test/e2e.
+const scanWorkerAbsent = async () =>
+  Response.json({ error: "The scan Worker is not part of the v1 test project" }, { status: 503 });
+
+export default workerProject("v1", "workers/v1/wrangler.toml", {
+  miniflare: { serviceBindings: { SCAN: scanWorkerAbsent, MONITOR_CONTROL: scanWorkerAbsent } },
+});

@@ -4,6 +4,7 @@ import { ApiError } from "../../shared/errors/api-error";
 import { accessLog } from "../../shared/http/access-log";
 import { toErrorResponse } from "../../shared/http/on-error";
 import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "../../shared/http/request-id";
+import { registerDiscoveryRoutes } from "./discovery-routes";
 import { upstreamFor } from "./routes";
 import { fanOutScheduled } from "./scheduled-fan-out";
 
@@ -20,6 +21,8 @@ app.get("/__scheduled", async (c) => {
   const result = await fanOutScheduled(c.env, c.req.query("cron"), c.get("requestId"));
   return c.json(result, result.ok ? 200 : 500);
 });
+
+registerDiscoveryRoutes(app);
 
 app.all("*", async (c) => {
   const upstream = upstreamFor(c.req.path);

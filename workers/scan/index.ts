@@ -5,6 +5,7 @@ import { cronTable } from "./jobs";
 import { handleMonitorQueue } from "./monitors/monitor-queue-handler";
 
 export { RateWindow } from "../../shared/rate-limit/rate-window";
+export { MonitorControl } from "./monitors/monitor-control";
 
 const app = buildApp();
 

@@ -15,6 +15,11 @@ function refuse(result: HitResult, subject: string): never {
   });
 }
 
+/** The per-domain window of `domain`, shared by interactive scans and rescans asked through the API. */
+export function domainScanWindow(env: ScanEnv, domain: string) {
+  return env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`scan-domain:${domain}`));
+}
+
 /**
  * Counts one scan against the client IP and the domain. Both windows are peeked first
  * (in parallel) so a request refused by one window does not spend the other; then both
@@ -24,7 +29,7 @@ function refuse(result: HitResult, subject: string): never {
  */
 export async function takeScanSlot(env: ScanEnv, ip: string, domain: string): Promise<Record<string, string>> {
   const ipLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`scan-ip:${ip}`));
-  const domainLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`scan-domain:${domain}`));
+  const domainLimiter = domainScanWindow(env, domain);
   const domainRule = `at most ${PER_DOMAIN[0].limit} per hour for ${domain}`;
   const ipRule = `at most ${PER_IP[0].limit} per hour from one address`;
   const [domainPeek, ipPeek] = await Promise.all([domainLimiter.peek(PER_DOMAIN), ipLimiter.peek(PER_IP)]);

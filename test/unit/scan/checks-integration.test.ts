@@ -60,6 +60,18 @@ describe("mcp_discovery", () => {
     expect(mcpDiscovery.run(site({ files })).status).toBe("pass");
     const llms = text("/llms.txt", "# Shop\n- [MCP server](https://shop.example/mcp)\n");
     expect(mcpDiscovery.run(site({ llms })).status).toBe("pass");
+    // SEP-2127 server card: the endpoint is in remotes[].url.
+    const card = {
+      "/.well-known/mcp.json": json("/.well-known/mcp.json", {
+        name: "shop",
+        version: "1.0.0",
+        remotes: [{ type: "streamable-http", url: "https://shop.example/mcp" }],
+      }),
+    };
+    expect(mcpDiscovery.run(site({ files: card })).evidence).toEqual({
+      url: "https://shop.example/.well-known/mcp.json",
+      endpoint: "https://shop.example/mcp",
+    });
   });
   it("warns when a card is advertised but unreadable", () => {
     const files = {

@@ -25,8 +25,10 @@ export const mcpDiscovery: CheckDefinition = {
     for (const f of cards) {
       if (!isMachineReadable(f)) continue;
       const json = parseJson(f.body) as Record<string, unknown> | undefined;
+      // SEP-2127 server cards (the registry's server.json shape) name it in remotes[].url.
+      const remote = Array.isArray(json?.remotes) ? (json.remotes as Array<{ url?: unknown }>)[0]?.url : undefined;
       const endpoint =
-        json && (json.url ?? json.endpoint ?? (json.transport as Record<string, unknown> | undefined)?.url);
+        json && (json.url ?? json.endpoint ?? (json.transport as Record<string, unknown> | undefined)?.url ?? remote);
       if (json && typeof json === "object" && (json.name || json.serverInfo) && endpoint) {
         // A card that points nowhere is not an endpoint: judged by the journey's tools/list.
         const probe = probeOf(site, String(endpoint), f.finalUrl);

@@ -16,7 +16,7 @@ const route = v1Route(
     tags: ["Sites"],
     summary: "Check snippet installation health",
     description:
-      "Whether the snippet's requests reach ingest (docs/decisions.md#6-install-check). Proves ingest-path acceptance only.",
+      'Whether the snippet\'s requests reach ingest (docs/decisions.md#6-install-check). Proves ingest-path acceptance only.\n\nPolling: after deploying a snippet, call this after 2, 4 and 8 seconds, then every 15 seconds for at most two minutes; stop on `receiving` or `rejected`. Never poll indefinitely (contract "Limits"). Each call counts against the read budget (120/min per key).',
     request: { query: CheckInstallQuery },
     responses: {
       200: { description: "Install check result", content: { "application/json": { schema: InstallCheckSchema } } },

@@ -67,4 +67,6 @@ CREATE TABLE `users` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_email_unique` ON `users` (`email`);--> statement-breakpoint
 ALTER TABLE `api_keys` ADD `name` text;--> statement-breakpoint
-ALTER TABLE `api_keys` ADD `created_by` text;
+ALTER TABLE `api_keys` ADD `created_by` text;--> statement-breakpoint
+ALTER TABLE `monitors` ADD `last_scored_at` integer;--> statement-breakpoint
+ALTER TABLE `monitors` ADD `last_scan_id` text;

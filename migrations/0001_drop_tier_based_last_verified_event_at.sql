@@ -1,1 +1,0 @@
-ALTER TABLE `sites` DROP COLUMN `last_verified_event_at`;
