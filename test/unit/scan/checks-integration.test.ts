@@ -71,6 +71,9 @@ describe("mcp_discovery", () => {
     expect(mcpDiscovery.run(site({ files: card })).evidence).toEqual({
       url: "https://shop.example/.well-known/mcp.json",
       endpoint: "https://shop.example/mcp",
+      // No journey ran in this unit site, so no tools/list answer is on record.
+      tools: null,
+      answeredAs: null,
     });
   });
   it("warns when a card is advertised but unreadable", () => {
