@@ -2,7 +2,9 @@ import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import type { ScanAppEnv } from "./app-env";
 import { cronTable } from "./jobs";
+import { registerBadge } from "./routes/badge";
 import { registerPage } from "./routes/page";
+import { registerReport } from "./routes/report";
 import { registerScanCreate } from "./routes/scan-create";
 import { registerScanGet } from "./routes/scan-get";
 
@@ -15,5 +17,7 @@ export function buildApp() {
   registerPage(app);
   registerScanCreate(app);
   registerScanGet(app);
+  registerReport(app);
+  registerBadge(app);
   return app;
 }

@@ -4,7 +4,7 @@ import { ApiError } from "../../../shared/errors/api-error";
 import { findScan } from "../../../shared/scan/scan-store";
 import type { ScanAppEnv } from "../app-env";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const SCAN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A result only changes by a repeat's seenCount/lastSeenAt, so caches may keep it a
 // minute and serve it stale for ten while revalidating.
@@ -13,7 +13,7 @@ export const SCAN_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=60
 export function registerScanGet(app: OpenAPIHono<ScanAppEnv>) {
   app.get("/api/scan/:id", async (c) => {
     const id = c.req.param("id");
-    if (!UUID.test(id)) throw new ApiError("invalid_request", "Invalid scan ID");
+    if (!SCAN_ID.test(id)) throw new ApiError("invalid_request", "Invalid scan ID");
     const scan = await findScan(database(c.env.DB), id.toLowerCase());
     if (!scan) throw new ApiError("not_found", "Scan not found");
     c.header("Cache-Control", SCAN_CACHE_CONTROL);
