@@ -32,12 +32,12 @@ const route = v1Route(
   },
 );
 
-function invalidCursor(): ApiError {
+export function invalidCursor(): ApiError {
   return new ApiError("invalid_cursor", "The cursor is invalid: pass next_cursor from the previous page unchanged");
 }
 
 /** Cursor position: the pinned window, then the keyset position (started_at, id) of the last row. */
-function fromPosition(p: CursorPosition): { window: ReportWindow; startedAt: number; id: string } {
+export function fromPosition(p: CursorPosition): { window: ReportWindow; startedAt: number; id: string } {
   const [period, start, end, startedAt, id] = p;
   if (
     p.length !== 5 ||

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_CURSOR_LENGTH } from "../../../../shared/cursor/keyset-cursor";
+import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "../../../../shared/reports/agent-sessions";
 import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "../../../../shared/reports/failing-sessions";
 import { PURPOSES } from "../../../../shared/reports/purpose-split";
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "../../../../shared/reports/report-window";
@@ -56,6 +57,33 @@ export const FailingSessionsQuery = z.object({
     .max(MAX_CURSOR_LENGTH)
     .optional()
     .openapi({ description: "next_cursor of the previous page, unchanged; omit on the first call." }),
+});
+
+/** GET /traffic/sessions: the failing-sessions parameters plus purpose, tier and outcome filters. */
+export const SessionsQuery = z.object({
+  domain: Domain,
+  period: Period,
+  agent_platform: FailingSessionsQuery.shape.agent_platform,
+  purpose: z
+    .enum(PURPOSES)
+    .optional()
+    .openapi({ description: "Only sessions of this purpose.", example: "user_action" }),
+  tier: z
+    .enum(TIERS)
+    .optional()
+    .openapi({ description: "Only sessions of this verification tier.", example: "verified" }),
+  outcome: z
+    .enum(OUTCOMES)
+    .optional()
+    .openapi({ description: "Only sessions with this outcome (so far, for open sessions).", example: "abandoned" }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SESSIONS_LIMIT_MAX)
+    .default(SESSIONS_LIMIT_DEFAULT)
+    .openapi({ description: "Page size, 1-50.", example: 20 }),
+  cursor: FailingSessionsQuery.shape.cursor,
 });
 
 export const SessionParams = z.object({
@@ -255,3 +283,31 @@ export const JourneyResponse = z
     device_type: z.string().nullable().openapi({ example: "desktop" }),
   })
   .openapi("SessionJourney");
+
+export const SessionsResponse = z
+  .object({
+    ...header,
+    results: z.array(
+      z
+        .object({
+          session_id: z.string().openapi({ example: "3f0b6d0e-8a51-4c55-9a3e-0d9c1f6f7b21" }),
+          agent_platform: z.string().openapi({ example: "chatgpt" }),
+          purpose: z.enum(PURPOSES).openapi({ example: "user_action" }),
+          tier: Tier,
+          outcome: z.enum(OUTCOMES).openapi({ example: "completed" }),
+          outcome_settled: z
+            .boolean()
+            .openapi({ description: "False while the session may continue: the outcome is the one so far." }),
+          started_at: z.string().openapi({ format: "date-time", example: "2026-11-21T09:14:03.000Z" }),
+          duration_ms: Int(42000),
+          page_count: Int(4),
+          entry_url: z.string().openapi({ example: "/" }),
+          exit_url: z.string().openapi({ example: "/checkout/thank-you" }),
+        })
+        .openapi("AgentSession"),
+    ),
+    next_cursor: z.string().openapi({ description: "Pass unchanged as `cursor` for the next page." }),
+    has_more: z.boolean().openapi({ example: false }),
+    total_matching: Int(120, "Sessions in the window matching the filters (all pages)."),
+  })
+  .openapi("AgentSessions");
