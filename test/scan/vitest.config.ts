@@ -17,7 +17,14 @@ export default defineProject({
         bindings: {
           TEST_MIGRATIONS: migrations,
           DEV_ROUTES: "1",
-          OUTBOUND_RESOLVE: `${inject<string>("outboundResolve")},${inject<string>("monitorsResolve")}`,
+          OUTBOUND_RESOLVE: [
+            inject<string>("outboundResolve"),
+            inject<string>("monitorsResolve"),
+            inject<string>("realShopsResolve"),
+          ]
+            .filter(Boolean)
+            .join(","),
+          REAL_SHOPS: inject<string>("realShops"),
           EDGE_SHOP_PORT: inject<number>("edgeShopPort"),
           MONITORED_SHOP_PORT: inject<number>("monitoredShopPort"),
           WEBHOOK_RECEIVER_PORT: inject<number>("webhookReceiverPort"),
@@ -28,7 +35,11 @@ export default defineProject({
   test: {
     name: "scan",
     include: ["test/scan/**/*.test.ts"],
-    globalSetup: [path.join(root, "test/scan/global-setup.ts"), path.join(root, "test/scan/monitors-global-setup.ts")],
+    globalSetup: [
+      path.join(root, "test/scan/global-setup.ts"),
+      path.join(root, "test/scan/monitors-global-setup.ts"),
+      path.join(root, "test/scan/real-shops-global-setup.ts"),
+    ],
     setupFiles: [path.join(root, "test/setup/apply-migrations.ts")],
     testTimeout: 30_000,
   },

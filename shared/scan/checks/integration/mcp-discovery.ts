@@ -1,5 +1,5 @@
 import type { CheckDefinition } from "../../types";
-import { blockedBy, isOk, parseJson } from "../check-helpers";
+import { blockedBy, isMachineReadable, isOk, isSoft404, parseJson } from "../check-helpers";
 import { apiCatalogLinks } from "./api-catalog";
 
 const CARD_PATHS = ["/.well-known/mcp.json", "/.well-known/mcp"];
@@ -12,7 +12,7 @@ export const mcpDiscovery: CheckDefinition = {
   run(site) {
     const cards = CARD_PATHS.map((p) => site.files[p]).filter((f) => !!f);
     for (const f of cards) {
-      if (!isOk(f)) continue;
+      if (!isMachineReadable(f)) continue;
       const json = parseJson(f.body) as Record<string, unknown> | undefined;
       const endpoint =
         json && (json.url ?? json.endpoint ?? (json.transport as Record<string, unknown> | undefined)?.url);
@@ -41,11 +41,13 @@ export const mcpDiscovery: CheckDefinition = {
         evidence: { endpoint: advertised },
       };
     }
-    const serverError = cards.find((f) => f.status >= 500 || (f.status === 0 && !f.robotsBlocked));
+    // Only a server error at the card's path hints that a card exists; no answer at all
+    // (or an HTML page) says nothing about it.
+    const serverError = cards.find((f) => f.status >= 500);
     if (serverError) {
       return {
         status: "warn",
-        message: `${serverError.url} seems to exist but could not be read (${serverError.error ?? `HTTP ${serverError.status}`}).`,
+        message: `${serverError.url} answers HTTP ${serverError.status}: a server card may be configured but could not be read.`,
         fix: "Make the MCP server card answer 200.",
         evidence: { url: serverError.url, status: serverError.status },
       };
@@ -57,7 +59,7 @@ export const mcpDiscovery: CheckDefinition = {
       message:
         "No Model Context Protocol endpoint is advertised (no /.well-known/mcp.json, no mcp link in llms.txt or the api-catalog).",
       fix: "Publish an MCP server card at /.well-known/mcp.json and link the endpoint from llms.txt.",
-      evidence: { tried: cards.map((f) => ({ url: f.url, status: f.status })) },
+      evidence: { tried: cards.map((f) => ({ url: f.url, status: f.status, soft404: isSoft404(f) })) },
     };
   },
 };

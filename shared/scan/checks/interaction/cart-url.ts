@@ -1,5 +1,5 @@
 import type { CheckDefinition } from "../../types";
-import { isOk } from "../check-helpers";
+import { blockedBy, isOk } from "../check-helpers";
 
 export const cartUrl: CheckDefinition = {
   key: "cart_url",
@@ -9,6 +9,8 @@ export const cartUrl: CheckDefinition = {
     const tried = site.cart.map((f) => ({ url: f.url, status: f.status, challenge: f.challenge }));
     const ok = site.cart.find(isOk);
     if (ok) return { status: "pass", message: `The cart page answers 200 at ${ok.url}.`, evidence: { tried } };
+    const blocked = site.cart.map((f) => blockedBy(f, "the cart page")).find((b) => b);
+    if (blocked) return blocked;
     if (site.discovery.cartScriptControls.length > 0) {
       return {
         status: "warn",

@@ -1,5 +1,6 @@
 import type { CheckDefinition } from "../../types";
 import { homePage, isOutcome } from "../check-helpers";
+import { isSearchForm, searchField } from "./search-forms";
 
 export const searchForm: CheckDefinition = {
   key: "search_form",
@@ -8,32 +9,30 @@ export const searchForm: CheckDefinition = {
   run(site) {
     const home = homePage(site);
     if (isOutcome(home)) return home;
-    const forms = (home.page?.forms ?? []).filter(
-      (f) =>
-        f.role === "search" ||
-        f.inSearchLandmark ||
-        (f.method === "get" && f.inputs.some((i) => i.type === "search" || i.name === "q")),
-    );
+    const forms = (home.page?.forms ?? []).filter(isSearchForm);
     if (forms.length === 0) {
       return {
         status: "fail",
-        message: "The home page has no search form an agent can submit without JavaScript.",
+        message: `The home page ${home.fetched.url} has no search form an agent can submit without JavaScript.`,
         fix: '<form role="search" action="/search" method="get"><label for="q">Search</label><input id="q" name="q" type="search"></form>',
         evidence: { searchForms: 0 },
       };
     }
-    const labelled = forms.find((f) => f.inputs.some((i) => i.labelled && (i.type === "search" || i.type === "text")));
-    const evidence = { searchForms: forms.length, action: (labelled ?? forms[0]).action };
+    const rows = forms.map((f) => ({ form: f, field: searchField(f) }));
+    const labelled = rows.find((r) => r.field?.labelled);
+    const first = labelled ?? rows[0];
+    const evidence = { searchForms: forms.length, action: first.form.action, field: first.field?.name ?? null };
     if (labelled) {
       return {
         status: "pass",
-        message: `A search form (action ${labelled.action ?? "(same page)"}) with a labelled input is on the home page.`,
+        message: `A search form (action ${labelled.form.action ?? "(same page)"}, field "${labelled.field?.name}") with a labelled input is on the home page.`,
         evidence,
       };
     }
+    const placeholder = first.field?.placeholder ? ` (only the placeholder "${first.field.placeholder}")` : "";
     return {
       status: "warn",
-      message: "The home page's search form has no accessible label on its input.",
+      message: `The home page's search form (action ${first.form.action ?? "(same page)"}, field "${first.field?.name ?? ""}") has no accessible label on its input${placeholder}.`,
       fix: 'Label the search input: <label for="q">Search products</label> or aria-label="Search products".',
       evidence,
     };
