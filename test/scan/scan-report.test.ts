@@ -110,9 +110,12 @@ describe("GET /scan/{id} (public report)", () => {
     const { id } = await storeScan("gone.example", {
       https_reachable: {
         status: "fail",
-        evidence: { url: "https://gone.example/", error: "network: connection refused" },
+        evidence: { unreachable: true, url: "https://gone.example/robots.txt", reason: "network: connection refused" },
       },
-      robots_txt: { status: "fail" },
+      robots_txt: {
+        status: "fail",
+        evidence: { unreachable: true, url: "https://gone.example/robots.txt", reason: "network: connection refused" },
+      },
     });
     const html = await (await SELF.fetch(`http://scan.local/scan/${id}`)).text();
     expect(html).toContain('id="unreachable"');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hostFromInput } from "../../../shared/domains/host-from-input";
 import { badgeSvg, scoreBand } from "../../../shared/scan/report/badge-svg";
-import { unreachableReason } from "../../../shared/scan/report/unreachable";
+import { unreachableShop } from "../../../shared/scan/report/unreachable";
 import type { CheckResult } from "../../../shared/scan/types";
 
 describe("hostFromInput (the scan form's domain field)", () => {
@@ -35,19 +35,28 @@ describe("badgeSvg", () => {
   });
 });
 
-describe("unreachableReason", () => {
+describe("unreachableShop", () => {
   const home = (evidence: Record<string, unknown>, status: "pass" | "fail" = "fail"): CheckResult[] => [
-    { layer: 1, key: "https_reachable", status, message: "", fix: null, evidence },
+    { layer: 1, key: "https_reachable", status, message: "", fix: "Check DNS.", evidence },
   ];
 
-  it("names the network error when the home page gave no HTTP answer", () => {
-    expect(unreachableReason(home({ url: "https://x.example/", error: "timeout: no answer in 8 s" }))).toBe(
+  it("reads the scan's unreachable evidence: the URL and the reason", () => {
+    const e = { unreachable: true, url: "https://x.example/robots.txt", reason: "robots.txt got no answer (timeout)" };
+    expect(unreachableShop(home(e))).toEqual({
+      url: "https://x.example/robots.txt",
+      reason: "robots.txt got no answer (timeout)",
+      fix: "Check DNS.",
+    });
+  });
+
+  it("reads results stored before that: a network error without an HTTP status", () => {
+    expect(unreachableShop(home({ url: "https://x.example/", error: "timeout: no answer in 8 s" }))?.reason).toBe(
       "timeout: no answer in 8 s",
     );
   });
 
   it("is null when the home page answered, even with an error status", () => {
-    expect(unreachableReason(home({ url: "https://x.example/", status: 503, redirects: 0 }))).toBeNull();
-    expect(unreachableReason(home({ url: "https://x.example/", status: 200 }, "pass"))).toBeNull();
+    expect(unreachableShop(home({ url: "https://x.example/", status: 503, redirects: 0 }))).toBeNull();
+    expect(unreachableShop(home({ url: "https://x.example/", status: 200 }, "pass"))).toBeNull();
   });
 });
