@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: apply D1 migrations to the local state, then run all four Workers in one
+// `npm start`: apply D1 migrations to the local state, then run all five Workers in one
 // wrangler dev process on one base URL (docs/architecture.md). No account, no network.
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -21,6 +21,7 @@ const configs = [
   "workers/scan/wrangler.toml",
   "workers/ingest/wrangler.toml",
   "workers/v1/wrangler.toml",
+  "workers/app/wrangler.toml",
 ];
 
 const migrate = spawnSync(
@@ -41,6 +42,10 @@ args.push("--ip", host, "--port", port, "--persist-to", persistTo, "--show-inter
 // (gitignored; deploys never read it).
 const devVars = `DEV_ROUTES="1"\nOUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
 for (const config of configs) writeFileSync(path.join(root, path.dirname(config), ".dev.vars"), devVars);
+// The application: locally anyone may sign up (a deployment defaults to invitations,
+// docs/app.md); SIGNUP_MODE=invite given to npm start tries the production behaviour.
+const signupMode = process.env.SIGNUP_MODE === "invite" ? "invite" : "open";
+writeFileSync(path.join(root, "workers/app/.dev.vars"), `${devVars}SIGNUP_MODE="${signupMode}"\n`);
 
 const dev = spawn(wrangler, args, { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));

@@ -21,8 +21,13 @@ export async function workerProject(
         remoteBindings: false,
         wrangler: { configPath: path.join(root, configPath) },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, DEV_ROUTES: "1", OUTBOUND_RESOLVE: "" },
           ...options.miniflare,
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            DEV_ROUTES: "1",
+            OUTBOUND_RESOLVE: "",
+            ...(options.miniflare?.bindings as Record<string, unknown> | undefined),
+          },
         },
       }),
     ],

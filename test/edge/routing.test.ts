@@ -12,12 +12,15 @@ describe("edge routing", () => {
     expect(upstreamFor("/mcp")).toBe("V1");
     expect(upstreamFor("/sdk/agent.js")).toBe("INGEST");
     expect(upstreamFor("/ingest/beacon")).toBe("INGEST");
+    expect(upstreamFor("/app")).toBe("APP");
+    expect(upstreamFor("/app/settings/api-keys")).toBe("APP");
   });
 
   it("does not match look-alike prefixes", () => {
     expect(upstreamFor("/api/scanner")).toBeNull();
     expect(upstreamFor("/api/v10/sites")).toBeNull();
     expect(upstreamFor("/favicon.ico")).toBeNull();
+    expect(upstreamFor("/apple")).toBeNull();
   });
 
   it("forwards to the upstream and propagates the caller's request id", async () => {
