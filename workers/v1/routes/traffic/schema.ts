@@ -134,6 +134,18 @@ export const OverviewResponse = z
       .array(z.object({ entry_url: z.string().openapi({ example: "/products/blue-mug" }), sessions: Int(30) }))
       .openapi({ description: "At most 10 entry pages, most sessions first." }),
     median_duration_ms: Int(8400, "Exact median session duration; 0 without sessions."),
+    by_platform_daily: z
+      .array(
+        z.object({
+          day: z.string().openapi({ format: "date", example: "2026-11-20" }),
+          platform: z.string().openapi({ example: "chatgpt" }),
+          sessions: Int(12),
+        }),
+      )
+      .openapi({
+        description:
+          "Sessions per UTC day of session start and platform, only non-zero entries, by day then most sessions. Sums to total_sessions.",
+      }),
   })
   .openapi("TrafficOverview");
 
