@@ -5,6 +5,9 @@ import { secureHeaders } from "hono/secure-headers";
 import { accessLog } from "../../shared/http/access-log";
 import { requestId } from "../../shared/http/request-id";
 import type { AppEnv } from "./app-env";
+import { registerDashboardAssets } from "./dashboard/assets";
+import { registerSites } from "./dashboard/sites";
+import { registerTraffic } from "./dashboard/traffic";
 import { errorPage } from "./error-page";
 import { csrfProtection } from "./middleware/csrf";
 import { registerApiKeys } from "./routes/api-keys";
@@ -53,11 +56,14 @@ export function buildApp() {
   app.use(csrfProtection());
 
   registerAssets(app);
+  registerDashboardAssets(app);
   registerSignIn(app);
   registerSignUp(app);
   registerSignOut(app);
   registerWorkspaces(app);
   registerOverview(app);
+  registerSites(app);
+  registerTraffic(app);
   registerSettings(app);
   registerApiKeys(app);
   registerMembers(app);

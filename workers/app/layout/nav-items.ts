@@ -9,6 +9,7 @@ export interface NavItem {
 
 export const navItems: NavItem[] = [
   { href: "/app", label: "Overview", match: "/app/overview" },
+  { href: "/app/sites", label: "Sites" },
   { href: "/app/settings", label: "Settings" },
 ];
 
