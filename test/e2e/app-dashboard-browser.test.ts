@@ -8,6 +8,7 @@ import {
   launchBrowser,
   offlineOnly,
   screenshots,
+  tabStops,
 } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -208,5 +209,101 @@ describe.skipIf(!existsSync(CHROMIUM))("the dashboard pages in headless Chromium
     expect(apiReport.data_status).toBe("no_events_yet");
     await expectAccessible(page, "traffic empty");
     await screenshots(page, "app-traffic-empty");
+  }, 30_000);
+
+  it("Sessions: the list equals GET /traffic/sessions, filters narrow it, and each journey opens as a timeline", async () => {
+    const all = await api(key, `/api/v1/traffic/sessions?domain=${SHOP}&period=7d`);
+    await page.goto(`${baseUrl}/app/sites/${SHOP}/sessions?period=7d`);
+    expect(await page.textContent('[data-metric="total_matching"]')).toBe(String(all.total_matching));
+    const ids = await page.$$eval("tr[data-session]", (rows) => rows.map((r) => r.getAttribute("data-session")));
+    expect(ids).toEqual((all.results as { session_id: string }[]).map((r) => r.session_id));
+    await expectAccessible(page, "sessions");
+    await expectNoHorizontalScroll(page, "sessions");
+    await screenshots(page, "app-sessions");
+    await page.getByLabel("Purpose").selectOption("crawl");
+    await page.getByRole("button", { name: "Filter" }).click();
+    const crawl = await api(key, `/api/v1/traffic/sessions?domain=${SHOP}&period=7d&purpose=crawl`);
+    expect(await page.textContent('[data-metric="total_matching"]')).toBe(String(crawl.total_matching));
+    const first = (all.results as { session_id: string }[])[0].session_id;
+    const journey = await api(key, `/api/v1/traffic/sessions/${first}`);
+    await page.goto(`${baseUrl}/app/sessions/${first}`);
+    expect(await page.locator(".timeline li").count()).toBe((journey.pages as unknown[]).length);
+    expect(await page.textContent('[data-metric="outcome"]')).toContain(String(journey.outcome));
+    await expectAccessible(page, "journey");
+    await screenshots(page, "app-journey");
+  }, 60_000);
+
+  it("Conversions: per-currency totals equal the API's, never summed across currencies; an admin voids one", async () => {
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const conv = (external_id: string, value_minor: number, currency: string, click?: string) => ({
+      external_id,
+      occurred_at: at,
+      value_minor,
+      currency,
+      site: SHOP,
+      ...(click ? { attribution: { click_ids: { oppref: click } } } : {}),
+    });
+    const posted = await fetch(`${baseUrl}/api/v1/conversions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        conversions: [conv("order-1", 1999, "EUR", "abc"), conv("order-2", 500, "EUR"), conv("order-3", 1200, "JPY")],
+      }),
+    });
+    expect(posted.status).toBe(200);
+    const report = await api(key, "/api/v1/attribution/overview?period=30d");
+    await page.goto(`${baseUrl}/app/conversions?period=30d`);
+    expect(await page.textContent('[data-metric="total_conversions"]')).toBe(String(report.total_conversions));
+    for (const m of report.by_currency as { currency: string; conversions: number }[]) {
+      expect(await page.textContent(`tr[data-currency-row="${m.currency}"] td:nth-child(2)`)).toBe(
+        String(m.conversions),
+      );
+    }
+    expect(await page.textContent('tr[data-currency-row="EUR"] td:nth-child(3)')).toBe("24.99 EUR");
+    expect(await page.textContent('tr[data-currency-row="JPY"] td:nth-child(3)')).toBe("1200 JPY");
+    expect((await page.textContent("main")) ?? "").not.toMatch(/ROAS|return on ad spend/i);
+    await expectAccessible(page, "conversions");
+    await expectNoHorizontalScroll(page, "conversions");
+    await screenshots(page, "app-conversions");
+    await page.locator('tr[data-external-id="order-2"]').getByRole("button", { name: /Void/ }).click();
+    await page.waitForURL(`${baseUrl}/app/conversions`);
+    const list = await api(key, "/api/v1/conversions?include_voided=true");
+    const voided = (list.results as { external_id: string; voided: boolean }[]).find(
+      (r) => r.external_id === "order-2",
+    );
+    expect(voided?.voided).toBe(true);
+    expect(await page.locator('tr[data-external-id="order-2"]').count()).toBe(0);
+  }, 60_000);
+
+  it("Monitors: create shows the secret once; the list shows last score and next rescan; deliveries open", async () => {
+    await page.goto(`${baseUrl}/app/monitors`);
+    expect(await page.textContent(".empty")).toContain("No monitors yet");
+    await page.getByLabel("Domain").fill("good-shop.test");
+    await page.getByLabel("Webhook URL").fill("https://hooks.example/agent-readiness");
+    await page.getByRole("button", { name: "Add monitor" }).click();
+    expect(await page.textContent("#new-secret")).toMatch(/^whsec_/);
+    const listed = await api(key, "/api/v1/monitors");
+    const monitors = listed.monitors as { monitor_id: string; domain: string }[];
+    expect(monitors.map((m) => m.domain)).toContain("good-shop.test");
+    const row = page.locator(`tr[data-monitor="${monitors[0].monitor_id}"]`);
+    expect(await row.textContent()).toMatch(/UTC/);
+    await expectAccessible(page, "monitors");
+    await screenshots(page, "app-monitors");
+    await row.getByRole("link", { name: "good-shop.test" }).click();
+    await page.waitForURL(`${baseUrl}/app/monitors/${monitors[0].monitor_id}`);
+    expect(await page.textContent(".empty")).toContain("No deliveries yet");
+    await expectAccessible(page, "deliveries");
+    await screenshots(page, "app-monitor-deliveries");
+  }, 60_000);
+
+  it("keyboard alone reaches every action of the traffic page", async () => {
+    await page.goto(`${baseUrl}/app/sites/${SHOP}/traffic?period=7d`);
+    const stops = await tabStops(page);
+    for (const action of ["a:Sites", "select:", "button:Show", "summary:What the tiers mean", "a:Install"]) {
+      expect(
+        stops.some((s) => s.startsWith(action)),
+        `${action} in ${JSON.stringify(stops)}`,
+      ).toBe(true);
+    }
   }, 30_000);
 });

@@ -74,16 +74,22 @@ export async function expectNoHorizontalScroll(page: Page, name: string): Promis
  */
 export async function tabStops(page: Page, max = 200): Promise<string[]> {
   const seen: string[] = [];
+  const keys: string[] = [];
   await page.reload();
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
     const stop = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
-      return `${el.tagName.toLowerCase()}:${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60)}`;
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60);
+      return { key: `${el.tagName}#${el.id}:${name}`, label: `${el.tagName.toLowerCase()}:${name}` };
     });
-    if (stop === null || seen.includes(stop)) break;
-    seen.push(stop);
+    if (stop === null) break;
+    // A date input takes several Tabs (its day, month and year fields): count it once.
+    if (keys.at(-1) === stop.key) continue;
+    if (keys.includes(stop.key)) break;
+    keys.push(stop.key);
+    seen.push(stop.label);
   }
   return seen;
 }

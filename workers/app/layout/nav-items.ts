@@ -10,6 +10,8 @@ export interface NavItem {
 export const navItems: NavItem[] = [
   { href: "/app", label: "Overview", match: "/app/overview" },
   { href: "/app/sites", label: "Sites" },
+  { href: "/app/conversions", label: "Conversions" },
+  { href: "/app/monitors", label: "Monitors" },
   { href: "/app/settings", label: "Settings" },
 ];
 
