@@ -16,7 +16,7 @@ export const DASHBOARD_CSS = `
 [data-status=awaiting_first_event] .status-word,.status-awaiting_first_event{color:#37474f}
 .install{border:1px solid #d0d0d0;border-radius:4px;padding:1rem;margin:1rem 0}
 .snippet{display:block;white-space:pre-wrap;overflow-wrap:anywhere;background:#f2f2f2;border:1px solid #d0d0d0;padding:.5rem}
-.chart{min-height:2rem;margin:.5rem 0;max-width:100%;overflow:hidden}
+figure{margin:0}.chart{min-height:2rem;margin:.5rem 0;max-width:100%;overflow:hidden}
 .period{display:flex;flex-wrap:wrap;gap:.5rem;align-items:flex-end;margin:.5rem 0 1rem}
 .period .field{margin:0}
 .period .field input,.period .field select{width:auto}

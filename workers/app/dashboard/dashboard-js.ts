@@ -63,7 +63,7 @@ export const DASHBOARD_JS = `
     if (!source) return;
     var data = JSON.parse(source.textContent);
     if (!data.x.length) return;
-    var width = Math.max(260, el.clientWidth);
+    var width = Math.max(200, el.clientWidth);
     var series = [{ label: "Day", value: function (u, v) { return v == null ? "" : new Date(v * 1000).toISOString().slice(0, 10); } }];
     data.series.forEach(function (s, i) {
       series.push({
@@ -75,7 +75,7 @@ export const DASHBOARD_JS = `
       });
     });
     el.textContent = "";
-    new uPlot({
+    var chart = new uPlot({
       width: width,
       height: 220,
       series: series,
@@ -86,6 +86,8 @@ export const DASHBOARD_JS = `
       scales: { x: { time: true } },
       legend: { live: true },
     }, [data.x].concat(data.series.map(function (s) { return s.values; })), el);
+    // Follow the page's width (a phone turned sideways, a resized window).
+    window.addEventListener("resize", function () { chart.setSize({ width: Math.max(200, el.clientWidth), height: 220 }); });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
