@@ -54,7 +54,9 @@ try {
     body: JSON.stringify({ events }),
   });
   for (let i = 0; i < 100; i++) {
-    const o = (await (await fetch(`${base}/api/v1/traffic/overview?domain=${SHOP}&period=24h`, { headers: auth })).json()) as {
+    const o = (await (
+      await fetch(`${base}/api/v1/traffic/overview?domain=${SHOP}&period=24h`, { headers: auth })
+    ).json()) as {
       total_sessions: number;
     };
     if (o.total_sessions > 0) break;
