@@ -165,7 +165,8 @@ export function networkDetail(err: unknown): string {
   if (/internal error|reference\s*=/i.test(detail)) {
     return "no connection could be made (the name may not resolve, or nothing answers on port 443)";
   }
-  if (/ECONNREFUSED|connection refused/i.test(detail)) return "the connection was refused";
+  if (/ECONNREFUSED|connection refused|Network connection lost/i.test(detail))
+    return "the connection was refused or dropped";
   if (/ENOTFOUND|EAI_AGAIN|getaddrinfo|DNS/i.test(detail)) return "the name does not resolve";
   if (/certificate|TLS|SSL|handshake/i.test(detail)) return `the TLS handshake failed (${detail})`;
   return detail;

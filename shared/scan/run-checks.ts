@@ -1,5 +1,6 @@
 import { CHECKS } from "./checks/registry";
 import type { CheckDefinition, CheckResult, SiteSnapshot } from "./types";
+import { unreachableMessage } from "./unreachable";
 
 /** Runs one check; a check that throws is reported as a failed check, never a failed scan. */
 export function runCheck(def: CheckDefinition, site: SiteSnapshot): CheckResult {
@@ -41,7 +42,7 @@ export function unreachableResults(site: SiteSnapshot, reached: { url: string; r
     status: "fail",
     message:
       def.key === "https_reachable"
-        ? `${site.domain} could not be reached: ${reached.reason} (${reached.url}). Nothing on the site could be checked.`
+        ? unreachableMessage(site.domain, reached.reason)
         : `Not checked: ${site.domain} could not be reached (${reached.reason}).`,
     fix,
     evidence: { unreachable: true, url: reached.url, reason: reached.reason },

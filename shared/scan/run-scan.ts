@@ -6,6 +6,7 @@ import { runChecks } from "./run-checks";
 import { saveScan } from "./scan-store";
 import { LAYERS, layerScore, SCORING_VERSION, scoreResults } from "./score";
 import type { Emit } from "./stream-events";
+import { unreachableOf } from "./unreachable";
 
 export interface RunScanOptions {
   domain: string;
@@ -30,8 +31,12 @@ export async function runScan(options: RunScanOptions) {
     onFetch: (e) => void emit({ event: "crawl", data: e }),
   });
 
-  await emit({ event: "status", data: { phase: "checking", message: "Running 41 checks" } });
   const checkResults = runChecks(site);
+  const unreachable = unreachableOf(domain, checkResults);
+  await emit({
+    event: "status",
+    data: { phase: "checking", message: unreachable ? unreachable.message : "Running 41 checks" },
+  });
   for (const l of LAYERS) {
     const checks = checkResults.filter((c) => c.layer === l.layer);
     await emit({
@@ -53,6 +58,6 @@ export async function runScan(options: RunScanOptions) {
     layerScores,
     checkResults,
   });
-  await emit({ event: "complete", data: { id: saved.id, domain, overallScore, layerScores } });
-  return { id: saved.id, seenCount: saved.seenCount, overallScore, layerScores, checkResults };
+  await emit({ event: "complete", data: { id: saved.id, domain, overallScore, layerScores, unreachable } });
+  return { id: saved.id, seenCount: saved.seenCount, overallScore, layerScores, checkResults, unreachable };
 }

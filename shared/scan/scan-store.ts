@@ -3,8 +3,9 @@ import { scans } from "../../schema/scans";
 import type { Database } from "../db/client";
 import type { LayerScores } from "./score";
 import type { CheckResult } from "./types";
+import { type Unreachable, unreachableOf } from "./unreachable";
 
-/** The contract's ScanResult (contract.md "ScanResult"), plus the additive scoringVersion. */
+/** The contract's ScanResult (contract.md "ScanResult"), plus the additive scoringVersion and unreachable. */
 export interface ScanResult {
   id: string;
   domain: string;
@@ -15,6 +16,8 @@ export interface ScanResult {
   lastSeenAt: string;
   seenCount: number;
   scoringVersion: string;
+  /** Null, or why the shop gave no HTTP answer at all (docs/scan.md "Unreachable shops"). */
+  unreachable: Unreachable | null;
 }
 
 export interface NewScan {
@@ -76,15 +79,17 @@ export async function findLatestScan(db: Database, domain: string): Promise<Scan
 }
 
 function toResult(row: typeof scans.$inferSelect): ScanResult {
+  const checkResults = JSON.parse(row.checkResults) as CheckResult[];
   return {
     id: row.id,
     domain: row.domain,
     overallScore: row.overallScore,
     layerScores: JSON.parse(row.layerScores) as LayerScores,
-    checkResults: JSON.parse(row.checkResults) as CheckResult[],
+    checkResults,
     createdAt: new Date(row.createdAt).toISOString(),
     lastSeenAt: new Date(row.lastSeenAt).toISOString(),
     seenCount: row.seenCount,
     scoringVersion: row.scoringVersion,
+    unreachable: unreachableOf(row.domain, checkResults),
   };
 }

@@ -79,14 +79,14 @@ describe("server-side events through the queue", () => {
     const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
     const jwk = (await crypto.subtle.exportKey("jwk", pair.publicKey)) as PublicJwk;
     const keyid = (await jwkThumbprint(jwk)) as string;
-    await setFixture("agent-signer.example/.well-known/http-message-signatures-directory", {
+    await setFixture("agent-signer.example.com/.well-known/http-message-signatures-directory", {
       status: 200,
       body: JSON.stringify({ keys: [{ kty: "OKP", crv: "Ed25519", x: jwk.x }] }),
     });
     const now = Date.now();
     const created = Math.floor(now / 1000) - 5;
     const params = `("@authority" "@path" "signature-agent");created=${created};keyid="${keyid}";expires=${created + 600};tag="web-bot-auth"`;
-    const base = `"@authority": signed.example\n"@path": /cart\n"signature-agent": "https://agent-signer.example"\n"@signature-params": ${params}`;
+    const base = `"@authority": signed.example\n"@path": /cart\n"signature-agent": "https://agent-signer.example.com"\n"@signature-params": ${params}`;
     const sig = new Uint8Array(
       await crypto.subtle.sign({ name: "Ed25519" }, pair.privateKey, new TextEncoder().encode(base)),
     );
@@ -103,7 +103,7 @@ describe("server-side events through the queue", () => {
           user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36",
           ip: "198.51.100.4",
           headers: {
-            "signature-agent": '"https://agent-signer.example"',
+            "signature-agent": '"https://agent-signer.example.com"',
             "signature-input": `sig1=${params}`,
             signature: `sig1=:${btoa(String.fromCharCode(...sig))}:`,
           },

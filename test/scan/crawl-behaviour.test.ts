@@ -85,7 +85,7 @@ describe("crawler", () => {
     expect(results.every((r) => r.status === "fail" && r.evidence?.unreachable === true)).toBe(true);
     const reach = results.find((r) => r.key === "https_reachable");
     expect(reach?.message).toMatch(
-      /^down-shop\.test could not be reached: Could not connect: .*robots\.txt\)\. Nothing on the site could be checked\.$/,
+      /^down-shop\.test could not be reached \(Could not connect: the connection was refused or dropped\), so nothing on the site could be checked and every check fails\./,
     );
     expect(results.find((r) => r.key === "no_captcha")?.message).toMatch(
       /^Not checked: down-shop\.test could not be reached/,

@@ -79,6 +79,24 @@ describe("scanning fixture shops through OUTBOUND_RESOLVE", () => {
     expect(stored.layerScores.access).toBe(Math.round((2 * 100 + 3 * 100 + 2 * 100) / 18));
   });
 
+  it("gives a shop that does not answer one clear answer in the stream and the stored result", async () => {
+    const { events } = await postScan("down-shop.test", "192.0.2.150");
+    const checking = events.find((e) => e.event === "status" && e.data.phase === "checking");
+    expect(checking?.data.message).toMatch(
+      /^down-shop\.test could not be reached \(.+\), so nothing on the site could be checked/,
+    );
+    const complete = completeOf(events) as ReturnType<typeof completeOf> & {
+      unreachable: Record<string, string> | null;
+    };
+    expect(complete.overallScore).toBe(0);
+    expect(complete.unreachable).toMatchObject({ url: "https://down-shop.test/robots.txt" });
+    const stored = await getScan(complete.id);
+    expect((stored as unknown as { unreachable: unknown }).unreachable).toEqual(complete.unreachable);
+    // No check passes or claims an access problem on a shop nobody could look at.
+    expect(stored.checkResults.every((c) => c.status === "fail" && !c.blocked)).toBe(true);
+    for (const c of stored.checkResults) expect(c.message).not.toMatch(/internal error|reference =/);
+  });
+
   it("reports redirect chains, slow pages and truncated huge pages in their checks", async () => {
     const { events } = await postScan("edge-shop.test");
     const stored = await getScan(completeOf(events).id);

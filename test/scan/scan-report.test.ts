@@ -107,20 +107,14 @@ describe("GET /scan/{id} (public report)", () => {
   });
 
   it("says once that an unreachable shop could not be reached, instead of listing 41 failures", async () => {
-    const { id } = await storeScan("gone.example", {
-      https_reachable: {
-        status: "fail",
-        evidence: { unreachable: true, url: "https://gone.example/robots.txt", reason: "network: connection refused" },
-      },
-      robots_txt: {
-        status: "fail",
-        evidence: { unreachable: true, url: "https://gone.example/robots.txt", reason: "network: connection refused" },
-      },
-    });
+    // How a scan stores an unreachable shop (shared/scan/run-checks.ts unreachableResults).
+    const evidence = { unreachable: true, url: "https://gone.example/robots.txt", reason: "connection refused" };
+    const all = Object.fromEntries(CHECKS.map((c) => [c.key, { status: "fail" as const, evidence }]));
+    const { id } = await storeScan("gone.example", all);
     const html = await (await SELF.fetch(`http://scan.local/scan/${id}`)).text();
     expect(html).toContain('id="unreachable"');
     expect(html).toContain("gone.example could not be reached");
-    expect(html).toContain("network: connection refused");
+    expect(html).toContain("connection refused");
     expect(html).not.toContain('id="fix-first"');
   });
 

@@ -109,11 +109,14 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
   const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown" });
   const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
-  const filesP = Promise.all(
-    WELL_KNOWN_PATHS.map((p) => fetcher.fetch(at(p), { accept: "application/json, application/linkset+json, */*" })),
+  const fileFetches = WELL_KNOWN_PATHS.map((p) =>
+    fetcher.fetch(at(p), { accept: "application/json, application/linkset+json, */*" }),
   );
+  const filesP = Promise.all(fileFetches);
 
-  const [home, sitemaps] = await Promise.all([homeP, sitemapsP]);
+  // The Shopify-style product feed names product pages too (read before choosing them).
+  const feedP = fileFetches[WELL_KNOWN_PATHS.indexOf("/products.json")];
+  const [home, sitemaps, feed] = await Promise.all([homeP, sitemapsP, feedP]);
   const homeBase = home.fetched.finalUrl;
 
   // 3. Pages chosen from what the home page and sitemaps declare.
@@ -125,6 +128,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const homeIsProduct = declaresProduct(home.page);
   let productLinksHome = sortedUnique([...candidates.byShape, ...candidates.declared]);
   const productLinksSitemap = candidates.fromSitemap;
+  const productLinksFeed = feedProductUrls(feed, origin, onSite);
   const sitemapUrlsAll = sitemaps.flatMap((s) => s.urls);
   const categoryCandidates = sortedUnique([
     ...onSiteLinks.filter((x) => looksLikeCategory(x.url)).map((x) => x.url.href),
@@ -144,7 +148,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     : Promise.resolve(null);
   // A home page that says it is a product page is one; it takes one of the product slots.
   const room = CRAWL_LIMITS.maxProducts - (homeIsProduct ? 1 : 0);
-  let productTargets = sortedUnique([...productLinksHome, ...productLinksSitemap]).slice(0, room);
+  let productTargets = sortedUnique([...productLinksHome, ...productLinksSitemap, ...productLinksFeed]).slice(0, room);
   // Slug links are fetched only when nothing else names a product, and kept only if the
   // page says it is one.
   const verifySlugs = productTargets.length === 0 && !homeIsProduct && candidates.slugs.length > 0;
@@ -224,6 +228,28 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
           { url: robots.url, reason: (robots.error ?? "no answer").replace(/^[a-z_]+: /, "") }
         : null,
   };
+}
+
+/** Product page URLs of a Shopify-style `/products.json` feed (`products[].handle`), sorted; at most 20 read. */
+function feedProductUrls(feed: Fetched | undefined, origin: string, onSite: (u: URL) => boolean): string[] {
+  if (!feed || feed.status < 200 || feed.status >= 300 || feed.challenge || !feed.contentType.includes("json"))
+    return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(feed.body);
+  } catch {
+    return [];
+  }
+  const products = (data as { products?: unknown })?.products;
+  if (!Array.isArray(products)) return [];
+  return sortedUnique(
+    products
+      .slice(0, 20)
+      .map((p) => (p && typeof p === "object" ? (p as { handle?: unknown }).handle : null))
+      .filter((h): h is string => typeof h === "string" && /^[\w-]+$/.test(h))
+      .map((h) => resolveOnSite(`/products/${h}`, origin, onSite)?.href)
+      .filter((u): u is string => !!u),
+  );
 }
 
 function categoryProductLinks(category: PageVisit | null, onSite: (u: URL) => boolean): string[] {

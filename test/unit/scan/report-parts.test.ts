@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hostFromInput } from "../../../shared/domains/host-from-input";
 import { badgeSvg, scoreBand } from "../../../shared/scan/report/badge-svg";
-import { unreachableShop } from "../../../shared/scan/report/unreachable";
-import type { CheckResult } from "../../../shared/scan/types";
 
 describe("hostFromInput (the scan form's domain field)", () => {
   it("keeps only the host of a pasted URL and leaves a bare host alone", () => {
@@ -32,31 +30,5 @@ describe("badgeSvg", () => {
 
   it("escapes the domain in the title", () => {
     expect(badgeSvg('a"<b>', null)).not.toContain('a"<b>');
-  });
-});
-
-describe("unreachableShop", () => {
-  const home = (evidence: Record<string, unknown>, status: "pass" | "fail" = "fail"): CheckResult[] => [
-    { layer: 1, key: "https_reachable", status, message: "", fix: "Check DNS.", evidence },
-  ];
-
-  it("reads the scan's unreachable evidence: the URL and the reason", () => {
-    const e = { unreachable: true, url: "https://x.example/robots.txt", reason: "robots.txt got no answer (timeout)" };
-    expect(unreachableShop(home(e))).toEqual({
-      url: "https://x.example/robots.txt",
-      reason: "robots.txt got no answer (timeout)",
-      fix: "Check DNS.",
-    });
-  });
-
-  it("reads results stored before that: a network error without an HTTP status", () => {
-    expect(unreachableShop(home({ url: "https://x.example/", error: "timeout: no answer in 8 s" }))?.reason).toBe(
-      "timeout: no answer in 8 s",
-    );
-  });
-
-  it("is null when the home page answered, even with an error status", () => {
-    expect(unreachableShop(home({ url: "https://x.example/", status: 503, redirects: 0 }))).toBeNull();
-    expect(unreachableShop(home({ url: "https://x.example/", status: 200 }, "pass"))).toBeNull();
   });
 });

@@ -2,7 +2,6 @@ import { html } from "hono/html";
 import { scoreBand } from "../../../shared/scan/report/badge-svg";
 import { LAYER_LABELS } from "../../../shared/scan/report/check-titles";
 import { rankFixes } from "../../../shared/scan/report/fix-ranking";
-import { unreachableShop } from "../../../shared/scan/report/unreachable";
 import type { ScanResult } from "../../../shared/scan/scan-store";
 import { LAYERS } from "../../../shared/scan/score";
 import { pageLayout, scanForm } from "./page-layout";
@@ -42,7 +41,8 @@ function badgeEmbed(origin: string, domain: string) {
 
 /** The public report of one stored scan: /scan/{id} (docs/scan-report.md). */
 export function reportHtml(scan: ScanResult, origin: string) {
-  const unreachable = unreachableShop(scan.checkResults);
+  // One message for a shop that gave no HTTP answer (docs/scan.md "Unreachable shops").
+  const unreachable = scan.unreachable;
   const scanned = new Date(scan.lastSeenAt).toUTCString();
   const head = html`<h1>${scan.domain}</h1>
 <p class="muted">Scanned ${scanned}${scan.seenCount > 1 ? html` (same result ${scan.seenCount} times since ${new Date(scan.createdAt).toUTCString()})` : ""} · scoring version ${scan.scoringVersion} · <a href="/api/scan/${scan.id}">result as JSON</a></p>
@@ -53,8 +53,8 @@ ${scanForm(scan.domain)}`;
       description: `${scan.domain} could not be reached by the agent readiness scanner.`,
       body: html`<div id="report" data-unreachable="true">${head}
 <div class="notice error" id="unreachable"><h2>${scan.domain} could not be reached</h2>
-<p>The scanner got no answer from <code>${unreachable.url || `https://${scan.domain}/`}</code>: ${unreachable.reason.replace(/\.$/, "")}. Nothing on the site could be checked, so every check counts as failed and the score is ${scan.overallScore}; the result says nothing else about the shop.</p>
-<p><strong>What to do:</strong> ${unreachable.fix ?? "Check that the domain is spelled right and that the shop answers over HTTPS, then scan again."}</p></div></div>`,
+<p>The scanner got no answer from <code>${unreachable.url}</code>: ${unreachable.reason}.</p>
+<p>${unreachable.message}</p></div></div>`,
     });
   }
   const sections = rankFixes(scan.checkResults);

@@ -13,7 +13,7 @@ export const policyPages: CheckDefinition = {
   run(site) {
     const home = homePage(site);
     if (isOutcome(home)) return home;
-    const pages = [home, ...site.products].filter((p) => p.page);
+    const pages = [...new Set([home, ...site.products])].filter((p) => p.page);
     const links = pages.flatMap((p) => p.page?.links ?? []);
     const linkMatches = (re: RegExp) => links.some((l) => re.test(l.text) || re.test(l.href));
     const shipping =
