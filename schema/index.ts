@@ -7,6 +7,8 @@ export * from "./invites";
 export * from "./ip-range-snapshots";
 export * from "./memberships";
 export * from "./monitors";
+export * from "./passkey-challenges";
+export * from "./passkeys";
 export * from "./scans";
 export * from "./sessions";
 export * from "./sites";

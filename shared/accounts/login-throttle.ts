@@ -16,6 +16,9 @@ export const signInFailureLimits = {
 /** Every sign-up attempt counts, per client address (each costs a password hash). */
 export const signUpLimits: WindowSpec[] = [{ name: "sign_up", limit: 30, periodSeconds: HOUR }];
 
+/** Passkey sign-in options per client address (each writes a one-time challenge row). */
+export const passkeyOptionLimits: WindowSpec[] = [{ name: "passkey_options", limit: 120, periodSeconds: HOUR }];
+
 /** Durable Object names of the throttle subjects. */
 export const throttleSubject = {
   account: (email: string) => `account:${email}`,

@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import { appSessions, users } from "../../schema";
 import type { Database } from "../db/client";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token";
@@ -26,6 +26,8 @@ export async function startSession(
 ): Promise<{ token: string; expiresAt: number }> {
   const token = newSecretToken();
   const expiresAt = now + SESSION_LIFETIME_MS;
+  // The user's ended sessions go as a new one starts, so the table holds live rows only.
+  await db.delete(appSessions).where(and(eq(appSessions.userId, input.userId), lte(appSessions.expiresAt, now)));
   await db.insert(appSessions).values({
     id: await hashSecretToken(token),
     userId: input.userId,

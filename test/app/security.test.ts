@@ -216,6 +216,22 @@ describe("sign-in", () => {
     );
   });
 
+  it("counts IPv6 addresses by their /64, so one subscriber cannot rotate around the limit", async () => {
+    const limit = signInFailureLimits.address[0].limit;
+    const window = env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(throttleSubject.address("2001:db8:1:2::/64")));
+    for (let i = 0; i < limit; i++) await window.hit(signInFailureLimits.address);
+    const neighbour = new FormClient(undefined, "2001:db8:1:2:abcd::99");
+    await neighbour.get("/app/sign-in");
+    expect((await neighbour.post("/app/sign-in", { email: uniqueEmail("v6"), password: "whatever pw" })).status).toBe(
+      429,
+    );
+    const otherNetwork = new FormClient(undefined, "2001:db8:1:3::99");
+    await otherNetwork.get("/app/sign-in");
+    expect(
+      (await otherNetwork.post("/app/sign-in", { email: uniqueEmail("v6"), password: "whatever pw" })).status,
+    ).toBe(401);
+  });
+
   it("follows only paths inside the application after sign-in", async () => {
     const email = uniqueEmail("next");
     await new FormClient().signUp(email);

@@ -140,7 +140,7 @@ describe.skipIf(!existsSync(CHROMIUM))(
       await signUp(owner, email("owner"));
       await createKey(owner, "Owner key", "Full access");
       await owner.goto(`${baseUrl}/app/settings/members`);
-      await owner.getByRole("button", { name: "Create invitation link" }).click();
+      await owner.getByRole("button", { name: "Create invite link" }).click();
       const link = ((await owner.locator("#invite-link").textContent()) ?? "").trim();
       await expectAccessible(owner);
       await shoot(owner, "members-invite");
@@ -153,6 +153,8 @@ describe.skipIf(!existsSync(CHROMIUM))(
       await member.waitForURL(`${baseUrl}/app`);
       await member.getByRole("link", { name: "Settings", exact: true }).click();
       await member.getByRole("link", { name: "API keys" }).first().click();
+      // count() does not wait, so wait for the page the click leads to first.
+      await member.waitForURL(`${baseUrl}/app/settings/api-keys`);
       expect(await member.getByText("Owner key").count()).toBe(1);
       expect(await member.getByRole("button", { name: "Create key" }).count()).toBe(0);
       expect(await member.getByRole("button", { name: "Revoke" }).count()).toBe(0);
@@ -178,6 +180,40 @@ describe.skipIf(!existsSync(CHROMIUM))(
       await page.goto(`${baseUrl}/app/settings/api-keys`);
       await expectNoSidewaysScroll(page);
       await shoot(page, "api-keys");
+    }, 120_000);
+
+    it("adds a passkey in Settings and signs in with it (Chromium's virtual authenticator)", async () => {
+      // WebAuthn refuses IP addresses as relying-party ids; localhost is a secure context.
+      const local = baseUrl.replace("127.0.0.1", "localhost");
+      const page = await newPage(1280, "192.0.2.18");
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("WebAuthn.enable");
+      await cdp.send("WebAuthn.addVirtualAuthenticator", {
+        options: {
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+      await page.goto(`${local}/app/sign-up`);
+      await page.getByLabel("Email").fill(email("passkey"));
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.waitForURL(`${local}/app`);
+      await page.goto(`${local}/app/settings`);
+      await page.getByRole("button", { name: "Add a passkey" }).click();
+      await page.getByRole("button", { name: "Remove passkey" }).waitFor();
+      await expectAccessible(page);
+      await shoot(page, "settings-passkey");
+
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL(`${local}/app/sign-in`);
+      await page.getByRole("button", { name: "Use a passkey" }).click();
+      await page.waitForURL(`${local}/app`);
+      expect(await page.locator("h1").textContent()).toBe("Overview");
     }, 120_000);
 
     it("works with the keyboard alone: sign in, reach Settings -> API keys, create a key", async () => {

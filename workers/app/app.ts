@@ -13,11 +13,13 @@ import { registerSites } from "./dashboard/sites";
 import { registerTraffic } from "./dashboard/traffic";
 import { errorPage } from "./error-page";
 import { csrfProtection } from "./middleware/csrf";
+import { registerAliases } from "./routes/aliases";
 import { registerApiKeys } from "./routes/api-keys";
 import { registerAssets } from "./routes/assets";
 import { registerInvite } from "./routes/invite";
 import { registerMembers } from "./routes/members";
 import { registerOverview } from "./routes/overview";
+import { registerPasskeys } from "./routes/passkeys";
 import { registerSettings } from "./routes/settings";
 import { registerSignIn } from "./routes/sign-in";
 import { registerSignOut } from "./routes/sign-out";
@@ -74,6 +76,8 @@ export function buildApp() {
   registerApiKeys(app);
   registerMembers(app);
   registerInvite(app);
+  registerPasskeys(app);
+  registerAliases(app);
 
   app.notFound((c) => errorPage(new HTTPException(404, { message: `Nothing at ${c.req.path}.` }), c));
   app.onError((err, c) => errorPage(err, c));

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { signInFailureLimits, signUpLimits, throttleSubject } from "../../shared/accounts/login-throttle";
+import { parseIp, truncateIp } from "../../shared/classify/cidr";
 import type { HitResult, WindowSpec } from "../../shared/rate-limit/window";
 import type { AppEnv } from "./app-env";
 
@@ -7,8 +8,16 @@ import type { AppEnv } from "./app-env";
 // subject: an account's email or a client address). decisions §1: the client address is
 // CF-Connecting-IP.
 
+/**
+ * The throttle's address subject: an IPv4 address as is, an IPv6 address by its /64 (one
+ * subscriber usually holds a whole /64, so per-address limits on IPv6 would be trivial to
+ * step around). Requests without a parsable address share one subject.
+ */
 export function clientAddress(c: Context<AppEnv>): string {
-  return c.req.header("CF-Connecting-IP") ?? "unknown";
+  const ip = c.req.header("CF-Connecting-IP") ?? "";
+  const parsed = parseIp(ip);
+  if (!parsed) return "unknown";
+  return parsed.version === 6 ? (truncateIp(ip) ?? "unknown") : ip;
 }
 
 function windowOf(c: Context<AppEnv>, subject: string) {
@@ -17,6 +26,21 @@ function windowOf(c: Context<AppEnv>, subject: string) {
 
 async function peek(c: Context<AppEnv>, subject: string, specs: WindowSpec[]): Promise<HitResult> {
   return windowOf(c, subject).peek(specs);
+}
+
+/** Counts one hit of `subject` against `specs`; the result says whether it may proceed. */
+export async function hitLimit(c: Context<AppEnv>, subject: string, specs: WindowSpec[]): Promise<HitResult> {
+  return windowOf(c, subject).hit(specs);
+}
+
+/** Seconds until this address may try to sign in again (passkeys name no account up front). */
+export async function signInRetryAfterForAddress(c: Context<AppEnv>): Promise<number> {
+  return (await peek(c, throttleSubject.address(clientAddress(c)), signInFailureLimits.address)).retryAfter;
+}
+
+/** Counts one failed sign-in against the address only. */
+export async function recordAddressFailure(c: Context<AppEnv>): Promise<void> {
+  await hitLimit(c, throttleSubject.address(clientAddress(c)), signInFailureLimits.address);
 }
 
 /** Seconds until sign-in may be tried again for this account or address; 0 when it may now. */
@@ -38,5 +62,5 @@ export async function recordSignInFailure(c: Context<AppEnv>, email: string): Pr
 
 /** Counts one sign-up attempt from this address; the result says whether it may proceed. */
 export async function hitSignUp(c: Context<AppEnv>): Promise<HitResult> {
-  return windowOf(c, throttleSubject.address(clientAddress(c))).hit(signUpLimits);
+  return hitLimit(c, throttleSubject.address(clientAddress(c)), signUpLimits);
 }

@@ -46,6 +46,7 @@ td code{overflow-wrap:anywhere}
 .cards{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
 .cards li{border:1px solid #d0d0d0;border-radius:4px;padding:1rem}
 .auth{max-width:30rem}
+.passkey{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:1rem 0}
 @media (max-width:40rem){
   .field input,.field select{width:100%}
   .brand{flex-basis:100%}

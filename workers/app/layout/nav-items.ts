@@ -8,7 +8,7 @@ export interface NavItem {
 }
 
 export const navItems: NavItem[] = [
-  { href: "/app", label: "Overview", match: "/app/overview" },
+  { href: "/app", label: "Overview" },
   { href: "/app/sites", label: "Sites" },
   { href: "/app/conversions", label: "Conversions" },
   { href: "/app/monitors", label: "Monitors" },
@@ -16,7 +16,8 @@ export const navItems: NavItem[] = [
 ];
 
 export function isCurrent(item: NavItem, path: string): boolean {
-  if (item.href === "/app" && path === "/app") return true;
+  // The overview is /app itself; every other page is under it.
+  if (item.href === "/app") return path === "/app";
   const prefix = item.match ?? item.href;
   return path === prefix || path.startsWith(`${prefix}/`);
 }

@@ -33,9 +33,8 @@ async function keysPage(
     body: (
       <>
         <p>
-          <a href="/app/settings">Settings</a> › API keys. Keys call the v1 API (<code>/api/v1</code>) for{" "}
-          <strong>{workspace.name}</strong>; send one as <code>Authorization: Bearer &lt;key&gt;</code> from a server,
-          never from a browser.
+          Keys call the v1 API (<code>/api/v1</code>) for <strong>{workspace.name}</strong>; send one as{" "}
+          <code>Authorization: Bearer &lt;key&gt;</code> from a server, never from a browser.
         </p>
         {extra.before}
         {canManage ? (

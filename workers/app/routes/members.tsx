@@ -41,8 +41,8 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
     body: (
       <>
         <p>
-          <a href="/app/settings">Settings</a> › Members of <strong>{workspace.name}</strong>. Owners and admins manage
-          keys and members; members can look but not change anything.
+          Members of <strong>{workspace.name}</strong>. Owners and admins manage keys and members; members can look but
+          not change anything.
         </p>
         {extra.before}
         <div class="table-wrap">
@@ -83,7 +83,7 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
                     ))}
                 </select>
               </div>
-              <button type="submit">Create invitation link</button>
+              <button type="submit">Create invite link</button>
             </PostForm>
             {invites.length > 0 ? (
               <>

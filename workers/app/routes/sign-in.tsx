@@ -7,6 +7,7 @@ import { listUserWorkspaces } from "../../../shared/accounts/workspace-repositor
 import { database } from "../../../shared/db/client";
 import type { AppEnv } from "../app-env";
 import { Notice, PostForm } from "../layout/form";
+import { PasskeyButton } from "../layout/passkey-button";
 import { renderPage } from "../layout/render";
 import { safeNext, signInAs } from "../session-start";
 import { recordSignInFailure, signInRetryAfter } from "../throttle";
@@ -43,6 +44,7 @@ function SignInForm(props: { csrf: string; next: string; email?: string; noAccou
         </div>
         <button type="submit">Sign in</button>
       </PostForm>
+      <PasskeyButton csrf={props.csrf} kind="sign-in" label="Use a passkey" />
       <p>
         New here? <a href="/app/sign-up">Create account</a>
       </p>
