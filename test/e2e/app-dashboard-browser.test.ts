@@ -279,7 +279,7 @@ describe.skipIf(!existsSync(CHROMIUM))("the dashboard pages in headless Chromium
     await page.goto(`${baseUrl}/app/monitors`);
     expect(await page.textContent(".empty")).toContain("No monitors yet");
     await page.getByLabel("Domain").fill("good-shop.test");
-    await page.getByLabel("Webhook URL").fill("https://hooks.example/agent-readiness");
+    await page.getByLabel("Webhook URL").fill("https://hooks.shop-example.com/agent-readiness");
     await page.getByRole("button", { name: "Add monitor" }).click();
     expect(await page.textContent("#new-secret")).toMatch(/^whsec_/);
     const listed = await api(key, "/api/v1/monitors");
