@@ -14,7 +14,6 @@ export interface DailyPoint {
 export function DailyChart(props: {
   id: string;
   title: string;
-  keyLabel: string;
   start: number;
   end: number;
   points: DailyPoint[];

@@ -42,7 +42,8 @@ export function PeriodForm(props: { action: string; period?: string; from?: stri
 }
 
 // Traffic of one site: the four v1 traffic reports, read through the same shared
-// functions with the same window rules, so every number equals the API's.
+// functions with the same window rules, so every number equals the API's. Sign-in and
+// workspace come from the `/app/sites/*` middleware of sites.tsx (registered first).
 export function registerTraffic(app: Hono<AppEnv>) {
   app.get("/app/sites/:domain/traffic", async (c) => {
     const site = await siteOfPage(c);
@@ -123,7 +124,6 @@ export function registerTraffic(app: Hono<AppEnv>) {
               <DailyChart
                 id="platform-daily"
                 title="AI-agent sessions by platform"
-                keyLabel="Platform"
                 start={window.start}
                 end={window.end}
                 points={overview.by_platform_daily.map((d) => ({ day: d.day, key: d.platform, sessions: d.sessions }))}
@@ -137,7 +137,6 @@ export function registerTraffic(app: Hono<AppEnv>) {
               <DailyChart
                 id="source-daily"
                 title="Sessions by source"
-                keyLabel="Source"
                 start={window.start}
                 end={window.end}
                 points={sources.by_source_daily.map((d) => ({ day: d.day, key: d.source, sessions: d.sessions }))}
