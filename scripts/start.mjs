@@ -42,10 +42,14 @@ args.push("--ip", host, "--port", port, "--persist-to", persistTo, "--show-inter
 // (gitignored; deploys never read it).
 const devVars = `DEV_ROUTES="1"\nOUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
 for (const config of configs) writeFileSync(path.join(root, path.dirname(config), ".dev.vars"), devVars);
-// The application: locally anyone may sign up (a deployment defaults to invitations,
-// docs/app.md); SIGNUP_MODE=invite given to npm start tries the production behaviour.
+// The application (docs/app.md "Getting started"): locally the first visit creates the
+// owner without the bootstrap secret (LOCAL_OWNER_SIGNUP) and anyone may sign up (a
+// deployment defaults to invitations); SIGNUP_MODE=invite npm start tries the latter.
 const signupMode = process.env.SIGNUP_MODE === "invite" ? "invite" : "open";
-writeFileSync(path.join(root, "workers/app/.dev.vars"), `${devVars}SIGNUP_MODE="${signupMode}"\n`);
+writeFileSync(
+  path.join(root, "workers/app/.dev.vars"),
+  `${devVars}LOCAL_OWNER_SIGNUP="1"\nSIGNUP_MODE="${signupMode}"\n`,
+);
 
 const dev = spawn(wrangler, args, { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, lte } from "drizzle-orm";
 import { passkeyChallenges, passkeys } from "../../schema";
 import { prefixedId } from "../auth/random-token";
 import type { Database } from "../db/client";
@@ -15,6 +15,8 @@ export async function saveChallenge(
   now = Date.now(),
 ): Promise<string> {
   const id = prefixedId("chl", 24);
+  // Abandoned ceremonies are swept as new ones start; the table holds minutes of rows.
+  await db.delete(passkeyChallenges).where(lte(passkeyChallenges.expiresAt, now));
   await db.insert(passkeyChallenges).values({ id, ...input, expiresAt: now + CHALLENGE_LIFETIME_MS });
   return id;
 }

@@ -9,7 +9,7 @@ export type SignUpMode = "invite" | "open";
 
 export interface SignUpSituation {
   anyUserExists: boolean;
-  /** Local run (DEV_ROUTES=1): the first owner needs no secret. */
+  /** Local run (LOCAL_OWNER_SIGNUP=1): the first owner needs no secret. */
   local: boolean;
   mode: SignUpMode;
   /** An invitation token was sent, and whether it names an open invitation. */

@@ -4,10 +4,10 @@ import { appSessions, invites, memberships, users } from "../../schema";
 import { database } from "../../shared/db/client";
 import { buildApp } from "../../workers/app/app";
 
-// A deployment: no DEV_ROUTES, sign-up by invitation. Requests go straight to the app
+// A deployment: no LOCAL_OWNER_SIGNUP, sign-up by invitation. Requests go straight to the app
 // with this env, as the v1 tests do for production-only behaviour.
 const SECRET = "b".repeat(40);
-const deployed = { ...env, DEV_ROUTES: "", SIGNUP_MODE: "invite", BOOTSTRAP_SECRET: SECRET };
+const deployed = { ...env, LOCAL_OWNER_SIGNUP: "", SIGNUP_MODE: "invite", BOOTSTRAP_SECRET: SECRET };
 
 async function signUp(fields: Record<string, string>, environment: object = deployed) {
   const app = buildApp();
@@ -62,7 +62,7 @@ describe("getting started in a deployment", () => {
   });
 
   it("locally the first visit offers to create the owner account, without a secret", async () => {
-    const local = { ...env, DEV_ROUTES: "1", SIGNUP_MODE: "invite" };
+    const local = { ...env, LOCAL_OWNER_SIGNUP: "1", SIGNUP_MODE: "invite" };
     const signIn = await buildApp().request("/app/sign-in", {}, local);
     expect(await signIn.text()).toContain("Create the owner account");
     expect((await signUp({ email: "local@example.com" }, local)).status).toBe(303);

@@ -6,6 +6,6 @@ import { workerProject } from "../worker-project.ts";
 // Every sign-up and sign-in costs a real scrypt hash (tens of milliseconds, more on a
 // busy machine), hence the longer test timeout.
 const project = await workerProject("app", "workers/app/wrangler.toml", {
-  miniflare: { bindings: { SIGNUP_MODE: "open" } },
+  miniflare: { bindings: { SIGNUP_MODE: "open", LOCAL_OWNER_SIGNUP: "1" } },
 });
 export default { ...project, test: { ...project.test, testTimeout: 60_000 } };

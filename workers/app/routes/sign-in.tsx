@@ -54,7 +54,7 @@ function SignInForm(props: { csrf: string; next: string; email?: string; noAccou
 
 export function registerSignIn(app: Hono<AppEnv>) {
   app.get("/app/sign-in", async (c) => {
-    const noAccountYet = c.env.DEV_ROUTES === "1" && !(await anyUserExists(database(c.env.DB)));
+    const noAccountYet = c.env.LOCAL_OWNER_SIGNUP === "1" && !(await anyUserExists(database(c.env.DB)));
     const next = safeNext(c.req.query("next"));
     return renderPage(c, {
       title: "Sign in",

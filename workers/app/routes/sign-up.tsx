@@ -96,7 +96,7 @@ export function SignUpForm(props: SignUpFormProps) {
 
 async function formFlags(c: Context<AppEnv>): Promise<{ firstOwner: boolean; askBootstrap: boolean }> {
   const firstOwner = !(await anyUserExists(database(c.env.DB)));
-  return { firstOwner, askBootstrap: firstOwner && c.env.DEV_ROUTES !== "1" };
+  return { firstOwner, askBootstrap: firstOwner && c.env.LOCAL_OWNER_SIGNUP !== "1" };
 }
 
 function inviteProps(token: string, invite: OpenInvite) {
@@ -169,7 +169,7 @@ export function registerSignUp(app: Hono<AppEnv>) {
 
     const path = signUpPath({
       anyUserExists: !firstOwner,
-      local: c.env.DEV_ROUTES === "1",
+      local: c.env.LOCAL_OWNER_SIGNUP === "1",
       mode: parseSignUpMode(c.env.SIGNUP_MODE),
       invite: !inviteToken ? "none" : invite ? "valid" : "invalid",
       bootstrap: await bootstrapStatus(c.env.BOOTSTRAP_SECRET, str("bootstrap_secret", 512) || undefined),
