@@ -27,6 +27,7 @@ export default defineProject({
           REAL_SHOPS: inject<string>("realShops"),
           EDGE_SHOP_PORT: inject<number>("edgeShopPort"),
           MONITORED_SHOP_PORT: inject<number>("monitoredShopPort"),
+          DOWNABLE_SHOP_PORT: inject<number>("downableShopPort"),
           WEBHOOK_RECEIVER_PORT: inject<number>("webhookReceiverPort"),
         },
       },

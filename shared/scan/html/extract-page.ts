@@ -38,6 +38,21 @@ const VOID = new Set([
   "wbr",
 ]);
 
+// Every element some handler below needs the end tag of (keep in step with them): the
+// first handler starts a fresh list of end-tag callbacks for each of these.
+const END_TAG_ELEMENTS = [
+  "title",
+  "script, style, template, noscript",
+  "[itemscope], [itemprop], [typeof], [property]",
+  "h1",
+  "search, [role=search]",
+  "form",
+  "label",
+  "button",
+  "a",
+  "[onclick], div[role=button], span[role=button]",
+].join(", ");
+
 // Platform markers of a product page, in the raw HTML: Shopify's analytics meta
 // (`"pageType":"product"`), Magento's `catalog-product-view`, Shopware's `is--ctl-detail`,
 // WooCommerce's `single-product` body classes.
@@ -124,7 +139,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
   // lol-html keeps one end-tag handler per element: a second onEndTag replaces the first.
   // Several handlers here need the end of the same element (an <a itemprop> is a link and a
   // property), so the callbacks of the current element are gathered and registered as one.
-  // The "*" handler runs first for every element and starts a new list.
+  // The first handler, on every element any handler below needs the end of, starts a new list.
   let endCallbacks: Array<() => void> = [];
   const onEnd = (el: Element, handler: () => void) => {
     if (VOID.has(el.tagName)) return;
@@ -143,7 +158,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
   items.onEnd = (el, handler) => onEnd(el as Element, handler);
 
   const handlers = [
-    on("*", () => {
+    on(END_TAG_ELEMENTS, () => {
       endCallbacks = [];
     }),
     on("html", (el) => {
