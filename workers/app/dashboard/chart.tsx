@@ -11,13 +11,7 @@ export interface DailyPoint {
  * A daily series chart (drawn by uPlot in the browser from the JSON block beside it) and
  * the same numbers as a table, so the chart is never the only way to read them.
  */
-export function DailyChart(props: {
-  id: string;
-  title: string;
-  start: number;
-  end: number;
-  points: DailyPoint[];
-}) {
+export function DailyChart(props: { id: string; title: string; start: number; end: number; points: DailyPoint[] }) {
   const days = daysOfWindow(props.start, props.end);
   const keys = [...new Set(props.points.map((p) => p.key))];
   const value = new Map(props.points.map((p) => [`${p.day}\u0000${p.key}`, p.sessions]));
