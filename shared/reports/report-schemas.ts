@@ -50,6 +50,18 @@ export const TrafficOverview = z
       .array(z.object({ entry_url: z.string().meta({ example: "/products/blue-mug" }), sessions: Int(30) }))
       .meta({ description: "At most 10 entry pages, most sessions first." }),
     median_duration_ms: Int(8400, "Exact median session duration; 0 without sessions."),
+    by_platform_daily: z
+      .array(
+        z.object({
+          day: z.string().meta({ format: "date", example: "2026-11-20" }),
+          platform: z.string().meta({ example: "chatgpt" }),
+          sessions: Int(12),
+        }),
+      )
+      .meta({
+        description:
+          "Sessions per UTC day of session start and platform, only non-zero entries, by day then most sessions. Sums to total_sessions.",
+      }),
   })
   .meta({ id: "TrafficOverview" });
 
@@ -205,6 +217,35 @@ export const SessionJourney = z
   })
   .meta({ id: "SessionJourney" });
 
+/** One AI-agent session of GET /traffic/sessions; its journey is GET /traffic/sessions/{session_id}. */
+export const AgentSession = z
+  .object({
+    session_id: z.string().meta({ example: "3f0b6d0e-8a51-4c55-9a3e-0d9c1f6f7b21" }),
+    agent_platform: z.string().meta({ example: "chatgpt" }),
+    purpose: z.enum(PURPOSES).meta({ example: "user_action" }),
+    tier: Tier,
+    outcome: OutcomeSchema.meta({ example: "completed" }),
+    outcome_settled: z
+      .boolean()
+      .meta({ description: "False while the session may continue: the outcome is the one so far." }),
+    started_at: z.string().meta({ format: "date-time", example: "2026-11-21T09:14:03.000Z" }),
+    duration_ms: Int(42000),
+    page_count: Int(4),
+    entry_url: z.string().meta({ example: "/" }),
+    exit_url: z.string().meta({ example: "/checkout/thank-you" }),
+  })
+  .meta({ id: "AgentSession" });
+
+export const AgentSessions = z
+  .object({
+    ...header,
+    results: z.array(AgentSession),
+    next_cursor: z.string().meta({ description: "Pass unchanged as `cursor` for the next page." }),
+    has_more: z.boolean().meta({ description: "False on the last page.", example: false }),
+    total_matching: Int(120, "Sessions in the window matching the filters (all pages)."),
+  })
+  .meta({ id: "AgentSessions" });
+
 export type ReportHeader = z.infer<typeof ReportHeader>;
 export type TrafficOverview = z.infer<typeof TrafficOverview>;
 export type PurposeSplit = z.infer<typeof PurposeSplit>;
@@ -212,3 +253,5 @@ export type TrafficSources = z.infer<typeof TrafficSources>;
 export type VerificationBreakdown = z.infer<typeof VerificationBreakdown>;
 export type FailingSessions = z.infer<typeof FailingSessions>;
 export type SessionJourney = z.infer<typeof SessionJourney>;
+export type AgentSession = z.infer<typeof AgentSession>;
+export type AgentSessions = z.infer<typeof AgentSessions>;

@@ -1,5 +1,5 @@
 import { OUTCOMES } from "../sessions/outcome";
-import { ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
+import { DAY, ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
 import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
 import { medianDurationMs } from "./median-duration";
 import { type ReportParams, reportContext } from "./report-context";
@@ -17,18 +17,25 @@ export async function trafficOverview(db: D1Database, params: OverviewParams): P
   const { header, plan } = await reportContext(db, params);
   const siteId = params.site.id;
   const [rows, pages, visitors] = await Promise.all([
-    groupedSessions(db, siteId, plan, "agents", "traffic_daily", [PLATFORM, OUTCOME]),
+    groupedSessions(db, siteId, plan, "agents", "traffic_daily", [DAY, PLATFORM, OUTCOME]),
     groupedSessions(db, siteId, plan, "agents", "entry_pages_daily", [ENTRY_URL]),
     uniqueVisitors(db, siteId, plan, "agents"),
   ]);
   const total = totalOf(rows);
-  const outcomes = totalsBy(rows, 1);
+  const outcomes = totalsBy(rows, 2);
+  const daily = new Map<string, { day: string; platform: string; sessions: number }>();
+  for (const r of rows) {
+    const [day, platform] = r.keys;
+    const entry = daily.get(`${day}\u0000${platform}`) ?? { day, platform, sessions: 0 };
+    entry.sessions += r.sessions;
+    daily.set(`${day}\u0000${platform}`, entry);
+  }
   const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total);
   return {
     ...header,
     total_sessions: total,
     unique_visitors: visitors,
-    by_platform: [...totalsBy(rows, 0)]
+    by_platform: [...totalsBy(rows, 1)]
       .map(([platform, sessions]) => ({ platform, sessions, share_pct: sharePct(sessions, total) }))
       .sort(bySessionsDesc((x) => x.platform)),
     by_outcome: OUTCOMES.map((outcome) => ({ outcome, sessions: outcomes.get(outcome) ?? 0 })),
@@ -37,5 +44,8 @@ export async function trafficOverview(db: D1Database, params: OverviewParams): P
       .sort(bySessionsDesc((x) => x.entry_url))
       .slice(0, TOP_PAGES),
     median_duration_ms: median,
+    by_platform_daily: [...daily.values()]
+      .filter((d) => d.sessions > 0)
+      .sort((a, b) => a.day.localeCompare(b.day) || b.sessions - a.sessions || a.platform.localeCompare(b.platform)),
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { scans } from "../../schema/scans";
 import type { Database } from "../db/client";
 import type { ScanResult } from "./scan-result";
@@ -51,7 +51,22 @@ export async function saveScan(
 
 export async function findScan(db: Database, id: string): Promise<ScanResult | null> {
   const row = await db.select().from(scans).where(eq(scans.id, id)).get();
-  if (!row) return null;
+  return row ? toResult(row) : null;
+}
+
+/** The result last seen for a normalised domain (index scans_domain_last_seen_idx), or null. */
+export async function findLatestScan(db: Database, domain: string): Promise<ScanResult | null> {
+  const row = await db
+    .select()
+    .from(scans)
+    .where(eq(scans.domain, domain))
+    .orderBy(desc(scans.lastSeenAt))
+    .limit(1)
+    .get();
+  return row ? toResult(row) : null;
+}
+
+function toResult(row: typeof scans.$inferSelect): ScanResult {
   const checkResults = JSON.parse(row.checkResults) as CheckResult[];
   return {
     id: row.id,

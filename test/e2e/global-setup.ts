@@ -1,7 +1,9 @@
 import type { TestProject } from "vitest/node";
 import { mutableShop } from "../fixtures/monitors/mutable-shop";
 import { type RunningReceiver, startWebhookReceiver } from "../fixtures/monitors/webhook-receiver";
+import { challengeShop } from "../fixtures/shops/challenge-shop";
 import { goodShop } from "../fixtures/shops/good-shop";
+import { jsShellShop } from "../fixtures/shops/js-shell-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
 import { type LocalServer, startLocalServer } from "../helpers/node/local-server";
 import { type SnippetFixtures, startSnippetFixtures } from "./snippet-fixture-server";
@@ -19,7 +21,7 @@ declare module "vitest" {
 let server: LocalServer | undefined;
 const SELF_HOST = "agent-readiness.test";
 let snippetFixtures: SnippetFixtures | undefined;
-let shop: RunningShop | undefined;
+let shops: RunningShop[] = [];
 let monitoredShop: RunningShop | undefined;
 let receiver: RunningReceiver | undefined;
 
@@ -27,14 +29,23 @@ let receiver: RunningReceiver | undefined;
 export async function setup(project: TestProject): Promise<void> {
   // The snippet browser test's shop page and key directory, reached through OUTBOUND_RESOLVE.
   snippetFixtures = await startSnippetFixtures();
-  // The scan page's browser test scans the well-built fixture shop.
-  shop = await startShop(goodShop);
+  // The scan pages' browser tests scan these fixture shops; gone.test maps to a closed
+  // port, so it gives no HTTP answer at all (an unreachable shop).
+  const [good, jsShell, challenge] = await Promise.all([
+    startShop(goodShop),
+    startShop(jsShellShop),
+    startShop(challengeShop),
+  ]);
+  shops = [good, jsShell, challenge];
   // The monitor tests change this shop's score and receive webhooks at hooks.test.
   monitoredShop = await startShop(mutableShop());
   receiver = await startWebhookReceiver();
   const fixtures = [
     snippetFixtures.outboundResolve,
-    `good-shop.test=127.0.0.1:${shop.port}`,
+    `good-shop.test=127.0.0.1:${good.port}`,
+    `js-shell.test=127.0.0.1:${jsShell.port}`,
+    `challenge.test=127.0.0.1:${challenge.port}`,
+    "gone.test=127.0.0.1:9",
     `monitored-shop.test=127.0.0.1:${monitoredShop.port}`,
     `hooks.test=127.0.0.1:${receiver.port}`,
   ];
@@ -52,7 +63,7 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await server?.stop();
   await snippetFixtures?.close();
-  await shop?.close();
+  await Promise.all(shops.map((s) => s.close()));
   await monitoredShop?.close();
   await receiver?.close();
 }

@@ -14,6 +14,9 @@ describe("edge routing", () => {
     expect(upstreamFor("/ingest/beacon")).toBe("INGEST");
     expect(upstreamFor("/app")).toBe("APP");
     expect(upstreamFor("/app/settings/api-keys")).toBe("APP");
+    expect(upstreamFor("/scan/5b0e2d4c-1111-4a4a-8a8a-000000000000")).toBe("SCAN");
+    expect(upstreamFor("/scan/latest/shop.example")).toBe("SCAN");
+    expect(upstreamFor("/badge/shop.example.svg")).toBe("SCAN");
   });
 
   it("does not match look-alike prefixes", () => {
@@ -21,6 +24,8 @@ describe("edge routing", () => {
     expect(upstreamFor("/api/v10/sites")).toBeNull();
     expect(upstreamFor("/favicon.ico")).toBeNull();
     expect(upstreamFor("/apple")).toBeNull();
+    expect(upstreamFor("/scanner")).toBeNull();
+    expect(upstreamFor("/badges")).toBeNull();
   });
 
   it("forwards to the upstream and propagates the caller's request id", async () => {

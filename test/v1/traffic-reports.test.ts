@@ -233,9 +233,22 @@ const expectedSources = (d1: number, d2: number) => ({
   ],
 });
 
+// By day, then most sessions, then name: d1 chatgpt {s1, s2}, perplexity {s3}; d2
+// chatgpt {s5}, claude {s4}.
+const expectedPlatformDaily = (d1: number, d2: number) => [
+  { day: dayOf(d1), platform: "chatgpt", sessions: 2 },
+  { day: dayOf(d1), platform: "perplexity", sessions: 1 },
+  { day: dayOf(d2), platform: "chatgpt", sessions: 1 },
+  { day: dayOf(d2), platform: "claude", sessions: 1 },
+];
+
 async function expectAllReports(domain: string, s: Awaited<ReturnType<typeof seedTwoDays>>) {
   const h = header(domain, s.siteId, s.d1, s.d2);
-  expect(await getJson(s.key, `/traffic/overview${s.query}`)).toEqual({ ...h, ...expectedOverview });
+  expect(await getJson(s.key, `/traffic/overview${s.query}`)).toEqual({
+    ...h,
+    ...expectedOverview,
+    by_platform_daily: expectedPlatformDaily(s.d1, s.d2),
+  });
   expect(await getJson(s.key, `/traffic/purpose-split${s.query}`)).toEqual({ ...h, ...expectedPurpose });
   expect(await getJson(s.key, `/traffic/verification${s.query}`)).toEqual({ ...h, ...expectedVerification });
   expect(await getJson(s.key, `/traffic/sources${s.query}`)).toEqual({ ...h, ...expectedSources(s.d1, s.d2) });

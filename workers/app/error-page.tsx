@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ApiError } from "../../shared/errors/api-error";
 import { log } from "../../shared/http/log";
 import type { AppEnv } from "./app-env";
 import { renderPage } from "./layout/render";
@@ -21,6 +22,11 @@ export function errorPage(err: unknown, c: Context<AppEnv>): Promise<Response> {
   if (err instanceof HTTPException) {
     status = err.status as ContentfulStatusCode;
     message = err.message || message;
+  } else if (err instanceof ApiError && err.status < 500) {
+    // Pages read through the v1 API's shared functions, which refuse bad input with
+    // ApiError (unknown site, bad window…): the same refusal, as a page.
+    status = err.status as ContentfulStatusCode;
+    message = err.message;
   } else {
     log("error", "unhandled", {
       worker: "app",

@@ -5,6 +5,8 @@ export type Upstream = "SCAN" | "INGEST" | "V1" | "APP";
 export const routeTable: ReadonlyArray<{ prefix: string; exact?: boolean; upstream: Upstream }> = [
   { prefix: "/", exact: true, upstream: "SCAN" }, // scan web page
   { prefix: "/api/scan", upstream: "SCAN" },
+  { prefix: "/scan", upstream: "SCAN" }, // public scan reports, /scan/{id}
+  { prefix: "/badge/", upstream: "SCAN" }, // score badges, /badge/{domain}.svg
   { prefix: "/api/v1", upstream: "V1" },
   { prefix: "/mcp", upstream: "V1" },
   { prefix: "/__admin", upstream: "V1" }, // local-only key admin (npm run admin); 404 unless ADMIN_ROUTES=1

@@ -4,7 +4,9 @@ import type { ScanAppEnv } from "./app-env";
 import { cronTable } from "./jobs";
 import { mountScanOpenApi } from "./openapi";
 import { registerAgentProfile } from "./routes/agent-profile";
+import { registerBadge } from "./routes/badge";
 import { registerPage } from "./routes/page";
+import { registerReport } from "./routes/report";
 import { registerScanCreate } from "./routes/scan-create";
 import { registerScanGet } from "./routes/scan-get";
 
@@ -21,5 +23,7 @@ export function buildApp() {
   registerAgentProfile(app);
   registerScanCreate(app);
   registerScanGet(app);
+  registerReport(app);
+  registerBadge(app);
   return app;
 }

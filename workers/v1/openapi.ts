@@ -1,9 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { serveOpenApiDocument } from "@shared/http/openapi-document";
+import { SCALAR_BUNDLE } from "./docs/scalar-bundle";
 
 export const OPENAPI_PATH = "/api/v1/openapi.json";
 export const DOCS_PATH = "/api/v1/docs";
+/** The reference's script, served by this Worker (versioned path: cached for a year). */
+export const DOCS_SCRIPT_PATH = "/api/v1/docs/assets/scalar-api-reference-1.72.1.js";
 
 /** Registers the bearer scheme, serves the OpenAPI 3.1 document and the interactive reference. */
 export function mountOpenApi(app: OpenAPIHono<{ Bindings: V1Env }>): void {
@@ -32,7 +35,21 @@ export function mountOpenApi(app: OpenAPIHono<{ Bindings: V1Env }>): void {
       { name: "Monitors", description: "Watch a domain's score; signed `score.changed` webhooks." },
     ],
   }));
-  // The page is served by this Worker; the browser loads the Scalar bundle from its
-  // CDN (jsDelivr). The JSON document itself needs no network.
-  app.get(DOCS_PATH, Scalar({ url: OPENAPI_PATH, pageTitle: "Agent-Traffic API reference" }));
+  // The page and the Scalar bundle are both served by this Worker, so the reference
+  // works offline: no CDN script, no web fonts (system fonts), no telemetry.
+  app.get(DOCS_SCRIPT_PATH, (c) => {
+    c.header("Content-Type", "text/javascript; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    return c.body(SCALAR_BUNDLE);
+  });
+  app.get(
+    DOCS_PATH,
+    Scalar({
+      url: OPENAPI_PATH,
+      cdn: DOCS_SCRIPT_PATH,
+      pageTitle: "Agent-Traffic API reference",
+      withDefaultFonts: false,
+      telemetry: false,
+    }),
+  );
 }

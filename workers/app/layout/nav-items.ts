@@ -9,6 +9,9 @@ export interface NavItem {
 
 export const navItems: NavItem[] = [
   { href: "/app", label: "Overview" },
+  { href: "/app/sites", label: "Sites" },
+  { href: "/app/conversions", label: "Conversions" },
+  { href: "/app/monitors", label: "Monitors" },
   { href: "/app/settings", label: "Settings" },
 ];
 

@@ -1,83 +1,79 @@
-// Browser script of the scan page: POSTs the domain, reads the SSE stream with fetch
-// (EventSource cannot POST), renders progress, layer scores and each check. Text goes
-// in with textContent only, so nothing from a scanned site becomes markup.
+import { hostFromInput } from "../../../shared/domains/host-from-input";
+
+// Browser script of the scan pages: reads the domain (a pasted URL keeps only its host),
+// POSTs it, shows the SSE progress, and opens the stored report (/scan/{id}) when the
+// scan completes. A refusal (400, 429) is shown above whatever the page already shows:
+// on 429 the previous result stays and the page says when the next scan is allowed.
+// Text goes in with textContent only, so nothing from a scanned site becomes markup.
 export const PAGE_SCRIPT = `
+const hostFromInput = (${hostFromInput.toString()});
 const form = document.getElementById("scan-form");
-const out = document.getElementById("result");
-const progress = document.getElementById("progress");
-const summary = document.getElementById("summary");
-const layers = document.getElementById("layers");
+const input = document.getElementById("domain");
+const notice = document.getElementById("scan-notice");
+const button = form.querySelector("button");
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (cls) e.className = cls;
-  return e;
+function say(text, isError) {
+  notice.textContent = text;
+  notice.className = "notice" + (isError ? " error" : "");
+  notice.hidden = !text;
 }
 
-function show(event, data) {
-  if (event === "status") progress.textContent = data.message + "…";
-  if (event === "crawl") progress.textContent = "Fetched " + data.url + " (" + data.status + ", " + data.ms + " ms)";
-  if (event === "layer") {
-    const section = el("section", undefined, "layer");
-    section.dataset.layer = data.name;
-    section.append(el("h3", data.name + " — " + data.score + "/100"));
-    const list = el("ul");
-    for (const c of data.checks) {
-      const item = el("li", undefined, "check " + c.status + (c.blocked ? " blocked" : ""));
-      item.dataset.key = c.key;
-      item.append(el("strong", c.status.toUpperCase() + (c.blocked ? " (access problem)" : "") + " "), el("code", c.key), el("p", c.message));
-      if (c.fix) item.append(el("p", "Fix: " + c.fix, "fix"));
-      list.append(item);
-    }
-    section.append(list);
-    layers.append(section);
-  }
-  if (event === "complete") {
-    progress.textContent = "";
-    summary.textContent = data.domain + ": " + data.overallScore + "/100";
-    summary.dataset.score = String(data.overallScore);
-    const link = el("a", "Permanent result (JSON)");
-    link.href = "/api/scan/" + data.id;
-    summary.append(" ", link);
-  }
-  if (event === "error") {
-    progress.textContent = "";
-    summary.textContent = data.error;
-    summary.className = "error";
-  }
+function nextScanText(res) {
+  const retry = Number(res.headers.get("Retry-After"));
+  const reset = Number(res.headers.get("X-RateLimit-Reset"));
+  const at = retry > 0 ? new Date(Date.now() + retry * 1000) : reset > 0 ? new Date(reset * 1000) : null;
+  if (!at) return "";
+  const minutes = Math.max(1, Math.ceil((at.getTime() - Date.now()) / 60000));
+  return " The next scan is allowed at " + at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) +
+    " (in " + minutes + " minute" + (minutes === 1 ? "" : "s") + ").";
 }
+
+input.addEventListener("change", () => { input.value = hostFromInput(input.value); });
 
 form.addEventListener("submit", async (e) => {
   e.preventDefault();
-  const domain = new FormData(form).get("domain");
-  summary.textContent = ""; summary.className = ""; layers.textContent = "";
-  progress.textContent = "Starting…";
-  out.hidden = false;
-  const res = await fetch("/api/scan", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ domain }),
-  });
-  if (!res.ok || !res.body) {
-    const body = await res.json().catch(() => ({ error: "Scan failed" }));
-    show("error", body);
-    return;
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let cut;
-    while ((cut = buffer.indexOf("\\n\\n")) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = (block.match(/^event: ?(.*)$/m) || [])[1] || "message";
-      const data = block.split("\\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart()).join("\\n");
-      if (data) show(event, JSON.parse(data));
+  const domain = hostFromInput(input.value);
+  input.value = domain;
+  button.disabled = true;
+  say("Starting the scan of " + domain + "…", false);
+  try {
+    const res = await fetch("/api/scan", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ domain }),
+    });
+    if (!res.ok || !res.body) {
+      const body = await res.json().catch(() => ({ error: "The scan could not start." }));
+      const keep = document.getElementById("report") ? " The result below is the last one." : "";
+      say(body.error + (res.status === 429 ? nextScanText(res) + keep : ""), true);
+      notice.dataset.status = String(res.status);
+      return;
     }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let cut;
+      while ((cut = buffer.indexOf("\\n\\n")) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const event = (block.match(/^event: ?(.*)$/m) || [])[1] || "message";
+        const data = block.split("\\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart()).join("\\n");
+        if (!data) continue;
+        const d = JSON.parse(data);
+        if (event === "status") say(d.message + "…", false);
+        if (event === "crawl") say("Fetched " + d.url + " (" + (d.status || "no answer") + ", " + d.ms + " ms)", false);
+        if (event === "layer") say("Scored " + d.name + ": " + d.score + "/100", false);
+        if (event === "complete") { say("Done: " + d.overallScore + "/100. Opening the report…", false); location.assign("/scan/" + d.id); }
+        if (event === "error") say(d.error, true);
+      }
+    }
+  } catch (err) {
+    say("The connection to the scanner was lost. Try again.", true);
+  } finally {
+    button.disabled = false;
   }
 });
 `;

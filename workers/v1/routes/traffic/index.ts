@@ -4,6 +4,7 @@ import { registerFailingSessions } from "./failing-sessions";
 import { registerTrafficOverview } from "./overview";
 import { registerPurposeSplit } from "./purpose-split";
 import { registerSessionJourney } from "./session-journey";
+import { registerSessions } from "./sessions";
 import { registerTrafficSources } from "./sources";
 import { registerVerification } from "./verification";
 
@@ -13,5 +14,6 @@ export function registerTrafficRoutes(app: OpenAPIHono<V1AppEnv>) {
   registerTrafficSources(app);
   registerVerification(app);
   registerFailingSessions(app);
+  registerSessions(app);
   registerSessionJourney(app);
 }

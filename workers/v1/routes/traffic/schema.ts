@@ -1,7 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_CURSOR_LENGTH } from "../../../../shared/cursor/keyset-cursor";
+import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "../../../../shared/reports/agent-sessions";
 import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "../../../../shared/reports/failing-sessions";
+import { PURPOSES } from "../../../../shared/reports/purpose-split";
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "../../../../shared/reports/report-window";
+import { TIERS } from "../../../../shared/reports/verification";
+import { OUTCOMES } from "../../../../shared/sessions/outcome";
 
 const Domain = z
   .string()
@@ -53,6 +57,33 @@ export const FailingSessionsQuery = z.object({
     .max(MAX_CURSOR_LENGTH)
     .optional()
     .openapi({ description: "next_cursor of the previous page, unchanged; omit on the first call." }),
+});
+
+/** GET /traffic/sessions: the failing-sessions parameters plus purpose, tier and outcome filters. */
+export const SessionsQuery = z.object({
+  domain: Domain,
+  period: Period,
+  agent_platform: FailingSessionsQuery.shape.agent_platform,
+  purpose: z
+    .enum(PURPOSES)
+    .optional()
+    .openapi({ description: "Only sessions of this purpose.", example: "user_action" }),
+  tier: z
+    .enum(TIERS)
+    .optional()
+    .openapi({ description: "Only sessions of this verification tier.", example: "verified" }),
+  outcome: z
+    .enum(OUTCOMES)
+    .optional()
+    .openapi({ description: "Only sessions with this outcome (so far, for open sessions).", example: "abandoned" }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SESSIONS_LIMIT_MAX)
+    .default(SESSIONS_LIMIT_DEFAULT)
+    .openapi({ description: "Page size, 1-50.", example: 20 }),
+  cursor: FailingSessionsQuery.shape.cursor,
 });
 
 export const SessionParams = z.object({

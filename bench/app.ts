@@ -1,0 +1,142 @@
+// `npm run bench:app`: what each dashboard page costs on the server next to the v1 API
+// call(s) it wraps, measured against the real local server (npm start) in one run. A page
+// reads through the same shared functions as the API and adds session checks and HTML;
+// the ratio page / API says what that adds. Every figure is a median of N requests.
+import { chromium } from "playwright-core";
+import { startLocalServer } from "../test/helpers/node/local-server";
+
+// The v1 read limit is 120/min per key: each pair gets a fresh key and at most 4 × 25 calls.
+const N = 25;
+const SHOP = "bench-shop.example";
+
+function median(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const server = await startLocalServer();
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+try {
+  const base = server.baseUrl;
+  const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": "192.0.2.200" } });
+  const page = await context.newPage();
+  await page.goto(`${base}/app/sign-up`);
+  await page.getByLabel("Email").fill(`bench-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("correct horse battery staple");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${base}/app`);
+  await page.goto(`${base}/app/settings/api-keys`);
+  await page.getByLabel("Name").fill("bench");
+  await page.getByLabel("Preset").selectOption({ label: "Full access" });
+  await page.getByRole("button", { name: "Create key" }).click();
+  const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
+  const auth = { Authorization: `Bearer ${key}` };
+  await page.goto(`${base}/app/sites`);
+  await page.getByLabel("Domain").fill(SHOP);
+  await page.getByRole("button", { name: "Add site" }).click();
+  await page.waitForURL(`${base}/app/sites/${SHOP}`);
+
+  // 500 server-side request records from four AI platforms over 250 client networks.
+  const agents = ["ChatGPT-User/1.0", "PerplexityBot/1.0", "ClaudeBot/1.0", "OAI-SearchBot/1.0"];
+  const now = Date.now();
+  const events = Array.from({ length: 500 }, (_, i) => ({
+    timestamp: new Date(now - (i % 50) * 60_000).toISOString(),
+    domain: SHOP,
+    path: `/products/p${i % 25}`,
+    method: "GET",
+    status: 200,
+    user_agent: `Mozilla/5.0 (compatible; ${agents[i % agents.length]})`,
+    ip: `203.0.${i % 250}.${(i % 7) + 1}`,
+  }));
+  await fetch(`${base}/api/v1/events`, {
+    method: "POST",
+    headers: { ...auth, "Content-Type": "application/json" },
+    body: JSON.stringify({ events }),
+  });
+  for (let i = 0; i < 100; i++) {
+    const o = (await (
+      await fetch(`${base}/api/v1/traffic/overview?domain=${SHOP}&period=24h`, { headers: auth })
+    ).json()) as {
+      total_sessions: number;
+    };
+    if (o.total_sessions > 0) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  const timePage = async (url: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const started = performance.now();
+      const res = await context.request.get(url);
+      await res.body();
+      times.push(performance.now() - started);
+      if (res.status() !== 200) throw new Error(`${url}: ${res.status()}`);
+    }
+    return median(times);
+  };
+  // A fresh key of the same workspace per pair (npm run admin's local route), so the
+  // per-key minute window never refuses a measured call.
+  const who = (await (await fetch(`${base}/api/v1/whoami`, { headers: auth })).json()) as { workspace_name: string };
+  const freshKey = async () => {
+    const res = await fetch(`${base}/__admin/keys`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ workspace: who.workspace_name, preset: "full" }),
+    });
+    const body = (await res.json()) as { key?: string };
+    if (!body.key) throw new Error(`admin key: ${JSON.stringify(body)}`);
+    return { Authorization: `Bearer ${body.key}` };
+  };
+  const timeApi = async (urls: string[]) => {
+    const headers = await freshKey();
+    const times: number[] = [];
+    for (let i = 0; i < N; i++) {
+      const started = performance.now();
+      await Promise.all(
+        urls.map(async (u) => {
+          const res = await fetch(u, { headers });
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`${u}: ${res.status}`);
+        }),
+      );
+      times.push(performance.now() - started);
+    }
+    return median(times);
+  };
+
+  const q = `domain=${SHOP}&period=24h`;
+  const pairs: [string, string, string[]][] = [
+    ["Sites", `${base}/app/sites`, [`${base}/api/v1/sites`, `${base}/api/v1/sites/check-install?domain=${SHOP}`]],
+    [
+      "Traffic",
+      `${base}/app/sites/${SHOP}/traffic?period=24h`,
+      ["overview", "purpose-split", "sources", "verification"].map((r) => `${base}/api/v1/traffic/${r}?${q}`),
+    ],
+    [
+      "Sessions",
+      `${base}/app/sites/${SHOP}/sessions?period=24h`,
+      [`${base}/api/v1/traffic/sessions?${q}`, `${base}/api/v1/traffic/failing-sessions?${q}&limit=10`],
+    ],
+    ["Conversions", `${base}/app/conversions`, [`${base}/api/v1/attribution/overview`, `${base}/api/v1/conversions`]],
+    ["Monitors", `${base}/app/monitors`, [`${base}/api/v1/monitors`]],
+  ];
+  // Warm-up: module load and first D1 open land in no figure.
+  await timePage(`${base}/app/sites`);
+  const results = [];
+  for (const [name, pageUrl, apiUrls] of pairs) {
+    const api = await timeApi(apiUrls);
+    const pageMs = await timePage(pageUrl);
+    results.push({
+      page: name,
+      page_median_ms: Number(pageMs.toFixed(2)),
+      api_median_ms: Number(api.toFixed(2)),
+      api_calls: apiUrls.length,
+      ratio_page_to_api: Number((pageMs / api).toFixed(2)),
+    });
+  }
+  console.table(results);
+  console.log(JSON.stringify({ bench: "app-pages", requests_per_figure: N, results }));
+} finally {
+  await browser.close();
+  await server.stop();
+}

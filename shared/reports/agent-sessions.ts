@@ -1,0 +1,118 @@
+import type { Outcome } from "../sessions/commerce-evidence";
+import { OUTCOME, PURPOSE, TIER } from "./dimensions";
+import type { Purpose } from "./purpose-split";
+import { type ReportHeader, type ReportParams, reportHeader } from "./report-context";
+import type { AgentSession } from "./report-schemas";
+import type { Tier } from "./verification";
+
+export const SESSIONS_LIMIT_DEFAULT = 20;
+export const SESSIONS_LIMIT_MAX = 50;
+
+/** One AI-agent session of the list (shape declared once in report-schemas.ts). */
+export type AgentSessionItem = AgentSession;
+
+export interface AgentSessionFilters {
+  agentPlatform?: string;
+  purpose?: Purpose;
+  tier?: Tier;
+  outcome?: Outcome;
+}
+
+/** Keyset position: the last row of the previous page, newest first. */
+export interface SessionPosition {
+  startedAt: number;
+  id: string;
+}
+
+export interface AgentSessionsParams extends ReportParams, AgentSessionFilters {
+  limit: number;
+  after?: SessionPosition;
+}
+
+export interface AgentSessionsPage extends ReportHeader {
+  results: AgentSessionItem[];
+  has_more: boolean;
+  total_matching: number;
+  /** Position of the page's last row; null when the page is empty. */
+  last: SessionPosition | null;
+}
+
+interface Row {
+  id: string;
+  agent_platform: string;
+  purpose: Purpose;
+  tier: Tier;
+  outcome: Outcome;
+  settled: number;
+  started_at: number;
+  duration_ms: number;
+  page_count: number;
+  entry_url: string;
+  exit_url: string;
+}
+
+/**
+ * One page of AI-agent sessions started in the window, newest first, filtered by
+ * platform, purpose, tier and outcome. Purpose, tier and outcome are read with the very
+ * expressions the reports group by (dimensions.ts), so a filter selects exactly the
+ * sessions a report counts under that value, open sessions included (their outcome so
+ * far). Keyset-paged on (started_at, id) like failing sessions, over
+ * sessions_site_started_idx.
+ */
+export async function agentSessions(db: D1Database, params: AgentSessionsParams): Promise<AgentSessionsPage> {
+  const header = await reportHeader(db, params);
+  const { site, window, after } = params;
+  const limit = Math.min(Math.max(1, params.limit), SESSIONS_LIMIT_MAX);
+  const binds: (string | number)[] = [site.id, window.start, window.end];
+  let matching = "site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND agent_platform IS NOT NULL";
+  const filters: [string, string | undefined][] = [
+    ["agent_platform", params.agentPlatform],
+    [PURPOSE.live, params.purpose],
+    [TIER.live, params.tier],
+    [OUTCOME.live, params.outcome],
+  ];
+  for (const [expression, value] of filters) {
+    if (value === undefined) continue;
+    binds.push(value);
+    matching += ` AND ${expression} = ?${binds.length}`;
+  }
+  const countBinds = [...binds];
+  let where = matching;
+  if (after) {
+    binds.push(after.startedAt, after.id);
+    const [t, id] = [binds.length - 1, binds.length];
+    where += ` AND (started_at < ?${t} OR (started_at = ?${t} AND id < ?${id}))`;
+  }
+  binds.push(limit + 1);
+  const [page, count] = await db.batch<Row | { n: number }>([
+    db
+      .prepare(
+        `SELECT id, agent_platform, ${PURPOSE.live} AS purpose, ${TIER.live} AS tier, ${OUTCOME.live} AS outcome,
+                settled_at IS NOT NULL AS settled, started_at, duration_ms, page_count, entry_url, exit_url
+         FROM sessions WHERE ${where} ORDER BY started_at DESC, id DESC LIMIT ?${binds.length}`,
+      )
+      .bind(...binds),
+    db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${matching}`).bind(...countBinds),
+  ]);
+  const rows = (page.results as Row[]).slice(0, limit);
+  const lastRow = rows.at(-1);
+  return {
+    ...header,
+    results: rows.map((r) => ({
+      session_id: r.id,
+      agent_platform: r.agent_platform,
+      purpose: r.purpose,
+      tier: r.tier,
+      outcome: r.outcome,
+      outcome_settled: r.settled === 1,
+      started_at: new Date(r.started_at).toISOString(),
+      duration_ms: r.duration_ms,
+      page_count: r.page_count,
+      entry_url: r.entry_url,
+      exit_url: r.exit_url,
+    })),
+    has_more: page.results.length > limit,
+    total_matching: Number((count.results[0] as { n: number }).n),
+    last: lastRow ? { startedAt: lastRow.started_at, id: lastRow.id } : null,
+  };
+}

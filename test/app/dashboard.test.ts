@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { FormClient, uniqueEmail } from "./form-client";
+
+// The dashboard pages in workerd: workspaces stay apart, changes need an admin and the
+// CSRF token, and the install-status JSON is the API's install check.
+
+async function ownerWithSite(domain: string) {
+  const owner = new FormClient();
+  await owner.signUp(uniqueEmail("dash-owner"));
+  await owner.get("/app/sites");
+  const added = await owner.post("/app/sites", { domain: `https://${domain}/products/x`, name: "Shop" });
+  expect(added.status).toBe(303);
+  expect(added.location).toBe(`/app/sites/${domain}`);
+  return owner;
+}
+
+describe("dashboard pages", () => {
+  it("Add site keeps a pasted URL's host and refuses a public suffix with the API's message", async () => {
+    const owner = await ownerWithSite("pasted.example");
+    const list = await owner.get("/app/sites");
+    expect(list.html).toContain('data-domain="pasted.example"');
+    const refused = await owner.post("/app/sites", { domain: "co.uk", name: "" });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('role="alert"');
+  });
+
+  it("the install-status JSON is the install check of the site, awaiting its first event", async () => {
+    const owner = await ownerWithSite("status.example");
+    const res = await owner.get("/app/sites/status.example/install-status");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const body = JSON.parse(res.html) as { domain: string; status: string; status_label: string; snippet: string };
+    expect(body).toMatchObject({
+      domain: "status.example",
+      status: "awaiting_first_event",
+      status_label: "Waiting for the first request",
+    });
+    expect(body.snippet).toContain('data-privacy="storage-free"');
+  });
+
+  it("another workspace's site answers 404 on every page, as in the API", async () => {
+    await ownerWithSite("private-shop.example");
+    const stranger = new FormClient();
+    await stranger.signUp(uniqueEmail("stranger"));
+    for (const path of ["", "/install-status", "/traffic", "/sessions"]) {
+      const res = await stranger.get(`/app/sites/private-shop.example${path}`);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it("a bad custom window is the API's 400, shown as a page", async () => {
+    const owner = await ownerWithSite("window.example");
+    const res = await owner.get("/app/sites/window.example/traffic?from=2999-01-01");
+    expect(res.status).toBe(400);
+    expect(res.html).toContain("in the future");
+  });
+
+  it("changing coverage needs the CSRF token", async () => {
+    const owner = await ownerWithSite("coverage.example");
+    await owner.get("/app/sites/coverage.example");
+    const forged = await owner.post("/app/sites/coverage.example/coverage", {
+      _csrf: "forged",
+      coverage: "ai_and_tagged",
+    });
+    expect(forged.status).toBe(403);
+    await owner.get("/app/sites/coverage.example");
+    const ok = await owner.post("/app/sites/coverage.example/coverage", { coverage: "ai_and_tagged" });
+    expect(ok.status).toBe(303);
+    expect((await owner.get("/app/sites/coverage.example")).html).toContain("AI and tagged traffic only:");
+  });
+
+  it("signed-out visitors are sent to sign in", async () => {
+    const res = await new FormClient().get("/app/sites");
+    expect(res.status).toBe(303);
+    expect(res.location).toContain("/app/sign-in");
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const CHROMIUM = "/usr/bin/chromium";
+const root = path.resolve(import.meta.dirname, "../..");
+/**
+ * Screenshots of every page. Like app-browser.test.ts: `test-output/screenshots/`
+ * (gitignored, so a test run never dirties the tree) unless SCREENSHOT_DIR names another
+ * folder; `SCREENSHOT_DIR=docs/screenshots` refreshes the copies docs/app.md links.
+ */
+export const SCREENSHOT_DIR = path.resolve(root, process.env.SCREENSHOT_DIR ?? "test-output/screenshots");
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+}
+
+/**
+ * Fails the page on any request that leaves the service: nothing may come from a CDN
+ * (BRIEFING "No internet"). Returns the list of refused URLs for the test to assert on.
+ */
+export async function offlineOnly(page: Page, baseUrl: string): Promise<string[]> {
+  const refused: string[] = [];
+  await page.route(
+    (url) => !url.href.startsWith(baseUrl) && !url.href.startsWith("data:") && !url.href.startsWith("blob:"),
+    (route) => {
+      refused.push(route.request().url());
+      return route.abort();
+    },
+  );
+  return refused;
+}
+
+/** Axe on the page as it is now: no serious or critical violation (WCAG 2 A/AA rules). */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    name,
+  ).toEqual([]);
+}
+
+/**
+ * Screenshots at 1280 px and 390 px wide, as `docs/screenshots/<name>-<width>.png`: the
+ * whole page, cut at 2,400 px so a long report stays a readable (and small) image.
+ */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
+      fullPage: true,
+      clip: { x: 0, y: 0, width, height: Math.min(height, 2400) },
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** At 390 px the page must not scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Reloads the page, tabs through it from the top and returns what received focus
+ * (`tag:accessible text`), stopping when focus comes round again.
+ */
+export async function tabStops(page: Page, max = 200): Promise<string[]> {
+  const seen: string[] = [];
+  const keys: string[] = [];
+  await page.reload();
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60);
+      return { key: `${el.tagName}#${el.id}:${name}`, label: `${el.tagName.toLowerCase()}:${name}` };
+    });
+    if (stop === null) break;
+    // A date input takes several Tabs (its day, month and year fields): count it once.
+    if (keys.at(-1) === stop.key) continue;
+    if (keys.includes(stop.key)) break;
+    keys.push(stop.key);
+    seen.push(stop.label);
+  }
+  return seen;
+}

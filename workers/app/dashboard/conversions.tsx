@@ -1,0 +1,280 @@
+import type { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { canManageWorkspace } from "../../../shared/accounts/roles";
+import { attributionOverview } from "../../../shared/attribution/attribution-overview";
+import { ATTRIBUTION_PERIODS, type AttributionPeriod } from "../../../shared/attribution/report-period";
+import { conversionListPage } from "../../../shared/conversions/conversion-list-page";
+import { voidConversion } from "../../../shared/conversions/void-conversion";
+import { cursorKey } from "../../../shared/cursor/keyset-cursor";
+import { database } from "../../../shared/db/client";
+import type { AppEnv } from "../app-env";
+import { PostForm } from "../layout/form";
+import { renderPage } from "../layout/render";
+import { requireRole } from "../middleware/require-role";
+import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { DASHBOARD_STYLE } from "./assets";
+
+const PATH = "/app/conversions";
+
+/** "12.34 EUR": minor units shown in the currency's own precision (Intl knows the digits). */
+export function moneyText(valueMinor: number, currency: string): string {
+  let digits = 2;
+  try {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    // an unknown code keeps two digits
+  }
+  return `${(valueMinor / 10 ** digits).toFixed(digits)} ${currency}`;
+}
+
+function Money(props: { byCurrency: { currency: string; value_minor: number }[] }) {
+  if (props.byCurrency.length === 0) return <>–</>;
+  return (
+    <>
+      {props.byCurrency.map((m, i) => (
+        <>
+          {i > 0 ? <br /> : null}
+          <span data-currency={m.currency} data-value-minor={m.value_minor}>
+            {moneyText(m.value_minor, m.currency)}
+          </span>
+        </>
+      ))}
+    </>
+  );
+}
+
+// Conversions and attribution of the workspace: GET /api/v1/attribution/overview and
+// GET /api/v1/conversions through the same shared functions; void (DELETE) for admins.
+// Money is per currency, never summed across currencies; there is no ROAS (contract).
+export function registerConversions(app: Hono<AppEnv>) {
+  app.use(PATH, requireSignIn(), requireWorkspace());
+  app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
+
+  app.get(PATH, async (c) => {
+    const workspace = c.get("workspace");
+    const q = c.req.query();
+    const period: AttributionPeriod = (ATTRIBUTION_PERIODS as readonly string[]).includes(q.period ?? "")
+      ? (q.period as AttributionPeriod)
+      : "30d";
+    const db = database(c.env.DB);
+    const [report, list] = await Promise.all([
+      attributionOverview(db, { workspaceId: workspace.id, period, nowMs: Date.now() }),
+      conversionListPage(db, await cursorKey(c.env), {
+        workspaceId: workspace.id,
+        includeVoided: q.include_voided === "1",
+        limit: 50,
+        cursor: q.cursor || undefined,
+      }),
+    ]);
+    const admin = canManageWorkspace(workspace.role);
+    return renderPage(c, {
+      title: "Conversions",
+      body: (
+        <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <form method="get" action={PATH} class="period">
+            <div class="field">
+              <label for="period">Period</label>
+              <select id="period" name="period">
+                {ATTRIBUTION_PERIODS.map((p) => (
+                  <option value={p} selected={p === period}>
+                    Last {p}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit">Show</button>
+          </form>
+          <p class="hint">
+            Orders your backend posts (<code>POST /api/v1/conversions</code>), attributed when they are recorded. Values
+            are shown per currency and never added across currencies.
+          </p>
+          <ul class="tiles" aria-label="Conversions in the period">
+            <li>
+              <span class="value" data-metric="total_conversions">
+                {report.total_conversions}
+              </span>
+              <span class="label">Conversions</span>
+            </li>
+            <li>
+              <span class="value" data-metric="attributed_conversions">
+                {report.attributed_conversions}
+              </span>
+              <span class="label">Attributed</span>
+            </li>
+            <li>
+              <span class="value" data-metric="unattributed_conversions">
+                {report.unattributed_conversions}
+              </span>
+              <span class="label">Unattributed</span>
+            </li>
+          </ul>
+          <h2>By currency</h2>
+          {report.by_currency.length === 0 ? (
+            <div class="empty">
+              <p>No conversions in this period. Post orders from your server with a key that has conversions:write.</p>
+            </div>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <caption class="visually-hidden">Conversions by currency</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Currency</th>
+                    <th scope="col">Conversions</th>
+                    <th scope="col">Value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.by_currency.map((m) => (
+                    <tr data-currency-row={m.currency}>
+                      <td data-label="Currency">{m.currency}</td>
+                      <td data-label="Conversions">{m.conversions}</td>
+                      <td data-label="Value">{moneyText(m.value_minor, m.currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <h2>By platform</h2>
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">Conversions by platform</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Platform</th>
+                  <th scope="col">Conversions</th>
+                  <th scope="col">Value per currency</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.by_platform.map((p) => (
+                  <tr data-platform={p.platform}>
+                    <td data-label="Platform">{p.platform}</td>
+                    <td data-label="Conversions">{p.conversions}</td>
+                    <td data-label="Value">
+                      <Money byCurrency={p.by_currency} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>By basis</h2>
+          <p class="hint">
+            declared_click_id: a platform-minted click id (hard evidence). declared_utm: a label you set (recorded, not
+            verifiable). none: unattributed.
+          </p>
+          <ul>
+            {report.by_basis.map((b) => (
+              <li data-basis={b.basis}>
+                {b.basis}: {b.conversions}
+              </li>
+            ))}
+          </ul>
+          <h2>By source</h2>
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">Conversions by source</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Source</th>
+                  <th scope="col">Detail</th>
+                  <th scope="col">Basis</th>
+                  <th scope="col">Conversions</th>
+                  <th scope="col">Value per currency</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.by_source.map((s) => (
+                  <tr>
+                    <td data-label="Source">{s.source}</td>
+                    <td data-label="Detail">{s.sub_source ?? "–"}</td>
+                    <td data-label="Basis">{s.basis}</td>
+                    <td data-label="Conversions">{s.conversions}</td>
+                    <td data-label="Value">
+                      <Money byCurrency={s.by_currency} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2>Conversion list</h2>
+          <p>
+            <a href={q.include_voided === "1" ? PATH : `${PATH}?include_voided=1`}>
+              {q.include_voided === "1" ? "Hide voided conversions" : "Show voided conversions too"}
+            </a>
+          </p>
+          {list.results.length === 0 ? (
+            <p>No conversions recorded.</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <caption class="visually-hidden">Conversions, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Order</th>
+                    <th scope="col">Occurred</th>
+                    <th scope="col">Value</th>
+                    <th scope="col">Platform</th>
+                    <th scope="col">Basis</th>
+                    <th scope="col">State</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.results.map((r) => (
+                    <tr data-external-id={r.external_id}>
+                      <td data-label="Order">
+                        <code>{r.external_id}</code>
+                      </td>
+                      <td data-label="Occurred">{r.occurred_at.slice(0, 16).replace("T", " ")} UTC</td>
+                      <td data-label="Value">{moneyText(r.value_minor, r.currency)}</td>
+                      <td data-label="Platform">{r.attributed_platform}</td>
+                      <td data-label="Basis">{r.attribution_basis}</td>
+                      <td data-label="State">
+                        {r.voided ? (
+                          "Voided"
+                        ) : admin ? (
+                          <PostForm action={`${PATH}/void`} csrf={c.get("csrfToken")}>
+                            <input type="hidden" name="external_id" value={r.external_id} />
+                            <button type="submit" class="danger">
+                              Void<span class="visually-hidden"> {r.external_id}</span>
+                            </button>
+                          </PostForm>
+                        ) : (
+                          "Counted"
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {list.has_more ? (
+            <p>
+              <a
+                href={`${PATH}?${new URLSearchParams({ cursor: list.next_cursor, ...(q.include_voided === "1" ? { include_voided: "1" } : {}) })}`}
+              >
+                Next page
+              </a>
+            </p>
+          ) : null}
+        </>
+      ),
+    });
+  });
+
+  // Void = DELETE /api/v1/conversions/{external_id}: a soft delete; admins only.
+  app.post(`${PATH}/void`, requireRole("admin"), async (c) => {
+    const form = await c.req.parseBody();
+    const externalId = typeof form.external_id === "string" ? form.external_id : "";
+    if (externalId.length === 0 || externalId.length > 255) {
+      throw new HTTPException(400, { message: "Which conversion? The order id is missing." });
+    }
+    await voidConversion(database(c.env.DB), c.get("workspace").id, externalId, Date.now());
+    return c.redirect(PATH, 303);
+  });
+}

@@ -1,0 +1,203 @@
+import type { Context, Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { Child } from "hono/jsx";
+import { canManageWorkspace } from "../../../shared/accounts/roles";
+import { database } from "../../../shared/db/client";
+import { hostFromInput } from "../../../shared/domains/host-from-input";
+import { normalizeRegistrableDomain } from "../../../shared/domains/normalize-domain";
+import { ApiError } from "../../../shared/errors/api-error";
+import { createMonitor } from "../../../shared/monitors/create-monitor";
+import { listDeliveries } from "../../../shared/monitors/list-deliveries";
+import { findMonitor, listMonitors } from "../../../shared/monitors/list-monitors";
+import { DAY_MS, latestRescanSlot } from "../../../shared/monitors/rescan-slot";
+import { parseResolveMap } from "../../../shared/outbound/resolve-map";
+import { findLatestScan } from "../../../shared/scan/scan-store";
+import { checkWebhookUrl } from "../../../shared/webhooks/webhook-url";
+import type { AppEnv } from "../app-env";
+import { Notice, PostForm } from "../layout/form";
+import { Time } from "../layout/format-time";
+import { renderPage } from "../layout/render";
+import { requireRole } from "../middleware/require-role";
+import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { DASHBOARD_STYLE } from "./assets";
+
+const PATH = "/app/monitors";
+
+async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?: 200 | 201 | 400 } = {}) {
+  const workspace = c.get("workspace");
+  const db = database(c.env.DB);
+  const page = await listMonitors(db, workspace.id, 100, null);
+  const scans = await Promise.all(page.monitors.map((m) => findLatestScan(db, m.domain)));
+  const now = Date.now();
+  return renderPage(c, {
+    title: "Monitors",
+    status: extra.status,
+    body: (
+      <>
+        <link rel="stylesheet" href={DASHBOARD_STYLE} />
+        <p class="hint">
+          A monitor rescans a shop once a day and posts a signed <code>score.changed</code> webhook when its score
+          moves.
+        </p>
+        {extra.before}
+        {page.monitors.length === 0 ? (
+          <div class="empty">
+            <p>No monitors yet. Add a shop's domain and the URL that should receive its webhooks.</p>
+          </div>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <caption class="visually-hidden">Monitors, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Domain</th>
+                  <th scope="col">Last score</th>
+                  <th scope="col">Last scan</th>
+                  <th scope="col">Next rescan</th>
+                  <th scope="col">Webhook</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.monitors.map((m, i) => {
+                  const scan = scans[i];
+                  return (
+                    <tr data-monitor={m.id}>
+                      <td data-label="Domain">
+                        <a href={`${PATH}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
+                      </td>
+                      <td data-label="Last score">
+                        {scan ? <a href={`/scan/${scan.id}`}>{scan.overallScore}/100</a> : "Not scanned yet"}
+                      </td>
+                      <td data-label="Last scan">
+                        <Time at={scan ? Date.parse(scan.lastSeenAt) : null} />
+                      </td>
+                      <td data-label="Next rescan">
+                        <Time at={latestRescanSlot(m.domain, now) + DAY_MS} />
+                      </td>
+                      <td data-label="Webhook">
+                        <code>{m.webhookUrl}</code>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {canManageWorkspace(workspace.role) ? (
+          <PostForm action={PATH} csrf={c.get("csrfToken")}>
+            <h2>Add a monitor</h2>
+            <div class="field">
+              <label for="monitor-domain">Domain</label>
+              <input id="monitor-domain" name="domain" type="text" required maxlength={2048} />
+            </div>
+            <div class="field">
+              <label for="monitor-webhook">Webhook URL</label>
+              <input id="monitor-webhook" name="webhook_url" type="text" required maxlength={2048} />
+              <p class="hint">An https URL of your server; it receives signed score.changed events.</p>
+            </div>
+            <button type="submit">Add monitor</button>
+          </PostForm>
+        ) : null}
+      </>
+    ),
+  });
+}
+
+// Monitors of the workspace: GET/POST /api/v1/monitors and the deliveries log through
+// the same shared functions. "Rescan now" and "Send test event" belong to the monitor
+// API of issue 17 and are not on this branch (docs/app.md).
+export function registerMonitors(app: Hono<AppEnv>) {
+  app.use(PATH, requireSignIn(), requireWorkspace());
+  app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
+
+  app.get(PATH, (c) => monitorsPage(c));
+
+  app.post(PATH, requireRole("admin"), async (c) => {
+    const form = await c.req.parseBody();
+    const domain = normalizeRegistrableDomain(typeof form.domain === "string" ? hostFromInput(form.domain) : "");
+    const url = checkWebhookUrl(
+      typeof form.webhook_url === "string" ? form.webhook_url.trim() : "",
+      parseResolveMap((c.env as { OUTBOUND_RESOLVE?: string }).OUTBOUND_RESOLVE),
+    );
+    const problem = !domain.ok ? domain.message : !url.ok ? url.message : null;
+    if (problem || !domain.ok || !url.ok) {
+      return monitorsPage(c, { status: 400, before: <Notice kind="error">{problem}</Notice> });
+    }
+    try {
+      const { monitor, created, secret } = await createMonitor(c.env.DB, c.env, {
+        workspaceId: c.get("workspace").id,
+        domain: domain.domain,
+        webhookUrl: url.url,
+      });
+      return monitorsPage(c, {
+        status: created ? 201 : 200,
+        before: created ? (
+          <Notice kind="success">
+            Monitor for {monitor.domain} created. Its signing secret, shown once: <code id="new-secret">{secret}</code>
+          </Notice>
+        ) : (
+          <Notice kind="info">{monitor.domain} was already monitored with this webhook; nothing changed.</Notice>
+        ),
+      });
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) {
+        return monitorsPage(c, { status: 400, before: <Notice kind="error">{err.message}</Notice> });
+      }
+      throw err;
+    }
+  });
+
+  app.get(`${PATH}/:id`, async (c) => {
+    const db = database(c.env.DB);
+    const monitor = await findMonitor(db, c.get("workspace").id, c.req.param("id"));
+    if (!monitor) throw new HTTPException(404, { message: "No such monitor in this workspace." });
+    const page = await listDeliveries(db, monitor.id, 50, null);
+    return renderPage(c, {
+      title: `Deliveries for ${monitor.domain}`,
+      body: (
+        <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <p>
+            <a href={PATH}>All monitors</a> · webhook <code>{monitor.webhookUrl}</code>
+          </p>
+          {page.deliveries.length === 0 ? (
+            <p class="empty">No deliveries yet: one is sent when a rescan changes the score.</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <caption class="visually-hidden">Webhook deliveries, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Created</th>
+                    <th scope="col">Event</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Attempts</th>
+                    <th scope="col">Responses</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.deliveries.map((d) => (
+                    <tr>
+                      <td data-label="Created">
+                        <Time at={d.createdAt} />
+                      </td>
+                      <td data-label="Event">{d.event}</td>
+                      <td data-label="Status">{d.status}</td>
+                      <td data-label="Attempts">{d.attempts.length}</td>
+                      <td data-label="Responses">
+                        {d.attempts
+                          .map((a) => (a.statusCode === null ? (a.error ?? "no answer") : `HTTP ${a.statusCode}`))
+                          .join(", ") || "–"}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ),
+    });
+  });
+}

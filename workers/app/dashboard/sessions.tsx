@@ -1,0 +1,252 @@
+import type { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { type AgentSessionFilters, agentSessions } from "../../../shared/reports/agent-sessions";
+import { failingSessions } from "../../../shared/reports/failing-sessions";
+import { PURPOSES } from "../../../shared/reports/purpose-split";
+import { resolveWindow } from "../../../shared/reports/report-window";
+import { sessionJourney } from "../../../shared/reports/session-journey";
+import { OUTCOMES } from "../../../shared/reports/traffic-overview";
+import { TIERS } from "../../../shared/reports/verification";
+import type { AppEnv } from "../app-env";
+import { renderPage } from "../layout/render";
+import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { DASHBOARD_STYLE } from "./assets";
+import { durationText, windowFromQuery } from "./report-window-form";
+import { siteOfPage, sitePaths } from "./site-context";
+import { SiteNav } from "./site-nav";
+import { PeriodForm } from "./traffic";
+
+const PAGE_SIZE = 20;
+
+function pick<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
+  return values.includes(value as T) ? (value as T) : undefined;
+}
+
+function Select(props: { name: string; label: string; values: readonly string[]; value?: string }) {
+  return (
+    <div class="field">
+      <label for={`f-${props.name}`}>{props.label}</label>
+      <select id={`f-${props.name}`} name={props.name}>
+        <option value="">All</option>
+        {props.values.map((v) => (
+          <option value={v} selected={props.value === v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+// Sessions of one site (GET /api/v1/traffic/sessions and /failing-sessions, same shared
+// functions) and each session's journey (GET /api/v1/traffic/sessions/{id}).
+export function registerSessions(app: Hono<AppEnv>) {
+  app.get("/app/sites/:domain/sessions", async (c) => {
+    const site = await siteOfPage(c);
+    const q = c.req.query();
+    const nowMs = Date.now();
+    // A "Next page" link pins the window by its exact bounds, like the API's cursor.
+    const window =
+      q.start && q.end && /^\d+$/.test(q.start) && /^\d+$/.test(q.end)
+        ? resolveWindow(
+            { from: new Date(Number(q.start)).toISOString(), to: new Date(Number(q.end)).toISOString() },
+            nowMs,
+          )
+        : resolveWindow(windowFromQuery(q, nowMs), nowMs);
+    const filters: AgentSessionFilters = {
+      agentPlatform: q.agent_platform ? q.agent_platform.slice(0, 64) : undefined,
+      purpose: pick(PURPOSES, q.purpose),
+      tier: pick(TIERS, q.tier),
+      outcome: pick(OUTCOMES, q.outcome),
+    };
+    const after = /^(\d+):(.+)$/.exec(q.after ?? "");
+    const params = { site, window, nowMs };
+    const [page, failing] = await Promise.all([
+      agentSessions(c.env.DB, {
+        ...params,
+        ...filters,
+        limit: PAGE_SIZE,
+        after: after ? { startedAt: Number(after[1]), id: after[2] } : undefined,
+      }),
+      failingSessions(c.env.DB, { ...params, agentPlatform: filters.agentPlatform, limit: 10 }),
+    ]);
+    const paths = sitePaths(site.domain);
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries({
+      agent_platform: filters.agentPlatform,
+      purpose: filters.purpose,
+      tier: filters.tier,
+      outcome: filters.outcome,
+    })) {
+      if (v) next.set(k, v);
+    }
+    next.set("start", String(window.start));
+    next.set("end", String(window.end));
+    if (page.last) next.set("after", `${page.last.startedAt}:${page.last.id}`);
+    return renderPage(c, {
+      title: `Sessions of ${site.domain}`,
+      body: (
+        <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <SiteNav domain={site.domain} current="sessions" />
+          <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} />
+          <form method="get" action={paths.sessions} class="filters" aria-label="Filter sessions">
+            {q.period ? <input type="hidden" name="period" value={q.period} /> : null}
+            <div class="field">
+              <label for="f-agent_platform">Platform</label>
+              <input id="f-agent_platform" name="agent_platform" type="text" value={filters.agentPlatform ?? ""} />
+            </div>
+            <Select name="purpose" label="Purpose" values={PURPOSES} value={filters.purpose} />
+            <Select name="tier" label="Tier" values={TIERS} value={filters.tier} />
+            <Select name="outcome" label="Outcome" values={OUTCOMES} value={filters.outcome} />
+            <button type="submit">Filter</button>
+          </form>
+          <h2>
+            AI-agent sessions <span data-metric="total_matching">{page.total_matching}</span>
+          </h2>
+          {page.data_status === "no_events_yet" ? (
+            <div class="empty" data-state="no_events_yet">
+              <p>
+                No session started in this window. <a href={paths.install}>Check the install</a> or choose a longer
+                period.
+              </p>
+            </div>
+          ) : page.results.length === 0 ? (
+            <p class="empty">No AI-agent session matches these filters.</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <caption class="visually-hidden">AI-agent sessions, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Started</th>
+                    <th scope="col">Platform</th>
+                    <th scope="col">Purpose</th>
+                    <th scope="col">Tier</th>
+                    <th scope="col">Outcome</th>
+                    <th scope="col">Pages</th>
+                    <th scope="col">Duration</th>
+                    <th scope="col">Entry</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.results.map((s) => (
+                    <tr data-session={s.session_id}>
+                      <td data-label="Started">
+                        <a href={`/app/sessions/${encodeURIComponent(s.session_id)}`}>
+                          {s.started_at.slice(0, 16).replace("T", " ")} UTC
+                        </a>
+                      </td>
+                      <td data-label="Platform">{s.agent_platform}</td>
+                      <td data-label="Purpose">{s.purpose}</td>
+                      <td data-label="Tier">{s.tier}</td>
+                      <td data-label="Outcome">
+                        {s.outcome}
+                        {s.outcome_settled ? "" : " (so far)"}
+                      </td>
+                      <td data-label="Pages">{s.page_count}</td>
+                      <td data-label="Duration">{durationText(s.duration_ms)}</td>
+                      <td data-label="Entry">
+                        <code>{s.entry_url}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {page.has_more ? (
+            <p>
+              <a href={`${paths.sessions}?${next}`}>Next page</a>
+            </p>
+          ) : null}
+          <h2>
+            Failing sessions <span data-metric="failing_total">{failing.total_matching}</span>
+          </h2>
+          <p class="hint">
+            Settled sessions that reached the cart or checkout without a purchase (abandoned), or left after one page in
+            under 5 seconds (bounced). The labels do not say why a visit ended.
+          </p>
+          {failing.results.length === 0 ? (
+            <p>None in this window.</p>
+          ) : (
+            <ul>
+              {failing.results.map((f) => (
+                <li>
+                  <a href={`/app/sessions/${encodeURIComponent(f.session_id)}`}>
+                    {f.agent_platform} · {f.reason} · {f.started_at.slice(0, 16).replace("T", " ")} UTC
+                  </a>{" "}
+                  <code>{f.entry_url}</code> → <code>{f.exit_url}</code>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ),
+    });
+  });
+
+  app.get("/app/sessions/:id", requireSignIn(), requireWorkspace(), async (c) => {
+    const id = c.req.param("id");
+    if (id.length > 64) throw new HTTPException(404, { message: "No such session." });
+    const j = await sessionJourney(c.env.DB, c.get("workspace").id, id);
+    const paths = sitePaths(j.domain);
+    return renderPage(c, {
+      title: `Journey of a ${j.agent_platform} session`,
+      body: (
+        <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <p>
+            <a href={paths.sessions}>Sessions of {j.domain}</a>
+          </p>
+          <dl class="facts">
+            <dt>Outcome</dt>
+            <dd data-metric="outcome">
+              {j.outcome}
+              {j.outcome_settled ? "" : " (so far: the session may continue)"}
+            </dd>
+            <dt>Started</dt>
+            <dd>{j.started_at.replace("T", " ").slice(0, 19)} UTC</dd>
+            <dt>Duration</dt>
+            <dd>{durationText(j.duration_ms)}</dd>
+            <dt>Pages and events</dt>
+            <dd>
+              {j.page_count} pages, {j.event_count} events
+            </dd>
+            <dt>Detection signals</dt>
+            <dd>{j.detection_signals.length > 0 ? j.detection_signals.join(", ") : "none"}</dd>
+            <dt>Confidence</dt>
+            <dd>{j.agent_confidence ?? "–"}</dd>
+            <dt>Client</dt>
+            <dd>{[j.browser, j.os, j.device_type].filter(Boolean).join(" · ") || "–"}</dd>
+          </dl>
+          <h2>Pages</h2>
+          <ol class="timeline">
+            {j.pages.map((p) => (
+              <li>
+                <code>{p.url}</code>
+                <br />
+                <span class="hint">
+                  {p.at.slice(11, 19)} UTC ·{" "}
+                  {p.duration_ms === null ? "time on page unknown" : durationText(p.duration_ms)}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <h2>Interactions</h2>
+          {j.top_interactions.length === 0 ? (
+            <p>No interaction beyond page views.</p>
+          ) : (
+            <ul>
+              {j.top_interactions.map((i) => (
+                <li>
+                  {i.type} <code>{i.target}</code> × {i.count}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ),
+    });
+  });
+}

@@ -1,0 +1,29 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { normalizeDomain } from "../../../shared/domains/normalize-domain";
+import { findReportSite, type ReportSite } from "../../../shared/reports/report-site";
+import type { AppEnv } from "../app-env";
+
+/**
+ * The site a dashboard page is about: `:domain` of the URL, looked up in the current
+ * workspace with the v1 reports' own lookup (`findReportSite`), so a domain of another
+ * workspace is "not found" here exactly as in the API.
+ */
+export async function siteOfPage(c: Context<AppEnv>): Promise<ReportSite> {
+  const raw = c.req.param("domain") ?? "";
+  const domain = normalizeDomain(raw);
+  if (!domain.ok) throw new HTTPException(404, { message: `${raw} is not a domain.` });
+  return findReportSite(c.env.DB, c.get("workspace").id, domain.domain);
+}
+
+/** The dashboard's links for one site, in the order of its sub-navigation. */
+export function sitePaths(domain: string) {
+  const base = `/app/sites/${encodeURIComponent(domain)}`;
+  return {
+    install: base,
+    status: `${base}/install-status`,
+    coverage: `${base}/coverage`,
+    traffic: `${base}/traffic`,
+    sessions: `${base}/sessions`,
+  };
+}

@@ -1,0 +1,142 @@
+import type { PurposeSplitResult } from "../../../shared/reports/purpose-split";
+import type { SourcesResult } from "../../../shared/reports/traffic-sources";
+import type { VerificationResult } from "../../../shared/reports/verification";
+
+const PURPOSE_TEXT: Record<string, string> = {
+  user_action: "Acting for a person right now (buy intent)",
+  search: "Gathering information for an answer",
+  crawl: "Indexing or training, no person waiting",
+  unknown: "The platform does not say",
+};
+
+export function PurposeBars(props: { split: PurposeSplitResult }) {
+  return (
+    <ul class="plain" aria-label="Purpose split">
+      {props.split.by_purpose.map((p) => (
+        <li class="bar-row" data-purpose={p.purpose} data-sessions={p.sessions}>
+          <span>
+            <strong>{p.purpose}</strong>
+            <br />
+            <span class="hint">{PURPOSE_TEXT[p.purpose]}</span>
+          </span>
+          <meter min={0} max={100} value={p.share_pct} aria-hidden="true" />
+          <span>
+            {p.sessions} ({p.share_pct}%)
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TierTable(props: { v: VerificationResult }) {
+  const v = props.v;
+  return (
+    <>
+      <p>
+        <span data-metric="verified_sessions">{v.verified_sessions}</span> verified ·{" "}
+        <span data-metric="declared_sessions">{v.declared_sessions}</span> declared ·{" "}
+        <span data-metric="heuristic_sessions">{v.heuristic_sessions}</span> heuristic
+      </p>
+      <details>
+        <summary>What the tiers mean</summary>
+        <dl>
+          <dt>verified</dt>
+          <dd>
+            Identity confirmed: a valid HTTP message signature (Web Bot Auth, RFC 9421) or a source address inside the
+            vendor's published range. The highest trust.
+          </dd>
+          <dt>declared</dt>
+          <dd>The User-Agent names the platform and nothing confirmed it. Anyone can send that User-Agent.</dd>
+          <dt>heuristic</dt>
+          <dd>Inferred from automation hints or behaviour; no identity claim at all.</dd>
+        </dl>
+        <p class="hint">A platform's tier is the tier most of its sessions had.</p>
+      </details>
+      {v.by_platform.length > 0 ? (
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">Verification tiers by platform</caption>
+            <thead>
+              <tr>
+                <th scope="col">Platform</th>
+                <th scope="col">Sessions</th>
+                <th scope="col">Verified</th>
+                <th scope="col">Declared</th>
+                <th scope="col">Heuristic</th>
+                <th scope="col">Tier</th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.by_platform.map((p) => (
+                <tr data-platform={p.platform}>
+                  <td data-label="Platform">{p.platform}</td>
+                  <td data-label="Sessions">{p.sessions}</td>
+                  <td data-label="Verified">{p.verified}</td>
+                  <td data-label="Declared">{p.declared}</td>
+                  <td data-label="Heuristic">{p.heuristic}</td>
+                  <td data-label="Tier">{p.tier}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function SourceTables(props: { s: SourcesResult }) {
+  const s = props.s;
+  return (
+    <>
+      <div class="table-wrap">
+        <table>
+          <caption class="visually-hidden">Sessions by source</caption>
+          <thead>
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col">Detail</th>
+              <th scope="col">Sessions</th>
+              <th scope="col">Share</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.by_source.map((r) => (
+              <tr data-source={`${r.source}/${r.sub_source ?? ""}`} data-sessions={r.sessions}>
+                <td data-label="Source">{r.source}</td>
+                <td data-label="Detail">{r.sub_source ?? "–"}</td>
+                <td data-label="Sessions">{r.sessions}</td>
+                <td data-label="Share">{r.share_pct}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>Top referrer hosts</h3>
+      {s.top_referrer_hosts.length === 0 ? (
+        <p class="hint">No referrers in this window.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="visually-hidden">Top referrer hosts</caption>
+            <thead>
+              <tr>
+                <th scope="col">Host</th>
+                <th scope="col">Sessions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.top_referrer_hosts.map((h) => (
+                <tr data-host={h.host}>
+                  <td data-label="Host">{h.host}</td>
+                  <td data-label="Sessions">{h.sessions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

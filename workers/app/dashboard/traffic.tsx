@@ -1,0 +1,179 @@
+import type { Hono } from "hono";
+import { purposeSplit } from "../../../shared/reports/purpose-split";
+import { REPORT_PERIODS, resolveWindow } from "../../../shared/reports/report-window";
+import { trafficOverview } from "../../../shared/reports/traffic-overview";
+import { trafficSources } from "../../../shared/reports/traffic-sources";
+import { verificationBreakdown } from "../../../shared/reports/verification";
+import type { AppEnv } from "../app-env";
+import { Time } from "../layout/format-time";
+import { renderPage } from "../layout/render";
+import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
+import { DailyChart } from "./chart";
+import { durationText, windowFromQuery } from "./report-window-form";
+import { siteOfPage, sitePaths } from "./site-context";
+import { SiteNav } from "./site-nav";
+import { PurposeBars, SourceTables, TierTable } from "./traffic-parts";
+
+/** The period picker: the contract's periods and a custom range of whole UTC days. */
+export function PeriodForm(props: { action: string; period?: string; from?: string; to?: string }) {
+  return (
+    <form method="get" action={props.action} class="period">
+      <div class="field">
+        <label for="period">Period</label>
+        <select id="period" name="period">
+          {REPORT_PERIODS.map((p) => (
+            <option value={p} selected={(props.period ?? "7d") === p && !props.from}>
+              Last {p}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div class="field">
+        <label for="from">From (UTC day)</label>
+        <input id="from" name="from" type="date" value={props.from ?? ""} />
+      </div>
+      <div class="field">
+        <label for="to">To (UTC day)</label>
+        <input id="to" name="to" type="date" value={props.to ?? ""} />
+      </div>
+      <button type="submit">Show</button>
+    </form>
+  );
+}
+
+// Traffic of one site: the four v1 traffic reports, read through the same shared
+// functions with the same window rules, so every number equals the API's. Sign-in and
+// workspace come from the `/app/sites/*` middleware of sites.tsx (registered first).
+export function registerTraffic(app: Hono<AppEnv>) {
+  app.get("/app/sites/:domain/traffic", async (c) => {
+    const site = await siteOfPage(c);
+    const q = c.req.query();
+    const nowMs = Date.now();
+    const window = resolveWindow(windowFromQuery(q, nowMs), nowMs);
+    const params = { site, window, nowMs };
+    const [overview, purpose, sources, tiers] = await Promise.all([
+      trafficOverview(c.env.DB, params),
+      purposeSplit(c.env.DB, params),
+      trafficSources(c.env.DB, params),
+      verificationBreakdown(c.env.DB, params),
+    ]);
+    const paths = sitePaths(site.domain);
+    const empty = overview.data_status === "no_events_yet";
+    return renderPage(c, {
+      title: `Traffic of ${site.domain}`,
+      body: (
+        <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <link rel="stylesheet" href={UPLOT_STYLE} />
+          <SiteNav domain={site.domain} current="traffic" />
+          <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} />
+          <p class="hint" id="window">
+            <Time at={window.start} /> to <Time at={window.end} /> (
+            {window.period === "custom" ? "custom range" : `last ${window.period}`}). Coverage:{" "}
+            <strong>{sources.coverage === "all_traffic" ? "all traffic" : "AI and tagged traffic only"}</strong>
+            {sources.coverage_changed_at ? <> since {sources.coverage_changed_at.slice(0, 10)}</> : null} (
+            <a href={paths.install}>change on the site's page</a>).
+          </p>
+          {empty ? (
+            <div class="empty" data-state="no_events_yet">
+              <h2>No events yet</h2>
+              <p>
+                No session, human or agent, started on {site.domain} in this window. If the snippet is not on the site
+                yet, <a href={paths.install}>install it</a> and load a page; if it is, try a longer period. Crawlers
+                never run the snippet: their visits arrive through server-side events (<code>POST /api/v1/events</code>
+                ).
+              </p>
+            </div>
+          ) : (
+            <>
+              <ul class="tiles" aria-label="Key numbers">
+                <li>
+                  <span class="value" data-metric="total_sessions">
+                    {overview.total_sessions}
+                  </span>
+                  <span class="label">AI-agent sessions</span>
+                </li>
+                <li>
+                  <span class="value" data-metric="unique_visitors">
+                    {overview.unique_visitors}
+                  </span>
+                  <span class="label">Unique visitors (summed per day)</span>
+                </li>
+                <li>
+                  <span class="value" data-metric="ai_share_pct">
+                    {sources.ai_share_pct}%
+                  </span>
+                  <span class="label">
+                    AI share of all traffic ({sources.ai_sessions} of {sources.total_sessions})
+                  </span>
+                </li>
+                <li>
+                  <span class="value" data-metric="median_duration">
+                    {durationText(overview.median_duration_ms)}
+                  </span>
+                  <span class="label">Median session duration</span>
+                </li>
+              </ul>
+              {overview.total_sessions === 0 ? (
+                <p class="empty">
+                  Visits were recorded, but none from an AI agent. Agents that do not run JavaScript are counted only
+                  through server-side events.
+                </p>
+              ) : null}
+              <h2>Sessions over time by platform</h2>
+              <DailyChart
+                id="platform-daily"
+                title="AI-agent sessions by platform"
+                start={window.start}
+                end={window.end}
+                points={overview.by_platform_daily.map((d) => ({ day: d.day, key: d.platform, sessions: d.sessions }))}
+              />
+              <h2>Purpose</h2>
+              <PurposeBars split={purpose} />
+              <h2>Verification tiers</h2>
+              <TierTable v={tiers} />
+              <h2>Sources</h2>
+              <p>All recorded sessions, humans included, by how they arrived.</p>
+              <DailyChart
+                id="source-daily"
+                title="Sessions by source"
+                start={window.start}
+                end={window.end}
+                points={sources.by_source_daily.map((d) => ({ day: d.day, key: d.source, sessions: d.sessions }))}
+              />
+              <SourceTables s={sources} />
+              <h2>Top pages</h2>
+              {overview.top_pages.length === 0 ? (
+                <p class="hint">No AI-agent entry pages in this window.</p>
+              ) : (
+                <div class="table-wrap">
+                  <table>
+                    <caption class="visually-hidden">Entry pages of AI-agent sessions</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">Entry page</th>
+                        <th scope="col">Sessions</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {overview.top_pages.map((p) => (
+                        <tr data-page={p.entry_url}>
+                          <td data-label="Entry page">
+                            <code>{p.entry_url}</code>
+                          </td>
+                          <td data-label="Sessions">{p.sessions}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </>
+          )}
+          <script src={UPLOT_SCRIPT} defer />
+          <script src={DASHBOARD_SCRIPT} defer />
+        </>
+      ),
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { database } from "../../../shared/db/client";
+import { normalizeDomain } from "../../../shared/domains/normalize-domain";
+import { findLatestScan, findScan } from "../../../shared/scan/scan-store";
+import type { ScanAppEnv } from "../app-env";
+import { reportErrorHtml, reportHtml } from "../page/report-html";
+import { PAGE_CSP } from "./page";
+import { SCAN_CACHE_CONTROL, SCAN_ID } from "./scan-get";
+
+// The public, shareable report of one stored scan (docs/scan-report.md): /scan/{id}.
+// A stored result changes only by a repeat's seenCount/lastSeenAt, so it caches like
+// GET /api/scan/{id}.
+export const REPORT_PATH = "/scan";
+
+function htmlError(c: Context<ScanAppEnv>, status: 400 | 404, message: string) {
+  c.header("Content-Security-Policy", PAGE_CSP);
+  return c.html(reportErrorHtml(message), status);
+}
+
+export function registerReport(app: OpenAPIHono<ScanAppEnv>) {
+  // The latest report of a domain: the badge links here, so it always shows today's result.
+  app.get(`${REPORT_PATH}/latest/:domain`, async (c) => {
+    const domain = normalizeDomain(c.req.param("domain"));
+    if (!domain.ok) return htmlError(c, 400, `That is not a domain: ${domain.message}.`);
+    const scan = await findLatestScan(database(c.env.DB), domain.domain);
+    if (!scan) return htmlError(c, 404, `${domain.domain} has not been scanned yet. Scan it below.`);
+    c.header("Cache-Control", "public, max-age=300");
+    return c.redirect(`${REPORT_PATH}/${scan.id}`, 302);
+  });
+
+  app.get(`${REPORT_PATH}/:id`, async (c) => {
+    const id = c.req.param("id");
+    if (!SCAN_ID.test(id)) return htmlError(c, 400, "That is not a scan id: a report URL ends in the scan's UUID.");
+    const scan = await findScan(database(c.env.DB), id.toLowerCase());
+    if (!scan) return htmlError(c, 404, "No scan has this id. Scan the shop again to get a new report.");
+    c.header("Content-Security-Policy", PAGE_CSP);
+    c.header("Cache-Control", SCAN_CACHE_CONTROL);
+    return c.html(reportHtml(scan, new URL(c.req.url).origin));
+  });
+}

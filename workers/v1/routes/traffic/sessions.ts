@@ -1,0 +1,48 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { cursorKey } from "@shared/cursor/keyset-cursor";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { agentSessionsPage } from "@shared/reports/agent-sessions-page";
+import { AgentSessions } from "@shared/reports/report-schemas";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { SessionsQuery } from "./schema";
+
+const route = v1Route(
+  {
+    method: "get",
+    path: "/api/v1/traffic/sessions",
+    operationId: "listSessions",
+    tags: ["Traffic"],
+    summary: "AI-agent sessions, newest first",
+    description:
+      "Every AI-agent session started in the window, newest first, optionally filtered by platform, purpose, tier and outcome (open sessions carry their outcome so far, `outcome_settled: false`). Each `session_id` opens its journey at GET /api/v1/traffic/sessions/{session_id}. Paged like failing sessions: the first call fixes the window; its cursor keeps it, so sessions added while paging neither repeat nor shift rows; `has_more` is false on the last page. Rate limit: 120/min and 20,000/day per key (reads).",
+    request: { query: SessionsQuery },
+    responses: {
+      200: { description: "A page of sessions", content: { "application/json": { schema: AgentSessions } } },
+    },
+  },
+  { scope: "traffic:read", limit: "reads", errors: ["invalid_domain", "invalid_cursor", "site_not_found"] },
+);
+
+export function registerSessions(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const query = c.req.valid("query");
+    const page = await agentSessionsPage(
+      c.env.DB,
+      await cursorKey(c.env),
+      {
+        workspaceId: c.get("auth").workspaceId,
+        domain: query.domain,
+        period: query.period,
+        agentPlatform: query.agent_platform,
+        purpose: query.purpose,
+        tier: query.tier,
+        outcome: query.outcome,
+        limit: query.limit,
+        cursor: query.cursor,
+      },
+      Date.now(),
+    );
+    return c.json(valueOrThrow(page), 200);
+  });
+}
