@@ -7,6 +7,7 @@ import { conversionListPage } from "../../../shared/conversions/conversion-list-
 import { voidConversion } from "../../../shared/conversions/void-conversion";
 import { cursorKey } from "../../../shared/cursor/keyset-cursor";
 import { database } from "../../../shared/db/client";
+import { valueOrThrow } from "../../../shared/errors/api-error";
 import type { AppEnv } from "../app-env";
 import { PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
@@ -57,7 +58,7 @@ export function registerConversions(app: Hono<AppEnv>) {
       ? (q.period as AttributionPeriod)
       : "30d";
     const db = database(c.env.DB);
-    const [report, list] = await Promise.all([
+    const [reportResult, listResult] = await Promise.all([
       attributionOverview(db, { workspaceId: workspace.id, period, nowMs: Date.now() }),
       conversionListPage(db, await cursorKey(c.env), {
         workspaceId: workspace.id,
@@ -66,6 +67,9 @@ export function registerConversions(app: Hono<AppEnv>) {
         cursor: q.cursor || undefined,
       }),
     ]);
+    // The API's own refusals (a forged cursor) become the app's error page.
+    const report = valueOrThrow(reportResult);
+    const list = valueOrThrow(listResult);
     const admin = canManageWorkspace(workspace.role);
     return renderPage(c, {
       title: "Conversions",

@@ -1,4 +1,4 @@
-import type { InstallCheckResult } from "../../../shared/sessions/install-check";
+import type { InstallCheckResult } from "../../../shared/sessions/install-check-schema";
 import type { InstallStatus } from "../../../shared/sessions/install-status";
 import { sitePaths } from "./site-context";
 

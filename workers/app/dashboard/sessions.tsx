@@ -1,12 +1,13 @@
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { valueOrThrow } from "../../../shared/errors/api-error";
 import { type AgentSessionFilters, agentSessions } from "../../../shared/reports/agent-sessions";
 import { failingSessions } from "../../../shared/reports/failing-sessions";
 import { PURPOSES } from "../../../shared/reports/purpose-split";
 import { resolveWindow } from "../../../shared/reports/report-window";
 import { sessionJourney } from "../../../shared/reports/session-journey";
-import { OUTCOMES } from "../../../shared/reports/traffic-overview";
 import { TIERS } from "../../../shared/reports/verification";
+import { OUTCOMES } from "../../../shared/sessions/outcome";
 import type { AppEnv } from "../app-env";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
@@ -189,7 +190,7 @@ export function registerSessions(app: Hono<AppEnv>) {
   app.get("/app/sessions/:id", requireSignIn(), requireWorkspace(), async (c) => {
     const id = c.req.param("id");
     if (id.length > 64) throw new HTTPException(404, { message: "No such session." });
-    const j = await sessionJourney(c.env.DB, c.get("workspace").id, id);
+    const j = valueOrThrow(await sessionJourney(c.env.DB, c.get("workspace").id, id));
     const paths = sitePaths(j.domain);
     return renderPage(c, {
       title: `Journey of a ${j.agent_platform} session`,

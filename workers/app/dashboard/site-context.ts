@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { normalizeDomain } from "../../../shared/domains/normalize-domain";
+import { valueOrThrow } from "../../../shared/errors/api-error";
 import { findReportSite, type ReportSite } from "../../../shared/reports/report-site";
 import type { AppEnv } from "../app-env";
 
@@ -13,7 +14,7 @@ export async function siteOfPage(c: Context<AppEnv>): Promise<ReportSite> {
   const raw = c.req.param("domain") ?? "";
   const domain = normalizeDomain(raw);
   if (!domain.ok) throw new HTTPException(404, { message: `${raw} is not a domain.` });
-  return findReportSite(c.env.DB, c.get("workspace").id, domain.domain);
+  return valueOrThrow(await findReportSite(c.env.DB, c.get("workspace").id, domain.domain));
 }
 
 /** The dashboard's links for one site, in the order of its sub-navigation. */

@@ -1,6 +1,8 @@
-import type { PurposeSplitResult } from "../../../shared/reports/purpose-split";
-import type { SourcesResult } from "../../../shared/reports/traffic-sources";
-import type { VerificationResult } from "../../../shared/reports/verification";
+import type {
+  PurposeSplit as PurposeSplitResult,
+  TrafficSources as SourcesResult,
+  VerificationBreakdown as VerificationResult,
+} from "../../../shared/reports/report-schemas";
 
 const PURPOSE_TEXT: Record<string, string> = {
   user_action: "Acting for a person right now (buy intent)",
