@@ -1,4 +1,3 @@
-import { ApiError } from "../errors/api-error";
 import { outcomeOf } from "../sessions/commerce-evidence";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
 
@@ -28,6 +27,13 @@ export interface JourneyResult {
   device_type: string | null;
 }
 
+/** A site of the caller's workspace whose shard is asked for the session. */
+export interface JourneySite {
+  id: string;
+  domain: string;
+  workspaceId: string;
+}
+
 interface Row {
   id: string;
   domain: string;
@@ -50,21 +56,26 @@ interface Row {
 
 /**
  * One AI-agent session of the caller's workspace with its pages and interactions, from
- * the session's stored events. A session of another workspace, a human session (the
- * journeys cover agents only, decisions §5) and an unknown id all answer 404
- * `session_not_found`, indistinguishably.
+ * the session's stored events, read in that site's shard. Null for a session of another
+ * workspace or site, a human session (the journeys cover agents only, decisions §5) and
+ * an unknown id alike: the route answers 404 `session_not_found` for all of them.
  */
-export async function sessionJourney(db: D1Database, workspaceId: string, sessionId: string): Promise<JourneyResult> {
+export async function sessionJourney(
+  db: D1Database,
+  site: JourneySite,
+  sessionId: string,
+): Promise<JourneyResult | null> {
+  const { workspaceId } = site;
   const [sessionRes, eventsRes] = await db.batch<Row | JourneyEvent>([
     db
       .prepare(
-        `SELECT s.id, sites.domain, s.agent_platform, s.agent_confidence, s.detection_signals, s.outcome,
+        `SELECT s.id, ?3 AS domain, s.agent_platform, s.agent_confidence, s.detection_signals, s.outcome,
            s.reached_cart, s.reached_purchase, s.started_at, s.duration_ms, s.page_count, s.event_count,
            s.entry_url, s.exit_url, s.browser, s.os, s.device_type
-         FROM sessions s JOIN sites ON sites.id = s.site_id
-         WHERE s.id = ?1 AND s.workspace_id = ?2 AND sites.workspace_id = ?2 AND s.agent_platform IS NOT NULL`,
+         FROM sessions s
+         WHERE s.id = ?1 AND s.workspace_id = ?2 AND s.site_id = ?4 AND s.agent_platform IS NOT NULL`,
       )
-      .bind(sessionId, workspaceId),
+      .bind(sessionId, workspaceId, site.domain, site.id),
     // ingest_events_session_time_idx (session_id, occurred_at)
     db
       .prepare(
@@ -74,7 +85,7 @@ export async function sessionJourney(db: D1Database, workspaceId: string, sessio
       .bind(sessionId, workspaceId, MAX_JOURNEY_EVENTS),
   ]);
   const s = sessionRes.results[0] as Row | undefined;
-  if (!s) throw new ApiError("session_not_found");
+  if (!s) return null;
   const events = eventsRes.results as JourneyEvent[];
   let signals: string[] = [];
   try {

@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { type CursorPosition, cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
 import { ApiError } from "../../../../shared/errors/api-error";
-import { failingSessions } from "../../../../shared/reports/failing-sessions";
 import { findReportSite } from "../../../../shared/reports/report-site";
 import { REPORT_PERIODS, type ReportWindow, resolveWindow } from "../../../../shared/reports/report-window";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { FailingSessionsQuery, FailingSessionsResponse } from "./schema";
+import { siteShard } from "./site-shard";
 
 const route = v1Route(
   {
@@ -67,7 +67,7 @@ export function registerFailingSessions(app: OpenAPIHono<V1AppEnv>) {
     const key = await cursorKey(c.env);
     const resumed = query.cursor === undefined ? null : fromPosition(await decodeCursor(key, binding, query.cursor));
     const window = resumed?.window ?? resolveWindow({ period: query.period }, nowMs);
-    const page = await failingSessions(c.env.DB, {
+    const page = await siteShard(c.env, site.id).failingSessions({
       site,
       window,
       nowMs,

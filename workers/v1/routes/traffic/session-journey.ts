@@ -1,8 +1,41 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { sessionJourney } from "../../../../shared/reports/session-journey";
+import { chunk } from "../../../../shared/batching/chunk";
+import { ApiError } from "../../../../shared/errors/api-error";
+import type { JourneyResult } from "../../../../shared/reports/session-journey";
+import { hintsSite } from "../../../../shared/shards/session-id";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { JourneyResponse, SessionParams } from "./schema";
+import { siteShard } from "./site-shard";
+
+/** Shards asked at once when a session id carries no known site hint. */
+const FALLBACK_PARALLEL = 20;
+
+/**
+ * The session lives in its site's shard. Its id names the site (shared/shards/
+ * session-id.ts), so normally one shard is asked; an id without a matching hint (a
+ * session migrated from the single D1) is looked for in every site of the workspace,
+ * FALLBACK_PARALLEL shards at a time.
+ */
+async function findJourney(env: V1Env, workspaceId: string, sessionId: string): Promise<JourneyResult | null> {
+  const { results: sites } = await env.DB.prepare("SELECT id, domain FROM sites WHERE workspace_id = ?")
+    .bind(workspaceId)
+    .all<{ id: string; domain: string }>();
+  const hinted = sites.filter((s) => hintsSite(sessionId, s.id));
+  const ask = (s: { id: string; domain: string }) =>
+    siteShard(env, s.id).journey({ id: s.id, domain: s.domain, workspaceId }, sessionId);
+  for (const group of [
+    hinted,
+    ...chunk(
+      sites.filter((s) => !hinted.includes(s)),
+      FALLBACK_PARALLEL,
+    ),
+  ]) {
+    const found = (await Promise.all(group.map(ask))).find((j) => j !== null);
+    if (found) return found;
+  }
+  return null;
+}
 
 const route = v1Route(
   {
@@ -24,6 +57,8 @@ const route = v1Route(
 export function registerSessionJourney(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { session_id } = c.req.valid("param");
-    return c.json(await sessionJourney(c.env.DB, c.get("auth").workspaceId, session_id), 200);
+    const journey = await findJourney(c.env, c.get("auth").workspaceId, session_id);
+    if (!journey) throw new ApiError("session_not_found");
+    return c.json(journey, 200);
   });
 }
