@@ -12,13 +12,14 @@ const root = path.resolve(import.meta.dirname, "..");
 export async function workerProject(
   name: string,
   configPath: string,
-  options: { miniflare?: Record<string, unknown>; migrations?: boolean } = {},
+  options: { miniflare?: Record<string, unknown>; migrations?: boolean; main?: string } = {},
 ) {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
   return defineProject({
     plugins: [
       cloudflareTest({
         remoteBindings: false,
+        ...(options.main ? { main: path.join(root, options.main) } : {}),
         wrangler: { configPath: path.join(root, configPath) },
         miniflare: {
           bindings: { TEST_MIGRATIONS: migrations, DEV_ROUTES: "1", OUTBOUND_RESOLVE: "" },
