@@ -8,7 +8,8 @@ import { shardFor } from "../../shared/shards/shard-for";
  * same one the shard's own code uses: tests read and seed a site's analytics there.
  */
 export function inShard<T>(
-  namespace: DurableObjectNamespace,
+  // Typed by ingest's binding, untyped by v1's (its class lives in another Worker).
+  namespace: DurableObjectNamespace<AnalyticsShard> | DurableObjectNamespace,
   siteId: string,
   fn: (db: D1Database, shard: AnalyticsShard) => Promise<T>,
 ): Promise<T> {
