@@ -10,14 +10,28 @@ import { type JourneyResult, type JourneySite, sessionJourney } from "../reports
 import { type OverviewResult, trafficOverview } from "../reports/traffic-overview";
 import { type SourcesResult, trafficSources } from "../reports/traffic-sources";
 import { type VerificationResult, verificationBreakdown } from "../reports/verification";
+import { utcDay } from "../salt/salt-schedule";
 import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { SESSION_GAP_MS } from "../sessions/session-state";
 import { MAX_DAYS_PER_RUN, type SettleResult, settleSessions } from "../sessions/settle";
+import { archiveDay, archivedDays, dayToArchive } from "./event-archive";
 import { newSessionId } from "./session-id";
 import { shardDb } from "./shard-db";
 
-/** A pass of the alarm that left days to rebuild runs again this soon. */
+/** A pass of the alarm that left days to rebuild or archive runs again this soon. */
 const CONTINUE_MS = 1_000;
+const DAY_MS = 86_400_000;
+/** Days of raw events one alarm pass moves to R2 at most. */
+const ARCHIVE_DAYS_PER_PASS = 3;
+/** Archived events replayed per rollup transaction. */
+const REPLAY_CHUNK = 500;
+/** Storage key of the site this shard belongs to (set by its first ingest). */
+const SITE_KEY = "site";
+
+/** What a shard is bound to: the R2 bucket of archived raw events (ingest's ARCHIVE). */
+export interface ShardEnv {
+  ARCHIVE?: R2Bucket;
+}
 
 /**
  * One site's analytics (docs/architecture.md, "Analytics shards"): its raw events,
@@ -31,11 +45,11 @@ const CONTINUE_MS = 1_000;
  * sites run in parallel. The session-end rollup is this object's alarm, armed for the
  * moment its oldest open session ends.
  */
-export class AnalyticsShard extends DurableObject {
+export class AnalyticsShard extends DurableObject<ShardEnv> {
   private readonly db: D1Database;
 
-  constructor(ctx: DurableObjectState, env: unknown) {
-    super(ctx, env as never);
+  constructor(ctx: DurableObjectState, env: ShardEnv) {
+    super(ctx, env);
     this.db = shardDb(ctx.storage);
     void ctx.blockConcurrencyWhile(async () => {
       await migrate(drizzle(ctx.storage), migrations);
@@ -49,6 +63,7 @@ export class AnalyticsShard extends DurableObject {
   async ingest(messages: IngestMessage[]): Promise<RollupResult> {
     const siteId = messages[0]?.siteId ?? "";
     if (messages.some((m) => m.siteId !== siteId)) throw new Error("AnalyticsShard.ingest: one site per call");
+    if (siteId !== "" && this.ctx.storage.kv.get(SITE_KEY) === undefined) this.ctx.storage.kv.put(SITE_KEY, siteId);
     const result = await rollupBatch(this.db, messages, () => newSessionId(siteId));
     if (result.sessionsTouched > 0) await this.armAlarm();
     return result;
@@ -57,12 +72,61 @@ export class AnalyticsShard extends DurableObject {
   /** The session-end rollup now: settles ended sessions and rebuilds changed days. */
   async settle(nowMs: number = Date.now()): Promise<SettleResult> {
     const result = await settleSessions(this.db, nowMs);
-    await this.armAlarm(nowMs, result.daysRebuilt >= MAX_DAYS_PER_RUN);
+    const moreToArchive = await this.archive(nowMs);
+    await this.armAlarm(nowMs, result.daysRebuilt >= MAX_DAYS_PER_RUN || moreToArchive);
     return result;
   }
 
   override async alarm(): Promise<void> {
     await this.settle(Date.now());
+  }
+
+  /**
+   * Moves raw events past the retention window to R2, a few days per pass (one object
+   * per site and session-start day). True when more days are waiting.
+   */
+  async archive(nowMs: number = Date.now()): Promise<boolean> {
+    const siteId = this.ctx.storage.kv.get<string>(SITE_KEY);
+    if (!this.env.ARCHIVE || siteId === undefined) return false;
+    for (let i = 0; i < ARCHIVE_DAYS_PER_PASS; i++) {
+      const day = await dayToArchive(this.db, siteId, nowMs);
+      if (day === null) return false;
+      await archiveDay(this.db, this.env.ARCHIVE, siteId, day);
+    }
+    return (await dayToArchive(this.db, siteId, nowMs)) !== null;
+  }
+
+  /**
+   * Rebuilds the sessions and daily aggregates of every archived day from R2: the
+   * day's sessions are dropped, its events replayed through the same rollup (their
+   * ids make a replay count each event once) and settled, and the days' aggregates
+   * rebuilt. The replayed events are back in SQLite until the next archive pass.
+   */
+  async rebuildFromArchive(nowMs: number = Date.now()): Promise<{ events: number; days: number }> {
+    const siteId = this.ctx.storage.kv.get<string>(SITE_KEY);
+    if (!this.env.ARCHIVE || siteId === undefined) return { events: 0, days: 0 };
+    let events = 0;
+    const days = new Set<string>();
+    for await (const archived of archivedDays(this.env.ARCHIVE, siteId)) {
+      days.add(archived.day);
+      events += archived.messages.length;
+    }
+    // Drop the archived days' sessions (their events are only in R2), then replay.
+    for (const day of days) {
+      await this.db.batch([
+        this.db.prepare("DELETE FROM sessions WHERE site_id = ?1 AND day = ?2").bind(siteId, day),
+        this.db.prepare("INSERT OR IGNORE INTO stale_days (site_id, day) VALUES (?1, ?2)").bind(siteId, day),
+      ]);
+    }
+    for await (const { messages } of archivedDays(this.env.ARCHIVE, siteId)) {
+      for (let i = 0; i < messages.length; i += REPLAY_CHUNK) {
+        await rollupBatch(this.db, messages.slice(i, i + REPLAY_CHUNK), () => newSessionId(siteId));
+      }
+    }
+    let pass: SettleResult;
+    do pass = await settleSessions(this.db, nowMs);
+    while (pass.daysRebuilt >= MAX_DAYS_PER_RUN);
+    return { events, days: days.size };
   }
 
   /** Arms the alarm when none is set (the cron backstop calls this too). */
@@ -107,6 +171,9 @@ export class AnalyticsShard extends DurableObject {
       .one();
     let at: number | null = open_until === null ? null : open_until + SESSION_GAP_MS;
     if (moreDays) at = Math.min(at ?? Number.POSITIVE_INFINITY, nowMs + CONTINUE_MS);
+    // Raw events age out daily: a shard holding any wakes at least once a day to archive.
+    if (this.env.ARCHIVE && this.ctx.storage.sql.exec("SELECT 1 FROM ingest_events LIMIT 1").toArray().length > 0)
+      at = Math.min(at ?? Number.POSITIVE_INFINITY, nowMs + DAY_MS);
     if (at === null) return;
     const current = await this.ctx.storage.getAlarm();
     if (current === null || current > at) await this.ctx.storage.setAlarm(Math.max(at, nowMs));
