@@ -15,6 +15,7 @@ import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { SESSION_GAP_MS } from "../sessions/session-state";
 import { MAX_DAYS_PER_RUN, type SettleResult, settleSessions } from "../sessions/settle";
 import { archiveDay, archivedDays, dayToArchive } from "./event-archive";
+import { importRows, type LegacyEvent, type LegacySession } from "./migrate-from-d1";
 import { newSessionId } from "./session-id";
 import { shardDb } from "./shard-db";
 
@@ -127,6 +128,17 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     do pass = await settleSessions(this.db, nowMs);
     while (pass.daysRebuilt >= MAX_DAYS_PER_RUN);
     return { events, days: days.size };
+  }
+
+  /**
+   * Copies a page of this site's rows from the single D1 (shared/shards/migrate-from-d1.ts);
+   * the rebuilt aggregates follow on the next rollup pass, or now with `settle`.
+   */
+  async importLegacy(rows: { sessions?: LegacySession[]; events?: LegacyEvent[] }): Promise<void> {
+    const siteId = rows.sessions?.[0]?.site_id ?? rows.events?.[0]?.site_id;
+    if (siteId !== undefined && this.ctx.storage.kv.get(SITE_KEY) === undefined)
+      this.ctx.storage.kv.put(SITE_KEY, siteId);
+    await importRows(this.db, rows);
   }
 
   /** Arms the alarm when none is set (the cron backstop calls this too). */

@@ -3,6 +3,7 @@ import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import { cronTable } from "./jobs";
 import { mountOpenApi } from "./openapi";
 import { registerAdminKeyRoutes } from "./routes/admin/keys";
+import { registerMigrateAnalytics } from "./routes/admin/migrate-analytics";
 import { registerAttributionRoutes } from "./routes/attribution";
 import { registerConversionRoutes } from "./routes/conversions";
 import { registerEventRoutes } from "./routes/events";
@@ -18,6 +19,7 @@ export function buildApp() {
   const app = createApp<{ Bindings: V1Env }>({ worker: WORKER, errorStyle: "v1" });
   mountScheduledRoute(app, cronTable, WORKER);
   registerAdminKeyRoutes(app);
+  registerMigrateAnalytics(app);
   registerWhoamiRoutes(app);
   registerInstallRoutes(app);
   registerSiteRoutes(app);
