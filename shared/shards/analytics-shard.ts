@@ -10,7 +10,6 @@ import { type JourneyResult, type JourneySite, sessionJourney } from "../reports
 import { type OverviewResult, trafficOverview } from "../reports/traffic-overview";
 import { type SourcesResult, trafficSources } from "../reports/traffic-sources";
 import { type VerificationResult, verificationBreakdown } from "../reports/verification";
-import { utcDay } from "../salt/salt-schedule";
 import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { SESSION_GAP_MS } from "../sessions/session-state";
 import { MAX_DAYS_PER_RUN, type SettleResult, settleSessions } from "../sessions/settle";
