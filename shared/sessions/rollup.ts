@@ -189,8 +189,10 @@ export async function rollupBatch(
     duplicates: ids.length - fresh.length,
     skipped,
     sessionsTouched: touched.size,
+    // Redelivered events count too: if the last attempt committed here but its D1
+    // update of the site was lost, this attempt writes it (the update is monotonic).
     install: installSignals(
-      assignments.map(([m]) => m),
+      [...assignments.map(([m]) => m), ...[...unique.values()].filter((m) => stored.has(m.id))],
       [...touched.values()],
     ),
   };
