@@ -10,6 +10,7 @@ export default defineConfig({
       "test/scan/vitest.config.ts",
       "test/ingest/vitest.config.ts",
       "test/v1/vitest.config.ts",
+      "test/app/vitest.config.ts",
       "test/e2e/vitest.config.ts",
     ],
   },

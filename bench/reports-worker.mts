@@ -3,6 +3,8 @@
 // The Worker `npm run bench:reports` runs in Miniflare: it seeds a local D1 the way
 // ingest and the session-end rollup would fill it, and runs each report through the
 // same functions the v1 routes call. Timing happens outside, in Node.
+
+import { valueOrThrow } from "../shared/errors/api-error";
 import { failingSessions } from "../shared/reports/failing-sessions";
 import { purposeSplit } from "../shared/reports/purpose-split";
 import type { ReportParams } from "../shared/reports/report-context";
@@ -162,7 +164,7 @@ export default {
         // Like the v1 routes: the site from the control plane (D1), then the report on
         // the single D1 (store=d1, the old design) or as one call to the site's shard.
         const nowMs = num("now");
-        const site = await findReportSite(env.DB, BENCH_WORKSPACE, q("domain"));
+        const site = valueOrThrow(await findReportSite(env.DB, BENCH_WORKSPACE, q("domain")));
         const params: ReportParams = {
           site,
           window: resolveWindow({ period: q("period") as ReportPeriod }, nowMs),
@@ -184,7 +186,7 @@ export default {
                     : name === "failing-sessions"
                       ? await stub.failingSessions({ ...params, limit: 20 })
                       : name === "journey"
-                        ? await stub.journey(journeySite, q("session"))
+                        ? valueOrThrow(await stub.journey(journeySite, q("session")))
                         : null;
           return body ? Response.json(body) : new Response("unknown report", { status: 404 });
         }
@@ -200,7 +202,7 @@ export default {
                   : name === "failing-sessions"
                     ? await failingSessions(env.DB, { ...params, limit: 20 })
                     : name === "journey"
-                      ? await sessionJourney(env.DB, journeySite, q("session"))
+                      ? valueOrThrow(await sessionJourney(env.DB, journeySite, q("session")))
                       : null;
         return body ? Response.json(body) : new Response("unknown report", { status: 404 });
       }

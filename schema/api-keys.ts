@@ -5,6 +5,8 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
+    // Label given in Settings -> API keys; null for keys made by `npm run admin` before names.
+    name: text("name"),
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id),
@@ -17,6 +19,8 @@ export const apiKeys = sqliteTable(
     createdAt: integer("created_at").notNull(),
     lastUsedAt: integer("last_used_at"),
     revokedAt: integer("revoked_at"),
+    // The application user who created the key (null for `npm run admin`).
+    createdBy: text("created_by"),
   },
   // Listing a workspace's keys in the admin tooling.
   (t) => [index("api_keys_workspace_idx").on(t.workspaceId)],

@@ -21,7 +21,7 @@ export const conversions = sqliteTable(
       .notNull()
       .references(() => workspaces.id),
     externalId: text("external_id").notNull(),
-    /** Null when no site could be resolved (decisions §7); counted workspace-wide only. */
+    /** Null when no site could be resolved (docs/decisions.md#7-conversions-and-attribution); counted workspace-wide only. */
     siteId: text("site_id"),
     eventName: text("event_name").notNull(),
     occurredAt: integer("occurred_at").notNull(),
@@ -29,7 +29,7 @@ export const conversions = sqliteTable(
     valueMinor: integer("value_minor").notNull(),
     /** Uppercase ISO 4217 code. */
     currency: text("currency").notNull(),
-    /** JSON object of every click id sent, known or not (decisions §7: unknown keys are kept). */
+    /** JSON object of every click id sent, known or not (docs/decisions.md#7-conversions-and-attribution: unknown keys are kept). */
     clickIds: text("click_ids"),
     utmSource: text("utm_source"),
     utmMedium: text("utm_medium"),

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { EVENT_KINDS } from "../shared/ingest/event-kinds";
 
 /**
  * One accepted, classified event (beacon or server-side record), written by the queue
@@ -14,8 +15,7 @@ export const ingestEvents = sqliteTable(
     siteId: text("site_id").notNull(),
     workspaceId: text("workspace_id").notNull(),
     sessionId: text("session_id").notNull(),
-    /** `pageview` | `leave` | `add_to_cart` | `begin_checkout` | `purchase` | `interaction` | `request`. */
-    kind: text("kind").notNull(),
+    kind: text("kind", { enum: EVENT_KINDS }).notNull(),
     occurredAt: integer("occurred_at").notNull(),
     receivedAt: integer("received_at").notNull(),
     /** Path and query without click ids' values (no personal data in URLs we add). */

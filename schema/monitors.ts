@@ -25,6 +25,10 @@ export const monitors = sqliteTable(
     lastScore: integer("last_score"),
     /** Scheduled time of the rescan that last claimed this monitor's domain. */
     lastRescanAt: integer("last_rescan_at"),
+    /** When a rescan last recorded `last_score` (daily or asked for); null before the first. */
+    lastScoredAt: integer("last_scored_at"),
+    /** The stored scan that gave `last_score` (GET /api/scan/{id}); null before the first. */
+    lastScanId: text("last_scan_id"),
   },
   (t) => [
     // Idempotent creation: one monitor per (domain, webhook_url) per workspace, enforced

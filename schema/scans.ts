@@ -6,7 +6,7 @@ export const scans = sqliteTable(
   "scans",
   {
     id: text("id").primaryKey(),
-    /** Normalised host (decisions §4). */
+    /** Normalised host (docs/decisions.md#4-domains). */
     domain: text("domain").notNull(),
     /** SHA-256 of the de-duplication identity (shared/scan/result-hash.ts). */
     resultHash: text("result_hash").notNull(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { OUTCOMES } from "../shared/sessions/outcome";
 
 /**
  * One visitor's run of events with gaps under 30 minutes (decisions §5). Rewritten
@@ -43,8 +44,8 @@ export const sessions = sqliteTable(
     /** Evidence flags for the outcome, from the session's events. */
     reachedCart: integer("reached_cart").notNull(),
     reachedPurchase: integer("reached_purchase").notNull(),
-    /** `completed` | `abandoned` | `not_attempted`, null until settled. */
-    outcome: text("outcome"),
+    /** Null until settled (shared/sessions/outcome.ts). */
+    outcome: text("outcome", { enum: OUTCOMES }),
     /** 1 when the settled session had one page view and nothing else. */
     bounced: integer("bounced"),
     settledAt: integer("settled_at"),

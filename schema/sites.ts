@@ -8,19 +8,28 @@ export const sites = sqliteTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id),
-    /** Normalised host (decisions §4). */
+    /** Normalised host (docs/decisions.md#4-domains). */
     domain: text("domain").notNull(),
     name: text("name").notNull(),
     /** Embedded in the snippet; identifies the site to ingest, grants nothing else. */
     publicToken: text("public_token").notNull().unique(),
-    /** `all_traffic` | `ai_and_tagged` (decisions §5). */
+    /** `all_traffic` | `ai_and_tagged` (docs/decisions.md#5-traffic-reports). */
     coverage: text("coverage").notNull().default("all_traffic"),
     coverageChangedAt: integer("coverage_changed_at"),
     createdAt: integer("created_at").notNull(),
     snippetInstalledAt: integer("snippet_installed_at"),
     lastEventAt: integer("last_event_at"),
-    lastVerifiedEventAt: integer("last_verified_event_at"),
-    /** Newest accepted ingest request (install check, decisions §6); written by ingest. */
+    /**
+     * No longer written or read: it held the newest event of the verified agent tier, before
+     * `last_verified_event_at` became the install heartbeat (lastAcceptAt below). Kept so
+     * every migration only adds and the previous deployment keeps working during an upgrade
+     * (docs/deploy.md "Upgrades"); drop it in a later migration.
+     */
+    lastVerifiedTierEventAt: integer("last_verified_event_at"),
+    /**
+     * The install heartbeat (docs/decisions.md#6-install-check): newest beacon accepted after
+     * the public token and the registered Origin were verified; reported as `last_verified_event_at`.
+     */
     lastAcceptAt: integer("last_accept_at"),
     lastRejectAt: integer("last_reject_at"),
     lastRejectReason: text("last_reject_reason"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: apply D1 migrations to the local state, then run all four Workers in one
+// `npm start`: apply D1 migrations to the local state, then run all five Workers in one
 // wrangler dev process on one base URL (docs/architecture.md). No account, no network.
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -21,6 +21,7 @@ const configs = [
   "workers/scan/wrangler.toml",
   "workers/ingest/wrangler.toml",
   "workers/v1/wrangler.toml",
+  "workers/app/wrangler.toml",
 ];
 
 const migrate = spawnSync(
@@ -36,11 +37,26 @@ if (migrate.status !== 0) {
 const args = ["dev", ...configs.flatMap((c) => ["-c", c])];
 args.push("--ip", host, "--port", port, "--persist-to", persistTo, "--show-interactive-dev-session=false");
 
-// Local-only switches for every Worker: /__scheduled and the OUTBOUND_RESOLVE map.
-// `--var` reaches only the primary config, so each config gets a .dev.vars beside it
-// (gitignored; deploys never read it).
-const devVars = `DEV_ROUTES="1"\nOUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
+// Local-only switches, each named for what it turns on (shared/config/local-switches.ts),
+// and the OUTBOUND_RESOLVE map. `--var` reaches only the primary config, so each config
+// gets a .dev.vars beside it (gitignored; deploys never read it).
+const LOCAL_SWITCHES = [
+  "ADMIN_ROUTES", // v1: /__admin key routes (npm run admin)
+  "SCHEDULED_ROUTE", // every Worker: GET /__scheduled?cron=
+  "ACCEPT_TEST_SIGNATURE_KEYS", // ingest, v1: Web Bot Auth accepts the RFC 9421 test keys
+  "BUILT_IN_WEBHOOK_KEY", // scan, v1: built-in webhook sealing key without WEBHOOK_SECRET_KEY
+  "IP_RANGES_MAPPED_ONLY", // ingest: IP-range refresh only from hosts OUTBOUND_RESOLVE maps
+];
+const devVars = `${LOCAL_SWITCHES.map((name) => `${name}="1"\n`).join("")}OUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
 for (const config of configs) writeFileSync(path.join(root, path.dirname(config), ".dev.vars"), devVars);
+// The application (docs/app.md "Getting started"): locally the first visit creates the
+// owner without the bootstrap secret (LOCAL_OWNER_SIGNUP) and anyone may sign up (a
+// deployment defaults to invitations); SIGNUP_MODE=invite npm start tries the latter.
+const signupMode = process.env.SIGNUP_MODE === "invite" ? "invite" : "open";
+writeFileSync(
+  path.join(root, "workers/app/.dev.vars"),
+  `${devVars}LOCAL_OWNER_SIGNUP="1"\nSIGNUP_MODE="${signupMode}"\n`,
+);
 
 const dev = spawn(wrangler, args, { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));

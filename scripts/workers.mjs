@@ -1,4 +1,4 @@
-// The four Workers: config, generated-types file and Env interface name. One table
+// The five Workers: config, generated-types file and Env interface name. One table
 // for `npm run types`, the type check in `npm run check` and `npm run deploy:check`.
 export const workers = [
   { name: "edge", config: "wrangler.toml", types: "workers/edge/worker-configuration.d.ts", envInterface: "EdgeEnv" },
@@ -19,5 +19,11 @@ export const workers = [
     config: "workers/v1/wrangler.toml",
     types: "workers/v1/worker-configuration.d.ts",
     envInterface: "V1Env",
+  },
+  {
+    name: "app",
+    config: "workers/app/wrangler.toml",
+    types: "workers/app/worker-configuration.d.ts",
+    envInterface: "AppWorkerEnv",
   },
 ];

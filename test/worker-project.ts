@@ -1,8 +1,12 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
+import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+/** Every local switch on, as in a local run (shared/config/local-switches.ts). */
+export const LOCAL_SWITCHES_ON = Object.fromEntries(Object.keys(LOCAL_SWITCHES).map((name) => [name, "1"]));
 
 /**
  * One vitest project per Worker, running inside workerd against that Worker's own
@@ -22,11 +26,17 @@ export async function workerProject(
         ...(options.main ? { main: path.join(root, options.main) } : {}),
         wrangler: { configPath: path.join(root, configPath) },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, DEV_ROUTES: "1", OUTBOUND_RESOLVE: "" },
           ...options.miniflare,
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            ...LOCAL_SWITCHES_ON,
+            OUTBOUND_RESOLVE: "",
+            ...(options.miniflare?.bindings as Record<string, unknown> | undefined),
+          },
         },
       }),
     ],
+    resolve: { tsconfigPaths: true },
     test: {
       name,
       include: [`test/${name}/**/*.test.ts`],

@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { paidMedium } from "../classify/click-ids";
+import type { AttributionInput as ConversionAttributionInput } from "../conversions/conversion-input";
 import { knownClickId } from "./click-ids";
 import { aiPlatformOfUtmSource, canonicalUtmSource } from "./utm-platform";
 
@@ -7,13 +9,11 @@ export type AttributionBasis = (typeof ATTRIBUTION_BASES)[number];
 
 /** Platform value of a conversion with basis `none` (contract: by_platform "a platform value `unattributed` exists"). */
 export const UNATTRIBUTED = "unattributed";
-/** Platform of a utm_source that names no AI assistant (decisions §7). */
+/** Platform of a utm_source that names no AI assistant (docs/decisions.md#7-conversions-and-attribution). */
 export const OTHER_PLATFORM = "other";
 
-export interface AttributionInput {
-  click_ids?: Record<string, string>;
-  utm?: { source?: string; medium?: string; campaign?: string };
-}
+/** The part of a conversion's `attribution` (shared/conversions/conversion-input.ts) that decides it. */
+export type AttributionInput = Pick<z.infer<typeof ConversionAttributionInput>, "click_ids" | "utm">;
 
 /**
  * Everything the reports need, decided once when the conversion is written and stored
@@ -29,7 +29,7 @@ export interface AttributionDecision {
 }
 
 /**
- * decisions §7: a known click id wins (`declared_click_id`); else a `utm.source`
+ * docs/decisions.md#7-conversions-and-attribution: a known click id wins (`declared_click_id`); else a `utm.source`
  * (`declared_utm`, platform from the AI utm table or `other`); else `none`.
  * The source follows traffic-facts.md §3.5: a click id or a paid utm_medium is `paid`
  * (sub_source: the ad platform, or the utm_source), an AI utm_source

@@ -2,32 +2,32 @@ import { and, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
 import { conversions } from "../../schema";
 import type { Database } from "../db/client";
 import { findReportSite } from "../reports/report-site";
-import { type AttributionGroup, type AttributionTotals, buildAttributionTotals } from "./attribution-report";
-import { type AttributionPeriod, periodWindow } from "./report-period";
+import { ok, type Result } from "../result/result";
+import { periodWindow } from "../time/periods";
+import { type AttributionGroup, buildAttributionTotals } from "./attribution-report";
+import type { AttributionOverview } from "./attribution-schema";
+import type { AttributionPeriod } from "./report-period";
 
 export interface AttributionOverviewParams {
   workspaceId: string;
-  /** One site's domain (400 `invalid_domain` / 404 `site_not_found`), or undefined for the whole workspace, conversions with no site included. */
+  /** One site's domain (refused `invalid_domain` / `site_not_found`), or undefined for the whole workspace, conversions with no site included. */
   domain?: string;
   period: AttributionPeriod;
   nowMs: number;
 }
-
-export type AttributionOverview = {
-  site_id: string | null;
-  domain: string | null;
-  period: AttributionPeriod;
-  period_start: string;
-  period_end: string;
-} & AttributionTotals;
 
 /**
  * The attribution overview (contract: GET /attribution/overview): non-voided
  * conversions whose `occurred_at` lies in the period, grouped by the attribution
  * stored at write time, then folded by `buildAttributionTotals`.
  */
-export async function attributionOverview(db: Database, p: AttributionOverviewParams): Promise<AttributionOverview> {
-  const site = p.domain === undefined ? null : await findReportSite(db.$client, p.workspaceId, p.domain);
+export async function attributionOverview(
+  db: Database,
+  p: AttributionOverviewParams,
+): Promise<Result<AttributionOverview, "invalid_domain" | "site_not_found">> {
+  const found = p.domain === undefined ? null : await findReportSite(db.$client, p.workspaceId, p.domain);
+  if (found && !found.ok) return found;
+  const site = found?.value ?? null;
   const { start, end } = periodWindow(p.period, p.nowMs);
   // No upper bound: occurred_at is at most 5 minutes ahead of the clock (validation),
   // and such a conversion belongs to a window that ends now.
@@ -56,12 +56,12 @@ export async function attributionOverview(db: Database, p: AttributionOverviewPa
       conversions.attributionSubSource,
       conversions.currency,
     );
-  return {
+  return ok({
     site_id: site?.id ?? null,
     domain: site?.domain ?? null,
     period: p.period,
     period_start: new Date(start).toISOString(),
     period_end: new Date(end).toISOString(),
     ...buildAttributionTotals(groups satisfies AttributionGroup[]),
-  };
+  });
 }

@@ -1,4 +1,5 @@
 import { ATTRIBUTION_BASES, type AttributionBasis, UNATTRIBUTED } from "./attribute-conversion";
+import type { AttributionOverview, CurrencyTotal } from "./attribution-schema";
 
 /** One row of the grouped query: conversions sharing every attribute below. */
 export interface AttributionGroup {
@@ -11,27 +12,11 @@ export interface AttributionGroup {
   value_minor: number;
 }
 
-export interface CurrencyTotal {
-  currency: string;
-  conversions: number;
-  value_minor: number;
-}
-
-export interface AttributionTotals {
-  total_conversions: number;
-  attributed_conversions: number;
-  unattributed_conversions: number;
-  by_currency: CurrencyTotal[];
-  by_platform: { platform: string; conversions: number; by_currency: CurrencyTotal[] }[];
-  by_basis: { basis: AttributionBasis; conversions: number }[];
-  by_source: {
-    source: string;
-    sub_source: string | null;
-    basis: AttributionBasis;
-    conversions: number;
-    by_currency: CurrencyTotal[];
-  }[];
-}
+/** The overview's counts and money, without its site and period header. */
+export type AttributionTotals = Omit<
+  AttributionOverview,
+  "site_id" | "domain" | "period" | "period_start" | "period_end"
+>;
 
 /** Counts and per-currency sums of one bucket; money is only ever added within a currency. */
 class Bucket {

@@ -1,12 +1,12 @@
 import { paidClickIds } from "../classify/click-ids";
 
 // Click ids that count as hard evidence for attribution (basis `declared_click_id`):
-// exactly the keys of decisions §7 ("`oppref` → `chatgpt` (ChatGPT Ads);
+// exactly the keys of docs/decisions.md#7-conversions-and-attribution ("`oppref` → `chatgpt` (ChatGPT Ads);
 // `gclid`/`gbraid`/`wbraid` → `google_ads`; `msclkid` → `microsoft_ads`; `fbclid` →
 // `meta_ads`; `ttclid` → `tiktok_ads`"), in precedence order when a conversion carries
 // several. Their platforms come from the one paid click-id table
 // (shared/classify/click-ids.ts, traffic-facts §3.2). That table also lists ids such as
-// `dclid` or `li_fat_id`, which mark a visit as paid traffic but, per decisions §7,
+// `dclid` or `li_fat_id`, which mark a visit as paid traffic but, per docs/decisions.md#7-conversions-and-attribution,
 // give a conversion no basis: they are stored and reported nowhere.
 export const ATTRIBUTION_CLICK_IDS = ["oppref", "gclid", "gbraid", "wbraid", "msclkid", "fbclid", "ttclid"] as const;
 

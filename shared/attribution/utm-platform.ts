@@ -1,6 +1,6 @@
 import { aiReferrerHosts, aiUtmSources } from "../classify/referrer-hosts";
 
-// decisions §7: "UTM sources of AI assistants map to their platform (`chatgpt.com` →
+// docs/decisions.md#7-conversions-and-attribution: "UTM sources of AI assistants map to their platform (`chatgpt.com` →
 // `chatgpt`, `perplexity` → `perplexity`, ...); other UTM sources map to platform
 // `other`". Reuses the ingest classifier's tables (shared/classify/referrer-hosts.ts,
 // traffic-facts §3.1): the utm_source values assistants append, then the assistants'

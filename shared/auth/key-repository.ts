@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { apiKeys, workspaces } from "../../schema";
 import type { Database } from "../db/client";
+import { MINUTE_MS } from "../time/durations";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key-secret";
 import { prefixedId } from "./random-token";
 import { parseStoredScopes, type Scope } from "./scopes";
@@ -30,7 +31,7 @@ export async function findActiveKey(db: Database, key: string): Promise<ActiveKe
 
 // last_used_at is advisory; writing it on every request would turn each read into a
 // D1 write. It moves at most once per this interval per key.
-export const LAST_USED_RESOLUTION_MS = 60_000;
+export const LAST_USED_RESOLUTION_MS = MINUTE_MS;
 
 export function lastUsedIsStale(lastUsedAt: number | null, now: number): boolean {
   return lastUsedAt === null || now - lastUsedAt >= LAST_USED_RESOLUTION_MS;
@@ -55,11 +56,11 @@ export interface CreatedKey {
 
 /**
  * Creates a key in the named workspace, creating the workspace on first use (a repeated
- * name reuses it, decisions §1). The key is returned here once and stored only hashed.
+ * name reuses it, docs/decisions.md#1-running-it). The key is returned here once and stored only hashed.
  */
 export async function createKey(
   db: Database,
-  input: { workspaceName: string; scopes: Scope[] },
+  input: { workspaceName: string; scopes: Scope[]; name?: string },
   now = Date.now(),
 ): Promise<CreatedKey> {
   await db
@@ -72,18 +73,83 @@ export async function createKey(
     .where(eq(workspaces.name, input.workspaceName))
     .get();
   if (!workspace) throw new Error("workspace vanished after upsert");
+  return createWorkspaceKey(db, { workspaceId: workspace.id, scopes: input.scopes, name: input.name ?? null }, now);
+}
+
+/** Creates a key in a known workspace (Settings -> API keys); shown once, stored hashed. */
+export async function createWorkspaceKey(
+  db: Database,
+  input: { workspaceId: string; scopes: Scope[]; name: string | null; createdBy?: string },
+  now = Date.now(),
+): Promise<CreatedKey> {
   const key = generateApiKey();
   const keyId = prefixedId("key");
   const scopes = [...new Set(input.scopes)];
   await db.insert(apiKeys).values({
     id: keyId,
-    workspaceId: workspace.id,
+    name: input.name,
+    workspaceId: input.workspaceId,
     keyHash: await hashApiKey(key),
     displayPrefix: displayPrefixOf(key),
     scopes: JSON.stringify(scopes),
     createdAt: now,
+    createdBy: input.createdBy ?? null,
   });
-  return { workspace_id: workspace.id, key_id: keyId, key, scopes };
+  return { workspace_id: input.workspaceId, key_id: keyId, key, scopes };
+}
+
+export interface KeyListItem {
+  keyId: string;
+  name: string | null;
+  displayPrefix: string;
+  scopes: Scope[];
+  createdAt: number;
+  lastUsedAt: number | null;
+}
+
+const keyListColumns = {
+  keyId: apiKeys.id,
+  name: apiKeys.name,
+  displayPrefix: apiKeys.displayPrefix,
+  scopes: apiKeys.scopes,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+};
+
+/** The workspace's live keys, newest first. Nothing secret: the hash is never selected. */
+export async function listWorkspaceKeys(db: Database, workspaceId: string): Promise<KeyListItem[]> {
+  const rows = await db
+    .select(keyListColumns)
+    .from(apiKeys)
+    .where(and(eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .all();
+  return rows.map((row) => ({ ...row, scopes: parseStoredScopes(row.scopes) }));
+}
+
+/** The workspace's live key with this id, or null (another workspace's key is never found). */
+export async function findWorkspaceKey(db: Database, workspaceId: string, keyId: string): Promise<KeyListItem | null> {
+  const row = await db
+    .select(keyListColumns)
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
+    .get();
+  return row ? { ...row, scopes: parseStoredScopes(row.scopes) } : null;
+}
+
+/** Revokes a key of this workspace only; false when unknown here or already revoked. */
+export async function revokeWorkspaceKey(
+  db: Database,
+  workspaceId: string,
+  keyId: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
 }
 
 /** Revokes a key; true when a live key was revoked, false when unknown or already revoked. */

@@ -1,4 +1,4 @@
-// Scopes of an API key (contract "Authentication" + decisions §9, §11). Adding a scope
+// Scopes of an API key (contract "Authentication" + docs/decisions.md#9-monitors-and-webhooks and docs/decisions.md#11-server-side-events). Adding a scope
 // is additive; a scope string is never renamed.
 export const SCOPES = [
   "traffic:read",
@@ -12,9 +12,15 @@ export const SCOPES = [
 
 export type Scope = (typeof SCOPES)[number];
 
-/** Named scope sets for `admin create-key --preset`. Provisioning is exactly these two (decisions §1). */
+/**
+ * Named scope sets for Settings -> API keys and `admin create-key --preset`. Provisioning
+ * is exactly these two (contract "Authentication" 3, docs/decisions.md#1-running-it); read-only is every
+ * `:read` scope; full is all of them.
+ */
 export const SCOPE_PRESETS = {
   provisioning: ["sites:write", "traffic:read"],
+  "read-only": ["traffic:read", "conversions:read", "monitors:read"],
+  full: SCOPES,
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type ScopePreset = keyof typeof SCOPE_PRESETS;

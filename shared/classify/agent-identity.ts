@@ -1,6 +1,8 @@
-import { type AgentEntry, type Purpose, signatureAgents } from "./agents";
+import { type Purpose, signatureAgents } from "./agents";
+import type { AutomationKind } from "./automation";
 import { type IpRangeIndex, ipInLists } from "./ip-ranges";
-import { matchAgent } from "./user-agent";
+import type { AiPlatform } from "./platforms";
+import { readUserAgent } from "./user-agent";
 
 export type Tier = "verified" | "declared" | "heuristic";
 export type DetectionSignal =
@@ -8,6 +10,8 @@ export type DetectionSignal =
   | "known_ip_range"
   | "declared_user_agent"
   | "automation_flag"
+  // decisions §5 lists it; never produced: per-page behaviour cannot tell an agent from a
+  // human without storage or fingerprinting (docs/ingest.md, Classification).
   | "behaviour";
 
 /** What Web Bot Auth verification concluded (traffic-facts §4.2 outcomes). */
@@ -28,11 +32,13 @@ export interface IdentityInput {
 }
 
 export interface AgentIdentity {
-  platform: string | null;
+  platform: AiPlatform | null;
   purpose: Purpose | null;
   tier: Tier | null;
   confidence: number | null;
   signals: DetectionSignal[];
+  /** Set when the client names itself as non-AI automation: not an agent, not a human. */
+  namedAutomation?: AutomationKind;
 }
 
 export const HUMAN: AgentIdentity = { platform: null, purpose: null, tier: null, confidence: null, signals: [] };
@@ -43,13 +49,17 @@ const CONFIDENCE = { signature: 0.99, ip: 0.95, declared: 0.6, spoofedToken: 0.1
 
 /**
  * Platform, purpose and verification tier of a visitor (contract "Verification
- * breakdown"): verified by a valid Web Bot Auth signature or by the full client IP in
- * the vendor's published range for the declared token; declared by User-Agent alone;
- * heuristic from automation flags. robots.txt-only tokens (Google-Extended,
- * Applebot-Extended) never make requests, so they are never verified.
+ * breakdown"; docs/reports.md "Who counts as an AI agent"): verified by a valid Web Bot
+ * Auth signature or by the full client IP in the vendor's published range for the
+ * declared token; declared by User-Agent alone; heuristic only for automation that names
+ * nobody (automation flags, a bare headless browser). Clients that name themselves as
+ * non-AI automation (monitors, prerenderers, SEO crawlers, link previewers, search
+ * engines) are no agent: `namedAutomation` says which kind. robots.txt-only tokens
+ * (Google-Extended, Applebot-Extended) never make requests, so they are never verified.
  */
 export function identifyAgent(input: IdentityInput): AgentIdentity {
-  const declared: AgentEntry | null = matchAgent(input.userAgent);
+  const claim = readUserAgent(input.userAgent);
+  const declared = claim.kind === "ai_agent" ? claim.agent : null;
   const signals: DetectionSignal[] = [];
   if (declared) signals.push("declared_user_agent");
 
@@ -77,7 +87,7 @@ export function identifyAgent(input: IdentityInput): AgentIdentity {
   }
 
   if (declared) {
-    if (ipInLists(input.clientIp, declared.ipLists, input.ipRanges)) {
+    if (ipInLists(input.clientIp, declared.ipLists ?? [], input.ipRanges)) {
       return {
         platform: declared.platform,
         purpose: declared.purpose,
@@ -95,8 +105,9 @@ export function identifyAgent(input: IdentityInput): AgentIdentity {
     };
   }
 
-  const headlessUa = /headlesschrome|phantomjs|puppeteer|playwright/i.test(input.userAgent ?? "");
-  if (input.automation.webdriver || input.automation.headless || headlessUa) {
+  if (claim.kind === "named_automation") return { ...HUMAN, namedAutomation: claim.automation };
+
+  if (input.automation.webdriver || input.automation.headless || claim.kind === "headless") {
     return {
       platform: "other_ai",
       purpose: "unknown",

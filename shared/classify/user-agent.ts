@@ -1,32 +1,94 @@
-import { type AgentEntry, aiAgents } from "./agents";
+import type { AgentEntry } from "./agents";
+import { vendorAgents } from "./agents";
+import { listedAgents } from "./agents-listed";
+import { type AutomationKind, namedAutomationKind } from "./automation";
+import { hasProductToken, prepareUserAgent } from "./product-token";
 
-// Lower-cased tokens, longest first: when several tokens match, the longest wins
-// (traffic-facts §2), e.g. "Applebot-Extended" over "Applebot".
-const byLength = [...aiAgents]
-  .map((a) => ({ entry: a, lower: a.token.toLowerCase() }))
+/** The whole AI agent catalogue: vendor-documented entries first, then listed ones. */
+export const aiAgents: readonly AgentEntry[] = [...vendorAgents, ...listedAgents];
+
+// Every spelling, lower-cased, longest first: when several tokens match, the longest
+// wins (traffic-facts §2), e.g. "Applebot-Extended" over "Applebot".
+const spellings = aiAgents
+  .flatMap((entry) => [entry.token, ...(entry.aliases ?? [])].map((s) => ({ entry, lower: s.toLowerCase() })))
   .sort((a, b) => b.lower.length - a.lower.length);
 
-const TOKEN_CHAR = /[a-z0-9_-]/;
+/** What a User-Agent says about the client, before any verification. */
+export type UserAgentClaim =
+  | { kind: "ai_agent"; agent: AgentEntry }
+  | { kind: "named_automation"; automation: AutomationKind }
+  | { kind: "headless" }
+  | { kind: "none" };
 
 /**
- * The AI agent a User-Agent declares, by product token: case-insensitive, whole token
- * (not inside a longer word), any version. Null for anything else.
+ * The AI agent a User-Agent declares, by product token (product-token.ts): any case,
+ * any version. Null for anything else.
  */
 export function matchAgent(userAgent: string | null | undefined): AgentEntry | null {
   if (!userAgent) return null;
-  const ua = userAgent.toLowerCase();
-  for (const { entry, lower } of byLength) {
-    let from = 0;
-    for (;;) {
-      const at = ua.indexOf(lower, from);
-      if (at < 0) break;
-      const before = at === 0 ? "" : ua[at - 1];
-      const after = ua[at + lower.length] ?? "";
-      if (!TOKEN_CHAR.test(before) && !TOKEN_CHAR.test(after)) return entry;
-      from = at + 1;
-    }
+  return agentIn(prepareUserAgent(userAgent), userAgent);
+}
+
+function agentIn(prepared: string, raw: string): AgentEntry | null {
+  for (const { entry, lower } of spellings) {
+    if (!hasProductToken(prepared, lower)) continue;
+    if (entry.onlyWith && !entry.onlyWith.test(raw)) continue;
+    if (entry.notWith?.test(raw)) continue;
+    return entry;
   }
   return null;
+}
+
+const HEADLESS = /headlesschrome|phantomjs|puppeteer|playwright/;
+
+// Products a browser UA carries (engines, browsers, platform markers). Anything else
+// after a headless engine names the tool that runs it (`… Safari/537.36 FontRadar`).
+const BROWSER_PRODUCTS = new Set([
+  "mozilla",
+  "applewebkit",
+  "gecko",
+  "chrome",
+  "headlesschrome",
+  "chromium",
+  "safari",
+  "version",
+  "mobile",
+  "firefox",
+  "edg",
+  "edge",
+  "opr",
+  "phantomjs",
+  "khtml",
+  "like",
+  "compatible",
+]);
+
+function namesMoreThanABrowser(prepared: string): boolean {
+  const outside = prepared.replace(/\([^)]*\)/g, " ");
+  return outside
+    .split(/[\s;]+/)
+    .map((p) => p.split("/")[0])
+    .some((name) => name !== "" && !BROWSER_PRODUCTS.has(name) && !/^[\d.]+$/.test(name));
+}
+
+/**
+ * Classifies a User-Agent: an AI agent it declares; else non-AI automation that names
+ * itself (automation.ts); else a headless browser that names nothing else (the only
+ * case left to the heuristic tier); else nothing.
+ */
+export function readUserAgent(userAgent: string | null | undefined): UserAgentClaim {
+  if (!userAgent) return { kind: "none" };
+  const prepared = prepareUserAgent(userAgent);
+  const agent = agentIn(prepared, userAgent);
+  if (agent) return { kind: "ai_agent", agent };
+  const automation = namedAutomationKind(prepared, userAgent);
+  if (automation) return { kind: "named_automation", automation };
+  if (HEADLESS.test(prepared)) {
+    return namesMoreThanABrowser(prepared)
+      ? { kind: "named_automation", automation: "other_bot" }
+      : { kind: "headless" };
+  }
+  return { kind: "none" };
 }
 
 export interface DeviceInfo {

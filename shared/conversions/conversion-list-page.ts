@@ -1,8 +1,10 @@
-import { decodeCursor, encodeCursor } from "../cursor/keyset-cursor";
+import { invalidCursor } from "../cursor/keyset-cursor";
+import { keysetPager } from "../cursor/keyset-pager";
 import type { Database } from "../db/client";
-import { ApiError } from "../errors/api-error";
 import { findReportSite } from "../reports/report-site";
-import { type ConversionListItem, listConversions } from "./list-conversions";
+import { ok, type Result } from "../result/result";
+import type { ConversionList } from "./conversion-schema";
+import { listConversions } from "./list-conversions";
 
 export interface ConversionListRequest {
   workspaceId: string;
@@ -12,47 +14,37 @@ export interface ConversionListRequest {
   cursor?: string;
 }
 
-export interface ConversionListResponse {
-  results: ConversionListItem[];
-  next_cursor: string;
-  has_more: boolean;
-}
-
-// Cursors of this list are bound to its name and the workspace (shared/cursor).
+// Cursors of this list are bound to its name and the workspace (shared/cursor); the
+// position is the last row's seq.
 const LIST = "conversions";
+const POSITION = ["integer"] as const;
 /** Position past the end: seqs start at 1, so nothing lies before 0. */
 const END_OF_LIST = 0;
 
-function seqOf(position: (string | number)[]): number {
-  const [seq] = position;
-  if (position.length !== 1 || typeof seq !== "number" || !Number.isSafeInteger(seq) || seq < 0) {
-    throw new ApiError("invalid_cursor", "The cursor is invalid: pass next_cursor from the previous page unchanged");
-  }
-  return seq;
-}
-
 /**
- * One page of GET /conversions, shared by the route and any other caller: decodes the
- * cursor (400 `invalid_cursor`), resolves `domain` (400 `invalid_domain` / 404
+ * One page of GET /conversions, shared by the route and any other caller: reads the
+ * cursor (refused `invalid_cursor`), resolves `domain` (`invalid_domain` /
  * `site_not_found`), reads the page and signs the next position.
  */
 export async function conversionListPage(
   db: Database,
   cursorKey: CryptoKey,
   req: ConversionListRequest,
-): Promise<ConversionListResponse> {
-  const binding = { list: LIST, workspaceId: req.workspaceId };
-  const beforeSeq = req.cursor === undefined ? undefined : seqOf(await decodeCursor(cursorKey, binding, req.cursor));
-  const site = req.domain === undefined ? undefined : await findReportSite(db.$client, req.workspaceId, req.domain);
+): Promise<Result<ConversionList, "invalid_cursor" | "invalid_domain" | "site_not_found">> {
+  const pager = keysetPager(cursorKey, { list: LIST, workspaceId: req.workspaceId }, POSITION);
+  const position = req.cursor === undefined ? undefined : await pager.read(req.cursor);
+  if (position === null) return invalidCursor();
+  const found = req.domain === undefined ? undefined : await findReportSite(db.$client, req.workspaceId, req.domain);
+  if (found && !found.ok) return found;
   const page = await listConversions(db, {
     workspaceId: req.workspaceId,
-    siteId: site?.id,
+    siteId: found?.value.id,
     includeVoided: req.includeVoided,
-    beforeSeq,
+    beforeSeq: position?.[0],
     limit: req.limit,
   });
   // contract: next_cursor is a string; after the last page it points past the end, so
   // following it yields an empty page rather than repeating one.
   const next = page.lastSeq ?? END_OF_LIST;
-  return { results: page.results, next_cursor: await encodeCursor(cursorKey, binding, [next]), has_more: page.hasMore };
+  return ok({ results: page.results, next_cursor: await pager.write([next]), has_more: page.hasMore });
 }

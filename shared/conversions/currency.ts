@@ -1,4 +1,4 @@
-// ISO 4217 check for `currency` (decisions §7: "unknown ISO 4217 code" is rejected).
+// ISO 4217 check for `currency` (docs/decisions.md#7-conversions-and-attribution: "unknown ISO 4217 code" is rejected).
 // The list is the runtime's own: `Intl.supportedValuesOf("currency")` in workerd,
 // i.e. the ICU/CLDR currency table maintained with the runtime (it also holds
 // historic codes such as DEM, which remain real ISO 4217 codes). Two codes are

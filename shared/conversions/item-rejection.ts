@@ -1,4 +1,4 @@
-// Per-item rejection codes of POST /conversions (decisions §7: `{external_id, status:
+// Per-item rejection codes of POST /conversions (docs/decisions.md#7-conversions-and-attribution: `{external_id, status:
 // "rejected", error: {code, message}}`). They live beside, not in, the HTTP error
 // catalogue because they never set a response status; where a catalogue code means the
 // same thing (`invalid_request`, `invalid_domain`, `site_not_found`) it is reused.

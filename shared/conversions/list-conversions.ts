@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, type SQL } from "drizzle-orm";
 import { conversions, sites } from "../../schema";
-import type { AttributionBasis } from "../attribution/attribute-conversion";
 import type { Database } from "../db/client";
+import type { ConversionListItem } from "./conversion-schema";
 
 export interface ListConversionsParams {
   workspaceId: string;
@@ -11,21 +11,6 @@ export interface ListConversionsParams {
   /** Return rows recorded before this position (the last seq of the previous page). */
   beforeSeq?: number;
   limit: number;
-}
-
-export interface ConversionListItem {
-  conversion_id: string;
-  external_id: string;
-  event_name: string;
-  occurred_at: string;
-  recorded_at: string;
-  value_minor: number;
-  currency: string;
-  domain: string | null;
-  attributed_platform: string;
-  attribution_basis: AttributionBasis;
-  voided: boolean;
-  voided_at: string | null;
 }
 
 export interface ConversionPage {

@@ -1,31 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { conversions } from "../../schema";
-import type { AttributionBasis } from "../attribution/attribute-conversion";
 import { chunk } from "../batching/chunk";
 import type { Database } from "../db/client";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
-import type { ItemRejection } from "./item-rejection";
+import type { ConversionResult, RecordConversionsResult } from "./conversion-schema";
 import { loadSiteDirectory } from "./load-site-directory";
 import { resolveSite } from "./resolve-site";
 import { type ValidConversion, validateConversionItem } from "./validate-item";
-
-export type ConversionResult =
-  | {
-      external_id: string;
-      status: "accepted";
-      conversion_id: string;
-      attribution: { attributed: boolean; platform: string; basis: AttributionBasis };
-    }
-  | { external_id: string; status: "duplicate"; conversion_id: string }
-  | { external_id: string | null; status: "rejected"; error: ItemRejection };
-
-export interface RecordResponse {
-  received: number;
-  accepted: number;
-  duplicate: number;
-  rejected: number;
-  results: ConversionResult[];
-}
 
 type Pending = { index: number; conversion: ValidConversion; siteId: string | null; id: string };
 
@@ -66,7 +47,7 @@ export async function recordConversions(
   workspaceId: string,
   items: readonly unknown[],
   nowMs: number,
-): Promise<RecordResponse> {
+): Promise<RecordConversionsResult> {
   const results: ConversionResult[] = new Array(items.length);
   const valid: { index: number; conversion: ValidConversion }[] = [];
   items.forEach((raw, index) => {

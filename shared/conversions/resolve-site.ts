@@ -9,7 +9,7 @@ export interface SiteDirectory {
 export type SiteResolution = { ok: true; siteId: string | null } | { ok: false };
 
 /**
- * decisions §7: an explicit `site` must be registered (else the item is rejected);
+ * docs/decisions.md#7-conversions-and-attribution: an explicit `site` must be registered (else the item is rejected);
  * without it, the site whose domain is the landing URL's host; else the workspace's
  * only site; else none (counted in workspace-wide reports only).
  */

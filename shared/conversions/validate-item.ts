@@ -1,14 +1,15 @@
 import type { z } from "zod";
 import { type AttributionDecision, attributeConversion } from "../attribution/attribute-conversion";
 import { normalizeDomain } from "../domains/normalize-domain";
+import { DAY_MS, MINUTE_MS } from "../time/durations";
 import { ConversionInput } from "./conversion-input";
 import { normalizeCurrency } from "./currency";
 import type { ItemRejection, ItemRejectionCode } from "./item-rejection";
 
-// decisions §7 / contract Limits: `occurred_at` within the last 7 days, not in the
+// docs/decisions.md#7-conversions-and-attribution / contract Limits: `occurred_at` within the last 7 days, not in the
 // future, with 5 minutes of clock skew allowed at both ends.
-export const OCCURRED_AT_MAX_AGE_MS = 7 * 24 * 3_600_000;
-export const CLOCK_SKEW_MS = 5 * 60_000;
+export const OCCURRED_AT_MAX_AGE_MS = 7 * DAY_MS;
+export const CLOCK_SKEW_MS = 5 * MINUTE_MS;
 export const DEFAULT_EVENT_NAME = "purchase";
 
 /** An item that passed every check not needing the database. */

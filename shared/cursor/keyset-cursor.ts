@@ -1,8 +1,9 @@
 import { fromBase64Url, toBase64Url } from "../encoding/base64";
 import { ApiError } from "../errors/api-error";
+import { type Refusal, refusal } from "../result/result";
 
 // Opaque, tamper-evident keyset cursors (contract: "passed unchanged, never
-// constructed"; decisions §2: "bad or foreign cursor" → 400 invalid_cursor).
+// constructed"; docs/decisions.md#2-v1-errors: "bad or foreign cursor" → 400 invalid_cursor).
 //
 // A cursor is base64url(JSON {v, l: list, p: position}) "." base64url(HMAC-SHA-256
 // truncated to 128 bits). The MAC covers the workspace id and the list name too, so a
@@ -62,26 +63,42 @@ export async function encodeCursor(key: CryptoKey, binding: CursorBinding, posit
   return `${payload}.${toBase64Url(await mac(key, binding, payload))}`;
 }
 
-function invalid(): ApiError {
-  return new ApiError("invalid_cursor", "The cursor is invalid: pass next_cursor from the previous page unchanged");
-}
+/** The one message of a refused cursor (400 `invalid_cursor`), for every list. */
+export const INVALID_CURSOR_MESSAGE = "The cursor is invalid: pass next_cursor from the previous page unchanged";
 
-/** The position inside a cursor issued for `binding`, or ApiError 400 `invalid_cursor`. */
-export async function decodeCursor(key: CryptoKey, binding: CursorBinding, cursor: string): Promise<CursorPosition> {
-  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH) throw invalid();
+/** The refusal of a bad, edited or foreign cursor, as the lists return it. */
+export const invalidCursor = (): Refusal<"invalid_cursor"> => refusal("invalid_cursor", INVALID_CURSOR_MESSAGE);
+
+/** The position inside a cursor issued for `binding`, or null when it is forged, foreign or malformed. */
+export async function readCursor(
+  key: CryptoKey,
+  binding: CursorBinding,
+  cursor: string,
+): Promise<CursorPosition | null> {
+  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH) return null;
   const [payload, tag, extra] = cursor.split(".");
-  if (extra !== undefined || !payload || !tag) throw invalid();
+  if (extra !== undefined || !payload || !tag) return null;
   const given = fromBase64Url(tag);
-  if (!given || !sameBytes(given, await mac(key, binding, payload))) throw invalid();
+  if (!given || !sameBytes(given, await mac(key, binding, payload))) return null;
   const bytes = fromBase64Url(payload);
-  if (!bytes) throw invalid();
+  if (!bytes) return null;
   try {
     const body = JSON.parse(new TextDecoder().decode(bytes)) as { v?: unknown; l?: unknown; p?: unknown };
     const position = body.p;
-    if (body.v !== 1 || body.l !== binding.list || !Array.isArray(position)) throw invalid();
-    if (!position.every((x) => typeof x === "string" || typeof x === "number")) throw invalid();
+    if (body.v !== 1 || body.l !== binding.list || !Array.isArray(position)) return null;
+    if (!position.every((x) => typeof x === "string" || typeof x === "number")) return null;
     return position as CursorPosition;
   } catch {
-    throw invalid();
+    return null;
   }
+}
+
+/**
+ * `readCursor` for callers that answer HTTP directly: ApiError 400 `invalid_cursor`.
+ * New lists use `keysetPager` (./keyset-pager.ts) and make the error at the route.
+ */
+export async function decodeCursor(key: CryptoKey, binding: CursorBinding, cursor: string): Promise<CursorPosition> {
+  const position = await readCursor(key, binding, cursor);
+  if (position === null) throw new ApiError("invalid_cursor", INVALID_CURSOR_MESSAGE);
+  return position;
 }

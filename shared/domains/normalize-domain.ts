@@ -1,6 +1,6 @@
 import { isPublicSuffix } from "./public-suffix";
 
-// Domain normalisation (decisions §4): trim, lowercase, drop one trailing dot, IDN to
+// Domain normalisation (docs/decisions.md#4-domains): trim, lowercase, drop one trailing dot, IDN to
 // punycode, strip one leading `www.`; refuse scheme, path, port, userinfo, IP literals,
 // labels over 63 and names over 253 octets.
 
@@ -68,7 +68,7 @@ export function normalizeDomain(input: string): DomainResult {
 
 /**
  * Normalises a domain for site registration: as `normalizeDomain`, and refuses any name
- * that is itself a public suffix, ICANN or private section (decisions §4: `co.uk`,
+ * that is itself a public suffix, ICANN or private section (docs/decisions.md#4-domains: `co.uk`,
  * `myshopify.com`, `github.io`), since ingest matches the Origin against it.
  */
 export function normalizeRegistrableDomain(input: string): DomainResult {

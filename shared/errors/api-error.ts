@@ -1,3 +1,4 @@
+import type { Result } from "../result/result";
 import { type ErrorCode, errorCatalogue } from "./catalogue";
 
 export interface ApiErrorOptions {
@@ -25,4 +26,10 @@ export class ApiError extends Error {
     this.details = options.details;
     this.headers = options.headers ?? {};
   }
+}
+
+/** The value of a domain function's result, or its refusal as an ApiError (made at the Worker's edge). */
+export function valueOrThrow<T>(result: Result<T>): T {
+  if (result.ok) return result.value;
+  throw new ApiError(result.code, result.message);
 }

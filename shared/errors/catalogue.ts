@@ -1,4 +1,4 @@
-// The one code catalogue (decisions §2). Clients branch on `code`; `message` is the
+// The one code catalogue (docs/decisions.md#2-v1-errors). Clients branch on `code`; `message` is the
 // default human text and may be reworded. Adding a code is additive; never rename one.
 export const errorCatalogue = {
   unauthorized: { status: 401, message: "Missing or invalid API key" },
@@ -11,6 +11,7 @@ export const errorCatalogue = {
   site_not_found: { status: 404, message: "No site with that domain in this workspace" },
   session_not_found: { status: 404, message: "No session with that id in this workspace" },
   monitor_not_found: { status: 404, message: "No monitor with that id in this workspace" },
+  delivery_not_found: { status: 404, message: "The monitor has no delivery with that id" },
   limit_reached: { status: 403, message: "The workspace has reached its site limit" },
   payload_too_large: { status: 413, message: "The request body is too large" },
   origin_not_allowed: { status: 403, message: "This token is not accepted from this Origin" },

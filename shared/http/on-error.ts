@@ -7,7 +7,7 @@ import { log } from "./log";
 import { REQUEST_ID_HEADER } from "./request-id";
 
 function fromHttpException(err: HTTPException): ApiError {
-  // @hono/zod-openapi answers a missing or non-JSON Content-Type with 415; decisions §2 calls that a client mistake.
+  // @hono/zod-openapi answers a missing or non-JSON Content-Type with 415; docs/decisions.md#2-v1-errors calls that a client mistake.
   if (err.status === 415) {
     return new ApiError("invalid_request", "Send the body as JSON with Content-Type: application/json");
   }

@@ -41,7 +41,7 @@ export interface PipelineDeps {
   ipRanges: IpRangeIndex;
 }
 
-export type DropReason = "stale_timestamp" | "future_timestamp" | "invalid_url" | "foreign_host";
+export type DropReason = "stale_timestamp" | "future_timestamp" | "invalid_url" | "foreign_host" | "named_automation";
 
 export interface Dropped {
   dropped: DropReason;

@@ -1,15 +1,9 @@
 import type { DetectionSignal, Tier } from "../classify/agent-identity";
 import type { Purpose } from "../classify/agents";
 import type { Source } from "../classify/source";
+import type { EventKind } from "./event-kinds";
 
-export type EventKind =
-  | "pageview"
-  | "leave"
-  | "add_to_cart"
-  | "begin_checkout"
-  | "purchase"
-  | "interaction"
-  | "request";
+export type { EventKind };
 
 /**
  * What ingest hands to the queue for one accepted, classified event. It carries the

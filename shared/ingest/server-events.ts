@@ -5,7 +5,7 @@ import { ipRangeIndex } from "../classify/ip-range-cache";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import { normalizeDomain } from "../domains/normalize-domain";
 import { verifyRequestSignature } from "../verification/verify-request";
-import { type IngestSite, runPipeline } from "./pipeline";
+import { type DropReason, type IngestSite, runPipeline } from "./pipeline";
 import type { IngestMessage } from "./queue-message";
 
 export const MAX_SERVER_EVENTS = 500;
@@ -46,15 +46,17 @@ export type ServerEventResult =
 export interface ServerEventsEnv {
   DB: D1Database;
   EVENTS: Queue;
-  DEV_ROUTES?: string;
+  ACCEPT_TEST_SIGNATURE_KEYS?: string;
   OUTBOUND_RESOLVE?: string;
 }
 
-const REJECT_MESSAGES: Record<string, string> = {
+const REJECT_MESSAGES: Record<DropReason, string> = {
   stale_timestamp: "timestamp is older than the 48 h the visitor-hash salts are kept",
   future_timestamp: "timestamp is more than 5 minutes in the future",
   invalid_url: "domain and path do not form a valid URL",
   foreign_host: "path is not on the site's domain",
+  named_automation:
+    "the user_agent names non-AI automation (search engine, SEO crawler, monitor, prerenderer, link previewer, HTTP library): not recorded",
 };
 
 async function sitesOf(db: D1Database, workspaceId: string, domains: string[]): Promise<Map<string, IngestSite>> {
@@ -153,7 +155,7 @@ export async function acceptServerEvents(
       results.push({
         index,
         status: "rejected",
-        error: { code: out.dropped, message: REJECT_MESSAGES[out.dropped] ?? out.dropped },
+        error: { code: out.dropped, message: REJECT_MESSAGES[out.dropped] },
       });
       continue;
     }

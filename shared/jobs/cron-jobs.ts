@@ -19,7 +19,7 @@ export interface JobOutcome {
 
 /**
  * Runs the jobs of `cron`, or of every expression when `cron` is undefined (the
- * local `GET /__scheduled` without `?cron=`, decisions §1). One failing job does not
+ * local `GET /__scheduled` without `?cron=`, docs/decisions.md#1-running-it). One failing job does not
  * stop the others; each outcome is logged and returned.
  */
 export async function runCronJobs<Env>(
@@ -45,4 +45,11 @@ export async function runCronJobs<Env>(
   }
   for (const o of outcomes) log(o.ok ? "info" : "error", "cron job", { worker, ...o });
   return outcomes;
+}
+
+/** A Worker's `scheduled` handler: the jobs of the fired expression, kept alive by waitUntil. */
+export function scheduledHandler<Env>(table: CronTable<Env>, worker: string): ExportedHandlerScheduledHandler<Env> {
+  return async (controller, env, ctx) => {
+    ctx.waitUntil(runCronJobs(table, controller.cron, env, controller.scheduledTime, worker));
+  };
 }

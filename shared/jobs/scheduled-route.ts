@@ -1,19 +1,20 @@
 import type { Hono } from "hono";
+import { localSwitchOn } from "../config/local-switches";
 import { ApiError } from "../errors/api-error";
 import { type CronTable, runCronJobs } from "./cron-jobs";
 
 /**
- * Local-only `GET /__scheduled?cron=` (decisions §1): runs this Worker's jobs for the
- * expression, or all of them. It answers 404 unless `DEV_ROUTES` is "1", which only
- * scripts/start.mjs sets, so production never exposes it.
+ * Local-only `GET /__scheduled?cron=` (docs/decisions.md#1-running-it): runs this Worker's jobs for the
+ * expression, or all of them. It answers 404 unless the local switch `SCHEDULED_ROUTE`
+ * is "1", which only scripts/start.mjs and the tests set, so production never exposes it.
  */
-export function mountScheduledRoute<Env extends { DEV_ROUTES?: string }>(
+export function mountScheduledRoute<Env extends object>(
   app: Hono<{ Bindings: Env }>,
   table: CronTable<Env>,
   worker: string,
 ): void {
   app.get("/__scheduled", async (c) => {
-    if (c.env.DEV_ROUTES !== "1") throw new ApiError("not_found");
+    if (!localSwitchOn(c.env, "SCHEDULED_ROUTE")) throw new ApiError("not_found");
     const cron = c.req.query("cron");
     const outcomes = await runCronJobs(table, cron, c.env, Date.now(), worker);
     return c.json({ worker, outcomes }, outcomes.every((o) => o.ok) ? 200 : 500);

@@ -17,6 +17,10 @@ const columns = {
   domain: monitors.domain,
   webhookUrl: monitors.webhookUrl,
   createdAt: monitors.createdAt,
+  lastScore: monitors.lastScore,
+  lastScoredAt: monitors.lastScoredAt,
+  lastScanId: monitors.lastScanId,
+  lastRescanAt: monitors.lastRescanAt,
 };
 
 /** Newest first by (created_at, id); later pages continue strictly below the last row. */

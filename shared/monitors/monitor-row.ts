@@ -5,7 +5,17 @@ export interface MonitorRecord {
   domain: string;
   webhookUrl: string;
   createdAt: number;
+  /** Overall score of the last rescan; null until the first. */
+  lastScore: number | null;
+  /** When a rescan last recorded `lastScore`. */
+  lastScoredAt: number | null;
+  /** The stored scan that gave `lastScore`. */
+  lastScanId: string | null;
+  /** Scheduled time of the daily rescan that last claimed the domain. */
+  lastRescanAt: number | null;
 }
+
+const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export function monitorRecordFromD1(row: Record<string, unknown>): MonitorRecord {
   return {
@@ -14,5 +24,9 @@ export function monitorRecordFromD1(row: Record<string, unknown>): MonitorRecord
     domain: String(row.domain),
     webhookUrl: String(row.webhook_url),
     createdAt: Number(row.created_at),
+    lastScore: numberOrNull(row.last_score),
+    lastScoredAt: numberOrNull(row.last_scored_at),
+    lastScanId: row.last_scan_id === null || row.last_scan_id === undefined ? null : String(row.last_scan_id),
+    lastRescanAt: numberOrNull(row.last_rescan_at),
   };
 }

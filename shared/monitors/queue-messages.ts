@@ -4,8 +4,10 @@
 export interface RescanMessage {
   kind: "rescan";
   domain: string;
-  /** Scheduled time of the cron tick that claimed it. */
+  /** Scheduled time of the cron tick that claimed it, or when a rescan was asked for. */
   claimedAt: number;
+  /** Base URL for the payload's `scanUrl`: the origin a rescan was asked through. */
+  baseUrl?: string;
 }
 
 /** agent-readiness-webhooks: make attempt `attempt` (1-based) of one delivery. */

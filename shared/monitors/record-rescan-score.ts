@@ -12,23 +12,32 @@ const INSERT_DELIVERY_IF_MOVED = `INSERT INTO webhook_deliveries
   (id, monitor_id, event, payload, status, attempt_count, created_at, next_attempt_at)
   SELECT ?1, ?2, ?3, ?4, 'pending', 0, ?5, ?5 WHERE changes() = 1`;
 const MONITORS_OF_DOMAIN = "SELECT id, last_score FROM monitors WHERE domain = ?1";
+// Last in the batch, so it never stands between a score UPDATE and its INSERT's changes().
+const MARK_SCORED = "UPDATE monitors SET last_scored_at = ?1, last_scan_id = ?2 WHERE domain = ?3";
 
 export interface NewDelivery {
   deliveryId: string;
   monitorId: string;
 }
 
+/** The stored scan being recorded and the base URL its `scanUrl` uses. */
+export interface RescanScan {
+  scanId: string | null;
+  baseUrl: string | null;
+}
+
 /**
  * Records a rescan's overall score for every monitor of `domain`. A monitor without a
  * baseline takes this score silently; one whose score differs gets a pending
- * `score.changed` delivery; an unchanged score records nothing. Returns the
- * deliveries created, for the caller to enqueue.
+ * `score.changed` delivery; an unchanged score changes only when it was last scored.
+ * Returns the deliveries created, for the caller to enqueue.
  */
 export async function recordRescanScore(
   d1: D1Database,
   domain: string,
   newScore: number,
   detectedAt: number,
+  scan: RescanScan = { scanId: null, baseUrl: null },
 ): Promise<NewDelivery[]> {
   const { results } = await d1
     .prepare(MONITORS_OF_DOMAIN)
@@ -42,13 +51,13 @@ export async function recordRescanScore(
       statements.push(d1.prepare(SET_BASELINE).bind(newScore, m.id));
     } else if (m.last_score !== newScore) {
       const deliveryId = newWebhookId();
-      const payload = JSON.stringify(scoreChangedPayload(domain, m.last_score, newScore, detectedAt));
+      const payload = JSON.stringify(scoreChangedPayload(domain, m.last_score, newScore, detectedAt, scan));
       statements.push(d1.prepare(MOVE_SCORE).bind(newScore, m.id, m.last_score));
       statements.push(d1.prepare(INSERT_DELIVERY_IF_MOVED).bind(deliveryId, m.id, SCORE_CHANGED, payload, detectedAt));
       planned.push({ insertAt: statements.length - 1, delivery: { deliveryId, monitorId: m.id } });
     }
   }
-  if (statements.length === 0) return [];
+  statements.push(d1.prepare(MARK_SCORED).bind(detectedAt, scan.scanId, domain));
   const outcomes = await d1.batch(statements);
   return planned.filter((p) => outcomes[p.insertAt].meta.changes === 1).map((p) => p.delivery);
 }

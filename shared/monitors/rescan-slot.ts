@@ -35,3 +35,16 @@ export function latestRescanSlot(domain: string, now: number): number {
 export function isRescanDue(domain: string, lastRescanAt: number | null, now: number): boolean {
   return lastRescanAt === null || lastRescanAt < latestRescanSlot(domain, now);
 }
+
+// The rescan cron runs every 10 minutes (workers/scan/wrangler.toml `triggers`).
+export const RESCAN_TICK_MS = 10 * 60_000;
+
+/**
+ * When the daily rescan of `domain` is next expected: the first cron tick at or after
+ * its next slot, or the next tick when it is due already. A tick takes at most
+ * MAX_RESCANS_PER_TICK domains, so under a backlog it can come a tick or more later.
+ */
+export function nextRescanAt(domain: string, lastRescanAt: number | null, now: number): number {
+  const slot = isRescanDue(domain, lastRescanAt, now) ? now : latestRescanSlot(domain, now) + DAY_MS;
+  return Math.ceil(slot / RESCAN_TICK_MS) * RESCAN_TICK_MS;
+}

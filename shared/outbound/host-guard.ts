@@ -1,11 +1,15 @@
+import { parse } from "tldts";
 import { OutboundError } from "./outbound-error";
 import type { ResolveMap } from "./resolve-map";
 
-// The SSRF guard's address rules (decisions §1). Workers have no DNS API, so a name
-// cannot be resolved and checked before connecting: the guard refuses every IP literal
-// and the well-known private names below. Names that resolve to private addresses in
-// public DNS are not caught here; in production Cloudflare's egress does not route to
-// private ranges, which closes that gap outside the Worker.
+// The one SSRF guard of every outbound fetch: scanner, webhooks, key directories, IP-range
+// refresh (decisions §1; docs/security.md). Workers have no DNS API, so a name cannot be
+// resolved and checked before connecting: the guard refuses every IP literal, the
+// well-known private names below, and every name that does not end in a public suffix of
+// the ICANN section of the Public Suffix List (`*.internal`, `*.local`, `*.test`, `corp`,
+// ...). Names that resolve to private addresses in public DNS are not caught here; in
+// production Cloudflare's egress does not route to private ranges, which closes that gap
+// outside the Worker. Hosts mapped by OUTBOUND_RESOLVE (local runs) are allowed as mapped.
 
 /** Names that only ever mean "this machine", "this network" or a cloud metadata service. */
 const PRIVATE_NAMES = new Set([
@@ -94,6 +98,14 @@ export function guardOutboundUrl(raw: string | URL, resolve: ResolveMap): Outbou
   }
   if (!host.includes(".") || PRIVATE_NAMES.has(host) || PRIVATE_SUFFIXES.some((s) => host.endsWith(s))) {
     throw new OutboundError("private_host", href, `${host} is a local or internal name and is not fetched`);
+  }
+  const parsed = parse(host, { allowPrivateDomains: false });
+  if (!parsed.isIcann || !parsed.domain) {
+    throw new OutboundError(
+      "private_host",
+      href,
+      `${host} does not end in a public suffix (such as .com or .co.uk), so it is no public host and is not fetched`,
+    );
   }
   return { url, fetchUrl: url.href, mapped: false };
 }

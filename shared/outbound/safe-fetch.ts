@@ -152,6 +152,22 @@ function toOutboundError(err: unknown, url: string, signal: AbortSignal, timeout
   if (signal.aborted) {
     return new OutboundError("timeout", url, `No complete answer within ${timeoutMs} ms`, { cause: err });
   }
+  return new OutboundError("network", url, `Could not connect: ${networkDetail(err)}`, { cause: err });
+}
+
+/**
+ * The runtime's reason in words a merchant can read. workerd reports a name that does not
+ * resolve (and some refused connections) as "internal error; reference = <id>", which says
+ * nothing to a reader, so that text is replaced, never shown.
+ */
+export function networkDetail(err: unknown): string {
   const detail = err instanceof Error ? err.message : String(err);
-  return new OutboundError("network", url, `Could not connect: ${detail}`, { cause: err });
+  if (/internal error|reference\s*=/i.test(detail)) {
+    return "no connection could be made (the name may not resolve, or nothing answers on port 443)";
+  }
+  if (/ECONNREFUSED|connection refused|Network connection lost/i.test(detail))
+    return "the connection was refused or dropped";
+  if (/ENOTFOUND|EAI_AGAIN|getaddrinfo|DNS/i.test(detail)) return "the name does not resolve";
+  if (/certificate|TLS|SSL|handshake/i.test(detail)) return `the TLS handshake failed (${detail})`;
+  return detail;
 }

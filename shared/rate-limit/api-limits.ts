@@ -1,6 +1,6 @@
 import type { WindowSpec } from "./window";
 
-// Per-key limit classes of the v1 API (contract "Limits", decisions §3 and §11). Each
+// Per-key limit classes of the v1 API (contract "Limits", docs/decisions.md#3-rate-limits and docs/decisions.md#11-server-side-events). Each
 // class is its own budget per key: a key's reads do not use up its registrations.
 // Window names carry the class because one RateWindow instance serves a key.
 const MINUTE = 60;

@@ -1,4 +1,4 @@
-// Fixed-window arithmetic (decisions §3: "fixed windows"). Pure so it is unit-tested
+// Fixed-window arithmetic (docs/decisions.md#3-rate-limits: "fixed windows"). Pure so it is unit-tested
 // without a Durable Object.
 
 export interface WindowSpec {

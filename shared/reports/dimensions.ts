@@ -1,3 +1,4 @@
+import { OUTCOME_SQL } from "../sessions/outcome";
 import type { Dimension } from "./grouped-sessions";
 
 // The grouping dimensions of the reports, each written for both sides of a ReadPlan
@@ -12,7 +13,7 @@ export const PLATFORM: Dimension = { daily: "agent_platform", live: "coalesce(ag
  */
 export const OUTCOME: Dimension = {
   daily: "outcome",
-  live: "coalesce(outcome, CASE WHEN reached_purchase = 1 THEN 'completed' WHEN reached_cart = 1 THEN 'abandoned' ELSE 'not_attempted' END)",
+  live: `coalesce(outcome, ${OUTCOME_SQL})`,
 };
 
 export const PURPOSE: Dimension = {

@@ -1,23 +1,12 @@
-import { type ReportHeader, type ReportParams, reportHeader } from "./report-context";
+import { type ReportParams, reportHeader } from "./report-context";
+import type { FailingSessions } from "./report-schemas";
 
 export const FAILING_LIMIT_DEFAULT = 20;
 export const FAILING_LIMIT_MAX = 50;
 /** traffic-facts §5: a "short" single-page bounce lasted under 5 seconds. */
 export const SHORT_BOUNCE_MS = 5_000;
 
-/** `abandoned`: settled with cart/checkout evidence and no purchase. `bounced`: one page, nothing else, under 5 s. */
-export type FailingReason = "abandoned" | "bounced";
-
-export interface FailingItem {
-  session_id: string;
-  agent_platform: string;
-  started_at: string;
-  duration_ms: number;
-  page_count: number;
-  entry_url: string;
-  exit_url: string;
-  reason: FailingReason;
-}
+export type FailingItem = FailingSessions["results"][number];
 
 /** Keyset position: the last row of the previous page, newest first. */
 export interface FailingPosition {
@@ -31,10 +20,8 @@ export interface FailingParams extends ReportParams {
   after?: FailingPosition;
 }
 
-export interface FailingPage extends ReportHeader {
-  results: FailingItem[];
-  has_more: boolean;
-  total_matching: number;
+/** The report without its cursor, which the caller signs from `last`. */
+export interface FailingPage extends Omit<FailingSessions, "next_cursor"> {
   /** Position of the page's last row; null when the page is empty. */
   last: FailingPosition | null;
 }

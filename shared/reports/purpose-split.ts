@@ -1,6 +1,7 @@
 import { PURPOSE } from "./dimensions";
 import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
-import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
+import { type ReportParams, reportContext } from "./report-context";
+import type { PurposeSplit } from "./report-schemas";
 import { sharePct } from "./share";
 
 export const PURPOSES = ["user_action", "search", "crawl", "unknown"] as const;
@@ -8,18 +9,8 @@ export type Purpose = (typeof PURPOSES)[number];
 
 export type PurposeSplitParams = ReportParams;
 
-export interface PurposeSplitResult extends ReportHeader {
-  total_sessions: number;
-  user_action_sessions: number;
-  search_sessions: number;
-  crawl_sessions: number;
-  unknown_sessions: number;
-  /** Always the four purposes in this order, zeros included. */
-  by_purpose: { purpose: Purpose; sessions: number; share_pct: number }[];
-}
-
 /** Purpose split of AI-agent sessions started in the window. */
-export async function purposeSplit(db: D1Database, params: PurposeSplitParams): Promise<PurposeSplitResult> {
+export async function purposeSplit(db: D1Database, params: PurposeSplitParams): Promise<PurposeSplit> {
   const { header, plan } = await reportContext(db, params);
   const rows = await groupedSessions(db, params.site.id, plan, "agents", "traffic_daily", [PURPOSE]);
   const counts = totalsBy(rows, 0);

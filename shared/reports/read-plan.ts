@@ -1,5 +1,6 @@
-import { utcDay } from "../salt/salt-schedule";
-import { DAY_MS, type ReportWindow } from "./report-window";
+import { DAY_MS } from "../time/durations";
+import { utcDay, utcDayStart } from "../time/utc-day";
+import type { ReportWindow } from "./report-window";
 
 /**
  * Where a report reads each part of its window (issue 6: "daily aggregates plus the
@@ -21,15 +22,11 @@ export interface ReadPlan {
   live: Array<[number, number]>;
 }
 
-function floorDay(ms: number): number {
-  return Math.floor(ms / DAY_MS) * DAY_MS;
-}
-
 /** The plan for `window` at `nowMs`, given a reader of the site's not-yet-current days. */
 export async function readPlan(db: D1Database, siteId: string, window: ReportWindow, nowMs: number): Promise<ReadPlan> {
   const firstFull = Math.ceil(window.start / DAY_MS) * DAY_MS;
   // Today (and any future day) is never whole yet: it is always read live.
-  const fullEnd = Math.min(floorDay(window.end), floorDay(nowMs));
+  const fullEnd = Math.min(utcDayStart(window.end), utcDayStart(nowMs));
   if (fullEnd - firstFull < DAY_MS)
     return { days: null, live: window.end > window.start ? [[window.start, window.end]] : [] };
 

@@ -1,20 +1,10 @@
 import { anySessionStarted } from "./grouped-sessions";
 import { type ReadPlan, readPlan } from "./read-plan";
+import type { ReportHeader } from "./report-schemas";
 import type { ReportSite } from "./report-site";
 import type { ReportWindow } from "./report-window";
 
-/** decisions §5: `no_events_yet` when no session (agent or human) started in the window. */
-export type DataStatus = "ok" | "no_events_yet";
-
-/** The fields every traffic report starts with. */
-export interface ReportHeader {
-  domain: string;
-  site_id: string;
-  period: ReportWindow["period"];
-  period_start: string;
-  period_end: string;
-  data_status: DataStatus;
-}
+export type { ReportHeader };
 
 export interface ReportContext {
   header: ReportHeader;

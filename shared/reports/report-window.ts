@@ -1,26 +1,19 @@
-import { ApiError } from "../errors/api-error";
+import { valueOrThrow } from "../errors/api-error";
+import { ok, type Result, refusal } from "../result/result";
+import { DAY_MS } from "../time/durations";
+import { type Period, periodWindow } from "../time/periods";
 
 // Window parameters of the traffic reports (contract "Traffic report parameters",
 // decisions §2 `invalid_window`). Windows are half-open, [period_start, period_end):
 // a session counts when it STARTED at or after period_start and before period_end, so
 // two adjacent windows never count a session twice.
 
-export const REPORT_PERIODS = ["1h", "24h", "7d", "30d", "90d"] as const;
+export const REPORT_PERIODS = ["1h", "24h", "7d", "30d", "90d"] as const satisfies readonly Period[];
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const DEFAULT_REPORT_PERIOD: ReportPeriod = "7d";
 
-const HOUR_MS = 3_600_000;
-export const DAY_MS = 24 * HOUR_MS;
 /** Contract Limits: a custom window is at most 90 days. */
 export const MAX_WINDOW_MS = 90 * DAY_MS;
-
-const PERIOD_MS: Record<ReportPeriod, number> = {
-  "1h": HOUR_MS,
-  "24h": DAY_MS,
-  "7d": 7 * DAY_MS,
-  "30d": 30 * DAY_MS,
-  "90d": 90 * DAY_MS,
-};
 
 export interface WindowInput {
   period?: ReportPeriod;
@@ -36,31 +29,30 @@ export interface ReportWindow {
   end: number;
 }
 
-function invalid(message: string): ApiError {
-  return new ApiError("invalid_window", message);
-}
-
-function parseTime(name: string, value: string): number {
-  const ms = Date.parse(value);
-  if (!Number.isFinite(ms)) throw invalid(`${name} is not an RFC 3339 time`);
-  return ms;
-}
+const invalid = (message: string) => refusal("invalid_window", message);
 
 /**
  * The report window: `from`/`to` win over `period` (contract); `to` defaults to now.
- * Rejected with 400 `invalid_window`: `from` in the future, `from` after `to`, a window
- * longer than 90 days, and `to` without `from` (there is nothing to end).
+ * Refused as `invalid_window`: `from` in the future, `from` after `to`, a window longer
+ * than 90 days, `to` without `from` (there is nothing to end), an unparseable time.
  */
-export function resolveWindow(input: WindowInput, nowMs: number): ReportWindow {
+export function reportWindow(input: WindowInput, nowMs: number): Result<ReportWindow, "invalid_window"> {
   if (input.from === undefined) {
-    if (input.to !== undefined) throw invalid("`to` needs `from`: send both, or `period` alone");
+    if (input.to !== undefined) return invalid("`to` needs `from`: send both, or `period` alone");
     const period = input.period ?? DEFAULT_REPORT_PERIOD;
-    return { period, start: nowMs - PERIOD_MS[period], end: nowMs };
+    return ok({ period, ...periodWindow(period, nowMs) });
   }
-  const start = parseTime("from", input.from);
-  const end = input.to === undefined ? nowMs : parseTime("to", input.to);
-  if (start > nowMs) throw invalid("`from` is in the future");
-  if (start > end) throw invalid("`from` is after `to`");
-  if (end - start > MAX_WINDOW_MS) throw invalid("The window is longer than 90 days");
-  return { period: "custom", start, end };
+  const start = Date.parse(input.from);
+  if (!Number.isFinite(start)) return invalid("from is not an RFC 3339 time");
+  const end = input.to === undefined ? nowMs : Date.parse(input.to);
+  if (!Number.isFinite(end)) return invalid("to is not an RFC 3339 time");
+  if (start > nowMs) return invalid("`from` is in the future");
+  if (start > end) return invalid("`from` is after `to`");
+  if (end - start > MAX_WINDOW_MS) return invalid("The window is longer than 90 days");
+  return ok({ period: "custom", start, end });
+}
+
+/** `reportWindow` for a route: its refusal as ApiError 400 `invalid_window`. */
+export function resolveWindow(input: WindowInput, nowMs: number): ReportWindow {
+  return valueOrThrow(reportWindow(input, nowMs));
 }

@@ -1,31 +1,10 @@
+import { ok, type Result, refusal } from "../result/result";
 import { outcomeOf } from "../sessions/commerce-evidence";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
+import type { SessionJourney } from "./report-schemas";
 
 /** Events read for one journey: bounds the work and the response of a very long session. */
 export const MAX_JOURNEY_EVENTS = 2_000;
-
-export interface JourneyResult {
-  session_id: string;
-  domain: string;
-  agent_platform: string;
-  agent_confidence: number | null;
-  detection_signals: string[];
-  outcome: "completed" | "abandoned" | "not_attempted";
-  /** False while the session may still continue: the outcome is then the one so far. */
-  outcome_settled: boolean;
-  started_at: string;
-  ended_at: string;
-  duration_ms: number;
-  page_count: number;
-  event_count: number;
-  entry_url: string;
-  exit_url: string;
-  pages: { url: string; at: string; duration_ms: number | null }[];
-  top_interactions: { type: string; target: string; count: number }[];
-  browser: string | null;
-  os: string | null;
-  device_type: string | null;
-}
 
 /** A site of the caller's workspace whose shard is asked for the session. */
 export interface JourneySite {
@@ -40,7 +19,7 @@ interface Row {
   agent_platform: string;
   agent_confidence: number | null;
   detection_signals: string;
-  outcome: JourneyResult["outcome"] | null;
+  outcome: SessionJourney["outcome"] | null;
   reached_cart: number;
   reached_purchase: number;
   started_at: number;
@@ -56,15 +35,16 @@ interface Row {
 
 /**
  * One AI-agent session of the caller's workspace with its pages and interactions, from
- * the session's stored events, read in that site's shard. Null for a session of another
- * workspace or site, a human session (the journeys cover agents only, decisions §5) and
- * an unknown id alike: the route answers 404 `session_not_found` for all of them.
+ * the session's stored events, read in its site's analytics shard. A session of another
+ * workspace or site, a human session (the
+ * journeys cover agents only, docs/decisions.md#5-traffic-reports) and an unknown id
+ * are all refused `session_not_found`, indistinguishably.
  */
 export async function sessionJourney(
   db: D1Database,
   site: JourneySite,
   sessionId: string,
-): Promise<JourneyResult | null> {
+): Promise<Result<SessionJourney, "session_not_found">> {
   const { workspaceId } = site;
   const [sessionRes, eventsRes] = await db.batch<Row | JourneyEvent>([
     db
@@ -85,7 +65,7 @@ export async function sessionJourney(
       .bind(sessionId, workspaceId, MAX_JOURNEY_EVENTS),
   ]);
   const s = sessionRes.results[0] as Row | undefined;
-  if (!s) return null;
+  if (!s) return refusal("session_not_found");
   const events = eventsRes.results as JourneyEvent[];
   let signals: string[] = [];
   try {
@@ -94,7 +74,7 @@ export async function sessionJourney(
   } catch {
     // A malformed stored value reports no signals rather than failing the journey.
   }
-  return {
+  return ok({
     session_id: s.id,
     domain: s.domain,
     agent_platform: s.agent_platform,
@@ -114,5 +94,5 @@ export async function sessionJourney(
     browser: s.browser,
     os: s.os,
     device_type: s.device_type,
-  };
+  });
 }

@@ -1,28 +1,19 @@
-import type { Outcome } from "../sessions/commerce-evidence";
+import { OUTCOMES } from "../sessions/outcome";
 import { ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
 import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
 import { medianDurationMs } from "./median-duration";
-import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
+import { type ReportParams, reportContext } from "./report-context";
+import type { TrafficOverview } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
 import { uniqueVisitors } from "./unique-visitors";
 
-export const OUTCOMES: readonly Outcome[] = ["completed", "abandoned", "not_attempted"];
 /** Contract Limits: overview top pages, 10. */
 export const TOP_PAGES = 10;
 
 export type OverviewParams = ReportParams;
 
-export interface OverviewResult extends ReportHeader {
-  total_sessions: number;
-  unique_visitors: number;
-  by_platform: { platform: string; sessions: number; share_pct: number }[];
-  by_outcome: { outcome: Outcome; sessions: number }[];
-  top_pages: { entry_url: string; sessions: number }[];
-  median_duration_ms: number;
-}
-
 /** Traffic overview of AI-agent sessions (agent_platform set) started in the window. */
-export async function trafficOverview(db: D1Database, params: OverviewParams): Promise<OverviewResult> {
+export async function trafficOverview(db: D1Database, params: OverviewParams): Promise<TrafficOverview> {
   const { header, plan } = await reportContext(db, params);
   const siteId = params.site.id;
   const [rows, pages, visitors] = await Promise.all([

@@ -1,6 +1,7 @@
 import { DAY, ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
 import { groupedSessions, KEY_SEPARATOR, totalOf, totalsBy } from "./grouped-sessions";
-import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
+import { type ReportParams, reportContext } from "./report-context";
+import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
 
 /** decisions §5: ai_sessions = ai_assistant_session + ai_assistant_link. */
@@ -10,20 +11,8 @@ export const TOP_ENTRY_PAGES = 10;
 
 export type SourcesParams = ReportParams;
 
-export interface SourcesResult extends ReportHeader {
-  coverage: string;
-  coverage_changed_at: string | null;
-  ai_share_pct: number;
-  ai_sessions: number;
-  total_sessions: number;
-  by_source: { source: string; sub_source: string | null; sessions: number; share_pct: number }[];
-  top_referrer_hosts: { host: string; sessions: number }[];
-  top_entry_pages: { url: string; sessions: number; by_source: { source: string; sessions: number }[] }[];
-  by_source_daily: { day: string; source: string; sessions: number }[];
-}
-
 /** Acquisition sources of every recorded session (agents and humans) started in the window. */
-export async function trafficSources(db: D1Database, params: SourcesParams): Promise<SourcesResult> {
+export async function trafficSources(db: D1Database, params: SourcesParams): Promise<TrafficSources> {
   const { header, plan } = await reportContext(db, params);
   const siteId = params.site.id;
   const [sources, daily, entries] = await Promise.all([

@@ -1,6 +1,7 @@
 import { PLATFORM, TIER } from "./dimensions";
 import { groupedSessions, totalOf } from "./grouped-sessions";
-import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
+import { type ReportParams, reportContext } from "./report-context";
+import type { VerificationBreakdown } from "./report-schemas";
 import { bySessionsDesc } from "./share";
 
 export const TIERS = ["verified", "declared", "heuristic"] as const;
@@ -8,22 +9,7 @@ export type Tier = (typeof TIERS)[number];
 
 export type VerificationParams = ReportParams;
 
-export interface PlatformTiers {
-  platform: string;
-  sessions: number;
-  verified: number;
-  declared: number;
-  heuristic: number;
-  tier: Tier;
-}
-
-export interface VerificationResult extends ReportHeader {
-  total_sessions: number;
-  verified_sessions: number;
-  declared_sessions: number;
-  heuristic_sessions: number;
-  by_platform: PlatformTiers[];
-}
+export type PlatformTiers = VerificationBreakdown["by_platform"][number];
 
 /**
  * A platform's `tier`: the tier most of its sessions had; a tie goes to the stronger
@@ -37,7 +23,10 @@ export function platformTier(p: Pick<PlatformTiers, Tier>): Tier {
 }
 
 /** Verification tiers of AI-agent sessions started in the window. */
-export async function verificationBreakdown(db: D1Database, params: VerificationParams): Promise<VerificationResult> {
+export async function verificationBreakdown(
+  db: D1Database,
+  params: VerificationParams,
+): Promise<VerificationBreakdown> {
   const { header, plan } = await reportContext(db, params);
   const rows = await groupedSessions(db, params.site.id, plan, "agents", "traffic_daily", [PLATFORM, TIER]);
   const byPlatform = new Map<string, PlatformTiers>();

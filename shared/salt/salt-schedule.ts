@@ -1,3 +1,5 @@
+import { DAY_MS, HOUR_MS } from "../time/durations";
+import { utcDay, utcDayStart } from "../time/utc-day";
 // Pure rules of the daily salt (issue 5, docs/privacy.md): one salt per UTC day,
 // the previous day's kept for sessions crossing midnight, nothing kept past 48 h.
 
@@ -13,15 +15,12 @@ export interface SaltSet {
   previous: SaltRecord | null;
 }
 
-const DAY_MS = 86_400_000;
-export const SALT_RETENTION_MS = 48 * 3_600_000;
+export const SALT_RETENTION_MS = 48 * HOUR_MS;
 
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
+export { utcDay };
 
 export function nextUtcMidnight(ms: number): number {
-  return Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS;
+  return utcDayStart(ms) + DAY_MS;
 }
 
 /**
@@ -31,7 +30,7 @@ export function nextUtcMidnight(ms: number): number {
  */
 export function rotate(stored: SaltRecord[], nowMs: number, mint: () => string): SaltRecord[] {
   const today = utcDay(nowMs);
-  const dayStart = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  const dayStart = utcDayStart(nowMs);
   const kept = stored.filter((s) => Date.parse(`${s.day}T00:00:00Z`) + SALT_RETENTION_MS > nowMs);
   const hasToday = kept.some((s) => s.day === today);
   if (hasToday && kept.length === stored.length) return stored;

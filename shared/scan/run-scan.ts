@@ -1,11 +1,13 @@
 import type { Database } from "../db/client";
 import type { ResolveMap } from "../outbound/resolve-map";
 import { crawlSite } from "./crawl/crawl-site";
+import { runJourney } from "./journey/run-journey";
 import { resultHash } from "./result-hash";
 import { runChecks } from "./run-checks";
 import { saveScan } from "./scan-store";
 import { LAYERS, layerScore, SCORING_VERSION, scoreResults } from "./score";
 import type { Emit } from "./stream-events";
+import { unreachableOf } from "./unreachable";
 
 export interface RunScanOptions {
   domain: string;
@@ -30,8 +32,25 @@ export async function runScan(options: RunScanOptions) {
     onFetch: (e) => void emit({ event: "crawl", data: e }),
   });
 
-  await emit({ event: "status", data: { phase: "checking", message: "Running 41 checks" } });
+  // The journey (find a product, add it to a cart, read it back) needs a site that answers.
+  if (!site.unreachable) {
+    await emit({ event: "status", data: { phase: "journey", message: "Finding a product and adding it to a cart" } });
+    site.journey = await runJourney({
+      site,
+      resolve: options.resolve,
+      signal: options.signal,
+      infoUrl: options.scannerInfoUrl,
+      onFetch: (e) => void emit({ event: "crawl", data: e }),
+      onStatus: (message) => void emit({ event: "status", data: { phase: "journey", message } }),
+    });
+  }
+
   const checkResults = runChecks(site);
+  const unreachable = unreachableOf(domain, checkResults);
+  await emit({
+    event: "status",
+    data: { phase: "checking", message: unreachable ? unreachable.message : "Running 41 checks" },
+  });
   for (const l of LAYERS) {
     const checks = checkResults.filter((c) => c.layer === l.layer);
     await emit({
@@ -53,6 +72,6 @@ export async function runScan(options: RunScanOptions) {
     layerScores,
     checkResults,
   });
-  await emit({ event: "complete", data: { id: saved.id, domain, overallScore, layerScores } });
-  return { id: saved.id, seenCount: saved.seenCount, overallScore, layerScores, checkResults };
+  await emit({ event: "complete", data: { id: saved.id, domain, overallScore, layerScores, unreachable } });
+  return { id: saved.id, seenCount: saved.seenCount, overallScore, layerScores, checkResults, unreachable };
 }

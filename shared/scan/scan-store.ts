@@ -1,21 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { scans } from "../../schema/scans";
 import type { Database } from "../db/client";
+import type { ScanResult } from "./scan-result";
 import type { LayerScores } from "./score";
 import type { CheckResult } from "./types";
+import { unreachableOf } from "./unreachable";
 
-/** The contract's ScanResult (contract.md "ScanResult"), plus the additive scoringVersion. */
-export interface ScanResult {
-  id: string;
-  domain: string;
-  overallScore: number;
-  layerScores: LayerScores;
-  checkResults: CheckResult[];
-  createdAt: string;
-  lastSeenAt: string;
-  seenCount: number;
-  scoringVersion: string;
-}
+export type { ScanResult };
 
 export interface NewScan {
   domain: string;
@@ -61,15 +52,17 @@ export async function saveScan(
 export async function findScan(db: Database, id: string): Promise<ScanResult | null> {
   const row = await db.select().from(scans).where(eq(scans.id, id)).get();
   if (!row) return null;
+  const checkResults = JSON.parse(row.checkResults) as CheckResult[];
   return {
     id: row.id,
     domain: row.domain,
     overallScore: row.overallScore,
     layerScores: JSON.parse(row.layerScores) as LayerScores,
-    checkResults: JSON.parse(row.checkResults) as CheckResult[],
+    checkResults,
     createdAt: new Date(row.createdAt).toISOString(),
     lastSeenAt: new Date(row.lastSeenAt).toISOString(),
     seenCount: row.seenCount,
     scoringVersion: row.scoringVersion,
+    unreachable: unreachableOf(row.domain, checkResults),
   };
 }

@@ -1,5 +1,10 @@
-// JSON-LD reading shared by the identity and content checks. Every object with an
-// `@type` anywhere in a block (top level, arrays, `@graph`, nested values) is a node.
+import type { PageFacts } from "./types";
+
+// The one structured-data model of a page, shared by the identity and content checks:
+// JSON-LD blocks, microdata items and schema.org RDFa items, all shaped as JSON-LD nodes
+// (microdata and RDFa are read into that shape by html/item-collector.ts). Every object
+// with an `@type` anywhere (top level, arrays, `@graph`, nested values such as a
+// Product's Offer) is a node.
 
 export type JsonNode = Record<string, unknown>;
 
@@ -58,8 +63,81 @@ export function typesOf(node: JsonNode): string[] {
   return list.filter((x): x is string => typeof x === "string").map((x) => x.replace(/^https?:\/\/schema\.org\//, ""));
 }
 
-export function nodesOfType(blocks: string[], types: readonly string[]): JsonNode[] {
-  return blocks.flatMap((raw) => parseJsonLd(raw).nodes).filter((n) => typesOf(n).some((t) => types.includes(t)));
+export type StructuredSource = "json-ld" | "microdata" | "rdfa";
+
+export interface StructuredItem {
+  source: StructuredSource;
+  node: JsonNode;
+}
+
+const itemsCache = new WeakMap<PageFacts, StructuredItem[]>();
+
+/** Every typed node of a page from all three syntaxes, nested ones included. */
+export function structuredItems(page: PageFacts | null | undefined): StructuredItem[] {
+  if (!page) return [];
+  const cached = itemsCache.get(page);
+  if (cached) return cached;
+  const items: StructuredItem[] = [];
+  for (const raw of page.jsonLd) for (const node of parseJsonLd(raw).nodes) items.push({ source: "json-ld", node });
+  for (const [source, roots] of [
+    ["microdata", page.microdata],
+    ["rdfa", page.rdfa],
+  ] as const) {
+    const nodes: JsonNode[] = [];
+    collect(roots, nodes);
+    for (const node of nodes) items.push({ source, node });
+  }
+  itemsCache.set(page, items);
+  return items;
+}
+
+/** Typed nodes of a page (any syntax) whose `@type` is one of `types`. */
+export function itemsOfType(page: PageFacts | null | undefined, types: readonly string[]): StructuredItem[] {
+  return structuredItems(page).filter((i) => typesOf(i.node).some((t) => types.includes(t)));
+}
+
+export function nodesOfType(page: PageFacts | null | undefined, types: readonly string[]): JsonNode[] {
+  return itemsOfType(page, types).map((i) => i.node);
+}
+
+/** schema.org types that describe a product (ProductGroup and its variants count). */
+export const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "Vehicle", "Book"];
+
+/** Top-level nodes: JSON-LD roots, `@graph` members and `mainEntity`s, microdata and RDFa root items. */
+function topLevelNodes(page: PageFacts): JsonNode[] {
+  const out: JsonNode[] = [];
+  const add = (value: unknown) => {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (!v || typeof v !== "object") continue;
+      const node = v as JsonNode;
+      if (Array.isArray(node["@graph"])) add(node["@graph"]);
+      if ("@type" in node) out.push(node);
+      if (node.mainEntity) add(node.mainEntity);
+    }
+  };
+  for (const raw of page.jsonLd) {
+    try {
+      add(JSON.parse(raw));
+    } catch {
+      // An invalid block declares nothing; structured_data_valid reports it.
+    }
+  }
+  add(page.microdata);
+  add(page.rdfa);
+  return out;
+}
+
+/**
+ * Whether a page says it is a product page: `og:type` product, a platform's product-page
+ * marker, or exactly one product described at its top level (a listing describes many).
+ */
+export function declaresProduct(page: PageFacts | null | undefined): boolean {
+  if (!page) return false;
+  const ogType = (page.meta["og:type"] ?? "").trim().toLowerCase();
+  if (ogType === "product" || ogType === "og:product" || ogType === "product.item" || page.platformProduct) return true;
+  const products = topLevelNodes(page).filter((n) => typesOf(n).some((t) => PRODUCT_TYPES.includes(t)));
+  const names = new Set(products.map((n) => stringValue(n.name) ?? stringValue(n.url) ?? ""));
+  return products.length > 0 && names.size === 1;
 }
 
 /** A string value of a property, also when given as `{ "@id" }`, `{ url }` or `{ name }`, or a list. */

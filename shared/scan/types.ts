@@ -1,19 +1,14 @@
 // Shapes of a scan: what the crawler fetched, what each page says, what a check returns.
 // CheckResult is the contract's (contract.md "CheckResult").
+import type { RobotsGate } from "./crawl/fetcher";
+import type { JourneyResult } from "./journey/types";
 
 export type CheckStatus = "pass" | "warn" | "fail";
 export type LayerNumber = 1 | 2 | 3 | 4 | 5;
 export type LayerName = "access" | "identity" | "interaction" | "content" | "integration";
 
-export interface CheckResult {
-  layer: LayerNumber;
-  key: string;
-  status: CheckStatus;
-  message: string;
-  fix: string | null;
-  evidence: Record<string, unknown> | null;
-  blocked?: boolean;
-}
+/** Declared once as zod in ./scan-result.ts (the Scan API's OpenAPI document uses it). */
+export type { CheckResult } from "./scan-result";
 
 /** What a check function returns; the registry adds `layer` and `key`. */
 export interface CheckOutcome {
@@ -66,6 +61,9 @@ export interface InputFacts {
   id: string;
   /** aria-label, aria-labelledby, title or a wrapping <label>. `label[for]` is resolved through `labelFor`. */
   labelled: boolean;
+  /** Not shown to a person: `hidden`, `aria-hidden="true"` or an inline `display:none`. */
+  hidden: boolean;
+  placeholder: string;
 }
 
 export interface ControlFacts {
@@ -77,10 +75,14 @@ export interface ControlFacts {
   title: string;
   href: string;
   inForm: boolean;
+  /** Carries an onclick handler (acts only through JavaScript unless it also submits a form). */
+  onclick: boolean;
 }
 
 export interface FormFacts {
   action: string | null;
+  name: string;
+  id: string;
   method: string;
   role: string;
   inSearchLandmark: boolean;
@@ -102,9 +104,18 @@ export interface PageFacts {
   meta: Record<string, string>;
   headLinks: LinkFacts[];
   links: LinkFacts[];
+  /** Raw JSON-LD blocks, as written (validity is judged from these). */
   jsonLd: string[];
-  microdataTypes: string[];
-  itemprops: Record<string, string>;
+  /** Top-level microdata items, shaped like JSON-LD nodes (html/item-collector.ts). */
+  microdata: Array<Record<string, unknown>>;
+  /** Top-level schema.org RDFa items, shaped like JSON-LD nodes. */
+  rdfa: Array<Record<string, unknown>>;
+  /** The class attribute of <body> (platform page markers such as catalog-product-view). */
+  bodyClass: string;
+  /** Platform markers that say "this is a product page" (e.g. Shopify's pageType product). */
+  platformProduct: boolean;
+  /** Why parts of the page could not be read (a handler that failed on odd markup); empty when all was read. */
+  problems: string[];
   forms: FormFacts[];
   /** Buttons and submit inputs outside any form. */
   looseControls: ControlFacts[];
@@ -135,7 +146,9 @@ export interface PageVisit {
 }
 
 export interface Discovery {
-  /** Product-looking URLs linked from the home page, sorted. */
+  /** The home page itself says it is a product page (structured data, og:type, platform marker). */
+  homeIsProduct: boolean;
+  /** Product URLs linked from the home page (by shape, named in its structured data, or slug links that proved to be products), sorted. */
   productLinksHome: string[];
   /** Product-looking URLs linked from the category page, sorted. */
   productLinksCategory: string[];
@@ -165,4 +178,13 @@ export interface SiteSnapshot {
   category: PageVisit | null;
   cart: Fetched[];
   discovery: Discovery;
+  /** The robots.txt policy the crawl applied to itself; the journey applies the same. */
+  robotsGate: RobotsGate;
+  /** What the journey (find, understand, add to cart, read back) did; null when it did not run. */
+  journey: JourneyResult | null;
+  /**
+   * Set when the site gave no HTTP answer at all (DNS, refused, TLS, timeout) on the apex
+   * and on www.: nothing else was fetched and every check says so (docs/scan.md).
+   */
+  unreachable: { url: string; reason: string } | null;
 }

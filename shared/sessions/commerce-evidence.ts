@@ -31,10 +31,5 @@ export function evidenceOf(kind: EventKind, path: string): Evidence {
   return { cart: false, purchase: false };
 }
 
-export type Outcome = "completed" | "abandoned" | "not_attempted";
-
-/** decisions §5: purchase reached → completed; cart or checkout without it → abandoned. */
-export function outcomeOf(reachedCart: boolean, reachedPurchase: boolean): Outcome {
-  if (reachedPurchase) return "completed";
-  return reachedCart ? "abandoned" : "not_attempted";
-}
+// The outcome these flags decide is in ./outcome.ts (one vocabulary, one rule).
+export { type Outcome, outcomeOf } from "./outcome";

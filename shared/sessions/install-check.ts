@@ -1,28 +1,12 @@
 import { PRIVACY_MODE, snippetFor } from "../sites/snippet";
-import { HEARTBEAT_FRESHNESS_S, type InstallStatus, installStatus, nextAction } from "./install-status";
-
-export interface InstallCheckResult {
-  site_id: string;
-  domain: string;
-  status: InstallStatus;
-  snippet: string;
-  privacy: typeof PRIVACY_MODE;
-  heartbeat_freshness_seconds: number;
-  snippet_installed_at: string | null;
-  last_verified_event_at: string | null;
-  last_event_at: string | null;
-  last_reject_reason: string | null;
-  last_reject_origin: string | null;
-  last_reject_at: string | null;
-  next_action: string;
-}
+import type { InstallCheckResult } from "./install-check-schema";
+import { HEARTBEAT_FRESHNESS_S, installStatus, nextAction } from "./install-status";
 
 interface SiteInstallRow {
   id: string;
   domain: string;
   public_token: string;
   snippet_installed_at: number | null;
-  last_verified_event_at: number | null;
   last_event_at: number | null;
   last_accept_at: number | null;
   last_reject_at: number | null;
@@ -46,7 +30,7 @@ export async function installCheck(
 ): Promise<InstallCheckResult | null> {
   const row = await db
     .prepare(
-      `SELECT id, domain, public_token, snippet_installed_at, last_verified_event_at, last_event_at, last_accept_at,
+      `SELECT id, domain, public_token, snippet_installed_at, last_event_at, last_accept_at,
               last_reject_at, last_reject_reason, last_reject_origin
        FROM sites WHERE workspace_id = ? AND domain = ?`,
     )
@@ -62,7 +46,9 @@ export async function installCheck(
     privacy: PRIVACY_MODE,
     heartbeat_freshness_seconds: HEARTBEAT_FRESHNESS_S,
     snippet_installed_at: iso(row.snippet_installed_at),
-    last_verified_event_at: iso(row.last_verified_event_at),
+    // The install heartbeat (docs/ingest.md "Install check"): the newest ingest request
+    // accepted after the public token and the registered Origin were verified.
+    last_verified_event_at: iso(row.last_accept_at),
     last_event_at: iso(row.last_event_at),
     last_reject_reason: row.last_reject_reason,
     last_reject_origin: row.last_reject_origin,

@@ -1,5 +1,6 @@
 /** decisions §6 install-check states. */
-export type InstallStatus = "awaiting_first_event" | "receiving" | "rejected" | "stale";
+export const INSTALL_STATUSES = ["receiving", "stale", "rejected", "awaiting_first_event"] as const;
+export type InstallStatus = (typeof INSTALL_STATUSES)[number];
 
 /** Contract: heartbeat freshness is 86400 seconds. */
 export const HEARTBEAT_FRESHNESS_S = 86_400;

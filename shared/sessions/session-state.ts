@@ -1,10 +1,11 @@
 import type { DetectionSignal, Tier } from "../classify/agent-identity";
 import type { IngestMessage } from "../ingest/queue-message";
-import { utcDay } from "../salt/salt-schedule";
+import { MINUTE_MS } from "../time/durations";
+import { utcDay } from "../time/utc-day";
 import { evidenceOf } from "./commerce-evidence";
 
 /** decisions §5: a new session starts after a gap of 30 minutes or more. */
-export const SESSION_GAP_MS = 30 * 60_000;
+export const SESSION_GAP_MS = 30 * MINUTE_MS;
 
 /** A session row as the consumer reads and writes it (snake_case mirrors schema/sessions.ts). */
 export interface SessionState {

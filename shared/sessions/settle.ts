@@ -1,3 +1,4 @@
+import { OUTCOME_SQL } from "./outcome";
 import { SESSION_GAP_MS } from "./session-state";
 
 /** Pairs of (site, day) whose aggregates one rollup pass rebuilds at most. */
@@ -19,7 +20,7 @@ export async function settleSessions(db: D1Database, nowMs: number): Promise<Set
   const settled = await db
     .prepare(
       `UPDATE sessions SET
-         outcome = CASE WHEN reached_purchase = 1 THEN 'completed' WHEN reached_cart = 1 THEN 'abandoned' ELSE 'not_attempted' END,
+         outcome = ${OUTCOME_SQL},
          bounced = CASE WHEN page_count <= 1 AND interaction_count = 0 THEN 1 ELSE 0 END,
          settled_at = ?1,
          dirty = 1

@@ -4,12 +4,20 @@ import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../migrations-shard/migrations.js";
 import type { IngestMessage } from "../ingest/queue-message";
 import { type FailingPage, type FailingParams, failingSessions } from "../reports/failing-sessions";
-import { type PurposeSplitResult, purposeSplit } from "../reports/purpose-split";
+import { purposeSplit } from "../reports/purpose-split";
 import type { ReportParams } from "../reports/report-context";
-import { type JourneyResult, type JourneySite, sessionJourney } from "../reports/session-journey";
-import { type OverviewResult, trafficOverview } from "../reports/traffic-overview";
-import { type SourcesResult, trafficSources } from "../reports/traffic-sources";
-import { type VerificationResult, verificationBreakdown } from "../reports/verification";
+import type {
+  PurposeSplit,
+  SessionJourney,
+  TrafficOverview,
+  TrafficSources,
+  VerificationBreakdown,
+} from "../reports/report-schemas";
+import { type JourneySite, sessionJourney } from "../reports/session-journey";
+import { trafficOverview } from "../reports/traffic-overview";
+import { trafficSources } from "../reports/traffic-sources";
+import { verificationBreakdown } from "../reports/verification";
+import type { Result } from "../result/result";
 import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { SESSION_GAP_MS } from "../sessions/session-state";
 import { MAX_DAYS_PER_RUN, type SettleResult, settleSessions } from "../sessions/settle";
@@ -145,19 +153,19 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     if ((await this.ctx.storage.getAlarm()) === null) await this.armAlarm();
   }
 
-  async overview(params: ReportParams): Promise<OverviewResult> {
+  async overview(params: ReportParams): Promise<TrafficOverview> {
     return trafficOverview(this.db, params);
   }
 
-  async purposeSplit(params: ReportParams): Promise<PurposeSplitResult> {
+  async purposeSplit(params: ReportParams): Promise<PurposeSplit> {
     return purposeSplit(this.db, params);
   }
 
-  async sources(params: ReportParams): Promise<SourcesResult> {
+  async sources(params: ReportParams): Promise<TrafficSources> {
     return trafficSources(this.db, params);
   }
 
-  async verification(params: ReportParams): Promise<VerificationResult> {
+  async verification(params: ReportParams): Promise<VerificationBreakdown> {
     return verificationBreakdown(this.db, params);
   }
 
@@ -165,7 +173,7 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     return failingSessions(this.db, params);
   }
 
-  async journey(site: JourneySite, sessionId: string): Promise<JourneyResult | null> {
+  async journey(site: JourneySite, sessionId: string): Promise<Result<SessionJourney, "session_not_found">> {
     return sessionJourney(this.db, site, sessionId);
   }
 

@@ -1,5 +1,5 @@
 import { prefixedId } from "../auth/random-token";
-import { ApiError } from "../errors/api-error";
+import { ok, type Result, refusal } from "../result/result";
 import { SITES_PER_WORKSPACE } from "./site-limits";
 import { type SiteRecord, siteRecordFromD1 } from "./site-row";
 
@@ -23,13 +23,13 @@ const SELECT_BY_DOMAIN = "SELECT * FROM sites WHERE workspace_id = ?1 AND domain
 
 /**
  * Registers `domain` (already normalised) in the workspace: created, or the existing
- * site unchanged. ApiError 403 `limit_reached` for a new domain at the ceiling.
+ * site unchanged; refused `limit_reached` for a new domain at the ceiling.
  */
 export async function registerSite(
   d1: D1Database,
   input: { workspaceId: string; domain: string; name: string },
   now = Date.now(),
-): Promise<RegisterResult> {
+): Promise<Result<RegisterResult, "limit_reached">> {
   const id = prefixedId("site");
   const [inserted, selected] = await d1.batch([
     d1
@@ -39,10 +39,10 @@ export async function registerSite(
   ]);
   const row = (selected.results as Record<string, unknown>[])[0];
   if (!row) {
-    throw new ApiError(
+    return refusal(
       "limit_reached",
       `The workspace holds ${SITES_PER_WORKSPACE} sites, the ceiling; existing sites keep working`,
     );
   }
-  return { site: siteRecordFromD1(row), created: inserted.meta.changes === 1 && row.id === id };
+  return ok({ site: siteRecordFromD1(row), created: inserted.meta.changes === 1 && row.id === id });
 }

@@ -5,7 +5,7 @@ import type { Coverage } from "./site-limits";
 import type { SiteRecord } from "./site-row";
 
 /**
- * Sets a site's coverage (decisions §5) in one statement. coverage_changed_at moves
+ * Sets a site's coverage (docs/decisions.md#5-traffic-reports) in one statement. coverage_changed_at moves
  * only when the value actually changes (SQLite evaluates SET against the old row), so
  * it keeps meaning "since when the numbers describe this coverage". Null when the site
  * is not in the workspace.

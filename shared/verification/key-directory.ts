@@ -1,17 +1,24 @@
 import { parseResolveMap, type ResolveMap } from "../outbound/resolve-map";
 import { safeFetch } from "../outbound/safe-fetch";
+import { directoryProofs } from "./directory-proof";
 import { jwkThumbprint, type PublicJwk } from "./jwk";
+import type { KeySource } from "./signature-agent";
 import type { KeyLookup } from "./web-bot-auth";
 
-// traffic-facts §4.2: directory at /.well-known/http-message-signatures-directory,
-// only a 200 counts, no redirects, negative cache ≤ 5 min, a failed fetch never evicts
-// a cached key, lookups keyed by (URL, keyid).
+// draft-ietf-webbotauth-httpsig-protocol, "Key Distribution and Discovery": a
+// `directory` member resolves at /.well-known/http-message-signatures-directory of its
+// origin, a `jwks_uri` member is a JWK Set URL, a `cimd` member a Client ID Metadata
+// Document holding `jwks` or `jwks_uri`. Only a 200 counts, no redirects; lookups keyed
+// by (URL, keyid); a failed fetch never evicts cached keys, negative cache ≤ 5 min
+// (traffic-facts §4.2). SSRF limits: size, key count, time, address ranges (safeFetch).
 export const DIRECTORY_PATH = "/.well-known/http-message-signatures-directory";
-const MEDIA_TYPE = "application/http-message-signatures-directory+json";
+const DIRECTORY_MEDIA_TYPE = "application/http-message-signatures-directory+json";
 const NEGATIVE_TTL_MS = 5 * 60_000;
 const DEFAULT_TTL_MS = 3600_000;
 const MIN_TTL_MS = 60_000;
 const MAX_TTL_MS = 24 * 3600_000;
+const MAX_KEYS = 50;
+const MAX_BYTES = 64 * 1024;
 
 interface CacheEntry {
   /** keyid (kid and RFC 7638 thumbprint) → key. */
@@ -30,22 +37,40 @@ function ttlFrom(cacheControl: string | null): number {
   return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, Number(m[1]) * 1000));
 }
 
+/** Indexes a JWK Set by thumbprint and by `kid` (a jwks_uri `kid` may be any label). */
 async function indexKeys(doc: unknown): Promise<Map<string, PublicJwk>> {
   const keys = new Map<string, PublicJwk>();
   const list = (doc as { keys?: unknown })?.keys;
   if (!Array.isArray(list)) return keys;
-  for (const raw of list.slice(0, 50)) {
+  for (const raw of list.slice(0, MAX_KEYS)) {
     if (!raw || typeof raw !== "object") continue;
     const jwk = raw as PublicJwk;
     const thumb = await jwkThumbprint(jwk);
-    if (thumb) keys.set(thumb, jwk);
+    if (!thumb) continue;
+    keys.set(thumb, jwk);
     if (typeof jwk.kid === "string") keys.set(jwk.kid, jwk);
   }
   return keys;
 }
 
 /**
- * A per-isolate cache of key directories, fetched through the SSRF guard. One instance
+ * A Signature Agent Card / Client ID Metadata Document (draft-meunier-webbotauth-
+ * registry): `client_id` must equal the URL it was fetched from, and it carries either
+ * `jwks` or `jwks_uri`, never both. Returns the inline JWK Set or the URL to fetch.
+ */
+export function readAgentCard(url: string, card: unknown): { jwks: unknown } | { jwksUri: string } | { error: string } {
+  if (!card || typeof card !== "object") return { error: "card is not a JSON object" };
+  const c = card as { client_id?: unknown; jwks?: unknown; jwks_uri?: unknown };
+  if (c.client_id !== url) return { error: "client_id must match the card URL" };
+  if (c.jwks !== undefined && c.jwks_uri !== undefined)
+    return { error: "card must not contain both jwks and jwks_uri" };
+  if (c.jwks !== undefined) return { jwks: c.jwks };
+  if (typeof c.jwks_uri === "string") return { jwksUri: c.jwks_uri };
+  return { error: "card has neither jwks nor jwks_uri" };
+}
+
+/**
+ * A per-isolate cache of key sources, fetched through the SSRF guard. One instance
  * lives for the Worker isolate; `lookup` is the KeyLookup the verifier needs.
  */
 export class KeyDirectoryCache {
@@ -57,40 +82,77 @@ export class KeyDirectoryCache {
     this.now = options.now ?? Date.now;
   }
 
-  lookup: KeyLookup = async (agentOrigin, keyid) => {
-    if (!agentOrigin) return null;
-    const url = `${agentOrigin}${DIRECTORY_PATH}`;
-    const cached = this.entries.get(url);
+  lookup: KeyLookup = async (source, keyid) => {
+    if (!source) return null;
+    const cacheKey = `${source.type} ${source.url}`;
+    const cached = this.entries.get(cacheKey);
     if (cached && cached.freshUntil > this.now()) return cached.keys.get(keyid) ?? null;
-    const failedAt = this.failures.get(url);
+    const failedAt = this.failures.get(cacheKey);
     if (failedAt !== undefined && this.now() - failedAt < NEGATIVE_TTL_MS) return cached?.keys.get(keyid) ?? null;
-    const fresh = await this.fetchDirectory(url);
+    const fresh = await this.resolve(source);
     if (!fresh) {
-      this.failures.set(url, this.now());
+      this.failures.set(cacheKey, this.now());
       // A failed refresh keeps serving the keys we had.
       return cached?.keys.get(keyid) ?? null;
     }
-    this.failures.delete(url);
-    this.entries.set(url, fresh);
+    // A directory that resolves is newer evidence and replaces what we held.
+    this.failures.delete(cacheKey);
+    this.entries.set(cacheKey, fresh);
     return fresh.keys.get(keyid) ?? null;
   };
 
-  private async fetchDirectory(url: string): Promise<CacheEntry | null> {
+  private async resolve(source: KeySource): Promise<CacheEntry | null> {
     try {
-      const res = await safeFetch(url, {
-        resolve: this.options.resolve,
-        headers: { Accept: MEDIA_TYPE },
-        maxRedirects: 0,
-        maxBytes: 64 * 1024,
-        timeoutMs: 3000,
-      });
-      if (res.status !== 200 || res.truncated) return null;
-      const keys = await indexKeys(JSON.parse(res.text()));
-      if (keys.size === 0) return null;
-      return { keys, freshUntil: this.now() + ttlFrom(res.headers.get("Cache-Control")) };
+      if (source.type === "directory") return await this.fetchKeySet(`${source.url}${DIRECTORY_PATH}`, true);
+      if (source.type === "jwks_uri") return await this.fetchKeySet(source.url, false);
+      const card = await this.fetchJson(source.url, "application/json");
+      if (!card) return null;
+      const read = readAgentCard(source.url, card.doc);
+      if ("error" in read) return null;
+      if ("jwksUri" in read) return await this.fetchKeySet(read.jwksUri, false);
+      const keys = await indexKeys(read.jwks);
+      return keys.size ? { keys, freshUntil: this.now() + card.ttl } : null;
     } catch {
       return null;
     }
+  }
+
+  private async fetchJson(url: string, accept: string) {
+    const res = await safeFetch(url, {
+      resolve: this.options.resolve,
+      headers: { Accept: accept },
+      maxRedirects: 0,
+      maxBytes: MAX_BYTES,
+      timeoutMs: 3000,
+    });
+    if (res.status !== 200 || res.truncated) return null;
+    return { doc: JSON.parse(res.text()) as unknown, ttl: ttlFrom(res.headers.get("Cache-Control")), res };
+  }
+
+  private async fetchKeySet(url: string, wellKnown: boolean): Promise<CacheEntry | null> {
+    const got = await this.fetchJson(
+      url,
+      wellKnown ? DIRECTORY_MEDIA_TYPE : "application/jwk-set+json, application/json",
+    );
+    if (!got) return null;
+    const keys = await indexKeys(got.doc);
+    if (wellKnown) {
+      // Drop every key whose possession proof the directory carries but that fails.
+      const byThumb = new Map<string, PublicJwk>();
+      for (const [id, jwk] of keys) if ((await jwkThumbprint(jwk)) === id) byThumb.set(id, jwk);
+      const proofs = await directoryProofs(
+        { requestUrl: url, headers: got.res.headers, body: got.res.body },
+        byThumb,
+        this.now(),
+      );
+      for (const [thumb, ok] of proofs) {
+        if (ok) continue;
+        const failed = byThumb.get(thumb);
+        for (const [id, jwk] of keys) if (jwk === failed) keys.delete(id);
+      }
+    }
+    if (keys.size === 0) return null;
+    return { keys, freshUntil: this.now() + got.ttl };
   }
 }
 

@@ -7,6 +7,11 @@ export interface SignedMessage {
   url: string;
   /** Header lookup by lower-case name; combined value or null. */
   header(name: string): string | null;
+  /**
+   * For a response: the request it answers, which components flagged `req` read
+   * (RFC 9421 §2.4), e.g. a signed key directory's `"@authority";req`.
+   */
+  request?: SignedMessage;
 }
 
 /** `@authority` per RFC 9421 §2.2.3: host, lower-cased, default port removed. */
@@ -16,9 +21,14 @@ function authority(url: URL): string {
   return (defaultPort || !url.port ? url.hostname : `${url.hostname}:${url.port}`).toLowerCase();
 }
 
-function componentValue(name: string, params: InnerList["items"][number]["params"], msg: SignedMessage): string {
+function componentValue(name: string, params: InnerList["items"][number]["params"], from: SignedMessage): string {
+  let msg = from;
+  if (params.has("req")) {
+    if (!from.request) throw new SfError(`${name};req outside a response`);
+    msg = from.request;
+  }
   const url = new URL(msg.url);
-  if (params.has("req") || params.has("sf") || params.has("bs") || params.has("tr")) {
+  if (params.has("sf") || params.has("bs") || params.has("tr")) {
     throw new SfError(`unsupported component parameter on ${name}`);
   }
   switch (name) {

@@ -1,10 +1,14 @@
 import type { SignatureOutcome } from "../classify/agent-identity";
 import { type PublicJwk, publicTestKeyXs, type SignatureAlg, verifyWithJwk } from "./jwk";
+import { type KeySource, keySourceOf, parseSignatureAgent } from "./signature-agent";
 import { type SignedMessage, signatureBase } from "./signature-base";
-import { type InnerList, parseDictionary, parseItem, SfError } from "./structured-fields";
+import { type InnerList, parseDictionary, SfError } from "./structured-fields";
 
-/** Finds the public key for `keyid` published by `agentOrigin`; null when unknown or unreachable. */
-export type KeyLookup = (agentOrigin: string | null, keyid: string) => Promise<PublicJwk | null>;
+/**
+ * Finds the public key for `keyid` at a key source (keyed by the pair, never by keyid
+ * alone); null when unknown or unreachable. `null` source: the request named none.
+ */
+export type KeyLookup = (source: KeySource | null, keyid: string) => Promise<PublicJwk | null>;
 
 export interface VerifyOptions {
   nowMs: number;
@@ -24,34 +28,39 @@ const ALGS: Record<string, SignatureAlg> = { ed25519: "ed25519", "rsa-pss-sha512
 
 const invalid = (reason: string): WebBotAuthResult => ({ status: "invalid", reason });
 
-/** The agent origin a covered Signature-Agent names: a Dictionary member, or the legacy bare String. */
-function agentOriginOf(covered: InnerList, header: string | null): { origin: string | null; error?: string } {
-  if (header === null) return { origin: null };
+/**
+ * The key source the covered Signature-Agent member names for this signature: the
+ * Dictionary member the `key` parameter selects, or the legacy bare String. `ignored`
+ * when the draft says to ignore the member (unsupported type, not an origin, not https).
+ */
+function keySourceFor(
+  covered: InnerList,
+  label: string,
+  header: string | null,
+): { source: KeySource | null; ignored?: true; error?: string } {
+  if (header === null) return { source: null };
   const component = covered.items.find((i) => i.value === "signature-agent");
-  if (!component) return { origin: null, error: "Signature-Agent present but not covered" };
+  if (!component) return { source: null, error: "Signature-Agent present but not covered" };
   const key = component.params.get("key");
-  let value: unknown;
-  if (typeof key === "string") value = parseDictionary(header).get(key);
-  else value = parseItem(header); // legacy form: Signature-Agent: "https://chatgpt.com"
-  const text = (value as { value?: unknown } | undefined)?.value;
-  if (typeof text !== "string") return { origin: null, error: "Signature-Agent member is not a string" };
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return { origin: null, error: "Signature-Agent is not a URL" };
+  const entries = parseSignatureAgent(header, label);
+  const entry =
+    typeof key === "string" ? entries.find((e) => e.label === key) : entries.length === 1 ? entries[0] : undefined;
+  if (!entry) return { source: null, error: "no Signature-Agent member for the covered key" };
+  if (typeof key !== "string" && !header.trim().startsWith('"')) {
+    return { source: null, error: "a Dictionary Signature-Agent must be covered with its key" };
   }
-  if (url.protocol !== "https:") return { origin: null, error: "Signature-Agent must be https" };
-  return { origin: url.origin };
+  const source = keySourceOf(entry);
+  return source ? { source } : { source: null, ignored: true };
 }
 
 /**
- * Verifies a Web Bot Auth request signature (RFC 9421 + draft-meunier-webbotauth-
- * httpsig-protocol, traffic-facts §4.5): a `tag="web-bot-auth"` label, `created` and
- * `expires` present and fresh, `@authority` or `@target-uri` covered, `Signature-Agent`
- * covered when present, key found by (agent origin, keyid), Ed25519 or RSA-PSS-SHA512.
- * Outcomes: `absent` (no web-bot-auth signature), `invalid`, `unverified` (key not
- * found), `verified` (with the agent origin).
+ * Verifies a Web Bot Auth request signature (RFC 9421 + draft-ietf-webbotauth-httpsig-
+ * protocol, traffic-facts §4.5): a `tag="web-bot-auth"` label, `created` and `expires`
+ * present and fresh, `@authority` or `@target-uri` covered, the Signature-Agent member
+ * for the label covered (Dictionary `key`, or the legacy bare String), key found by
+ * (key source, keyid), Ed25519 or RSA-PSS-SHA512. Outcomes: `absent` (no web-bot-auth
+ * signature), `invalid`, `unverified` (member ignored or key not found), `verified`
+ * (with the agent origin when a `directory` member bound the key to a domain).
  */
 export async function verifyWebBotAuth(msg: SignedMessage, options: VerifyOptions): Promise<WebBotAuthResult> {
   const inputHeader = msg.header("signature-input");
@@ -87,9 +96,11 @@ export async function verifyWebBotAuth(msg: SignedMessage, options: VerifyOption
       return invalid("signature must cover @authority or @target-uri");
     }
 
-    const agent = agentOriginOf(covered, msg.header("signature-agent"));
+    const agent = keySourceFor(covered, label, msg.header("signature-agent"));
     if (agent.error) return invalid(agent.error);
-    const jwk = await options.keys(agent.origin, keyid);
+    if (agent.ignored)
+      return { status: "unverified", reason: "Signature-Agent member ignored (type or URI not usable)" };
+    const jwk = await options.keys(agent.source, keyid);
     if (!jwk) return { status: "unverified", reason: "key not found" };
     if (options.rejectTestKeys && jwk.x && publicTestKeyXs.includes(jwk.x)) return invalid("public test key");
     if (jwk.nbf !== undefined && now < jwk.nbf) return invalid("key not yet valid");
@@ -97,7 +108,10 @@ export async function verifyWebBotAuth(msg: SignedMessage, options: VerifyOption
     const algorithm = typeof alg === "string" ? ALGS[alg] : jwk.kty === "OKP" ? "ed25519" : "rsa-pss-sha512";
     if (!algorithm) return invalid("unsupported alg");
     const ok = await verifyWithJwk(algorithm, jwk, sig.value, signatureBase(covered, msg));
-    return ok ? { status: "verified", agentOrigin: agent.origin } : invalid("signature does not verify");
+    if (!ok) return invalid("signature does not verify");
+    // Only a `directory` member binds the key to a domain (the well-known path is the
+    // domain operator's); a jwks_uri or cimd URL proves control of that URL only.
+    return { status: "verified", agentOrigin: agent.source?.type === "directory" ? agent.source.url : null };
   } catch (err) {
     if (err instanceof SfError) return invalid(err.message);
     throw err;

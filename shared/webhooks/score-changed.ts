@@ -1,4 +1,7 @@
-// The one event monitors send (contract "Events": webhook `score.changed`).
+// The one event monitors send (contract "Events": webhook `score.changed`). `scanId`
+// and `scanUrl` are additive (issue 17): they name the stored scan that gave
+// `newScore`, so a receiver can see what changed. `test: true` marks a delivery sent
+// by POST /monitors/{id}/test, never by a real change.
 export const SCORE_CHANGED = "score.changed";
 
 export interface ScoreChangedPayload {
@@ -8,6 +11,16 @@ export interface ScoreChangedPayload {
   newScore: number;
   /** RFC 3339: when the change was detected. */
   timestamp: string;
+  /** The scan that gave `newScore`; null only on a test event before any rescan. */
+  scanId: string | null;
+  /** `GET /api/scan/{scanId}` on this deployment; null when no base URL is known. */
+  scanUrl: string | null;
+  test?: true;
+}
+
+/** Where a stored scan can be read: the contract's `GET /api/scan/{id}`. */
+export function scanUrlOf(baseUrl: string | null, scanId: string | null): string | null {
+  return baseUrl && scanId ? `${baseUrl.replace(/\/+$/, "")}/api/scan/${scanId}` : null;
 }
 
 export function scoreChangedPayload(
@@ -15,6 +28,15 @@ export function scoreChangedPayload(
   oldScore: number,
   newScore: number,
   detectedAt: number,
+  scan: { scanId: string | null; baseUrl: string | null },
 ): ScoreChangedPayload {
-  return { event: SCORE_CHANGED, domain, oldScore, newScore, timestamp: new Date(detectedAt).toISOString() };
+  return {
+    event: SCORE_CHANGED,
+    domain,
+    oldScore,
+    newScore,
+    timestamp: new Date(detectedAt).toISOString(),
+    scanId: scan.scanId,
+    scanUrl: scanUrlOf(scan.baseUrl, scan.scanId),
+  };
 }

@@ -1,3 +1,4 @@
+import { localSwitchOn } from "../config/local-switches";
 import { fromBase64, toBase64 } from "../encoding/base64";
 
 // Webhook signing secrets are needed again for every delivery, so they cannot be
@@ -5,7 +6,7 @@ import { fromBase64, toBase64 } from "../encoding/base64";
 // the Worker secret WEBHOOK_SECRET_KEY (any string; its SHA-256 is the AES key), set
 // on both the v1 Worker (seals at creation) and the scan Worker (opens to sign):
 //   wrangler secret put WEBHOOK_SECRET_KEY -c workers/v1/wrangler.toml   (and scan)
-// The built-in key exists only for local runs and tests (DEV_ROUTES=1): whoever reads
+// The built-in key exists only for local runs and tests (BUILT_IN_WEBHOOK_KEY=1): whoever reads
 // this source could open what it seals, so outside them sealing without the secret is
 // refused (the monitor is not created; the error is logged) rather than silently weak.
 // Each sealed value names the key it used (`env` or `builtin`), so values sealed
@@ -35,7 +36,7 @@ function configured(env: object): string | null {
 /** `v1.<key name>.<base64 iv>.<base64 ciphertext>`. */
 export async function sealSecret(env: object, secret: string): Promise<string> {
   const material = configured(env);
-  if (!material && (env as { DEV_ROUTES?: unknown }).DEV_ROUTES !== "1") {
+  if (!material && !localSwitchOn(env, "BUILT_IN_WEBHOOK_KEY")) {
     throw new Error("WEBHOOK_SECRET_KEY is not set: refusing to seal a webhook secret with the built-in key");
   }
   const name: KeyName = material ? "env" : "builtin";

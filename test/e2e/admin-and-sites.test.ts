@@ -82,4 +82,37 @@ describe("admin command and sites against the real local server", () => {
   it("fails with a message on stderr and exit code 1 for a bad scope", async () => {
     await expect(admin("create-key", "--workspace", "x", "--scopes", "root")).rejects.toMatchObject({ code: 1 });
   });
+
+  it("refuses a key without scopes, by omission or by an empty list", async () => {
+    await expect(admin("create-key", "--workspace", "e2e-empty")).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("needs at least one scope"),
+    });
+    await expect(admin("create-key", "--workspace", "e2e-empty", "--scopes", "")).rejects.toMatchObject({ code: 1 });
+  });
+
+  it("--preset full grants all seven scopes, and list-keys shows the workspace's live keys without secrets", async () => {
+    const [full] = await admin("create-key", "--workspace", "e2e-list", "--preset", "full", "--name", "CI");
+    const created = JSON.parse(full) as { key: string; key_id: string; scopes: string[] };
+    expect(created.scopes.toSorted()).toEqual([
+      "conversions:read",
+      "conversions:write",
+      "events:write",
+      "monitors:read",
+      "monitors:write",
+      "sites:write",
+      "traffic:read",
+    ]);
+    const [other] = await admin("create-key", "--workspace", "e2e-list", "--preset", "read-only");
+    const [line] = await admin("list-keys", "--workspace", "e2e-list");
+    expect(line).not.toContain(created.key);
+    const listed = JSON.parse(line) as { keys: { key_id: string; name: string | null; prefix: string }[] };
+    expect(listed.keys.map((k) => k.key_id)).toEqual([JSON.parse(other).key_id, created.key_id]);
+    expect(listed.keys[1]).toMatchObject({ name: "CI", prefix: created.key.slice(0, 12) });
+
+    await admin("revoke-key", "--key-id", created.key_id);
+    const [after] = await admin("list-keys", "--workspace", "e2e-list");
+    expect((JSON.parse(after) as { keys: unknown[] }).keys).toHaveLength(1);
+    await expect(admin("list-keys", "--workspace", "no-such-workspace")).rejects.toMatchObject({ code: 1 });
+  });
 });

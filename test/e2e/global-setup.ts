@@ -1,4 +1,6 @@
 import type { TestProject } from "vitest/node";
+import { mutableShop } from "../fixtures/monitors/mutable-shop";
+import { type RunningReceiver, startWebhookReceiver } from "../fixtures/monitors/webhook-receiver";
 import { goodShop } from "../fixtures/shops/good-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
 import { type LocalServer, startLocalServer } from "../helpers/node/local-server";
@@ -8,12 +10,18 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     snippetFixturePort: number;
+    monitoredShopPort: number;
+    webhookReceiverPort: number;
+    selfHost: string;
   }
 }
 
 let server: LocalServer | undefined;
+const SELF_HOST = "agent-readiness.test";
 let snippetFixtures: SnippetFixtures | undefined;
 let shop: RunningShop | undefined;
+let monitoredShop: RunningShop | undefined;
+let receiver: RunningReceiver | undefined;
 
 // One real local server (npm start) for the whole e2e project.
 export async function setup(project: TestProject): Promise<void> {
@@ -21,15 +29,30 @@ export async function setup(project: TestProject): Promise<void> {
   snippetFixtures = await startSnippetFixtures();
   // The scan page's browser test scans the well-built fixture shop.
   shop = await startShop(goodShop);
-  server = await startLocalServer({
-    OUTBOUND_RESOLVE: `${snippetFixtures.outboundResolve},good-shop.test=127.0.0.1:${shop.port}`,
-  });
+  // The monitor tests change this shop's score and receive webhooks at hooks.test.
+  monitoredShop = await startShop(mutableShop());
+  receiver = await startWebhookReceiver();
+  const fixtures = [
+    snippetFixtures.outboundResolve,
+    `good-shop.test=127.0.0.1:${shop.port}`,
+    `monitored-shop.test=127.0.0.1:${monitoredShop.port}`,
+    `hooks.test=127.0.0.1:${receiver.port}`,
+  ];
+  // agent-readiness.test is the server itself, so it can scan its own base URL.
+  server = await startLocalServer((port) => ({
+    OUTBOUND_RESOLVE: [...fixtures, `${SELF_HOST}=127.0.0.1:${port}`].join(","),
+  }));
   project.provide("baseUrl", server.baseUrl);
   project.provide("snippetFixturePort", snippetFixtures.port);
+  project.provide("monitoredShopPort", monitoredShop.port);
+  project.provide("webhookReceiverPort", receiver.port);
+  project.provide("selfHost", SELF_HOST);
 }
 
 export async function teardown(): Promise<void> {
   await server?.stop();
   await snippetFixtures?.close();
   await shop?.close();
+  await monitoredShop?.close();
+  await receiver?.close();
 }

@@ -5,6 +5,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 // End-to-end tests run in Node against the real local server that `npm start` runs.
 export default defineProject({
+  resolve: { tsconfigPaths: true },
   test: {
     name: "e2e",
     environment: "node",

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { upstreamFor } from "../../workers/edge/routes";
 
@@ -12,23 +12,26 @@ describe("edge routing", () => {
     expect(upstreamFor("/mcp")).toBe("V1");
     expect(upstreamFor("/sdk/agent.js")).toBe("INGEST");
     expect(upstreamFor("/ingest/beacon")).toBe("INGEST");
+    expect(upstreamFor("/app")).toBe("APP");
+    expect(upstreamFor("/app/settings/api-keys")).toBe("APP");
   });
 
   it("does not match look-alike prefixes", () => {
     expect(upstreamFor("/api/scanner")).toBeNull();
     expect(upstreamFor("/api/v10/sites")).toBeNull();
     expect(upstreamFor("/favicon.ico")).toBeNull();
+    expect(upstreamFor("/apple")).toBeNull();
   });
 
   it("forwards to the upstream and propagates the caller's request id", async () => {
-    const res = await SELF.fetch("http://x/api/v1/sites", { headers: { "X-Request-Id": "client-abc-123" } });
+    const res = await exports.default.fetch("http://x/api/v1/sites", { headers: { "X-Request-Id": "client-abc-123" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Request-Id")).toBe("client-abc-123");
     expect(await res.json()).toEqual({ upstream: "V1", path: "/api/v1/sites", requestId: "client-abc-123" });
   });
 
   it("mints a request id when none is given and passes the same one upstream", async () => {
-    const res = await SELF.fetch("http://x/ingest/beacon", { method: "POST", body: "{}" });
+    const res = await exports.default.fetch("http://x/ingest/beacon", { method: "POST", body: "{}" });
     const body = (await res.json()) as { upstream: string; requestId: string };
     expect(body.upstream).toBe("INGEST");
     expect(res.headers.get("X-Request-Id")).toBe(body.requestId);
@@ -36,7 +39,7 @@ describe("edge routing", () => {
   });
 
   it("answers unknown paths 404 in the error shape, with a request id", async () => {
-    const res = await SELF.fetch("http://x/does-not-exist");
+    const res = await exports.default.fetch("http://x/does-not-exist");
     expect(res.status).toBe(404);
     expect(res.headers.get("X-Request-Id")).toBeTruthy();
     expect(res.headers.get("Content-Type")).toContain("application/json");
@@ -44,7 +47,7 @@ describe("edge routing", () => {
   });
 
   it("fans /__scheduled out to every Worker with the cron expression", async () => {
-    const res = await SELF.fetch("http://x/__scheduled?cron=*/5%20*%20*%20*%20*");
+    const res = await exports.default.fetch("http://x/__scheduled?cron=*/5%20*%20*%20*%20*");
     expect(res.status).toBe(200);
     const body = (await res.json()) as { ok: boolean; workers: { worker: string; cron: string }[] };
     expect(body.ok).toBe(true);

@@ -17,5 +17,5 @@ function echo(upstream: string) {
 
 export default workerProject("edge", "wrangler.toml", {
   migrations: false,
-  miniflare: { serviceBindings: { SCAN: echo("SCAN"), INGEST: echo("INGEST"), V1: echo("V1") } },
+  miniflare: { serviceBindings: { SCAN: echo("SCAN"), INGEST: echo("INGEST"), V1: echo("V1"), APP: echo("APP") } },
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { type IdentityInput, identifyAgent } from "../../shared/classify/agent-identity";
+import { ipRangeSnapshot } from "../../shared/classify/ip-range-snapshot.generated";
+import { bundledIpRanges } from "../../shared/classify/ip-range-sources";
 import { buildIpRangeIndex } from "../../shared/classify/ip-ranges";
-import { deviceInfo, matchAgent } from "../../shared/classify/user-agent";
+import { deviceInfo, matchAgent, readUserAgent } from "../../shared/classify/user-agent";
 
 const ranges = buildIpRangeIndex({ "openai-chatgpt-user": ["23.98.142.176/28"], "openai-gptbot": ["52.230.152.0/24"] });
 
@@ -37,6 +39,55 @@ describe("user-agent token matching", () => {
     expect(matchAgent(null)).toBeNull();
   });
 
+  it("matches a product token, never a word inside a URL, an e-mail address or a comment's phrase", () => {
+    // Amazon's video crawler links to the Amazonbot page: a URL path is not a product token.
+    const video =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_10_1) AppleWebKit/600.2.5 (KHTML, like Gecko) Safari/600.2.5 (Amazonbot-Video/0.1; +https://developer.amazon.com/support/amazonbot)";
+    expect(matchAgent(video)).toBeNull();
+    expect(matchAgent("Mozilla/5.0 (compatible; Foo/1.0; +claudebot@anthropic.com)")).toBeNull();
+    // "compatible with Googlebot" is a phrase; the product here is SentiBot.
+    expect(matchAgent("SentiBot www.sentibot.eu (compatible with Googlebot)")?.token).toBe("SentiBot");
+    expect(matchAgent("Mozilla/5.0 (iPhone) Mobile Safari/537.36; Bytespider;bytespider@bytedance.com")?.token).toBe(
+      "Bytespider",
+    );
+    expect(matchAgent("Agent/AmazonBuyForMe")?.token).toBe("AmazonBuyForMe");
+    // A later word of a product's name is not a product: Sogou's spider is not a "Spider".
+    expect(matchAgent("Sogou web spider/4.0(+http://www.sogou.com/docs/help/webmasters.htm#07)")).toBeNull();
+    expect(matchAgent("Mozilla/5.0 (X11) Chrome/137.0.0.0 Safari/537.36; Devin/1.0; +devin.ai")?.token).toBe("Devin");
+    expect(matchAgent("Mozilla/5.0 (compatible) AI2Bot (+https://www.allenai.org/crawler)")?.token).toBe("AI2Bot");
+  });
+
+  it("leaves a person previewing a page inside an Electron editor to the human side", () => {
+    const vscode =
+      "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Code/1.96.0 Chrome/128.0.6613.186 Electron/32.2.6 Safari/537.36";
+    expect(matchAgent(vscode)).toBeNull();
+    expect(matchAgent("Code/1.0 (GitHub Copilot agent)")?.operator).toBe("GitHub");
+  });
+
+  it("tells Exa's ExaBot from Exalead's older Exabot by what follows the token", () => {
+    expect(matchAgent("Mozilla/5.0 (compatible; Exabot/3.0; +http://www.exabot.com/go/robot)")).toBeNull();
+    expect(readUserAgent("Mozilla/5.0 (compatible; Exabot/3.0; +http://www.exabot.com/go/robot)")).toEqual({
+      kind: "named_automation",
+      automation: "search_engine",
+    });
+    expect(matchAgent("Mozilla/5.0 (compatible; ExaBot/1.0)")?.operator).toBe("Exa");
+  });
+
+  it("files monitors, prerenderers, SEO crawlers and link previewers that name themselves as non-AI automation", () => {
+    const named = [
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/121.0.6167.57 Safari/537.36 Elastic/Synthetics",
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0.6367.207 Safari/537.36 WordPress.com mShots",
+      "Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/534.34 (KHTML, like Gecko) PhantomJS/1.9.0 Safari/534.34 Siteimprove (Accessibility)",
+      "Mozilla/5.0 (compatible; botify; http://botify.com)",
+      "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    ];
+    for (const ua of named) expect(readUserAgent(ua).kind, ua).toBe("named_automation");
+    const bare =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/121.0.0.0 Safari/537.36";
+    expect(readUserAgent(bare)).toEqual({ kind: "headless" });
+  });
+
   it("reads browser, OS and device type coarsely", () => {
     expect(
       deviceInfo(
@@ -69,6 +120,27 @@ describe("verification tier", () => {
     expect(inside.tier).toBe("verified");
     expect(inside.signals).toEqual(["known_ip_range", "declared_user_agent"]);
     expect(identifyAgent(input({ userAgent: CHATGPT_USER, clientIp: "23.98.142.200" })).tier).toBe("declared");
+  });
+
+  it("verifies from the bundled vendor snapshot before any refresh, IPv6 included", () => {
+    const fresh = buildIpRangeIndex(bundledIpRanges);
+    const gptbot =
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.3; +https://openai.com/gptbot)";
+    // 52.230.152.0/24 is in OpenAI's gptbot.json of 2025-10-03.
+    expect(identifyAgent(input({ userAgent: gptbot, clientIp: "52.230.152.9", ipRanges: fresh })).tier).toBe(
+      "verified",
+    );
+    // 2001:4860:4801:4004::/64 is in Google's user-triggered-fetchers-google.json of 2025-09-11.
+    const deepResearch =
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Gemini-Deep-Research; +https://gemini.google/overview/deep-research/) Chrome/135.0.0.0 Safari/537.36";
+    expect(
+      identifyAgent(input({ userAgent: deepResearch, clientIp: "2001:4860:4801:4004::1", ipRanges: fresh })),
+    ).toMatchObject({ platform: "gemini", tier: "verified", signals: ["known_ip_range", "declared_user_agent"] });
+    // Each bundled list says where it comes from and how old it is.
+    expect(ipRangeSnapshot["openai-chatgpt-user"]).toMatchObject({
+      url: "https://openai.com/chatgpt-user.json",
+      creationTime: "2025-11-05T02:03:44.872545",
+    });
   });
 
   it("checks the range of the declared token only", () => {
@@ -119,5 +191,15 @@ describe("verification tier", () => {
     });
     expect(identifyAgent(input({ userAgent: "Mozilla/5.0 HeadlessChrome/138.0" })).tier).toBe("heuristic");
     expect(identifyAgent(input({ userAgent: "Mozilla/5.0 Chrome/138.0" })).platform).toBeNull();
+  });
+
+  it("never files named non-AI automation as an agent, whatever flags it raises", () => {
+    const who = identifyAgent(
+      input({
+        userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        automation: { webdriver: true, headless: true },
+      }),
+    );
+    expect(who).toMatchObject({ platform: null, tier: null, namedAutomation: "search_engine" });
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import type { IngestMessage } from "../../shared/ingest/queue-message";
+import { seedSite as seedSiteRow } from "../helpers/seed";
 
 /** Registers a fixture answer for `host+path` in the Node-side outbound stand-in. */
 export async function setFixture(
@@ -17,25 +18,9 @@ export async function fixtureHits(key: string): Promise<number> {
   return (await res.json()) as number;
 }
 
-let seq = 0;
-
-/** A site row with a workspace, as registration (v1) would create it. */
-export async function seedSite(
-  domain: string,
-  coverage = "all_traffic",
-): Promise<{ id: string; workspaceId: string; token: string; domain: string }> {
-  seq += 1;
-  const ws = `ws_${seq}_${crypto.randomUUID().slice(0, 8)}`;
-  const id = `site_${seq}_${crypto.randomUUID().slice(0, 8)}`;
-  const token = `pt_${crypto.randomUUID().replaceAll("-", "")}`;
-  const now = Date.now();
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, ?)").bind(ws, ws, now),
-    env.DB.prepare(
-      "INSERT INTO sites (id, workspace_id, domain, name, public_token, coverage, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ).bind(id, ws, domain, domain, token, coverage, now),
-  ]);
-  return { id, workspaceId: ws, token, domain };
+/** A site row with a fresh workspace, as registration (v1) would create it (test/helpers/seed.ts). */
+export function seedSite(domain: string, coverage = "all_traffic") {
+  return seedSiteRow(env.DB, { domain, coverage });
 }
 
 /** A classified message as the pipeline would produce it; override what the test is about. */

@@ -55,6 +55,20 @@ describe("ingest pipeline", () => {
     expect(JSON.stringify(m)).not.toContain("203.0.113.77");
   });
 
+  it("drops a client that names itself as non-AI automation, even when it runs headless Chrome", async () => {
+    const prerender =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/121.0.0.0 Safari/537.36 Prerender (+https://github.com/prerender/prerender)";
+    expect(await runPipeline(raw({ userAgent: prerender, automation: { headless: true } }), deps)).toEqual({
+      dropped: "named_automation",
+    });
+    const unnamed =
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/121.0.0.0 Safari/537.36";
+    expect(await runPipeline(raw({ userAgent: unnamed }), deps)).toMatchObject({
+      platform: "other_ai",
+      tier: "heuristic",
+    });
+  });
+
   it("drops events dated in the future, too old to hash, or on another host", async () => {
     expect(await runPipeline(raw({ occurredAt: DAY2 + 5 * 60_000 + 1 }), deps)).toEqual({
       dropped: "future_timestamp",

@@ -52,16 +52,26 @@ describe("server-side events through the queue", () => {
         { timestamp: now, domain: "other.example", path: "/", method: "GET", status: 200 },
         { timestamp: now, domain: "logs.example", path: "no-slash", method: "GET", status: 200 },
         { timestamp: now - 3 * 86_400_000, domain: "logs.example", path: "/", method: "GET", status: 200 },
+        // A search engine names itself: not an AI agent, not a human visit, not recorded.
+        {
+          timestamp: now,
+          domain: "logs.example",
+          path: "/",
+          method: "GET",
+          status: 200,
+          user_agent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        },
       ],
       now,
     );
-    expect(result).toMatchObject({ received: 5, accepted: 2, rejected: 3 });
+    expect(result).toMatchObject({ received: 6, accepted: 2, rejected: 4 });
     expect(result.results.map((r) => (r.status === "rejected" ? r.error.code : r.status))).toEqual([
       "accepted",
       "accepted",
       "site_not_found",
       "invalid_request",
       "stale_timestamp",
+      "named_automation",
     ]);
     const [session] = await waitForSessions(site.id, 1);
     // Both records come from the same /24 with the same UA: one visitor, one session.
@@ -85,14 +95,14 @@ describe("server-side events through the queue", () => {
     const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
     const jwk = (await crypto.subtle.exportKey("jwk", pair.publicKey)) as PublicJwk;
     const keyid = (await jwkThumbprint(jwk)) as string;
-    await setFixture("agent-signer.example/.well-known/http-message-signatures-directory", {
+    await setFixture("agent-signer.example.com/.well-known/http-message-signatures-directory", {
       status: 200,
       body: JSON.stringify({ keys: [{ kty: "OKP", crv: "Ed25519", x: jwk.x }] }),
     });
     const now = Date.now();
     const created = Math.floor(now / 1000) - 5;
     const params = `("@authority" "@path" "signature-agent");created=${created};keyid="${keyid}";expires=${created + 600};tag="web-bot-auth"`;
-    const base = `"@authority": signed.example\n"@path": /cart\n"signature-agent": "https://agent-signer.example"\n"@signature-params": ${params}`;
+    const base = `"@authority": signed.example\n"@path": /cart\n"signature-agent": "https://agent-signer.example.com"\n"@signature-params": ${params}`;
     const sig = new Uint8Array(
       await crypto.subtle.sign({ name: "Ed25519" }, pair.privateKey, new TextEncoder().encode(base)),
     );
@@ -109,7 +119,7 @@ describe("server-side events through the queue", () => {
           user_agent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36",
           ip: "198.51.100.4",
           headers: {
-            "signature-agent": '"https://agent-signer.example"',
+            "signature-agent": '"https://agent-signer.example.com"',
             "signature-input": `sig1=${params}`,
             signature: `sig1=:${btoa(String.fromCharCode(...sig))}:`,
           },

@@ -26,8 +26,10 @@ function message(url: string, headers: Record<string, string>, method = "POST"):
   return { method, url, header: (n) => lower[n] ?? null };
 }
 
+const dir = (url: string) => ({ type: "directory" as const, url });
+
 function lookupFor(origin: string | null, keyid: string, jwk: PublicJwk): KeyLookup {
-  return async (o, k) => (o === origin && k === keyid ? jwk : null);
+  return async (source, k) => ((source?.url ?? null) === origin && k === keyid ? jwk : null);
 }
 
 describe("Web Bot Auth (RFC 9421) with our own Ed25519 key", () => {
@@ -219,39 +221,39 @@ describe("Web Bot Auth (RFC 9421) with our own Ed25519 key", () => {
 describe("key directory cache (SSRF-guarded fetch, no redirects, negative cache)", () => {
   it("fetches a directory once, finds keys by thumbprint and kid, and caches it", async () => {
     const s = await newSigner();
-    const key = "keys-a.example/.well-known/http-message-signatures-directory";
+    const key = "keys-a.example.com/.well-known/http-message-signatures-directory";
     await setFixture(key, {
       status: 200,
       headers: { "Content-Type": "application/http-message-signatures-directory+json", "Cache-Control": "max-age=600" },
       body: JSON.stringify({ keys: [{ ...s.jwk, kid: "my-kid" }] }),
     });
     const cache = new KeyDirectoryCache({ resolve: new Map() });
-    expect(await cache.lookup("https://keys-a.example", s.keyid)).toMatchObject({ x: s.jwk.x });
-    expect(await cache.lookup("https://keys-a.example", "my-kid")).toMatchObject({ x: s.jwk.x });
-    expect(await cache.lookup("https://keys-a.example", "other")).toBeNull();
+    expect(await cache.lookup(dir("https://keys-a.example.com"), s.keyid)).toMatchObject({ x: s.jwk.x });
+    expect(await cache.lookup(dir("https://keys-a.example.com"), "my-kid")).toMatchObject({ x: s.jwk.x });
+    expect(await cache.lookup(dir("https://keys-a.example.com"), "other")).toBeNull();
     expect(await fixtureHits(key)).toBe(1);
   });
 
   it("does not follow redirects and negatively caches failures for 5 minutes", async () => {
-    const key = "keys-b.example/.well-known/http-message-signatures-directory";
+    const key = "keys-b.example.com/.well-known/http-message-signatures-directory";
     await setFixture(key, {
       status: 302,
-      headers: { Location: "https://keys-a.example/.well-known/http-message-signatures-directory" },
+      headers: { Location: "https://keys-a.example.com/.well-known/http-message-signatures-directory" },
       body: "",
     });
     let now = NOW;
     const cache = new KeyDirectoryCache({ resolve: new Map(), now: () => now });
-    expect(await cache.lookup("https://keys-b.example", "k")).toBeNull();
-    expect(await cache.lookup("https://keys-b.example", "k")).toBeNull();
+    expect(await cache.lookup(dir("https://keys-b.example.com"), "k")).toBeNull();
+    expect(await cache.lookup(dir("https://keys-b.example.com"), "k")).toBeNull();
     expect(await fixtureHits(key)).toBe(1);
     now += 5 * 60_000 + 1;
-    await cache.lookup("https://keys-b.example", "k");
+    await cache.lookup(dir("https://keys-b.example.com"), "k");
     expect(await fixtureHits(key)).toBe(2);
   });
 
   it("refuses private targets through the SSRF guard without fetching", async () => {
     const cache = new KeyDirectoryCache({ resolve: new Map() });
-    expect(await cache.lookup("https://localhost", "k")).toBeNull();
+    expect(await cache.lookup(dir("https://localhost"), "k")).toBeNull();
     expect(await cache.lookup(null, "k")).toBeNull();
   });
 });

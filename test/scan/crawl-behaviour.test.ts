@@ -81,9 +81,16 @@ describe("crawler", () => {
     expect(events[0]).toMatchObject({ url: "https://down-shop.test/robots.txt", status: 0 });
     const results = runChecks(snapshot);
     expect(results.some((r) => r.blocked)).toBe(false);
+    // One answer for the whole shop: every check fails and says why; nothing passes.
+    expect(results.every((r) => r.status === "fail" && r.evidence?.unreachable === true)).toBe(true);
     const reach = results.find((r) => r.key === "https_reachable");
-    expect(reach?.status).toBe("fail");
-    expect(reach?.message).toContain("robots.txt got no answer (network:");
+    expect(reach?.message).toMatch(
+      /^down-shop\.test could not be reached \(Could not connect: the connection was refused or dropped\), so nothing on the site could be checked and every check fails\./,
+    );
+    expect(results.find((r) => r.key === "no_captcha")?.message).toMatch(
+      /^Not checked: down-shop\.test could not be reached/,
+    );
+    for (const r of results) expect(r.message).not.toMatch(/internal error|reference =/);
   });
 
   it("follows a sitemap index one level deep, on the scanned site only", async () => {

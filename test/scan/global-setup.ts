@@ -1,11 +1,16 @@
 import type { TestProject } from "vitest/node";
+import { CartBook } from "../fixtures/shops/cart-book";
 import { challengeShop } from "../fixtures/shops/challenge-shop";
 import { edgeCaseShop } from "../fixtures/shops/edge-case-shop";
-import { goodShop } from "../fixtures/shops/good-shop";
+import { formShop } from "../fixtures/shops/form-shop";
+import { goodShop, goodShopCarts } from "../fixtures/shops/good-shop";
 import { jsShellShop } from "../fixtures/shops/js-shell-shop";
 import { robotsBlockedShop } from "../fixtures/shops/robots-blocked-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
+import { shopifyLikeShop } from "../fixtures/shops/shopify-like-shop";
 import { sitemapIndexShop } from "../fixtures/shops/sitemap-index-shop";
+import { ucpMcpShop } from "../fixtures/shops/ucp-mcp-shop";
+import { wooLikeShop } from "../fixtures/shops/woo-like-shop";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,15 +20,35 @@ declare module "vitest" {
 }
 
 const running: RunningShop[] = [];
+const books: Array<[string, CartBook]> = [];
 
 // One fixture server per shop on a free loopback port; the Worker reaches them only
 // through OUTBOUND_RESOLVE, exactly as `npm start` does.
+// Platform-like shops for the add-to-cart journey keep their own carts and request
+// verdicts (cart-book.ts), served with their stats, so tests assert what a shop holds.
 export async function setup(project: TestProject): Promise<void> {
   let edgePort = 0;
+  const observeOnly = (host: string) => {
+    const book = new CartBook({ cartWrites: /^$/ });
+    books.push([host, book]);
+    return book;
+  };
+  const shopify = shopifyLikeShop({ robots: "agents-allowed", origin: "https://shopify-like.test" });
+  const shopifyDefault = shopifyLikeShop({ robots: "default", origin: "https://shopify-default.test" });
+  const woo = wooLikeShop({ origin: "https://woo-like.test" });
+  const form = formShop({ origin: "https://form-shop.test" });
+  const ucp = ucpMcpShop({ origin: "https://ucp-shop.test", htmlProducts: true });
+  const ucpOnly = ucpMcpShop({ origin: "https://ucp-only.test", htmlProducts: false });
   const shops = {
-    "good-shop.test": await startShop(goodShop),
-    "js-shell.test": await startShop(jsShellShop),
-    "challenge-shop.test": await startShop(challengeShop),
+    "good-shop.test": await startShop(goodShop, goodShopCarts.options()),
+    "js-shell.test": await startShop(jsShellShop, observeOnly("js-shell.test").options()),
+    "challenge-shop.test": await startShop(challengeShop, observeOnly("challenge-shop.test").options()),
+    "shopify-like.test": await startShop(shopify.routes, shopify.book.options()),
+    "shopify-default.test": await startShop(shopifyDefault.routes, shopifyDefault.book.options()),
+    "woo-like.test": await startShop(woo.routes, woo.book.options()),
+    "form-shop.test": await startShop(form.routes, form.book.options()),
+    "ucp-shop.test": await startShop(ucp.routes, ucp.book.options()),
+    "ucp-only.test": await startShop(ucpOnly.routes, ucpOnly.book.options()),
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
     "robots-blocked.test": await startShop(robotsBlockedShop),
     "index-shop.test": await startShop(sitemapIndexShop),
@@ -36,6 +61,15 @@ export async function setup(project: TestProject): Promise<void> {
     // The well-built shop again, 40 ms per answer, so concurrency limits become visible.
     "slow-good-shop.test": await startShop(goodShop, { latencyMs: 40 }),
   };
+  books.push(
+    ["good-shop.test", goodShopCarts],
+    ["shopify-like.test", shopify.book],
+    ["shopify-default.test", shopifyDefault.book],
+    ["woo-like.test", woo.book],
+    ["form-shop.test", form.book],
+    ["ucp-shop.test", ucp.book],
+    ["ucp-only.test", ucpOnly.book],
+  );
   edgePort = shops["edge-shop.test"].port;
   running.push(...Object.values(shops));
   project.provide(
@@ -49,6 +83,10 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide("edgeShopPort", edgePort);
 }
 
+// Across every test scan of the suite: no request to a checkout or payment path and no
+// submission of a form that is not an add-to-cart form (issue 14), from the shops' logs.
 export async function teardown(): Promise<void> {
   await Promise.all(running.map((s) => s.close()));
+  const violations = books.flatMap(([host, book]) => book.violations.map((v) => `${host}: ${v}`));
+  if (violations.length > 0) throw new Error(`Scans sent forbidden requests:\n${violations.join("\n")}`);
 }

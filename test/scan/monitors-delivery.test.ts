@@ -73,6 +73,9 @@ describe("webhook delivery", () => {
       oldScore: 40,
       newScore: 55,
       timestamp: "2026-11-22T08:40:00.000Z",
+      // Recorded without a stored scan here, so there is none to name.
+      scanId: null,
+      scanUrl: null,
     };
     for (const r of requests) {
       expect(r.headers["webhook-id"]).toBe(delivery.deliveryId);

@@ -2,6 +2,7 @@
 declare namespace Cloudflare {
   interface Env {
     MONITORED_SHOP_PORT: number;
+    DOWNABLE_SHOP_PORT: number;
     WEBHOOK_RECEIVER_PORT: number;
   }
 }

@@ -62,8 +62,8 @@ describe("scheduled rescans of monitored domains", () => {
     await setShop("good");
 
     const degraded = await env.DB.prepare(
-      "SELECT overall_score FROM scans WHERE domain = 'monitored-shop.test' ORDER BY created_at DESC LIMIT 1",
-    ).first<{ overall_score: number }>();
+      "SELECT id, overall_score FROM scans WHERE domain = 'monitored-shop.test' ORDER BY created_at DESC LIMIT 1",
+    ).first<{ id: string; overall_score: number }>();
     const newScore = degraded?.overall_score ?? -1;
     expect(newScore).toBeLessThan(baseline ?? 0);
 
@@ -78,6 +78,9 @@ describe("scheduled rescans of monitored domains", () => {
         oldScore: baseline,
         newScore,
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        // The scan that gave newScore; no PUBLIC_BASE_URL is configured for a cron rescan here.
+        scanId: degraded?.id,
+        scanUrl: null,
       });
       // The other monitor's secret does not verify this monitor's delivery.
       const other = m === a ? b : a;

@@ -37,6 +37,23 @@ describe("POST /api/scan input errors", () => {
     }
   });
 
+  it("refuses internal names and names without a public suffix before any fetch or rate-limit slot", async () => {
+    for (const [domain, reason] of [
+      ["metadata.google.internal", "is a local or internal name"],
+      ["printer.local", "is a local or internal name"],
+      ["unmapped-shop.test", "does not end in a public suffix"],
+      ["co.uk", "does not end in a public suffix"],
+    ]) {
+      const res = await post(JSON.stringify({ domain }), "192.0.2.51");
+      expect(res.status, domain).toBe(400);
+      const { error } = (await res.json()) as { error: string };
+      expect(error, domain).toMatch(/^Please enter a valid domain, such as example\.com \(/);
+      expect(error, domain).toContain(reason);
+    }
+    const ipLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName("scan-ip:192.0.2.51"));
+    expect((await ipLimiter.peek(PER_IP)).windows[0].used).toBe(0);
+  });
+
   it("refuses bodies over 4 KB without reading them whole", async () => {
     const res = await post(JSON.stringify({ domain: "a.example", pad: "x".repeat(5000) }));
     expect(res.status).toBe(400);
@@ -130,12 +147,12 @@ describe("rate limits", () => {
   });
 
   it("allows 5 scans per hour per normalised domain from any address, without spending the caller's IP budget", async () => {
-    const domainLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName("scan-domain:limited.example"));
+    const domainLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName("scan-domain:limited.example.com"));
     for (let i = 0; i < 5; i++) expect((await domainLimiter.hit(PER_DOMAIN)).allowed).toBe(true);
-    const res = await post('{"domain":"WWW.Limited.Example."}', "203.0.113.201");
+    const res = await post('{"domain":"WWW.Limited.Example.Com."}', "203.0.113.201");
     expect(res.status).toBe(429);
     expect(res.headers.get("X-RateLimit-Limit")).toBe("5");
-    expect(((await res.json()) as { error: string }).error).toContain("limited.example");
+    expect(((await res.json()) as { error: string }).error).toContain("limited.example.com");
     const ipLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName("scan-ip:203.0.113.201"));
     expect((await ipLimiter.peek(PER_IP)).windows[0].used).toBe(0);
   });

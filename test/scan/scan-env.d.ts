@@ -2,5 +2,7 @@
 declare namespace Cloudflare {
   interface Env {
     EDGE_SHOP_PORT: number;
+    /** JSON of the real-shop judgements (test/scan/real-shops-global-setup.ts); "[]" without ../shared. */
+    REAL_SHOPS: string;
   }
 }

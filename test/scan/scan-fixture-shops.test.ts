@@ -13,12 +13,26 @@ describe("scanning fixture shops through OUTBOUND_RESOLVE", () => {
     expect(Number(res.headers.get("X-RateLimit-Reset"))).toBeGreaterThan(Date.now() / 1000);
 
     const phases = events.filter((e) => e.event === "status").map((e) => e.data.phase);
-    expect(phases).toEqual(["queued", "fetching", "checking", "scoring", "saving"]);
-    const crawl = events.filter((e) => e.event === "crawl");
+    // `journey` reports several steps; every other phase comes once, in order.
+    expect(phases.filter((p, i) => p !== phases[i - 1])).toEqual([
+      "queued",
+      "fetching",
+      "journey",
+      "checking",
+      "scoring",
+      "saving",
+    ]);
+    const crawl = events.filter((e) => e.event === "crawl" && !e.data.journey);
+    const journey = events.filter((e) => e.event === "crawl" && e.data.journey);
     expect(crawl.length).toBeGreaterThan(10);
     expect(crawl.length).toBeLessThanOrEqual(25);
+    expect(journey.length).toBeGreaterThan(0);
+    expect(crawl.length + journey.length).toBeLessThanOrEqual(41);
     expect(crawl[0].data).toMatchObject({ url: "https://good-shop.test/robots.txt", status: 200 });
     for (const c of crawl) expect(Object.keys(c.data).sort()).toEqual(["bytes", "ms", "status", "url"]);
+    // Journey requests carry two additive fields: the method, and journey: true.
+    for (const c of journey)
+      expect(Object.keys(c.data).sort()).toEqual(["bytes", "journey", "method", "ms", "status", "url"]);
     const layers = events.filter((e) => e.event === "layer");
     expect(layers.map((l) => l.data.name)).toEqual(["access", "identity", "interaction", "content", "integration"]);
 
@@ -37,16 +51,16 @@ describe("scanning fixture shops through OUTBOUND_RESOLVE", () => {
     expect(stored.checkResults.every((c) => c.fix === null)).toBe(true);
   });
 
-  it("scores the JavaScript-only shell that blocks AI agents at 21 (at most 45)", async () => {
+  it("scores the JavaScript-only shell that blocks AI agents at 20 (at most 45)", async () => {
     const { events } = await postScan("js-shell.test");
     const complete = completeOf(events);
     // By hand, from scan-checks.md weights:
     // access: https 3x100 + time 1x100 + robots 2x100 + challenge 3x100 + parity 2x100 = 1100 / 18 = 61
-    // identity: title warn 2x50 = 100 / 14 = 7; interaction: no_captcha 2x100 = 200 / 16 = 12.5 -> 13
-    // content 0; integration: ai_usage_policy 1x100 / 14 = 7
-    // overall: (61x25 + 7x15 + 13x25 + 0x20 + 7x15) / 100 = 20.6 -> 21
-    expect(complete.layerScores).toEqual({ access: 61, identity: 7, interaction: 13, content: 0, integration: 7 });
-    expect(complete.overallScore).toBe(21);
+    // identity: title warn 2x50 = 100 / 14 = 7; interaction (cart_add weighs 3): no_captcha
+    // 2x100 = 200 / 18 = 11.1 -> 11; content 0; integration: ai_usage_policy 1x100 / 14 = 7
+    // overall: (61x25 + 7x15 + 11x25 + 0x20 + 7x15) / 100 = 20.1 -> 20
+    expect(complete.layerScores).toEqual({ access: 61, identity: 7, interaction: 11, content: 0, integration: 7 });
+    expect(complete.overallScore).toBe(20);
     const stored = await getScan(complete.id);
     const byKey = Object.fromEntries(stored.checkResults.map((c) => [c.key, c]));
     expect(byKey.robots_ai_user_agents.status).toBe("fail");
@@ -77,6 +91,24 @@ describe("scanning fixture shops through OUTBOUND_RESOLVE", () => {
     expect(byKey.robots_txt.blocked).toBeUndefined();
     // Blocked checks score 0: only robots_txt, robots_ai_* pass in access.
     expect(stored.layerScores.access).toBe(Math.round((2 * 100 + 3 * 100 + 2 * 100) / 18));
+  });
+
+  it("gives a shop that does not answer one clear answer in the stream and the stored result", async () => {
+    const { events } = await postScan("down-shop.test", "192.0.2.150");
+    const checking = events.find((e) => e.event === "status" && e.data.phase === "checking");
+    expect(checking?.data.message).toMatch(
+      /^down-shop\.test could not be reached \(.+\), so nothing on the site could be checked/,
+    );
+    const complete = completeOf(events) as ReturnType<typeof completeOf> & {
+      unreachable: Record<string, string> | null;
+    };
+    expect(complete.overallScore).toBe(0);
+    expect(complete.unreachable).toMatchObject({ url: "https://down-shop.test/robots.txt" });
+    const stored = await getScan(complete.id);
+    expect((stored as unknown as { unreachable: unknown }).unreachable).toEqual(complete.unreachable);
+    // No check passes or claims an access problem on a shop nobody could look at.
+    expect(stored.checkResults.every((c) => c.status === "fail" && !c.blocked)).toBe(true);
+    for (const c of stored.checkResults) expect(c.message).not.toMatch(/internal error|reference =/);
   });
 
   it("reports redirect chains, slow pages and truncated huge pages in their checks", async () => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
+import { LOCAL_SWITCHES_ON } from "../worker-project.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const migrations = await readD1Migrations(path.join(root, "migrations"));
@@ -16,19 +17,32 @@ export default defineProject({
       miniflare: {
         bindings: {
           TEST_MIGRATIONS: migrations,
-          DEV_ROUTES: "1",
-          OUTBOUND_RESOLVE: `${inject<string>("outboundResolve")},${inject<string>("monitorsResolve")}`,
+          ...LOCAL_SWITCHES_ON,
+          OUTBOUND_RESOLVE: [
+            inject<string>("outboundResolve"),
+            inject<string>("monitorsResolve"),
+            inject<string>("realShopsResolve"),
+          ]
+            .filter(Boolean)
+            .join(","),
+          REAL_SHOPS: inject<string>("realShops"),
           EDGE_SHOP_PORT: inject<number>("edgeShopPort"),
           MONITORED_SHOP_PORT: inject<number>("monitoredShopPort"),
+          DOWNABLE_SHOP_PORT: inject<number>("downableShopPort"),
           WEBHOOK_RECEIVER_PORT: inject<number>("webhookReceiverPort"),
         },
       },
     })),
   ],
+  resolve: { tsconfigPaths: true },
   test: {
     name: "scan",
     include: ["test/scan/**/*.test.ts"],
-    globalSetup: [path.join(root, "test/scan/global-setup.ts"), path.join(root, "test/scan/monitors-global-setup.ts")],
+    globalSetup: [
+      path.join(root, "test/scan/global-setup.ts"),
+      path.join(root, "test/scan/monitors-global-setup.ts"),
+      path.join(root, "test/scan/real-shops-global-setup.ts"),
+    ],
     setupFiles: [path.join(root, "test/setup/apply-migrations.ts")],
     testTimeout: 30_000,
   },

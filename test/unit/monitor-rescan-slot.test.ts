@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DAY_MS, fnv1a32, isRescanDue, latestRescanSlot, rescanOffsetMs } from "../../shared/monitors/rescan-slot";
+import {
+  DAY_MS,
+  fnv1a32,
+  isRescanDue,
+  latestRescanSlot,
+  nextRescanAt,
+  rescanOffsetMs,
+} from "../../shared/monitors/rescan-slot";
 
 describe("rescan slots", () => {
   it("hashes with FNV-1a 32 (published test vectors)", () => {
@@ -35,5 +42,18 @@ describe("rescan slots", () => {
     expect(isRescanDue("foobar", slot, slot + 60_000)).toBe(false);
     expect(isRescanDue("foobar", slot + 60_000, slot + DAY_MS - 1)).toBe(false);
     expect(isRescanDue("foobar", slot + 60_000, slot + DAY_MS)).toBe(true);
+  });
+
+  it("expects the next rescan at the first 10-minute tick at or after the next slot, or the next tick when due", () => {
+    const day = Date.UTC(2026, 10, 22);
+    const slot = day + 520 * 60_000; // foobar at 08:40, itself a tick
+    // Never rescanned: due, so the next tick after 08:43 is 08:50.
+    expect(nextRescanAt("foobar", null, day + 523 * 60_000)).toBe(day + 530 * 60_000);
+    // Rescanned at today's slot: tomorrow's 08:40.
+    expect(nextRescanAt("foobar", slot, slot + 60_000)).toBe(slot + DAY_MS);
+    // "b" hashes to 0xe70c2de5 = 3876335077 = 1440 × 2691899 + 517: minute 517 = 08:37, so its
+    // rescan comes with the 08:40 tick.
+    const bSlot = day + 517 * 60_000;
+    expect(nextRescanAt("b", bSlot, bSlot + 1)).toBe(day + DAY_MS + 520 * 60_000);
   });
 });

@@ -28,7 +28,10 @@ describe("recording a rescan's score", () => {
     await monitor("m_50", "a.example.com", 50);
     await monitor("m_62", "a.example.com", 62);
     const at = Date.UTC(2026, 10, 22, 8, 40);
-    const created = await recordRescanScore(env.DB, "a.example.com", 62, at);
+    const created = await recordRescanScore(env.DB, "a.example.com", 62, at, {
+      scanId: "0b9c6c1e-8f3a-4d57-9d1e-3c1a2b4d5e6f",
+      baseUrl: "https://agents.example",
+    });
 
     expect(created.map((d) => d.monitorId)).toEqual(["m_50"]);
     expect(await scoreOf("m_new")).toBe(62);
@@ -42,6 +45,8 @@ describe("recording a rescan's score", () => {
         oldScore: 50,
         newScore: 62,
         timestamp: "2026-11-22T08:40:00.000Z",
+        scanId: "0b9c6c1e-8f3a-4d57-9d1e-3c1a2b4d5e6f",
+        scanUrl: "https://agents.example/api/scan/0b9c6c1e-8f3a-4d57-9d1e-3c1a2b4d5e6f",
       },
     ]);
   });

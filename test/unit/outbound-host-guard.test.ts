@@ -77,6 +77,28 @@ describe("SSRF guard", () => {
     }
   });
 
+  it("refuses names that do not end in a public suffix, unless OUTBOUND_RESOLVE maps them", () => {
+    for (const url of [
+      "https://shop.test/",
+      "https://nas.lan/",
+      "https://x.corp/",
+      "https://shop.invalidtld/",
+      "https://co.uk/",
+    ]) {
+      expect(refusal(url), url).toBe("private_host");
+    }
+    expect(() => guardOutboundUrl("https://shop.test/", none)).toThrow(/does not end in a public suffix/);
+    for (const url of [
+      "https://de.happycoffee.org/",
+      "https://shop.co.uk/",
+      "https://x.myshopify.com/",
+      "https://a.dev/",
+    ]) {
+      expect(refusal(url), url).toBe("allowed");
+    }
+    expect(guardOutboundUrl("https://shop.test/", parseResolveMap("shop.test=127.0.0.1:9001")).mapped).toBe(true);
+  });
+
   it("maps an OUTBOUND_RESOLVE host to plain http at its address, keeping the https identity", () => {
     const resolve = parseResolveMap("shop.test=127.0.0.1:9001");
     const target = guardOutboundUrl("https://Shop.Test/products/a?b=1", resolve);

@@ -1,8 +1,31 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    peerRobotsCases: string;
+    /** JSON {path: text} of every HTML page under ../shared/data/real-shops ("{}" when absent). */
+    realShopPages: string;
+  }
+}
+
+// google/robotstxt's own test cases (../shared/data/peer-robots) exist only on machines
+// that have ../shared; the robots peer test reads them when present and skips otherwise.
+const peerRobotsFile = path.resolve(root, "../shared/data/peer-robots/robots_test_cases.json");
+const peerRobotsCases = existsSync(peerRobotsFile) ? readFileSync(peerRobotsFile, "utf8") : "";
+
+// The real-shop captures (../shared/data/real-shops) for the HTML corpus test, when present.
+const realShopsDir = path.resolve(root, "../shared/data/real-shops");
+const realShopPages: Record<string, string> = {};
+if (existsSync(realShopsDir)) {
+  for (const entry of readdirSync(realShopsDir, { recursive: true, encoding: "utf8" })) {
+    if (entry.endsWith(".html")) realShopPages[entry] = readFileSync(path.join(realShopsDir, entry), "utf8");
+  }
+}
 
 // Shared domain code runs in workerd too (it uses Web Crypto, HTMLRewriter, D1),
 // without any Worker's config: just the runtime and a scratch D1.
@@ -18,10 +41,12 @@ export default defineProject({
       },
     }),
   ],
+  resolve: { tsconfigPaths: true },
   test: {
     name: "unit",
     include: ["test/unit/**/*.test.ts"],
     setupFiles: [path.join(root, "test/setup/apply-migrations.ts")],
+    provide: { peerRobotsCases, realShopPages: JSON.stringify(realShopPages) },
   },
   root,
 });

@@ -24,12 +24,12 @@ describe("webhook secret sealing", () => {
 
   it("uses the built-in key only in local runs, and refuses to seal without a key elsewhere", async () => {
     await expect(sealSecret({}, SECRET)).rejects.toThrow(/WEBHOOK_SECRET_KEY is not set/);
-    await expect(sealSecret({ DEV_ROUTES: "" }, SECRET)).rejects.toThrow(/WEBHOOK_SECRET_KEY is not set/);
-    expect(await sealSecret({ DEV_ROUTES: "1" }, SECRET)).toMatch(/^v1\.builtin\./);
+    await expect(sealSecret({ BUILT_IN_WEBHOOK_KEY: "" }, SECRET)).rejects.toThrow(/WEBHOOK_SECRET_KEY is not set/);
+    expect(await sealSecret({ BUILT_IN_WEBHOOK_KEY: "1" }, SECRET)).toMatch(/^v1\.builtin\./);
   });
 
   it("opens values sealed with the built-in key after a key is configured", async () => {
-    const sealed = await sealSecret({ DEV_ROUTES: "1" }, SECRET);
+    const sealed = await sealSecret({ BUILT_IN_WEBHOOK_KEY: "1" }, SECRET);
     expect(sealed).toMatch(/^v1\.builtin\./);
     expect(await openSecret({ WEBHOOK_SECRET_KEY: "k1" }, sealed)).toBe(SECRET);
   });

@@ -20,8 +20,12 @@ describe("webhook_url check", () => {
     });
     expect(checkWebhookUrl("http://hooks.test/a", mapped)).toEqual({ ok: true, url: "http://hooks.test/a" });
     expect(checkWebhookUrl("https://hooks.test/a", mapped)).toEqual({ ok: true, url: "https://hooks.test/a" });
-    // Unmapped it is an ordinary name reached over the internet; a dotless name is not.
-    expect(checkWebhookUrl("https://hooks.test/a", none)).toMatchObject({ ok: true });
+    // Unmapped, .test is no public suffix: refused by the one outbound guard, like a dotless name.
+    expect(checkWebhookUrl("https://hooks.test/a", none)).toEqual({
+      ok: false,
+      message:
+        "webhook_url is not allowed: hooks.test does not end in a public suffix (such as .com or .co.uk), so it is no public host and is not fetched",
+    });
     expect(checkWebhookUrl("https://hooks/a", none)).toMatchObject({ ok: false });
   });
 

@@ -33,6 +33,7 @@ describe("GET /api/v1/sites/check-install", () => {
       privacy: "storage-free",
       heartbeat_freshness_seconds: 86400,
       snippet_installed_at: null,
+      last_verified_event_at: null,
       last_reject_reason: null,
       last_reject_origin: null,
       last_reject_at: null,
@@ -52,9 +53,12 @@ describe("GET /api/v1/sites/check-install", () => {
       last_reject_origin: "https://evil.example",
     });
     await siteIn(k.workspaceId, "old.example", { last_accept_at: now - 2 * 86_400_000 });
+    // last_verified_event_at is the heartbeat: the newest request accepted after the
+    // public token and the registered Origin were verified, human or agent alike.
     expect(await (await check("ok.example", k.headers)).json()).toMatchObject({
       status: "receiving",
       snippet_installed_at: new Date(now - 5000).toISOString(),
+      last_verified_event_at: new Date(now - 1000).toISOString(),
     });
     expect(await (await check("bad.example", k.headers)).json()).toMatchObject({
       status: "rejected",

@@ -1,8 +1,7 @@
-import { env, SELF } from "cloudflare:test";
-import { sites } from "../../schema";
+import { env, exports } from "cloudflare:workers";
 import type { Scope } from "../../shared/auth/scopes";
-import { database } from "../../shared/db/client";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
+import { seedSite as seedSiteRow } from "../helpers/seed";
 
 export const BASE = "http://x/api/v1";
 export const HOUR = 3_600_000;
@@ -21,11 +20,7 @@ export function freshKey(
 
 /** Registers a site row directly, so these tests do not depend on the sites routes. */
 export async function seedSite(workspaceId: string, domain: string): Promise<string> {
-  const id = `site_${crypto.randomUUID()}`;
-  await database(env.DB)
-    .insert(sites)
-    .values({ id, workspaceId, domain, name: domain, publicToken: `pt_${crypto.randomUUID()}`, createdAt: Date.now() });
-  return id;
+  return (await seedSiteRow(env.DB, { workspaceId, domain })).id;
 }
 
 export const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -35,7 +30,7 @@ export function order(externalId: string, extra: Record<string, unknown> = {}) {
 }
 
 export function post(key: TestKey, conversions: unknown[]) {
-  return SELF.fetch(`${BASE}/conversions`, {
+  return exports.default.fetch(`${BASE}/conversions`, {
     method: "POST",
     headers: { ...key.headers, "Content-Type": "application/json" },
     body: JSON.stringify({ conversions }),
@@ -43,11 +38,11 @@ export function post(key: TestKey, conversions: unknown[]) {
 }
 
 export function get(key: TestKey, path: string) {
-  return SELF.fetch(`${BASE}${path}`, { headers: key.headers });
+  return exports.default.fetch(`${BASE}${path}`, { headers: key.headers });
 }
 
 export function remove(key: TestKey, externalId: string) {
-  return SELF.fetch(`${BASE}/conversions/${encodeURIComponent(externalId)}`, {
+  return exports.default.fetch(`${BASE}/conversions/${encodeURIComponent(externalId)}`, {
     method: "DELETE",
     headers: key.headers,
   });

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { freshKey, get, type ListBody, order, post, type RecordBody, remove, seedSite } from "./conversions-fixtures";
 
@@ -162,7 +162,7 @@ describe("workspace isolation and scopes", () => {
   });
 
   it("answers a missing key 401 unauthorized with WWW-Authenticate", async () => {
-    const anon = await SELF.fetch("http://x/api/v1/conversions", { method: "POST", body: "{}" });
+    const anon = await exports.default.fetch("http://x/api/v1/conversions", { method: "POST", body: "{}" });
     expect(anon.status).toBe(401);
     expect(anon.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
     expect(await anon.json()).toMatchObject({ code: "unauthorized" });

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 interface Doc {
@@ -8,7 +8,7 @@ interface Doc {
 
 describe("conversions and attribution in /api/v1/openapi.json", () => {
   it("declares the four operations with ids, tags and their error responses", async () => {
-    const doc = (await (await SELF.fetch("http://x/api/v1/openapi.json")).json()) as Doc;
+    const doc = (await (await exports.default.fetch("http://x/api/v1/openapi.json")).json()) as Doc;
     const ops = [
       ["/api/v1/conversions", "post", "recordConversions", ["200", "400", "401", "403", "413", "429"]],
       ["/api/v1/conversions", "get", "listConversions", ["200", "400", "401", "403", "404", "429"]],
@@ -24,7 +24,7 @@ describe("conversions and attribution in /api/v1/openapi.json", () => {
   });
 
   it("documents each posted item as ConversionInput and has no return-on-ad-spend field", async () => {
-    const doc = (await (await SELF.fetch("http://x/api/v1/openapi.json")).json()) as Doc;
+    const doc = (await (await exports.default.fetch("http://x/api/v1/openapi.json")).json()) as Doc;
     expect(Object.keys(doc.components.schemas.ConversionInput.properties ?? {})).toEqual([
       "external_id",
       "occurred_at",

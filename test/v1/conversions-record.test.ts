@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import {
   DAY,
@@ -124,7 +124,7 @@ describe("POST /api/v1/conversions", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: "invalid_request" });
     }
-    const res = await SELF.fetch("http://x/api/v1/conversions", {
+    const res = await exports.default.fetch("http://x/api/v1/conversions", {
       method: "POST",
       headers: { ...key.headers, "Content-Type": "application/json" },
       body: "{not json",
@@ -136,7 +136,7 @@ describe("POST /api/v1/conversions", () => {
   it("refuses a body over 2 MiB with 413 payload_too_large before parsing it", async () => {
     const key = await freshKey();
     const huge = JSON.stringify({ conversions: [order("big", { event_name: "x".repeat(2 * 1024 * 1024) })] });
-    const res = await SELF.fetch("http://x/api/v1/conversions", {
+    const res = await exports.default.fetch("http://x/api/v1/conversions", {
       method: "POST",
       headers: { ...key.headers, "Content-Type": "application/json" },
       body: huge,
@@ -148,7 +148,7 @@ describe("POST /api/v1/conversions", () => {
 
   it("answers a wrong method on the conversions path 405 with Allow", async () => {
     const key = await freshKey();
-    const res = await SELF.fetch("http://x/api/v1/conversions", { method: "PUT", headers: key.headers });
+    const res = await exports.default.fetch("http://x/api/v1/conversions", { method: "PUT", headers: key.headers });
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")?.split(", ").sort()).toEqual(["GET", "POST"]);
   });

@@ -143,10 +143,10 @@ describe("v1 error codes (decisions §2) on the site routes", () => {
     expect(res.headers.get("X-RateLimit-Limit")).toBeNull();
   });
 
-  it("the local admin routes answer 404 unless DEV_ROUTES is 1", async () => {
+  it("the local admin routes answer 404 unless ADMIN_ROUTES is 1", async () => {
     const { buildApp } = await import("../../workers/v1/app");
     const app = buildApp();
-    const prodEnv = { ...env, DEV_ROUTES: "" };
+    const prodEnv = { ...env, ADMIN_ROUTES: "" };
     const res = await app.request(
       "/__admin/keys",
       { method: "POST", body: JSON.stringify({ workspace: "x" }), headers: { "Content-Type": "application/json" } },

@@ -1,11 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 
 const BASE = "http://x";
 
 function register(k: TestKey, domain: string) {
-  return SELF.fetch(`${BASE}/api/v1/sites`, {
+  return exports.default.fetch(`${BASE}/api/v1/sites`, {
     method: "POST",
     headers: { ...k.headers, "Content-Type": "application/json" },
     body: JSON.stringify({ domain }),
@@ -20,7 +20,7 @@ type Page = {
 };
 
 async function page(k: TestKey, query: string): Promise<Page> {
-  const res = await SELF.fetch(`${BASE}/api/v1/sites${query}`, { headers: k.headers });
+  const res = await exports.default.fetch(`${BASE}/api/v1/sites${query}`, { headers: k.headers });
   expect(res.status).toBe(200);
   return (await res.json()) as Page;
 }
@@ -80,7 +80,7 @@ describe("GET /api/v1/sites paging", { timeout: 30_000 }, () => {
     expect(all.sites).toHaveLength(100);
     expect(all.total).toBe(101);
     for (const bad of ["0", "101", "abc", "1.5"]) {
-      const res = await SELF.fetch(`${BASE}/api/v1/sites?limit=${bad}`, { headers: k.headers });
+      const res = await exports.default.fetch(`${BASE}/api/v1/sites?limit=${bad}`, { headers: k.headers });
       expect(res.status, bad).toBe(400);
       const body = (await res.json()) as { code: string; details: { field: string }[] };
       expect(body.code).toBe("invalid_request");
@@ -99,7 +99,9 @@ describe("GET /api/v1/sites paging", { timeout: 30_000 }, () => {
       [a, edited],
       [b, cursor],
     ] as const) {
-      const res = await SELF.fetch(`${BASE}/api/v1/sites?cursor=${encodeURIComponent(bad)}`, { headers: who.headers });
+      const res = await exports.default.fetch(`${BASE}/api/v1/sites?cursor=${encodeURIComponent(bad)}`, {
+        headers: who.headers,
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: "invalid_cursor" });
     }
@@ -151,7 +153,7 @@ describe("workspace isolation", () => {
     expect(listB.sites).toEqual([]);
 
     const patch = (k: TestKey, id: string) =>
-      SELF.fetch(`${BASE}/api/v1/sites/${id}`, {
+      exports.default.fetch(`${BASE}/api/v1/sites/${id}`, {
         method: "PATCH",
         headers: { ...k.headers, "Content-Type": "application/json" },
         body: JSON.stringify({ coverage: "ai_and_tagged" }),

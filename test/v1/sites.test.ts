@@ -1,11 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 
 const BASE = "http://x";
 
 function post(k: TestKey, body: unknown) {
-  return SELF.fetch(`${BASE}/api/v1/sites`, {
+  return exports.default.fetch(`${BASE}/api/v1/sites`, {
     method: "POST",
     headers: { ...k.headers, "Content-Type": "application/json" },
     body: JSON.stringify(body),
@@ -52,7 +52,7 @@ describe("POST /api/v1/sites", { timeout: 30_000 }, () => {
     expect(answers.filter((r) => r.status === 200)).toHaveLength(19);
     expect(new Set(bodies.map((b) => b.site_id)).size).toBe(1);
     expect(bodies.filter((b) => b.created)).toHaveLength(1);
-    const list = await SELF.fetch(`${BASE}/api/v1/sites`, { headers: k.headers });
+    const list = await exports.default.fetch(`${BASE}/api/v1/sites`, { headers: k.headers });
     expect(((await list.json()) as { total: number }).total).toBe(1);
   });
 });
@@ -62,7 +62,7 @@ describe("PATCH /api/v1/sites/{site_id}", () => {
     const k = await writer("patch-ws");
     const { site_id } = (await (await post(k, { domain: "cover.example.com" })).json()) as { site_id: string };
     const patch = (coverage: string) =>
-      SELF.fetch(`${BASE}/api/v1/sites/${site_id}`, {
+      exports.default.fetch(`${BASE}/api/v1/sites/${site_id}`, {
         method: "PATCH",
         headers: { ...k.headers, "Content-Type": "application/json" },
         body: JSON.stringify({ coverage }),
@@ -84,7 +84,7 @@ describe("PATCH /api/v1/sites/{site_id}", () => {
 
   it("answers site_not_found for an unknown id", async () => {
     const k = await writer("patch-missing");
-    const res = await SELF.fetch(`${BASE}/api/v1/sites/site_doesnotexist`, {
+    const res = await exports.default.fetch(`${BASE}/api/v1/sites/site_doesnotexist`, {
       method: "PATCH",
       headers: { ...k.headers, "Content-Type": "application/json" },
       body: JSON.stringify({ coverage: "all_traffic" }),

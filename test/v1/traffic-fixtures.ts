@@ -1,7 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import type { Scope } from "../../shared/auth/scopes";
 import { rebuildDay } from "../../shared/sessions/settle";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
+import { seedSite as seedSiteRow } from "../helpers/seed";
 import { inShard } from "../helpers/shard";
 
 // Hand-built sessions written straight into the site's analytics shard, so the
@@ -25,28 +26,13 @@ export function freshKey(scopes: Scope[] = ["traffic:read"], workspace?: string)
   return createTestKey(env, { workspace: workspace ?? `traffic-ws-${counter}-${crypto.randomUUID()}`, scopes });
 }
 
+/** A site of `workspaceId` (test/helpers/seed.ts); returns its id. */
 export async function seedSite(
   workspaceId: string,
   domain: string,
   extra: { coverage?: string; coverageChangedAt?: number } = {},
 ): Promise<string> {
-  const id = `site_${crypto.randomUUID()}`;
-  await env.DB.prepare(
-    `INSERT INTO sites (id, workspace_id, domain, name, public_token, coverage, coverage_changed_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(
-      id,
-      workspaceId,
-      domain,
-      domain,
-      `pt_${crypto.randomUUID()}`,
-      extra.coverage ?? "all_traffic",
-      extra.coverageChangedAt ?? null,
-      Date.now(),
-    )
-    .run();
-  return id;
+  return (await seedSiteRow(env.DB, { workspaceId, domain, ...extra })).id;
 }
 
 export interface SessionSpec {
@@ -136,7 +122,7 @@ export async function rollUp(siteId: string, ...days: number[]): Promise<void> {
 }
 
 export function get(key: TestKey, path: string) {
-  return SELF.fetch(`${BASE}${path}`, { headers: key.headers });
+  return exports.default.fetch(`${BASE}${path}`, { headers: key.headers });
 }
 
 export async function getJson<T>(key: TestKey, path: string, status = 200): Promise<T> {

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 interface Operation {
@@ -9,7 +9,7 @@ interface Operation {
 
 describe("traffic operations in /api/v1/openapi.json", () => {
   it("declares the six traffic operations with their ids, parameters and error responses", async () => {
-    const doc = (await (await SELF.fetch("http://x/api/v1/openapi.json")).json()) as {
+    const doc = (await (await exports.default.fetch("http://x/api/v1/openapi.json")).json()) as {
       paths: Record<string, { get?: Operation }>;
     };
     const expected: Record<string, [string, string[]]> = {

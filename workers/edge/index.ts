@@ -1,8 +1,10 @@
+import { localSwitchOn } from "@shared/config/local-switches";
 import { Hono } from "hono";
 import { ApiError } from "../../shared/errors/api-error";
 import { accessLog } from "../../shared/http/access-log";
 import { toErrorResponse } from "../../shared/http/on-error";
 import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "../../shared/http/request-id";
+import { registerDiscoveryRoutes } from "./discovery-routes";
 import { upstreamFor } from "./routes";
 import { fanOutScheduled } from "./scheduled-fan-out";
 
@@ -15,10 +17,12 @@ app.use(requestId());
 app.use(accessLog(WORKER));
 
 app.get("/__scheduled", async (c) => {
-  if (c.env.DEV_ROUTES !== "1") throw new ApiError("not_found");
+  if (!localSwitchOn(c.env, "SCHEDULED_ROUTE")) throw new ApiError("not_found");
   const result = await fanOutScheduled(c.env, c.req.query("cron"), c.get("requestId"));
   return c.json(result, result.ok ? 200 : 500);
 });
+
+registerDiscoveryRoutes(app);
 
 app.all("*", async (c) => {
   const upstream = upstreamFor(c.req.path);

@@ -1,15 +1,16 @@
 // Path prefix → product Worker. Longest prefix wins; order here is for reading only.
-// Everything answers on one base URL (decisions §1).
-export type Upstream = "SCAN" | "INGEST" | "V1";
+// Everything answers on one base URL (docs/decisions.md#1-running-it).
+export type Upstream = "SCAN" | "INGEST" | "V1" | "APP";
 
 export const routeTable: ReadonlyArray<{ prefix: string; exact?: boolean; upstream: Upstream }> = [
   { prefix: "/", exact: true, upstream: "SCAN" }, // scan web page
   { prefix: "/api/scan", upstream: "SCAN" },
   { prefix: "/api/v1", upstream: "V1" },
   { prefix: "/mcp", upstream: "V1" },
-  { prefix: "/__admin", upstream: "V1" }, // local-only key admin (npm run admin); 404 unless DEV_ROUTES=1
+  { prefix: "/__admin", upstream: "V1" }, // local-only key admin (npm run admin); 404 unless ADMIN_ROUTES=1
   { prefix: "/sdk/", upstream: "INGEST" }, // snippet script
   { prefix: "/ingest/", upstream: "INGEST" }, // beacon endpoint(s)
+  { prefix: "/app", upstream: "APP" }, // the application: accounts, workspaces, settings
 ];
 
 function matches(path: string, prefix: string, exact: boolean | undefined): boolean {

@@ -1,6 +1,7 @@
 import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import { cronTable } from "./jobs";
+import { mountIngestOpenApi } from "./openapi";
 import { registerBeacon } from "./routes/beacon";
 import { registerSnippet } from "./routes/snippet";
 
@@ -11,5 +12,6 @@ export function buildApp() {
   mountScheduledRoute(app, cronTable, WORKER);
   registerSnippet(app);
   registerBeacon(app);
+  mountIngestOpenApi(app);
   return app;
 }

@@ -1,5 +1,5 @@
 import type { IngestMessage } from "../../shared/ingest/queue-message";
-import { runCronJobs } from "../../shared/jobs/cron-jobs";
+import { scheduledHandler } from "../../shared/jobs/cron-jobs";
 import { buildApp, WORKER } from "./app";
 import { sessionRollup } from "./consumers/session-rollup";
 import { cronTable } from "./jobs";
@@ -12,7 +12,5 @@ const app = buildApp();
 export default {
   fetch: app.fetch,
   queue: (batch, env, _ctx) => sessionRollup(batch, env),
-  scheduled: async (controller, env, ctx) => {
-    ctx.waitUntil(runCronJobs(cronTable, controller.cron, env, controller.scheduledTime, WORKER));
-  },
+  scheduled: scheduledHandler(cronTable, WORKER),
 } satisfies ExportedHandler<IngestEnv, IngestMessage>;

@@ -2,6 +2,8 @@ import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import type { ScanAppEnv } from "./app-env";
 import { cronTable } from "./jobs";
+import { mountScanOpenApi } from "./openapi";
+import { registerAgentProfile } from "./routes/agent-profile";
 import { registerPage } from "./routes/page";
 import { registerScanCreate } from "./routes/scan-create";
 import { registerScanGet } from "./routes/scan-get";
@@ -13,6 +15,10 @@ export function buildApp() {
   // The shared route is typed for apps without variables; the scan app adds requestId.
   mountScheduledRoute<ScanEnv>(app as never, cronTable, WORKER);
   registerPage(app);
+  // Before GET /api/scan/:id, which would otherwise take "openapi.json" for an id.
+  mountScanOpenApi(app);
+  // Before /api/scan/:id, which would take "agent-profile.json" for an id.
+  registerAgentProfile(app);
   registerScanCreate(app);
   registerScanGet(app);
   return app;

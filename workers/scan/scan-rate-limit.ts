@@ -1,5 +1,6 @@
+import { rateLimitHeaders } from "@shared/rate-limit/rate-limit-headers";
 import { ApiError } from "../../shared/errors/api-error";
-import type { HitResult, WindowSpec, WindowState } from "../../shared/rate-limit/window";
+import type { HitResult, WindowSpec } from "../../shared/rate-limit/window";
 
 // Scan limits (contract "Limits", decisions §3): 10 scans per hour per client IP, 5 per
 // hour per normalised domain, fixed windows in the scan Worker's own RateWindow DOs.
@@ -8,20 +9,15 @@ export const PER_DOMAIN: WindowSpec[] = [{ name: "scan-hour", limit: 5, periodSe
 
 export const TOO_MANY_SCANS = "Too many scans. Please wait before scanning again.";
 
-function headersFor(window: WindowState, retryAfter?: number): Record<string, string> {
-  const headers: Record<string, string> = {
-    "X-RateLimit-Limit": String(window.limit),
-    "X-RateLimit-Remaining": String(window.remaining),
-    "X-RateLimit-Reset": String(window.resetAt),
-  };
-  if (retryAfter !== undefined) headers["Retry-After"] = String(retryAfter);
-  return headers;
-}
-
 function refuse(result: HitResult, subject: string): never {
   throw new ApiError("rate_limited", `${TOO_MANY_SCANS} (${subject})`, {
-    headers: headersFor(result.windows[0], result.retryAfter),
+    headers: rateLimitHeaders(result.windows[0], result.retryAfter),
   });
+}
+
+/** The per-domain window of `domain`, shared by interactive scans and rescans asked through the API. */
+export function domainScanWindow(env: ScanEnv, domain: string) {
+  return env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`scan-domain:${domain}`));
 }
 
 /**
@@ -33,7 +29,7 @@ function refuse(result: HitResult, subject: string): never {
  */
 export async function takeScanSlot(env: ScanEnv, ip: string, domain: string): Promise<Record<string, string>> {
   const ipLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`scan-ip:${ip}`));
-  const domainLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`scan-domain:${domain}`));
+  const domainLimiter = domainScanWindow(env, domain);
   const domainRule = `at most ${PER_DOMAIN[0].limit} per hour for ${domain}`;
   const ipRule = `at most ${PER_IP[0].limit} per hour from one address`;
   const [domainPeek, ipPeek] = await Promise.all([domainLimiter.peek(PER_DOMAIN), ipLimiter.peek(PER_IP)]);
@@ -43,5 +39,5 @@ export async function takeScanSlot(env: ScanEnv, ip: string, domain: string): Pr
   if (!ipHit.allowed) refuse(ipHit, ipRule);
   if (!domainHit.allowed) refuse(domainHit, domainRule);
   const tighter = domainHit.windows[0].remaining < ipHit.windows[0].remaining ? domainHit : ipHit;
-  return headersFor(tighter.windows[0]);
+  return rateLimitHeaders(tighter.windows[0]);
 }

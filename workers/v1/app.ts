@@ -1,6 +1,7 @@
 import { createApp } from "../../shared/http/create-app";
 import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
 import { cronTable } from "./jobs";
+import { mountMcp } from "./mcp/mount-mcp";
 import { mountOpenApi } from "./openapi";
 import { registerAdminKeyRoutes } from "./routes/admin/keys";
 import { registerMigrateAnalytics } from "./routes/admin/migrate-analytics";
@@ -29,5 +30,6 @@ export function buildApp() {
   registerTrafficRoutes(app);
   registerMonitorRoutes(app);
   mountOpenApi(app);
+  mountMcp(app);
   return app;
 }

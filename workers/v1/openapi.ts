@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
+import { serveOpenApiDocument } from "@shared/http/openapi-document";
 
 export const OPENAPI_PATH = "/api/v1/openapi.json";
 export const DOCS_PATH = "/api/v1/docs";
@@ -11,17 +12,15 @@ export function mountOpenApi(app: OpenAPIHono<{ Bindings: V1Env }>): void {
     scheme: "bearer",
     description: "An API key of the workspace: `Authorization: Bearer <API_KEY>` (keys start with `ar_live_`).",
   });
-  app.doc31(OPENAPI_PATH, (c) => ({
-    openapi: "3.1.0",
+  serveOpenApiDocument(app, OPENAPI_PATH, (origin) => ({
     info: {
       title: "Agent-Traffic API",
       version: "1.0.0",
       description:
         "Register shops, check the tracking snippet, read measured AI-agent traffic, record conversions. Errors are `{error, code}`; branch on `code`. Every response carries `X-Request-Id`.",
-      contact: { name: "Agent Readiness", url: new URL(c.req.url).origin },
+      contact: { name: "Agent Readiness", url: origin },
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
-    servers: [{ url: new URL(c.req.url).origin, description: "This service" }],
     security: [{ bearerAuth: [] }],
     tags: [
       { name: "Workspace", description: "The key's identity." },

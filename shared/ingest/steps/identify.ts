@@ -1,9 +1,13 @@
 import { identifyAgent } from "../../classify/agent-identity";
 import { deviceInfo } from "../../classify/user-agent";
-import type { Draft, PipelineDeps } from "../pipeline";
+import type { Draft, Dropped, PipelineDeps } from "../pipeline";
 
-/** Platform, purpose, tier, confidence, detection signals and device from UA, IP and signature. */
-export function identify(d: Draft, deps: PipelineDeps): Draft {
+/**
+ * Platform, purpose, tier, confidence, detection signals and device from UA, IP and
+ * signature. Clients that name themselves as non-AI automation are dropped: they are
+ * neither AI sessions nor human visits (docs/reports.md, "Who counts as an AI agent").
+ */
+export function identify(d: Draft, deps: PipelineDeps): Draft | Dropped {
   const who = identifyAgent({
     userAgent: d.userAgent,
     clientIp: d.clientIp,
@@ -11,6 +15,7 @@ export function identify(d: Draft, deps: PipelineDeps): Draft {
     automation: d.automation,
     ipRanges: deps.ipRanges,
   });
+  if (who.namedAutomation) return { dropped: "named_automation" };
   const device = deviceInfo(d.userAgent, who.platform !== null);
   return {
     ...d,

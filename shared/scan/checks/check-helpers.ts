@@ -31,20 +31,58 @@ export function blockedBy(f: Fetched | null | undefined, what: string): CheckOut
   return null;
 }
 
+/**
+ * The one "could not look" rule: the outcome of a check whose input was not read, or null
+ * when it was. A challenge or robots.txt refusal is `blocked` (contract CheckResult); no
+ * HTTP answer at all is a plain `fail` that says so. Either way the check cannot pass, and
+ * the message names the URL and the reason.
+ */
+export function couldNotLook(f: Fetched | null | undefined, what: string): CheckOutcome | null {
+  const blocked = blockedBy(f, what);
+  if (blocked) return blocked;
+  if (f && f.status === 0) {
+    const reason = f.error ?? "no answer";
+    return {
+      status: "fail",
+      message: `Could not look at ${what} (${f.url}): ${reason}. It was not checked.`,
+      fix: "Make sure the site answers over https; then scan again.",
+      evidence: { url: f.url, status: 0, error: reason },
+    };
+  }
+  return null;
+}
+
+/** As couldNotLook, and also a page that answered but whose HTML could not be read. */
+export function pageNotRead(visit: PageVisit | null | undefined, what: string): CheckOutcome | null {
+  if (!visit) return null;
+  const outcome = couldNotLook(visit.fetched, what);
+  if (outcome) return outcome;
+  const f = visit.fetched;
+  if (!visit.page && f.status >= 200 && f.status < 300 && f.error) {
+    return {
+      status: "fail",
+      message: `Could not read ${what} (${f.url}): ${f.error}. It was not checked.`,
+      fix: "Serve well-formed HTML.",
+      evidence: { url: f.url, status: f.status, error: f.error },
+    };
+  }
+  return null;
+}
+
 export function homeBlocked(site: SiteSnapshot): CheckOutcome | null {
-  return blockedBy(site.home?.fetched, "the home page");
+  return couldNotLook(site.home?.fetched, "the home page");
 }
 
 /** Home page facts, or the outcome to return when there are none. */
 export function homePage(site: SiteSnapshot): PageVisit | CheckOutcome {
-  const blocked = homeBlocked(site);
-  if (blocked) return blocked;
+  const notRead = pageNotRead(site.home, "the home page");
+  if (notRead) return notRead;
   const home = site.home;
   if (!home?.page) {
     const f = home?.fetched;
     return {
       status: "fail",
-      message: `The home page ${f?.url ?? site.origin} could not be read (${f?.error ?? `HTTP ${f?.status ?? 0}`}).`,
+      message: `The home page ${f?.url ?? site.origin} is not an HTML page the scanner could read (${f ? `HTTP ${f.status}${f.contentType ? `, ${f.contentType}` : ""}` : "not fetched"}).`,
       fix: "Serve the home page as HTML with HTTP 200 over https.",
       evidence: { url: f?.url ?? null, status: f?.status ?? 0, error: f?.error ?? null },
     };
@@ -56,26 +94,39 @@ export function homePage(site: SiteSnapshot): PageVisit | CheckOutcome {
 export function productPages(site: SiteSnapshot): PageVisit[] | CheckOutcome {
   const readable = site.products.filter((p) => p.page);
   if (readable.length > 0) return readable;
-  const blocked = site.products.map((p) => blockedBy(p.fetched, "the product page")).find((b) => b);
-  if (blocked) return blocked;
+  const notRead = site.products.map((p) => pageNotRead(p, "the product page")).find((b) => b);
+  if (notRead) return notRead;
   if (site.products.length === 0) {
-    const home = homeBlocked(site);
+    const home = pageNotRead(site.home, "the home page");
     if (home) return home;
     return {
       status: "fail",
       message:
-        "No product page was found: neither the home page links, a category page nor the sitemap point to URLs that look like products (/products/, /product/, /p/, /dp/, /item/).",
-      fix: "Link product pages from the home page or a category page with plain <a href> links and list them in sitemap.xml.",
+        "No product page was found: no page linked from the home page, a category page or the sitemap says it is a product (Product structured data, og:type product) or has a product URL (/products/, /product/, /p/, /dp/, /item/).",
+      fix: "Link product pages from the home page or a category page with plain <a href> links, list them in sitemap.xml, and mark them up as schema.org Product.",
       evidence: { productCandidates: 0 },
     };
   }
   const first = site.products[0].fetched;
   return {
     status: "fail",
-    message: `The product page ${first.url} could not be read (${first.error ?? `HTTP ${first.status}`}).`,
+    message: `The product page ${first.url} could not be read (HTTP ${first.status}${first.contentType ? `, ${first.contentType}` : ""}).`,
     fix: "Serve product pages as HTML with HTTP 200.",
     evidence: { url: first.url, status: first.status, error: first.error },
   };
+}
+
+/** A machine-readable file that answered 2xx with something other than an HTML page. */
+export function isMachineReadable(f: Fetched | null | undefined): f is Fetched {
+  return isOk(f) && !looksLikeHtml(f);
+}
+
+/**
+ * The one soft-404 rule: a 2xx HTML page at a machine-readable URL (an app that answers
+ * every path with its shell, or a "not found" page served with 200) means the file is absent.
+ */
+export function isSoft404(f: Fetched | null | undefined): boolean {
+  return isOk(f) && looksLikeHtml(f);
 }
 
 export function isOutcome(x: unknown): x is CheckOutcome {
@@ -97,8 +148,9 @@ export function pathOf(url: string): string {
   }
 }
 
+/** An HTML page: by its content type, or a body that opens like one (XML and JSON do not). */
 export function looksLikeHtml(f: Fetched): boolean {
-  return f.contentType.includes("html") || /^\s*</.test(f.body.slice(0, 100));
+  return f.contentType.includes("html") || /^\s*(<!doctype html|<html|<head|<body)/i.test(f.body.slice(0, 200));
 }
 
 export function parseJson(body: string): unknown {

@@ -34,7 +34,7 @@ import { openapiExists } from "./integration/openapi-exists";
 import { productFeed } from "./integration/product-feed";
 import { addToCartControl } from "./interaction/add-to-cart-control";
 import { addToCartName } from "./interaction/add-to-cart-name";
-import { cartUrl } from "./interaction/cart-url";
+import { cartAdd } from "./interaction/cart-add";
 import { crawlableLinks } from "./interaction/crawlable-links";
 import { formLabels } from "./interaction/form-labels";
 import { imageAltText } from "./interaction/image-alt-text";
@@ -64,7 +64,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   addToCartControl,
   addToCartName,
   formLabels,
-  cartUrl,
+  cartAdd,
   noCaptcha,
   imageAltText,
   serverRenderedContent,

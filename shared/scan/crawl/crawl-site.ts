@@ -2,17 +2,12 @@ import type { ResolveMap } from "../../outbound/resolve-map";
 import { extractPage } from "../html/extract-page";
 import { parseRobots } from "../robots/parse-robots";
 import { parseSitemap } from "../sitemap";
+import { declaresProduct } from "../structured-data";
 import type { Discovery, Fetched, PageVisit, SitemapFacts, SiteSnapshot } from "../types";
-import {
-  CONVENTIONAL_CARTS,
-  looksLikeCart,
-  looksLikeCategory,
-  looksLikeProduct,
-  resolveOnSite,
-  sortedUnique,
-} from "../url-patterns";
+import { CONVENTIONAL_CARTS, looksLikeCategory, resolveOnSite, sortedUnique } from "../url-patterns";
 import { PARITY_USER_AGENT, SCANNER_TOKEN } from "../user-agent";
 import { CRAWL_LIMITS } from "./crawl-limits";
+import { cartLinks as findCartLinks, productCandidates } from "./discover-products";
 import { type CrawlEvent, Fetcher, type RobotsGate } from "./fetcher";
 
 // The crawl plan of scan-checks.md, in dependency order:
@@ -114,26 +109,27 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
   const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown" });
   const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
-  const filesP = Promise.all(
-    WELL_KNOWN_PATHS.map((p) => fetcher.fetch(at(p), { accept: "application/json, application/linkset+json, */*" })),
+  const fileFetches = WELL_KNOWN_PATHS.map((p) =>
+    fetcher.fetch(at(p), { accept: "application/json, application/linkset+json, */*" }),
   );
+  const filesP = Promise.all(fileFetches);
 
-  const [home, sitemaps] = await Promise.all([homeP, sitemapsP]);
+  // The Shopify-style product feed names product pages too (read before choosing them).
+  const feedP = fileFetches[WELL_KNOWN_PATHS.indexOf("/products.json")];
+  const [home, sitemaps, feed] = await Promise.all([homeP, sitemapsP, feedP]);
   const homeBase = home.fetched.finalUrl;
 
-  // 3. Pages chosen from the home page and sitemaps.
+  // 3. Pages chosen from what the home page and sitemaps declare.
   const links = home.page?.links ?? [];
   const onSiteLinks = links
     .map((l) => ({ link: l, url: resolveOnSite(l.href, homeBase, onSite) }))
     .filter((x): x is { link: (typeof links)[number]; url: URL } => x.url !== null);
-  const productLinksHome = sortedUnique(onSiteLinks.filter((x) => looksLikeProduct(x.url)).map((x) => x.url.href));
+  const candidates = productCandidates(home.page, homeBase, sitemaps, origin, onSite);
+  const homeIsProduct = declaresProduct(home.page);
+  let productLinksHome = sortedUnique([...candidates.byShape, ...candidates.declared]);
+  const productLinksSitemap = candidates.fromSitemap;
+  const productLinksFeed = feedProductUrls(feed, origin, onSite);
   const sitemapUrlsAll = sitemaps.flatMap((s) => s.urls);
-  const productLinksSitemap = sortedUnique(
-    sitemapUrlsAll
-      .map((u) => resolveOnSite(u, origin, onSite))
-      .filter((u): u is URL => !!u && looksLikeProduct(u))
-      .map((u) => u.href),
-  );
   const categoryCandidates = sortedUnique([
     ...onSiteLinks.filter((x) => looksLikeCategory(x.url)).map((x) => x.url.href),
     ...sitemapUrlsAll
@@ -141,7 +137,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
       .filter((u): u is URL => !!u && looksLikeCategory(u))
       .map((u) => u.href),
   ]);
-  const cartLinks = sortedUnique(onSiteLinks.filter((x) => looksLikeCart(x.url)).map((x) => x.url.href));
+  const cartLinks = findCartLinks(links, homeBase, onSite);
   const cartScriptControls = [
     ...(home.page?.looseControls ?? []).map((c) => c.text || c.ariaLabel),
     ...(home.page?.clickables ?? []),
@@ -150,10 +146,16 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const categoryP = categoryCandidates.length
     ? fetcher.fetch(categoryCandidates[0], { priority: 0 }).then(visit)
     : Promise.resolve(null);
-  let productTargets = sortedUnique([...productLinksHome, ...productLinksSitemap]).slice(0, CRAWL_LIMITS.maxProducts);
+  // A home page that says it is a product page is one; it takes one of the product slots.
+  const room = CRAWL_LIMITS.maxProducts - (homeIsProduct ? 1 : 0);
+  let productTargets = sortedUnique([...productLinksHome, ...productLinksSitemap, ...productLinksFeed]).slice(0, room);
+  // Slug links are fetched only when nothing else names a product, and kept only if the
+  // page says it is one.
+  const verifySlugs = productTargets.length === 0 && !homeIsProduct && candidates.slugs.length > 0;
+  if (verifySlugs) productTargets = candidates.slugs.slice(0, room);
   let productLinksCategory: string[] = [];
   let category: PageVisit | null = null;
-  if (productTargets.length === 0) {
+  if (productTargets.length === 0 && !homeIsProduct) {
     // Nothing product-like yet: the category page is the last place to look.
     category = await categoryP;
     productLinksCategory = categoryProductLinks(category, onSite);
@@ -165,7 +167,8 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   );
   const markdownP = home.page && !advertisesMarkdown ? fetcher.fetch(at("/"), { accept: "text/markdown" }) : null;
   const productsP = Promise.all(productTargets.map((u) => fetcher.fetch(u, { priority: 0 }).then(visit)));
-  const cartP = fetchCart(fetcher, cartLinks, at);
+  // A challenged home page stops the crawl short of the cart (docs/scan.md "Safety").
+  const cartP = home.fetched.challenge ? Promise.resolve([]) : fetchCart(fetcher, cartLinks, at);
 
   const [parity, markdownProbe, llms, llmsFull, fileList] = await Promise.all([
     parityP,
@@ -186,10 +189,17 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     category = await categoryP;
     productLinksCategory = categoryProductLinks(category, onSite);
   }
-  const [products, cart, fallbacks] = await Promise.all([productsP, cartP, fallbacksP]);
+  const [fetchedProducts, cart, fallbacks] = await Promise.all([productsP, cartP, fallbacksP]);
   Object.assign(files, fallbacks);
+  let products = fetchedProducts;
+  if (verifySlugs) {
+    products = fetchedProducts.filter((p) => declaresProduct(p.page));
+    productLinksHome = sortedUnique(products.map((p) => p.fetched.url));
+  }
+  if (homeIsProduct) products = [home, ...products];
 
   const discovery: Discovery = {
+    homeIsProduct,
     productLinksHome,
     productLinksCategory,
     productLinksSitemap,
@@ -213,18 +223,43 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     category,
     cart,
     discovery,
+    robotsGate: fetcher.gate,
+    journey: null,
+    unreachable:
+      fetcher.gate.kind === "unreachable"
+        ? // The outbound code ("network: ", "timeout: ") is for logs; the reason is for people.
+          { url: robots.url, reason: (robots.error ?? "no answer").replace(/^[a-z_]+: /, "") }
+        : null,
   };
+}
+
+/** Product page URLs of a Shopify-style `/products.json` feed (`products[].handle`), sorted; at most 20 read. */
+function feedProductUrls(feed: Fetched | undefined, origin: string, onSite: (u: URL) => boolean): string[] {
+  if (!feed || feed.status < 200 || feed.status >= 300 || feed.challenge || !feed.contentType.includes("json"))
+    return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(feed.body);
+  } catch {
+    return [];
+  }
+  const products = (data as { products?: unknown })?.products;
+  if (!Array.isArray(products)) return [];
+  return sortedUnique(
+    products
+      .slice(0, 20)
+      .map((p) => (p && typeof p === "object" ? (p as { handle?: unknown }).handle : null))
+      .filter((h): h is string => typeof h === "string" && /^[\w-]+$/.test(h))
+      .map((h) => resolveOnSite(`/products/${h}`, origin, onSite)?.href)
+      .filter((u): u is string => !!u),
+  );
 }
 
 function categoryProductLinks(category: PageVisit | null, onSite: (u: URL) => boolean): string[] {
   if (!category?.page) return [];
   const base = category.fetched.finalUrl;
-  return sortedUnique(
-    category.page.links
-      .map((l) => resolveOnSite(l.href, base, onSite))
-      .filter((u): u is URL => !!u && looksLikeProduct(u))
-      .map((u) => u.href),
-  );
+  const found = productCandidates(category.page, base, [], base, onSite);
+  return sortedUnique([...found.byShape, ...found.declared]);
 }
 
 async function fetchSitemaps(

@@ -45,6 +45,15 @@ export type RobotsGate =
   | { kind: "disallow-all"; reason: string }
   | { kind: "unreachable"; reason: string };
 
+/** Why robots.txt keeps the scanner from `url`, or null when it may be fetched (also used by the journey). */
+export function robotsRefusal(gate: RobotsGate, url: URL): Partial<Fetched> | null {
+  if (url.pathname === "/robots.txt" || gate.kind === "allow-all") return null;
+  if (gate.kind === "unreachable") return { error: `not fetched: ${gate.reason}` };
+  if (gate.kind === "disallow-all") return { robotsBlocked: true, error: gate.reason };
+  if (isAllowed(gate.robots, SCANNER_TOKEN, `${url.pathname}${url.search}`)) return null;
+  return { robotsBlocked: true, error: `robots.txt disallows ${SCANNER_TOKEN} from ${url.pathname}` };
+}
+
 function emptyFetched(url: string, fields: Partial<Fetched>): Fetched {
   return {
     url,
@@ -89,14 +98,8 @@ export class Fetcher {
     return (getDomain(url.hostname) ?? url.hostname) === this.site;
   }
 
-  /** Why robots.txt keeps the scanner from `url`, or null when it may be fetched. */
   private robotsRefusal(url: URL): Partial<Fetched> | null {
-    const gate = this.gate;
-    if (url.pathname === "/robots.txt" || gate.kind === "allow-all") return null;
-    if (gate.kind === "unreachable") return { error: `not fetched: ${gate.reason}` };
-    if (gate.kind === "disallow-all") return { robotsBlocked: true, error: gate.reason };
-    if (isAllowed(gate.robots, SCANNER_TOKEN, `${url.pathname}${url.search}`)) return null;
-    return { robotsBlocked: true, error: `robots.txt disallows ${SCANNER_TOKEN} from ${url.pathname}` };
+    return robotsRefusal(this.gate, url);
   }
 
   async fetch(url: string, options: FetchOptions = {}): Promise<Fetched> {

@@ -1,12 +1,24 @@
-import type { ControlFacts, FormFacts, PageFacts } from "../types";
+import type { ControlFacts, FormFacts, InputFacts, PageFacts } from "../types";
 import { CAPTCHA_MARKERS } from "./captcha";
+import { decodeEntities } from "./entities";
+import { ItemCollector } from "./item-collector";
 
 // One streaming pass of the runtime's HTMLRewriter over a page (no DOM library), in
 // document order: element handlers open and close scopes (form, label, button, link,
-// script), the document text handler routes each text chunk to the open scopes.
+// item), the document text handler routes each text chunk to the open scopes.
+//
+// Rules that keep real markup from killing the pass:
+// - an element's attributes are read only inside its element handler (the token is dead
+//   once the handler returns; an end-tag handler may use only what was copied out);
+// - every handler is wrapped: one that throws is recorded in `problems` and the pass goes
+//   on, so a page is never "unreadable" because of one odd element;
+// - end-tag handlers are never registered on void elements (that throws).
 
 const MAX_TEXT = 200_000;
+const MAX_PROBLEMS = 5;
 const APP_ROOT_IDS = new Set(["root", "app", "__next", "__nuxt", "svelte", "___gatsby"]);
+// Custom elements that mount a client-rendered application (Angular/SAP Spartacus, web components).
+const APP_ROOT_TAGS = ["app-root", "cx-storefront"];
 
 // Void elements have no end tag; registering onEndTag on one throws.
 const VOID = new Set([
@@ -26,26 +38,42 @@ const VOID = new Set([
   "wbr",
 ]);
 
+// Every element some handler below needs the end tag of (keep in step with them): the
+// first handler starts a fresh list of end-tag callbacks for each of these.
+const END_TAG_ELEMENTS = [
+  "title",
+  "script, style, template, noscript",
+  "[itemscope], [itemprop], [typeof], [property]",
+  "h1",
+  "search, [role=search]",
+  "form",
+  "label",
+  "button",
+  "a",
+  "[onclick], div[role=button], span[role=button]",
+].join(", ");
+
+// Platform markers of a product page, in the raw HTML: Shopify's analytics meta
+// (`"pageType":"product"`), Magento's `catalog-product-view`, Shopware's `is--ctl-detail`,
+// WooCommerce's `single-product` body classes.
+const PRODUCT_BODY_CLASS = /(^|\s)(catalog-product-view|is--ctl-detail|single-product|template-product)(\s|$)/;
+const SHOPIFY_PRODUCT = /"pageType"\s*:\s*"product"/;
+
 function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&#(\d{1,7});/g, (m, d) => (Number(d) <= 0x10ffff ? String.fromCodePoint(Number(d)) : m))
-    .replace(/&#x([0-9a-f]{1,6});/gi, (m, h) =>
-      Number.parseInt(h, 16) <= 0x10ffff ? String.fromCodePoint(Number.parseInt(h, 16)) : m,
-    )
-    .replace(/&amp;/g, "&");
+/** Hidden from people: the `hidden` attribute, `aria-hidden="true"`, or an inline display:none. */
+function isHidden(el: Element): boolean {
+  return (
+    el.hasAttribute("hidden") ||
+    el.getAttribute("aria-hidden") === "true" ||
+    /display\s*:\s*none/i.test(el.getAttribute("style") ?? "")
+  );
 }
 
-export async function extractPage(html: string): Promise<PageFacts> {
-  const facts: PageFacts = {
+function emptyFacts(): PageFacts {
+  return {
     title: null,
     metaDescription: null,
     lang: null,
@@ -54,8 +82,11 @@ export async function extractPage(html: string): Promise<PageFacts> {
     headLinks: [],
     links: [],
     jsonLd: [],
-    microdataTypes: [],
-    itemprops: {},
+    microdata: [],
+    rdfa: [],
+    bodyClass: "",
+    platformProduct: false,
+    problems: [],
     forms: [],
     looseControls: [],
     clickables: [],
@@ -66,6 +97,11 @@ export async function extractPage(html: string): Promise<PageFacts> {
     captchas: [],
     appRoot: false,
   };
+}
+
+export async function extractPage(html: string): Promise<PageFacts> {
+  const facts = emptyFacts();
+  const items = new ItemCollector();
   const textParts: string[] = [];
   let textLength = 0;
   let hidden = 0; // inside script/style/template/title: not visible text
@@ -73,7 +109,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
   let searchDepth = 0;
   let form: FormFacts | null = null;
   let control: ControlFacts | null = null;
-  let link: { text: string } | null = null;
+  let link: { text: string; images: string[] } | null = null;
   let title: string | null = null;
   let h1: string | null = null;
   let jsonLd: string | null = null;
@@ -82,228 +118,259 @@ export async function extractPage(html: string): Promise<PageFacts> {
   const noteCaptcha = (value: string) => {
     for (const [name, re] of CAPTCHA_MARKERS) if (re.test(value)) captchas.add(name);
   };
-
-  const rewriter = new HTMLRewriter()
-    .on("html", {
-      element(el) {
-        if (facts.lang === null) facts.lang = el.getAttribute("lang");
-      },
-    })
-    .on("title", {
-      element(el) {
-        title = "";
-        hidden++;
-        el.onEndTag(() => {
-          if (facts.title === null) facts.title = collapse(decodeEntities(title ?? ""));
-          title = null;
-          hidden--;
-        });
-      },
-    })
-    .on("script, style, template, noscript", {
-      element(el) {
-        const type = (el.getAttribute("type") ?? "").toLowerCase();
-        noteCaptcha(el.getAttribute("src") ?? "");
-        if (el.tagName === "script" && type === "application/ld+json") jsonLd = "";
-        hidden++;
-        el.onEndTag(() => {
-          if (jsonLd !== null) facts.jsonLd.push(jsonLd);
-          jsonLd = null;
-          hidden--;
-        });
-      },
-    })
-    .on("meta", {
-      element(el) {
-        const key = (el.getAttribute("property") ?? el.getAttribute("name") ?? "").toLowerCase();
-        const content = el.getAttribute("content");
-        if (!key || content === null) return;
-        if (!(key in facts.meta)) facts.meta[key] = decodeEntities(content);
-        if (key === "description" && facts.metaDescription === null) facts.metaDescription = decodeEntities(content);
-      },
-    })
-    .on("link", {
-      element(el) {
-        const rel = (el.getAttribute("rel") ?? "").toLowerCase();
-        const href = el.getAttribute("href") ?? "";
-        facts.headLinks.push({ rel, href, type: (el.getAttribute("type") ?? "").toLowerCase(), text: "" });
-        if (rel.split(/\s+/).includes("canonical") && facts.canonical === null) facts.canonical = href;
-      },
-    })
-    .on("[itemtype]", {
-      element(el) {
-        facts.microdataTypes.push(el.getAttribute("itemtype") ?? "");
-      },
-    })
-    .on("[itemprop]", {
-      element(el) {
-        const prop = el.getAttribute("itemprop") ?? "";
-        const content = el.getAttribute("content") ?? el.getAttribute("href") ?? el.getAttribute("src");
-        if (content !== null && !(prop in facts.itemprops)) facts.itemprops[prop] = content;
-      },
-    })
-    .on("[id]", {
-      element(el) {
-        if (APP_ROOT_IDS.has(el.getAttribute("id") ?? "")) facts.appRoot = true;
-      },
-    })
-    .on("[class]", {
-      element(el) {
-        noteCaptcha(el.getAttribute("class") ?? "");
-      },
-    })
-    .on("iframe", {
-      element(el) {
-        noteCaptcha(el.getAttribute("src") ?? "");
-      },
-    })
-    .on("h1", {
-      element(el) {
-        h1 = "";
-        el.onEndTag(() => {
-          facts.h1.push(collapse(decodeEntities(h1 ?? "")));
-          h1 = null;
-        });
-      },
-    })
-    .on("search, [role=search]", {
-      element(el) {
-        if (VOID.has(el.tagName)) return;
-        searchDepth++;
-        if (el.tagName === "form") return; // a form with role=search is handled as a form
-        el.onEndTag(() => {
-          searchDepth--;
-        });
-      },
-    })
-    .on("form", {
-      element(el) {
-        const role = (el.getAttribute("role") ?? "").toLowerCase();
-        const current: FormFacts = {
-          action: el.getAttribute("action"),
-          method: (el.getAttribute("method") ?? "get").toLowerCase(),
-          role,
-          inSearchLandmark: searchDepth > 0,
-          inputs: [],
-          controls: [],
-        };
-        form = current;
-        facts.forms.push(current);
-        el.onEndTag(() => {
-          if (role === "search") searchDepth--;
-          form = null;
-        });
-      },
-    })
-    .on("label", {
-      element(el) {
-        const target = el.getAttribute("for");
-        if (target) facts.labelFor.push(target);
-        labelDepth++;
-        el.onEndTag(() => {
-          labelDepth--;
-        });
-      },
-    })
-    .on("input, select, textarea", {
-      element(el) {
-        const tag = el.tagName as "input" | "select" | "textarea";
-        const type = (el.getAttribute("type") ?? (tag === "input" ? "text" : tag)).toLowerCase();
-        if (tag === "input" && (type === "submit" || type === "image" || type === "button")) {
-          const c: ControlFacts = {
-            tag: "input",
-            type,
-            text: "",
-            ariaLabel: el.getAttribute("aria-label") ?? "",
-            value: el.getAttribute("value") ?? el.getAttribute("alt") ?? "",
-            title: el.getAttribute("title") ?? "",
-            href: "",
-            inForm: form !== null,
-          };
-          if (form) form.controls.push(c);
-          else facts.looseControls.push(c);
-          return;
+  const problem = (where: string, err: unknown) => {
+    if (facts.problems.length < MAX_PROBLEMS) {
+      facts.problems.push(`${where}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+  // Every handler total: a failure is noted and the rest of the page is still read.
+  const on = (selector: string, handler: (el: Element) => void) => ({
+    selector,
+    handlers: {
+      element(el: Element) {
+        try {
+          handler(el);
+        } catch (err) {
+          problem(`<${el.tagName}>`, err);
         }
-        if (!form || type === "hidden") return;
-        form.inputs.push({
-          tag,
-          type,
-          name: el.getAttribute("name") ?? "",
-          id: el.getAttribute("id") ?? "",
-          labelled:
-            labelDepth > 0 ||
-            Boolean(el.getAttribute("aria-label")?.trim()) ||
-            Boolean(el.getAttribute("aria-labelledby")?.trim()) ||
-            Boolean(el.getAttribute("title")?.trim()),
-        });
       },
-    })
-    .on("button", {
-      element(el) {
+    },
+  });
+  // lol-html keeps one end-tag handler per element: a second onEndTag replaces the first.
+  // Several handlers here need the end of the same element (an <a itemprop> is a link and a
+  // property), so the callbacks of the current element are gathered and registered as one.
+  // The first handler, on every element any handler below needs the end of, starts a new list.
+  let endCallbacks: Array<() => void> = [];
+  const onEnd = (el: Element, handler: () => void) => {
+    if (VOID.has(el.tagName)) return;
+    endCallbacks.push(handler);
+    const callbacks = endCallbacks;
+    el.onEndTag(() => {
+      for (const callback of callbacks) {
+        try {
+          callback();
+        } catch (err) {
+          problem(`</${el.tagName}>`, err);
+        }
+      }
+    });
+  };
+  items.onEnd = (el, handler) => onEnd(el as Element, handler);
+
+  const handlers = [
+    on(END_TAG_ELEMENTS, () => {
+      endCallbacks = [];
+    }),
+    on("html", (el) => {
+      if (facts.lang === null) facts.lang = el.getAttribute("lang") ?? el.getAttribute("xml:lang");
+    }),
+    on("body", (el) => {
+      facts.bodyClass = el.getAttribute("class") ?? "";
+    }),
+    on("title", (el) => {
+      // An SVG <title> (icon names) is not the document's title.
+      if (facts.title !== null || title !== null) {
+        hidden++;
+        onEnd(el, () => {
+          hidden--;
+        });
+        return;
+      }
+      title = "";
+      hidden++;
+      onEnd(el, () => {
+        if (facts.title === null) facts.title = collapse(decodeEntities(title ?? ""));
+        title = null;
+        hidden--;
+      });
+    }),
+    on("script, style, template, noscript", (el) => {
+      const type = (el.getAttribute("type") ?? "").toLowerCase();
+      noteCaptcha(el.getAttribute("src") ?? "");
+      const isJsonLd = el.tagName === "script" && type === "application/ld+json";
+      if (isJsonLd) jsonLd = "";
+      hidden++;
+      onEnd(el, () => {
+        if (isJsonLd && jsonLd !== null) facts.jsonLd.push(jsonLd);
+        if (isJsonLd) jsonLd = null;
+        hidden--;
+      });
+    }),
+    on("meta", (el) => {
+      const key = (el.getAttribute("property") ?? el.getAttribute("name") ?? "").toLowerCase();
+      const content = el.getAttribute("content");
+      if (!key || content === null) return;
+      if (!(key in facts.meta)) facts.meta[key] = decodeEntities(content);
+      if (key === "description" && facts.metaDescription === null) facts.metaDescription = decodeEntities(content);
+    }),
+    on("link", (el) => {
+      const rel = (el.getAttribute("rel") ?? "").toLowerCase();
+      const href = el.getAttribute("href") ?? "";
+      facts.headLinks.push({ rel, href, type: (el.getAttribute("type") ?? "").toLowerCase(), text: "" });
+      if (rel.split(/\s+/).includes("canonical") && facts.canonical === null) facts.canonical = href;
+    }),
+    on("[itemscope], [itemprop], [typeof], [property], [vocab]", (el) => {
+      items.element(el);
+    }),
+    on("[id]", (el) => {
+      if (APP_ROOT_IDS.has(el.getAttribute("id") ?? "")) facts.appRoot = true;
+    }),
+    on("[class]", (el) => {
+      noteCaptcha(el.getAttribute("class") ?? "");
+    }),
+    on("iframe", (el) => {
+      noteCaptcha(el.getAttribute("src") ?? "");
+    }),
+    on(APP_ROOT_TAGS.join(", "), () => {
+      facts.appRoot = true;
+    }),
+    on("h1", (el) => {
+      h1 = "";
+      onEnd(el, () => {
+        facts.h1.push(collapse(decodeEntities(h1 ?? "")));
+        h1 = null;
+      });
+    }),
+    on("search, [role=search]", (el) => {
+      if (VOID.has(el.tagName)) return;
+      searchDepth++;
+      if (el.tagName === "form") return; // a form with role=search is handled as a form
+      onEnd(el, () => {
+        searchDepth--;
+      });
+    }),
+    on("form", (el) => {
+      const role = (el.getAttribute("role") ?? "").toLowerCase();
+      const current: FormFacts = {
+        action: el.getAttribute("action"),
+        name: el.getAttribute("name") ?? "",
+        id: el.getAttribute("id") ?? "",
+        method: (el.getAttribute("method") ?? "get").toLowerCase(),
+        role,
+        inSearchLandmark: searchDepth > 0,
+        inputs: [],
+        controls: [],
+      };
+      form = current;
+      facts.forms.push(current);
+      onEnd(el, () => {
+        if (role === "search") searchDepth--;
+        form = null;
+      });
+    }),
+    on("label", (el) => {
+      const target = el.getAttribute("for");
+      if (target) facts.labelFor.push(target);
+      labelDepth++;
+      onEnd(el, () => {
+        labelDepth--;
+      });
+    }),
+    on("input, select, textarea", (el) => {
+      const tag = el.tagName as "input" | "select" | "textarea";
+      const type = (el.getAttribute("type") ?? (tag === "input" ? "text" : tag)).toLowerCase();
+      if (tag === "input" && (type === "submit" || type === "image" || type === "button")) {
         const c: ControlFacts = {
-          tag: "button",
-          type: (el.getAttribute("type") ?? "submit").toLowerCase(),
+          tag: "input",
+          type,
           text: "",
           ariaLabel: el.getAttribute("aria-label") ?? "",
-          value: el.getAttribute("value") ?? "",
+          value: el.getAttribute("value") ?? el.getAttribute("alt") ?? "",
           title: el.getAttribute("title") ?? "",
           href: "",
           inForm: form !== null,
+          onclick: el.hasAttribute("onclick"),
         };
-        control = c;
         if (form) form.controls.push(c);
         else facts.looseControls.push(c);
-        el.onEndTag(() => {
-          c.text = collapse(decodeEntities(c.text));
-          control = null;
-        });
-      },
-    })
-    .on("a", {
-      element(el) {
-        const current = { text: "" };
-        link = current;
-        const href = el.getAttribute("href");
-        const entry = {
-          href: href ?? "",
-          text: "",
-          rel: (el.getAttribute("rel") ?? "").toLowerCase(),
-          type: (el.getAttribute("type") ?? "").toLowerCase(),
-        };
-        if (href !== null) facts.links.push(entry);
-        el.onEndTag(() => {
-          entry.text = collapse(decodeEntities(current.text)) || el.getAttribute("aria-label") || "";
-          link = null;
-        });
-      },
-    })
-    .on("[onclick], div[role=button], span[role=button]", {
-      element(el) {
-        if (el.tagName === "button" || el.tagName === "a" || el.tagName === "input") return;
-        if (VOID.has(el.tagName)) {
-          facts.clickables.push(el.getAttribute("aria-label") ?? el.getAttribute("alt") ?? "");
-          return;
-        }
-        const current = { text: el.getAttribute("aria-label") ?? "" };
-        clickable = current;
-        el.onEndTag(() => {
-          facts.clickables.push(collapse(decodeEntities(current.text)));
-          clickable = null;
-        });
-      },
-    })
-    .on("img", {
-      element(el) {
-        facts.images.push({ src: el.getAttribute("src") ?? "", alt: el.getAttribute("alt") });
-      },
-    })
-    .onDocument({
-      text(chunk) {
+        return;
+      }
+      if (!form || type === "hidden") return;
+      const input: InputFacts = {
+        tag,
+        type,
+        name: el.getAttribute("name") ?? "",
+        id: el.getAttribute("id") ?? "",
+        labelled:
+          labelDepth > 0 ||
+          Boolean(el.getAttribute("aria-label")?.trim()) ||
+          Boolean(el.getAttribute("aria-labelledby")?.trim()) ||
+          Boolean(el.getAttribute("title")?.trim()),
+        hidden: isHidden(el),
+        placeholder: el.getAttribute("placeholder") ?? "",
+      };
+      form.inputs.push(input);
+    }),
+    on("button", (el) => {
+      const c: ControlFacts = {
+        tag: "button",
+        type: (el.getAttribute("type") ?? "submit").toLowerCase(),
+        text: "",
+        ariaLabel: el.getAttribute("aria-label") ?? "",
+        value: el.getAttribute("value") ?? "",
+        title: el.getAttribute("title") ?? "",
+        href: "",
+        inForm: form !== null,
+        onclick: el.hasAttribute("onclick"),
+      };
+      control = c;
+      if (form) form.controls.push(c);
+      else facts.looseControls.push(c);
+      onEnd(el, () => {
+        c.text = collapse(decodeEntities(c.text));
+        control = null;
+      });
+    }),
+    on("a", (el) => {
+      const href = el.getAttribute("href");
+      // Read now: the element's token is gone once this handler returns.
+      const label = el.getAttribute("aria-label") ?? el.getAttribute("title") ?? "";
+      const current = { text: "", images: [] as string[] };
+      link = current;
+      const entry = {
+        href: href ?? "",
+        text: "",
+        rel: (el.getAttribute("rel") ?? "").toLowerCase(),
+        type: (el.getAttribute("type") ?? "").toLowerCase(),
+      };
+      if (href !== null) facts.links.push(entry);
+      onEnd(el, () => {
+        // The accessible name: the text, else aria-label or title, else the alt of an image inside.
+        entry.text = collapse(decodeEntities(current.text)) || label.trim() || current.images.join(" ").trim();
+        if (link === current) link = null;
+      });
+    }),
+    on("[onclick], div[role=button], span[role=button]", (el) => {
+      if (el.tagName === "button" || el.tagName === "a" || el.tagName === "input") return;
+      if (VOID.has(el.tagName)) {
+        facts.clickables.push(el.getAttribute("aria-label") ?? el.getAttribute("alt") ?? "");
+        return;
+      }
+      const current = { text: el.getAttribute("aria-label") ?? "" };
+      clickable = current;
+      onEnd(el, () => {
+        facts.clickables.push(collapse(decodeEntities(current.text)));
+        if (clickable === current) clickable = null;
+      });
+    }),
+    on("img", (el) => {
+      const alt = el.getAttribute("alt");
+      facts.images.push({ src: el.getAttribute("src") ?? el.getAttribute("data-src") ?? "", alt });
+      if (link && alt) link.images.push(alt);
+    }),
+  ];
+
+  let rewriter = new HTMLRewriter();
+  for (const h of handlers) rewriter = rewriter.on(h.selector, h.handlers);
+  rewriter = rewriter.onDocument({
+    text(chunk) {
+      try {
         const t = chunk.text;
         if (!t) return;
         if (jsonLd !== null) jsonLd += t;
         if (title !== null) title += t;
         if (hidden > 0) return;
+        items.text(t);
         if (control) control.text += t;
         if (link) link.text += t;
         if (h1 !== null) h1 += t;
@@ -312,12 +379,18 @@ export async function extractPage(html: string): Promise<PageFacts> {
           textParts.push(t);
           textLength += t.length;
         }
-      },
-    });
+      } catch (err) {
+        problem("text", err);
+      }
+    },
+  });
 
   await rewriter.transform(new Response(html)).arrayBuffer();
   facts.text = collapse(decodeEntities(textParts.join(" "))).slice(0, MAX_TEXT);
   facts.captchas = [...captchas].sort();
+  facts.microdata = items.microdata;
+  facts.rdfa = items.rdfa;
+  facts.platformProduct = PRODUCT_BODY_CLASS.test(facts.bodyClass) || SHOPIFY_PRODUCT.test(html);
   for (const f of facts.forms) {
     for (const input of f.inputs) {
       if (!input.labelled && input.id && facts.labelFor.includes(input.id)) input.labelled = true;

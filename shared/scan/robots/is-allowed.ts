@@ -1,4 +1,4 @@
-import type { RobotsRule, RobotsTxt } from "./parse-robots";
+import { productToken, type RobotsRule, type RobotsTxt } from "./parse-robots";
 
 // Matching per RFC 9309 §2.2.2-§2.2.3: the group whose user-agent equals the crawler's
 // product token (case-insensitive), all such groups merged, else the `*` groups; then
@@ -6,7 +6,7 @@ import type { RobotsRule, RobotsTxt } from "./parse-robots";
 
 /** The rules that apply to `token`; null when no group applies (everything allowed). */
 export function rulesFor(robots: RobotsTxt, token: string): RobotsRule[] | null {
-  const wanted = token.toLowerCase();
+  const wanted = productToken(token);
   const own = robots.groups.filter((g) => g.agents.includes(wanted));
   const chosen = own.length > 0 ? own : robots.groups.filter((g) => g.agents.includes("*"));
   if (chosen.length === 0) return null;
@@ -15,29 +15,35 @@ export function rulesFor(robots: RobotsTxt, token: string): RobotsRule[] | null 
 
 /** Whether `agent` names a group of its own (not only `*`). */
 export function namesAgent(robots: RobotsTxt, token: string): boolean {
-  const wanted = token.toLowerCase();
+  const wanted = productToken(token);
   return robots.groups.some((g) => g.agents.includes(wanted));
 }
 
-function normalisePattern(pattern: string): string {
-  // Compare in percent-encoded form, as URLs are (RFC 9309 §2.2.2).
-  try {
-    return encodeURI(decodeURI(pattern));
-  } catch {
-    return pattern;
+/**
+ * The one normal form patterns and paths are compared in (RFC 9309 §2.2.2): characters
+ * outside printable ASCII percent-encoded as UTF-8, existing escapes kept but with
+ * upper-case hex. Escapes are never decoded, so `/%62%61%7A` and `/baz` stay different,
+ * as in the reference parser.
+ */
+export function percentNormal(value: string): string {
+  let out = "";
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += code <= 0x20 || code >= 0x7f ? encodeURIComponent(ch) : ch;
   }
+  return out.replace(/%[0-9a-f]{2}/gi, (m) => m.toUpperCase());
 }
 
 /** Whether `pattern` (with `*` and a trailing `$`) matches the start of `path`. */
 export function patternMatches(pattern: string, path: string): boolean {
-  const normal = normalisePattern(pattern);
+  const normal = percentNormal(pattern);
   const anchored = normal.endsWith("$");
   const body = anchored ? normal.slice(0, -1) : normal;
   const regex = body
     .split("*")
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
     .join(".*");
-  return new RegExp(`^${regex}${anchored ? "$" : ""}`).test(path);
+  return new RegExp(`^${regex}${anchored ? "$" : ""}`).test(percentNormal(path));
 }
 
 /** Whether `token` may fetch `pathAndQuery` (e.g. `/products/a?x=1`). */

@@ -21,6 +21,18 @@ export interface RobotsTxt {
   other: Array<{ key: string; value: string }>;
 }
 
+/**
+ * The product token a `user-agent` value names, lowercased: `*`, or the value up to the
+ * first character outside `[A-Za-z_-]`, as the RFC 9309 reference parser
+ * (google/robotstxt `ExtractUserAgent`) reads it, so `FOO BAR` names `foo` and
+ * `GPTBot/1.0` names `gptbot`. Empty when the value starts with anything else.
+ */
+export function productToken(value: string): string {
+  const v = value.trim();
+  if (v === "*" || /^\*\s/.test(v)) return "*";
+  return (/^[A-Za-z_-]+/.exec(v)?.[0] ?? "").toLowerCase();
+}
+
 export function parseRobots(text: string): RobotsTxt {
   const body = text.length > ROBOTS_MAX_BYTES ? text.slice(0, ROBOTS_MAX_BYTES) : text;
   const groups: RobotsGroup[] = [];
@@ -40,7 +52,7 @@ export function parseRobots(text: string): RobotsTxt {
         current = { agents: [], rules: [] };
         groups.push(current);
       }
-      current.agents.push(value.toLowerCase());
+      current.agents.push(productToken(value));
       collectingAgents = true;
     } else if (key === "allow" || key === "disallow") {
       collectingAgents = false;

@@ -27,13 +27,18 @@ async function freePort(): Promise<number> {
  * Starts the real `npm start` entry (scripts/start.mjs) on a free port with its own
  * state directory, and waits until the base URL answers.
  */
-export async function startLocalServer(env: Record<string, string> = {}, timeoutMs = 120_000): Promise<LocalServer> {
+export async function startLocalServer(
+  env: Record<string, string> | ((port: number) => Record<string, string>) = {},
+  timeoutMs = 120_000,
+): Promise<LocalServer> {
   const port = await freePort();
+  // A function gets the port first, e.g. to map a host name to the server itself.
+  const extraEnv = typeof env === "function" ? env(port) : env;
   const state = mkdtempSync(path.join(tmpdir(), "agent-readiness-e2e-"));
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_TO: state, ...env },
+    env: { ...process.env, PORT: String(port), PERSIST_TO: state, ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

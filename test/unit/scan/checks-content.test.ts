@@ -55,7 +55,7 @@ describe("product_schema", () => {
   it("warns when a field is missing", async () => {
     const out = await onProducts(productSchema, { head: ld(product({ image: undefined })) });
     expect(out.status).toBe("warn");
-    expect(out.message).toContain("no image");
+    expect(out.message).toContain("without image");
   });
   it("fails without Product data", async () => {
     expect((await onProducts(productSchema, { head: ld({ ...ctx, "@type": "WebPage" }) })).status).toBe("fail");

@@ -7,6 +7,7 @@ import { llmsFullTxt } from "../../../shared/scan/checks/integration/llms-full-t
 import { mcpDiscovery } from "../../../shared/scan/checks/integration/mcp-discovery";
 import { openapiExists } from "../../../shared/scan/checks/integration/openapi-exists";
 import { productFeed } from "../../../shared/scan/checks/integration/product-feed";
+import type { JourneyResult } from "../../../shared/scan/journey/types";
 import { challenged, fetched, html, json, missing, page, site, text } from "./site-builder";
 
 describe("openapi_exists", () => {
@@ -59,6 +60,21 @@ describe("mcp_discovery", () => {
     expect(mcpDiscovery.run(site({ files })).status).toBe("pass");
     const llms = text("/llms.txt", "# Shop\n- [MCP server](https://shop.example/mcp)\n");
     expect(mcpDiscovery.run(site({ llms })).status).toBe("pass");
+    // SEP-2127 server card: the endpoint is in remotes[].url.
+    const card = {
+      "/.well-known/mcp.json": json("/.well-known/mcp.json", {
+        name: "shop",
+        version: "1.0.0",
+        remotes: [{ type: "streamable-http", url: "https://shop.example/mcp" }],
+      }),
+    };
+    expect(mcpDiscovery.run(site({ files: card })).evidence).toEqual({
+      url: "https://shop.example/.well-known/mcp.json",
+      endpoint: "https://shop.example/mcp",
+      // No journey ran in this unit site, so no tools/list answer is on record.
+      tools: null,
+      answeredAs: null,
+    });
   });
   it("warns when a card is advertised but unreadable", () => {
     const files = {
@@ -170,5 +186,79 @@ describe("ai_usage_policy", () => {
       "fail",
     );
     expect(aiUsagePolicy.run(site()).status).toBe("fail");
+  });
+});
+
+describe("integration checks judged by what the journey could do", () => {
+  const journey = (parts: Partial<JourneyResult>): JourneyResult => ({
+    platform: null,
+    find: { via: null, search: null, feeds: [] },
+    product: null,
+    mcp: [],
+    requests: 0,
+    stopped: null,
+    cart: { added: false, via: null, product_url: null, steps: [], attempts: [], readBack: null, blocked: null },
+    ...parts,
+  });
+  const card = json("/.well-known/mcp.json", { name: "Shop MCP", url: "https://shop.example/mcp" });
+  const probe = (tools: string[] | null, advertisedBy = "/.well-known/mcp.json") => ({
+    endpoint: "https://shop.example/mcp",
+    advertisedBy,
+    tools,
+    answeredAs: tools ? ("json" as const) : null,
+    error: tools ? null : "HTTP 404",
+  });
+
+  it("mcp_discovery: a card whose endpoint answers tools/list passes; one that points nowhere warns", () => {
+    const ok = mcpDiscovery.run(
+      site({ files: { "/.well-known/mcp.json": card }, journey: journey({ mcp: [probe(["search"])] }) }),
+    );
+    expect(ok.status).toBe("pass");
+    expect(ok.evidence).toMatchObject({ tools: ["search"] });
+    const nowhere = mcpDiscovery.run(
+      site({ files: { "/.well-known/mcp.json": card }, journey: journey({ mcp: [probe(null)] }) }),
+    );
+    expect(nowhere.status).toBe("warn");
+    expect(nowhere.message).toContain("did not answer tools/list");
+  });
+
+  it("mcp_discovery: an MCP endpoint bound by the UCP profile that answers passes without a card", () => {
+    const out = mcpDiscovery.run(site({ journey: journey({ mcp: [probe(["create_cart"], "/.well-known/ucp")] }) }));
+    expect(out.status).toBe("pass");
+  });
+
+  it("commerce_protocol: a UCP profile whose MCP endpoint does not list its tools warns", () => {
+    const ucp = json("/.well-known/ucp", {
+      ucp: {
+        version: "2026-08-25",
+        services: { "dev.ucp.shopping": [{ transport: "mcp", endpoint: "https://shop.example/mcp" }] },
+      },
+    });
+    const down = commerceProtocol.run(
+      site({ files: { "/.well-known/ucp": ucp }, journey: journey({ mcp: [probe(null, "/.well-known/ucp")] }) }),
+    );
+    expect(down.status).toBe("warn");
+    const up = commerceProtocol.run(
+      site({
+        files: { "/.well-known/ucp": ucp },
+        journey: journey({ mcp: [probe(["create_cart"], "/.well-known/ucp")] }),
+      }),
+    );
+    expect(up.status).toBe("pass");
+    expect(up.message).toContain("lists 1 tools");
+  });
+
+  it("product_feed: the WooCommerce Store API product listing the journey read passes", () => {
+    const feeds = [
+      { url: "https://shop.example/wp-json/wc/store/v1/products?per_page=10", status: 200, products: 3, refused: null },
+    ];
+    const out = productFeed.run(
+      site({
+        files: { "/products.json": missing("/products.json") },
+        journey: journey({ find: { via: null, search: null, feeds } }),
+      }),
+    );
+    expect(out.status).toBe("pass");
+    expect(out.message).toContain("Store API");
   });
 });

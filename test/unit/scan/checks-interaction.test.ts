@@ -1,18 +1,71 @@
 import { describe, expect, it } from "vitest";
 import { addToCartControl } from "../../../shared/scan/checks/interaction/add-to-cart-control";
 import { addToCartName } from "../../../shared/scan/checks/interaction/add-to-cart-name";
-import { cartUrl } from "../../../shared/scan/checks/interaction/cart-url";
+import { cartAdd } from "../../../shared/scan/checks/interaction/cart-add";
 import { crawlableLinks } from "../../../shared/scan/checks/interaction/crawlable-links";
 import { formLabels } from "../../../shared/scan/checks/interaction/form-labels";
 import { imageAltText } from "../../../shared/scan/checks/interaction/image-alt-text";
 import { noCaptcha } from "../../../shared/scan/checks/interaction/no-captcha";
 import { searchForm } from "../../../shared/scan/checks/interaction/search-form";
+import type { JourneyResult } from "../../../shared/scan/journey/types";
 import type { CheckDefinition } from "../../../shared/scan/types";
-import { challenged, fetched, html, missing, page, site } from "./site-builder";
+import { challenged, fetched, html, page, site } from "./site-builder";
 
 async function onProduct(check: CheckDefinition, body: string) {
   return check.run(site({ home: await page("/", html("")), products: [await page("/products/a", html("", body))] }));
 }
+
+describe("search_form judged by the journey's search", () => {
+  const form =
+    '<form role="search" action="/search"><label for="q">Search</label><input id="q" name="q" type="search"></form>';
+  const withSearch = async (search: NonNullable<JourneyResult["find"]["search"]>) =>
+    searchForm.run(
+      site({
+        home: await page("/", html("", form)),
+        journey: {
+          platform: null,
+          find: { via: "links", search, feeds: [] },
+          product: null,
+          mcp: [],
+          requests: 1,
+          stopped: null,
+          cart: { added: false, via: null, product_url: null, steps: [], attempts: [], readBack: null, blocked: null },
+        },
+      }),
+    );
+  it("passes when searching a word from a product's name returns product links", async () => {
+    const out = await withSearch({
+      url: "https://shop.example/search?q=trail",
+      status: 200,
+      word: "trail",
+      productLinks: 2,
+      refused: null,
+    });
+    expect(out.status).toBe("pass");
+    expect(out.message).toContain('Searching "trail" returned 2 product link(s)');
+  });
+  it("warns when the search box returns no product", async () => {
+    const out = await withSearch({
+      url: "https://shop.example/search?q=trail",
+      status: 200,
+      word: "trail",
+      productLinks: 0,
+      refused: null,
+    });
+    expect(out.status).toBe("warn");
+  });
+  it("is blocked when robots.txt keeps the scanner from the search", async () => {
+    const refused = "robots.txt disallows the scanner from /search?q=trail";
+    const out = await withSearch({
+      url: "https://shop.example/search?q=trail",
+      status: 0,
+      word: "trail",
+      productLinks: 0,
+      refused,
+    });
+    expect(out).toMatchObject({ status: "fail", blocked: true });
+  });
+});
 
 describe("search_form", () => {
   const home = async (body: string) => searchForm.run(site({ home: await page("/", html("", body)) }));
@@ -133,16 +186,94 @@ describe("form_labels", () => {
   });
 });
 
-describe("cart_url", () => {
-  it("passes when a cart page answers 200", () => {
-    expect(cartUrl.run(site({ cart: [fetched("/cart")] })).status).toBe("pass");
+describe("cart_add", () => {
+  const product = {
+    url: "https://shop.example/products/a",
+    name: "Trail Runner 2",
+    price: "129.00",
+    currency: "EUR",
+    availability: "InStock",
+    itemId: "44001",
+    source: "json-ld" as const,
+    disagreements: [],
+  };
+  const journey = (cart: Partial<JourneyResult["cart"]>, extra: Partial<JourneyResult> = {}): JourneyResult => ({
+    platform: null,
+    find: { via: "links", search: null, feeds: [] },
+    product,
+    mcp: [],
+    requests: 3,
+    stopped: null,
+    ...extra,
+    cart: {
+      added: false,
+      via: null,
+      product_url: product.url,
+      steps: [],
+      attempts: [],
+      readBack: null,
+      blocked: null,
+      ...cart,
+    },
   });
-  it("warns when the cart only opens through a scripted control", () => {
-    const discovery = { ...site().discovery, cartScriptControls: ["Cart (2)"] };
-    expect(cartUrl.run(site({ cart: [missing("/cart"), missing("/basket")], discovery })).status).toBe("warn");
+  const steps = [
+    { method: "GET", url: "https://shop.example/products/a", status: 200 },
+    { method: "POST", url: "https://shop.example/cart/add", status: 302 },
+    { method: "GET", url: "https://shop.example/cart", status: 200 },
+  ];
+
+  it("passes only when one product was added and read back, with evidence.cart in the issue's shape", () => {
+    const out = cartAdd.run(
+      site({
+        journey: journey({
+          added: true,
+          via: "form",
+          steps,
+          attempts: [{ via: "form", outcome: "added", detail: "POST /cart/add" }],
+          readBack: { url: "https://shop.example/cart", credential: "cookie", quantity: 1 },
+        }),
+      }),
+    );
+    expect(out.status).toBe("pass");
+    expect(out.message).toContain("Trail Runner 2");
+    expect(out.message).toContain("add-to-cart form");
+    expect(out.evidence?.cart).toEqual({ added: true, via: "form", product_url: product.url, steps });
   });
-  it("fails when none is found", () => {
-    expect(cartUrl.run(site({ cart: [missing("/cart"), missing("/basket")] })).status).toBe("fail");
+  it("is blocked, with no pass, when robots.txt keeps the scanner from the cart", () => {
+    const out = cartAdd.run(
+      site({
+        journey: journey({
+          via: "platform_api",
+          attempts: [{ via: "form", outcome: "blocked", detail: "robots.txt disallows the scanner from /cart/add" }],
+          blocked: { reason: "robots.txt disallows the scanner from /cart/add", url: product.url, challenge: null },
+        }),
+      }),
+    );
+    expect(out).toMatchObject({ status: "fail", blocked: true });
+    expect(out.message).toMatch(/^Access problem: .*robots\.txt disallows/);
+  });
+  it("warns when the cart accepted the request but the read back did not show the line", () => {
+    const out = cartAdd.run(
+      site({
+        journey: journey({
+          via: "form",
+          attempts: [{ via: "form", outcome: "not_confirmed", detail: "/cart is empty" }],
+        }),
+      }),
+    );
+    expect(out.status).toBe("warn");
+  });
+  it("fails without a product, and when no path into a cart exists", () => {
+    expect(cartAdd.run(site({ journey: journey({}, { product: null }) })).message).toContain(
+      "No product could be found",
+    );
+    const none = cartAdd.run(site({ journey: journey({}) }));
+    expect(none.status).toBe("fail");
+    expect(none.blocked).toBeUndefined();
+    expect(none.message).toContain("no add-to-cart form");
+  });
+  it("is blocked when the home page is behind a challenge and the journey did not run", () => {
+    expect(cartAdd.run(site({ home: { fetched: challenged("/"), page: null } }))).toMatchObject({ blocked: true });
   });
 });
 

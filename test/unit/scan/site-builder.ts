@@ -73,6 +73,7 @@ export function site(parts: Partial<SiteSnapshot> = {}): SiteSnapshot {
     category: null,
     cart: [],
     discovery: {
+      homeIsProduct: false,
       productLinksHome: [],
       productLinksCategory: [],
       productLinksSitemap: [],
@@ -80,6 +81,9 @@ export function site(parts: Partial<SiteSnapshot> = {}): SiteSnapshot {
       cartLinks: [],
       cartScriptControls: [],
     },
+    robotsGate: { kind: "allow-all" },
+    journey: null,
+    unreachable: null,
     ...parts,
   };
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
 import { ApiError } from "../../../shared/errors/api-error";
 import { describeIssues, fieldIssues } from "../../../shared/http/validation-details";
 import { beaconPayload, MAX_BEACON_BYTES } from "../../../shared/ingest/beacon-payload";
@@ -8,14 +9,27 @@ import { parseResolveMap } from "../../../shared/outbound/resolve-map";
 import { verifyRequestSignature } from "../../../shared/verification/verify-request";
 import { acceptEvents } from "../runtime/accept-events";
 import { siteByToken } from "../runtime/site-lookup";
+import { beaconRoute } from "./beacon-route";
 
-type IngestContext = Context<{ Bindings: IngestEnv }>;
+/**
+ * CORS for the beacon (hono's `cors`): any page may try, so the Origin is echoed (or
+ * `*` without one); the token + Origin check decides. No credentials. It runs on every
+ * answer, errors included, so the snippet's sender sees the status.
+ */
+const beaconCors = cors({
+  origin: (origin) => origin || "*",
+  allowMethods: ["POST", "OPTIONS"],
+  allowHeaders: ["Content-Type"],
+  maxAge: 86_400,
+});
 
-/** CORS for the beacon: any page may try; the token + Origin check decides. No credentials. */
-function cors(c: IngestContext): Record<string, string> {
-  const origin = c.req.header("Origin");
-  return origin ? { "Access-Control-Allow-Origin": origin, Vary: "Origin" } : { "Access-Control-Allow-Origin": "*" };
-}
+/** The body bound (hono's `bodyLimit`): refused before it is read, however large the upload. */
+const beaconBodyLimit = bodyLimit({
+  maxSize: MAX_BEACON_BYTES,
+  onError: () => {
+    throw new ApiError("payload_too_large", `Beacons are at most ${MAX_BEACON_BYTES} bytes`);
+  },
+});
 
 // Refusals are recorded at most once a second per site (a refused flood must not
 // become a D1 write flood).
@@ -35,16 +49,6 @@ async function recordRefusal(
     .run();
 }
 
-async function readBody(c: IngestContext): Promise<string> {
-  const declared = Number(c.req.header("Content-Length") ?? "0");
-  if (declared > MAX_BEACON_BYTES)
-    throw new ApiError("payload_too_large", `Beacons are at most ${MAX_BEACON_BYTES} bytes`);
-  const buf = await c.req.arrayBuffer();
-  if (buf.byteLength > MAX_BEACON_BYTES)
-    throw new ApiError("payload_too_large", `Beacons are at most ${MAX_BEACON_BYTES} bytes`);
-  return new TextDecoder().decode(buf);
-}
-
 /**
  * POST /ingest/e: one beacon from the snippet (docs/ingest.md). Sent as text/plain by
  * sendBeacon, so no preflight; OPTIONS answers for fetch-based senders. Unknown token
@@ -52,33 +56,14 @@ async function readBody(c: IngestContext): Promise<string> {
  * exist; a refusal with a known token is recorded for check-install (decisions §6).
  */
 export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
-  // CORS on every answer, errors included, so the snippet's sender sees the status.
-  app.use("/ingest/*", async (c, next) => {
-    await next();
-    const headers = cors(c);
-    try {
-      for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
-    } catch {
-      c.res = new Response(c.res.body, c.res);
-      for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
-    }
-  });
-
-  app.options("/ingest/e", (c) =>
-    c.body(null, 204, {
-      "Access-Control-Allow-Methods": "POST, OPTIONS",
-      "Access-Control-Allow-Headers": "Content-Type",
-      "Access-Control-Max-Age": "86400",
-    }),
-  );
-
-  app.post("/ingest/e", async (c) => {
+  app.use("/ingest/*", beaconCors);
+  app.openAPIRegistry.registerPath(beaconRoute);
+  app.post(beaconRoute.path, beaconBodyLimit, async (c) => {
     const now = Date.now();
     let json: unknown;
     try {
-      json = JSON.parse(await readBody(c));
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
+      json = JSON.parse(await c.req.text());
+    } catch {
       throw new ApiError("invalid_request", "Body must be JSON");
     }
     const parsed = beaconPayload.safeParse(json);

@@ -1,3 +1,4 @@
+import { localSwitchOn } from "@shared/config/local-switches";
 import { resetIpRangeCache } from "../../../shared/classify/ip-range-cache";
 import { ipRangeSources } from "../../../shared/classify/ip-range-sources";
 import { parseVendorRanges } from "../../../shared/classify/ip-ranges";
@@ -23,7 +24,7 @@ export async function refreshIpRanges(env: IngestEnv, now: number): Promise<{ re
   for (const source of ipRangeSources) {
     if (now - (fetchedAt.get(source.id) ?? 0) < REFRESH_EVERY_MS) continue;
     // Local runs and tests reach only hosts mapped to local fixtures, never the internet.
-    if (env.DEV_ROUTES === "1" && !resolve.has(new URL(source.url).hostname)) continue;
+    if (localSwitchOn(env, "IP_RANGES_MAPPED_ONLY") && !resolve.has(new URL(source.url).hostname)) continue;
     try {
       const res = await safeFetch(source.url, { resolve, maxRedirects: 0, maxBytes: 1024 * 1024, timeoutMs: 8000 });
       const parsed = res.status === 200 && !res.truncated ? parseVendorRanges(JSON.parse(res.text())) : null;

@@ -25,7 +25,12 @@ export async function consumeRescans(batch: MessageBatch<RescanMessage>, env: Sc
         // No request origin here: the deployment's configured scanner page, if any.
         scannerInfoUrl: env.SCANNER_INFO_URL || undefined,
       });
-      const deliveries = await recordRescanScore(env.DB, domain, scan.overallScore, Date.now());
+      // A cron rescan has no request origin: the deployment's configured base URL, if any.
+      const baseUrl = msg.body.baseUrl ?? (env.PUBLIC_BASE_URL || null);
+      const deliveries = await recordRescanScore(env.DB, domain, scan.overallScore, Date.now(), {
+        scanId: scan.id,
+        baseUrl,
+      });
       for (const part of chunk(deliveries, MAX_SEND_BATCH)) {
         await env.WEBHOOKS.sendBatch(
           part.map((d) => ({

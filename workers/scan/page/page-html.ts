@@ -36,7 +36,16 @@ export function pageHtml(infoUrl: string): string {
 </div>
 <section id="scanner">
 <h2>About the scanner</h2>
-<p>Requests from this service carry the User-Agent <code>${scannerUserAgent(infoUrl)}</code>. It reads <code>robots.txt</code> first and obeys the group for <code>${SCANNER_TOKEN}</code> (or <code>*</code>). A scan sends at most 25 requests, at most 6 at a time per host, reads at most 2 MB of each answer and stops after 20 seconds. It fetches the home page, <code>robots.txt</code>, sitemaps, <code>llms.txt</code>, <code>llms-full.txt</code>, a few <code>/.well-known/</code> files, up to three product pages, one category page and the cart, plus one request to the home page with the ChatGPT-User User-Agent to compare what AI agents are served. It never submits forms, runs no JavaScript and stores only the check results.</p>
+<p>Requests from this service carry the User-Agent <code>${scannerUserAgent(infoUrl)}</code>. It reads <code>robots.txt</code> first and obeys the group for <code>${SCANNER_TOKEN}</code> (or <code>*</code>) for every request. A scan sends at most 41 requests (25 to read the site, 16 for the cart journey), at most 6 at a time per host, reads at most 2 MB of each answer and stops after 30 seconds. It fetches the home page, <code>robots.txt</code>, sitemaps, <code>llms.txt</code>, <code>llms-full.txt</code>, a few <code>/.well-known/</code> files, up to three product pages, one category page and the cart, plus one request to the home page with the ChatGPT-User User-Agent to compare what AI agents are served. Runs no JavaScript and stores only the check results.</p>
+<h3>The cart journey, and what it never does</h3>
+<p>Like a shopping agent, the scanner then finds one product (links, sitemap, the site's search, the shop's product API), adds one unit of it to a cart through the first way the shop offers (the product page's add-to-cart form, a cart URL, the platform's cart API, or a commerce protocol's MCP cart tool) and reads the cart back. Cookies and cart tokens live only for that scan and are never stored. The cart is left as it is.</p>
+<ul>
+<li>It never requests a checkout or payment page and never calls a checkout tool.</li>
+<li>It never submits any form but an add-to-cart form (a GET search form is used like a link).</li>
+<li>It sends at most one cart change per way it tries, one unit of one product.</li>
+<li>It obeys <code>robots.txt</code>: if the cart is disallowed to it, no cart request is sent and the result says so.</li>
+<li>It stops at a bot challenge.</li>
+</ul>
 <p>To keep it out: <code>User-agent: ${SCANNER_TOKEN}</code> / <code>Disallow: /</code>.</p>
 </section>
 </main>

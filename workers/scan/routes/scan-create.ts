@@ -1,13 +1,15 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
-import { z } from "zod";
 import { database } from "../../../shared/db/client";
 import { normalizeDomain } from "../../../shared/domains/normalize-domain";
 import { ApiError } from "../../../shared/errors/api-error";
 import { log } from "../../../shared/http/log";
-import { parseResolveMap } from "../../../shared/outbound/resolve-map";
+import { guardOutboundUrl } from "../../../shared/outbound/host-guard";
+import { OutboundError } from "../../../shared/outbound/outbound-error";
+import { parseResolveMap, type ResolveMap } from "../../../shared/outbound/resolve-map";
 import { runScan } from "../../../shared/scan/run-scan";
+import { ScanRequest } from "../../../shared/scan/scan-result";
 import type { ScanEvent } from "../../../shared/scan/stream-events";
 import type { ScanAppEnv } from "../app-env";
 import { takeScanSlot } from "../scan-rate-limit";
@@ -15,10 +17,8 @@ import { takeScanSlot } from "../scan-rate-limit";
 const MAX_BODY_BYTES = 4096;
 const DOMAIN_PROMPT = "Please enter a valid domain, such as example.com";
 
-// contract.md ScanRequest: domain, string, 1-253 characters, host only.
-const ScanRequest = z.object({ domain: z.string().min(1).max(253) });
-
-function readDomain(text: string): string {
+/** The domain of the request body, normalised, and only if the outbound guard would fetch it. */
+function readDomain(text: string, resolve: ResolveMap): string {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -29,6 +29,14 @@ function readDomain(text: string): string {
   if (!parsed.success) throw new ApiError("invalid_domain", DOMAIN_PROMPT);
   const domain = normalizeDomain(parsed.data.domain);
   if (!domain.ok) throw new ApiError("invalid_domain", `${DOMAIN_PROMPT} (${domain.message})`);
+  // Refused here, before any fetch and before a rate-limit slot is spent: the same guard
+  // every outbound request passes (no internal names, no names without a public suffix).
+  try {
+    guardOutboundUrl(`https://${domain.domain}/`, resolve);
+  } catch (err) {
+    if (err instanceof OutboundError) throw new ApiError("invalid_domain", `${DOMAIN_PROMPT} (${err.message})`);
+    throw err;
+  }
   return domain.domain;
 }
 
@@ -45,11 +53,11 @@ export function registerScanCreate(app: OpenAPIHono<ScanAppEnv>) {
     },
   });
   app.post("/api/scan", bounded, async (c) => {
-    const domain = readDomain(await c.req.text());
+    const resolve = parseResolveMap(c.env.OUTBOUND_RESOLVE);
+    const domain = readDomain(await c.req.text(), resolve);
     const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
     const limitHeaders = await takeScanSlot(c.env, ip, domain);
     for (const [k, v] of Object.entries(limitHeaders)) c.header(k, v);
-    const resolve = parseResolveMap(c.env.OUTBOUND_RESOLVE);
     const requestId = c.get("requestId");
     // The User-Agent links to this deployment's description of the scanner.
     const scannerInfoUrl = c.env.SCANNER_INFO_URL || `${new URL(c.req.url).origin}/#scanner`;

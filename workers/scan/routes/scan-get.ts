@@ -1,10 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../../../shared/db/client";
 import { ApiError } from "../../../shared/errors/api-error";
+import { ScanIdParam } from "../../../shared/scan/scan-id";
 import { findScan } from "../../../shared/scan/scan-store";
 import type { ScanAppEnv } from "../app-env";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A result only changes by a repeat's seenCount/lastSeenAt, so caches may keep it a
 // minute and serve it stale for ten while revalidating.
@@ -13,7 +12,7 @@ export const SCAN_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=60
 export function registerScanGet(app: OpenAPIHono<ScanAppEnv>) {
   app.get("/api/scan/:id", async (c) => {
     const id = c.req.param("id");
-    if (!UUID.test(id)) throw new ApiError("invalid_request", "Invalid scan ID");
+    if (!ScanIdParam.safeParse({ id }).success) throw new ApiError("invalid_request", "Invalid scan ID");
     const scan = await findScan(database(c.env.DB), id.toLowerCase());
     if (!scan) throw new ApiError("not_found", "Scan not found");
     c.header("Cache-Control", SCAN_CACHE_CONTROL);

@@ -1,10 +1,10 @@
+import { rateLimitHeaders } from "@shared/rate-limit/rate-limit-headers";
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../../../shared/errors/api-error";
 import { log } from "../../../shared/http/log";
 import { type ApiLimitClass, apiLimitClasses } from "../../../shared/rate-limit/api-limits";
 import type { HitResult, WindowState } from "../../../shared/rate-limit/window";
 import type { ApiKeyContext } from "./api-key";
-import { rateLimitHeaders } from "./rate-limit-headers";
 import { RefusalCache } from "./refusal-cache";
 
 // A refusal stays true until its window resets, so this isolate answers repeated
@@ -17,14 +17,13 @@ function minuteWindow(result: HitResult): WindowState | undefined {
 }
 
 function refused(result: HitResult, retryAfter: number): ApiError {
-  const minute = minuteWindow(result);
   return new ApiError("rate_limited", `Rate limit exceeded; retry in ${retryAfter} s`, {
-    headers: { ...(minute ? rateLimitHeaders(minute) : {}), "Retry-After": String(retryAfter) },
+    headers: rateLimitHeaders(minuteWindow(result), retryAfter),
   });
 }
 
 /**
- * Per-key fixed windows of `limitClass` (decisions §3) in the key's RateWindow DO: one
+ * Per-key fixed windows of `limitClass` (docs/decisions.md#3-rate-limits) in the key's RateWindow DO: one
  * RPC per request, exactly `limit` pass per window. Sets X-RateLimit-* (minute window)
  * on the response, errors included; 429 `rate_limited` with Retry-After when over.
  * If the DO cannot be reached the request passes without headers (contract: headers are

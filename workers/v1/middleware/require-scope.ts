@@ -5,7 +5,7 @@ import type { ApiKeyContext } from "./api-key";
 
 /**
  * 403 `insufficient_scope` unless the key holds `scope`; `null` admits any valid key
- * (whoami, decisions §10). Runs after `apiKeyAuth()`.
+ * (whoami, docs/decisions.md#10-identity-and-tools). Runs after `apiKeyAuth()`.
  */
 export function requireScope(scope: Scope | null): MiddlewareHandler<{ Variables: { auth: ApiKeyContext } }> {
   return async (c, next) => {

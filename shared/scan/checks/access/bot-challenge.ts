@@ -1,4 +1,5 @@
 import type { CheckDefinition, Fetched } from "../../types";
+import { couldNotLook } from "../check-helpers";
 
 export const botChallenge: CheckDefinition = {
   key: "bot_challenge",
@@ -27,6 +28,10 @@ export const botChallenge: CheckDefinition = {
         evidence,
       };
     }
+    // A site that never answered cannot be said to have no challenge.
+    const unanswered =
+      site.home && site.home.fetched.status === 0 ? couldNotLook(site.home.fetched, "the home page") : null;
+    if (unanswered) return unanswered;
     if (otherHits.length > 0) {
       return {
         status: "warn",

@@ -11,7 +11,7 @@ export const breadcrumbSchema: CheckDefinition = {
     if (isOutcome(pages)) return pages;
     const rows = pages.map((p) => ({
       url: p.fetched.url,
-      breadcrumb: nodesOfType(p.page?.jsonLd ?? [], ["BreadcrumbList"]).length > 0,
+      breadcrumb: nodesOfType(p.page, ["BreadcrumbList"]).length > 0,
     }));
     const count = rows.filter((r) => r.breadcrumb).length;
     const status = allSomeNone(count, rows.length);
@@ -21,7 +21,10 @@ export const breadcrumbSchema: CheckDefinition = {
         status === "pass"
           ? `BreadcrumbList on all ${rows.length} product pages.`
           : `BreadcrumbList on ${count} of ${rows.length} product pages.`,
-      fix: status === "pass" ? null : "Add JSON-LD BreadcrumbList (Home > Category > Product) to product pages.",
+      fix:
+        status === "pass"
+          ? null
+          : "Add a schema.org BreadcrumbList (Home > Category > Product) to product pages, in JSON-LD or microdata.",
       evidence: { pages: rows },
     };
   },

@@ -1,11 +1,13 @@
 import type { CheckDefinition } from "../../types";
-import { isOk, looksLikeHtml } from "../check-helpers";
+import { isOk, looksLikeHtml, pageNotRead } from "../check-helpers";
 
 export const markdownAlternates: CheckDefinition = {
   key: "markdown_alternates",
   layer: 4,
   weight: 1,
   run(site) {
+    const homeNotRead = pageNotRead(site.home, "the home page");
+    if (homeNotRead) return homeNotRead;
     const pages = [site.home, ...site.products].filter((p) => p?.page);
     const alternate = pages
       .flatMap((p) => p?.page?.headLinks ?? [])

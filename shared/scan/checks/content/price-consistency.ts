@@ -27,7 +27,7 @@ export const priceConsistency: CheckDefinition = {
     if (rows.length === 0) {
       return {
         status: "fail",
-        message: "No structured-data price to compare with the visible price.",
+        message: "No structured-data price (JSON-LD, microdata or RDFa Offer) to compare with the visible price.",
         fix: "Publish the price in Offer JSON-LD matching the price shown on the page.",
         evidence,
       };
@@ -36,8 +36,8 @@ export const priceConsistency: CheckDefinition = {
     if (mismatch) {
       return {
         status: "fail",
-        message: `${mismatch.url}: the JSON-LD price ${mismatch.price} does not appear in the visible text.`,
-        fix: "Keep the JSON-LD price and the displayed price the same (render both from one source).",
+        message: `${mismatch.url}: the structured-data price ${mismatch.price} does not appear in the visible text.`,
+        fix: "Keep the structured-data price and the displayed price the same (render both from one source).",
         evidence,
       };
     }
@@ -46,13 +46,13 @@ export const priceConsistency: CheckDefinition = {
       return {
         status: "warn",
         message: `${formatted.url}: the price ${formatted.price} appears in the text only in a different format.`,
-        fix: "Fine for people; for exact matching write the JSON-LD price as shown (e.g. 129.00).",
+        fix: "Fine for people; for exact matching show the price as the structured data states it (e.g. 129.00).",
         evidence,
       };
     }
     return {
       status: "pass",
-      message: `The JSON-LD price appears verbatim in the visible text on ${rows.length} product page(s).`,
+      message: `The structured-data price appears verbatim in the visible text on ${rows.length} product page(s).`,
       evidence,
     };
   },

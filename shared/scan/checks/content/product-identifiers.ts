@@ -15,7 +15,15 @@ export const productIdentifiers: CheckDefinition = {
     const rows = pages.map((p) => {
       const nodes = productNodes(p).flatMap((n) => [n, ...offersOf(n)]);
       const has = (keys: string[]) => nodes.some((n) => keys.some((k) => stringValue(n[k])));
-      return { url: p.fetched.url, sku: has(["sku"]), gtinOrMpn: has(GTINS), brand: has(["brand"]) };
+      // schema.org productID carries a prefixed identifier ("sku:XA30202", "gtin13:...", "mpn:...").
+      const ids = nodes.map((n) => stringValue(n.productID)?.toLowerCase() ?? "");
+      const idSays = (re: RegExp) => ids.some((id) => re.test(id));
+      return {
+        url: p.fetched.url,
+        sku: has(["sku"]) || idSays(/^sku:/),
+        gtinOrMpn: has(GTINS) || idSays(/^(gtin\d*|ean|upc|isbn|mpn):/),
+        brand: has(["brand"]),
+      };
     });
     const complete = rows.filter((r) => r.sku && r.gtinOrMpn && r.brand).length;
     const any = rows.some((r) => r.sku || r.gtinOrMpn || r.brand);

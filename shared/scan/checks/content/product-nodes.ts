@@ -1,11 +1,12 @@
-import { type JsonNode, nodesOfType } from "../../structured-data";
+import { itemsOfType, type JsonNode, PRODUCT_TYPES, type StructuredItem } from "../../structured-data";
 import type { PageVisit } from "../../types";
 
-/** JSON-LD Product nodes of a page (ProductGroup and its variants count as products). */
-export function productNodes(visit: PageVisit): JsonNode[] {
-  return nodesOfType(visit.page?.jsonLd ?? [], ["Product", "ProductGroup", "IndividualProduct", "ProductModel"]);
+/** Product nodes of a page in any syntax (JSON-LD, microdata, RDFa), JSON-LD first. */
+export function productItems(visit: PageVisit): StructuredItem[] {
+  const order = { "json-ld": 0, microdata: 1, rdfa: 2 } as const;
+  return itemsOfType(visit.page, PRODUCT_TYPES).sort((a, b) => order[a.source] - order[b.source]);
 }
 
-export function hasMicrodataProduct(visit: PageVisit): boolean {
-  return (visit.page?.microdataTypes ?? []).some((t) => /schema\.org\/(Product|ProductGroup)$/i.test(t.trim()));
+export function productNodes(visit: PageVisit): JsonNode[] {
+  return productItems(visit).map((i) => i.node);
 }

@@ -1,7 +1,7 @@
 import { stringValue } from "../../structured-data";
 import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
-import { hasMicrodataProduct, productNodes } from "./product-nodes";
+import { productItems } from "./product-nodes";
 
 const FIELDS = ["name", "image", "description"] as const;
 
@@ -13,19 +13,19 @@ export const productSchema: CheckDefinition = {
     const pages = productPages(site);
     if (isOutcome(pages)) return pages;
     const rows = pages.map((p) => {
-      const node = productNodes(p)[0];
-      if (node) return { url: p.fetched.url, source: "json-ld", missing: FIELDS.filter((f) => !stringValue(node[f])) };
-      if (hasMicrodataProduct(p)) {
-        const props = p.page?.itemprops ?? {};
-        return { url: p.fetched.url, source: "microdata", missing: FIELDS.filter((f) => !(f in props)) };
-      }
-      return { url: p.fetched.url, source: null, missing: [...FIELDS] };
+      // The most complete Product of the page speaks for it.
+      const best = productItems(p)
+        .map((i) => ({ source: i.source, missing: FIELDS.filter((f) => !stringValue(i.node[f])) }))
+        .sort((a, b) => a.missing.length - b.missing.length)[0];
+      return best
+        ? { url: p.fetched.url, source: best.source, missing: best.missing }
+        : { url: p.fetched.url, source: null, missing: [...FIELDS] };
     });
     const evidence = { pages: rows };
     if (rows.every((r) => r.source === null)) {
       return {
         status: "fail",
-        message: `No Product structured data on ${rows.length} product page(s).`,
+        message: `No Product structured data (JSON-LD, microdata or RDFa) on ${rows.length} product page(s).`,
         fix: 'Add JSON-LD {"@type":"Product","name","image","description","offers":{...}} to every product page.',
         evidence,
       };
@@ -40,7 +40,7 @@ export const productSchema: CheckDefinition = {
     }
     return {
       status: "warn",
-      message: `Product structured data is missing or incomplete on ${incomplete.map((r) => `${r.url} (${r.source ? `no ${r.missing.join(", ")}` : "none"})`).join("; ")}.`,
+      message: `Product structured data is missing or incomplete on ${incomplete.map((r) => `${r.url} (${r.source ? `${r.source} Product without ${r.missing.join(", ")}` : "none"})`).join("; ")}.`,
       fix: "Give every Product node name, image and description.",
       evidence,
     };

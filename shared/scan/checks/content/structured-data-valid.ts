@@ -1,27 +1,43 @@
-import { parseJsonLd } from "../../structured-data";
+import { parseJsonLd, typesOf } from "../../structured-data";
 import type { CheckDefinition } from "../../types";
+import { pageNotRead } from "../check-helpers";
 
 export const structuredDataValid: CheckDefinition = {
   key: "structured_data_valid",
   layer: 4,
   weight: 2,
   run(site) {
-    const pages = [site.home, ...site.products, site.category].filter((p) => p?.page);
+    const visits = [site.home, ...site.products, site.category].filter((p) => !!p);
+    // The home page was shown again as a product page when it says it is one: count it once.
+    const pages = [...new Set(visits)].filter((p) => p.page);
+    if (pages.length === 0) {
+      const notRead =
+        pageNotRead(site.home, "the home page") ?? visits.map((p) => pageNotRead(p, p.fetched.url)).find((o) => o);
+      if (notRead) return notRead;
+    }
     const blocks = pages.flatMap((p) =>
-      (p?.page?.jsonLd ?? []).map((raw) => ({ url: p?.fetched.url, ...parseJsonLd(raw) })),
+      (p.page?.jsonLd ?? []).map((raw) => ({ url: p.fetched.url, ...parseJsonLd(raw) })),
     );
-    if (blocks.length === 0) {
+    // Microdata and RDFa items (read into the same model) are structured data too.
+    const items = pages.flatMap((p) =>
+      [...(p.page?.microdata ?? []), ...(p.page?.rdfa ?? [])].map((node) => ({
+        url: p.fetched.url,
+        types: typesOf(node),
+      })),
+    );
+    if (blocks.length === 0 && items.length === 0) {
       return {
         status: "fail",
-        message: `No JSON-LD structured data on the ${pages.length} pages fetched.`,
+        message: `No structured data (JSON-LD, microdata or RDFa) on the ${pages.length} page(s) read.`,
         fix: 'Add <script type="application/ld+json"> blocks (Organization, WebSite, Product, BreadcrumbList).',
-        evidence: { blocks: 0, pages: pages.length },
+        evidence: { blocks: 0, items: 0, pages: pages.length },
       };
     }
     const invalid = blocks.filter((b) => !b.valid);
     const incomplete = blocks.filter((b) => b.valid && (!b.hasContext || !b.hasType));
     const evidence = {
       blocks: blocks.length,
+      items: items.length,
       invalid: invalid.map((b) => ({ url: b.url, error: b.error })),
       withoutContextOrType: incomplete.map((b) => b.url),
     };
@@ -41,10 +57,10 @@ export const structuredDataValid: CheckDefinition = {
         evidence,
       };
     }
-    return {
-      status: "pass",
-      message: `All ${blocks.length} JSON-LD blocks parse with a schema.org @context and @type.`,
-      evidence,
-    };
+    const parts = [
+      blocks.length > 0 ? `${blocks.length} JSON-LD block(s) parse with a schema.org @context and @type` : null,
+      items.length > 0 ? `${items.length} microdata/RDFa item(s) are typed` : null,
+    ].filter(Boolean);
+    return { status: "pass", message: `${parts.join("; ")}.`, evidence };
   },
 };

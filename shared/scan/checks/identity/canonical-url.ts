@@ -8,7 +8,8 @@ export const canonicalUrl: CheckDefinition = {
   run(site) {
     const home = homePage(site);
     if (isOutcome(home)) return home;
-    const pages = [home, ...site.products].filter((p) => p.page);
+    // A home page that is itself a product page is counted once.
+    const pages = [...new Set([home, ...site.products])].filter((p) => p.page);
     const sameSite = (href: string) => {
       try {
         const u = new URL(href);

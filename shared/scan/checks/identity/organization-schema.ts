@@ -13,11 +13,12 @@ export const organizationSchema: CheckDefinition = {
   run(site) {
     const home = homePage(site);
     if (isOutcome(home)) return home;
-    const orgs = nodesOfType(home.page?.jsonLd ?? [], ORG_TYPES);
+    const orgs = nodesOfType(home.page, ORG_TYPES);
     if (orgs.length === 0) {
       return {
         status: "fail",
-        message: "The home page has no JSON-LD Organization (or OnlineStore) describing the business.",
+        message:
+          "The home page has no Organization (or OnlineStore) in its structured data (JSON-LD, microdata or RDFa) describing the business.",
         fix: 'Add <script type="application/ld+json"> with {"@type":"OnlineStore","name","url","logo"}.',
         evidence: { found: 0 },
       };

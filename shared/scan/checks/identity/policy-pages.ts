@@ -13,17 +13,17 @@ export const policyPages: CheckDefinition = {
   run(site) {
     const home = homePage(site);
     if (isOutcome(home)) return home;
-    const pages = [home, ...site.products].filter((p) => p.page);
+    const pages = [...new Set([home, ...site.products])].filter((p) => p.page);
     const links = pages.flatMap((p) => p.page?.links ?? []);
-    const jsonLd = pages.flatMap((p) => p.page?.jsonLd ?? []);
     const linkMatches = (re: RegExp) => links.some((l) => re.test(l.text) || re.test(l.href));
     const shipping =
-      linkMatches(SHIPPING) || nodesOfType(jsonLd, ["OfferShippingDetails", "ShippingDeliveryTime"]).length > 0;
-    const returns = linkMatches(RETURNS) || nodesOfType(jsonLd, ["MerchantReturnPolicy"]).length > 0;
+      linkMatches(SHIPPING) ||
+      pages.some((p) => nodesOfType(p.page, ["OfferShippingDetails", "ShippingDeliveryTime"]).length > 0);
+    const returns = linkMatches(RETURNS) || pages.some((p) => nodesOfType(p.page, ["MerchantReturnPolicy"]).length > 0);
     const contact =
       linkMatches(CONTACT) ||
       links.some((l) => /^(mailto|tel):/i.test(l.href)) ||
-      nodesOfType(jsonLd, ["ContactPoint"]).length > 0;
+      pages.some((p) => nodesOfType(p.page, ["ContactPoint"]).length > 0);
     const found = { shipping, returns, contact };
     const missing = Object.entries(found)
       .filter(([, v]) => !v)

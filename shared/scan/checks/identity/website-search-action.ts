@@ -23,11 +23,11 @@ export const websiteSearchAction: CheckDefinition = {
   run(site) {
     const home = homePage(site);
     if (isOutcome(home)) return home;
-    const websites = nodesOfType(home.page?.jsonLd ?? [], ["WebSite"]);
+    const websites = nodesOfType(home.page, ["WebSite"]);
     if (websites.length === 0) {
       return {
         status: "fail",
-        message: "The home page has no JSON-LD WebSite node.",
+        message: "The home page has no WebSite node in its structured data (JSON-LD, microdata or RDFa).",
         fix: 'Add JSON-LD {"@type":"WebSite","url":...,"potentialAction":{"@type":"SearchAction","target":"https://DOMAIN/search?q={search_term_string}","query-input":"required name=search_term_string"}}.',
         evidence: { found: 0 },
       };

@@ -1,5 +1,5 @@
 import type { CheckDefinition } from "../../types";
-import { blockedBy, isOk, parseJson } from "../check-helpers";
+import { blockedBy, isMachineReadable, isSoft404, parseJson } from "../check-helpers";
 
 // A2A agent card: /.well-known/agent-card.json (A2A spec 0.3), legacy /.well-known/agent.json.
 const PATHS = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
@@ -10,7 +10,7 @@ export const agentCard: CheckDefinition = {
   weight: 1,
   run(site) {
     const files = PATHS.map((p) => site.files[p]).filter((f) => !!f);
-    const present = files.find(isOk);
+    const present = files.find(isMachineReadable);
     if (present) {
       const json = parseJson(present.body) as Record<string, unknown> | undefined;
       if (json && typeof json.name === "string" && typeof json.url === "string") {
@@ -31,9 +31,9 @@ export const agentCard: CheckDefinition = {
     if (blocked) return blocked;
     return {
       status: "fail",
-      message: "No A2A agent card at /.well-known/agent-card.json or /.well-known/agent.json.",
+      message: `No A2A agent card at /.well-known/agent-card.json or /.well-known/agent.json${files.some(isSoft404) ? " (the site answers those paths with an HTML page, not a card)" : ""}.`,
       fix: "Publish an A2A agent card if you run an agent that other agents can talk to.",
-      evidence: { tried: files.map((f) => ({ url: f.url, status: f.status })) },
+      evidence: { tried: files.map((f) => ({ url: f.url, status: f.status, soft404: isSoft404(f) })) },
     };
   },
 };

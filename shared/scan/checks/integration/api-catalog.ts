@@ -1,5 +1,5 @@
 import type { CheckDefinition } from "../../types";
-import { blockedBy, isOk, parseJson } from "../check-helpers";
+import { blockedBy, isOk, isSoft404, parseJson } from "../check-helpers";
 
 /** RFC 9727 api-catalog: a linkset (RFC 9264) whose entries carry service-desc or service-doc. */
 export function apiCatalogLinks(body: string): { linkset: boolean; services: string[]; hrefs: string[] } {
@@ -31,6 +31,14 @@ export const apiCatalog: CheckDefinition = {
     if (blocked) return blocked;
     const url = f?.url ?? `https://${site.domain}/.well-known/api-catalog`;
     const status = f?.status ?? 0;
+    if (isSoft404(f)) {
+      return {
+        status: "fail",
+        message: `${url} answers an HTML page instead of a linkset (a catch-all route or a "not found" page served with 200), so there is no API catalog.`,
+        fix: "Publish /.well-known/api-catalog (RFC 9727) as application/linkset+json, and answer 404 where a file does not exist.",
+        evidence: { url, status, contentType: f?.contentType ?? null, soft404: true },
+      };
+    }
     if (!isOk(f)) {
       return {
         status: "fail",

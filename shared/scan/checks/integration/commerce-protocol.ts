@@ -1,3 +1,4 @@
+import { readUcpProfile } from "../../journey/ucp-profile";
 import type { CheckDefinition } from "../../types";
 import { blockedBy, isOk, looksLikeHtml, parseJson } from "../check-helpers";
 import { apiCatalogLinks } from "./api-catalog";
@@ -16,10 +17,28 @@ export const commerceProtocol: CheckDefinition = {
       const json = parseJson(ucp.body) as Record<string, unknown> | undefined;
       const profile = (json?.ucp as Record<string, unknown> | undefined) ?? json;
       if (profile && typeof profile === "object" && (profile.version || profile.services || profile.capabilities)) {
+        // Judged by what the journey could do with it: the MCP endpoint the profile binds
+        // must answer tools/list.
+        const ucpProfile = readUcpProfile(ucp);
+        const mcp = site.journey?.mcp.find((m) => m.endpoint === ucpProfile?.mcpEndpoint) ?? null;
+        if (ucpProfile?.mcpEndpoint && mcp && !mcp.tools) {
+          return {
+            status: "warn",
+            message: `The UCP profile at ${ucp.url} binds the MCP endpoint ${ucpProfile.mcpEndpoint}, which did not list its tools (${mcp.error}).`,
+            fix: "Serve the MCP endpoint the profile names (JSON-RPC over POST, initialize and tools/list), or correct the profile's endpoint.",
+            evidence: { url: ucp.url, version: profile.version ?? null, mcp },
+          };
+        }
+        const cart = site.journey?.cart;
         return {
           status: "pass",
-          message: `A UCP profile is published at ${ucp.url}.`,
-          evidence: { url: ucp.url, version: profile.version ?? null },
+          message: `A UCP profile is published at ${ucp.url}${mcp?.tools ? `; its MCP endpoint lists ${mcp.tools.length} tools${cart?.added && cart.via === "mcp" ? " and its cart tool took one unit" : ""}` : ""}.`,
+          evidence: {
+            url: ucp.url,
+            version: profile.version ?? null,
+            mcp,
+            capabilities: ucpProfile?.capabilities ?? [],
+          },
         };
       }
       return {

@@ -1,4 +1,5 @@
 import type { ControlFacts, FormFacts, PageFacts } from "../../types";
+import { isSearchForm } from "./search-forms";
 
 // Finds a product page's add-to-cart control, the way a browser agent would: a submit
 // control in a real form, a link to a cart-add URL, a scripted button, or a clickable
@@ -7,6 +8,10 @@ import type { ControlFacts, FormFacts, PageFacts } from "../../types";
 export const CART_WORDS =
   /add to (cart|bag|basket)|add-to-cart|\bbuy\b|purchase|in den warenkorb|ajouter au panier|añadir al carrito|aggiungi al carrello/i;
 const CART_ADD_URL = /\/cart\/add|add[-_]?to[-_]?cart|[?&]add-to-cart=|\/basket\/add/i;
+// A form whose action or name says it puts a product in the cart: Shopify /cart/add,
+// Magento /checkout/cart/add/, Shopware 5 /checkout/addArticle (form sAddToBasket),
+// WooCommerce ?add-to-cart=, and "cart"/"basket"/"bag" generally.
+const CART_FORM = /cart|basket|bag|addArticle|warenkorb/i;
 
 export type ControlLevel = "form" | "link" | "script" | "clickable" | "none";
 
@@ -27,15 +32,12 @@ function isSubmit(c: ControlFacts): boolean {
   );
 }
 
-function isSearchForm(f: FormFacts): boolean {
-  return f.role === "search" || f.inSearchLandmark || f.inputs.some((i) => i.type === "search" || i.name === "q");
-}
-
 export function findCartControl(page: PageFacts): CartControl {
   const forms = page.forms.filter((f) => !isSearchForm(f) && f.action);
   const inForm = forms.flatMap((form) => form.controls.filter(isSubmit).map((control) => ({ form, control })));
   const named = inForm.find((x) => CART_WORDS.test(`${accessibleName(x.control)} ${x.control.title}`));
-  const formHit = named ?? inForm.find((x) => /cart|bag|basket/i.test(x.form.action ?? "")) ?? inForm[0];
+  // A submit button of some other form (reviews, newsletter) is no add-to-cart control.
+  const formHit = named ?? inForm.find((x) => CART_FORM.test(`${x.form.action} ${x.form.name} ${x.form.id}`));
   if (formHit) return { level: "form", control: formHit.control, form: formHit.form, clickableText: null };
   const link = page.links.find((l) => CART_ADD_URL.test(l.href));
   if (link) {
@@ -48,13 +50,19 @@ export function findCartControl(page: PageFacts): CartControl {
       title: "",
       href: link.href,
       inForm: false,
+      onclick: false,
     };
     return { level: "link", control, form: null, clickableText: null };
   }
-  const scripted = [...page.looseControls, ...page.forms.filter((f) => !f.action).flatMap((f) => f.controls)].find(
-    (c) => CART_WORDS.test(`${accessibleName(c)} ${c.title}`),
-  );
-  if (scripted) return { level: "script", control: scripted, form: null, clickableText: null };
+  // A cart-named control that is not a submit button of a form with an action acts only
+  // through JavaScript, also when it sits in such a form (Magento's type=button onclick).
+  const scripted = [...page.looseControls, ...page.forms.filter((f) => !isSearchForm(f)).flatMap((f) => f.controls)]
+    .filter((c) => !(isSubmit(c) && forms.some((f) => f.controls.includes(c))))
+    .find((c) => CART_WORDS.test(`${accessibleName(c)} ${c.title}`));
+  if (scripted) {
+    const form = page.forms.find((f) => f.controls.includes(scripted)) ?? null;
+    return { level: "script", control: scripted, form, clickableText: null };
+  }
   const clickable = page.clickables.find((t) => CART_WORDS.test(t));
   if (clickable !== undefined) return { level: "clickable", control: null, form: null, clickableText: clickable };
   return { level: "none", control: null, form: null, clickableText: null };

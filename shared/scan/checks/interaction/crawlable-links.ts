@@ -12,13 +12,23 @@ export const crawlableLinks: CheckDefinition = {
       fromCategory: d.productLinksCategory.length,
       fromSitemap: d.productLinksSitemap.length,
       category: site.category?.fetched.url ?? null,
+      homeIsProduct: d.homeIsProduct,
+      // What the journey made of it: how its product was found, and which.
+      journey: site.journey ? { foundVia: site.journey.find.via, product: site.journey.product?.url ?? null } : null,
     };
+    const blocked = homeBlocked(site);
+    if (blocked) return blocked;
+    if (d.homeIsProduct && site.home?.page) {
+      return {
+        status: "pass",
+        message: `The home page ${site.home.fetched.url} is itself a product page in plain server HTML, reachable without JavaScript.`,
+        evidence,
+      };
+    }
     if (d.productLinksHome.length > 0 || d.productLinksCategory.length > 0) {
       const where = d.productLinksHome.length > 0 ? "the home page" : "a category page";
       return { status: "pass", message: `Product pages are linked with plain <a href> links from ${where}.`, evidence };
     }
-    const blocked = homeBlocked(site);
-    if (blocked) return blocked;
     if (d.productLinksSitemap.length > 0) {
       return {
         status: "warn",

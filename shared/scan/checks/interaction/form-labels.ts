@@ -19,7 +19,8 @@ export const formLabels: CheckDefinition = {
         evidence: { url: first.fetched.url, form: false },
       };
     }
-    const inputs = form.inputs.filter((i) => i.type !== "submit" && i.type !== "button");
+    // Only fields a person sees: hidden, aria-hidden and display:none fields need no label.
+    const inputs = form.inputs.filter((i) => i.type !== "submit" && i.type !== "button" && !i.hidden);
     const unlabelled = inputs.filter((i) => !i.labelled).map((i) => i.name || i.id || i.type);
     const evidence = { url: first.fetched.url, inputs: inputs.length, unlabelled };
     if (inputs.length === 0 || unlabelled.length === 0) {

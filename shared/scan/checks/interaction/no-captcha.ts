@@ -1,13 +1,28 @@
 import { captchasIn } from "../../html/captcha";
 import type { CheckDefinition } from "../../types";
-import { isOk } from "../check-helpers";
+import { isOk, pageNotRead } from "../check-helpers";
 
 export const noCaptcha: CheckDefinition = {
   key: "no_captcha",
   layer: 3,
   weight: 2,
   run(site) {
-    const essential = [site.home, ...site.products]
+    // No claim about pages that were not read: home first, then product pages.
+    const homeNotRead = pageNotRead(site.home, "the home page");
+    if (homeNotRead) return homeNotRead;
+    if (site.products.length > 0 && !site.products.some((p) => p.page)) {
+      const productNotRead = site.products.map((p) => pageNotRead(p, "the product page")).find((o) => o);
+      if (productNotRead) return productNotRead;
+    }
+    if (!site.home?.page) {
+      return {
+        status: "fail",
+        message: `The home page ${site.home?.fetched.url ?? site.origin} could not be read, so it could not be checked for CAPTCHAs.`,
+        fix: "Serve the home page as HTML with HTTP 200.",
+        evidence: { found: [] },
+      };
+    }
+    const essential = [...new Set([site.home, ...site.products])]
       .filter((p) => p?.page)
       .flatMap((p) => (p?.page?.captchas ?? []).map((vendor) => ({ url: p?.fetched.url, vendor })));
     const cart = site.cart.filter(isOk).flatMap((f) => captchasIn(f.body).map((vendor) => ({ url: f.url, vendor })));
@@ -28,6 +43,11 @@ export const noCaptcha: CheckDefinition = {
         evidence,
       };
     }
-    return { status: "pass", message: "No CAPTCHA widget on home, product or cart pages.", evidence };
+    const read = [...new Set([site.home, ...site.products])].filter((p) => p?.page).length;
+    return {
+      status: "pass",
+      message: `No CAPTCHA widget on the ${read} home and product page(s) read${cart.length === 0 && site.cart.some(isOk) ? " or the cart page" : ""}.`,
+      evidence,
+    };
   },
 };

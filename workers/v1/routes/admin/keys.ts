@@ -1,21 +1,31 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { createKey, revokeKey } from "../../../../shared/auth/key-repository";
+import { localSwitchOn } from "@shared/config/local-switches";
+import { eq } from "drizzle-orm";
+import { workspaces } from "../../../../schema";
+import { createKey, listWorkspaceKeys, revokeKey } from "../../../../shared/auth/key-repository";
 import { SCOPE_PRESETS, SCOPES } from "../../../../shared/auth/scopes";
 import { database } from "../../../../shared/db/client";
 import { ApiError } from "../../../../shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 
-// Local-only key administration behind `npm run admin` (decisions §1). Mounted only
-// under /__admin, which answers 404 unless DEV_ROUTES=1 (set by npm start's .dev.vars,
+// Local-only key administration behind `npm run admin` (docs/decisions.md#1-running-it). Mounted only
+// under /__admin, which answers 404 unless ADMIN_ROUTES=1 (set by npm start's .dev.vars,
 // never in production). Hidden from the OpenAPI document.
 
+// A key without scopes can do nothing but whoami, which is never what was meant: exactly
+// one of `scopes` (at least one) or `preset` is required.
 const CreateKeyBody = z
   .object({
     workspace: z.string().trim().min(1).max(100),
-    scopes: z.array(z.enum(SCOPES)).max(SCOPES.length).optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+    scopes: z.array(z.enum(SCOPES)).min(1).max(SCOPES.length).optional(),
     preset: z.enum(Object.keys(SCOPE_PRESETS) as [keyof typeof SCOPE_PRESETS]).optional(),
   })
-  .refine((b) => !(b.scopes && b.preset), { message: "Give scopes or preset, not both", path: ["preset"] });
+  .refine((b) => !(b.scopes && b.preset), { message: "Give scopes or preset, not both", path: ["preset"] })
+  .refine((b) => b.scopes || b.preset, {
+    message: "Give scopes or a preset: a key needs at least one scope",
+    path: ["scopes"],
+  });
 
 const createRouteDef = createRoute({
   method: "post",
@@ -23,6 +33,14 @@ const createRouteDef = createRoute({
   hide: true,
   request: { body: { required: true, content: { "application/json": { schema: CreateKeyBody } } } },
   responses: { 201: { description: "Created key, shown once" } },
+});
+
+const listRouteDef = createRoute({
+  method: "get",
+  path: "/__admin/keys",
+  hide: true,
+  request: { query: z.object({ workspace: z.string().trim().min(1).max(100) }) },
+  responses: { 200: { description: "Live keys of the workspace (no secrets)" } },
 });
 
 const revokeRouteDef = createRoute({
@@ -35,15 +53,38 @@ const revokeRouteDef = createRoute({
 
 export function registerAdminKeyRoutes(app: OpenAPIHono<V1AppEnv>) {
   app.use("/__admin/*", async (c, next) => {
-    if (c.env.DEV_ROUTES !== "1") throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`);
+    if (!localSwitchOn(c.env, "ADMIN_ROUTES"))
+      throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`);
     await next();
   });
 
   app.openapi(createRouteDef, async (c) => {
     const body = c.req.valid("json");
     const scopes = body.preset ? [...SCOPE_PRESETS[body.preset]] : (body.scopes ?? []);
-    const created = await createKey(database(c.env.DB), { workspaceName: body.workspace, scopes });
+    const created = await createKey(database(c.env.DB), { workspaceName: body.workspace, scopes, name: body.name });
     return c.json(created, 201);
+  });
+
+  app.openapi(listRouteDef, async (c) => {
+    const { workspace } = c.req.valid("query");
+    const db = database(c.env.DB);
+    const row = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.name, workspace)).get();
+    if (!row) throw new ApiError("not_found", `No workspace named ${workspace}`);
+    const keys = await listWorkspaceKeys(db, row.id);
+    return c.json(
+      {
+        workspace_id: row.id,
+        keys: keys.map((k) => ({
+          key_id: k.keyId,
+          name: k.name,
+          prefix: k.displayPrefix,
+          scopes: k.scopes,
+          created_at: new Date(k.createdAt).toISOString(),
+          last_used_at: k.lastUsedAt === null ? null : new Date(k.lastUsedAt).toISOString(),
+        })),
+      },
+      200,
+    );
   });
 
   app.openapi(revokeRouteDef, async (c) => {

@@ -1,9 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { AttributionOverview } from "@shared/attribution/attribution-schema";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { attributionOverview } from "../../../../shared/attribution/attribution-overview";
 import { database } from "../../../../shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { AttributionOverviewQuery, AttributionOverviewResponse } from "./schema";
+import { AttributionOverviewQuery } from "./schema";
 
 const route = v1Route(
   {
@@ -18,7 +20,7 @@ const route = v1Route(
     responses: {
       200: {
         description: "The attribution overview",
-        content: { "application/json": { schema: AttributionOverviewResponse } },
+        content: { "application/json": { schema: AttributionOverview } },
       },
     },
   },
@@ -34,6 +36,6 @@ export function registerAttributionOverview(app: OpenAPIHono<V1AppEnv>) {
       period,
       nowMs: Date.now(),
     });
-    return c.json(report, 200);
+    return c.json(valueOrThrow(report), 200);
   });
 }

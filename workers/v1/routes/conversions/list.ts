@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { ConversionList } from "@shared/conversions/conversion-schema";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { conversionListPage } from "../../../../shared/conversions/conversion-list-page";
 import { cursorKey } from "../../../../shared/cursor/keyset-cursor";
 import { database } from "../../../../shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { ConversionListResponse, ListConversionsQuery } from "./schema";
+import { ListConversionsQuery } from "./schema";
 
 const route = v1Route(
   {
@@ -19,7 +21,7 @@ const route = v1Route(
     responses: {
       200: {
         description: "A page of conversions",
-        content: { "application/json": { schema: ConversionListResponse } },
+        content: { "application/json": { schema: ConversionList } },
       },
     },
   },
@@ -36,6 +38,6 @@ export function registerListConversions(app: OpenAPIHono<V1AppEnv>) {
       limit: query.limit,
       cursor: query.cursor,
     });
-    return c.json(page, 200);
+    return c.json(valueOrThrow(page), 200);
   });
 }

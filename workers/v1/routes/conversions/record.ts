@@ -1,10 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { RecordConversionsResult } from "@shared/conversions/conversion-schema";
 import { ConversionInput } from "../../../../shared/conversions/conversion-input";
 import { recordConversions } from "../../../../shared/conversions/record-conversions";
 import { database } from "../../../../shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { MAX_BODY_BYTES, RecordConversionsBody, RecordConversionsResponse } from "./schema";
+import { MAX_BODY_BYTES, RecordConversionsBody } from "./schema";
 
 const route = v1Route(
   {
@@ -44,7 +45,7 @@ const route = v1Route(
     responses: {
       200: {
         description: "Per-item outcomes",
-        content: { "application/json": { schema: RecordConversionsResponse } },
+        content: { "application/json": { schema: RecordConversionsResult } },
       },
     },
   },

@@ -1,11 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { InstallCheckSchema } from "@shared/sessions/install-check-schema";
 import { normalizeDomain } from "../../../../shared/domains/normalize-domain";
 import { ApiError } from "../../../../shared/errors/api-error";
 import { installCheck } from "../../../../shared/sessions/install-check";
 import { serviceBaseUrl } from "../../../../shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { CheckInstallQuery, InstallCheckSchema } from "./schema";
+import { CheckInstallQuery } from "./schema";
 
 const route = v1Route(
   {
@@ -14,7 +15,8 @@ const route = v1Route(
     operationId: "checkInstall",
     tags: ["Sites"],
     summary: "Check snippet installation health",
-    description: "Whether the snippet's requests reach ingest (decisions §6). Proves ingest-path acceptance only.",
+    description:
+      'Whether the snippet\'s requests reach ingest (docs/decisions.md#6-install-check). Proves ingest-path acceptance only.\n\nPolling: after deploying a snippet, call this after 2, 4 and 8 seconds, then every 15 seconds for at most two minutes; stop on `receiving` or `rejected`. Never poll indefinitely (contract "Limits"). Each call counts against the read budget (120/min per key).',
     request: { query: CheckInstallQuery },
     responses: {
       200: { description: "Install check result", content: { "application/json": { schema: InstallCheckSchema } } },

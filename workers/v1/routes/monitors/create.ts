@@ -7,7 +7,7 @@ import { parseResolveMap } from "../../../../shared/outbound/resolve-map";
 import { checkWebhookUrl } from "../../../../shared/webhooks/webhook-url";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { CreateMonitorBody, MonitorCreationSchema } from "./schema";
+import { CreateMonitorBody, MONITOR_BODY_MAX_BYTES, MonitorCreationSchema } from "./schema";
 
 const creation = { "application/json": { schema: MonitorCreationSchema } };
 
@@ -25,7 +25,12 @@ const route = v1Route(
       200: { description: "Monitor already existed; nothing changed", content: creation },
     },
   },
-  { scope: "monitors:write", limit: "monitor_writes", errors: ["invalid_domain", "public_suffix", "limit_reached"] },
+  {
+    scope: "monitors:write",
+    limit: "monitor_writes",
+    errors: ["invalid_domain", "public_suffix", "limit_reached"],
+    maxBodyBytes: MONITOR_BODY_MAX_BYTES,
+  },
 );
 
 export function registerCreateMonitor(app: OpenAPIHono<V1AppEnv>) {

@@ -40,6 +40,6 @@ export function registerListMonitors(app: OpenAPIHono<V1AppEnv>) {
     const after = cursor ? toPosition(await decodeCursor(key, binding, cursor)) : null;
     const page = await listMonitors(database(c.env.DB), workspaceId, limit, after);
     const next = page.next ? await encodeCursor(key, binding, [page.next.createdAt, page.next.id]) : null;
-    return c.json({ monitors: page.monitors.map(monitorView), next_cursor: next }, 200);
+    return c.json({ monitors: page.monitors.map((m) => monitorView(m, Date.now())), next_cursor: next }, 200);
   });
 }

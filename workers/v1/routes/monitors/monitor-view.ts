@@ -1,16 +1,21 @@
 import type { z } from "@hono/zod-openapi";
 import type { DeliveryRecord } from "../../../../shared/monitors/list-deliveries";
 import type { MonitorRecord } from "../../../../shared/monitors/monitor-row";
+import { nextRescanAt } from "../../../../shared/monitors/rescan-slot";
 import type { DeliverySchema, MonitorSchema, ScoreChangedSchema } from "./schema";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function monitorView(m: MonitorRecord): z.infer<typeof MonitorSchema> {
+export function monitorView(m: MonitorRecord, now: number): z.infer<typeof MonitorSchema> {
   return {
     monitor_id: m.id,
     domain: m.domain,
     webhook_url: m.webhookUrl,
     created_at: new Date(m.createdAt).toISOString(),
+    last_score: m.lastScore,
+    last_scanned_at: iso(m.lastScoredAt),
+    last_scan_id: m.lastScanId,
+    next_rescan_at: new Date(nextRescanAt(m.domain, m.lastRescanAt, now)).toISOString(),
   };
 }
 

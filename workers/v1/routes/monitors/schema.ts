@@ -25,6 +25,22 @@ export const MonitorSchema = z
       example: "https://hooks.example.com/agent-readiness",
     }),
     created_at: rfc3339("Creation time, RFC 3339.", "2026-11-22T01:30:00.000Z"),
+    last_score: z.number().int().nullable().openapi({
+      description: "Overall score (0-100) of the last rescan; null until the first rescan sets the baseline.",
+      example: 74,
+    }),
+    last_scanned_at: z.string().nullable().openapi({
+      description: "When a rescan last recorded `last_score`, RFC 3339; null before the first.",
+      example: "2026-11-22T08:41:02.000Z",
+    }),
+    last_scan_id: z.string().nullable().openapi({
+      description: "The stored scan that gave `last_score` (`GET /api/scan/{id}`); null before the first.",
+      example: "0b9c6c1e-8f3a-4d57-9d1e-3c1a2b4d5e6f",
+    }),
+    next_rescan_at: rfc3339(
+      "When the daily rescan is next expected, RFC 3339: the first 10-minute cron tick at or after the domain's daily slot (a backlog can delay it a tick). POST /monitors/{monitor_id}/rescan rescans now.",
+      "2026-11-23T08:40:00.000Z",
+    ),
   })
   .openapi("Monitor");
 
@@ -86,10 +102,24 @@ export const MonitorIdParam = z.object({
 export const ScoreChangedSchema = z
   .object({
     event: z.literal("score.changed").openapi({ example: "score.changed" }),
-    domain: z.string().openapi({ example: "shop.example.com" }),
-    oldScore: z.number().int().openapi({ example: 61 }),
-    newScore: z.number().int().openapi({ example: 74 }),
+    domain: z.string().openapi({ description: "The monitored domain.", example: "shop.example.com" }),
+    oldScore: z.number().int().openapi({ description: "Overall score before the change.", example: 61 }),
+    newScore: z.number().int().openapi({ description: "Overall score the rescan found.", example: 74 }),
     timestamp: rfc3339("When the change was detected.", "2026-11-22T08:41:02.000Z"),
+    scanId: z.string().nullable().openapi({
+      description:
+        "The stored scan that gave `newScore`, readable at `GET /api/scan/{scanId}`. Null only on a test event sent before the first rescan.",
+      example: "0b9c6c1e-8f3a-4d57-9d1e-3c1a2b4d5e6f",
+    }),
+    scanUrl: z.string().nullable().openapi({
+      description:
+        "URL of that scan's result on this service; null when the deployment has no base URL for a daily rescan.",
+      example: "https://agents.example.com/api/scan/0b9c6c1e-8f3a-4d57-9d1e-3c1a2b4d5e6f",
+    }),
+    test: z.literal(true).optional().openapi({
+      description: "Present (true) only on a test event sent by `POST /api/v1/monitors/{monitor_id}/test`.",
+      example: true,
+    }),
   })
   .openapi("ScoreChanged");
 
@@ -141,6 +171,36 @@ export const DeliveryListSchema = z
     next_cursor: nextCursor,
   })
   .openapi("DeliveryList");
+
+export const DeliveryParams = MonitorIdParam.extend({
+  delivery_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: "delivery_id", in: "path" }, example: "msg_2Yv8Qe1KcW0pZr7LmN4sTbXa" }),
+});
+
+/** The monitor POSTs carry small JSON bodies (or none); 16 KiB bounds the parse, like sites. */
+export const MONITOR_BODY_MAX_BYTES = 16 * 1024;
+
+export const RescanAcceptedSchema = z
+  .object({
+    monitor_id: MonitorSchema.shape.monitor_id,
+    domain: MonitorSchema.shape.domain,
+    queued_at: rfc3339("When the rescan was queued, RFC 3339.", "2026-11-22T09:00:00.000Z"),
+  })
+  .openapi("RescanAccepted");
+
+export const DeliveryQueuedSchema = z
+  .object({
+    monitor_id: MonitorSchema.shape.monitor_id,
+    delivery_id: z.string().openapi({
+      description: "The delivery, listed in `GET /monitors/{monitor_id}/deliveries`; also its `webhook-id` header.",
+      example: "msg_2Yv8Qe1KcW0pZr7LmN4sTbXa",
+    }),
+    attempt: z.number().int().openapi({ description: "The attempt number queued.", example: 1 }),
+  })
+  .openapi("DeliveryQueued");
 
 export const ListDeliveriesQuery = z.object({
   limit: z.coerce

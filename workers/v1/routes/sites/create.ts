@@ -1,10 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { SiteRegistrationSchema } from "@shared/sites/site-schema";
 import { registrableDomainOrThrow } from "../../../../shared/domains/domain-or-throw";
 import { registerSite } from "../../../../shared/sites/register-site";
 import { serviceBaseUrl } from "../../../../shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { RegisterSiteBody, SITE_BODY_MAX_BYTES, SiteRegistrationSchema } from "./schema";
+import { RegisterSiteBody, SITE_BODY_MAX_BYTES } from "./schema";
 import { siteView } from "./site-view";
 
 const registration = { "application/json": { schema: SiteRegistrationSchema } };
@@ -37,7 +39,9 @@ export function registerCreateSite(app: OpenAPIHono<V1AppEnv>) {
     const { workspaceId } = c.get("auth");
     const body = c.req.valid("json");
     const domain = registrableDomainOrThrow(body.domain);
-    const { site, created } = await registerSite(c.env.DB, { workspaceId, domain, name: body.name ?? domain });
+    const { site, created } = valueOrThrow(
+      await registerSite(c.env.DB, { workspaceId, domain, name: body.name ?? domain }),
+    );
     const view = siteView(site, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url));
     const result = {
       site_id: view.site_id,

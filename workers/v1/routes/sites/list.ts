@@ -1,12 +1,14 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
+import { cursorKey, INVALID_CURSOR_MESSAGE } from "@shared/cursor/keyset-cursor";
+import { keysetPager } from "@shared/cursor/keyset-pager";
+import { SiteListSchema } from "@shared/sites/site-schema";
 import { database } from "../../../../shared/db/client";
 import { ApiError } from "../../../../shared/errors/api-error";
-import { listSites, type SitePosition } from "../../../../shared/sites/list-sites";
+import { listSites } from "../../../../shared/sites/list-sites";
 import { serviceBaseUrl } from "../../../../shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { ListSitesQuery, SiteListSchema } from "./schema";
+import { ListSitesQuery } from "./schema";
 import { siteView } from "./site-view";
 
 const route = v1Route(
@@ -25,22 +27,20 @@ const route = v1Route(
   { scope: "traffic:read", limit: "reads", errors: ["invalid_cursor"] },
 );
 
-function toPosition(p: (string | number)[]): SitePosition {
-  const [createdAt, id] = p;
-  if (p.length !== 2 || typeof createdAt !== "number" || typeof id !== "string") throw new ApiError("invalid_cursor");
-  return { createdAt, id };
-}
+/** Keyset position of the sites list: (created_at, id) of the previous page's last site. */
+const POSITION = ["integer", "string"] as const;
 
 export function registerListSites(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { workspaceId } = c.get("auth");
     const { limit, cursor } = c.req.valid("query");
-    const key = await cursorKey(c.env);
-    const binding = { list: "sites", workspaceId };
-    const after = cursor ? toPosition(await decodeCursor(key, binding, cursor)) : null;
+    const pager = keysetPager(await cursorKey(c.env), { list: "sites", workspaceId }, POSITION);
+    const position = cursor === undefined ? undefined : await pager.read(cursor);
+    if (position === null) throw new ApiError("invalid_cursor", INVALID_CURSOR_MESSAGE);
+    const after = position ? { createdAt: position[0], id: position[1] } : null;
     const page = await listSites(database(c.env.DB), workspaceId, limit, after);
     const baseUrl = serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
-    const next = page.next ? await encodeCursor(key, binding, [page.next.createdAt, page.next.id]) : null;
+    const next = page.next ? await pager.write([page.next.createdAt, page.next.id]) : null;
     return c.json(
       {
         sites: page.sites.map((s) => siteView(s, baseUrl)),

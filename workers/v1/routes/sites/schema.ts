@@ -1,53 +1,8 @@
 import { z } from "@hono/zod-openapi";
+import { COVERAGE_VALUES } from "@shared/sites/site-limits";
 import { MAX_CURSOR_LENGTH } from "../../../../shared/cursor/keyset-cursor";
-import { COVERAGE_VALUES } from "../../../../shared/sites/site-limits";
-import { PRIVACY_MODE } from "../../../../shared/sites/snippet";
 
-const EXAMPLE_SNIPPET =
-  '<script defer data-site-id="pt_4fK9qLx2Vb7mNc1Zp8RtYw3e" data-privacy="storage-free" src="https://api.example.com/sdk/v1/agent.js"></script>';
-
-const timestamp = (description: string) =>
-  z
-    .string()
-    .nullable()
-    .openapi({ description: `${description} RFC 3339; null until it happens.`, example: null });
-
-export const SiteSchema = z
-  .object({
-    site_id: z.string().openapi({ description: "Opaque site id.", example: "site_8hJ2kQ9sLx3VbN1cT0aW" }),
-    public_token: z
-      .string()
-      .openapi({ description: "Public token embedded in the snippet.", example: "pt_4fK9qLx2Vb7mNc1Zp8RtYw3e" }),
-    snippet: z.string().openapi({ description: "Canonical storage-free script element.", example: EXAMPLE_SNIPPET }),
-    privacy: z.literal(PRIVACY_MODE).openapi({ description: "Privacy mode of the snippet.", example: PRIVACY_MODE }),
-    domain: z.string().openapi({ description: "Registered (normalised) host.", example: "shop.example.com" }),
-    name: z.string().openapi({ description: "Display name.", example: "Example Shop" }),
-    coverage: z
-      .enum(COVERAGE_VALUES)
-      .openapi({ description: "Which sessions are recorded (decisions §5).", example: "all_traffic" }),
-    coverage_changed_at: timestamp("When coverage last changed."),
-    created_at: z
-      .string()
-      .openapi({ description: "Registration time, RFC 3339.", example: "2026-11-21T12:00:00.000Z" }),
-    snippet_installed_at: timestamp("First accepted snippet request."),
-    last_event_at: timestamp("Latest recorded session start; not an installation-health signal."),
-  })
-  .openapi("Site");
-
-export const SiteListSchema = z
-  .object({
-    sites: z.array(SiteSchema).openapi({ description: "Newest first; at most `limit` sites." }),
-    total: z.number().int().openapi({ description: "Sites in the workspace (not the page size).", example: 1 }),
-    capped: z.boolean().openapi({
-      description: "True when more sites follow this page. Kept for v1 compatibility; prefer next_cursor.",
-      example: false,
-    }),
-    next_cursor: z
-      .string()
-      .nullable()
-      .openapi({ description: "Pass unchanged as `cursor` for the next page; null on the last page.", example: null }),
-  })
-  .openapi("SiteList");
+// Response shapes: shared/sites/site-schema.ts (declared once, reused by MCP tools).
 
 export const ListSitesQuery = z.object({
   limit: z.coerce
@@ -80,17 +35,6 @@ export const RegisterSiteBody = z
       .openapi({ description: "Display name; defaults to the domain.", example: "Example Shop" }),
   })
   .openapi("RegisterSite");
-
-export const SiteRegistrationSchema = z
-  .object({
-    site_id: SiteSchema.shape.site_id,
-    public_token: SiteSchema.shape.public_token,
-    domain: SiteSchema.shape.domain,
-    created: z.boolean().openapi({ description: "True when this call created the site.", example: true }),
-    snippet: SiteSchema.shape.snippet,
-    privacy: SiteSchema.shape.privacy,
-  })
-  .openapi("SiteRegistration");
 
 export const SiteIdParam = z.object({
   site_id: z

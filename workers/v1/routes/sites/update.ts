@@ -1,11 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { SiteSchema } from "@shared/sites/site-schema";
 import { database } from "../../../../shared/db/client";
 import { ApiError } from "../../../../shared/errors/api-error";
 import { serviceBaseUrl } from "../../../../shared/sites/snippet";
 import { updateCoverage } from "../../../../shared/sites/update-coverage";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { SITE_BODY_MAX_BYTES, SiteIdParam, SiteSchema, UpdateSiteBody } from "./schema";
+import { SITE_BODY_MAX_BYTES, SiteIdParam, UpdateSiteBody } from "./schema";
 import { siteView } from "./site-view";
 
 const route = v1Route(
@@ -33,7 +34,7 @@ export function registerUpdateSite(app: OpenAPIHono<V1AppEnv>) {
     const { site_id } = c.req.valid("param");
     const { coverage } = c.req.valid("json");
     const site = await updateCoverage(database(c.env.DB), workspaceId, site_id, coverage);
-    // Another workspace's site answers exactly like a missing one (decisions §2).
+    // Another workspace's site answers exactly like a missing one (docs/decisions.md#2-v1-errors).
     if (!site) throw new ApiError("site_not_found", "No site with that id in this workspace");
     return c.json(siteView(site, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url)), 200);
   });

@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { type CursorPosition, cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
-import { ApiError } from "../../../../shared/errors/api-error";
-import { findReportSite } from "../../../../shared/reports/report-site";
-import { REPORT_PERIODS, type ReportWindow, resolveWindow } from "../../../../shared/reports/report-window";
+import { cursorKey } from "@shared/cursor/keyset-cursor";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { failingSessionsPage } from "@shared/reports/failing-sessions-page";
+import { FailingSessions } from "@shared/reports/report-schemas";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { FailingSessionsQuery, FailingSessionsResponse } from "./schema";
+import { FailingSessionsQuery } from "./schema";
 import { siteShard } from "./site-shard";
 
 const route = v1Route(
@@ -21,7 +21,7 @@ const route = v1Route(
     responses: {
       200: {
         description: "A page of failing sessions",
-        content: { "application/json": { schema: FailingSessionsResponse } },
+        content: { "application/json": { schema: FailingSessions } },
       },
     },
   },
@@ -32,60 +32,23 @@ const route = v1Route(
   },
 );
 
-function invalidCursor(): ApiError {
-  return new ApiError("invalid_cursor", "The cursor is invalid: pass next_cursor from the previous page unchanged");
-}
-
-/** Cursor position: the pinned window, then the keyset position (started_at, id) of the last row. */
-function fromPosition(p: CursorPosition): { window: ReportWindow; startedAt: number; id: string } {
-  const [period, start, end, startedAt, id] = p;
-  if (
-    p.length !== 5 ||
-    !(REPORT_PERIODS as readonly unknown[]).includes(period) ||
-    typeof start !== "number" ||
-    typeof end !== "number" ||
-    typeof startedAt !== "number" ||
-    typeof id !== "string"
-  ) {
-    throw invalidCursor();
-  }
-  return { window: { period: period as ReportWindow["period"], start, end }, startedAt, id };
-}
-
 export function registerFailingSessions(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const query = c.req.valid("query");
-    const workspaceId = c.get("auth").workspaceId;
-    const nowMs = Date.now();
-    const site = await findReportSite(c.env.DB, workspaceId, query.domain);
-    // A cursor is bound to the workspace, site, period and platform filter: one issued
-    // for any other list is refused like a forged one.
-    const binding = {
-      list: `traffic-failing\u0000${site.id}\u0000${query.period}\u0000${query.agent_platform ?? ""}`,
-      workspaceId,
-    };
-    const key = await cursorKey(c.env);
-    const resumed = query.cursor === undefined ? null : fromPosition(await decodeCursor(key, binding, query.cursor));
-    const window = resumed?.window ?? resolveWindow({ period: query.period }, nowMs);
-    const page = await siteShard(c.env, site.id).failingSessions({
-      site,
-      window,
-      nowMs,
-      agentPlatform: query.agent_platform,
-      limit: query.limit,
-      after: resumed ? { startedAt: resumed.startedAt, id: resumed.id } : undefined,
-    });
-    // An empty page points at the window's start: following it stays empty.
-    const last =
-      page.last ?? (resumed ? { startedAt: resumed.startedAt, id: resumed.id } : { startedAt: window.start, id: "" });
-    const next_cursor = await encodeCursor(key, binding, [
-      window.period,
-      window.start,
-      window.end,
-      last.startedAt,
-      last.id,
-    ]);
-    const { last: _last, ...body } = page;
-    return c.json({ ...body, next_cursor }, 200);
+    const page = await failingSessionsPage(
+      c.env.DB,
+      await cursorKey(c.env),
+      {
+        workspaceId: c.get("auth").workspaceId,
+        domain: query.domain,
+        period: query.period,
+        agentPlatform: query.agent_platform,
+        limit: query.limit,
+        cursor: query.cursor,
+      },
+      Date.now(),
+      (params) => siteShard(c.env, params.site.id).failingSessions(params),
+    );
+    return c.json(valueOrThrow(page), 200);
   });
 }

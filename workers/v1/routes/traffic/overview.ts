@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { TrafficOverview } from "@shared/reports/report-schemas";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { reportInput } from "./report-input";
-import { OverviewResponse, ReportQuery } from "./schema";
+import { ReportQuery } from "./schema";
 import { siteShard } from "./site-shard";
 
 const route = v1Route(
@@ -16,7 +17,7 @@ const route = v1Route(
       "AI-agent sessions (an agent platform recognised): totals, platforms, outcomes, top entry pages, median duration. Sessions count in the window when they started in [period_start, period_end). Rate limit: 120/min and 20,000/day per key (reads).",
     request: { query: ReportQuery },
     responses: {
-      200: { description: "AI-agent traffic overview", content: { "application/json": { schema: OverviewResponse } } },
+      200: { description: "AI-agent traffic overview", content: { "application/json": { schema: TrafficOverview } } },
     },
   },
   { scope: "traffic:read", limit: "reads", errors: ["invalid_domain", "invalid_window", "site_not_found"] },

@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { PurposeSplit } from "@shared/reports/report-schemas";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { reportInput } from "./report-input";
-import { PurposeSplitResponse, ReportQuery } from "./schema";
+import { ReportQuery } from "./schema";
 import { siteShard } from "./site-shard";
 
 const route = v1Route(
@@ -18,7 +19,7 @@ const route = v1Route(
     responses: {
       200: {
         description: "Purpose split of AI-agent sessions",
-        content: { "application/json": { schema: PurposeSplitResponse } },
+        content: { "application/json": { schema: PurposeSplit } },
       },
     },
   },

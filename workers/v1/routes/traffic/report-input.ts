@@ -1,3 +1,4 @@
+import { valueOrThrow } from "@shared/errors/api-error";
 import type { ReportParams } from "../../../../shared/reports/report-context";
 import { findReportSite } from "../../../../shared/reports/report-site";
 import { resolveWindow, type WindowInput } from "../../../../shared/reports/report-window";
@@ -14,6 +15,6 @@ export async function reportInput(
 ): Promise<ReportParams> {
   const nowMs = Date.now();
   const window = resolveWindow(query, nowMs);
-  const site = await findReportSite(db, workspaceId, query.domain);
+  const site = valueOrThrow(await findReportSite(db, workspaceId, query.domain));
   return { site, window, nowMs };
 }

@@ -1,11 +1,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { chunk } from "../../../../shared/batching/chunk";
-import { ApiError } from "../../../../shared/errors/api-error";
-import type { JourneyResult } from "../../../../shared/reports/session-journey";
-import { hintsSite } from "../../../../shared/shards/session-id";
+import { chunk } from "@shared/batching/chunk";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { SessionJourney } from "@shared/reports/report-schemas";
+import type { Result } from "@shared/result/result";
+import { refusal } from "@shared/result/result";
+import { hintsSite } from "@shared/shards/session-id";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { JourneyResponse, SessionParams } from "./schema";
+import { SessionParams } from "./schema";
 import { siteShard } from "./site-shard";
 
 /** Shards asked at once when a session id carries no known site hint. */
@@ -17,24 +19,23 @@ const FALLBACK_PARALLEL = 20;
  * session migrated from the single D1) is looked for in every site of the workspace,
  * FALLBACK_PARALLEL shards at a time.
  */
-async function findJourney(env: V1Env, workspaceId: string, sessionId: string): Promise<JourneyResult | null> {
+async function findJourney(
+  env: V1Env,
+  workspaceId: string,
+  sessionId: string,
+): Promise<Result<SessionJourney, "session_not_found">> {
   const { results: sites } = await env.DB.prepare("SELECT id, domain FROM sites WHERE workspace_id = ?")
     .bind(workspaceId)
     .all<{ id: string; domain: string }>();
   const hinted = sites.filter((s) => hintsSite(sessionId, s.id));
   const ask = (s: { id: string; domain: string }) =>
     siteShard(env, s.id).journey({ id: s.id, domain: s.domain, workspaceId }, sessionId);
-  for (const group of [
-    hinted,
-    ...chunk(
-      sites.filter((s) => !hinted.includes(s)),
-      FALLBACK_PARALLEL,
-    ),
-  ]) {
-    const found = (await Promise.all(group.map(ask))).find((j) => j !== null);
+  const rest = sites.filter((s) => !hinted.includes(s));
+  for (const group of [hinted, ...chunk(rest, FALLBACK_PARALLEL)]) {
+    const found = (await Promise.all(group.map(ask))).find((j) => j.ok);
     if (found) return found;
   }
-  return null;
+  return refusal("session_not_found");
 }
 
 const route = v1Route(
@@ -48,7 +49,7 @@ const route = v1Route(
       "The session's pages in time order (`pages`: url, at, duration_ms) and its most frequent interactions (`top_interactions`: type, target, count), from its stored events. Only AI-agent sessions of the key's workspace are reachable. Rate limit: 120/min and 20,000/day per key (reads).",
     request: { params: SessionParams },
     responses: {
-      200: { description: "The session journey", content: { "application/json": { schema: JourneyResponse } } },
+      200: { description: "The session journey", content: { "application/json": { schema: SessionJourney } } },
     },
   },
   { scope: "traffic:read", limit: "reads", errors: ["session_not_found"] },
@@ -57,8 +58,6 @@ const route = v1Route(
 export function registerSessionJourney(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { session_id } = c.req.valid("param");
-    const journey = await findJourney(c.env, c.get("auth").workspaceId, session_id);
-    if (!journey) throw new ApiError("session_not_found");
-    return c.json(journey, 200);
+    return c.json(valueOrThrow(await findJourney(c.env, c.get("auth").workspaceId, session_id)), 200);
   });
 }

@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { TrafficSources } from "@shared/reports/report-schemas";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { reportInput } from "./report-input";
-import { ReportQuery, SourcesResponse } from "./schema";
+import { ReportQuery } from "./schema";
 import { siteShard } from "./site-shard";
 
 const route = v1Route(
@@ -16,7 +17,7 @@ const route = v1Route(
       "Every recorded session (agents and humans) by acquisition source; read coverage first. Sessions count in the window when they started in [period_start, period_end). Rate limit: 120/min and 20,000/day per key (reads).",
     request: { query: ReportQuery },
     responses: {
-      200: { description: "Acquisition sources", content: { "application/json": { schema: SourcesResponse } } },
+      200: { description: "Acquisition sources", content: { "application/json": { schema: TrafficSources } } },
     },
   },
   { scope: "traffic:read", limit: "reads", errors: ["invalid_domain", "invalid_window", "site_not_found"] },

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { inShard } from "../helpers/shard";
 import { freshKey, get, getJson, HOUR, insertSession, iso, seedSite } from "./traffic-fixtures";

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../schema";
+import { prefixedId } from "../auth/random-token";
+import type { Database } from "../db/client";
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  passwordHash: string;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRecord | null> {
+  const row = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email))
+    .get();
+  return row ?? null;
+}
+
+/** True once any account exists: the first-owner bootstrap is closed from then on. */
+export async function anyUserExists(db: Database): Promise<boolean> {
+  return (await db.select({ id: users.id }).from(users).limit(1).get()) !== undefined;
+}
+
+/** Inserts a user; null when the email is already taken (unique index, no race). */
+export async function insertUser(
+  db: Database,
+  input: { email: string; passwordHash: string },
+  now = Date.now(),
+): Promise<UserRecord | null> {
+  const id = prefixedId("user");
+  const rows = await db
+    .insert(users)
+    .values({ id, email: input.email, passwordHash: input.passwordHash, createdAt: now })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return rows.length > 0 ? { id, email: input.email, passwordHash: input.passwordHash } : null;
+}
+
+export async function updatePasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

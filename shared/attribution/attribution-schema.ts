@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { ATTRIBUTION_BASES } from "./attribute-conversion";
+import { ATTRIBUTION_PERIODS } from "./report-period";
+
+// The attribution overview's response shape (contract: GET /attribution/overview),
+// declared once: the v1 route answers with it, the OpenAPI components come from it
+// (`id`) and `attributionOverview` returns `z.infer` of it.
+
+export const CurrencyTotal = z
+  .object({
+    currency: z.string().meta({ example: "EUR" }),
+    conversions: z.number().int().meta({ example: 12 }),
+    value_minor: z.number().int().meta({ description: "Sum in minor units of this currency only.", example: 59880 }),
+  })
+  .meta({ id: "CurrencyTotal" });
+
+const Basis = z.enum(ATTRIBUTION_BASES).meta({ example: "declared_click_id" });
+
+export const AttributionOverview = z
+  .object({
+    site_id: z
+      .string()
+      .nullable()
+      .meta({ description: "Null when the report covers the whole workspace.", example: "site_4kP2" }),
+    domain: z.string().nullable().meta({ example: "shop.example" }),
+    period: z.enum(ATTRIBUTION_PERIODS).meta({ example: "30d" }),
+    period_start: z.string().meta({ format: "date-time", example: "2026-10-23T12:00:00.000Z" }),
+    period_end: z.string().meta({ format: "date-time", example: "2026-11-22T12:00:00.000Z" }),
+    total_conversions: z.number().int().meta({ example: 20 }),
+    attributed_conversions: z.number().int().meta({ example: 14 }),
+    unattributed_conversions: z.number().int().meta({ example: 6 }),
+    by_currency: z.array(CurrencyTotal).meta({ description: "Money is never summed across currencies." }),
+    by_platform: z.array(
+      z.object({
+        platform: z
+          .string()
+          .meta({ description: "AI platform, ad platform, `other` or `unattributed`.", example: "chatgpt" }),
+        conversions: z.number().int().meta({ example: 9 }),
+        by_currency: z.array(CurrencyTotal),
+      }),
+    ),
+    by_basis: z.array(z.object({ basis: Basis, conversions: z.number().int().meta({ example: 9 }) })).meta({
+      description: "Always the three bases, zeros included.",
+    }),
+    by_source: z.array(
+      z.object({
+        source: z.string().meta({
+          description: "`paid`, `ai_assistant_link`, `tagged`, or `unattributed` (basis none).",
+          example: "paid",
+        }),
+        sub_source: z.string().nullable().meta({ example: "chatgpt" }),
+        basis: Basis,
+        conversions: z.number().int().meta({ example: 5 }),
+        by_currency: z.array(CurrencyTotal),
+      }),
+    ),
+  })
+  .meta({
+    id: "AttributionOverview",
+    description: "There is deliberately no return-on-ad-spend field: the service knows no ad spend.",
+  });
+
+export type CurrencyTotal = z.infer<typeof CurrencyTotal>;
+export type AttributionOverview = z.infer<typeof AttributionOverview>;

@@ -1,0 +1,214 @@
+import { z } from "zod";
+import { OutcomeSchema } from "../sessions/outcome";
+import { PURPOSES } from "./purpose-split";
+import { REPORT_PERIODS } from "./report-window";
+import { TIERS } from "./verification";
+
+// The traffic reports' response shapes (contract: Traffic reports), declared once: the
+// v1 routes answer with them, their OpenAPI components come from them (`id`), and the
+// report functions' result types are `z.infer` of them. Add a report field here, then
+// compute it in the report's function.
+
+const Int = (example: number, description?: string) => z.number().int().meta({ example, description });
+const Share = z.number().meta({ description: "Percentage of total_sessions, one decimal.", example: 42.5 });
+
+/** The fields every traffic report starts with. */
+const header = {
+  domain: z.string().meta({ example: "shop.example" }),
+  site_id: z.string().meta({ example: "site_4kP2" }),
+  period: z
+    .enum([...REPORT_PERIODS, "custom"])
+    .meta({ description: "The period asked for, or `custom` for a from/to window.", example: "7d" }),
+  period_start: z
+    .string()
+    .meta({ format: "date-time", description: "Inclusive.", example: "2026-11-15T12:00:00.000Z" }),
+  period_end: z.string().meta({ format: "date-time", description: "Exclusive.", example: "2026-11-22T12:00:00.000Z" }),
+  data_status: z.enum(["ok", "no_events_yet"]).meta({
+    description:
+      "`no_events_yet` when no session (agent or human) started in the window. Not an error, not zero traffic.",
+    example: "ok",
+  }),
+};
+
+export const ReportHeader = z.object(header);
+
+export const TrafficOverview = z
+  .object({
+    ...header,
+    total_sessions: Int(120, "AI-agent sessions started in the window."),
+    unique_visitors: Int(
+      95,
+      "Sum over UTC days of each day's distinct visitors of those sessions: visitor hashes are daily and cannot be joined across days.",
+    ),
+    by_platform: z.array(
+      z.object({ platform: z.string().meta({ example: "chatgpt" }), sessions: Int(60), share_pct: Share }),
+    ),
+    by_outcome: z
+      .array(z.object({ outcome: OutcomeSchema.meta({ example: "completed" }), sessions: Int(12) }))
+      .meta({ description: "Always the three outcomes; sums to total_sessions." }),
+    top_pages: z
+      .array(z.object({ entry_url: z.string().meta({ example: "/products/blue-mug" }), sessions: Int(30) }))
+      .meta({ description: "At most 10 entry pages, most sessions first." }),
+    median_duration_ms: Int(8400, "Exact median session duration; 0 without sessions."),
+  })
+  .meta({ id: "TrafficOverview" });
+
+export const PurposeSplit = z
+  .object({
+    ...header,
+    total_sessions: Int(120),
+    user_action_sessions: Int(40),
+    search_sessions: Int(30),
+    crawl_sessions: Int(45),
+    unknown_sessions: Int(5),
+    by_purpose: z
+      .array(
+        z.object({
+          purpose: z.enum(PURPOSES).meta({ example: "user_action" }),
+          sessions: Int(40),
+          share_pct: Share,
+        }),
+      )
+      .meta({ description: "Always the four purposes; sums to total_sessions." }),
+  })
+  .meta({ id: "PurposeSplit" });
+
+export const TrafficSources = z
+  .object({
+    ...header,
+    coverage: z.string().meta({
+      description:
+        "`all_traffic`, or `ai_and_tagged` (plain human visits are not recorded: numbers cover AI plus tagged/paid traffic only).",
+      example: "all_traffic",
+    }),
+    coverage_changed_at: z.string().nullable().meta({ format: "date-time", example: null }),
+    ai_share_pct: Share,
+    ai_sessions: Int(50, "ai_assistant_session + ai_assistant_link sessions."),
+    total_sessions: Int(400, "Every recorded session, agents and humans."),
+    by_source: z.array(
+      z.object({
+        source: z.string().meta({ example: "referral" }),
+        sub_source: z.string().nullable().meta({ example: "news.example" }),
+        sessions: Int(20),
+        share_pct: Share,
+      }),
+    ),
+    top_referrer_hosts: z.array(z.object({ host: z.string().meta({ example: "chatgpt.com" }), sessions: Int(25) })),
+    top_entry_pages: z.array(
+      z.object({
+        url: z.string().meta({ example: "/" }),
+        sessions: Int(80),
+        by_source: z.array(z.object({ source: z.string().meta({ example: "direct" }), sessions: Int(50) })),
+      }),
+    ),
+    by_source_daily: z.array(
+      z.object({
+        day: z.string().meta({ format: "date", example: "2026-11-20" }),
+        source: z.string().meta({ example: "direct" }),
+        sessions: Int(12),
+      }),
+    ),
+  })
+  .meta({ id: "TrafficSources" });
+
+const Tier = z.enum(TIERS).meta({ example: "verified" });
+
+export const VerificationBreakdown = z
+  .object({
+    ...header,
+    total_sessions: Int(120),
+    verified_sessions: Int(30),
+    declared_sessions: Int(80),
+    heuristic_sessions: Int(10),
+    by_platform: z.array(
+      z.object({
+        platform: z.string().meta({ example: "chatgpt" }),
+        sessions: Int(60),
+        verified: Int(30),
+        declared: Int(28),
+        heuristic: Int(2),
+        tier: Tier.meta({
+          description: "The tier most of the platform's sessions had; a tie goes to the stronger.",
+        }),
+      }),
+    ),
+  })
+  .meta({ id: "VerificationBreakdown" });
+
+export const FailingSessions = z
+  .object({
+    ...header,
+    results: z.array(
+      z
+        .object({
+          session_id: z.string().meta({ example: "3f0b6d0e-8a51-4c55-9a3e-0d9c1f6f7b21" }),
+          agent_platform: z.string().meta({ example: "chatgpt" }),
+          started_at: z.string().meta({ format: "date-time", example: "2026-11-21T09:14:03.000Z" }),
+          duration_ms: Int(2100),
+          page_count: Int(1),
+          entry_url: z.string().meta({ example: "/products/blue-mug" }),
+          exit_url: z.string().meta({ example: "/products/blue-mug" }),
+          reason: z.enum(["abandoned", "bounced"]).meta({
+            description:
+              "`abandoned`: reached cart or checkout, no purchase. `bounced`: one page, nothing else, under 5 s.",
+            example: "abandoned",
+          }),
+        })
+        .meta({ id: "FailingSession" }),
+    ),
+    next_cursor: z.string().meta({
+      description: "Pass unchanged as `cursor` for the next page. Paging past the end yields an empty page.",
+    }),
+    has_more: z.boolean().meta({
+      description: "False on the last page: stop paging here (`next_cursor` is still a string).",
+      example: false,
+    }),
+    total_matching: Int(7, "Failing sessions in the window (all pages)."),
+  })
+  .meta({ id: "FailingSessions" });
+
+export const SessionJourney = z
+  .object({
+    session_id: z.string().meta({ example: "3f0b6d0e-8a51-4c55-9a3e-0d9c1f6f7b21" }),
+    domain: z.string().meta({ example: "shop.example" }),
+    agent_platform: z.string().meta({ example: "chatgpt" }),
+    agent_confidence: z.number().nullable().meta({ example: 0.9 }),
+    detection_signals: z.array(z.string()).meta({ example: ["declared_user_agent", "known_ip_range"] }),
+    outcome: OutcomeSchema.meta({ example: "abandoned" }),
+    outcome_settled: z
+      .boolean()
+      .meta({ description: "False while the session may continue: the outcome is the one so far.", example: true }),
+    started_at: z.string().meta({ format: "date-time" }),
+    ended_at: z.string().meta({ format: "date-time" }),
+    duration_ms: Int(42000),
+    page_count: Int(4),
+    event_count: Int(7),
+    entry_url: z.string().meta({ example: "/" }),
+    exit_url: z.string().meta({ example: "/cart" }),
+    pages: z.array(
+      z.object({
+        url: z.string().meta({ example: "/products/blue-mug" }),
+        at: z.string().meta({ format: "date-time" }),
+        duration_ms: z.number().int().nullable().meta({ description: "Null for a last page without a leave." }),
+      }),
+    ),
+    top_interactions: z.array(
+      z.object({
+        type: z.string().meta({ example: "add_to_cart" }),
+        target: z.string().meta({ example: "blue-mug" }),
+        count: Int(1),
+      }),
+    ),
+    browser: z.string().nullable().meta({ example: "Chrome" }),
+    os: z.string().nullable().meta({ example: "Linux" }),
+    device_type: z.string().nullable().meta({ example: "desktop" }),
+  })
+  .meta({ id: "SessionJourney" });
+
+export type ReportHeader = z.infer<typeof ReportHeader>;
+export type TrafficOverview = z.infer<typeof TrafficOverview>;
+export type PurposeSplit = z.infer<typeof PurposeSplit>;
+export type TrafficSources = z.infer<typeof TrafficSources>;
+export type VerificationBreakdown = z.infer<typeof VerificationBreakdown>;
+export type FailingSessions = z.infer<typeof FailingSessions>;
+export type SessionJourney = z.infer<typeof SessionJourney>;

@@ -1,0 +1,77 @@
+import { z } from "zod";
+
+// The Scan API's resources (contract: "Scan API resources"), declared once: the scan
+// routes, the Scan API's OpenAPI document (/api/scan/openapi.json) and the scan code's
+// types (`CheckResult`, `ScanResult`) all come from these schemas.
+
+const Score = z.number().int().min(0).max(100);
+
+/** contract ScanRequest: the body of POST /api/scan. */
+export const ScanRequest = z
+  .object({
+    domain: z
+      .string()
+      .min(1)
+      .max(253)
+      .meta({ description: "Hostname only, no protocol prefix.", example: "shop.example" }),
+  })
+  .meta({ id: "ScanRequest" });
+
+export const LayerScores = z
+  .object({
+    access: Score.meta({ description: "Layer 1: can agents reach the site." }),
+    identity: Score.meta({ description: "Layer 2: can agents understand what the site is." }),
+    interaction: Score.meta({ description: "Layer 3: can browser agents use the site." }),
+    content: Score.meta({ description: "Layer 4: can agents parse the content." }),
+    integration: Score.meta({ description: "Layer 5: can agents use the service programmatically." }),
+  })
+  .meta({ id: "LayerScores" });
+
+export const CheckStatus = z.enum(["pass", "warn", "fail"]);
+
+export const CheckResult = z
+  .object({
+    layer: z.literal([1, 2, 3, 4, 5]).meta({ description: "Layer number (LayerScores)." }),
+    key: z.string().meta({ description: "Unique check identifier.", example: "llms_txt" }),
+    status: CheckStatus,
+    message: z.string().meta({ description: "Human-readable." }),
+    fix: z.string().nullable().meta({ description: "Suggested fix; null when the check passes." }),
+    evidence: z.record(z.string(), z.unknown()).nullable().meta({ description: "Free-form supporting data." }),
+    blocked: z.boolean().optional().meta({
+      description:
+        "True when the check could not run because of bot protection or robots.txt blocking; it scores 0 and signals an access problem.",
+    }),
+  })
+  .meta({ id: "CheckResult" });
+
+/** Why a shop gave no HTTP answer at all (docs/scan.md "Unreachable shops"). */
+export const Unreachable = z
+  .object({
+    url: z.string().meta({ description: "The URL that got no answer (robots.txt, the crawl's first request)." }),
+    reason: z.string().meta({ description: "Why, in plain words.", example: "the name does not resolve" }),
+    message: z.string().meta({ description: "One sentence for the merchant." }),
+  })
+  .meta({ id: "Unreachable" });
+
+/** contract ScanResult, plus the additive scoringVersion and unreachable. */
+export const ScanResult = z
+  .object({
+    id: z.uuid(),
+    domain: z.string().meta({ example: "shop.example" }),
+    overallScore: Score,
+    layerScores: LayerScores,
+    checkResults: z.array(CheckResult).meta({ description: "All 41 checks." }),
+    createdAt: z.iso.datetime().meta({ description: "First creation." }),
+    lastSeenAt: z.iso.datetime().meta({ description: "Last time these exact results were seen." }),
+    seenCount: z.number().int().min(1).meta({ description: "Times this exact result set was seen." }),
+    scoringVersion: z.string().meta({ description: "Scoring methodology version (docs/scoring.md).", example: "2" }),
+    unreachable: Unreachable.nullable().meta({
+      description: "Null, or why the shop gave no HTTP answer at all; then every check fails and the score is 0.",
+    }),
+  })
+  .meta({ id: "ScanResult" });
+
+export type ScanRequest = z.infer<typeof ScanRequest>;
+export type CheckResult = z.infer<typeof CheckResult>;
+export type ScanResult = z.infer<typeof ScanResult>;
+export type Unreachable = z.infer<typeof Unreachable>;

@@ -1,0 +1,68 @@
+// The `Signature-Agent` request header (draft-ietf-webbotauth-httpsig-protocol, section
+// "Signature-Agent"): a Dictionary whose members are https URI Strings, each with an
+// optional `type` Token naming how the URI resolves to keys: `directory` (the default;
+// the value must be an origin, served at the well-known directory), `jwks_uri` (a JWK
+// Set URL) or `cimd` (a Client ID Metadata Document holding `jwks` or `jwks_uri`). The
+// earlier bare-String form is still sent (ChatGPT agent, 2025); the draft lets a
+// verifier read it as one member keyed by the signature's label.
+
+import { type Member, parseDictionary, parseItem, SfError } from "./structured-fields";
+
+export const KEY_SOURCE_TYPES = ["directory", "jwks_uri", "cimd"] as const;
+export type KeySourceType = (typeof KEY_SOURCE_TYPES)[number];
+
+export interface SignatureAgentEntry {
+  label: string;
+  uri: string;
+  /** As sent; a verifier ignores members whose type it does not support. */
+  type: string;
+}
+
+/** Where to find the key material for one signature, after the draft's checks. */
+export interface KeySource {
+  type: KeySourceType;
+  /** `directory`: the origin; `jwks_uri` and `cimd`: the URL as sent, without fragment. */
+  url: string;
+}
+
+function entryOf(label: string, member: Member): SignatureAgentEntry {
+  if ("items" in member || typeof member.value !== "string")
+    throw new SfError(`Signature-Agent ${label} is not a String`);
+  const type = member.params.get("type");
+  if (type !== undefined && (typeof type !== "object" || !("token" in type))) {
+    throw new SfError(`Signature-Agent ${label} type is not a Token`);
+  }
+  return { label, uri: member.value, type: type?.token ?? "directory" };
+}
+
+/**
+ * Parses a Signature-Agent header: the Dictionary form, or the legacy bare String as a
+ * single member under `legacyLabel`. Throws SfError when it is neither.
+ */
+export function parseSignatureAgent(header: string, legacyLabel = ""): SignatureAgentEntry[] {
+  if (header.trim().startsWith('"')) return [entryOf(legacyLabel, parseItem(header))];
+  return [...parseDictionary(header)].map(([label, member]) => entryOf(label, member));
+}
+
+/**
+ * The key source a Signature-Agent entry names, or null when the draft says to ignore
+ * the member: an unsupported `type`, a non-https URI, or a `directory` value that is not
+ * a bare origin (an empty path `/` is allowed).
+ */
+export function keySourceOf(entry: SignatureAgentEntry): KeySource | null {
+  if (!(KEY_SOURCE_TYPES as readonly string[]).includes(entry.type)) return null;
+  let url: URL;
+  try {
+    url = new URL(entry.uri);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" || url.username || url.password) return null;
+  const type = entry.type as KeySourceType;
+  if (type === "directory") {
+    if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) return null;
+    return { type, url: url.origin };
+  }
+  url.hash = "";
+  return { type, url: url.href };
+}

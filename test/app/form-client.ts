@@ -1,0 +1,106 @@
+import { SELF } from "cloudflare:test";
+
+// A minimal browser for form tests: keeps cookies, follows nothing by itself, reads the
+// CSRF token out of the last page. Each client has its own client address so the
+// sign-in throttle of one test never touches another.
+
+let addressCounter = 0;
+
+export interface Page {
+  status: number;
+  headers: Headers;
+  html: string;
+  location: string | null;
+  setCookies: string[];
+}
+
+export class FormClient {
+  readonly cookies = new Map<string, string>();
+  readonly address: string;
+  lastHtml = "";
+
+  constructor(
+    readonly origin = "http://app.test",
+    address?: string,
+  ) {
+    addressCounter++;
+    this.address = address ?? `198.51.100.${addressCounter % 250}`;
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private remember(res: Response): string[] {
+    const setCookies = res.headers.getSetCookie();
+    for (const line of setCookies) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return setCookies;
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Page> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0 && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
+    headers.set("CF-Connecting-IP", this.address);
+    const res = await SELF.fetch(`${this.origin}${path}`, { ...init, headers, redirect: "manual" });
+    const setCookies = this.remember(res);
+    const html = await res.text();
+    if (res.headers.get("Content-Type")?.includes("text/html")) this.lastHtml = html;
+    return { status: res.status, headers: res.headers, html, location: res.headers.get("Location"), setCookies };
+  }
+
+  get(path: string): Promise<Page> {
+    return this.request(path);
+  }
+
+  /** The `_csrf` value of the last page's first form. */
+  csrf(): string {
+    const match = /name="_csrf" value="([^"]+)"/.exec(this.lastHtml);
+    if (!match) throw new Error("no CSRF field on the last page");
+    return match[1];
+  }
+
+  /** POSTs a form; the CSRF token of the last page is added unless `_csrf` is given. */
+  post(path: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}): Promise<Page> {
+    const body = new URLSearchParams();
+    if (!("_csrf" in fields)) body.append("_csrf", this.csrf());
+    for (const [k, v] of Object.entries(fields)) for (const value of [v].flat()) body.append(k, value);
+    return this.request(path, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    });
+  }
+
+  /** Signs up through the form and lands in the new workspace. */
+  async signUp(email: string, password = "correct horse battery", extra: Record<string, string> = {}): Promise<Page> {
+    await this.get("/app/sign-up");
+    const res = await this.post("/app/sign-up", { email, password, ...extra });
+    if (res.status !== 303) throw new Error(`sign-up failed with ${res.status}: ${res.html.slice(0, 500)}`);
+    return res;
+  }
+
+  async signIn(email: string, password = "correct horse battery"): Promise<Page> {
+    await this.get("/app/sign-in");
+    return this.post("/app/sign-in", { email, password });
+  }
+}
+
+/** Text of the element with this id, or null. */
+export function elementText(html: string, id: string): string | null {
+  const match = new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html);
+  return match ? match[1] : null;
+}
+
+let emailCounter = 0;
+export function uniqueEmail(label: string): string {
+  emailCounter++;
+  return `${label}-${emailCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}

@@ -1,0 +1,259 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+const CHROMIUM = "/usr/bin/chromium";
+const baseUrl = inject("baseUrl");
+const root = path.resolve(import.meta.dirname, "../..");
+// Screenshots of each page at 1280 and 390 px (docs/app.md "Screenshots"); gitignored
+// unless SCREENSHOT_DIR points elsewhere (e.g. docs/screenshots to refresh the docs).
+const screenshotDir = path.resolve(root, process.env.SCREENSHOT_DIR ?? "test-output/screenshots");
+const PASSWORD = "correct horse battery staple";
+let counter = 0;
+const email = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
+
+async function whoami(key: string): Promise<Response> {
+  return fetch(`${baseUrl}/api/v1/whoami`, { headers: { Authorization: `Bearer ${key}` } });
+}
+
+/** Axe in the page itself (axe-core's bundled source, no network): no serious or critical violation. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** Nothing sticks out sideways: the page fits the viewport width. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+}
+
+async function signUp(page: Page, address: string): Promise<void> {
+  await page.goto(`${baseUrl}/app`);
+  await page.getByRole("link", { name: "Create account" }).click();
+  await page.getByLabel("Email").fill(address);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${baseUrl}/app`);
+}
+
+async function createKey(page: Page, name: string, preset: string): Promise<string> {
+  await page.getByRole("link", { name: "Settings", exact: true }).click();
+  await page.getByRole("link", { name: "API keys" }).first().click();
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Preset").selectOption({ label: preset });
+  await page.getByRole("button", { name: "Create key" }).click();
+  return ((await page.locator("#new-key").textContent()) ?? "").trim();
+}
+
+describe.skipIf(!existsSync(CHROMIUM))(
+  "the application in headless Chromium (skipped only where /usr/bin/chromium is missing)",
+  () => {
+    let browser: Browser;
+    const contexts: BrowserContext[] = [];
+
+    async function newPage(width = 1280, address = "192.0.2.10"): Promise<Page> {
+      // Each test browses from its own client address, so sign-in throttles stay apart.
+      const context = await browser.newContext({
+        viewport: { width, height: width < 500 ? 844 : 900 },
+        extraHTTPHeaders: { "CF-Connecting-IP": address },
+      });
+      contexts.push(context);
+      return context.newPage();
+    }
+
+    beforeAll(async () => {
+      mkdirSync(screenshotDir, { recursive: true });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+      });
+    }, 60_000);
+
+    afterAll(async () => {
+      for (const context of contexts) await context.close();
+      await browser?.close();
+    });
+
+    it("signs up, creates a Provisioning key that whoami accepts, revokes it and the key answers 401", async () => {
+      const page = await newPage(1280, "192.0.2.11");
+      await page.goto(`${baseUrl}/app`);
+      expect(new URL(page.url()).pathname).toBe("/app/sign-in");
+      await expect(page.getByLabel("Email").count()).resolves.toBe(1);
+      await expect(page.getByRole("button", { name: "Sign in" }).count()).resolves.toBe(1);
+      await expectAccessible(page);
+      await shoot(page, "sign-in");
+
+      await page.getByRole("link", { name: "Create account" }).click();
+      await expectAccessible(page);
+      await shoot(page, "sign-up");
+      await page.getByLabel("Email").fill(email("journey"));
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.waitForURL(`${baseUrl}/app`);
+      expect(await page.locator("h1").textContent()).toBe("Overview");
+      expect(await page.getByLabel("Workspace").inputValue()).toMatch(/^ws_/);
+      await expectAccessible(page);
+      await shoot(page, "overview");
+
+      const key = await createKey(page, "Shop backend", "Provisioning");
+      expect(key).toMatch(/^ar_live_[0-9A-Za-z]{40}$/);
+      await expectAccessible(page);
+      await shoot(page, "api-keys-created");
+      const me = await whoami(key);
+      expect(me.status).toBe(200);
+      const body = (await me.json()) as { scopes: string[] };
+      expect(body.scopes.toSorted()).toEqual(["sites:write", "traffic:read"]);
+
+      // The application's session cookie opens nothing on the v1 API.
+      const cookies = await page.context().cookies();
+      expect(cookies.find((c) => c.name === "ar_session")?.httpOnly).toBe(true);
+      const withCookie = await fetch(`${baseUrl}/api/v1/whoami`, {
+        headers: { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+      });
+      expect(withCookie.status).toBe(401);
+
+      await page.goto(`${baseUrl}/app/settings/api-keys`);
+      expect(await page.locator("body").textContent()).not.toContain(key);
+      const row = page.getByRole("row").filter({ hasText: "Shop backend" });
+      await row.getByRole("button", { name: "Revoke" }).click();
+      await expectAccessible(page);
+      await shoot(page, "revoke-confirm");
+      await page.getByRole("button", { name: "Confirm revoke" }).click();
+      await page.getByText("Revoked").waitFor();
+      expect((await whoami(key)).status).toBe(401);
+    }, 120_000);
+
+    it("a member cannot create or revoke keys; another workspace's user sees none of them", async () => {
+      const owner = await newPage(1280, "192.0.2.12");
+      await signUp(owner, email("owner"));
+      await createKey(owner, "Owner key", "Full access");
+      await owner.goto(`${baseUrl}/app/settings/members`);
+      await owner.getByRole("button", { name: "Create invite link" }).click();
+      const link = ((await owner.locator("#invite-link").textContent()) ?? "").trim();
+      await expectAccessible(owner);
+      await shoot(owner, "members-invite");
+
+      const member = await newPage(1280, "192.0.2.13");
+      await member.goto(link);
+      await member.getByLabel("Email").fill(email("member"));
+      await member.getByLabel("Password").fill(PASSWORD);
+      await member.getByRole("button", { name: "Create account" }).click();
+      await member.waitForURL(`${baseUrl}/app`);
+      await member.getByRole("link", { name: "Settings", exact: true }).click();
+      await member.getByRole("link", { name: "API keys" }).first().click();
+      // count() does not wait, so wait for the page the click leads to first.
+      await member.waitForURL(`${baseUrl}/app/settings/api-keys`);
+      expect(await member.getByText("Owner key").count()).toBe(1);
+      expect(await member.getByRole("button", { name: "Create key" }).count()).toBe(0);
+      expect(await member.getByRole("button", { name: "Revoke" }).count()).toBe(0);
+
+      const stranger = await newPage(1280, "192.0.2.14");
+      await signUp(stranger, email("stranger"));
+      await stranger.goto(`${baseUrl}/app/settings/api-keys`);
+      expect(await stranger.getByText("Owner key").count()).toBe(0);
+      expect(await stranger.getByText("no API keys yet").count()).toBe(1);
+    }, 120_000);
+
+    it("works at 390 px wide: no sideways scrolling, no serious axe finding", async () => {
+      const page = await newPage(390, "192.0.2.15");
+      await page.goto(`${baseUrl}/app/sign-in`);
+      await expectNoSidewaysScroll(page);
+      await shoot(page, "sign-in");
+      await signUp(page, email("narrow"));
+      await expectNoSidewaysScroll(page);
+      await createKey(page, "Phone key", "Read only");
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      await shoot(page, "api-keys-created");
+      await page.goto(`${baseUrl}/app/settings/api-keys`);
+      await expectNoSidewaysScroll(page);
+      await shoot(page, "api-keys");
+    }, 120_000);
+
+    it("adds a passkey in Settings and signs in with it (Chromium's virtual authenticator)", async () => {
+      // WebAuthn refuses IP addresses as relying-party ids; localhost is a secure context.
+      const local = baseUrl.replace("127.0.0.1", "localhost");
+      const page = await newPage(1280, "192.0.2.18");
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("WebAuthn.enable");
+      await cdp.send("WebAuthn.addVirtualAuthenticator", {
+        options: {
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+      await page.goto(`${local}/app/sign-up`);
+      await page.getByLabel("Email").fill(email("passkey"));
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Create account" }).click();
+      await page.waitForURL(`${local}/app`);
+      await page.goto(`${local}/app/settings`);
+      await page.getByRole("button", { name: "Add a passkey" }).click();
+      await page.getByRole("button", { name: "Remove passkey" }).waitFor();
+      await expectAccessible(page);
+      await shoot(page, "settings-passkey");
+
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await page.waitForURL(`${local}/app/sign-in`);
+      await page.getByRole("button", { name: "Use a passkey" }).click();
+      await page.waitForURL(`${local}/app`);
+      expect(await page.locator("h1").textContent()).toBe("Overview");
+    }, 120_000);
+
+    it("works with the keyboard alone: sign in, reach Settings -> API keys, create a key", async () => {
+      const address = email("keyboard");
+      const setup = await newPage(1280, "192.0.2.16");
+      await signUp(setup, address);
+
+      const page = await newPage(1280, "192.0.2.17");
+      await page.goto(`${baseUrl}/app/sign-in`);
+      // Tab until an element whose accessible text matches is focused, then press a key.
+      const tabTo = async (text: string) => {
+        for (let i = 0; i < 40; i++) {
+          await page.keyboard.press("Tab");
+          const focused = await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement | null;
+            const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+            return (label ?? el?.textContent ?? "").trim();
+          });
+          if (focused === text) return;
+        }
+        throw new Error(`could not reach "${text}" with Tab`);
+      };
+      await tabTo("Email");
+      await page.keyboard.type(address);
+      await tabTo("Password");
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${baseUrl}/app`);
+      await tabTo("Settings");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${baseUrl}/app/settings`);
+      await tabTo("API keys");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${baseUrl}/app/settings/api-keys`);
+      await tabTo("Name");
+      await page.keyboard.type("Keyboard key");
+      await tabTo("Create key");
+      await page.keyboard.press("Enter");
+      await page.locator("#new-key").waitFor();
+      expect(await page.locator("#new-key").textContent()).toMatch(/^ar_live_/);
+    }, 120_000);
+  },
+);

@@ -1,0 +1,295 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterEach, describe, expect, inject, it } from "vitest";
+
+// The MCP server at /mcp driven by the SDK's own client against the real local server
+// (npm start), each tool's answer compared with the v1 route's answer to the same call.
+
+const baseUrl = inject("baseUrl");
+const root = path.resolve(import.meta.dirname, "../..");
+const exec = promisify(execFile);
+
+async function createKey(workspace: string, ...flags: string[]) {
+  const { stdout } = await exec(
+    "npm",
+    ["run", "--silent", "admin", "--", "create-key", "--workspace", workspace, ...flags],
+    {
+      cwd: root,
+      env: { ...process.env, BASE_URL: baseUrl },
+    },
+  );
+  return JSON.parse(stdout.trim()) as { workspace_id: string; key_id: string; key: string; scopes: string[] };
+}
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+
+async function connect(key: string): Promise<Client> {
+  const client = new Client({ name: "e2e", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${key}` } },
+  });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+async function v1(key: string, method: string, pathAndQuery: string, body?: unknown) {
+  const res = await fetch(`${baseUrl}${pathAndQuery}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: res.status === 204 ? null : ((await res.json()) as Record<string, unknown>) };
+}
+
+async function tool(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = await client.callTool({ name, arguments: args });
+  return { isError: result.isError === true, data: result.structuredContent as Record<string, unknown> };
+}
+
+const ALL_SCOPES = "traffic:read,sites:write,conversions:read,conversions:write";
+
+describe("MCP server at /mcp", () => {
+  it("refuses a call without a key with 401 and a Bearer challenge", async () => {
+    const res = await fetch(`${baseUrl}/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("WWW-Authenticate")).toMatch(/^Bearer /);
+    expect(((await res.json()) as { code: string }).code).toBe("unauthorized");
+    expect(res.headers.get("X-Request-Id")).toBeTruthy();
+  });
+
+  it("refuses a browser Origin other than the service's own (DNS rebinding guard)", async () => {
+    const { key } = await createKey("mcp-origin", "--scopes", ALL_SCOPES);
+    const res = await fetch(`${baseUrl}/mcp`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${key}`,
+        Origin: "https://evil.example",
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("serves a 2025-era client without sessions: initialize, then tools/call on a fresh request", async () => {
+    const { key } = await createKey("mcp-legacy", "--scopes", ALL_SCOPES);
+    const post = async (body: unknown) => {
+      const res = await fetch(`${baseUrl}/mcp`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${key}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+          "MCP-Protocol-Version": "2025-06-18",
+        },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      // JSON or a one-event SSE stream, as the transport chooses.
+      const json = text.startsWith("{") ? text : (/^data: (.+)$/m.exec(text)?.[1] ?? "null");
+      return { status: res.status, session: res.headers.get("mcp-session-id"), body: JSON.parse(json) };
+    };
+    const init = await post({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    });
+    expect(init.status).toBe(200);
+    expect(init.session).toBeNull();
+    expect(init.body.result.serverInfo).toMatchObject({ name: "agent-readiness" });
+    const call = await post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "whoami", arguments: {} } });
+    expect(call.body.result.structuredContent).toEqual((await v1(key, "GET", "/api/v1/whoami")).body);
+  });
+
+  it("lists sixteen tools, each with input and output schemas and honest annotations", async () => {
+    const { key } = await createKey("mcp-list", "--scopes", ALL_SCOPES);
+    const client = await connect(key);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        "whoami",
+        "list_sites",
+        "register_site",
+        "check_install",
+        "traffic_overview",
+        "traffic_purpose_split",
+        "traffic_sources",
+        "traffic_verification",
+        "failing_sessions",
+        "session_journey",
+        "attribution_overview",
+        "record_conversions",
+        "list_conversions",
+        "void_conversion",
+        "scan_domain",
+        "get_scan",
+      ].sort(),
+    );
+    for (const t of tools) {
+      expect(t.description?.length, t.name).toBeGreaterThan(40);
+      expect(t.inputSchema.type, t.name).toBe("object");
+      expect(t.outputSchema?.type, t.name).toBe("object");
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    expect(byName.void_conversion.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(byName.record_conversions.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true });
+    for (const name of ["whoami", "list_sites", "traffic_overview", "list_conversions", "get_scan"]) {
+      expect(byName[name].annotations?.readOnlyHint, name).toBe(true);
+    }
+    // The tool's input is the route's own schema: the report window and the conversion item.
+    expect(Object.keys(byName.traffic_overview.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(["domain", "period", "from", "to"]),
+    );
+    expect(byName.record_conversions.inputSchema.required).toEqual(["conversions"]);
+  });
+
+  it("completes the integrator journey, each tool answering what the v1 route answers", async () => {
+    const { key } = await createKey("mcp-journey", "--scopes", ALL_SCOPES);
+    const client = await connect(key);
+
+    const who = await tool(client, "whoami");
+    expect(who).toEqual({ isError: false, data: (await v1(key, "GET", "/api/v1/whoami")).body });
+
+    const registered = await tool(client, "register_site", { domain: "mcp-shop.example", name: "MCP shop" });
+    expect(registered.isError).toBe(false);
+    expect(registered.data.created).toBe(true);
+    const again = await v1(key, "POST", "/api/v1/sites", { domain: "mcp-shop.example", name: "MCP shop" });
+    expect(again.status).toBe(200);
+    expect({ ...registered.data, created: false }).toEqual(again.body);
+
+    expect(await tool(client, "list_sites")).toEqual({
+      isError: false,
+      data: (await v1(key, "GET", "/api/v1/sites")).body,
+    });
+
+    const install = await tool(client, "check_install", { domain: "mcp-shop.example" });
+    expect(install.data.status).toBe("awaiting_first_event");
+    expect(install).toEqual({
+      isError: false,
+      data: (await v1(key, "GET", "/api/v1/sites/check-install?domain=mcp-shop.example")).body,
+    });
+
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() - 60_000).toISOString();
+    expect(await tool(client, "traffic_overview", { domain: "mcp-shop.example", from, to })).toEqual({
+      isError: false,
+      data: (
+        await v1(
+          key,
+          "GET",
+          `/api/v1/traffic/overview?domain=mcp-shop.example&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+        )
+      ).body,
+    });
+
+    // The other reports over the same fixed window; failing sessions over its period.
+    const window = `domain=mcp-shop.example&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    for (const [name, path] of [
+      ["traffic_purpose_split", "purpose-split"],
+      ["traffic_sources", "sources"],
+      ["traffic_verification", "verification"],
+    ] as const) {
+      expect(await tool(client, name, { domain: "mcp-shop.example", from, to }), name).toEqual({
+        isError: false,
+        data: (await v1(key, "GET", `/api/v1/traffic/${path}?${window}`)).body,
+      });
+    }
+    const failing = await tool(client, "failing_sessions", { domain: "mcp-shop.example", period: "24h" });
+    const failingDirect = (await v1(key, "GET", "/api/v1/traffic/failing-sessions?domain=mcp-shop.example&period=24h"))
+      .body;
+    // The window ends at "now", so its bounds (and the cursor that encodes them) differ.
+    const moving = ({ period_start, period_end, next_cursor, ...rest }: Record<string, unknown>) => rest;
+    expect(failing.isError).toBe(false);
+    expect(moving(failing.data)).toEqual(moving(failingDirect ?? {}));
+    expect(failing.data.results).toEqual([]);
+    expect(await tool(client, "session_journey", { session_id: "3f0b6d0e-8a51-4c55-9a3e-0d9c1f6f7b21" })).toMatchObject(
+      {
+        isError: true,
+        data: { code: "session_not_found", status: 404 },
+      },
+    );
+
+    const conversions = [
+      {
+        external_id: "mcp-order-1",
+        occurred_at: new Date(Date.now() - 60_000).toISOString(),
+        value_minor: 4990,
+        currency: "EUR",
+        site: "mcp-shop.example",
+        attribution: { click_ids: { oppref: "op_mcp" } },
+      },
+      { external_id: "mcp-order-2", occurred_at: new Date().toISOString(), value_minor: 12.5, currency: "EUR" },
+    ];
+    const recorded = await tool(client, "record_conversions", { conversions });
+    expect(recorded.isError).toBe(false);
+    expect(recorded.data).toMatchObject({ received: 2, accepted: 1, duplicate: 0, rejected: 1 });
+    const results = recorded.data.results as { status: string; conversion_id?: string }[];
+    expect(results.map((r) => r.status)).toEqual(["accepted", "rejected"]);
+    // Re-posting through v1 answers from the same store: the accepted one is now a duplicate.
+    const repost = await v1(key, "POST", "/api/v1/conversions", { conversions });
+    expect(repost.body).toMatchObject({ received: 2, accepted: 0, duplicate: 1, rejected: 1 });
+    const repostResults = (repost.body?.results ?? []) as { conversion_id?: string }[];
+    expect(repostResults[0].conversion_id).toBe(results[0].conversion_id);
+    expect(repostResults[1]).toEqual(results[1]);
+
+    const listed = await tool(client, "list_conversions");
+    expect(listed).toEqual({ isError: false, data: (await v1(key, "GET", "/api/v1/conversions")).body });
+    expect((listed.data.results as { external_id: string }[]).map((r) => r.external_id)).toEqual(["mcp-order-1"]);
+
+    // The report window ends at "now", so only the window bounds differ between the two calls.
+    const attribution = await tool(client, "attribution_overview", { period: "30d" });
+    const direct = (await v1(key, "GET", "/api/v1/attribution/overview?period=30d")).body ?? {};
+    const withoutWindow = ({ period_start, period_end, ...rest }: Record<string, unknown>) => rest;
+    expect(attribution.isError).toBe(false);
+    expect(withoutWindow(attribution.data)).toEqual(withoutWindow(direct));
+    expect(attribution.data.total_conversions).toBe(1);
+
+    expect(await tool(client, "void_conversion", { external_id: "mcp-order-1" })).toEqual({
+      isError: false,
+      data: { ok: true },
+    });
+    const afterVoid = await v1(key, "GET", "/api/v1/conversions?include_voided=true");
+    expect(afterVoid.body?.results).toMatchObject([{ external_id: "mcp-order-1", voided: true }]);
+    expect((await tool(client, "list_conversions", { include_voided: "false" })).data.results).toEqual([]);
+  });
+
+  it("answers a tool outside the key's scopes with a tool error carrying the v1 code", async () => {
+    const { key } = await createKey("mcp-provisioning", "--preset", "provisioning");
+    const client = await connect(key);
+    const refused = await tool(client, "list_conversions");
+    expect(refused.isError).toBe(true);
+    expect(refused.data).toMatchObject({ code: "insufficient_scope", status: 403 });
+    const missing = await tool(client, "traffic_overview", { domain: "not-registered.example" });
+    expect(missing.data).toMatchObject({ code: "site_not_found", status: 404 });
+  });
+
+  it("scans a shop with scan_domain and reads it back with get_scan, as the scan API answers", async () => {
+    const { key } = await createKey("mcp-scan", "--preset", "provisioning");
+    const client = await connect(key);
+    const scanned = await tool(client, "scan_domain", { domain: "good-shop.test" });
+    expect(scanned.isError).toBe(false);
+    expect(scanned.data).toMatchObject({ domain: "good-shop.test", seenCount: expect.any(Number) });
+    expect(scanned.data.checkResults).toHaveLength(41);
+    const id = scanned.data.id as string;
+    const direct = (await (await fetch(`${baseUrl}/api/scan/${id}`)).json()) as Record<string, unknown>;
+    expect(scanned.data).toEqual(direct);
+    expect(await tool(client, "get_scan", { id })).toEqual({ isError: false, data: direct });
+
+    const unknown = await tool(client, "get_scan", { id: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown).toMatchObject({ isError: true, data: { code: "not_found", status: 404 } });
+    const bad = await tool(client, "scan_domain", { domain: "not a domain" });
+    expect(bad).toMatchObject({ isError: true, data: { code: "invalid_domain", status: 400 } });
+  });
+});

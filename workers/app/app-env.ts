@@ -1,0 +1,38 @@
+import type { WorkspaceRole } from "../../shared/accounts/roles";
+import type { WorkspaceMembership } from "../../shared/accounts/workspace-repository";
+import type { RequestIdVariables } from "../../shared/http/request-id";
+
+/** The signed-in person, set by `requireSignIn()`. */
+export interface SignedInUser {
+  userId: string;
+  email: string;
+  /** Hash of the session token (the app_sessions primary key). */
+  sessionId: string;
+  /** Every workspace the user belongs to, for the switcher. */
+  workspaces: WorkspaceMembership[];
+}
+
+/** The workspace the page is about and the user's role in it, set by `requireWorkspace()`. */
+export interface CurrentWorkspace {
+  id: string;
+  name: string;
+  role: WorkspaceRole;
+}
+
+export type AppVariables = RequestIdVariables & {
+  /** This browser's CSRF token: every form carries it (middleware/csrf.ts). */
+  csrfToken: string;
+  user: SignedInUser;
+  /** The session's stored workspace choice (read by `requireWorkspace()`). */
+  sessionWorkspaceId: string | null;
+  workspace: CurrentWorkspace;
+};
+
+/**
+ * The generated bindings plus the Worker secret BOOTSTRAP_SECRET (docs/deploy.md), which
+ * `wrangler types` cannot see because secrets live outside wrangler.toml.
+ */
+export type AppBindings = AppWorkerEnv & { BOOTSTRAP_SECRET?: string };
+
+/** The application's Hono env. Pages behind `requireWorkspace()` may read `user` and `workspace`. */
+export type AppEnv = { Bindings: AppBindings; Variables: AppVariables };

@@ -1,0 +1,73 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import { accessLog } from "../../shared/http/access-log";
+import { requestId } from "../../shared/http/request-id";
+import type { AppEnv } from "./app-env";
+import { errorPage } from "./error-page";
+import { csrfProtection } from "./middleware/csrf";
+import { registerAliases } from "./routes/aliases";
+import { registerApiKeys } from "./routes/api-keys";
+import { registerAssets } from "./routes/assets";
+import { registerInvite } from "./routes/invite";
+import { registerMembers } from "./routes/members";
+import { registerOverview } from "./routes/overview";
+import { registerPasskeys } from "./routes/passkeys";
+import { registerSettings } from "./routes/settings";
+import { registerSignIn } from "./routes/sign-in";
+import { registerSignOut } from "./routes/sign-out";
+import { registerSignUp } from "./routes/sign-up";
+import { registerWorkspaces } from "./routes/workspaces";
+
+const WORKER = "app";
+// Forms here are a few fields; nothing legitimate comes near this.
+const MAX_FORM_BYTES = 16 * 1024;
+
+export function buildApp() {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(accessLog(WORKER));
+  // Everything the app serves is its own: no inline script or style, no framing.
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: "same-origin",
+    }),
+  );
+  app.use(
+    bodyLimit({
+      maxSize: MAX_FORM_BYTES,
+      onError: () => {
+        throw new HTTPException(413, { message: "The form sent more data than any page here accepts." });
+      },
+    }),
+  );
+  app.use(csrfProtection());
+
+  registerAssets(app);
+  registerSignIn(app);
+  registerSignUp(app);
+  registerSignOut(app);
+  registerWorkspaces(app);
+  registerOverview(app);
+  registerSettings(app);
+  registerApiKeys(app);
+  registerMembers(app);
+  registerInvite(app);
+  registerPasskeys(app);
+  registerAliases(app);
+
+  app.notFound((c) => errorPage(new HTTPException(404, { message: `Nothing at ${c.req.path}.` }), c));
+  app.onError((err, c) => errorPage(err, c));
+  return app;
+}

@@ -1,0 +1,70 @@
+// The application's one script: a progressive enhancement. Every page works without it;
+// with it, "Copy" buttons (hidden otherwise) copy the text of the element they name, and
+// passkey buttons (hidden otherwise) run the WebAuthn ceremonies against
+// /app/passkeys/* with the browser's JSON helpers (WebAuthn Level 3 §5.1.9, §5.1.10).
+export const APP_JS = `
+function passkeyCeremony(button) {
+  var form = button.closest("form");
+  var csrf = form.querySelector("input[name=_csrf]").value;
+  var status = document.getElementById(button.getAttribute("data-status"));
+  function post(url, fields) {
+    fields._csrf = csrf;
+    return fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields)
+    }).then(function (res) {
+      return res.json().then(function (body) {
+        if (!res.ok) throw new Error(body.error || "The passkey step failed.");
+        return body;
+      });
+    });
+  }
+  status.textContent = "";
+  if (button.getAttribute("data-passkey") === "register") {
+    return post("/app/passkeys/registration-options", {}).then(function (start) {
+      return navigator.credentials
+        .create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(start.options) })
+        .then(function (credential) {
+          return post("/app/passkeys", { challenge_id: start.challengeId, credential: JSON.stringify(credential.toJSON()) });
+        })
+        .then(function () { status.textContent = "Passkey added."; location.reload(); });
+    });
+  }
+  return post("/app/passkeys/sign-in-options", {}).then(function (start) {
+    return navigator.credentials
+      .get({ publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(start.options) })
+      .then(function (credential) {
+        return post("/app/passkeys/sign-in", { challenge_id: start.challengeId, credential: JSON.stringify(credential.toJSON()) });
+      })
+      .then(function (done) { location.assign(done.next); });
+  });
+}
+
+document.addEventListener("DOMContentLoaded", function () {
+  var webauthn = window.PublicKeyCredential && PublicKeyCredential.parseCreationOptionsFromJSON;
+  document.querySelectorAll("button[data-passkey]").forEach(function (button) {
+    if (!webauthn) return;
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      passkeyCeremony(button).catch(function (err) {
+        document.getElementById(button.getAttribute("data-status")).textContent =
+          err && err.name === "NotAllowedError" ? "The passkey request was cancelled." : String(err.message || err);
+      });
+    });
+  });
+  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    var target = document.getElementById(button.getAttribute("data-copy"));
+    if (!target || !navigator.clipboard) return;
+    var status = document.getElementById(button.getAttribute("data-copy") + "-status");
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      navigator.clipboard.writeText(target.textContent.trim()).then(
+        function () { if (status) status.textContent = "Copied."; },
+        function () { if (status) status.textContent = "Copy failed: select the text and copy it."; }
+      );
+    });
+  });
+});
+`;

@@ -1,0 +1,48 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { log } from "../../shared/http/log";
+import type { AppEnv } from "./app-env";
+import { renderPage } from "./layout/render";
+
+const titles: Partial<Record<number, string>> = {
+  400: "Something in the form is not right",
+  403: "Not allowed",
+  404: "Page not found",
+  405: "Not allowed",
+  413: "Too much data",
+  429: "Too many attempts",
+};
+
+/** Errors as pages in the layout (the app speaks HTML), with the request id to quote. */
+export function errorPage(err: unknown, c: Context<AppEnv>): Promise<Response> {
+  let status: ContentfulStatusCode = 500;
+  let message = "Something went wrong on our side.";
+  if (err instanceof HTTPException) {
+    status = err.status as ContentfulStatusCode;
+    message = err.message || message;
+  } else {
+    log("error", "unhandled", {
+      worker: "app",
+      request_id: c.get("requestId"),
+      path: c.req.path,
+      error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+    });
+  }
+  if (!c.get("csrfToken")) c.set("csrfToken", "");
+  return renderPage(c, {
+    title: titles[status] ?? "Something went wrong",
+    status,
+    body: (
+      <>
+        <p>{message}</p>
+        <p class="hint">
+          Request id: <code>{c.get("requestId")}</code>
+        </p>
+        <p>
+          <a href="/app">Back to the application</a>
+        </p>
+      </>
+    ),
+  });
+}

@@ -1,0 +1,20 @@
+// The main navigation, in order. A page joins it by adding one entry here (docs/app.md
+// "Adding a page"). `match` marks the entry current for every path under it.
+export interface NavItem {
+  href: string;
+  label: string;
+  /** Path prefix that makes this entry current; defaults to `href`. */
+  match?: string;
+}
+
+export const navItems: NavItem[] = [
+  { href: "/app", label: "Overview" },
+  { href: "/app/settings", label: "Settings" },
+];
+
+export function isCurrent(item: NavItem, path: string): boolean {
+  // The overview is /app itself; every other page is under it.
+  if (item.href === "/app") return path === "/app";
+  const prefix = item.match ?? item.href;
+  return path === prefix || path.startsWith(`${prefix}/`);
+}

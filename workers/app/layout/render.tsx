@@ -1,0 +1,32 @@
+import type { Context } from "hono";
+import type { Child } from "hono/jsx";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "../app-env";
+import { type Chrome, Layout } from "./layout";
+
+/** What the layout needs from the request: path, CSRF token, and the user/workspace when set. */
+export function chromeOf(c: Context<AppEnv>): Chrome {
+  return {
+    path: c.req.path,
+    csrf: c.get("csrfToken"),
+    user: c.get("user"),
+    workspace: c.get("workspace"),
+  };
+}
+
+/**
+ * Renders a page inside the shared layout. HTML answers are never cached: they can
+ * show a key once, or a person's workspaces.
+ */
+export async function renderPage(
+  c: Context<AppEnv>,
+  page: { title: string; body: Child; status?: ContentfulStatusCode },
+): Promise<Response> {
+  const html = await (
+    <Layout title={page.title} chrome={chromeOf(c)}>
+      {page.body}
+    </Layout>
+  ).toString();
+  c.header("Cache-Control", "no-store");
+  return c.html(`<!doctype html>${html}`, page.status ?? 200);
+}

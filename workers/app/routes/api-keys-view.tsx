@@ -1,0 +1,152 @@
+import type { KeyListItem } from "../../../shared/auth/key-repository";
+import { SCOPES } from "../../../shared/auth/scopes";
+import { keyPresetChoices, scopeDescriptions } from "../key-presets";
+import { PostForm } from "../layout/form";
+import { Time } from "../layout/format-time";
+
+export const KEY_NAME_MAX_LENGTH = 100;
+
+/** The new key, once: an element holding nothing but the key, and a copy button. */
+export function NewKey(props: { keyValue: string; name: string }) {
+  return (
+    <section aria-labelledby="new-key-heading" class="notice notice-success">
+      <h2 id="new-key-heading">Your new key “{props.name}”</h2>
+      <p>Copy it now and keep it in your server's secret storage. It is shown only this once.</p>
+      <div class="secret">
+        <code id="new-key">{props.keyValue}</code>
+        <button type="button" class="secondary" data-copy="new-key" hidden>
+          Copy
+        </button>
+        <span id="new-key-status" role="status" />
+      </div>
+    </section>
+  );
+}
+
+export function CreateKeyForm(props: { csrf: string; name?: string; preset?: string }) {
+  const preset = props.preset ?? "provisioning";
+  return (
+    <section aria-labelledby="create-key-heading">
+      <h2 id="create-key-heading">Create a key</h2>
+      <PostForm action="/app/settings/api-keys" csrf={props.csrf}>
+        <div class="field">
+          <label for="key-name">Name</label>
+          <input
+            id="key-name"
+            name="name"
+            type="text"
+            required
+            maxlength={KEY_NAME_MAX_LENGTH}
+            aria-describedby="key-name-hint"
+            value={props.name ?? ""}
+          />
+          <p class="hint" id="key-name-hint">
+            Where the key will live, e.g. “Shop backend”.
+          </p>
+        </div>
+        <div class="field">
+          <label for="key-preset">Preset</label>
+          <select id="key-preset" name="preset" aria-describedby="key-preset-hint">
+            {keyPresetChoices.map((choice) => (
+              <option value={choice.value} selected={choice.value === preset}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+          <p class="hint" id="key-preset-hint">
+            Provisioning: register sites and read traffic (sites:write, traffic:read). Read only: every read scope. Full
+            access: all seven scopes.
+          </p>
+        </div>
+        <fieldset>
+          <legend>Scopes (with Preset: Custom)</legend>
+          <div class="checks">
+            {SCOPES.map((scope) => (
+              <label>
+                <input type="checkbox" name="scopes" value={scope} /> <code>{scope}</code>{" "}
+                <span class="hint">{scopeDescriptions[scope]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit">Create key</button>
+      </PostForm>
+    </section>
+  );
+}
+
+export function KeyTable(props: { keys: KeyListItem[]; canManage: boolean }) {
+  if (props.keys.length === 0) return <p>This workspace has no API keys yet.</p>;
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption class="hint">Live keys of this workspace, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Prefix</th>
+            <th scope="col">Scopes</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            {props.canManage ? <th scope="col">Actions</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {props.keys.map((key) => (
+            <tr data-key-id={key.keyId}>
+              <td data-label="Name" id={`name-${key.keyId}`}>
+                {key.name ?? "(unnamed)"}
+              </td>
+              <td data-label="Prefix">
+                <code>{key.displayPrefix}…</code>
+              </td>
+              <td data-label="Scopes">
+                <ul class="scopes">
+                  {key.scopes.map((s) => (
+                    <li>
+                      <code>{s}</code>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              <td data-label="Created">
+                <Time at={key.createdAt} />
+              </td>
+              <td data-label="Last used">
+                <Time at={key.lastUsedAt} />
+              </td>
+              {props.canManage ? (
+                <td data-label="Actions">
+                  <form method="get" action={`/app/settings/api-keys/${key.keyId}/revoke`}>
+                    <button type="submit" class="danger" aria-describedby={`name-${key.keyId}`}>
+                      Revoke
+                    </button>
+                  </form>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ConfirmRevoke(props: { csrf: string; item: KeyListItem }) {
+  return (
+    <>
+      <p>
+        Revoke the key <strong>{props.item.name ?? "(unnamed)"}</strong> (<code>{props.item.displayPrefix}…</code>)?
+        Every program using it gets 401 from the next request on. This cannot be undone.
+      </p>
+      <div class="actions">
+        <PostForm action={`/app/settings/api-keys/${props.item.keyId}/revoke`} csrf={props.csrf}>
+          <button type="submit" class="danger">
+            Confirm revoke
+          </button>
+        </PostForm>
+        <a href="/app/settings/api-keys">Cancel</a>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import type { Context, Hono } from "hono";
+import { passkeyOptionLimits, throttleSubject } from "../../../shared/accounts/login-throttle";
+import {
+  deletePasskey,
+  findPasskey,
+  insertPasskey,
+  listUserPasskeys,
+  recordPasskeyUse,
+  saveChallenge,
+  takeChallenge,
+} from "../../../shared/accounts/passkey-repository";
+import { listUserWorkspaces } from "../../../shared/accounts/workspace-repository";
+import { database } from "../../../shared/db/client";
+import { fromBase64Url, toBase64Url } from "../../../shared/encoding/base64";
+import { log } from "../../../shared/http/log";
+import type { AppEnv } from "../app-env";
+import { requireSignIn } from "../middleware/session";
+import { parseCredentialField, RP_NAME, relyingParty } from "../passkey-ceremony";
+import { signInAs } from "../session-start";
+import { clientAddress, hitLimit, recordAddressFailure, signInRetryAfterForAddress } from "../throttle";
+import { SIGN_IN_FAILED } from "./sign-in";
+
+// Passkeys (WebAuthn Level 3) through @simplewebauthn/server. These four endpoints answer
+// JSON to the page's small script (assets/app-js.ts); forms still carry the CSRF token.
+
+type JsonStatus = 400 | 401 | 404 | 429;
+const refuse = (c: Context<AppEnv>, status: JsonStatus, error: string) => c.json({ error }, status);
+
+export function registerPasskeys(app: Hono<AppEnv>) {
+  app.post("/app/passkeys/registration-options", requireSignIn(), async (c) => {
+    const user = c.get("user");
+    const db = database(c.env.DB);
+    const { rpID } = relyingParty(c);
+    const existing = await listUserPasskeys(db, user.userId);
+    const options = await generateRegistrationOptions({
+      rpName: RP_NAME,
+      rpID,
+      userName: user.email,
+      userID: new Uint8Array(new TextEncoder().encode(user.userId)),
+      attestationType: "none",
+      excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
+      // Discoverable, so the sign-in page needs no email first.
+      authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+    });
+    const challengeId = await saveChallenge(db, {
+      challenge: options.challenge,
+      purpose: "register",
+      userId: user.userId,
+    });
+    return c.json({ challengeId, options });
+  });
+
+  app.post("/app/passkeys", requireSignIn(), async (c) => {
+    const form = await c.req.parseBody();
+    const db = database(c.env.DB);
+    const user = c.get("user");
+    const response = parseCredentialField<RegistrationResponseJSON>(form.credential);
+    const challenge =
+      typeof form.challenge_id === "string"
+        ? await takeChallenge(db, { id: form.challenge_id, purpose: "register", userId: user.userId })
+        : null;
+    if (!response || !challenge) return refuse(c, 400, "This passkey request expired. Try again.");
+    const { rpID, origin } = relyingParty(c);
+    const verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: false,
+    }).catch((err: unknown) => {
+      log("warn", "passkey registration refused", { request_id: c.get("requestId"), error: String(err) });
+      return null;
+    });
+    if (!verified?.verified) return refuse(c, 400, "The passkey could not be verified.");
+    const { credential } = verified.registrationInfo;
+    const added = await insertPasskey(db, {
+      id: credential.id,
+      userId: user.userId,
+      publicKey: toBase64Url(credential.publicKey),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+    });
+    if (!added) return refuse(c, 400, "That passkey is already registered.");
+    return c.json({ ok: true }, 201);
+  });
+
+  app.post("/app/passkeys/sign-in-options", async (c) => {
+    const allowance = await hitLimit(c, throttleSubject.address(clientAddress(c)), passkeyOptionLimits);
+    if (!allowance.allowed) {
+      c.header("Retry-After", String(allowance.retryAfter));
+      return refuse(c, 429, "Too many passkey attempts from this address. Try again later.");
+    }
+    const { rpID } = relyingParty(c);
+    const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
+    const challengeId = await saveChallenge(database(c.env.DB), {
+      challenge: options.challenge,
+      purpose: "sign_in",
+      userId: null,
+    });
+    return c.json({ challengeId, options });
+  });
+
+  app.post("/app/passkeys/sign-in", async (c) => {
+    const retryAfter = await signInRetryAfterForAddress(c);
+    if (retryAfter > 0) {
+      c.header("Retry-After", String(retryAfter));
+      return refuse(c, 429, "Too many failed sign-ins. Try again later.");
+    }
+    const form = await c.req.parseBody();
+    const db = database(c.env.DB);
+    const response = parseCredentialField<AuthenticationResponseJSON>(form.credential);
+    const challenge =
+      typeof form.challenge_id === "string"
+        ? await takeChallenge(db, { id: form.challenge_id, purpose: "sign_in", userId: null })
+        : null;
+    const passkey = response ? await findPasskey(db, response.id) : null;
+    const stored = passkey ? fromBase64Url(passkey.publicKey) : null;
+    const publicKey = stored ? new Uint8Array(stored) : null;
+    const { rpID, origin } = relyingParty(c);
+    const verified =
+      response && challenge && passkey && publicKey
+        ? await verifyAuthenticationResponse({
+            response,
+            expectedChallenge: challenge,
+            expectedOrigin: origin,
+            expectedRPID: rpID,
+            credential: {
+              id: passkey.id,
+              publicKey,
+              counter: passkey.counter,
+              transports: passkey.transports as never,
+            },
+            requireUserVerification: false,
+          }).catch(() => null)
+        : null;
+    if (!passkey || !verified?.verified) {
+      await recordAddressFailure(c);
+      return refuse(c, 401, SIGN_IN_FAILED);
+    }
+    await recordPasskeyUse(db, passkey.id, verified.authenticationInfo.newCounter);
+    const [first] = await listUserWorkspaces(db, passkey.userId);
+    await signInAs(c, passkey.userId, first?.id ?? null);
+    return c.json({ next: "/app" });
+  });
+
+  app.post("/app/passkeys/:id/delete", requireSignIn(), async (c) => {
+    await deletePasskey(database(c.env.DB), c.get("user").userId, c.req.param("id"));
+    return c.redirect("/app/settings", 303);
+  });
+}

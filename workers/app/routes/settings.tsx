@@ -1,0 +1,74 @@
+import type { Hono } from "hono";
+import { listUserPasskeys } from "../../../shared/accounts/passkey-repository";
+import { database } from "../../../shared/db/client";
+import type { AppEnv } from "../app-env";
+import { PostForm } from "../layout/form";
+import { Time } from "../layout/format-time";
+import { PasskeyButton } from "../layout/passkey-button";
+import { renderPage } from "../layout/render";
+import { requireSignIn, requireWorkspace } from "../middleware/session";
+
+export function registerSettings(app: Hono<AppEnv>) {
+  app.get("/app/settings", requireSignIn(), requireWorkspace(), async (c) => {
+    const passkeys = await listUserPasskeys(database(c.env.DB), c.get("user").userId);
+    return renderPage(c, {
+      title: "Settings",
+      body: (
+        <>
+          <ul class="cards">
+            <li>
+              <h2>
+                <a href="/app/settings/api-keys">API keys</a>
+              </h2>
+              <p>Create and revoke the keys that call the v1 API for {c.get("workspace").name}.</p>
+            </li>
+            <li>
+              <h2>
+                <a href="/app/settings/members">Members</a>
+              </h2>
+              <p>Who belongs to this workspace; invite people with a link.</p>
+            </li>
+            <li>
+              <h2>
+                <a href="/app/workspaces/new">New workspace</a>
+              </h2>
+              <p>Start another workspace; switch between them at the top of every page.</p>
+            </li>
+          </ul>
+          <h2>Account</h2>
+          <p>
+            Signed in as <strong>{c.get("user").email}</strong>. Signing out everywhere ends every session of this
+            account, on every device, this one included.
+          </p>
+          <PostForm action="/app/sign-out-everywhere" csrf={c.get("csrfToken")}>
+            <button type="submit" class="secondary">
+              End all sessions
+            </button>
+          </PostForm>
+          <h2>Passkeys</h2>
+          <p>
+            A passkey signs you in with this device's screen lock or a security key instead of the password. It needs
+            JavaScript and a browser with passkey support.
+          </p>
+          {passkeys.length > 0 ? (
+            <ul>
+              {passkeys.map((p) => (
+                <li>
+                  Passkey added <Time at={p.createdAt} />, last used <Time at={p.lastUsedAt} />{" "}
+                  <PostForm action={`/app/passkeys/${encodeURIComponent(p.id)}/delete`} csrf={c.get("csrfToken")}>
+                    <button type="submit" class="secondary">
+                      Remove passkey
+                    </button>
+                  </PostForm>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>No passkey yet.</p>
+          )}
+          <PasskeyButton csrf={c.get("csrfToken")} kind="register" label="Add a passkey" />
+        </>
+      ),
+    });
+  });
+}

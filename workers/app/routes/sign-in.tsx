@@ -1,0 +1,103 @@
+import type { Hono } from "hono";
+import { normalizeEmail } from "../../../shared/accounts/email";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../../../shared/accounts/password-hash";
+import { PASSWORD_MAX_LENGTH } from "../../../shared/accounts/password-policy";
+import { anyUserExists, findUserByEmail, updatePasswordHash } from "../../../shared/accounts/user-repository";
+import { listUserWorkspaces } from "../../../shared/accounts/workspace-repository";
+import { database } from "../../../shared/db/client";
+import type { AppEnv } from "../app-env";
+import { Notice, PostForm } from "../layout/form";
+import { PasskeyButton } from "../layout/passkey-button";
+import { renderPage } from "../layout/render";
+import { safeNext, signInAs } from "../session-start";
+import { recordSignInFailure, signInRetryAfter } from "../throttle";
+
+// One sentence for every wrong email/password combination, so the answer never says
+// whether an email is registered (OWASP Authentication Cheat Sheet, "Authentication and
+// Error Messages"). Unknown emails still cost one password verification (dummy hash).
+export const SIGN_IN_FAILED = "The email or password is not right.";
+
+function SignInForm(props: { csrf: string; next: string; email?: string; noAccountYet: boolean }) {
+  return (
+    <div class="auth">
+      {props.noAccountYet ? (
+        <Notice kind="info">
+          No account exists yet. <a href="/app/sign-up">Create the owner account</a> to get started.
+        </Notice>
+      ) : null}
+      <PostForm action="/app/sign-in" csrf={props.csrf}>
+        <input type="hidden" name="next" value={props.next} />
+        <div class="field">
+          <label for="email">Email</label>
+          <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
+        </div>
+        <div class="field">
+          <label for="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            maxlength={PASSWORD_MAX_LENGTH}
+          />
+        </div>
+        <button type="submit">Sign in</button>
+      </PostForm>
+      <PasskeyButton csrf={props.csrf} kind="sign-in" label="Use a passkey" />
+      <p>
+        New here? <a href="/app/sign-up">Create account</a>
+      </p>
+    </div>
+  );
+}
+
+export function registerSignIn(app: Hono<AppEnv>) {
+  app.get("/app/sign-in", async (c) => {
+    const noAccountYet = c.env.LOCAL_OWNER_SIGNUP === "1" && !(await anyUserExists(database(c.env.DB)));
+    const next = safeNext(c.req.query("next"));
+    return renderPage(c, {
+      title: "Sign in",
+      body: <SignInForm csrf={c.get("csrfToken")} next={next} noAccountYet={noAccountYet} />,
+    });
+  });
+
+  app.post("/app/sign-in", async (c) => {
+    const form = await c.req.parseBody();
+    const next = safeNext(form.next);
+    const typed = typeof form.email === "string" ? form.email.slice(0, 320) : "";
+    const password = typeof form.password === "string" ? form.password : "";
+    const email = normalizeEmail(typed);
+    const again = (status: 400 | 401 | 429, message: string) =>
+      renderPage(c, {
+        title: "Sign in",
+        status,
+        body: (
+          <>
+            <Notice kind="error">{message}</Notice>
+            <SignInForm csrf={c.get("csrfToken")} next={next} email={typed} noAccountYet={false} />
+          </>
+        ),
+      });
+    if (!email || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return again(401, SIGN_IN_FAILED);
+
+    const retryAfter = await signInRetryAfter(c, email);
+    if (retryAfter > 0) {
+      c.header("Retry-After", String(retryAfter));
+      const minutes = Math.ceil(retryAfter / 60);
+      return again(429, `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+    }
+
+    const db = database(c.env.DB);
+    const user = await findUserByEmail(db, email);
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user || !ok) {
+      await recordSignInFailure(c, email);
+      return again(401, SIGN_IN_FAILED);
+    }
+    if (needsRehash(user.passwordHash)) await updatePasswordHash(db, user.id, await hashPassword(password));
+    const [first] = await listUserWorkspaces(db, user.id);
+    await signInAs(c, user.id, first?.id ?? null);
+    return c.redirect(next, 303);
+  });
+}

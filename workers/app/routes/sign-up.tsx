@@ -1,0 +1,202 @@
+import type { Context, Hono } from "hono";
+import { normalizeEmail } from "../../../shared/accounts/email";
+import { acceptInvite, findOpenInvite, type OpenInvite } from "../../../shared/accounts/invite-repository";
+import { hashPassword, verifyPassword } from "../../../shared/accounts/password-hash";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "../../../shared/accounts/password-policy";
+import { parseSignUpMode, signUpPath, signUpRefusals } from "../../../shared/accounts/sign-up-policy";
+import { anyUserExists, findUserByEmail, insertUser } from "../../../shared/accounts/user-repository";
+import {
+  createOwnedWorkspace,
+  listUserWorkspaces,
+  WORKSPACE_NAME_MAX_LENGTH,
+} from "../../../shared/accounts/workspace-repository";
+import { database } from "../../../shared/db/client";
+import type { AppEnv } from "../app-env";
+import { bootstrapStatus } from "../bootstrap-secret";
+import { Notice, PostForm } from "../layout/form";
+import { renderPage } from "../layout/render";
+import { signInAs } from "../session-start";
+import { hitSignUp } from "../throttle";
+
+// Same sentence whether the email is taken or not, as far as sign-up without email
+// delivery allows (docs/app.md "Enumeration"): a taken email with its right password
+// simply signs in.
+export const SIGN_UP_FAILED =
+  "An account could not be created with this email and password. If you already have an account, sign in.";
+
+interface SignUpFormProps {
+  csrf: string;
+  email?: string;
+  invite?: { token: string; workspaceName: string; role: string };
+  askWorkspace: boolean;
+  askBootstrap: boolean;
+}
+
+export function SignUpForm(props: SignUpFormProps) {
+  return (
+    <div class="auth">
+      {props.invite ? (
+        <Notice kind="info">
+          You are invited to <strong>{props.invite.workspaceName}</strong> as {props.invite.role}.
+        </Notice>
+      ) : null}
+      <PostForm action="/app/sign-up" csrf={props.csrf}>
+        {props.invite ? <input type="hidden" name="invite" value={props.invite.token} /> : null}
+        <div class="field">
+          <label for="email">Email</label>
+          <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
+        </div>
+        <div class="field">
+          <label for="password">Password</label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="new-password"
+            required
+            minlength={PASSWORD_MIN_LENGTH}
+            maxlength={PASSWORD_MAX_LENGTH}
+            aria-describedby="password-hint"
+          />
+          <p class="hint" id="password-hint">
+            At least {PASSWORD_MIN_LENGTH} characters. A long phrase is best.
+          </p>
+        </div>
+        {props.askWorkspace ? (
+          <div class="field">
+            <label for="workspace">Workspace name</label>
+            <input
+              id="workspace"
+              name="workspace"
+              type="text"
+              maxlength={WORKSPACE_NAME_MAX_LENGTH}
+              aria-describedby="workspace-hint"
+            />
+            <p class="hint" id="workspace-hint">
+              Optional: your shop or company. You can invite others to it later.
+            </p>
+          </div>
+        ) : null}
+        {props.askBootstrap ? (
+          <div class="field">
+            <label for="bootstrap_secret">Bootstrap secret</label>
+            <input id="bootstrap_secret" name="bootstrap_secret" type="password" autocomplete="off" required />
+            <p class="hint">The BOOTSTRAP_SECRET set at deploy time; needed only for the first account.</p>
+          </div>
+        ) : null}
+        <button type="submit">Create account</button>
+      </PostForm>
+      <p>
+        Have an account?{" "}
+        <a href={props.invite ? `/app/sign-in?next=/app/invite/${props.invite.token}` : "/app/sign-in"}>Sign in</a>
+      </p>
+    </div>
+  );
+}
+
+async function formFlags(c: Context<AppEnv>): Promise<{ firstOwner: boolean; askBootstrap: boolean }> {
+  const firstOwner = !(await anyUserExists(database(c.env.DB)));
+  return { firstOwner, askBootstrap: firstOwner && c.env.LOCAL_OWNER_SIGNUP !== "1" };
+}
+
+function inviteProps(token: string, invite: OpenInvite) {
+  return { token, workspaceName: invite.workspaceName, role: invite.role };
+}
+
+function defaultWorkspaceName(email: string): string {
+  return `${email.split("@")[0]}'s workspace`;
+}
+
+export function registerSignUp(app: Hono<AppEnv>) {
+  app.get("/app/sign-up", async (c) => {
+    const { firstOwner, askBootstrap } = await formFlags(c);
+    const open = parseSignUpMode(c.env.SIGNUP_MODE) === "open";
+    const intro = firstOwner ? (
+      <Notice kind="info">This first account becomes the owner of the first workspace.</Notice>
+    ) : !open ? (
+      <Notice kind="info">{signUpRefusals.invite_only}</Notice>
+    ) : null;
+    return renderPage(c, {
+      title: "Create account",
+      body: (
+        <>
+          {intro}
+          <SignUpForm csrf={c.get("csrfToken")} askWorkspace={firstOwner || open} askBootstrap={askBootstrap} />
+        </>
+      ),
+    });
+  });
+
+  app.post("/app/sign-up", async (c) => {
+    const form = await c.req.parseBody();
+    const str = (name: string, max: number) =>
+      typeof form[name] === "string" ? (form[name] as string).slice(0, max) : "";
+    const typed = str("email", 320);
+    const password = typeof form.password === "string" ? form.password : "";
+    const inviteToken = str("invite", 64);
+    const db = database(c.env.DB);
+    const { firstOwner, askBootstrap } = await formFlags(c);
+    const invite = inviteToken ? await findOpenInvite(db, inviteToken) : null;
+    const open = parseSignUpMode(c.env.SIGNUP_MODE) === "open";
+
+    const again = (status: 400 | 403 | 429, message: string) =>
+      renderPage(c, {
+        title: "Create account",
+        status,
+        body: (
+          <>
+            <Notice kind="error">{message}</Notice>
+            <SignUpForm
+              csrf={c.get("csrfToken")}
+              email={typed}
+              invite={invite ? inviteProps(inviteToken, invite) : undefined}
+              askWorkspace={!invite && (firstOwner || open)}
+              askBootstrap={askBootstrap}
+            />
+          </>
+        ),
+      });
+
+    const allowance = await hitSignUp(c);
+    if (!allowance.allowed) {
+      c.header("Retry-After", String(allowance.retryAfter));
+      return again(429, "Too many sign-up attempts from this address. Try again later.");
+    }
+    const email = normalizeEmail(typed);
+    if (!email) return again(400, "Enter an email address such as name@example.com.");
+    const weak = passwordProblem(password);
+    if (weak) return again(400, weak);
+
+    const path = signUpPath({
+      anyUserExists: !firstOwner,
+      local: c.env.LOCAL_OWNER_SIGNUP === "1",
+      mode: parseSignUpMode(c.env.SIGNUP_MODE),
+      invite: !inviteToken ? "none" : invite ? "valid" : "invalid",
+      bootstrap: await bootstrapStatus(c.env.BOOTSTRAP_SECRET, str("bootstrap_secret", 512) || undefined),
+    });
+    if (!path.ok) return again(403, signUpRefusals[path.reason]);
+
+    const user = await insertUser(db, { email, passwordHash: await hashPassword(password) });
+    if (!user) {
+      // The email is taken. With its right password this is a sign-in; otherwise the
+      // same refusal as any other failure.
+      const existing = await findUserByEmail(db, email);
+      if (!existing || !(await verifyPassword(password, existing.passwordHash))) return again(400, SIGN_UP_FAILED);
+      if (invite) await acceptInvite(db, invite, existing.id);
+      const workspaces = await listUserWorkspaces(db, existing.id);
+      await signInAs(c, existing.id, invite?.workspaceId ?? workspaces[0]?.id ?? null);
+      return c.redirect("/app", 303);
+    }
+
+    let workspaceId: string;
+    if (path.path === "invite" && invite) {
+      await acceptInvite(db, invite, user.id);
+      workspaceId = invite.workspaceId;
+    } else {
+      const name = str("workspace", WORKSPACE_NAME_MAX_LENGTH).trim() || defaultWorkspaceName(email);
+      workspaceId = (await createOwnedWorkspace(db, { name, userId: user.id })).id;
+    }
+    await signInAs(c, user.id, workspaceId);
+    return c.redirect("/app", 303);
+  });
+}

@@ -1,0 +1,69 @@
+import type { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { setSessionWorkspace } from "../../../shared/accounts/session-repository";
+import { createOwnedWorkspace, WORKSPACE_NAME_MAX_LENGTH } from "../../../shared/accounts/workspace-repository";
+import { database } from "../../../shared/db/client";
+import type { AppEnv } from "../app-env";
+import { Notice, PostForm } from "../layout/form";
+import { renderPage } from "../layout/render";
+import { requireSignIn } from "../middleware/session";
+
+function NewWorkspaceForm(props: { csrf: string }) {
+  return (
+    <PostForm action="/app/workspaces" csrf={props.csrf}>
+      <div class="field">
+        <label for="name">Workspace name</label>
+        <input id="name" name="name" type="text" required maxlength={WORKSPACE_NAME_MAX_LENGTH} />
+      </div>
+      <button type="submit">Create workspace</button>
+    </PostForm>
+  );
+}
+
+export function registerWorkspaces(app: Hono<AppEnv>) {
+  // Switch workspace: only to one the user belongs to; the choice is kept in the session.
+  app.post("/app/workspaces/switch", requireSignIn(), async (c) => {
+    const form = await c.req.parseBody();
+    const target = c.get("user").workspaces.find((w) => w.id === form.workspace_id);
+    if (!target) throw new HTTPException(404, { message: "You do not belong to that workspace." });
+    await setSessionWorkspace(database(c.env.DB), c.get("user").sessionId, target.id);
+    return c.redirect("/app", 303);
+  });
+
+  app.get("/app/workspaces/new", requireSignIn(), (c) =>
+    renderPage(c, {
+      title: "New workspace",
+      body: (
+        <>
+          {c.get("user").workspaces.length === 0 ? (
+            <Notice kind="info">
+              You do not belong to any workspace yet. Create one, or ask for an invitation link.
+            </Notice>
+          ) : null}
+          <NewWorkspaceForm csrf={c.get("csrfToken")} />
+        </>
+      ),
+    }),
+  );
+
+  app.post("/app/workspaces", requireSignIn(), async (c) => {
+    const form = await c.req.parseBody();
+    const name = typeof form.name === "string" ? form.name.trim().slice(0, WORKSPACE_NAME_MAX_LENGTH) : "";
+    if (!name) {
+      return renderPage(c, {
+        title: "New workspace",
+        status: 400,
+        body: (
+          <>
+            <Notice kind="error">Give the workspace a name.</Notice>
+            <NewWorkspaceForm csrf={c.get("csrfToken")} />
+          </>
+        ),
+      });
+    }
+    const db = database(c.env.DB);
+    const created = await createOwnedWorkspace(db, { name, userId: c.get("user").userId });
+    await setSessionWorkspace(db, c.get("user").sessionId, created.id);
+    return c.redirect("/app", 303);
+  });
+}

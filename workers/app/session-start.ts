@@ -1,0 +1,26 @@
+import type { Context } from "hono";
+import { endSessionByToken, startSession } from "../../shared/accounts/session-repository";
+import { database } from "../../shared/db/client";
+import type { AppEnv } from "./app-env";
+import { readSessionCookie, writeSessionCookie } from "./cookies";
+import { rotateCsrfToken } from "./middleware/csrf";
+
+/**
+ * Signs the browser in as `userId`. Any session cookie the browser already had is ended
+ * and replaced by a freshly minted token (OWASP Session Management: renew the session id
+ * at every privilege change), and the CSRF token is rotated with it.
+ */
+export async function signInAs(c: Context<AppEnv>, userId: string, workspaceId: string | null): Promise<void> {
+  const db = database(c.env.DB);
+  const previous = readSessionCookie(c);
+  if (previous) await endSessionByToken(db, previous);
+  const session = await startSession(db, { userId, workspaceId });
+  writeSessionCookie(c, session.token, session.expiresAt);
+  rotateCsrfToken(c);
+}
+
+/** Only paths inside the application are followed after sign-in (no open redirect). */
+export function safeNext(next: unknown): string {
+  if (typeof next !== "string") return "/app";
+  return /^\/app(?:[/?#]|$)/.test(next) && !next.startsWith("//") && !next.includes("\\") ? next : "/app";
+}

@@ -1,0 +1,28 @@
+import { z } from "@hono/zod-openapi";
+import type { CallToolResult } from "@modelcontextprotocol/server";
+import type { RouteAnswer } from "./call-v1-route";
+
+/** The output of a tool whose route answers 204 with no body (void_conversion). */
+export const NoContentSchema = z.object({
+  ok: z.literal(true).describe("The operation succeeded (HTTP 204 on the v1 route)."),
+});
+const NO_CONTENT: z.infer<typeof NoContentSchema> = { ok: true };
+
+/**
+ * A route's answer as a tool result. Success: the body as structuredContent (and as
+ * text, for clients that only read text). Failure: a tool error (isError) whose
+ * structured content is the v1 error body, so the caller branches on the same `code`
+ * (decisions §2), plus `status` and, on 429, `retry_after_seconds`.
+ */
+export function toolResult(answer: RouteAnswer): CallToolResult {
+  if (answer.status >= 200 && answer.status < 300) {
+    const data = (answer.body ?? NO_CONTENT) as Record<string, unknown>;
+    return { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
+  }
+  const error = {
+    ...(answer.body as Record<string, unknown>),
+    status: answer.status,
+    ...(answer.retryAfter === null ? {} : { retry_after_seconds: Number(answer.retryAfter) }),
+  };
+  return { isError: true, content: [{ type: "text", text: JSON.stringify(error) }], structuredContent: error };
+}

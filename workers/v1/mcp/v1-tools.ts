@@ -1,0 +1,134 @@
+import type { ToolAnnotations } from "@modelcontextprotocol/server";
+
+/**
+ * One MCP tool per v1 operation (decisions §10), named as the decision names them.
+ * The input and output schemas are not written here: they are the route's own zod
+ * schemas, read from the OpenAPI registry by `operationId` (route-schemas.ts), so one
+ * declaration feeds validation, the OpenAPI document and the tool. What is written
+ * here is what only a model needs: when to use the tool, and honest hints about its
+ * effects (MCP spec, "Tool annotations": readOnly / destructive / idempotent /
+ * openWorld).
+ */
+export interface V1Tool {
+  name: string;
+  operationId: string;
+  title: string;
+  description: string;
+  annotations: ToolAnnotations;
+}
+
+const read: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
+
+const REPORT_WINDOW =
+  "Window: `period` (1h, 24h, 7d, 30d, 90d; default 7d) or an explicit `from`/`to` (RFC 3339, at most 90 days, `from` not in the future).";
+
+export const v1Tools: V1Tool[] = [
+  {
+    name: "whoami",
+    operationId: "whoami",
+    title: "Identify the API key",
+    description:
+      "Returns the workspace this API key belongs to, the key's id and its scopes. Call it first to learn which other tools the key may use (each tool names the scope it needs).",
+    annotations: read,
+  },
+  {
+    name: "list_sites",
+    operationId: "listSites",
+    title: "List registered sites",
+    description:
+      "Lists the shops (sites) registered in the workspace, newest first, each with its public token and tracking snippet. Paged: pass `next_cursor` back as `cursor` until it is null. Needs scope traffic:read.",
+    annotations: read,
+  },
+  {
+    name: "register_site",
+    operationId: "registerSite",
+    title: "Register a shop",
+    description:
+      "Registers a shop's domain (host only, e.g. shop.example.com) and returns its tracking snippet to paste into the shop's HTML. Safe to repeat: an already registered domain returns the same site with created=false. Needs scope sites:write.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  },
+  {
+    name: "check_install",
+    operationId: "checkInstall",
+    title: "Check the snippet installation",
+    description:
+      "Tells whether the tracking snippet of a registered domain is reaching the service: status receiving, stale, rejected (with the refused Origin) or awaiting_first_event, plus next_action. After deploying a snippet, check after 2, 4 and 8 seconds, then every 15 seconds for at most two minutes; stop on receiving or rejected. Needs scope traffic:read.",
+    annotations: read,
+  },
+  {
+    name: "traffic_overview",
+    operationId: "trafficOverview",
+    title: "AI-agent traffic overview",
+    description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (completed, abandoned, not_attempted), top entry pages and median duration. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured. Needs scope traffic:read.`,
+    annotations: read,
+  },
+  {
+    name: "traffic_purpose_split",
+    operationId: "trafficPurposeSplit",
+    title: "Why agents came",
+    description: `Splits AI-agent sessions by purpose: user_action (an agent acting for a person right now; buy intent), search, crawl, unknown. ${REPORT_WINDOW} Needs scope traffic:read.`,
+    annotations: read,
+  },
+  {
+    name: "traffic_sources",
+    operationId: "trafficSources",
+    title: "Acquisition sources",
+    description: `All recorded sessions by source (paid, ai_assistant_link, ai_assistant_session, tagged, search, referral, direct), top referrer hosts, entry pages and daily series. When coverage is ai_and_tagged, plain human visits are not recorded. ${REPORT_WINDOW} Needs scope traffic:read.`,
+    annotations: read,
+  },
+  {
+    name: "traffic_verification",
+    operationId: "trafficVerification",
+    title: "How agents were identified",
+    description: `AI-agent sessions by trust tier: verified (HTTP message signature or published IP range), declared (User-Agent only, spoofable), heuristic (behaviour only). ${REPORT_WINDOW} Needs scope traffic:read.`,
+    annotations: read,
+  },
+  {
+    name: "failing_sessions",
+    operationId: "failingSessions",
+    title: "Abandoned or bounced agent sessions",
+    description:
+      "AI-agent sessions classified abandoned, or single-page visits under 5 seconds, newest first. Paged: pass `next_cursor` back as `cursor` while has_more is true. Use session_journey on a session_id for its pages. Needs scope traffic:read.",
+    annotations: read,
+  },
+  {
+    name: "session_journey",
+    operationId: "sessionJourney",
+    title: "One session's journey",
+    description:
+      "The pages, timings, interactions and detection signals of one AI-agent session of the workspace, by session_id (from failing_sessions). Needs scope traffic:read.",
+    annotations: read,
+  },
+  {
+    name: "attribution_overview",
+    operationId: "attributionOverview",
+    title: "Conversion attribution report",
+    description:
+      "Recorded conversions (orders) attributed to AI platforms and ad click ids, per currency (values are never summed across currencies), by basis (declared_click_id, declared_utm, none). Omit domain for the whole workspace. Needs scope conversions:read.",
+    annotations: read,
+  },
+  {
+    name: "record_conversions",
+    operationId: "recordConversions",
+    title: "Record orders",
+    description:
+      "Records 1 to 100 orders from the shop's backend. Amounts are integers in minor units (4990 = 49.90) with an ISO 4217 currency; occurred_at within the last 7 days. Each item is judged alone: read results[] for accepted, duplicate or rejected (with error.code). Re-sending an external_id never changes the stored order, so retries are safe. Needs scope conversions:write.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  },
+  {
+    name: "list_conversions",
+    operationId: "listConversions",
+    title: "List recorded orders",
+    description:
+      "Recorded conversions newest first, with their attributed platform and basis. Voided ones are left out unless include_voided is 'true'. Paged: pass `next_cursor` back as `cursor` while has_more is true. Needs scope conversions:read.",
+    annotations: read,
+  },
+  {
+    name: "void_conversion",
+    operationId: "voidConversion",
+    title: "Void an order",
+    description:
+      "Voids a recorded conversion by its external_id (e.g. a refunded or test order): it stops counting in every report and cannot be un-voided; re-recording the id answers duplicate. Succeeds whether or not the id existed. Needs scope conversions:write.",
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  },
+];

@@ -1,0 +1,34 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { database } from "../../../../shared/db/client";
+import { ApiError } from "../../../../shared/errors/api-error";
+import { findMonitor } from "../../../../shared/monitors/list-monitors";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { monitorView } from "./monitor-view";
+import { MonitorIdParam, MonitorSchema } from "./schema";
+
+const route = v1Route(
+  {
+    method: "get",
+    path: "/api/v1/monitors/{monitor_id}",
+    operationId: "getMonitor",
+    tags: ["Monitors"],
+    summary: "Read one monitor",
+    description:
+      "The monitor with its last score, when it was last scanned and when the daily rescan is next expected. Another workspace's monitor answers 404 like a missing one.",
+    request: { params: MonitorIdParam },
+    responses: {
+      200: { description: "The monitor", content: { "application/json": { schema: MonitorSchema } } },
+    },
+  },
+  { scope: "monitors:read", limit: "reads", errors: ["monitor_not_found"] },
+);
+
+export function registerGetMonitor(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { monitor_id } = c.req.valid("param");
+    const monitor = await findMonitor(database(c.env.DB), c.get("auth").workspaceId, monitor_id);
+    if (!monitor) throw new ApiError("monitor_not_found");
+    return c.json(monitorView(monitor, Date.now()), 200);
+  });
+}
