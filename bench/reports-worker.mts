@@ -15,13 +15,48 @@ import { trafficOverview } from "../shared/reports/traffic-overview";
 import { trafficSources } from "../shared/reports/traffic-sources";
 import { verificationBreakdown } from "../shared/reports/verification";
 import { rebuildDay } from "../shared/sessions/settle";
+import { AnalyticsShard } from "../shared/shards/analytics-shard";
+import { shardDb } from "../shared/shards/shard-db";
 
 interface Env {
   DB: D1Database;
+  SHARD: DurableObjectNamespace<BenchShard>;
+}
+
+/**
+ * The production AnalyticsShard plus what the bench needs to fill it the way the
+ * consumer and the rollup would (same seed SQL as the single D1).
+ */
+export class BenchShard extends AnalyticsShard {
+  private get sql(): D1Database {
+    return shardDb(this.ctx.storage);
+  }
+  async exec(statements: string[]): Promise<void> {
+    for (const sql of statements) await this.sql.prepare(sql).run();
+  }
+  async seed(args: number[], site: string): Promise<number> {
+    const [from, to, start, step, now] = args;
+    const r = await this.sql.prepare(seedSql()).bind(from, to, start, step, site, now).run();
+    return r.meta.changes;
+  }
+  async rollup(): Promise<number> {
+    return rollupAll(this.sql);
+  }
+  async count(sql: string): Promise<unknown> {
+    return this.sql.prepare(sql).first();
+  }
+}
+
+async function rollupAll(db: D1Database): Promise<number> {
+  const { results } = await db.prepare("SELECT DISTINCT site_id, day FROM sessions WHERE dirty = 1").all<{
+    site_id: string;
+    day: string;
+  }>();
+  for (const r of results) await rebuildDay(db, r.site_id, r.day);
+  return results.length;
 }
 
 const BENCH_WORKSPACE = "ws_bench";
-const BENCH_DOMAIN = "bench.example";
 
 const PLATFORMS = ["chatgpt", "claude", "perplexity", "gemini", "copilot", "meta_ai", "common_crawl", "other_ai"];
 const HUMAN_SOURCES = ["direct", "search", "referral", "tagged", "paid", "ai_assistant_link"];
@@ -44,7 +79,7 @@ function seedSql(): string {
     page_count, event_count, interaction_count, entry_url, exit_url, agent_platform, purpose, tier, agent_confidence,
     detection_signals, source, sub_source, referrer_host, browser, os, device_type, reached_cart, reached_purchase,
     outcome, bounced, settled_at, dirty)
-  SELECT printf('sess-%d', i), '${BENCH_WORKSPACE}', ?5, 'v' || (i % 200000), strftime('%Y-%m-%d', t / 1000, 'unixepoch'), t,
+  SELECT ?5 || printf('-sess-%d', i), '${BENCH_WORKSPACE}', ?5, 'v' || (i % 200000), strftime('%Y-%m-%d', t / 1000, 'unixepoch'), t,
     t + dur, dur, pages, pages + inter, inter, '/p/' || ((i * 31) % 500), '/p/' || ((i * 17) % 500),
     CASE WHEN agent THEN ${list(PLATFORMS, "(i * 7) % 8")} END,
     CASE WHEN agent THEN ${list(["user_action", "search", "crawl", "unknown"], "(i * 11) % 4")} END,
@@ -61,6 +96,10 @@ function seedSql(): string {
   FROM s`;
 }
 
+function shard(env: Env, siteId: string) {
+  return env.SHARD.get(env.SHARD.idFromName(siteId));
+}
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
@@ -72,6 +111,24 @@ export default {
         for (const sql of statements) await env.DB.prepare(sql).run();
         return Response.json({ ok: true });
       }
+      case "/shard-exec": {
+        const statements = (await request.json()) as string[];
+        await shard(env, q("site")).exec(statements);
+        return Response.json({ ok: true });
+      }
+      case "/shard-seed": {
+        const rows = await shard(env, q("site")).seed(
+          [num("from"), num("to"), num("start"), num("step"), num("now")],
+          q("site"),
+        );
+        return Response.json({ rows });
+      }
+      case "/shard-rollup": {
+        return Response.json({ days: await shard(env, q("site")).rollup() });
+      }
+      case "/shard-count": {
+        return Response.json({ first: await shard(env, q("site")).count(q("sql")) });
+      }
       case "/seed": {
         const r = await env.DB.prepare(seedSql())
           .bind(num("from"), num("to"), num("start"), num("step"), q("site"), num("now"))
@@ -80,12 +137,7 @@ export default {
       }
       case "/rollup": {
         // The session-end rollup's aggregate rebuild, for every (site, day) it would visit.
-        const { results } = await env.DB.prepare("SELECT DISTINCT site_id, day FROM sessions WHERE dirty = 1").all<{
-          site_id: string;
-          day: string;
-        }>();
-        for (const r of results) await rebuildDay(env.DB, r.site_id, r.day);
-        return Response.json({ days: results.length });
+        return Response.json({ days: await rollupAll(env.DB) });
       }
       case "/meta": {
         const row = await env.DB.prepare("SELECT now, sessions FROM bench_meta")
@@ -109,14 +161,35 @@ export default {
         return Response.json(row);
       }
       case "/report": {
+        // Like the v1 routes: the site from the control plane (D1), then the report on
+        // the single D1 (store=d1, the old design) or as one call to the site's shard.
         const nowMs = num("now");
-        const site = valueOrThrow(await findReportSite(env.DB, BENCH_WORKSPACE, BENCH_DOMAIN));
+        const site = valueOrThrow(await findReportSite(env.DB, BENCH_WORKSPACE, q("domain")));
         const params: ReportParams = {
           site,
           window: resolveWindow({ period: q("period") as ReportPeriod }, nowMs),
           nowMs,
         };
         const name = q("name");
+        const journeySite = { id: site.id, domain: site.domain, workspaceId: BENCH_WORKSPACE };
+        if (q("store") === "shard") {
+          const stub = shard(env, site.id);
+          const body =
+            name === "overview"
+              ? await stub.overview(params)
+              : name === "purpose-split"
+                ? await stub.purposeSplit(params)
+                : name === "sources"
+                  ? await stub.sources(params)
+                  : name === "verification"
+                    ? await stub.verification(params)
+                    : name === "failing-sessions"
+                      ? await stub.failingSessions({ ...params, limit: 20 })
+                      : name === "journey"
+                        ? valueOrThrow(await stub.journey(journeySite, q("session")))
+                        : null;
+          return body ? Response.json(body) : new Response("unknown report", { status: 404 });
+        }
         const body =
           name === "overview"
             ? await trafficOverview(env.DB, params)
@@ -129,7 +202,7 @@ export default {
                   : name === "failing-sessions"
                     ? await failingSessions(env.DB, { ...params, limit: 20 })
                     : name === "journey"
-                      ? valueOrThrow(await sessionJourney(env.DB, BENCH_WORKSPACE, q("session")))
+                      ? valueOrThrow(await sessionJourney(env.DB, journeySite, q("session")))
                       : null;
         return body ? Response.json(body) : new Response("unknown report", { status: 404 });
       }

@@ -1,15 +1,23 @@
-// `npm run bench:reports`: latency of each traffic report over 1,000,000 sessions
-// spread across 90 days of one site, in a local D1 (Miniflare, in memory), for the
-// 24h, 30d and 90d windows, next to a plain `SELECT count(*) FROM sessions` measured
-// in the same run through the same path (Node → Worker → D1). Figures go to stdout;
-// docs/performance.md ("Reports") records a run.
+// `npm run bench:reports`: latency of each traffic report for one site, on today's
+// single D1 (the baseline: every site's sessions in one database) and as one call to the
+// site's AnalyticsShard (a SQLite Durable Object holding that site only), in the same
+// run, through the same report functions (Node → Worker → D1 or Worker → shard).
+// Two phases: "single", one site of 1,000,000 sessions over 90 days; "multi",
+// 10,000,000 sessions spread over 100 sites and 90 days, measuring site 0's shard with
+// the other 99 shards empty and then full. BENCH_SCALE (default 1) scales every session
+// count down for a shared machine (e.g. 0.05); BENCH_PHASES=single,multi picks phases;
+// BENCH_SITES, BENCH_RUNS. Figures go to stdout; docs/performance.md records a run.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 
 const root = path.resolve(import.meta.dirname, "..");
-const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SINGLE_SESSIONS = Math.round(1_000_000 * SCALE);
+const MULTI_SESSIONS = Math.round(10_000_000 * SCALE);
+const SITES = Number(process.env.BENCH_SITES ?? 100);
+const PHASES = (process.env.BENCH_PHASES ?? "single,multi").split(",");
 const CHUNK = 50_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 3;
@@ -29,6 +37,9 @@ const bundle = await build({
   target: "es2022",
   write: false,
   logLevel: "error",
+  // The shard's drizzle migrations (migrations-shard/migrations.js) import .sql text.
+  loader: { ".sql": "text" },
+  external: ["cloudflare:workers"],
 });
 
 // Miniflare 5 takes `workers: [...]`; the v4 single-worker shape is converted.
@@ -39,6 +50,7 @@ const mf = new Miniflare({
     compatibilityDate: "2026-11-01",
     compatibilityFlags: ["nodejs_compat"],
     d1Databases: { DB: "bench-reports" },
+    durableObjects: { SHARD: { className: "BenchShard", useSQLite: true } },
   }),
   // BENCH_PERSIST=<dir> keeps the seeded database between runs (for profiling).
   ...(process.env.BENCH_PERSIST ? { resourcePersistencePath: process.env.BENCH_PERSIST } : {}),
@@ -51,145 +63,144 @@ async function call(pathAndQuery: string, init?: RequestInit): Promise<unknown> 
   return JSON.parse(text);
 }
 
-try {
-  const t0 = performance.now();
-  const siteId = "site_bench";
-  // An AI-agent session (the seed makes session i an agent when (i * 13) % 10 < 4).
-  let journeyIndex = Math.floor(SESSIONS / 2);
-  while ((journeyIndex * 13) % 10 >= 4) journeyIndex += 1;
-  const journeySession = `sess-${journeyIndex}`;
-  // A persisted database (BENCH_PERSIST) keeps the `now` it was seeded for.
-  const kept = process.env.BENCH_PERSIST
-    ? ((await call("/meta")) as { now: number | null; sessions: number | null })
-    : { now: null, sessions: null };
-  let now = Date.now();
-  if (kept.now !== null && kept.sessions === SESSIONS) {
-    now = kept.now;
-    console.log(`reusing the ${SESSIONS} sessions persisted in ${process.env.BENCH_PERSIST}`);
-  } else {
-    const migration = readFileSync(path.join(root, "migrations/0000_init.sql"), "utf8")
-      .split("--> statement-breakpoint")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    await call("/exec", { method: "POST", body: JSON.stringify(migration) });
-    await call("/exec", {
-      method: "POST",
-      body: JSON.stringify([
-        "INSERT INTO workspaces (id, name, created_at) VALUES ('ws_bench', 'bench', 0)",
-        `INSERT INTO sites (id, workspace_id, domain, name, public_token, created_at) VALUES ('${siteId}', 'ws_bench', 'bench.example', 'bench', 'pt_bench', 0)`,
-      ]),
-    });
-    // SESSIONS sessions evenly over the 90 days before now.
-    const start = now - 90 * DAY;
-    const step = (90 * DAY) / SESSIONS;
-    for (let from = 0; from < SESSIONS; from += CHUNK) {
-      await call(
-        `/seed?from=${from}&to=${Math.min(SESSIONS, from + CHUNK)}&start=${start}&step=${step}&site=${siteId}&now=${now}`,
-      );
-    }
-    // The journey's session gets 40 stored events (pages, leaves, interactions).
-    await call("/exec", {
-      method: "POST",
-      body: JSON.stringify([
-        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 39)
-         INSERT INTO ingest_events (id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
-         SELECT 'ev-' || i, '${siteId}', 'ws_bench', '${journeySession}',
-           CASE i % 4 WHEN 0 THEN 'pageview' WHEN 1 THEN 'interaction' WHEN 2 THEN 'add_to_cart' ELSE 'leave' END,
-           ${start} + i * 1000, ${start} + i * 1000, '/p/' || (i / 4), 'sku-' || (i % 3), CASE WHEN i % 4 = 3 THEN 2500 END, '{}' FROM n`,
-      ]),
-    });
-    const seeded = performance.now();
-    const rolled = (await call("/rollup")) as { days: number };
-    const ready = performance.now();
-    await call("/exec", {
-      method: "POST",
-      body: JSON.stringify([`CREATE TABLE bench_meta AS SELECT ${now} AS now, ${SESSIONS} AS sessions`]),
-    });
-    console.log(
-      `seeded ${SESSIONS} sessions in ${((seeded - t0) / 1000).toFixed(1)} s; rollup rebuilt ${rolled.days} days in ${((ready - seeded) / 1000).toFixed(1)} s`,
+const migration = readFileSync(path.join(root, "migrations/0000_init.sql"), "utf8")
+  .split("--> statement-breakpoint")
+  .map((x) => x.trim())
+  .filter(Boolean);
+
+async function time(pathAndQuery: string): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < WARMUP; i++) await call(pathAndQuery);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await call(pathAndQuery);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+/** Seeds one site's sessions (and the journey's 40 events) into the D1 or its shard, aggregates rebuilt. */
+async function seedSite(store: "d1" | "shard", siteId: string, sessions: number, now: number, journey: string) {
+  const prefix = store === "d1" ? "" : "/shard-";
+  const start = now - 90 * DAY;
+  const step = (90 * DAY) / sessions;
+  for (let from = 0; from < sessions; from += CHUNK) {
+    await call(
+      `${prefix === "" ? "/" : prefix}seed?from=${from}&to=${Math.min(sessions, from + CHUNK)}&start=${start}&step=${step}&site=${siteId}&now=${now}`,
     );
   }
+  await call(`${prefix === "" ? "/exec" : `/shard-exec?site=${siteId}`}`, {
+    method: "POST",
+    body: JSON.stringify([
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 39)
+       INSERT INTO ingest_events (id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
+       SELECT '${siteId}-ev-' || i, '${siteId}', 'ws_bench', '${journey}',
+         CASE i % 4 WHEN 0 THEN 'pageview' WHEN 1 THEN 'interaction' WHEN 2 THEN 'add_to_cart' ELSE 'leave' END,
+         ${start} + i * 1000, ${start} + i * 1000, '/p/' || (i / 4), 'sku-' || (i % 3), CASE WHEN i % 4 = 3 THEN 2500 END, '{}' FROM n`,
+    ]),
+  });
+  if (store === "shard") await call(`/shard-rollup?site=${siteId}`);
+}
 
-  async function time(pathAndQuery: string): Promise<{ p50: number; p95: number }> {
-    for (let i = 0; i < WARMUP; i++) await call(pathAndQuery);
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const started = performance.now();
-      await call(pathAndQuery);
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
-  }
-
-  const baseline = await time("/baseline");
-  const rows: Record<string, string | number>[] = [
-    {
-      query: "baseline: SELECT count(*) FROM sessions",
-      window: "all",
-      p50_ms: +baseline.p50.toFixed(1),
-      p95_ms: +baseline.p95.toFixed(1),
-      p95_vs_baseline_p95: 1,
-    },
-  ];
+async function measure(label: string, store: "d1" | "shard", domain: string, now: number, journey: string) {
+  const out = new Map<string, number>();
   for (const report of REPORTS) {
     for (const period of report === "journey" ? (["-"] as const) : PERIODS) {
-      const t = await time(`/report?name=${report}&period=${period}&now=${now}&session=${journeySession}`);
-      rows.push({
-        query: report,
-        window: period,
-        p50_ms: +t.p50.toFixed(1),
-        p95_ms: +t.p95.toFixed(1),
-        p95_vs_baseline_p95: +(t.p95 / baseline.p95).toFixed(2),
-      });
+      const t = await time(
+        `/report?store=${store}&domain=${domain}&name=${report}&period=${period}&now=${now}&session=${journey}`,
+      );
+      out.set(`${report} ${period}`, t.p95);
+      console.log(`${label}: ${report} ${period} p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`);
     }
   }
-  console.table(rows);
+  return out;
+}
 
-  // Consistency at scale: each window's totals, read through aggregates + live ranges,
-  // must equal a direct count over `sessions`, and every by_* list must sum to its total.
-  for (const period of PERIODS) {
-    const days = { "24h": 1, "30d": 30, "90d": 90 }[period];
-    const direct = async (filter: string) =>
-      (
-        (await call(
-          `/time?sql=${encodeURIComponent(`SELECT count(*) AS n FROM sessions WHERE site_id = '${siteId}' AND started_at >= ${now - days * DAY} AND started_at < ${now} ${filter}`)}`,
-        )) as { first: { n: number } }
-      ).first.n;
-    const sum = (xs: { sessions: number }[]) => xs.reduce((n, x) => n + x.sessions, 0);
-    const o = (await call(`/report?name=overview&period=${period}&now=${now}`)) as {
-      total_sessions: number;
-      by_platform: { sessions: number }[];
-      by_outcome: { sessions: number }[];
-    };
-    const src = (await call(`/report?name=sources&period=${period}&now=${now}`)) as {
-      total_sessions: number;
-      by_source: { sessions: number }[];
-    };
-    const [agents, all] = [await direct("AND agent_platform IS NOT NULL"), await direct("")];
-    const checks = [
-      o.total_sessions === agents,
-      sum(o.by_platform) === agents,
-      sum(o.by_outcome) === agents,
-      src.total_sessions === all,
-      sum(src.by_source) === all,
-    ];
-    if (checks.includes(false)) {
-      throw new Error(`${period}: report totals disagree with sessions (${agents} agent, ${all} all): ${checks}`);
-    }
-    console.log(`${period}: totals match a direct count (${agents} agent sessions, ${all} sessions)`);
-  }
-  const slowest = Math.max(...rows.slice(1).map((r) => Number(r.p95_ms)));
+async function phase(name: string, sites: number, total: number) {
+  const perSite = Math.floor(total / sites);
+  const t0 = performance.now();
+  const now = Date.now();
+  await call("/exec", {
+    method: "POST",
+    body: JSON.stringify([
+      "DROP TABLE IF EXISTS sessions",
+      "DROP TABLE IF EXISTS ingest_events",
+      "DROP TABLE IF EXISTS traffic_daily",
+      "DROP TABLE IF EXISTS entry_pages_daily",
+      "DROP TABLE IF EXISTS visitors_daily",
+      "DROP TABLE IF EXISTS stale_days",
+      "DROP TABLE IF EXISTS sites",
+      "DROP TABLE IF EXISTS api_keys",
+      "DROP TABLE IF EXISTS workspaces",
+      "DROP TABLE IF EXISTS scans",
+      "DROP TABLE IF EXISTS conversions",
+      "DROP TABLE IF EXISTS monitors",
+      "DROP TABLE IF EXISTS webhook_deliveries",
+      "DROP TABLE IF EXISTS webhook_attempts",
+      "DROP TABLE IF EXISTS ip_range_snapshots",
+    ]),
+  });
+  await call("/exec", { method: "POST", body: JSON.stringify(migration) });
+  const siteIds = Array.from({ length: sites }, (_, i) => `${name}-site-${i}`);
+  await call("/exec", {
+    method: "POST",
+    body: JSON.stringify([
+      "INSERT INTO workspaces (id, name, created_at) VALUES ('ws_bench', 'bench', 0)",
+      ...siteIds.map(
+        (id) =>
+          `INSERT INTO sites (id, workspace_id, domain, name, public_token, created_at) VALUES ('${id}', 'ws_bench', '${id}.example', '${id}', 'pt_${id}', 0)`,
+      ),
+    ]),
+  });
+  let journeyIndex = Math.floor(perSite / 2);
+  while ((journeyIndex * 13) % 10 >= 4) journeyIndex += 1;
+  const journeyOf = (id: string) => `${id}-sess-${journeyIndex}`;
+  // Today's design: every site's sessions in the one D1.
+  for (const id of siteIds) await seedSite("d1", id, perSite, now, journeyOf(id));
+  const rolled = (await call("/rollup")) as { days: number };
   console.log(
-    JSON.stringify({
-      bench: "reports",
-      sessions: SESSIONS,
-      runs: RUNS,
-      slowest_report_p95_ms: slowest,
-      target_ms: 100,
-      results: rows,
-    }),
+    `${name}: D1 seeded ${sites} x ${perSite} sessions, ${rolled.days} days aggregated, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
+  const measured = siteIds[0];
+  const domain = `${measured}.example`;
+  await seedSite("shard", measured, perSite, now, journeyOf(measured));
+  const alone = await measure(`${name} shard (others empty)`, "shard", domain, now, journeyOf(measured));
+  let full: Map<string, number> | null = null;
+  if (sites > 1) {
+    for (const id of siteIds.slice(1)) await seedSite("shard", id, perSite, now, journeyOf(id));
+    console.log(`${name}: ${sites} shards seeded, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    full = await measure(`${name} shard (others full)`, "shard", domain, now, journeyOf(measured));
+  }
+  const d1 = await measure(`${name} single D1`, "d1", domain, now, journeyOf(measured));
+  // The shard answers what the single D1 answers.
+  for (const period of PERIODS) {
+    for (const report of ["overview", "sources", "verification"]) {
+      const q = `domain=${domain}&name=${report}&period=${period}&now=${now}`;
+      const a = JSON.stringify(await call(`/report?store=d1&${q}`));
+      const b = JSON.stringify(await call(`/report?store=shard&${q}`));
+      if (a !== b) throw new Error(`${name} ${report} ${period}: shard and D1 disagree`);
+    }
+  }
+  console.log(`${name}: shard and single-D1 answers identical for every window`);
+  const rows = [...d1.keys()].map((k) => ({
+    report: k,
+    d1_p95_ms: +(d1.get(k) ?? 0).toFixed(1),
+    shard_alone_p95_ms: +(alone.get(k) ?? 0).toFixed(1),
+    ...(full ? { shard_full_p95_ms: +(full.get(k) ?? 0).toFixed(1) } : {}),
+    shard_vs_d1: +((full ?? alone).get(k) ?? 0 / (d1.get(k) ?? 1)).toFixed(2),
+    ...(full ? { full_vs_alone: +((full.get(k) ?? 0) / (alone.get(k) ?? 1)).toFixed(2) } : {}),
+  }));
+  for (const r of rows) r.shard_vs_d1 = +(((full ?? alone).get(r.report) ?? 0) / (d1.get(r.report) ?? 1)).toFixed(2);
+  console.table(rows);
+  return { phase: name, sites, sessions_per_site: perSite, total_sessions: perSite * sites, results: rows };
+}
+
+try {
+  const out = [];
+  if (PHASES.includes("single")) out.push(await phase("single", 1, SINGLE_SESSIONS));
+  if (PHASES.includes("multi")) out.push(await phase("multi", SITES, MULTI_SESSIONS));
+  console.log(JSON.stringify({ bench: "reports", scale: SCALE, runs: RUNS, target_p95_ms: 50, phases: out }));
 } finally {
   await mf.dispose();
 }

@@ -16,13 +16,14 @@ export const LOCAL_SWITCHES_ON = Object.fromEntries(Object.keys(LOCAL_SWITCHES).
 export async function workerProject(
   name: string,
   configPath: string,
-  options: { miniflare?: Record<string, unknown>; migrations?: boolean } = {},
+  options: { miniflare?: Record<string, unknown>; migrations?: boolean; main?: string } = {},
 ) {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
   return defineProject({
     plugins: [
       cloudflareTest({
         remoteBindings: false,
+        ...(options.main ? { main: path.join(root, options.main) } : {}),
         wrangler: { configPath: path.join(root, configPath) },
         miniflare: {
           ...options.miniflare,

@@ -2,7 +2,7 @@ import { invalidCursor } from "../cursor/keyset-cursor";
 import { keysetPager } from "../cursor/keyset-pager";
 import { ok, type Result } from "../result/result";
 import { periodWindow } from "../time/periods";
-import { failingSessions } from "./failing-sessions";
+import type { FailingPage, FailingParams } from "./failing-sessions";
 import type { FailingSessions } from "./report-schemas";
 import { findReportSite } from "./report-site";
 import { REPORT_PERIODS, type ReportPeriod } from "./report-window";
@@ -26,13 +26,16 @@ const POSITION = [REPORT_PERIODS, "integer", "integer", "integer", "string"] as 
 /**
  * One page of GET /traffic/failing-sessions, for the route and any other caller:
  * resolves `domain` (`invalid_domain` / `site_not_found`), reads the cursor (refused
- * `invalid_cursor`), reads the page and signs the next position.
+ * `invalid_cursor`), reads the page and signs the next position. `db` is the control
+ * plane (sites); `readPage` reads the page where the site's sessions live (its
+ * analytics shard: AnalyticsShard.failingSessions).
  */
 export async function failingSessionsPage(
   db: D1Database,
   cursorKey: CryptoKey,
   req: FailingSessionsRequest,
   nowMs: number,
+  readPage: (params: FailingParams) => Promise<FailingPage>,
 ): Promise<Result<FailingSessions, "invalid_domain" | "site_not_found" | "invalid_cursor">> {
   const found = await findReportSite(db, req.workspaceId, req.domain);
   if (!found.ok) return found;
@@ -52,7 +55,7 @@ export async function failingSessionsPage(
   } else {
     window = { period: req.period, ...periodWindow(req.period, nowMs) };
   }
-  const page = await failingSessions(db, {
+  const page = await readPage({
     site,
     window,
     nowMs,

@@ -6,6 +6,13 @@ import type { SessionJourney } from "./report-schemas";
 /** Events read for one journey: bounds the work and the response of a very long session. */
 export const MAX_JOURNEY_EVENTS = 2_000;
 
+/** A site of the caller's workspace whose shard is asked for the session. */
+export interface JourneySite {
+  id: string;
+  domain: string;
+  workspaceId: string;
+}
+
 interface Row {
   id: string;
   domain: string;
@@ -28,25 +35,27 @@ interface Row {
 
 /**
  * One AI-agent session of the caller's workspace with its pages and interactions, from
- * the session's stored events. A session of another workspace, a human session (the
+ * the session's stored events, read in its site's analytics shard. A session of another
+ * workspace or site, a human session (the
  * journeys cover agents only, docs/decisions.md#5-traffic-reports) and an unknown id
  * are all refused `session_not_found`, indistinguishably.
  */
 export async function sessionJourney(
   db: D1Database,
-  workspaceId: string,
+  site: JourneySite,
   sessionId: string,
 ): Promise<Result<SessionJourney, "session_not_found">> {
+  const { workspaceId } = site;
   const [sessionRes, eventsRes] = await db.batch<Row | JourneyEvent>([
     db
       .prepare(
-        `SELECT s.id, sites.domain, s.agent_platform, s.agent_confidence, s.detection_signals, s.outcome,
+        `SELECT s.id, ?3 AS domain, s.agent_platform, s.agent_confidence, s.detection_signals, s.outcome,
            s.reached_cart, s.reached_purchase, s.started_at, s.duration_ms, s.page_count, s.event_count,
            s.entry_url, s.exit_url, s.browser, s.os, s.device_type
-         FROM sessions s JOIN sites ON sites.id = s.site_id
-         WHERE s.id = ?1 AND s.workspace_id = ?2 AND sites.workspace_id = ?2 AND s.agent_platform IS NOT NULL`,
+         FROM sessions s
+         WHERE s.id = ?1 AND s.workspace_id = ?2 AND s.site_id = ?4 AND s.agent_platform IS NOT NULL`,
       )
-      .bind(sessionId, workspaceId),
+      .bind(sessionId, workspaceId, site.domain, site.id),
     // ingest_events_session_time_idx (session_id, occurred_at)
     db
       .prepare(

@@ -1,6 +1,7 @@
 import { chunk } from "../batching/chunk";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import type { IngestMessage } from "../ingest/queue-message";
+import { type InstallSignals, installSignals } from "./install-signals";
 import { applyEvent, continues, SESSION_GAP_MS, type SessionState, startSession } from "./session-state";
 
 const SESSION_COLUMNS: ReadonlyArray<keyof SessionState> = [
@@ -48,15 +49,19 @@ export interface RollupResult {
   duplicates: number;
   skipped: number;
   sessionsTouched: number;
+  /** Install-check signals per site, for the control plane (shared/sessions/install-signals.ts). */
+  install: InstallSignals[];
 }
 
 /**
- * The queue consumer's session rollup for one batch, in one D1 transaction (a D1
- * batch is atomic): events already stored (a redelivery) are skipped, each new event
+ * The session rollup for one batch of one site's events, run inside that site's
+ * AnalyticsShard, in one transaction (the batch is atomic): events already stored (a redelivery) are skipped, each new event
  * joins its visitor's session (30-minute rule, decisions §5) or starts one, and the
  * event row and the session row are written together, so an event is in exactly one
- * session and no redelivery counts twice. Needs a single consumer at a time
- * (wrangler.toml max_concurrency = 1): assignment is read-modify-write.
+ * session and no redelivery counts twice. Assignment is read-modify-write: the shard
+ * runs one call at a time, so consumers of different sites run in parallel while a
+ * site's own batches never interleave. Install-check signals are returned, not written:
+ * the `sites` row lives in the control plane (D1).
  */
 export async function rollupBatch(
   db: D1Database,
@@ -66,7 +71,7 @@ export async function rollupBatch(
   const unique = new Map<string, IngestMessage>();
   for (const m of messages) if (!unique.has(m.id)) unique.set(m.id, m);
   const ids = [...unique.keys()];
-  if (ids.length === 0) return { stored: 0, duplicates: 0, skipped: 0, sessionsTouched: 0 };
+  if (ids.length === 0) return { stored: 0, duplicates: 0, skipped: 0, sessionsTouched: 0, install: [] };
 
   const stored = new Set<string>();
   const found = await db.batch(
@@ -178,49 +183,17 @@ export async function rollupBatch(
     // The old day's aggregates still count this session: mark that day for a rebuild.
     if (before !== undefined && before !== s.day) statements.push(db.prepare(MARK_STALE_DAY).bind(s.site_id, before));
   }
-  statements.push(
-    ...installStateUpdates(
-      db,
-      assignments.map(([m]) => m),
+  if (statements.length > 0) await db.batch(statements);
+  return {
+    stored: assignments.length,
+    duplicates: ids.length - fresh.length,
+    skipped,
+    sessionsTouched: touched.size,
+    // Redelivered events count too: if the last attempt committed here but its D1
+    // update of the site was lost, this attempt writes it (the update is monotonic).
+    install: installSignals(
+      [...assignments.map(([m]) => m), ...[...unique.values()].filter((m) => stored.has(m.id))],
       [...touched.values()],
     ),
-  );
-  if (statements.length > 0) await db.batch(statements);
-  return { stored: assignments.length, duplicates: ids.length - fresh.length, skipped, sessionsTouched: touched.size };
-}
-
-/**
- * Install-check signals (decisions §6, contract Site fields): the newest accepted
- * beacon (the heartbeat, reported as `last_verified_event_at`), the first beacon
- * (snippet installed) and the newest session start. Only ever moves times forward.
- */
-function installStateUpdates(
-  db: D1Database,
-  accepted: IngestMessage[],
-  sessions: SessionState[],
-): D1PreparedStatement[] {
-  const bySite = new Map<string, { accept: number; firstBeacon: number; sessionStart: number }>();
-  for (const m of accepted) {
-    const s = bySite.get(m.siteId) ?? { accept: 0, firstBeacon: Number.MAX_SAFE_INTEGER, sessionStart: 0 };
-    if (m.channel === "beacon") {
-      s.accept = Math.max(s.accept, m.receivedAt);
-      s.firstBeacon = Math.min(s.firstBeacon, m.receivedAt);
-    }
-    bySite.set(m.siteId, s);
-  }
-  for (const s of sessions) {
-    const entry = bySite.get(s.site_id);
-    if (entry) entry.sessionStart = Math.max(entry.sessionStart, s.started_at);
-  }
-  return [...bySite.entries()].map(([siteId, s]) =>
-    db
-      .prepare(
-        `UPDATE sites SET
-           last_accept_at = CASE WHEN ?1 > 0 THEN max(coalesce(last_accept_at, 0), ?1) ELSE last_accept_at END,
-           snippet_installed_at = CASE WHEN ?2 > 0 THEN coalesce(snippet_installed_at, ?2) ELSE snippet_installed_at END,
-           last_event_at = CASE WHEN ?3 > 0 THEN max(coalesce(last_event_at, 0), ?3) ELSE last_event_at END
-         WHERE id = ?4`,
-      )
-      .bind(s.accept, s.firstBeacon === Number.MAX_SAFE_INTEGER ? 0 : s.firstBeacon, s.sessionStart, siteId),
-  );
+  };
 }

@@ -1,8 +1,8 @@
 import { OUTCOME_SQL } from "./outcome";
 import { SESSION_GAP_MS } from "./session-state";
 
-/** Pairs of (site, day) whose aggregates one cron run rebuilds at most. */
-const MAX_DAYS_PER_RUN = 200;
+/** Pairs of (site, day) whose aggregates one rollup pass rebuilds at most. */
+export const MAX_DAYS_PER_RUN = 200;
 
 export interface SettleResult {
   settled: number;

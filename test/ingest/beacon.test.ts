@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { snippetBuild } from "../../workers/ingest/snippet/snippet-build.generated";
+import { inShard } from "../helpers/shard";
 import { seedSite } from "./helpers";
 
 const CHATGPT_USER =
@@ -24,9 +25,12 @@ async function waitFor<T>(read: () => Promise<T | null | undefined>, what: strin
 }
 
 async function sessionsOf(siteId: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM sessions WHERE site_id = ? ORDER BY started_at")
-    .bind(siteId)
-    .all<Record<string, unknown>>();
+  const { results } = await inShard(env.ANALYTICS_SHARD, siteId, (db) =>
+    db
+      .prepare("SELECT * FROM sessions WHERE site_id = ? ORDER BY started_at")
+      .bind(siteId)
+      .all<Record<string, unknown>>(),
+  );
   return results;
 }
 
@@ -99,15 +103,12 @@ describe("beacon endpoint", () => {
       { Origin: "https://shop-c.example", "CF-Connecting-IP": ip, "User-Agent": "UA" },
     );
     await waitFor(async () => ((await sessionsOf(site.id)).length ? true : null), "session");
-    for (const table of [
-      "sessions",
-      "ingest_events",
-      "sites",
-      "traffic_daily",
-      "entry_pages_daily",
-      "visitors_daily",
-    ]) {
-      const { results } = await env.DB.prepare(`SELECT * FROM ${table}`).all();
+    const { results: sites } = await env.DB.prepare("SELECT * FROM sites").all();
+    expect(JSON.stringify(sites), "sites").not.toContain("192.0.2");
+    for (const table of ["sessions", "ingest_events", "traffic_daily", "entry_pages_daily", "visitors_daily"]) {
+      const { results } = await inShard(env.ANALYTICS_SHARD, site.id, (db) =>
+        db.prepare(`SELECT * FROM ${table}`).all(),
+      );
       expect(JSON.stringify(results), table).not.toContain("192.0.2");
     }
   });

@@ -9,6 +9,7 @@ import {
 import { describe, expect, it } from "vitest";
 import type { IngestMessage } from "../../shared/ingest/queue-message";
 import worker from "../../workers/ingest/index";
+import { inShard } from "../helpers/shard";
 import { message as helperMessage } from "./helpers";
 
 function message(id: string): IngestMessage {
@@ -16,12 +17,14 @@ function message(id: string): IngestMessage {
 }
 
 async function countEvents(): Promise<number> {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM ingest_events").first<{ n: number }>();
+  const row = await inShard(env.ANALYTICS_SHARD, message("").siteId, (db) =>
+    db.prepare("SELECT count(*) AS n FROM ingest_events").first<{ n: number }>(),
+  );
   return row?.n ?? 0;
 }
 
 describe("ingest worker foundation", () => {
-  it("consumes a queue batch into D1 and acks it", async () => {
+  it("consumes a queue batch into the site's shard and acks it", async () => {
     const batch = createMessageBatch<IngestMessage>("agent-readiness-events", [
       { id: "m1", timestamp: Date.now(), attempts: 1, body: message("evt_1") },
       { id: "m2", timestamp: Date.now(), attempts: 1, body: message("evt_2") },

@@ -1,46 +1,87 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ipRangeIndex } from "../../shared/classify/ip-range-cache";
 import { type RawEvent, runPipeline } from "../../shared/ingest/pipeline";
 import type { IngestMessage } from "../../shared/ingest/queue-message";
+import type { AnalyticsShard } from "../../shared/shards/analytics-shard";
 import worker from "../../workers/ingest/index";
+import { inShard } from "../helpers/shard";
 import { seedSite } from "./helpers";
 
 const VISITORS = 2000;
 const EVENTS_PER_VISITOR = 10;
 const BATCH = 100;
+const SITES = 4;
 const MIN = 60_000;
 
-/** A D1 whose batch() fails for the chosen calls: before committing, or after (ack lost). */
-function flakyDb(db: D1Database, failBefore: Set<number>, failAfter: Set<number>) {
+type Shards = DurableObjectNamespace<AnalyticsShard>;
+
+/**
+ * The shard namespace with faults injected into the chosen ingest calls. Before commit:
+ * a trigger in the shard's SQLite aborts the write transaction at the batch's middle
+ * event (some rows already written inside it), then the object is reset (ctx.abort), so
+ * the redelivery meets a restarted shard. After commit: the shard committed but the
+ * answer is lost, as when the consumer dies before acking.
+ */
+function flakyShards(shards: Shards, failBefore: Set<number>, failAfter: Set<number>) {
   let calls = 0;
-  return new Proxy(db, {
-    get(target, prop) {
-      if (prop === "batch") {
-        return async (statements: D1PreparedStatement[]) => {
-          // Only the write batch (inserts) counts; the consumer's read batches pass.
-          const isWrite =
-            statements.length > 0 &&
-            /INSERT/i.test((statements[0] as unknown as { statement?: string }).statement ?? "");
-          if (!isWrite) return target.batch(statements);
+  const restarts = { count: 0 };
+  const namespace = {
+    idFromName: (name: string) => shards.idFromName(name),
+    get: (id: DurableObjectId) => {
+      const stub = shards.get(id);
+      return {
+        ingest: async (messages: IngestMessage[]) => {
           calls += 1;
-          if (failBefore.has(calls)) throw new Error("injected failure before commit");
-          const out = await target.batch(statements);
+          if (failBefore.has(calls)) {
+            const mid = messages[Math.floor(messages.length / 2)].id;
+            await runInDurableObject(stub, (_shard: AnalyticsShard, state) => {
+              state.storage.sql.exec(
+                `CREATE TRIGGER inject_fault BEFORE INSERT ON ingest_events WHEN NEW.id = '${mid}'
+                 BEGIN SELECT RAISE(ABORT, 'injected fault mid-batch'); END`,
+              );
+            });
+            try {
+              return await stub.ingest(messages);
+            } finally {
+              await runInDurableObject(stub, (_shard: AnalyticsShard, state) => {
+                state.storage.sql.exec("DROP TRIGGER IF EXISTS inject_fault");
+              });
+              await runInDurableObject(stub, (_shard: AnalyticsShard, state) => state.abort("injected restart")).catch(
+                () => undefined,
+              );
+              restarts.count += 1;
+            }
+          }
+          const out = await stub.ingest(messages);
           if (failAfter.has(calls)) throw new Error("injected failure after commit (ack lost)");
           return out;
-        };
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
+        },
+      };
     },
-  });
+  };
+  return { namespace: namespace as unknown as Shards, restarts };
+}
+
+/** Sums one query's numeric columns over every site's shard. */
+async function acrossShards(siteIds: string[], sql: string): Promise<Record<string, number>> {
+  const total: Record<string, number> = {};
+  for (const id of siteIds) {
+    const row = await inShard(env.ANALYTICS_SHARD, id, (db) =>
+      db.prepare(sql).bind(id).first<Record<string, number>>(),
+    );
+    for (const [k, v] of Object.entries(row ?? {})) total[k] = (total[k] ?? 0) + Number(v ?? 0);
+  }
+  return total;
 }
 
 describe("load: 20,000 events through the pipeline and the queue consumer", () => {
-  it("puts every accepted event in exactly one session despite failed and redelivered batches", {
+  it("puts every accepted event in exactly one session across shards despite failed, restarted and redelivered batches", {
     timeout: 240_000,
   }, async () => {
-    const site = await seedSite("load.example");
+    // Four sites, so every batch spans several shards.
+    const sites = [];
+    for (let i = 0; i < SITES; i++) sites.push(await seedSite(`load-${i}.example`));
     const now = Date.now();
     // Today (UTC), so every event has today's salt; receivedAt = occurredAt keeps them fresh.
     const base = Math.floor(now / 86_400_000) * 86_400_000 + MIN;
@@ -58,7 +99,7 @@ describe("load: 20,000 events through the pipeline and the queue consumer", () =
           kind: k === 3 ? "add_to_cart" : "pageview",
           occurredAt: at,
           receivedAt: at,
-          pageUrl: `https://load.example/p/${k}`,
+          pageUrl: `https://${sites[v % SITES].domain}/p/${k}`,
           referrer: null,
           durationMs: null,
           target: null,
@@ -66,7 +107,12 @@ describe("load: 20,000 events through the pipeline and the queue consumer", () =
           clientIp: `198.51.${v % 200}.${(v * 7) % 250}`,
           automation: {},
           signature: { status: "absent" },
-          site: { id: site.id, workspaceId: site.workspaceId, domain: site.domain, coverage: "all_traffic" },
+          site: {
+            id: sites[v % SITES].id,
+            workspaceId: sites[v % SITES].workspaceId,
+            domain: sites[v % SITES].domain,
+            coverage: "all_traffic",
+          },
         });
       }
     }
@@ -91,7 +137,8 @@ describe("load: 20,000 events through the pipeline and the queue consumer", () =
       if (i % 7 === 0) failBefore.add(i);
       else if (i % 11 === 0) failAfter.add(i);
     }
-    const flakyEnv = { ...env, DB: flakyDb(env.DB, failBefore, failAfter) };
+    const flaky = flakyShards(env.ANALYTICS_SHARD, failBefore, failAfter);
+    const flakyEnv = { ...env, ANALYTICS_SHARD: flaky.namespace };
     let pending: IngestMessage[][] = [];
     for (let i = 0; i < order.length; i += BATCH) pending.push(order.slice(i, i + BATCH));
     let retried = 0;
@@ -107,39 +154,40 @@ describe("load: 20,000 events through the pipeline and the queue consumer", () =
         const ctx = createExecutionContext();
         await worker.queue(batch, flakyEnv as typeof env, ctx);
         const result = await getQueueResult(batch, ctx);
-        if (result.retryBatch.retry) {
+        // A failed site's messages are retried on their own; the other sites' are acked.
+        const retry = new Set(result.retryMessages.map((r) => r.msgId));
+        const again = bodies.filter((body, j) => retry.has(`${body.id}-${deliveries}-${j}`));
+        if (again.length > 0) {
           retried += 1;
-          next.push(bodies);
+          next.push(again);
         }
       }
       pending = next;
     }
     expect(retried).toBeGreaterThan(0);
+    expect(flaky.restarts.count).toBeGreaterThan(0);
+    const siteIds = sites.map((x) => x.id);
 
-    const events = await env.DB.prepare(
+    const events = await acrossShards(
+      siteIds,
       "SELECT count(*) AS n, count(DISTINCT id) AS d FROM ingest_events WHERE site_id = ?",
-    )
-      .bind(site.id)
-      .first<{ n: number; d: number }>();
+    );
     expect(events).toEqual({ n: 20_000, d: 20_000 });
-    const sums = await env.DB.prepare(
+    const sums = await acrossShards(
+      siteIds,
       "SELECT count(*) AS sessions, sum(event_count) AS events, sum(page_count) AS pages FROM sessions WHERE site_id = ?",
-    )
-      .bind(site.id)
-      .first<{ sessions: number; events: number; pages: number }>();
+    );
     // By hand: 2,000 visitors × 2 sessions; 20,000 events of which 2,000 add_to_cart.
     expect(sums).toEqual({ sessions: 4000, events: 20_000, pages: 18_000 });
-    const orphans = await env.DB.prepare(
+    const orphans = await acrossShards(
+      siteIds,
       "SELECT count(*) AS n FROM ingest_events e LEFT JOIN sessions s ON s.id = e.session_id WHERE e.site_id = ? AND s.id IS NULL",
-    )
-      .bind(site.id)
-      .first<{ n: number }>();
-    expect(orphans?.n).toBe(0);
-    const mismatched = await env.DB.prepare(
+    );
+    expect(orphans.n).toBe(0);
+    const mismatched = await acrossShards(
+      siteIds,
       `SELECT count(*) AS n FROM sessions s WHERE s.site_id = ? AND s.event_count != (SELECT count(*) FROM ingest_events e WHERE e.session_id = s.id)`,
-    )
-      .bind(site.id)
-      .first<{ n: number }>();
-    expect(mismatched?.n).toBe(0);
+    );
+    expect(mismatched.n).toBe(0);
   });
 });

@@ -2,13 +2,17 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { acceptServerEvents } from "../../shared/ingest/server-events";
 import { jwkThumbprint, type PublicJwk } from "../../shared/verification/jwk";
+import { inShard } from "../helpers/shard";
 import { seedSite, setFixture } from "./helpers";
 
 async function waitForSessions(siteId: string, n: number) {
   for (let i = 0; i < 100; i++) {
-    const { results } = await env.DB.prepare("SELECT * FROM sessions WHERE site_id = ? ORDER BY started_at")
-      .bind(siteId)
-      .all<Record<string, unknown>>();
+    const { results } = await inShard(env.ANALYTICS_SHARD, siteId, (db) =>
+      db
+        .prepare("SELECT * FROM sessions WHERE site_id = ? ORDER BY started_at")
+        .bind(siteId)
+        .all<Record<string, unknown>>(),
+    );
     if (results.length >= n) return results;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -80,7 +84,9 @@ describe("server-side events through the queue", () => {
       exit_url: "/products/2",
     });
     expect(session.visitor_hash).toMatch(/^[0-9a-f]{32}$/);
-    const { results } = await env.DB.prepare("SELECT * FROM ingest_events WHERE site_id = ?").bind(site.id).all();
+    const { results } = await inShard(env.ANALYTICS_SHARD, site.id, (db) =>
+      db.prepare("SELECT * FROM ingest_events WHERE site_id = ?").bind(site.id).all(),
+    );
     expect(JSON.stringify(results)).not.toContain("52.230.152");
   });
 

@@ -3,8 +3,9 @@ import type { Scope } from "../../shared/auth/scopes";
 import { rebuildDay } from "../../shared/sessions/settle";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 import { seedSite as seedSiteRow } from "../helpers/seed";
+import { inShard } from "../helpers/shard";
 
-// Hand-built sessions written straight into the tables the ingest side owns, so the
+// Hand-built sessions written straight into the site's analytics shard, so the
 // report tests do not depend on classification or the queue. The daily aggregates
 // are produced by the rollup's own rebuildDay, exactly as the cron would.
 
@@ -68,51 +69,56 @@ export async function insertSession(workspaceId: string, siteId: string, s: Sess
   const cart = s.reachedCart ?? (outcome === "abandoned" || outcome === "completed");
   const purchase = s.reachedPurchase ?? outcome === "completed";
   const platform = s.platform ?? null;
-  await env.DB.prepare(
-    `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms,
+  await inShard(env.ANALYTICS_SHARD, siteId, (db) =>
+    db
+      .prepare(
+        `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms,
        page_count, event_count, interaction_count, entry_url, exit_url, agent_platform, purpose, tier,
        agent_confidence, detection_signals, source, sub_source, referrer_host, browser, os, device_type,
        reached_cart, reached_purchase, outcome, bounced, settled_at, dirty)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-  )
-    .bind(
-      id,
-      workspaceId,
-      siteId,
-      s.visitor ?? `v-${crypto.randomUUID()}`,
-      dayOf(s.startedAt),
-      s.startedAt,
-      s.startedAt + duration,
-      duration,
-      s.pageCount ?? 1,
-      (s.pageCount ?? 1) + (s.interactionCount ?? 0),
-      s.interactionCount ?? 0,
-      s.entryUrl ?? "/",
-      s.exitUrl ?? s.entryUrl ?? "/",
-      platform,
-      platform === null ? null : (s.purpose ?? "unknown"),
-      platform === null ? null : (s.tier ?? "declared"),
-      platform === null ? null : (s.confidence ?? 0.5),
-      JSON.stringify(s.signals ?? []),
-      s.source ?? (platform === null ? "direct" : "ai_assistant_session"),
-      s.subSource ?? null,
-      s.referrerHost ?? null,
-      "Chrome",
-      "Linux",
-      "desktop",
-      cart ? 1 : 0,
-      purchase ? 1 : 0,
-      outcome,
-      outcome === null ? null : s.bounced ? 1 : 0,
-      outcome === null ? null : s.startedAt + duration + 31 * MINUTE,
-    )
-    .run();
+      )
+      .bind(
+        id,
+        workspaceId,
+        siteId,
+        s.visitor ?? `v-${crypto.randomUUID()}`,
+        dayOf(s.startedAt),
+        s.startedAt,
+        s.startedAt + duration,
+        duration,
+        s.pageCount ?? 1,
+        (s.pageCount ?? 1) + (s.interactionCount ?? 0),
+        s.interactionCount ?? 0,
+        s.entryUrl ?? "/",
+        s.exitUrl ?? s.entryUrl ?? "/",
+        platform,
+        platform === null ? null : (s.purpose ?? "unknown"),
+        platform === null ? null : (s.tier ?? "declared"),
+        platform === null ? null : (s.confidence ?? 0.5),
+        JSON.stringify(s.signals ?? []),
+        s.source ?? (platform === null ? "direct" : "ai_assistant_session"),
+        s.subSource ?? null,
+        s.referrerHost ?? null,
+        "Chrome",
+        "Linux",
+        "desktop",
+        cart ? 1 : 0,
+        purchase ? 1 : 0,
+        outcome,
+        outcome === null ? null : s.bounced ? 1 : 0,
+        outcome === null ? null : s.startedAt + duration + 31 * MINUTE,
+      )
+      .run(),
+  );
   return id;
 }
 
 /** What the session-end cron does for one (site, day): rebuild its aggregates. */
 export async function rollUp(siteId: string, ...days: number[]): Promise<void> {
-  for (const d of days) await rebuildDay(env.DB, siteId, dayOf(d));
+  await inShard(env.ANALYTICS_SHARD, siteId, async (db) => {
+    for (const d of days) await rebuildDay(db, siteId, dayOf(d));
+  });
 }
 
 export function get(key: TestKey, path: string) {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { inShard } from "../helpers/shard";
 import {
   DAY,
   dayOf,
@@ -277,7 +278,9 @@ describe("traffic reports over a hand-built session set", () => {
     await rollUp(s.siteId, s.d1, s.d2);
     // Remove the human sessions' rows behind the aggregates' back: a report that read
     // sessions would lose them; the aggregates still hold them.
-    await env.DB.prepare("DELETE FROM sessions WHERE site_id = ? AND agent_platform IS NULL").bind(s.siteId).run();
+    await inShard(env.ANALYTICS_SHARD, s.siteId, (db) =>
+      db.prepare("DELETE FROM sessions WHERE site_id = ? AND agent_platform IS NULL").bind(s.siteId).run(),
+    );
     const sources = await getJson<{ total_sessions: number }>(s.key, `/traffic/sources${s.query}`);
     expect(sources.total_sessions).toBe(8);
   });

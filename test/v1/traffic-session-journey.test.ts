@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { inShard } from "../helpers/shard";
 import { freshKey, get, getJson, HOUR, insertSession, iso, seedSite } from "./traffic-fixtures";
 
 async function insertEvent(
@@ -8,12 +9,26 @@ async function insertEvent(
   sessionId: string,
   e: { kind: string; at: number; url: string; target?: string; durationMs?: number },
 ) {
-  await env.DB.prepare(
-    `INSERT INTO ingest_events (id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
+  await inShard(env.ANALYTICS_SHARD, siteId, (db) =>
+    db
+      .prepare(
+        `INSERT INTO ingest_events (id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}')`,
-  )
-    .bind(crypto.randomUUID(), siteId, ws, sessionId, e.kind, e.at, e.at, e.url, e.target ?? null, e.durationMs ?? null)
-    .run();
+      )
+      .bind(
+        crypto.randomUUID(),
+        siteId,
+        ws,
+        sessionId,
+        e.kind,
+        e.at,
+        e.at,
+        e.url,
+        e.target ?? null,
+        e.durationMs ?? null,
+      )
+      .run(),
+  );
 }
 
 describe("GET /api/v1/traffic/sessions/{session_id}", () => {

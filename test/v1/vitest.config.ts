@@ -6,6 +6,15 @@ import { workerProject } from "../worker-project.ts";
 const scanWorkerAbsent = async () =>
   Response.json({ error: "The scan Worker is not part of the v1 test project" }, { status: 503 });
 
+// The shard binding points at the class exported by test/v1/worker-main.ts (production:
+// the ingest Worker's, by script_name); both classes are SQLite-backed as in wrangler.toml.
 export default workerProject("v1", "workers/v1/wrangler.toml", {
-  miniflare: { serviceBindings: { SCAN: scanWorkerAbsent, MONITOR_CONTROL: scanWorkerAbsent } },
+  main: "test/v1/worker-main.ts",
+  miniflare: {
+    serviceBindings: { SCAN: scanWorkerAbsent, MONITOR_CONTROL: scanWorkerAbsent },
+    durableObjects: {
+      RATE_WINDOW: { className: "RateWindow", useSQLite: true },
+      ANALYTICS_SHARD: { className: "AnalyticsShard", useSQLite: true },
+    },
+  },
 });

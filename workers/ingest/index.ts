@@ -5,6 +5,7 @@ import { sessionRollup } from "./consumers/session-rollup";
 import { cronTable } from "./jobs";
 
 export { SaltKeeper } from "../../shared/salt/salt-keeper";
+export { AnalyticsShard } from "../../shared/shards/analytics-shard";
 
 const app = buildApp();
 

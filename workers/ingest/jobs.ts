@@ -1,5 +1,5 @@
 import type { CronTable } from "../../shared/jobs/cron-jobs";
-import { settleSessions } from "../../shared/sessions/settle";
+import { rearmActiveShards } from "./runtime/rearm-shards";
 import { refreshIpRanges } from "./runtime/refresh-ip-ranges";
 import { saltKeeper } from "./salt-keeper-instance";
 
@@ -15,10 +15,12 @@ export const cronTable: CronTable<IngestEnv> = {
       },
     },
     {
-      // Settles sessions 30 min past their last event and rebuilds daily aggregates.
+      // The session-end rollup is each site's shard alarm (shared/shards/analytics-shard.ts);
+      // like salt-check, this re-arms the alarm of every site active in the last two
+      // hours should a shard ever have lost it. Inactive sites are settled already.
       name: "session-end-rollup",
       run: async (env, scheduledTime) => {
-        await settleSessions(env.DB, scheduledTime);
+        await rearmActiveShards(env, scheduledTime);
       },
     },
   ],

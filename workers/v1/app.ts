@@ -4,6 +4,7 @@ import { cronTable } from "./jobs";
 import { mountMcp } from "./mcp/mount-mcp";
 import { mountOpenApi } from "./openapi";
 import { registerAdminKeyRoutes } from "./routes/admin/keys";
+import { registerMigrateAnalytics } from "./routes/admin/migrate-analytics";
 import { registerAttributionRoutes } from "./routes/attribution";
 import { registerConversionRoutes } from "./routes/conversions";
 import { registerEventRoutes } from "./routes/events";
@@ -19,6 +20,7 @@ export function buildApp() {
   const app = createApp<{ Bindings: V1Env }>({ worker: WORKER, errorStyle: "v1" });
   mountScheduledRoute(app, cronTable, WORKER);
   registerAdminKeyRoutes(app);
+  registerMigrateAnalytics(app);
   registerWhoamiRoutes(app);
   registerInstallRoutes(app);
   registerSiteRoutes(app);

@@ -1,7 +1,8 @@
 import { log } from "../../../shared/http/log";
 import type { IngestMessage } from "../../../shared/ingest/queue-message";
 import { hashesFor } from "../../../shared/ingest/steps/hash-visitor";
-import { rollupBatch } from "../../../shared/sessions/rollup";
+import { installSignalUpdates } from "../../../shared/sessions/install-signals";
+import { shardFor } from "../../../shared/shards/shard-for";
 import { currentSalts } from "../runtime/salts";
 
 /** Hashes server-side records that arrived with a truncated network (queue-message.ts). */
@@ -22,27 +23,57 @@ async function resolvePendingHashes(env: IngestEnv, messages: IngestMessage[]): 
   return out;
 }
 
+/** One site's part of a batch: its queue messages and their bodies. */
+interface SiteGroup {
+  siteId: string;
+  messages: Message<IngestMessage>[];
+}
+
+function groupBySite(batch: MessageBatch<IngestMessage>): SiteGroup[] {
+  const groups = new Map<string, SiteGroup>();
+  for (const m of batch.messages) {
+    const g = groups.get(m.body.siteId) ?? { siteId: m.body.siteId, messages: [] };
+    g.messages.push(m);
+    groups.set(m.body.siteId, g);
+  }
+  return [...groups.values()];
+}
+
 /**
- * Queue consumer: stores each accepted event in its session (shared/sessions/rollup.ts).
- * The batch is one D1 transaction, so on failure nothing was written and the whole
- * batch is retried; a redelivery after a commit is recognised by event id.
+ * Queue consumer: splits the batch by site and hands each site's events to that site's
+ * AnalyticsShard in one call (shared/shards/analytics-shard.ts), all sites in parallel.
+ * Each call is one transaction in the shard: on failure nothing of that site was
+ * written and only that site's messages are retried; a redelivery after a commit is
+ * recognised by event id. The sites' install signals then go to D1 (idempotent).
  */
 export async function sessionRollup(batch: MessageBatch<IngestMessage>, env: IngestEnv): Promise<void> {
-  try {
-    const messages = await resolvePendingHashes(
-      env,
-      batch.messages.map((m) => m.body),
-    );
-    const result = await rollupBatch(env.DB, messages);
-    batch.ackAll();
-    if (result.duplicates > 0)
-      log("info", "redelivered events skipped", { worker: "ingest", duplicates: result.duplicates });
-  } catch (err) {
-    log("error", "session rollup failed; batch will be retried", {
+  const groups = groupBySite(batch);
+  const outcomes = await Promise.allSettled(
+    groups.map(async (group) => {
+      const messages = await resolvePendingHashes(
+        env,
+        group.messages.map((m) => m.body),
+      );
+      const result = await shardFor(env.ANALYTICS_SHARD, group.siteId).ingest(messages);
+      if (result.install.length > 0) await env.DB.batch(installSignalUpdates(env.DB, result.install));
+      return result;
+    }),
+  );
+  if (outcomes.every((o) => o.status === "fulfilled")) batch.ackAll();
+  outcomes.forEach((outcome, i) => {
+    const group = groups[i];
+    if (outcome.status === "fulfilled") {
+      for (const m of group.messages) m.ack();
+      if (outcome.value.duplicates > 0)
+        log("info", "redelivered events skipped", { worker: "ingest", duplicates: outcome.value.duplicates });
+      return;
+    }
+    log("error", "session rollup failed; the site's messages will be retried", {
       worker: "ingest",
-      messages: batch.messages.length,
-      error: err instanceof Error ? err.message : String(err),
+      site: group.siteId,
+      messages: group.messages.length,
+      error: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason),
     });
-    batch.retryAll({ delaySeconds: 5 });
-  }
+    for (const m of group.messages) m.retry({ delaySeconds: 5 });
+  });
 }

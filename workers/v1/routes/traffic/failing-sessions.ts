@@ -6,6 +6,7 @@ import { FailingSessions } from "@shared/reports/report-schemas";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { FailingSessionsQuery } from "./schema";
+import { siteShard } from "./site-shard";
 
 const route = v1Route(
   {
@@ -46,6 +47,7 @@ export function registerFailingSessions(app: OpenAPIHono<V1AppEnv>) {
         cursor: query.cursor,
       },
       Date.now(),
+      (params) => siteShard(c.env, params.site.id).failingSessions(params),
     );
     return c.json(valueOrThrow(page), 200);
   });

@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { VerificationBreakdown } from "@shared/reports/report-schemas";
-import { verificationBreakdown } from "../../../../shared/reports/verification";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { reportInput } from "./report-input";
 import { ReportQuery } from "./schema";
+import { siteShard } from "./site-shard";
 
 const route = v1Route(
   {
@@ -29,6 +29,6 @@ const route = v1Route(
 export function registerVerification(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const params = await reportInput(c.env.DB, c.get("auth").workspaceId, c.req.valid("query"));
-    return c.json(await verificationBreakdown(c.env.DB, params), 200);
+    return c.json(await siteShard(c.env, params.site.id).verification(params), 200);
   });
 }

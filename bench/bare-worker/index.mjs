@@ -1,0 +1,5 @@
+export default {
+  fetch() {
+    return new Response(null, { status: 204 });
+  },
+};

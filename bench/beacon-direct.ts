@@ -1,0 +1,136 @@
+// `npm run bench:beacon-direct` (also the last part of `npm run bench:ingest`): the
+// beacon's own cost against the runtime's limit, without the local edge hop, as
+// production runs it when Workers routes send /ingest/* straight to the ingest Worker
+// (docs/performance.md). Two `wrangler dev` processes: the ingest Worker alone (its D1
+// migrated and one site inserted), and a bare Worker answering 204. Three interleaved
+// pairs of rounds at concurrency 16; the pair with the median ratio is reported.
+// Target (issue 18): beacon >= 0.7x the bare Worker.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = 16;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function throughput(send: () => Promise<Response>, expectStatus: number): Promise<number> {
+  let issued = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (issued < REQUESTS) {
+      issued += 1;
+      const res = await send();
+      await res.arrayBuffer();
+      if (res.status !== expectStatus) throw new Error(`expected ${expectStatus}, got ${res.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return REQUESTS / ((performance.now() - started) / 1000);
+}
+
+const state = mkdtempSync(path.join(tmpdir(), "bench-beacon-direct-"));
+const children: ChildProcess[] = [];
+const ingestConfig = "workers/ingest/wrangler.toml";
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
+
+function run(args: string[]) {
+  const r = spawnSync(wrangler, args, { cwd: root, env, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`wrangler ${args.join(" ")}:\n${r.stdout}${r.stderr}`);
+}
+
+function serve(args: string[]): void {
+  const child = spawn(wrangler, args, { cwd: root, env, stdio: "ignore", detached: true });
+  children.push(child);
+}
+
+async function ready(url: string, status: number) {
+  for (let i = 0; i < 480; i++) {
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.status === status) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer ${status}`);
+}
+
+try {
+  run(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state, "-c", ingestConfig]);
+  run([
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    state,
+    "-c",
+    ingestConfig,
+    "--command",
+    "INSERT INTO workspaces (id, name, created_at) VALUES ('ws_bench', 'bench', 0); INSERT INTO sites (id, workspace_id, domain, name, public_token, created_at) VALUES ('site_bench', 'ws_bench', 'bench-shop.example', 'bench', 'pt_bench', 0);",
+  ]);
+  const [ingestPort, barePort] = [await freePort(), await freePort()];
+  serve(["dev", "-c", ingestConfig, "--ip", "127.0.0.1", "--port", String(ingestPort), "--persist-to", state]);
+  serve(["dev", "-c", "bench/bare-worker/wrangler.toml", "--ip", "127.0.0.1", "--port", String(barePort)]);
+  const ingest = `http://127.0.0.1:${ingestPort}`;
+  const bare = `http://127.0.0.1:${barePort}`;
+  await ready(`${ingest}/sdk/v1/agent.js`, 200);
+  await ready(`${bare}/`, 204);
+
+  let n = 0;
+  const beaconRequest = () =>
+    fetch(`${ingest}/ingest/e`, {
+      method: "POST",
+      headers: {
+        Origin: "https://bench-shop.example",
+        "Content-Type": "text/plain",
+        "User-Agent": `Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36 bench/${n % 500}`,
+        "CF-Connecting-IP": `198.51.100.${n++ % 250}`,
+      },
+      body: JSON.stringify({ s: "pt_bench", k: "pageview", u: `https://bench-shop.example/p/${n % 50}` }),
+    });
+  const bareRequest = () => fetch(`${bare}/`);
+  for (let i = 0; i < 50; i++) {
+    await (await beaconRequest()).arrayBuffer();
+    await (await bareRequest()).arrayBuffer();
+  }
+  const pairs: { bare: number; beacon: number }[] = [];
+  for (let round = 0; round < 3; round++) {
+    const bareRps = await throughput(bareRequest, 204);
+    const beaconRps = await throughput(beaconRequest, 202);
+    pairs.push({ bare: bareRps, beacon: beaconRps });
+  }
+  const byRatio = [...pairs].sort((a, b) => a.beacon / a.bare - b.beacon / b.bare);
+  const median = byRatio[1];
+  const result = {
+    bench: "beacon-direct",
+    requests_per_round: REQUESTS,
+    concurrency: CONCURRENCY,
+    bare_worker_rps: Math.round(median.bare),
+    beacon_rps: Math.round(median.beacon),
+    ratio_to_bare: Number((median.beacon / median.bare).toFixed(2)),
+    ratios_per_round: byRatio.map((p) => Number((p.beacon / p.bare).toFixed(2))),
+    target_ratio: 0.7,
+  };
+  console.table([result]);
+  console.log(JSON.stringify(result));
+} finally {
+  for (const c of children) if (c.pid && c.exitCode === null) process.kill(-c.pid, "SIGTERM");
+  rmSync(state, { recursive: true, force: true });
+}

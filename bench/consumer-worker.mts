@@ -1,0 +1,88 @@
+// A .mts file so the Node type-check program leaves it alone: Worker code bundled by
+// bench/consumer.ts. It runs the queue consumer's storage step on synthetic classified
+// events, either the old way (every site's batch into the one D1, one transaction) or
+// the new way (the batch split by site, one AnalyticsShard call per site, in parallel).
+import type { IngestMessage } from "../shared/ingest/queue-message";
+import { installSignalUpdates } from "../shared/sessions/install-signals";
+import { rollupBatch } from "../shared/sessions/rollup";
+import { AnalyticsShard } from "../shared/shards/analytics-shard";
+
+export { AnalyticsShard };
+
+interface Env {
+  DB: D1Database;
+  SHARD: DurableObjectNamespace<AnalyticsShard>;
+}
+
+/** Batch `b` of a run: `size` page views spread over `sites` sites, 20 per visitor. */
+function batch(run: string, b: number, size: number, sites: number, start: number): IngestMessage[] {
+  return Array.from({ length: size }, (_, i) => {
+    const n = b * size + i;
+    const site = n % sites;
+    const visitor = Math.floor(n / (sites * 20));
+    const at = start + n * 100;
+    return {
+      id: `${run}-${n}`,
+      channel: "beacon",
+      siteId: `${run}-site-${site}`,
+      workspaceId: "ws_bench",
+      kind: "pageview",
+      occurredAt: at,
+      receivedAt: at,
+      url: `/p/${n % 50}`,
+      target: null,
+      durationMs: null,
+      visitorHash: `v${visitor}`,
+      altVisitorHash: null,
+      platform: n % 3 === 0 ? "chatgpt" : null,
+      purpose: n % 3 === 0 ? "user_action" : null,
+      tier: n % 3 === 0 ? "declared" : null,
+      confidence: null,
+      signals: [],
+      source: "direct",
+      subSource: null,
+      referrerHost: null,
+      browser: null,
+      os: null,
+      deviceType: null,
+      mayStartSession: true,
+    };
+  });
+}
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const url = new URL(request.url);
+    const num = (k: string) => Number(url.searchParams.get(k));
+    if (url.pathname === "/exec") {
+      for (const sql of (await request.json()) as string[]) await env.DB.prepare(sql).run();
+      return Response.json({ ok: true });
+    }
+    if (url.pathname === "/consume") {
+      // One queue batch, stored the way `store` says; the caller times it.
+      const run = url.searchParams.get("run") ?? "run";
+      // A warm-up run ("<run>-warm") writes to the same sites under other event ids.
+      const sitesOf = run.replace(/-warm$/, "");
+      const messages = batch(run, num("b"), num("size"), num("sites"), num("start")).map((m) => ({
+        ...m,
+        siteId: m.siteId.replace(run, sitesOf),
+      }));
+      if (url.searchParams.get("store") === "d1") {
+        const result = await rollupBatch(env.DB, messages);
+        if (result.install.length > 0) await env.DB.batch(installSignalUpdates(env.DB, result.install));
+        return Response.json({ stored: result.stored });
+      }
+      const bySite = new Map<string, IngestMessage[]>();
+      for (const m of messages) bySite.set(m.siteId, [...(bySite.get(m.siteId) ?? []), m]);
+      const results = await Promise.all(
+        [...bySite].map(async ([siteId, group]) => {
+          const r = await env.SHARD.get(env.SHARD.idFromName(siteId)).ingest(group);
+          if (r.install.length > 0) await env.DB.batch(installSignalUpdates(env.DB, r.install));
+          return r.stored;
+        }),
+      );
+      return Response.json({ stored: results.reduce((a, b) => a + b, 0) });
+    }
+    return new Response("not found", { status: 404 });
+  },
+};

@@ -1,0 +1,95 @@
+// `npm run bench:ingest` (second part): events per second from a queue batch to
+// committed sessions, for the single-D1 design (every site in one database, one
+// transaction per batch, max_concurrency 1) and for per-site shards (the batch split by
+// site, one shard call per site in parallel, and CONSUMERS batches in flight as
+// max_concurrency allows), with 1 and with 8 sites loaded at once, same run.
+// BENCH_EVENTS (default 20,000) per measurement; Miniflare in memory on this machine.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+
+const root = path.resolve(import.meta.dirname, "..");
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
+const BATCH = 100;
+const CONSUMERS = Number(process.env.BENCH_CONSUMERS ?? 4);
+
+// Each shard's site ids are `${run}-site-N`; the warm-up uses the same sites.
+const bundle = await build({
+  entryPoints: [path.join(root, "bench/consumer-worker.mts")],
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  write: false,
+  logLevel: "error",
+  loader: { ".sql": "text" },
+  external: ["cloudflare:workers"],
+});
+const mf = new Miniflare({
+  ...convertV4MiniflareOptions({
+    modules: true,
+    script: bundle.outputFiles[0].text,
+    compatibilityDate: "2026-11-01",
+    compatibilityFlags: ["nodejs_compat"],
+    d1Databases: { DB: "bench-consumer" },
+    durableObjects: { SHARD: { className: "AnalyticsShard", useSQLite: true } },
+  }),
+});
+
+async function call(p: string, init?: RequestInit): Promise<unknown> {
+  const res = await mf.dispatchFetch(`http://bench${p}`, init as never);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${p}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** Events/s for EVENTS events in batches of 100, `parallel` batches in flight. */
+async function rate(store: "d1" | "shard", sites: number, parallel: number): Promise<number> {
+  const run = `${store}-${sites}-${parallel}-${Math.random().toString(36).slice(2, 8)}`;
+  const batches = EVENTS / BATCH;
+  // Recent events: sessions stay open, so no shard alarm settles during the timing.
+  const start = Date.now() - 60_000;
+  // Warm-up: one batch per site creates each shard (its migrations run once) first.
+  await call(`/consume?store=${store}&run=${run}-warm&b=0&size=${sites * 10}&sites=${sites}&start=${start}`);
+  let next = 0;
+  let stored = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < batches) {
+        const b = next++;
+        const r = (await call(
+          `/consume?store=${store}&run=${run}&b=${b}&size=${BATCH}&sites=${sites}&start=${start}`,
+        )) as { stored: number };
+        stored += r.stored;
+      }
+    }),
+  );
+  if (stored !== EVENTS) throw new Error(`${run}: stored ${stored} of ${EVENTS}`);
+  return EVENTS / ((performance.now() - t0) / 1000);
+}
+
+try {
+  const migration = readFileSync(path.join(root, "migrations/0000_init.sql"), "utf8")
+    .split("--> statement-breakpoint")
+    .map((x) => x.trim())
+    .filter(Boolean);
+  await call("/exec", { method: "POST", body: JSON.stringify(migration) });
+  const rows = [];
+  for (const sites of [1, 8]) {
+    const d1 = await rate("d1", sites, 1);
+    const shard = await rate("shard", sites, CONSUMERS);
+    rows.push({
+      sites,
+      single_d1_events_per_s: Math.round(d1),
+      shards_events_per_s: Math.round(shard),
+      shards_vs_d1: +(shard / d1).toFixed(2),
+      shards_per_site_events_per_s: Math.round(shard / sites),
+    });
+  }
+  console.table(rows);
+  console.log(JSON.stringify({ bench: "consumer", events: EVENTS, batch: BATCH, consumers: CONSUMERS, results: rows }));
+} finally {
+  await mf.dispose();
+}

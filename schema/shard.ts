@@ -1,0 +1,10 @@
+// The tables one analytics shard (an AnalyticsShard Durable Object, one per site) owns:
+// raw events of the retention window, sessions, daily aggregates and stale-day
+// bookkeeping. Declared once: drizzle.shard.config.ts generates the shard's migrations
+// from these same definitions (docs/architecture.md, "Analytics shards").
+export * from "./entry-pages-daily";
+export * from "./ingest-events";
+export * from "./sessions";
+export * from "./stale-days";
+export * from "./traffic-daily";
+export * from "./visitors-daily";

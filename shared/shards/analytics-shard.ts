@@ -1,0 +1,200 @@
+import { DurableObject } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/durable-sqlite";
+import { migrate } from "drizzle-orm/durable-sqlite/migrator";
+import migrations from "../../migrations-shard/migrations.js";
+import type { IngestMessage } from "../ingest/queue-message";
+import { type FailingPage, type FailingParams, failingSessions } from "../reports/failing-sessions";
+import { purposeSplit } from "../reports/purpose-split";
+import type { ReportParams } from "../reports/report-context";
+import type {
+  PurposeSplit,
+  SessionJourney,
+  TrafficOverview,
+  TrafficSources,
+  VerificationBreakdown,
+} from "../reports/report-schemas";
+import { type JourneySite, sessionJourney } from "../reports/session-journey";
+import { trafficOverview } from "../reports/traffic-overview";
+import { trafficSources } from "../reports/traffic-sources";
+import { verificationBreakdown } from "../reports/verification";
+import type { Result } from "../result/result";
+import { type RollupResult, rollupBatch } from "../sessions/rollup";
+import { SESSION_GAP_MS } from "../sessions/session-state";
+import { MAX_DAYS_PER_RUN, type SettleResult, settleSessions } from "../sessions/settle";
+import { archiveDay, archivedDays, dayToArchive } from "./event-archive";
+import { importRows, type LegacyEvent, type LegacySession } from "./migrate-from-d1";
+import { newSessionId } from "./session-id";
+import { shardDb } from "./shard-db";
+
+/** A pass of the alarm that left days to rebuild or archive runs again this soon. */
+const CONTINUE_MS = 1_000;
+const DAY_MS = 86_400_000;
+/** Days of raw events one alarm pass moves to R2 at most. */
+const ARCHIVE_DAYS_PER_PASS = 3;
+/** Archived events replayed per rollup transaction. */
+const REPLAY_CHUNK = 500;
+/** Storage key of the site this shard belongs to (set by its first ingest). */
+const SITE_KEY = "site";
+
+/** What a shard is bound to: the R2 bucket of archived raw events (ingest's ARCHIVE). */
+export interface ShardEnv {
+  ARCHIVE?: R2Bucket;
+}
+
+/**
+ * One site's analytics (docs/architecture.md, "Analytics shards"): its raw events,
+ * sessions, daily aggregates and stale-day bookkeeping, in the object's own SQLite
+ * (schema/shard.ts, migrations-shard/ applied on start). Reached by site id
+ * (`idFromName(siteId)`) from the queue consumer (one `ingest` call per site and batch)
+ * and from the v1 reports (one call per report, the queries run next to the data).
+ *
+ * A Durable Object runs one call at a time and every call here is synchronous SQL, so a
+ * site's rollups never interleave (session assignment stays exact) while different
+ * sites run in parallel. The session-end rollup is this object's alarm, armed for the
+ * moment its oldest open session ends.
+ */
+export class AnalyticsShard extends DurableObject<ShardEnv> {
+  private readonly db: D1Database;
+
+  constructor(ctx: DurableObjectState, env: ShardEnv) {
+    super(ctx, env);
+    this.db = shardDb(ctx.storage);
+    void ctx.blockConcurrencyWhile(async () => {
+      await migrate(drizzle(ctx.storage), migrations);
+    });
+  }
+
+  /**
+   * Stores one batch of this site's events in their sessions, in one transaction:
+   * all or nothing, and a redelivered event id is skipped (exactly once per event).
+   */
+  async ingest(messages: IngestMessage[]): Promise<RollupResult> {
+    const siteId = messages[0]?.siteId ?? "";
+    if (messages.some((m) => m.siteId !== siteId)) throw new Error("AnalyticsShard.ingest: one site per call");
+    if (siteId !== "" && this.ctx.storage.kv.get(SITE_KEY) === undefined) this.ctx.storage.kv.put(SITE_KEY, siteId);
+    const result = await rollupBatch(this.db, messages, () => newSessionId(siteId));
+    if (result.sessionsTouched > 0) await this.armAlarm();
+    return result;
+  }
+
+  /** The session-end rollup now: settles ended sessions and rebuilds changed days. */
+  async settle(nowMs: number = Date.now()): Promise<SettleResult> {
+    const result = await settleSessions(this.db, nowMs);
+    const moreToArchive = await this.archive(nowMs);
+    await this.armAlarm(nowMs, result.daysRebuilt >= MAX_DAYS_PER_RUN || moreToArchive);
+    return result;
+  }
+
+  override async alarm(): Promise<void> {
+    await this.settle(Date.now());
+  }
+
+  /**
+   * Moves raw events past the retention window to R2, a few days per pass (one object
+   * per site and session-start day). True when more days are waiting.
+   */
+  async archive(nowMs: number = Date.now()): Promise<boolean> {
+    const siteId = this.ctx.storage.kv.get<string>(SITE_KEY);
+    if (!this.env.ARCHIVE || siteId === undefined) return false;
+    for (let i = 0; i < ARCHIVE_DAYS_PER_PASS; i++) {
+      const day = await dayToArchive(this.db, siteId, nowMs);
+      if (day === null) return false;
+      await archiveDay(this.db, this.env.ARCHIVE, siteId, day);
+    }
+    return (await dayToArchive(this.db, siteId, nowMs)) !== null;
+  }
+
+  /**
+   * Rebuilds the sessions and daily aggregates of every archived day from R2: the
+   * day's sessions are dropped, its events replayed through the same rollup (their
+   * ids make a replay count each event once) and settled, and the days' aggregates
+   * rebuilt. The replayed events are back in SQLite until the next archive pass.
+   */
+  async rebuildFromArchive(nowMs: number = Date.now()): Promise<{ events: number; days: number }> {
+    const siteId = this.ctx.storage.kv.get<string>(SITE_KEY);
+    if (!this.env.ARCHIVE || siteId === undefined) return { events: 0, days: 0 };
+    let events = 0;
+    const days = new Set<string>();
+    for await (const archived of archivedDays(this.env.ARCHIVE, siteId)) {
+      days.add(archived.day);
+      events += archived.messages.length;
+    }
+    // Drop the archived days' sessions (their events are only in R2), then replay.
+    for (const day of days) {
+      await this.db.batch([
+        this.db.prepare("DELETE FROM sessions WHERE site_id = ?1 AND day = ?2").bind(siteId, day),
+        this.db.prepare("INSERT OR IGNORE INTO stale_days (site_id, day) VALUES (?1, ?2)").bind(siteId, day),
+      ]);
+    }
+    for await (const { messages } of archivedDays(this.env.ARCHIVE, siteId)) {
+      for (let i = 0; i < messages.length; i += REPLAY_CHUNK) {
+        await rollupBatch(this.db, messages.slice(i, i + REPLAY_CHUNK), () => newSessionId(siteId));
+      }
+    }
+    let pass: SettleResult;
+    do pass = await settleSessions(this.db, nowMs);
+    while (pass.daysRebuilt >= MAX_DAYS_PER_RUN);
+    return { events, days: days.size };
+  }
+
+  /**
+   * Copies a page of this site's rows from the single D1 (shared/shards/migrate-from-d1.ts);
+   * the rebuilt aggregates follow on the next rollup pass, or now with `settle`.
+   */
+  async importLegacy(rows: { sessions?: LegacySession[]; events?: LegacyEvent[] }): Promise<void> {
+    const siteId = rows.sessions?.[0]?.site_id ?? rows.events?.[0]?.site_id;
+    if (siteId !== undefined && this.ctx.storage.kv.get(SITE_KEY) === undefined)
+      this.ctx.storage.kv.put(SITE_KEY, siteId);
+    await importRows(this.db, rows);
+  }
+
+  /** Arms the alarm when none is set (the cron backstop calls this too). */
+  async ensureAlarm(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.armAlarm();
+  }
+
+  async overview(params: ReportParams): Promise<TrafficOverview> {
+    return trafficOverview(this.db, params);
+  }
+
+  async purposeSplit(params: ReportParams): Promise<PurposeSplit> {
+    return purposeSplit(this.db, params);
+  }
+
+  async sources(params: ReportParams): Promise<TrafficSources> {
+    return trafficSources(this.db, params);
+  }
+
+  async verification(params: ReportParams): Promise<VerificationBreakdown> {
+    return verificationBreakdown(this.db, params);
+  }
+
+  async failingSessions(params: FailingParams): Promise<FailingPage> {
+    return failingSessions(this.db, params);
+  }
+
+  async journey(site: JourneySite, sessionId: string): Promise<Result<SessionJourney, "session_not_found">> {
+    return sessionJourney(this.db, site, sessionId);
+  }
+
+  /**
+   * Next wake-up: when the oldest open session ends (its settling also rebuilds the days
+   * changed since, so aggregates are refreshed at most once per ended session, not per
+   * batch), or soon when the last pass hit its limit of days; none when all is settled.
+   */
+  private async armAlarm(nowMs: number = Date.now(), moreDays = false): Promise<void> {
+    const { open_until } = this.ctx.storage.sql
+      .exec<{ open_until: number | null }>(
+        "SELECT min(last_event_at) AS open_until FROM sessions WHERE settled_at IS NULL",
+      )
+      .one();
+    let at: number | null = open_until === null ? null : open_until + SESSION_GAP_MS;
+    if (moreDays) at = Math.min(at ?? Number.POSITIVE_INFINITY, nowMs + CONTINUE_MS);
+    // Raw events age out daily: a shard holding any wakes at least once a day to archive.
+    if (this.env.ARCHIVE && this.ctx.storage.sql.exec("SELECT 1 FROM ingest_events LIMIT 1").toArray().length > 0)
+      at = Math.min(at ?? Number.POSITIVE_INFINITY, nowMs + DAY_MS);
+    if (at === null) return;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(Math.max(at, nowMs));
+  }
+}
