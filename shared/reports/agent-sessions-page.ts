@@ -2,7 +2,7 @@ import { invalidCursor } from "../cursor/keyset-cursor";
 import { keysetPager } from "../cursor/keyset-pager";
 import { ok, type Result } from "../result/result";
 import { periodWindow } from "../time/periods";
-import { type AgentSessionFilters, agentSessions } from "./agent-sessions";
+import type { AgentSessionFilters, AgentSessionsPage, AgentSessionsParams } from "./agent-sessions";
 import type { AgentSessions } from "./report-schemas";
 import { findReportSite } from "./report-site";
 import { REPORT_PERIODS, type ReportPeriod } from "./report-window";
@@ -20,14 +20,16 @@ const POSITION = [REPORT_PERIODS, "integer", "integer", "integer", "string"] as 
 
 /**
  * One page of GET /traffic/sessions, for the route and any other caller: resolves
- * `domain` (`invalid_domain` / `site_not_found`), reads the cursor (refused
- * `invalid_cursor`), reads the page and signs the next position.
+ * `domain` (`invalid_domain` / `site_not_found`) in the control plane, reads the cursor
+ * (refused `invalid_cursor`), has `readPage` read the page where the site's sessions
+ * live (its analytics shard) and signs the next position.
  */
 export async function agentSessionsPage(
   db: D1Database,
   cursorKey: CryptoKey,
   req: AgentSessionsRequest,
   nowMs: number,
+  readPage: (params: AgentSessionsParams) => Promise<AgentSessionsPage>,
 ): Promise<Result<AgentSessions, "invalid_domain" | "site_not_found" | "invalid_cursor">> {
   const found = await findReportSite(db, req.workspaceId, req.domain);
   if (!found.ok) return found;
@@ -48,7 +50,7 @@ export async function agentSessionsPage(
   } else {
     window = { period: req.period, ...periodWindow(req.period, nowMs) };
   }
-  const page = await agentSessions(db, {
+  const page = await readPage({
     site,
     window,
     nowMs,

@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../migrations-shard/migrations.js";
 import type { IngestMessage } from "../ingest/queue-message";
+import { type AgentSessionsPage, type AgentSessionsParams, agentSessions } from "../reports/agent-sessions";
 import { type FailingPage, type FailingParams, failingSessions } from "../reports/failing-sessions";
 import { purposeSplit } from "../reports/purpose-split";
 import type { ReportParams } from "../reports/report-context";
@@ -171,6 +172,10 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
 
   async failingSessions(params: FailingParams): Promise<FailingPage> {
     return failingSessions(this.db, params);
+  }
+
+  async agentSessions(params: AgentSessionsParams): Promise<AgentSessionsPage> {
+    return agentSessions(this.db, params);
   }
 
   async journey(site: JourneySite, sessionId: string): Promise<Result<SessionJourney, "session_not_found">> {

@@ -5,7 +5,16 @@ import { workerProject } from "../worker-project.ts";
 // and bootstrap rules are tested with an env override (bootstrap.test.ts).
 // Every sign-up and sign-in costs a real scrypt hash (tens of milliseconds, more on a
 // busy machine), hence the longer test timeout.
+// The shard binding points at the class exported by test/app/worker-main.ts (production:
+// the ingest Worker's, by script_name).
 const project = await workerProject("app", "workers/app/wrangler.toml", {
-  miniflare: { bindings: { SIGNUP_MODE: "open", LOCAL_OWNER_SIGNUP: "1" } },
+  main: "test/app/worker-main.ts",
+  miniflare: {
+    bindings: { SIGNUP_MODE: "open", LOCAL_OWNER_SIGNUP: "1" },
+    durableObjects: {
+      LOGIN_THROTTLE: { className: "RateWindow", useSQLite: true },
+      ANALYTICS_SHARD: { className: "AnalyticsShard", useSQLite: true },
+    },
+  },
 });
 export default { ...project, test: { ...project.test, testTimeout: 60_000 } };

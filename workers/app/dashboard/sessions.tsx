@@ -1,13 +1,13 @@
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { valueOrThrow } from "../../../shared/errors/api-error";
-import { type AgentSessionFilters, agentSessions } from "../../../shared/reports/agent-sessions";
-import { failingSessions } from "../../../shared/reports/failing-sessions";
+import type { AgentSessionFilters } from "../../../shared/reports/agent-sessions";
+import { findJourney } from "../../../shared/reports/find-journey";
 import { PURPOSES } from "../../../shared/reports/purpose-split";
 import { resolveWindow } from "../../../shared/reports/report-window";
-import { sessionJourney } from "../../../shared/reports/session-journey";
 import { TIERS } from "../../../shared/reports/verification";
 import { OUTCOMES } from "../../../shared/sessions/outcome";
+import { siteShard } from "../../../shared/shards/site-shard";
 import type { AppEnv } from "../app-env";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
@@ -62,14 +62,15 @@ export function registerSessions(app: Hono<AppEnv>) {
     };
     const after = /^(\d+):(.+)$/.exec(q.after ?? "");
     const params = { site, window, nowMs };
+    const shard = siteShard(c.env, site.id);
     const [page, failing] = await Promise.all([
-      agentSessions(c.env.DB, {
+      shard.agentSessions({
         ...params,
         ...filters,
         limit: PAGE_SIZE,
         after: after ? { startedAt: Number(after[1]), id: after[2] } : undefined,
       }),
-      failingSessions(c.env.DB, { ...params, agentPlatform: filters.agentPlatform, limit: 10 }),
+      shard.failingSessions({ ...params, agentPlatform: filters.agentPlatform, limit: 10 }),
     ]);
     const paths = sitePaths(site.domain);
     const next = new URLSearchParams();
@@ -190,7 +191,7 @@ export function registerSessions(app: Hono<AppEnv>) {
   app.get("/app/sessions/:id", requireSignIn(), requireWorkspace(), async (c) => {
     const id = c.req.param("id");
     if (id.length > 64) throw new HTTPException(404, { message: "No such session." });
-    const j = valueOrThrow(await sessionJourney(c.env.DB, c.get("workspace").id, id));
+    const j = valueOrThrow(await findJourney(c.env, c.get("workspace").id, id));
     const paths = sitePaths(j.domain);
     return renderPage(c, {
       title: `Journey of a ${j.agent_platform} session`,

@@ -1,9 +1,6 @@
 import type { Hono } from "hono";
-import { purposeSplit } from "../../../shared/reports/purpose-split";
 import { REPORT_PERIODS, resolveWindow } from "../../../shared/reports/report-window";
-import { trafficOverview } from "../../../shared/reports/traffic-overview";
-import { trafficSources } from "../../../shared/reports/traffic-sources";
-import { verificationBreakdown } from "../../../shared/reports/verification";
+import { siteShard } from "../../../shared/shards/site-shard";
 import type { AppEnv } from "../app-env";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
@@ -51,11 +48,13 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const nowMs = Date.now();
     const window = resolveWindow(windowFromQuery(q, nowMs), nowMs);
     const params = { site, window, nowMs };
+    // One call per report to the site's analytics shard, as the v1 routes make them.
+    const shard = siteShard(c.env, site.id);
     const [overview, purpose, sources, tiers] = await Promise.all([
-      trafficOverview(c.env.DB, params),
-      purposeSplit(c.env.DB, params),
-      trafficSources(c.env.DB, params),
-      verificationBreakdown(c.env.DB, params),
+      shard.overview(params),
+      shard.purposeSplit(params),
+      shard.sources(params),
+      shard.verification(params),
     ]);
     const paths = sitePaths(site.domain);
     const empty = overview.data_status === "no_events_yet";

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { siteShard } from "@shared/shards/site-shard";
 import { legacyEvents, legacySessions } from "../../../../shared/shards/migrate-from-d1";
 import type { V1AppEnv } from "../../app-env";
-import { siteShard } from "../traffic/site-shard";
 
 // Local-only (behind the /__admin DEV_ROUTES guard in keys.ts): copies every site's
 // analytics from the single D1 into its shard, for `npm run migrate:analytics`. The

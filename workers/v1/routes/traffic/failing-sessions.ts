@@ -3,10 +3,10 @@ import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { failingSessionsPage } from "@shared/reports/failing-sessions-page";
 import { FailingSessions } from "@shared/reports/report-schemas";
+import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { FailingSessionsQuery } from "./schema";
-import { siteShard } from "./site-shard";
 
 const route = v1Route(
   {

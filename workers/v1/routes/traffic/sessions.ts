@@ -3,6 +3,7 @@ import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { agentSessionsPage } from "@shared/reports/agent-sessions-page";
 import { AgentSessions } from "@shared/reports/report-schemas";
+import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { SessionsQuery } from "./schema";
@@ -42,6 +43,7 @@ export function registerSessions(app: OpenAPIHono<V1AppEnv>) {
         cursor: query.cursor,
       },
       Date.now(),
+      (params) => siteShard(c.env, params.site.id).agentSessions(params),
     );
     return c.json(valueOrThrow(page), 200);
   });

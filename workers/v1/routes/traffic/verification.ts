@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { VerificationBreakdown } from "@shared/reports/report-schemas";
+import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { reportInput } from "./report-input";
 import { ReportQuery } from "./schema";
-import { siteShard } from "./site-shard";
 
 const route = v1Route(
   {

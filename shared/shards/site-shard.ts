@@ -1,5 +1,5 @@
-import type { AnalyticsShard } from "../../../../shared/shards/analytics-shard";
-import { shardFor } from "../../../../shared/shards/shard-for";
+import type { AnalyticsShard } from "./analytics-shard";
+import { shardFor } from "./shard-for";
 
 /**
  * The analytics shard of a site. The class lives in the ingest Worker (script_name in

@@ -1,0 +1,33 @@
+import { chunk } from "../batching/chunk";
+import { type Result, refusal } from "../result/result";
+import { hintsSite } from "../shards/session-id";
+import { siteShard } from "../shards/site-shard";
+import type { SessionJourney } from "./report-schemas";
+
+/** Shards asked at once when a session id carries no known site hint. */
+const FALLBACK_PARALLEL = 20;
+
+/**
+ * The session lives in its site's shard. Its id names the site (shared/shards/
+ * session-id.ts), so normally one shard is asked; an id without a matching hint (a
+ * session migrated from the single D1) is looked for in every site of the workspace,
+ * FALLBACK_PARALLEL shards at a time.
+ */
+export async function findJourney(
+  env: { DB: D1Database; ANALYTICS_SHARD: DurableObjectNamespace },
+  workspaceId: string,
+  sessionId: string,
+): Promise<Result<SessionJourney, "session_not_found">> {
+  const { results: sites } = await env.DB.prepare("SELECT id, domain FROM sites WHERE workspace_id = ?")
+    .bind(workspaceId)
+    .all<{ id: string; domain: string }>();
+  const hinted = sites.filter((s) => hintsSite(sessionId, s.id));
+  const ask = (s: { id: string; domain: string }) =>
+    siteShard(env, s.id).journey({ id: s.id, domain: s.domain, workspaceId }, sessionId);
+  const rest = sites.filter((s) => !hinted.includes(s));
+  for (const group of [hinted, ...chunk(rest, FALLBACK_PARALLEL)]) {
+    const found = (await Promise.all(group.map(ask))).find((j) => j.ok);
+    if (found) return found;
+  }
+  return refusal("session_not_found");
+}
