@@ -15,8 +15,10 @@ async function storeScan(
   now = Date.now(),
   extra: CheckResult[] = [],
 ) {
+  // A check given in `extra` replaces the generated one of the same key.
+  const replaced = new Set(extra.map((r) => r.key));
   const checkResults: CheckResult[] = [
-    ...CHECKS.map((c) => ({
+    ...CHECKS.filter((c) => !replaced.has(c.key)).map((c) => ({
       layer: c.layer,
       key: c.key,
       status: overrides[c.key]?.status ?? "pass",
@@ -48,7 +50,7 @@ describe("GET /scan/{id} (public report)", () => {
     const { id, overallScore } = await storeScan("ranked.example", {
       llms_txt: { status: "fail" }, // identity 15 × 3/14 × 100 = 3.21 points
       response_time: { status: "warn" }, // access 25 × 1/18 × 50 = 0.69
-      add_to_cart_control: { status: "fail" }, // interaction 25 × 3/16 × 100 = 4.69
+      add_to_cart_control: { status: "fail" }, // interaction 25 × 3/18 × 100 = 4.17
       product_schema: { status: "fail", blocked: true }, // blocked: content 20 × 3/18 × 100
     });
     const res = await SELF.fetch(`http://scan.local/scan/${id}`);
@@ -58,7 +60,7 @@ describe("GET /scan/{id} (public report)", () => {
     const html = await res.text();
     expect(html).toContain(`data-score="${overallScore}"`);
     expect(keysIn(html, "fix-first")).toEqual(["add_to_cart_control", "llms_txt", "response_time"]);
-    expect(html).toContain("+4.7 points");
+    expect(html).toContain("+4.2 points");
     expect(html).toContain("+3.2 points");
     expect(html).toContain("+0.7 points");
     expect(keysIn(html, "blocked")).toEqual(["product_schema"]);

@@ -17,7 +17,8 @@ function results(overrides: Record<string, { status: CheckStatus; blocked?: bool
 }
 
 // Weights of scan-checks.md: access layer 18 in all (3+1+2+3+2+3+2+2), identity 14
-// (2+1+1+1+2+2+3+2), interaction 16 (2+3+3+2+2+1+2+1); layers 25/15/25/20/15 of 100.
+// (2+1+1+1+2+2+3+2), interaction 18 (3+2+3+3+2+1+2+2: cart_add weighs 3, scoring version
+// 3); layers 25/15/25/20/15 of 100.
 describe("rankFixes", () => {
   it("ranks a failing weight-3 identity check above a warning weight-1 access check by exact points", () => {
     const r = rankFixes(results({ llms_txt: { status: "fail" }, response_time: { status: "warn" } }));
@@ -44,10 +45,10 @@ describe("rankFixes", () => {
       }),
     );
     expect(r.fixes.map((f) => f.check.key)).toEqual(["html_lang"]);
-    // add_to_cart_control: 25/100 × 3/16 × 100 = 4.6875; product_schema: content layer
+    // add_to_cart_control: 25/100 × 3/18 × 100 = 4.1666…; product_schema: content layer
     // weighs 18 (3+3+3+2+1+2+2+1+1): 20/100 × 3/18 × 100 = 3.333…
     expect(r.blocked.map((f) => f.check.key)).toEqual(["add_to_cart_control", "product_schema"]);
-    expect(r.blocked[0].points).toBeCloseTo(4.6875, 10);
+    expect(r.blocked[0].points).toBeCloseTo(25 / 6, 10);
     expect(r.blocked[1].points).toBeCloseTo(10 / 3, 10);
   });
 
