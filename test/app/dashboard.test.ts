@@ -75,3 +75,72 @@ describe("dashboard pages", () => {
     expect(res.location).toContain("/app/sign-in");
   });
 });
+
+describe("monitor actions: Send test event and Rescan now", () => {
+  async function ownerWithMonitor() {
+    const owner = new FormClient();
+    await owner.signUp(uniqueEmail("mon-owner"));
+    await owner.get("/app/monitors");
+    const created = await owner.post("/app/monitors", {
+      domain: "monitored.example",
+      webhook_url: "https://hooks.example.com/agent-readiness",
+    });
+    expect(created.status).toBe(201);
+    const id = /data-monitor="([^"]+)"/.exec(created.html)?.[1] as string;
+    expect(id).toBeTruthy();
+    return { owner, id, html: created.html };
+  }
+
+  it("an owner sees both buttons on each monitor row, as CSRF-protected forms", async () => {
+    const { id, html } = await ownerWithMonitor();
+    for (const action of ["test", "rescan"]) {
+      const form = new RegExp(
+        `<form method="post" action="/app/monitors/${id}/${action}"><input type="hidden" name="_csrf" value="[^"]+"`,
+      );
+      expect(html, action).toMatch(form);
+    }
+    expect(html).toContain(">Send test event<");
+    expect(html).toContain(">Rescan now<");
+  });
+
+  it("refuses both actions without the CSRF token, before anything is queued", async () => {
+    const { owner, id } = await ownerWithMonitor();
+    for (const action of ["test", "rescan"]) {
+      expect((await owner.post(`/app/monitors/${id}/${action}`, { _csrf: "" })).status, action).toBe(403);
+    }
+  });
+
+  it("a member sees no buttons and is refused; another workspace gets 404 as for a missing monitor", async () => {
+    const { owner, id } = await ownerWithMonitor();
+    await owner.get("/app/settings/members");
+    const invited = await owner.post("/app/settings/members/invites", { role: "member" });
+    const link = /id="invite-link"[^>]*>([^<]*)</.exec(invited.html)?.[1] as string;
+    const path = new URL(link).pathname;
+    const member = new FormClient();
+    await member.get(path);
+    const joined = await member.post("/app/sign-up", {
+      email: uniqueEmail("mon-member"),
+      password: "another long password",
+      invite: path.split("/").at(-1) as string,
+    });
+    expect(joined.status).toBe(303);
+    const seen = await member.get("/app/monitors");
+    expect(seen.html).toContain(`data-monitor="${id}"`);
+    expect(seen.html).not.toContain("Send test event");
+    expect(seen.html).not.toContain("Rescan now");
+    for (const action of ["test", "rescan"]) {
+      expect((await member.post(`/app/monitors/${id}/${action}`, {})).status, action).toBe(403);
+    }
+
+    const stranger = new FormClient();
+    await stranger.signUp(uniqueEmail("mon-stranger"));
+    await stranger.get("/app/monitors");
+    for (const action of ["test", "rescan"]) {
+      expect((await stranger.post(`/app/monitors/${id}/${action}`, {})).status, action).toBe(404);
+    }
+    expect((await stranger.post("/app/monitors/no-such-monitor/test", {})).status).toBe(404);
+    // Nothing was recorded for the refused test events.
+    const log = await owner.get(`/app/monitors/${id}`);
+    expect(log.html).toContain("No deliveries yet");
+  });
+});

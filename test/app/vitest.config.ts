@@ -5,12 +5,19 @@ import { workerProject } from "../worker-project.ts";
 // and bootstrap rules are tested with an env override (bootstrap.test.ts).
 // Every sign-up and sign-in costs a real scrypt hash (tens of milliseconds, more on a
 // busy machine), hence the longer test timeout.
+// The scan Worker is not part of this project: its MonitorControl binding answers 503,
+// so a test that reaches it fails loudly. The monitor actions' refusals are tested here;
+// queuing a test event is tested against the real server (test/e2e/app-dashboard-browser).
+const scanWorkerAbsent = async () =>
+  Response.json({ error: "The scan Worker is not part of the app test project" }, { status: 503 });
+
 // The shard binding points at the class exported by test/app/worker-main.ts (production:
 // the ingest Worker's, by script_name).
 const project = await workerProject("app", "workers/app/wrangler.toml", {
   main: "test/app/worker-main.ts",
   miniflare: {
     bindings: { SIGNUP_MODE: "open", LOCAL_OWNER_SIGNUP: "1" },
+    serviceBindings: { MONITOR_CONTROL: scanWorkerAbsent },
     durableObjects: {
       LOGIN_THROTTLE: { className: "RateWindow", useSQLite: true },
       ANALYTICS_SHARD: { className: "AnalyticsShard", useSQLite: true },

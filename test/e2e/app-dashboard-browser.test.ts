@@ -275,11 +275,12 @@ describe.skipIf(!existsSync(CHROMIUM))("the dashboard pages in headless Chromium
     expect(await page.locator('tr[data-external-id="order-2"]').count()).toBe(0);
   }, 60_000);
 
-  it("Monitors: create shows the secret once; the list shows last score and next rescan; deliveries open", async () => {
+  it("Monitors: create shows the secret once; the list shows last score and next rescan; deliveries open; a test event is delivered", async () => {
     await page.goto(`${baseUrl}/app/monitors`);
     expect(await page.textContent(".empty")).toContain("No monitors yet");
     await page.getByLabel("Domain").fill("good-shop.test");
-    await page.getByLabel("Webhook URL").fill("https://hooks.shop-example.com/agent-readiness");
+    // hooks.test is the e2e webhook receiver (global-setup), so the test event really arrives.
+    await page.getByLabel("Webhook URL").fill("https://hooks.test/e2e-dashboard");
     await page.getByRole("button", { name: "Add monitor" }).click();
     expect(await page.textContent("#new-secret")).toMatch(/^whsec_/);
     const listed = await api(key, "/api/v1/monitors");
@@ -292,6 +293,23 @@ describe.skipIf(!existsSync(CHROMIUM))("the dashboard pages in headless Chromium
     await row.getByRole("link", { name: "good-shop.test" }).click();
     await page.waitForURL(`${baseUrl}/app/monitors/${monitors[0].monitor_id}`);
     expect(await page.textContent(".empty")).toContain("No deliveries yet");
+    await expectAccessible(page, "deliveries");
+
+    // "Send test event" queues a signed score.changed; the deliveries log shows the receiver's answer.
+    await page.goto(`${baseUrl}/app/monitors`);
+    await row.getByRole("button", { name: "Send test event" }).click();
+    await page.waitForURL(`${baseUrl}/app/monitors/${monitors[0].monitor_id}/test`);
+    expect(await page.textContent(".notice-success")).toContain("Test event queued for good-shop.test");
+    await page.goto(`${baseUrl}/app/monitors/${monitors[0].monitor_id}`);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.locator("tbody tr").first().textContent();
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toMatch(/score\.changed.*HTTP 200/);
     await expectAccessible(page, "deliveries");
     await screenshots(page, "app-monitor-deliveries");
   }, 60_000);

@@ -113,7 +113,7 @@ describe("MCP server at /mcp", () => {
     expect(call.body.result.structuredContent).toEqual((await v1(key, "GET", "/api/v1/whoami")).body);
   });
 
-  it("lists sixteen tools, each with input and output schemas and honest annotations", async () => {
+  it("lists seventeen tools, each with input and output schemas and honest annotations", async () => {
     const { key } = await createKey("mcp-list", "--scopes", ALL_SCOPES);
     const client = await connect(key);
     const { tools } = await client.listTools();
@@ -128,6 +128,7 @@ describe("MCP server at /mcp", () => {
         "traffic_sources",
         "traffic_verification",
         "failing_sessions",
+        "list_sessions",
         "session_journey",
         "attribution_overview",
         "record_conversions",
@@ -145,7 +146,7 @@ describe("MCP server at /mcp", () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.void_conversion.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
     expect(byName.record_conversions.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true });
-    for (const name of ["whoami", "list_sites", "traffic_overview", "list_conversions", "get_scan"]) {
+    for (const name of ["whoami", "list_sites", "traffic_overview", "list_sessions", "list_conversions", "get_scan"]) {
       expect(byName[name].annotations?.readOnlyHint, name).toBe(true);
     }
     // The tool's input is the route's own schema: the report window and the conversion item.
@@ -214,6 +215,16 @@ describe("MCP server at /mcp", () => {
     expect(failing.isError).toBe(false);
     expect(moving(failing.data)).toEqual(moving(failingDirect ?? {}));
     expect(failing.data.results).toEqual([]);
+    // Every session with filters, from the route's own query schema.
+    const sessionsQuery = { domain: "mcp-shop.example", period: "24h", purpose: "user_action", tier: "verified" };
+    const sessions = await tool(client, "list_sessions", sessionsQuery);
+    const sessionsDirect = (
+      await v1(key, "GET", `/api/v1/traffic/sessions?${new URLSearchParams(sessionsQuery).toString()}`)
+    ).body;
+    expect(sessions.isError).toBe(false);
+    expect(moving(sessions.data)).toEqual(moving(sessionsDirect ?? {}));
+    // A tier outside the route's enum is refused, not ignored.
+    expect((await tool(client, "list_sessions", { domain: "mcp-shop.example", tier: "guessed" })).isError).toBe(true);
     expect(await tool(client, "session_journey", { session_id: "3f0b6d0e-8a51-4c55-9a3e-0d9c1f6f7b21" })).toMatchObject(
       {
         isError: true,

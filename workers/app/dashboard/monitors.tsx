@@ -20,11 +20,16 @@ import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
+import { registerMonitorActions } from "./monitor-actions";
 
 const PATH = "/app/monitors";
 
-async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?: 200 | 201 | 400 } = {}) {
+export async function monitorsPage(
+  c: Context<AppEnv>,
+  extra: { before?: Child; status?: 200 | 201 | 202 | 400 | 429 } = {},
+) {
   const workspace = c.get("workspace");
+  const manager = canManageWorkspace(workspace.role);
   const db = database(c.env.DB);
   const page = await listMonitors(db, workspace.id, 100, null);
   const scans = await Promise.all(page.monitors.map((m) => findLatestScan(db, m.domain)));
@@ -55,6 +60,7 @@ async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?
                   <th scope="col">Last scan</th>
                   <th scope="col">Next rescan</th>
                   <th scope="col">Webhook</th>
+                  {manager ? <th scope="col">Actions</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -77,6 +83,20 @@ async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?
                       <td data-label="Webhook">
                         <code>{m.webhookUrl}</code>
                       </td>
+                      {manager ? (
+                        <td data-label="Actions">
+                          <PostForm action={`${PATH}/${encodeURIComponent(m.id)}/test`} csrf={c.get("csrfToken")}>
+                            <button type="submit" aria-label={`Send test event to ${m.domain}'s webhook`}>
+                              Send test event
+                            </button>
+                          </PostForm>
+                          <PostForm action={`${PATH}/${encodeURIComponent(m.id)}/rescan`} csrf={c.get("csrfToken")}>
+                            <button type="submit" aria-label={`Rescan ${m.domain} now`}>
+                              Rescan now
+                            </button>
+                          </PostForm>
+                        </td>
+                      ) : null}
                     </tr>
                   );
                 })}
@@ -84,7 +104,7 @@ async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?
             </table>
           </div>
         )}
-        {canManageWorkspace(workspace.role) ? (
+        {manager ? (
           <PostForm action={PATH} csrf={c.get("csrfToken")}>
             <h2>Add a monitor</h2>
             <div class="field">
@@ -105,13 +125,13 @@ async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?
 }
 
 // Monitors of the workspace: GET/POST /api/v1/monitors and the deliveries log through
-// the same shared functions. "Rescan now" and "Send test event" belong to the monitor
-// API of issue 17 and are not on this branch (docs/app.md).
+// the same shared functions; "Send test event" and "Rescan now" in monitor-actions.tsx.
 export function registerMonitors(app: Hono<AppEnv>) {
   app.use(PATH, requireSignIn(), requireWorkspace());
   app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
 
   app.get(PATH, (c) => monitorsPage(c));
+  registerMonitorActions(app, PATH);
 
   app.post(PATH, requireRole("admin"), async (c) => {
     const form = await c.req.parseBody();

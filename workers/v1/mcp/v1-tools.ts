@@ -92,11 +92,19 @@ export const v1Tools: V1Tool[] = [
     annotations: read,
   },
   {
+    name: "list_sessions",
+    operationId: "listSessions",
+    title: "List agent sessions",
+    description:
+      "Every AI-agent session started in the period on a registered domain, newest first, each with its platform, purpose (user_action, search, crawl, unknown), trust tier (verified, declared, heuristic) and outcome; narrow with agent_platform, purpose, tier or outcome. Sessions still open carry outcome_settled false: their outcome may change. Paged: pass `next_cursor` back as `cursor` while has_more is true; the first call fixes the window. Use session_journey on a session_id for its pages. Needs scope traffic:read.",
+    annotations: read,
+  },
+  {
     name: "session_journey",
     operationId: "sessionJourney",
     title: "One session's journey",
     description:
-      "The pages, timings, interactions and detection signals of one AI-agent session of the workspace, by session_id (from failing_sessions). Needs scope traffic:read.",
+      "The pages, timings, interactions and detection signals of one AI-agent session of the workspace, by session_id (from list_sessions or failing_sessions). Needs scope traffic:read.",
     annotations: read,
   },
   {
