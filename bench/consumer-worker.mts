@@ -2,10 +2,10 @@
 // bench/consumer.ts. It runs the queue consumer's storage step on synthetic classified
 // events, either the old way (every site's batch into the one D1, one transaction) or
 // the new way (the batch split by site, one AnalyticsShard call per site, in parallel).
-import type { IngestMessage } from "../shared/ingest/queue-message";
-import { installSignalUpdates } from "../shared/sessions/install-signals";
-import { rollupBatch } from "../shared/sessions/rollup";
-import { AnalyticsShard } from "../shared/shards/analytics-shard";
+import type { IngestMessage } from "@shared/ingest/queue-message";
+import { installSignalUpdates } from "@shared/sessions/install-signals";
+import { rollupBatch } from "@shared/sessions/rollup";
+import { AnalyticsShard } from "@shared/shards/analytics-shard";
 
 export { AnalyticsShard };
 

@@ -6,7 +6,7 @@
 // 2. Through the real local server (npm start, workerd's BoringSSL): a sign-in POST
 //    against the sign-in page GET, both with the same CSRF and D1 work around them, so
 //    the difference is the password verification plus the throttle lookups.
-import { hashPassword, PASSWORD_HASH_PARAMS } from "../shared/accounts/password-hash";
+import { hashPassword, PASSWORD_HASH_PARAMS } from "@shared/accounts/password-hash";
 import { startLocalServer } from "../test/helpers/node/local-server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);

@@ -4,19 +4,19 @@
 // ingest and the session-end rollup would fill it, and runs each report through the
 // same functions the v1 routes call. Timing happens outside, in Node.
 
-import { valueOrThrow } from "../shared/errors/api-error";
-import { failingSessions } from "../shared/reports/failing-sessions";
-import { purposeSplit } from "../shared/reports/purpose-split";
-import type { ReportParams } from "../shared/reports/report-context";
-import { findReportSite } from "../shared/reports/report-site";
-import { type ReportPeriod, resolveWindow } from "../shared/reports/report-window";
-import { sessionJourney } from "../shared/reports/session-journey";
-import { trafficOverview } from "../shared/reports/traffic-overview";
-import { trafficSources } from "../shared/reports/traffic-sources";
-import { verificationBreakdown } from "../shared/reports/verification";
-import { rebuildDay } from "../shared/sessions/settle";
-import { AnalyticsShard } from "../shared/shards/analytics-shard";
-import { shardDb } from "../shared/shards/shard-db";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { failingSessions } from "@shared/reports/failing-sessions";
+import { purposeSplit } from "@shared/reports/purpose-split";
+import type { ReportParams } from "@shared/reports/report-context";
+import { findReportSite } from "@shared/reports/report-site";
+import { type ReportPeriod, resolveWindow } from "@shared/reports/report-window";
+import { sessionJourney } from "@shared/reports/session-journey";
+import { trafficOverview } from "@shared/reports/traffic-overview";
+import { trafficSources } from "@shared/reports/traffic-sources";
+import { verificationBreakdown } from "@shared/reports/verification";
+import { rebuildDay } from "@shared/sessions/settle";
+import { AnalyticsShard } from "@shared/shards/analytics-shard";
+import { shardDb } from "@shared/shards/shard-db";
 
 interface Env {
   DB: D1Database;

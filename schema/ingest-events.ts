@@ -1,5 +1,5 @@
+import { EVENT_KINDS } from "@shared/ingest/event-kinds";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { EVENT_KINDS } from "../shared/ingest/event-kinds";
 
 /**
  * One accepted, classified event (beacon or server-side record), written by the queue

@@ -1,6 +1,6 @@
+import { OUTCOMES } from "@shared/sessions/outcome";
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { OUTCOMES } from "../shared/sessions/outcome";
 
 /**
  * One visitor's run of events with gaps under 30 minutes (decisions §5). Rewritten

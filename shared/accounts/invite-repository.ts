@@ -1,5 +1,5 @@
+import { invites, workspaces } from "@schema";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { invites, workspaces } from "../../schema";
 import { prefixedId } from "../auth/random-token";
 import type { Database } from "../db/client";
 import type { WorkspaceRole } from "./roles";

@@ -1,5 +1,5 @@
+import { passkeyChallenges, passkeys } from "@schema";
 import { and, asc, eq, gt, lte } from "drizzle-orm";
-import { passkeyChallenges, passkeys } from "../../schema";
 import { prefixedId } from "../auth/random-token";
 import type { Database } from "../db/client";
 

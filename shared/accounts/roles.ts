@@ -1,4 +1,4 @@
-import { workspaceRoles } from "../../schema/memberships";
+import { workspaceRoles } from "@schema/memberships";
 
 // Roles in a workspace (docs/app.md "Roles"): owner and admin manage keys and members;
 // member is read-only. Only an owner can make another owner.

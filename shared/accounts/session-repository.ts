@@ -1,5 +1,5 @@
+import { appSessions, users } from "@schema";
 import { and, eq, gt, lte } from "drizzle-orm";
-import { appSessions, users } from "../../schema";
 import type { Database } from "../db/client";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token";
 

@@ -1,5 +1,5 @@
+import { users } from "@schema";
 import { eq } from "drizzle-orm";
-import { users } from "../../schema";
 import { prefixedId } from "../auth/random-token";
 import type { Database } from "../db/client";
 

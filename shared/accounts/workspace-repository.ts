@@ -1,5 +1,5 @@
+import { memberships, users, workspaces } from "@schema";
 import { and, asc, eq } from "drizzle-orm";
-import { memberships, users, workspaces } from "../../schema";
 import { prefixedId, randomBase62 } from "../auth/random-token";
 import type { Database } from "../db/client";
 import type { WorkspaceRole } from "./roles";

@@ -1,5 +1,5 @@
+import { conversions } from "@schema";
 import { and, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
-import { conversions } from "../../schema";
 import type { Database } from "../db/client";
 import { findReportSite } from "../reports/report-site";
 import { ok, type Result } from "../result/result";

@@ -1,5 +1,5 @@
+import { apiKeys, workspaces } from "@schema";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
-import { apiKeys, workspaces } from "../../schema";
 import type { Database } from "../db/client";
 import { MINUTE_MS } from "../time/durations";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key-secret";

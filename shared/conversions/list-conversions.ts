@@ -1,5 +1,5 @@
+import { conversions, sites } from "@schema";
 import { and, desc, eq, isNull, lt, type SQL } from "drizzle-orm";
-import { conversions, sites } from "../../schema";
 import type { Database } from "../db/client";
 import type { ConversionListItem } from "./conversion-schema";
 

@@ -1,5 +1,5 @@
+import { sites } from "@schema";
 import { and, eq, inArray } from "drizzle-orm";
-import { sites } from "../../schema";
 import { chunk } from "../batching/chunk";
 import type { Database } from "../db/client";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";

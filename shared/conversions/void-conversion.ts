@@ -1,5 +1,5 @@
+import { conversions } from "@schema";
 import { and, eq, isNull } from "drizzle-orm";
-import { conversions } from "../../schema";
 import type { Database } from "../db/client";
 
 /**

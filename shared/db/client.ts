@@ -1,5 +1,5 @@
+import * as schema from "@schema";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../schema";
 
 export type Database = ReturnType<typeof database>;
 

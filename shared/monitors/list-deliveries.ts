@@ -1,5 +1,5 @@
+import { webhookAttempts, webhookDeliveries } from "@schema";
 import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries } from "../../schema";
 import type { Database } from "../db/client";
 
 export type DeliveryPosition = { createdAt: number; id: string };

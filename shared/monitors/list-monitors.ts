@@ -1,5 +1,5 @@
+import { monitors } from "@schema";
 import { and, desc, eq, lt, or } from "drizzle-orm";
-import { monitors } from "../../schema";
 import type { Database } from "../db/client";
 import type { MonitorRecord } from "./monitor-row";
 

@@ -1,5 +1,5 @@
+import { scans } from "@schema/scans";
 import { desc, eq, sql } from "drizzle-orm";
-import { scans } from "../../schema/scans";
 import type { Database } from "../db/client";
 import type { ScanResult } from "./scan-result";
 import type { LayerScores } from "./score";

@@ -1,6 +1,6 @@
+import { ingestEvents } from "@schema/ingest-events";
+import { sessions } from "@schema/sessions";
 import { getTableColumns } from "drizzle-orm";
-import { ingestEvents } from "../../schema/ingest-events";
-import { sessions } from "../../schema/sessions";
 import type { SessionState } from "../sessions/session-state";
 
 /**

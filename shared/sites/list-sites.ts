@@ -1,5 +1,5 @@
+import { sites } from "@schema";
 import { and, count, desc, eq, lt, or } from "drizzle-orm";
-import { sites } from "../../schema";
 import type { Database } from "../db/client";
 import type { SiteRecord } from "./site-row";
 

@@ -1,5 +1,5 @@
+import { sites } from "@schema";
 import { and, eq, sql } from "drizzle-orm";
-import { sites } from "../../schema";
 import type { Database } from "../db/client";
 import type { Coverage } from "./site-limits";
 import type { SiteRecord } from "./site-row";

@@ -1,4 +1,3 @@
-import { describe, expect, it } from "vitest";
 import {
   DAY_MS,
   fnv1a32,
@@ -6,7 +5,8 @@ import {
   latestRescanSlot,
   nextRescanAt,
   rescanOffsetMs,
-} from "../../shared/monitors/rescan-slot";
+} from "@shared/monitors/rescan-slot";
+import { describe, expect, it } from "vitest";
 
 describe("rescan slots", () => {
   it("hashes with FNV-1a 32 (published test vectors)", () => {

@@ -1,6 +1,6 @@
-import type { WorkspaceRole } from "../../shared/accounts/roles";
-import type { WorkspaceMembership } from "../../shared/accounts/workspace-repository";
-import type { RequestIdVariables } from "../../shared/http/request-id";
+import type { WorkspaceRole } from "@shared/accounts/roles";
+import type { WorkspaceMembership } from "@shared/accounts/workspace-repository";
+import type { RequestIdVariables } from "@shared/http/request-id";
 
 /** The signed-in person, set by `requireSignIn()`. */
 export interface SignedInUser {

@@ -1,9 +1,9 @@
+import { accessLog } from "@shared/http/access-log";
+import { requestId } from "@shared/http/request-id";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
-import { accessLog } from "../../shared/http/access-log";
-import { requestId } from "../../shared/http/request-id";
 import type { AppEnv } from "./app-env";
 import { registerDashboardAssets } from "./dashboard/assets";
 import { registerConversions } from "./dashboard/conversions";

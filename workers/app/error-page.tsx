@@ -1,8 +1,8 @@
+import { ApiError } from "@shared/errors/api-error";
+import { log } from "@shared/http/log";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { ApiError } from "../../shared/errors/api-error";
-import { log } from "../../shared/http/log";
 import type { AppEnv } from "./app-env";
 import { renderPage } from "./layout/render";
 

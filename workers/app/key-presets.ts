@@ -1,4 +1,4 @@
-import { SCOPE_PRESETS, SCOPES, type Scope } from "../../shared/auth/scopes";
+import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/auth/scopes";
 
 // The "Preset" choice of Settings -> API keys. The scope sets themselves live in
 // shared/auth/scopes.ts (one place, also used by `npm run admin`); this adds the labels.

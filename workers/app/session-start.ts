@@ -1,6 +1,6 @@
+import { endSessionByToken, startSession } from "@shared/accounts/session-repository";
+import { database } from "@shared/db/client";
 import type { Context } from "hono";
-import { endSessionByToken, startSession } from "../../shared/accounts/session-repository";
-import { database } from "../../shared/db/client";
 import type { AppEnv } from "./app-env";
 import { readSessionCookie, writeSessionCookie } from "./cookies";
 import { rotateCsrfToken } from "./middleware/csrf";

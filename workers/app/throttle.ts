@@ -1,7 +1,7 @@
+import { signInFailureLimits, signUpLimits, throttleSubject } from "@shared/accounts/login-throttle";
+import { parseIp, truncateIp } from "@shared/classify/cidr";
+import type { HitResult, WindowSpec } from "@shared/rate-limit/window";
 import type { Context } from "hono";
-import { signInFailureLimits, signUpLimits, throttleSubject } from "../../shared/accounts/login-throttle";
-import { parseIp, truncateIp } from "../../shared/classify/cidr";
-import type { HitResult, WindowSpec } from "../../shared/rate-limit/window";
 import type { AppEnv } from "./app-env";
 
 // Sign-in and sign-up throttling through the RateWindow Durable Object (one instance per

@@ -1,10 +1,10 @@
+import { API_CATALOG_TYPE, apiCatalog } from "@shared/discovery/api-catalog";
+import { llmsTxt } from "@shared/discovery/llms-txt";
+import { mcpServerCard } from "@shared/discovery/mcp-server-card";
+import { robotsTxt } from "@shared/discovery/robots-txt";
+import { SERVICE_PATHS } from "@shared/discovery/service-links";
+import { REQUEST_ID_HEADER, type RequestIdVariables } from "@shared/http/request-id";
 import type { Context, Hono } from "hono";
-import { API_CATALOG_TYPE, apiCatalog } from "../../shared/discovery/api-catalog";
-import { llmsTxt } from "../../shared/discovery/llms-txt";
-import { mcpServerCard } from "../../shared/discovery/mcp-server-card";
-import { robotsTxt } from "../../shared/discovery/robots-txt";
-import { SERVICE_PATHS } from "../../shared/discovery/service-links";
-import { REQUEST_ID_HEADER, type RequestIdVariables } from "../../shared/http/request-id";
 
 type EdgeApp = { Bindings: EdgeEnv; Variables: RequestIdVariables };
 

@@ -1,9 +1,9 @@
 import { localSwitchOn } from "@shared/config/local-switches";
+import { ApiError } from "@shared/errors/api-error";
+import { accessLog } from "@shared/http/access-log";
+import { toErrorResponse } from "@shared/http/on-error";
+import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "@shared/http/request-id";
 import { Hono } from "hono";
-import { ApiError } from "../../shared/errors/api-error";
-import { accessLog } from "../../shared/http/access-log";
-import { toErrorResponse } from "../../shared/http/on-error";
-import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "../../shared/http/request-id";
 import { registerDiscoveryRoutes } from "./discovery-routes";
 import { upstreamFor } from "./routes";
 import { fanOutScheduled } from "./scheduled-fan-out";

@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER } from "../../shared/http/request-id";
+import { REQUEST_ID_HEADER } from "@shared/http/request-id";
 import type { Upstream } from "./routes";
 
 const upstreams: Upstream[] = ["SCAN", "INGEST", "V1"];

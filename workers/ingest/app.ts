@@ -1,5 +1,5 @@
-import { createApp } from "../../shared/http/create-app";
-import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
+import { createApp } from "@shared/http/create-app";
+import { mountScheduledRoute } from "@shared/jobs/scheduled-route";
 import { cronTable } from "./jobs";
 import { mountIngestOpenApi } from "./openapi";
 import { registerBeacon } from "./routes/beacon";

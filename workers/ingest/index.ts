@@ -1,11 +1,11 @@
-import type { IngestMessage } from "../../shared/ingest/queue-message";
-import { scheduledHandler } from "../../shared/jobs/cron-jobs";
+import type { IngestMessage } from "@shared/ingest/queue-message";
+import { scheduledHandler } from "@shared/jobs/cron-jobs";
 import { buildApp, WORKER } from "./app";
 import { sessionRollup } from "./consumers/session-rollup";
 import { cronTable } from "./jobs";
 
-export { SaltKeeper } from "../../shared/salt/salt-keeper";
-export { AnalyticsShard } from "../../shared/shards/analytics-shard";
+export { SaltKeeper } from "@shared/salt/salt-keeper";
+export { AnalyticsShard } from "@shared/shards/analytics-shard";
 
 const app = buildApp();
 

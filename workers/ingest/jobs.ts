@@ -1,4 +1,4 @@
-import type { CronTable } from "../../shared/jobs/cron-jobs";
+import type { CronTable } from "@shared/jobs/cron-jobs";
 import { rearmActiveShards } from "./runtime/rearm-shards";
 import { refreshIpRanges } from "./runtime/refresh-ip-ranges";
 import { saltKeeper } from "./salt-keeper-instance";

@@ -1,3 +1,3 @@
-import type { AppEnv } from "../../shared/http/create-app";
+import type { AppEnv } from "@shared/http/create-app";
 
 export type ScanAppEnv = AppEnv<ScanEnv>;

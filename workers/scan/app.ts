@@ -1,5 +1,5 @@
-import { createApp } from "../../shared/http/create-app";
-import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
+import { createApp } from "@shared/http/create-app";
+import { mountScheduledRoute } from "@shared/jobs/scheduled-route";
 import type { ScanAppEnv } from "./app-env";
 import { cronTable } from "./jobs";
 import { mountScanOpenApi } from "./openapi";

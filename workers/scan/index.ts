@@ -1,10 +1,10 @@
-import { scheduledHandler } from "../../shared/jobs/cron-jobs";
-import type { MonitorQueueMessage } from "../../shared/monitors/queue-messages";
+import { scheduledHandler } from "@shared/jobs/cron-jobs";
+import type { MonitorQueueMessage } from "@shared/monitors/queue-messages";
 import { buildApp, WORKER } from "./app";
 import { cronTable } from "./jobs";
 import { handleMonitorQueue } from "./monitors/monitor-queue-handler";
 
-export { RateWindow } from "../../shared/rate-limit/rate-window";
+export { RateWindow } from "@shared/rate-limit/rate-window";
 export { MonitorControl } from "./monitors/monitor-control";
 
 const app = buildApp();

@@ -1,4 +1,4 @@
-import type { CronTable } from "../../shared/jobs/cron-jobs";
+import type { CronTable } from "@shared/jobs/cron-jobs";
 import { redriveJob } from "./monitors/redrive-job";
 import { rescanJob } from "./monitors/rescan-job";
 

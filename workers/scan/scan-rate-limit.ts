@@ -1,6 +1,6 @@
+import { ApiError } from "@shared/errors/api-error";
 import { rateLimitHeaders } from "@shared/rate-limit/rate-limit-headers";
-import { ApiError } from "../../shared/errors/api-error";
-import type { HitResult, WindowSpec } from "../../shared/rate-limit/window";
+import type { HitResult, WindowSpec } from "@shared/rate-limit/window";
 
 // Scan limits (contract "Limits", decisions §3): 10 scans per hour per client IP, 5 per
 // hour per normalised domain, fixed windows in the scan Worker's own RateWindow DOs.

@@ -1,5 +1,5 @@
-import { createApp } from "../../shared/http/create-app";
-import { mountScheduledRoute } from "../../shared/jobs/scheduled-route";
+import { createApp } from "@shared/http/create-app";
+import { mountScheduledRoute } from "@shared/jobs/scheduled-route";
 import { cronTable } from "./jobs";
 import { mountMcp } from "./mcp/mount-mcp";
 import { mountOpenApi } from "./openapi";

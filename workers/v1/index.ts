@@ -1,6 +1,6 @@
 import { buildApp } from "./app";
 
-export { RateWindow } from "../../shared/rate-limit/rate-window";
+export { RateWindow } from "@shared/rate-limit/rate-window";
 
 const app = buildApp();
 

@@ -1,5 +1,4 @@
-import { describe, expect, inject, it } from "vitest";
-import { extractPage } from "../../../shared/scan/html/extract-page";
+import { extractPage } from "@shared/scan/html/extract-page";
 import {
   declaresProduct,
   nodesOfType,
@@ -7,7 +6,8 @@ import {
   offersOf,
   PRODUCT_TYPES,
   stringValue,
-} from "../../../shared/scan/structured-data";
+} from "@shared/scan/structured-data";
+import { describe, expect, inject, it } from "vitest";
 
 // Every HTML page of ../shared/data/real-shops (when present) is read without a problem and
 // yields the products and offers it declares. What a page declares is counted from its raw

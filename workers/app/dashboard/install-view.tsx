@@ -1,5 +1,5 @@
-import type { InstallCheckResult } from "../../../shared/sessions/install-check-schema";
-import type { InstallStatus } from "../../../shared/sessions/install-status";
+import type { InstallCheckResult } from "@shared/sessions/install-check-schema";
+import type { InstallStatus } from "@shared/sessions/install-status";
 import { sitePaths } from "./site-context";
 
 export const STATUS_LABEL: Record<InstallStatus, string> = {

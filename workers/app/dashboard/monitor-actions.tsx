@@ -1,10 +1,10 @@
+import { database } from "@shared/db/client";
+import { findMonitor } from "@shared/monitors/list-monitors";
+import type { MonitorControlApi } from "@shared/monitors/monitor-control";
+import { recordTestDelivery } from "@shared/monitors/test-delivery";
+import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { database } from "../../../shared/db/client";
-import { findMonitor } from "../../../shared/monitors/list-monitors";
-import type { MonitorControlApi } from "../../../shared/monitors/monitor-control";
-import { recordTestDelivery } from "../../../shared/monitors/test-delivery";
-import { serviceBaseUrl } from "../../../shared/sites/snippet";
 import type { AppEnv } from "../app-env";
 import { Notice } from "../layout/form";
 import { Time } from "../layout/format-time";

@@ -1,5 +1,5 @@
-import type { ReportPeriod, WindowInput } from "../../../shared/reports/report-window";
-import { REPORT_PERIODS } from "../../../shared/reports/report-window";
+import type { ReportPeriod, WindowInput } from "@shared/reports/report-window";
+import { REPORT_PERIODS } from "@shared/reports/report-window";
 
 const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,8 +1,8 @@
+import { normalizeDomain } from "@shared/domains/normalize-domain";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { findReportSite, type ReportSite } from "@shared/reports/report-site";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { normalizeDomain } from "../../../shared/domains/normalize-domain";
-import { valueOrThrow } from "../../../shared/errors/api-error";
-import { findReportSite, type ReportSite } from "../../../shared/reports/report-site";
 import type { AppEnv } from "../app-env";
 
 /**

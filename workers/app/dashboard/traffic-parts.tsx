@@ -2,7 +2,7 @@ import type {
   PurposeSplit as PurposeSplitResult,
   TrafficSources as SourcesResult,
   VerificationBreakdown as VerificationResult,
-} from "../../../shared/reports/report-schemas";
+} from "@shared/reports/report-schemas";
 
 const PURPOSE_TEXT: Record<string, string> = {
   user_action: "Acting for a person right now (buy intent)",

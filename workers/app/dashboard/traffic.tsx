@@ -1,6 +1,6 @@
+import { REPORT_PERIODS, resolveWindow } from "@shared/reports/report-window";
+import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
-import { REPORT_PERIODS, resolveWindow } from "../../../shared/reports/report-window";
-import { siteShard } from "../../../shared/shards/site-shard";
 import type { AppEnv } from "../app-env";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";

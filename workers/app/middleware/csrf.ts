@@ -1,6 +1,6 @@
+import { looksLikeSecretToken, newSecretToken } from "@shared/accounts/secret-token";
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { looksLikeSecretToken, newSecretToken } from "../../../shared/accounts/secret-token";
 import type { AppEnv } from "../app-env";
 import { readCsrfCookie, writeCsrfCookie } from "../cookies";
 

@@ -1,6 +1,6 @@
+import { roleAtLeast, type WorkspaceRole } from "@shared/accounts/roles";
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { roleAtLeast, type WorkspaceRole } from "../../../shared/accounts/roles";
 import type { AppEnv } from "../app-env";
 
 /** After `requireWorkspace()`: 403 unless the user's role is `least` or stronger. */

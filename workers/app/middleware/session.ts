@@ -1,7 +1,7 @@
+import { findSession, setSessionWorkspace } from "@shared/accounts/session-repository";
+import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
+import { database } from "@shared/db/client";
 import type { Context, MiddlewareHandler } from "hono";
-import { findSession, setSessionWorkspace } from "../../../shared/accounts/session-repository";
-import { listUserWorkspaces } from "../../../shared/accounts/workspace-repository";
-import { database } from "../../../shared/db/client";
 import type { AppEnv } from "../app-env";
 import { clearSessionCookie, readSessionCookie } from "../cookies";
 

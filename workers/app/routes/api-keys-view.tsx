@@ -1,5 +1,5 @@
-import type { KeyListItem } from "../../../shared/auth/key-repository";
-import { SCOPES } from "../../../shared/auth/scopes";
+import type { KeyListItem } from "@shared/auth/key-repository";
+import { SCOPES } from "@shared/auth/scopes";
 import { keyPresetChoices, scopeDescriptions } from "../key-presets";
 import { PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";

@@ -1,15 +1,15 @@
-import type { Context, Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
-import type { Child } from "hono/jsx";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { canManageWorkspace } from "../../../shared/accounts/roles";
+import { canManageWorkspace } from "@shared/accounts/roles";
 import {
   createWorkspaceKey,
   findWorkspaceKey,
   listWorkspaceKeys,
   revokeWorkspaceKey,
-} from "../../../shared/auth/key-repository";
-import { database } from "../../../shared/db/client";
+} from "@shared/auth/key-repository";
+import { database } from "@shared/db/client";
+import type { Context, Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { Child } from "hono/jsx";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
 import { scopesFromForm } from "../key-presets";
 import { Notice } from "../layout/form";

@@ -1,8 +1,8 @@
+import { acceptInvite, findOpenInvite } from "@shared/accounts/invite-repository";
+import { setSessionWorkspace } from "@shared/accounts/session-repository";
+import { database } from "@shared/db/client";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { acceptInvite, findOpenInvite } from "../../../shared/accounts/invite-repository";
-import { setSessionWorkspace } from "../../../shared/accounts/session-repository";
-import { database } from "../../../shared/db/client";
 import type { AppEnv } from "../app-env";
 import { PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";

@@ -1,10 +1,10 @@
+import { createInvite, listPendingInvites } from "@shared/accounts/invite-repository";
+import { canInviteAs, canManageWorkspace, isWorkspaceRole, workspaceRoles } from "@shared/accounts/roles";
+import { listMembers } from "@shared/accounts/workspace-repository";
+import { database } from "@shared/db/client";
 import type { Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { createInvite, listPendingInvites } from "../../../shared/accounts/invite-repository";
-import { canInviteAs, canManageWorkspace, isWorkspaceRole, workspaceRoles } from "../../../shared/accounts/roles";
-import { listMembers } from "../../../shared/accounts/workspace-repository";
-import { database } from "../../../shared/db/client";
 import type { AppEnv } from "../app-env";
 import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";

@@ -1,3 +1,17 @@
+import { passkeyOptionLimits, throttleSubject } from "@shared/accounts/login-throttle";
+import {
+  deletePasskey,
+  findPasskey,
+  insertPasskey,
+  listUserPasskeys,
+  recordPasskeyUse,
+  saveChallenge,
+  takeChallenge,
+} from "@shared/accounts/passkey-repository";
+import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
+import { database } from "@shared/db/client";
+import { fromBase64Url, toBase64Url } from "@shared/encoding/base64";
+import { log } from "@shared/http/log";
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -7,20 +21,6 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import type { Context, Hono } from "hono";
-import { passkeyOptionLimits, throttleSubject } from "../../../shared/accounts/login-throttle";
-import {
-  deletePasskey,
-  findPasskey,
-  insertPasskey,
-  listUserPasskeys,
-  recordPasskeyUse,
-  saveChallenge,
-  takeChallenge,
-} from "../../../shared/accounts/passkey-repository";
-import { listUserWorkspaces } from "../../../shared/accounts/workspace-repository";
-import { database } from "../../../shared/db/client";
-import { fromBase64Url, toBase64Url } from "../../../shared/encoding/base64";
-import { log } from "../../../shared/http/log";
 import type { AppEnv } from "../app-env";
 import { requireSignIn } from "../middleware/session";
 import { parseCredentialField, RP_NAME, relyingParty } from "../passkey-ceremony";

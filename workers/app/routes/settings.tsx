@@ -1,6 +1,6 @@
+import { listUserPasskeys } from "@shared/accounts/passkey-repository";
+import { database } from "@shared/db/client";
 import type { Hono } from "hono";
-import { listUserPasskeys } from "../../../shared/accounts/passkey-repository";
-import { database } from "../../../shared/db/client";
 import type { AppEnv } from "../app-env";
 import { PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";

@@ -1,10 +1,10 @@
+import { normalizeEmail } from "@shared/accounts/email";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "@shared/accounts/password-hash";
+import { PASSWORD_MAX_LENGTH } from "@shared/accounts/password-policy";
+import { anyUserExists, findUserByEmail, updatePasswordHash } from "@shared/accounts/user-repository";
+import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
+import { database } from "@shared/db/client";
 import type { Hono } from "hono";
-import { normalizeEmail } from "../../../shared/accounts/email";
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "../../../shared/accounts/password-hash";
-import { PASSWORD_MAX_LENGTH } from "../../../shared/accounts/password-policy";
-import { anyUserExists, findUserByEmail, updatePasswordHash } from "../../../shared/accounts/user-repository";
-import { listUserWorkspaces } from "../../../shared/accounts/workspace-repository";
-import { database } from "../../../shared/db/client";
 import type { AppEnv } from "../app-env";
 import { Notice, PostForm } from "../layout/form";
 import { PasskeyButton } from "../layout/passkey-button";

@@ -1,6 +1,6 @@
+import { endAllSessions, endSessionByToken } from "@shared/accounts/session-repository";
+import { database } from "@shared/db/client";
 import type { Hono } from "hono";
-import { endAllSessions, endSessionByToken } from "../../../shared/accounts/session-repository";
-import { database } from "../../../shared/db/client";
 import type { AppEnv } from "../app-env";
 import { clearSessionCookie, readSessionCookie } from "../cookies";
 import { rotateCsrfToken } from "../middleware/csrf";

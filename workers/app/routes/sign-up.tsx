@@ -1,16 +1,16 @@
-import type { Context, Hono } from "hono";
-import { normalizeEmail } from "../../../shared/accounts/email";
-import { acceptInvite, findOpenInvite, type OpenInvite } from "../../../shared/accounts/invite-repository";
-import { hashPassword, verifyPassword } from "../../../shared/accounts/password-hash";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "../../../shared/accounts/password-policy";
-import { parseSignUpMode, signUpPath, signUpRefusals } from "../../../shared/accounts/sign-up-policy";
-import { anyUserExists, findUserByEmail, insertUser } from "../../../shared/accounts/user-repository";
+import { normalizeEmail } from "@shared/accounts/email";
+import { acceptInvite, findOpenInvite, type OpenInvite } from "@shared/accounts/invite-repository";
+import { hashPassword, verifyPassword } from "@shared/accounts/password-hash";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "@shared/accounts/password-policy";
+import { parseSignUpMode, signUpPath, signUpRefusals } from "@shared/accounts/sign-up-policy";
+import { anyUserExists, findUserByEmail, insertUser } from "@shared/accounts/user-repository";
 import {
   createOwnedWorkspace,
   listUserWorkspaces,
   WORKSPACE_NAME_MAX_LENGTH,
-} from "../../../shared/accounts/workspace-repository";
-import { database } from "../../../shared/db/client";
+} from "@shared/accounts/workspace-repository";
+import { database } from "@shared/db/client";
+import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { bootstrapStatus } from "../bootstrap-secret";
 import { Notice, PostForm } from "../layout/form";

@@ -1,8 +1,8 @@
+import { setSessionWorkspace } from "@shared/accounts/session-repository";
+import { createOwnedWorkspace, WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
+import { database } from "@shared/db/client";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { setSessionWorkspace } from "../../../shared/accounts/session-repository";
-import { createOwnedWorkspace, WORKSPACE_NAME_MAX_LENGTH } from "../../../shared/accounts/workspace-repository";
-import { database } from "../../../shared/db/client";
 import type { AppEnv } from "../app-env";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";

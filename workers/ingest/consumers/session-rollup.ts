@@ -1,8 +1,8 @@
-import { log } from "../../../shared/http/log";
-import type { IngestMessage } from "../../../shared/ingest/queue-message";
-import { hashesFor } from "../../../shared/ingest/steps/hash-visitor";
-import { installSignalUpdates } from "../../../shared/sessions/install-signals";
-import { shardFor } from "../../../shared/shards/shard-for";
+import { log } from "@shared/http/log";
+import type { IngestMessage } from "@shared/ingest/queue-message";
+import { hashesFor } from "@shared/ingest/steps/hash-visitor";
+import { installSignalUpdates } from "@shared/sessions/install-signals";
+import { shardFor } from "@shared/shards/shard-for";
 import { currentSalts } from "../runtime/salts";
 
 /** Hashes server-side records that arrived with a truncated network (queue-message.ts). */

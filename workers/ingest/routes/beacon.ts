@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { ApiError } from "@shared/errors/api-error";
+import { describeIssues, fieldIssues } from "@shared/http/validation-details";
+import { beaconPayload, MAX_BEACON_BYTES } from "@shared/ingest/beacon-payload";
+import { originAllowed, type RefusalReason } from "@shared/ingest/origin-check";
+import { parseResolveMap } from "@shared/outbound/resolve-map";
+import { verifyRequestSignature } from "@shared/verification/verify-request";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { ApiError } from "../../../shared/errors/api-error";
-import { describeIssues, fieldIssues } from "../../../shared/http/validation-details";
-import { beaconPayload, MAX_BEACON_BYTES } from "../../../shared/ingest/beacon-payload";
-import { originAllowed, type RefusalReason } from "../../../shared/ingest/origin-check";
-import { parseResolveMap } from "../../../shared/outbound/resolve-map";
-import { verifyRequestSignature } from "../../../shared/verification/verify-request";
 import { acceptEvents } from "../runtime/accept-events";
 import { siteByToken } from "../runtime/site-lookup";
 import { beaconRoute } from "./beacon-route";

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { ApiError } from "../../../shared/errors/api-error";
+import { ApiError } from "@shared/errors/api-error";
 import { snippetBuild } from "../snippet/snippet-build.generated";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

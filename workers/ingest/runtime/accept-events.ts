@@ -1,6 +1,6 @@
-import { ipRangeIndex } from "../../../shared/classify/ip-range-cache";
-import { type Dropped, type PipelineDeps, type RawEvent, runPipeline } from "../../../shared/ingest/pipeline";
-import type { IngestMessage } from "../../../shared/ingest/queue-message";
+import { ipRangeIndex } from "@shared/classify/ip-range-cache";
+import { type Dropped, type PipelineDeps, type RawEvent, runPipeline } from "@shared/ingest/pipeline";
+import type { IngestMessage } from "@shared/ingest/queue-message";
 import { currentSalts } from "./salts";
 
 /** Queue sendBatch takes at most 100 messages. */

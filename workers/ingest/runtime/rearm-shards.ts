@@ -1,4 +1,4 @@
-import { shardFor } from "../../../shared/shards/shard-for";
+import { shardFor } from "@shared/shards/shard-for";
 
 /** Sites whose newest session started this recently may still have open sessions. */
 const ACTIVE_MS = 2 * 3_600_000;

@@ -1,10 +1,10 @@
+import { resetIpRangeCache } from "@shared/classify/ip-range-cache";
+import { ipRangeSources } from "@shared/classify/ip-range-sources";
+import { parseVendorRanges } from "@shared/classify/ip-ranges";
 import { localSwitchOn } from "@shared/config/local-switches";
-import { resetIpRangeCache } from "../../../shared/classify/ip-range-cache";
-import { ipRangeSources } from "../../../shared/classify/ip-range-sources";
-import { parseVendorRanges } from "../../../shared/classify/ip-ranges";
-import { log } from "../../../shared/http/log";
-import { parseResolveMap } from "../../../shared/outbound/resolve-map";
-import { safeFetch } from "../../../shared/outbound/safe-fetch";
+import { log } from "@shared/http/log";
+import { parseResolveMap } from "@shared/outbound/resolve-map";
+import { safeFetch } from "@shared/outbound/safe-fetch";
 
 const REFRESH_EVERY_MS = 24 * 3600_000;
 

@@ -1,5 +1,5 @@
-import type { SaltSet } from "../../../shared/salt/salt-schedule";
-import { utcDay } from "../../../shared/salt/salt-schedule";
+import type { SaltSet } from "@shared/salt/salt-schedule";
+import { utcDay } from "@shared/salt/salt-schedule";
 import { saltKeeper } from "../salt-keeper-instance";
 
 let cached: { set: SaltSet; until: number } | null = null;

@@ -1,6 +1,6 @@
-import { log } from "../../../shared/http/log";
-import { attemptDelivery } from "../../../shared/monitors/attempt-delivery";
-import type { DeliveryMessage } from "../../../shared/monitors/queue-messages";
+import { log } from "@shared/http/log";
+import { attemptDelivery } from "@shared/monitors/attempt-delivery";
+import type { DeliveryMessage } from "@shared/monitors/queue-messages";
 
 /**
  * Makes one webhook attempt per message, all messages of the batch at once (each is

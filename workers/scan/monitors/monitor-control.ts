@@ -1,6 +1,6 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
-import type { MonitorControlApi, RescanRequestOutcome } from "../../../shared/monitors/monitor-control";
-import type { DeliveryMessage, RescanMessage } from "../../../shared/monitors/queue-messages";
+import type { MonitorControlApi, RescanRequestOutcome } from "@shared/monitors/monitor-control";
+import type { DeliveryMessage, RescanMessage } from "@shared/monitors/queue-messages";
 import { domainScanWindow, PER_DOMAIN } from "../scan-rate-limit";
 
 /**

@@ -1,4 +1,4 @@
-import type { DeliveryMessage, MonitorQueueMessage, RescanMessage } from "../../../shared/monitors/queue-messages";
+import type { DeliveryMessage, MonitorQueueMessage, RescanMessage } from "@shared/monitors/queue-messages";
 import { consumeDeliveries } from "./delivery-consumer";
 import { RESCAN_QUEUE, WEBHOOK_QUEUE } from "./monitor-queues";
 import { consumeRescans } from "./rescan-consumer";

@@ -1,6 +1,6 @@
-import type { CronJob } from "../../../shared/jobs/cron-jobs";
-import { claimOverdueDeliveries } from "../../../shared/monitors/overdue-deliveries";
-import type { DeliveryMessage } from "../../../shared/monitors/queue-messages";
+import type { CronJob } from "@shared/jobs/cron-jobs";
+import { claimOverdueDeliveries } from "@shared/monitors/overdue-deliveries";
+import type { DeliveryMessage } from "@shared/monitors/queue-messages";
 
 /** Cron job: re-enqueues webhook attempts whose queue message was lost, so no delivery stays pending forever. */
 export const redriveJob: CronJob<ScanEnv> = {

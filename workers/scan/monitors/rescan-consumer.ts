@@ -1,10 +1,10 @@
-import { chunk } from "../../../shared/batching/chunk";
-import { database } from "../../../shared/db/client";
-import { log } from "../../../shared/http/log";
-import type { DeliveryMessage, RescanMessage } from "../../../shared/monitors/queue-messages";
-import { recordRescanScore } from "../../../shared/monitors/record-rescan-score";
-import { parseResolveMap } from "../../../shared/outbound/resolve-map";
-import { runScan } from "../../../shared/scan/run-scan";
+import { chunk } from "@shared/batching/chunk";
+import { database } from "@shared/db/client";
+import { log } from "@shared/http/log";
+import type { DeliveryMessage, RescanMessage } from "@shared/monitors/queue-messages";
+import { recordRescanScore } from "@shared/monitors/record-rescan-score";
+import { parseResolveMap } from "@shared/outbound/resolve-map";
+import { runScan } from "@shared/scan/run-scan";
 import { MAX_SEND_BATCH } from "./monitor-queues";
 
 /**

@@ -1,7 +1,7 @@
-import { chunk } from "../../../shared/batching/chunk";
-import type { CronJob } from "../../../shared/jobs/cron-jobs";
-import { claimDueRescans } from "../../../shared/monitors/claim-due-rescans";
-import type { RescanMessage } from "../../../shared/monitors/queue-messages";
+import { chunk } from "@shared/batching/chunk";
+import type { CronJob } from "@shared/jobs/cron-jobs";
+import { claimDueRescans } from "@shared/monitors/claim-due-rescans";
+import type { RescanMessage } from "@shared/monitors/queue-messages";
 import { MAX_SEND_BATCH } from "./monitor-queues";
 
 /** Cron job: hands each monitored domain whose daily slot has come to the rescan queue. */

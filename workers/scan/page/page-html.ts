@@ -1,5 +1,5 @@
+import { SCANNER_TOKEN, scannerUserAgent } from "@shared/scan/user-agent";
 import { html } from "hono/html";
-import { SCANNER_TOKEN, scannerUserAgent } from "../../../shared/scan/user-agent";
 import { pageLayout, scanForm } from "./page-layout";
 
 // The scan web page (decisions §1: `/` serves it): the form, and what the scanner does.

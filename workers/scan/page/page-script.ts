@@ -1,4 +1,4 @@
-import { hostFromInput } from "../../../shared/domains/host-from-input";
+import { hostFromInput } from "@shared/domains/host-from-input";
 
 // Browser script of the scan pages: reads the domain (a pasted URL keeps only its host),
 // POSTs it, shows the SSE progress, and opens the stored report (/scan/{id}) when the

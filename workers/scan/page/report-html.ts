@@ -1,9 +1,9 @@
+import { scoreBand } from "@shared/scan/report/badge-svg";
+import { LAYER_LABELS } from "@shared/scan/report/check-titles";
+import { rankFixes } from "@shared/scan/report/fix-ranking";
+import type { ScanResult } from "@shared/scan/scan-store";
+import { LAYERS } from "@shared/scan/score";
 import { html } from "hono/html";
-import { scoreBand } from "../../../shared/scan/report/badge-svg";
-import { LAYER_LABELS } from "../../../shared/scan/report/check-titles";
-import { rankFixes } from "../../../shared/scan/report/fix-ranking";
-import type { ScanResult } from "../../../shared/scan/scan-store";
-import { LAYERS } from "../../../shared/scan/score";
 import { pageLayout, scanForm } from "./page-layout";
 import { blockedGroup, cartJourney, fixFirst, passesCollapsed } from "./report-sections";
 

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { agentProfile } from "../../../shared/scan/journey/agent-profile";
-import { AGENT_PROFILE_PATH } from "../../../shared/scan/journey/run-journey";
+import { agentProfile } from "@shared/scan/journey/agent-profile";
+import { AGENT_PROFILE_PATH } from "@shared/scan/journey/run-journey";
 import type { ScanAppEnv } from "../app-env";
 
 // The UCP platform profile the scanner's MCP cart calls point to (meta["ucp-agent"].profile).

@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "../../../shared/db/client";
-import { normalizeDomain } from "../../../shared/domains/normalize-domain";
-import { ApiError } from "../../../shared/errors/api-error";
-import { badgeSvg } from "../../../shared/scan/report/badge-svg";
-import { findLatestScan } from "../../../shared/scan/scan-store";
+import { database } from "@shared/db/client";
+import { normalizeDomain } from "@shared/domains/normalize-domain";
+import { ApiError } from "@shared/errors/api-error";
+import { badgeSvg } from "@shared/scan/report/badge-svg";
+import { findLatestScan } from "@shared/scan/scan-store";
 import type { ScanAppEnv } from "../app-env";
 
 // An SVG badge per domain with its latest overallScore, for shops to embed

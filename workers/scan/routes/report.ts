@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { database } from "@shared/db/client";
+import { normalizeDomain } from "@shared/domains/normalize-domain";
+import { findLatestScan, findScan } from "@shared/scan/scan-store";
 import type { Context } from "hono";
-import { database } from "../../../shared/db/client";
-import { normalizeDomain } from "../../../shared/domains/normalize-domain";
-import { findLatestScan, findScan } from "../../../shared/scan/scan-store";
 import type { ScanAppEnv } from "../app-env";
 import { reportErrorHtml, reportHtml } from "../page/report-html";
 import { PAGE_CSP } from "./page";

@@ -1,16 +1,16 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { database } from "@shared/db/client";
+import { normalizeDomain } from "@shared/domains/normalize-domain";
+import { ApiError } from "@shared/errors/api-error";
+import { log } from "@shared/http/log";
+import { guardOutboundUrl } from "@shared/outbound/host-guard";
+import { OutboundError } from "@shared/outbound/outbound-error";
+import { parseResolveMap, type ResolveMap } from "@shared/outbound/resolve-map";
+import { runScan } from "@shared/scan/run-scan";
+import { ScanRequest } from "@shared/scan/scan-result";
+import type { ScanEvent } from "@shared/scan/stream-events";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
-import { database } from "../../../shared/db/client";
-import { normalizeDomain } from "../../../shared/domains/normalize-domain";
-import { ApiError } from "../../../shared/errors/api-error";
-import { log } from "../../../shared/http/log";
-import { guardOutboundUrl } from "../../../shared/outbound/host-guard";
-import { OutboundError } from "../../../shared/outbound/outbound-error";
-import { parseResolveMap, type ResolveMap } from "../../../shared/outbound/resolve-map";
-import { runScan } from "../../../shared/scan/run-scan";
-import { ScanRequest } from "../../../shared/scan/scan-result";
-import type { ScanEvent } from "../../../shared/scan/stream-events";
 import type { ScanAppEnv } from "../app-env";
 import { takeScanSlot } from "../scan-rate-limit";
 

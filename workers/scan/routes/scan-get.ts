@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "../../../shared/db/client";
-import { ApiError } from "../../../shared/errors/api-error";
-import { ScanIdParam } from "../../../shared/scan/scan-id";
-import { findScan } from "../../../shared/scan/scan-store";
+import { database } from "@shared/db/client";
+import { ApiError } from "@shared/errors/api-error";
+import { ScanIdParam } from "@shared/scan/scan-id";
+import { findScan } from "@shared/scan/scan-store";
 import type { ScanAppEnv } from "../app-env";
 
 /** The scan id's shape, for routes that answer HTML rather than a JSON error. */

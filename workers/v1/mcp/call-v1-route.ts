@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { REQUEST_ID_HEADER } from "../../../shared/http/request-id";
+import { REQUEST_ID_HEADER } from "@shared/http/request-id";
 import type { RouteShape } from "./route-schemas";
 
 /** The v1 route's answer: its status and JSON body (null for 204), plus Retry-After on 429. */

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { McpServer } from "@modelcontextprotocol/server";
-import { MCP_SERVER } from "../../../shared/discovery/service-links";
+import { MCP_SERVER } from "@shared/discovery/service-links";
 import { callV1Route } from "./call-v1-route";
 import type { RouteShape } from "./route-schemas";
 import { registerScanTools } from "./scan-tools";

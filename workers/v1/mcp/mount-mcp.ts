@@ -6,7 +6,7 @@ import {
   localhostAllowedOrigins,
   originValidationResponse,
 } from "@modelcontextprotocol/server";
-import { serviceBaseUrl } from "../../../shared/sites/snippet";
+import { serviceBaseUrl } from "@shared/sites/snippet";
 import { apiKeyAuth } from "../middleware/api-key";
 import { buildMcpServer } from "./mcp-server";
 import { routeShape } from "./route-schemas";

@@ -1,8 +1,8 @@
 import type { McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
-import type { ErrorCode } from "../../../shared/errors/catalogue";
-import { REQUEST_ID_HEADER } from "../../../shared/http/request-id";
-import { ScanIdParam } from "../../../shared/scan/scan-id";
-import { ScanRequest, ScanResult } from "../../../shared/scan/scan-result";
+import type { ErrorCode } from "@shared/errors/catalogue";
+import { REQUEST_ID_HEADER } from "@shared/http/request-id";
+import { ScanIdParam } from "@shared/scan/scan-id";
+import { ScanRequest, ScanResult } from "@shared/scan/scan-result";
 import type { McpCallContext } from "./mcp-server";
 import { toolResult } from "./tool-result";
 

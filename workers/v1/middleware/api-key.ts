@@ -1,11 +1,11 @@
+import { looksLikeApiKey } from "@shared/auth/api-key-secret";
+import { bearerToken } from "@shared/auth/bearer-token";
+import { findActiveKey, lastUsedIsStale, touchLastUsed } from "@shared/auth/key-repository";
+import type { Scope } from "@shared/auth/scopes";
+import { database } from "@shared/db/client";
+import { ApiError } from "@shared/errors/api-error";
+import { log } from "@shared/http/log";
 import type { MiddlewareHandler } from "hono";
-import { looksLikeApiKey } from "../../../shared/auth/api-key-secret";
-import { bearerToken } from "../../../shared/auth/bearer-token";
-import { findActiveKey, lastUsedIsStale, touchLastUsed } from "../../../shared/auth/key-repository";
-import type { Scope } from "../../../shared/auth/scopes";
-import { database } from "../../../shared/db/client";
-import { ApiError } from "../../../shared/errors/api-error";
-import { log } from "../../../shared/http/log";
 
 /** The caller as established by its key. The workspace always comes from here (contract Authentication 4). */
 export interface ApiKeyContext {

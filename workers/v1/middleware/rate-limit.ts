@@ -1,9 +1,9 @@
+import { ApiError } from "@shared/errors/api-error";
+import { log } from "@shared/http/log";
+import { type ApiLimitClass, apiLimitClasses } from "@shared/rate-limit/api-limits";
 import { rateLimitHeaders } from "@shared/rate-limit/rate-limit-headers";
+import type { HitResult, WindowState } from "@shared/rate-limit/window";
 import type { MiddlewareHandler } from "hono";
-import { ApiError } from "../../../shared/errors/api-error";
-import { log } from "../../../shared/http/log";
-import { type ApiLimitClass, apiLimitClasses } from "../../../shared/rate-limit/api-limits";
-import type { HitResult, WindowState } from "../../../shared/rate-limit/window";
 import type { ApiKeyContext } from "./api-key";
 import { RefusalCache } from "./refusal-cache";
 

@@ -1,4 +1,4 @@
-import type { HitResult } from "../../../shared/rate-limit/window";
+import type { HitResult } from "@shared/rate-limit/window";
 
 interface Refusal {
   result: HitResult;

@@ -1,6 +1,6 @@
+import type { Scope } from "@shared/auth/scopes";
+import { ApiError } from "@shared/errors/api-error";
 import type { MiddlewareHandler } from "hono";
-import type { Scope } from "../../../shared/auth/scopes";
-import { ApiError } from "../../../shared/errors/api-error";
 import type { ApiKeyContext } from "./api-key";
 
 /**

@@ -1,11 +1,11 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { Scope } from "@shared/auth/scopes";
+import { ApiError } from "@shared/errors/api-error";
+import type { ErrorCode } from "@shared/errors/catalogue";
+import { errorResponses } from "@shared/errors/openapi-responses";
+import type { ApiLimitClass } from "@shared/rate-limit/api-limits";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Scope } from "../../../shared/auth/scopes";
-import { ApiError } from "../../../shared/errors/api-error";
-import type { ErrorCode } from "../../../shared/errors/catalogue";
-import { errorResponses } from "../../../shared/errors/openapi-responses";
-import type { ApiLimitClass } from "../../../shared/rate-limit/api-limits";
 import { apiKeyAuth } from "../middleware/api-key";
 import { rateLimit } from "../middleware/rate-limit";
 import { requireScope } from "../middleware/require-scope";

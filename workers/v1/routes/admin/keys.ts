@@ -1,11 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { workspaces } from "@schema";
+import { createKey, listWorkspaceKeys, revokeKey } from "@shared/auth/key-repository";
+import { SCOPE_PRESETS, SCOPES } from "@shared/auth/scopes";
 import { localSwitchOn } from "@shared/config/local-switches";
+import { database } from "@shared/db/client";
+import { ApiError } from "@shared/errors/api-error";
 import { eq } from "drizzle-orm";
-import { workspaces } from "../../../../schema";
-import { createKey, listWorkspaceKeys, revokeKey } from "../../../../shared/auth/key-repository";
-import { SCOPE_PRESETS, SCOPES } from "../../../../shared/auth/scopes";
-import { database } from "../../../../shared/db/client";
-import { ApiError } from "../../../../shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 
 // Local-only key administration behind `npm run admin` (docs/decisions.md#1-running-it). Mounted only

@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { legacyEvents, legacySessions } from "@shared/shards/migrate-from-d1";
 import { siteShard } from "@shared/shards/site-shard";
-import { legacyEvents, legacySessions } from "../../../../shared/shards/migrate-from-d1";
 import type { V1AppEnv } from "../../app-env";
 
 // Local-only (behind the /__admin DEV_ROUTES guard in keys.ts): copies every site's

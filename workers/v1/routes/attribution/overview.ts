@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { attributionOverview } from "@shared/attribution/attribution-overview";
 import { AttributionOverview } from "@shared/attribution/attribution-schema";
+import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { attributionOverview } from "../../../../shared/attribution/attribution-overview";
-import { database } from "../../../../shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { AttributionOverviewQuery } from "./schema";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ATTRIBUTION_PERIODS, DEFAULT_ATTRIBUTION_PERIOD } from "../../../../shared/attribution/report-period";
+import { ATTRIBUTION_PERIODS, DEFAULT_ATTRIBUTION_PERIOD } from "@shared/attribution/report-period";
 
 export const AttributionOverviewQuery = z.object({
   domain: z.string().max(253).optional().openapi({

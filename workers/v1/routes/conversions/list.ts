@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import { ConversionList } from "@shared/conversions/conversion-schema";
+import { cursorKey } from "@shared/cursor/keyset-cursor";
+import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { conversionListPage } from "../../../../shared/conversions/conversion-list-page";
-import { cursorKey } from "../../../../shared/cursor/keyset-cursor";
-import { database } from "../../../../shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { ListConversionsQuery } from "./schema";

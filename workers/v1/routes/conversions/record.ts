@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { ConversionInput } from "@shared/conversions/conversion-input";
 import { RecordConversionsResult } from "@shared/conversions/conversion-schema";
-import { ConversionInput } from "../../../../shared/conversions/conversion-input";
-import { recordConversions } from "../../../../shared/conversions/record-conversions";
-import { database } from "../../../../shared/db/client";
+import { recordConversions } from "@shared/conversions/record-conversions";
+import { database } from "@shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { MAX_BODY_BYTES, RecordConversionsBody } from "./schema";

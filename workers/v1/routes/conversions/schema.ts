@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ConversionInput } from "../../../../shared/conversions/conversion-input";
+import { ConversionInput } from "@shared/conversions/conversion-input";
 
 export { ConversionInput };
 

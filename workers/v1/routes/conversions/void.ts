@@ -1,6 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { voidConversion } from "../../../../shared/conversions/void-conversion";
-import { database } from "../../../../shared/db/client";
+import { voidConversion } from "@shared/conversions/void-conversion";
+import { database } from "@shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 

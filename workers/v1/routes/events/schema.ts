@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_SERVER_EVENTS } from "../../../../shared/ingest/server-events";
+import { MAX_SERVER_EVENTS } from "@shared/ingest/server-events";
 
 /** A 500-record batch of typical log lines stays well under this. */
 export const EVENTS_MAX_BODY_BYTES = 1024 * 1024;

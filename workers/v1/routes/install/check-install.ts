@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { normalizeDomain } from "@shared/domains/normalize-domain";
+import { ApiError } from "@shared/errors/api-error";
+import { installCheck } from "@shared/sessions/install-check";
 import { InstallCheckSchema } from "@shared/sessions/install-check-schema";
-import { normalizeDomain } from "../../../../shared/domains/normalize-domain";
-import { ApiError } from "../../../../shared/errors/api-error";
-import { installCheck } from "../../../../shared/sessions/install-check";
-import { serviceBaseUrl } from "../../../../shared/sites/snippet";
+import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { CheckInstallQuery } from "./schema";

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { ApiError } from "../../../../shared/errors/api-error";
-import { deleteMonitor } from "../../../../shared/monitors/delete-monitor";
+import { ApiError } from "@shared/errors/api-error";
+import { deleteMonitor } from "@shared/monitors/delete-monitor";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { MonitorIdParam } from "./schema";

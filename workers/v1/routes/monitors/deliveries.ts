@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
-import { database } from "../../../../shared/db/client";
-import { ApiError } from "../../../../shared/errors/api-error";
-import { type DeliveryPosition, listDeliveries } from "../../../../shared/monitors/list-deliveries";
-import { findMonitor } from "../../../../shared/monitors/list-monitors";
+import { cursorKey, decodeCursor, encodeCursor } from "@shared/cursor/keyset-cursor";
+import { database } from "@shared/db/client";
+import { ApiError } from "@shared/errors/api-error";
+import { type DeliveryPosition, listDeliveries } from "@shared/monitors/list-deliveries";
+import { findMonitor } from "@shared/monitors/list-monitors";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { deliveryView } from "./monitor-view";

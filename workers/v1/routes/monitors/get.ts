@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "../../../../shared/db/client";
-import { ApiError } from "../../../../shared/errors/api-error";
-import { findMonitor } from "../../../../shared/monitors/list-monitors";
+import { database } from "@shared/db/client";
+import { ApiError } from "@shared/errors/api-error";
+import { findMonitor } from "@shared/monitors/list-monitors";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { monitorView } from "./monitor-view";

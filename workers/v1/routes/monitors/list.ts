@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey, decodeCursor, encodeCursor } from "../../../../shared/cursor/keyset-cursor";
-import { database } from "../../../../shared/db/client";
-import { ApiError } from "../../../../shared/errors/api-error";
-import { listMonitors, type MonitorPosition } from "../../../../shared/monitors/list-monitors";
+import { cursorKey, decodeCursor, encodeCursor } from "@shared/cursor/keyset-cursor";
+import { database } from "@shared/db/client";
+import { ApiError } from "@shared/errors/api-error";
+import { listMonitors, type MonitorPosition } from "@shared/monitors/list-monitors";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { monitorView } from "./monitor-view";

@@ -1,4 +1,4 @@
-import type { MonitorControlApi } from "../../../../shared/monitors/monitor-control";
+import type { MonitorControlApi } from "@shared/monitors/monitor-control";
 
 /**
  * The scan Worker's MonitorControl entrypoint. The generated Env types it as a plain

@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
-import type { DeliveryRecord } from "../../../../shared/monitors/list-deliveries";
-import type { MonitorRecord } from "../../../../shared/monitors/monitor-row";
-import { nextRescanAt } from "../../../../shared/monitors/rescan-slot";
+import type { DeliveryRecord } from "@shared/monitors/list-deliveries";
+import type { MonitorRecord } from "@shared/monitors/monitor-row";
+import { nextRescanAt } from "@shared/monitors/rescan-slot";
 import type { DeliverySchema, MonitorSchema, ScoreChangedSchema } from "./schema";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

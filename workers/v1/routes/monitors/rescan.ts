@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "../../../../shared/db/client";
-import { ApiError } from "../../../../shared/errors/api-error";
-import { findMonitor } from "../../../../shared/monitors/list-monitors";
-import { serviceBaseUrl } from "../../../../shared/sites/snippet";
+import { database } from "@shared/db/client";
+import { ApiError } from "@shared/errors/api-error";
+import { findMonitor } from "@shared/monitors/list-monitors";
+import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { monitorControl } from "./monitor-control";

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_CURSOR_LENGTH } from "../../../../shared/cursor/keyset-cursor";
-import { DELIVERY_PAGE, MONITOR_PAGE } from "../../../../shared/monitors/monitor-limits";
-import { MAX_WEBHOOK_URL_LENGTH } from "../../../../shared/webhooks/webhook-url";
+import { MAX_CURSOR_LENGTH } from "@shared/cursor/keyset-cursor";
+import { DELIVERY_PAGE, MONITOR_PAGE } from "@shared/monitors/monitor-limits";
+import { MAX_WEBHOOK_URL_LENGTH } from "@shared/webhooks/webhook-url";
 
 const MONITOR_ID = "mon_8hJ2kQ9sLx3VbN1cT0aW";
 const rfc3339 = (description: string, example: string) => z.string().openapi({ description, example });

@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { cursorKey, INVALID_CURSOR_MESSAGE } from "@shared/cursor/keyset-cursor";
 import { keysetPager } from "@shared/cursor/keyset-pager";
+import { database } from "@shared/db/client";
+import { ApiError } from "@shared/errors/api-error";
+import { listSites } from "@shared/sites/list-sites";
 import { SiteListSchema } from "@shared/sites/site-schema";
-import { database } from "../../../../shared/db/client";
-import { ApiError } from "../../../../shared/errors/api-error";
-import { listSites } from "../../../../shared/sites/list-sites";
-import { serviceBaseUrl } from "../../../../shared/sites/snippet";
+import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { ListSitesQuery } from "./schema";

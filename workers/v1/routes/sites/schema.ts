@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
+import { MAX_CURSOR_LENGTH } from "@shared/cursor/keyset-cursor";
 import { COVERAGE_VALUES } from "@shared/sites/site-limits";
-import { MAX_CURSOR_LENGTH } from "../../../../shared/cursor/keyset-cursor";
 
 // Response shapes: shared/sites/site-schema.ts (declared once, reused by MCP tools).
 

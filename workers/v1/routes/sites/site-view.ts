@@ -1,8 +1,8 @@
 import type { z } from "@hono/zod-openapi";
+import type { Coverage } from "@shared/sites/site-limits";
+import type { SiteRecord } from "@shared/sites/site-row";
 import type { SiteSchema } from "@shared/sites/site-schema";
-import type { Coverage } from "../../../../shared/sites/site-limits";
-import type { SiteRecord } from "../../../../shared/sites/site-row";
-import { PRIVACY_MODE, snippetFor } from "../../../../shared/sites/snippet";
+import { PRIVACY_MODE, snippetFor } from "@shared/sites/snippet";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

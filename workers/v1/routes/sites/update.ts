@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { database } from "@shared/db/client";
+import { ApiError } from "@shared/errors/api-error";
 import { SiteSchema } from "@shared/sites/site-schema";
-import { database } from "../../../../shared/db/client";
-import { ApiError } from "../../../../shared/errors/api-error";
-import { serviceBaseUrl } from "../../../../shared/sites/snippet";
-import { updateCoverage } from "../../../../shared/sites/update-coverage";
+import { serviceBaseUrl } from "@shared/sites/snippet";
+import { updateCoverage } from "@shared/sites/update-coverage";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { SITE_BODY_MAX_BYTES, SiteIdParam, UpdateSiteBody } from "./schema";

@@ -1,7 +1,7 @@
 import { valueOrThrow } from "@shared/errors/api-error";
-import type { ReportParams } from "../../../../shared/reports/report-context";
-import { findReportSite } from "../../../../shared/reports/report-site";
-import { resolveWindow, type WindowInput } from "../../../../shared/reports/report-window";
+import type { ReportParams } from "@shared/reports/report-context";
+import { findReportSite } from "@shared/reports/report-site";
+import { resolveWindow, type WindowInput } from "@shared/reports/report-window";
 
 /**
  * The site (looked up in the key's workspace, never one the request names) and the

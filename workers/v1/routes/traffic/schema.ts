@@ -1,11 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_CURSOR_LENGTH } from "../../../../shared/cursor/keyset-cursor";
-import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "../../../../shared/reports/agent-sessions";
-import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "../../../../shared/reports/failing-sessions";
-import { PURPOSES } from "../../../../shared/reports/purpose-split";
-import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "../../../../shared/reports/report-window";
-import { TIERS } from "../../../../shared/reports/verification";
-import { OUTCOMES } from "../../../../shared/sessions/outcome";
+import { MAX_CURSOR_LENGTH } from "@shared/cursor/keyset-cursor";
+import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "@shared/reports/agent-sessions";
+import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "@shared/reports/failing-sessions";
+import { PURPOSES } from "@shared/reports/purpose-split";
+import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/reports/report-window";
+import { TIERS } from "@shared/reports/verification";
+import { OUTCOMES } from "@shared/sessions/outcome";
 
 const Domain = z
   .string()

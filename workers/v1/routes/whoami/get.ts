@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { workspaceName } from "../../../../shared/auth/key-repository";
-import { database } from "../../../../shared/db/client";
+import { workspaceName } from "@shared/auth/key-repository";
+import { database } from "@shared/db/client";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { WhoamiSchema } from "./schema";
