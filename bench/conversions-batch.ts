@@ -19,7 +19,7 @@ function median(times: number[]): number {
 const server = await startLocalServer();
 try {
   const base = server.baseUrl;
-  // One key per scenario: each has its own 120/min budget (decisions §3).
+  // One key per scenario: each has its own 120/min budget (docs/decisions.md#3-rate-limits).
   const createKey = async () => {
     const res = await fetch(`${base}/__admin/keys`, {
       method: "POST",

@@ -3,7 +3,7 @@ import { workspaces } from "./workspaces";
 
 /**
  * A workspace's watch on one domain: rescanned daily, `score.changed` POSTed to
- * `webhook_url` when the overall score moves (decisions §9).
+ * `webhook_url` when the overall score moves (docs/decisions.md#9-monitors-and-webhooks).
  */
 export const monitors = sqliteTable(
   "monitors",
@@ -12,7 +12,7 @@ export const monitors = sqliteTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id),
-    /** Normalised host (decisions §4). */
+    /** Normalised host (docs/decisions.md#4-domains). */
     domain: text("domain").notNull(),
     webhookUrl: text("webhook_url").notNull(),
     /**

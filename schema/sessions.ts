@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * One visitor's run of events with gaps under 30 minutes (decisions §5). Rewritten
+ * One visitor's run of events with gaps under 30 minutes (docs/decisions.md#5-traffic-reports). Rewritten
  * from its events by the queue consumer (so redelivery cannot double count) and
  * settled by the session-end rollup cron (outcome, bounce), which also refreshes the
  * daily aggregates. Times are epoch ms; `day` is the UTC day of `started_at`.
@@ -26,14 +26,14 @@ export const sessions = sqliteTable(
     interactionCount: integer("interaction_count").notNull(),
     entryUrl: text("entry_url").notNull(),
     exitUrl: text("exit_url").notNull(),
-    /** decisions §7 platform, null for humans. */
+    /** docs/decisions.md#7-conversions-and-attribution platform, null for humans. */
     agentPlatform: text("agent_platform"),
     /** `user_action` | `search` | `crawl` | `unknown`, null for humans. */
     purpose: text("purpose"),
     /** `verified` | `declared` | `heuristic`, null for humans. */
     tier: text("tier"),
     agentConfidence: real("agent_confidence"),
-    /** JSON array of decisions §5 detection_signals. */
+    /** JSON array of docs/decisions.md#5-traffic-reports detection_signals. */
     detectionSignals: text("detection_signals").notNull(),
     source: text("source").notNull(),
     subSource: text("sub_source"),

@@ -25,7 +25,7 @@ export async function listUserWorkspaces(db: Database, userId: string): Promise<
 
 /**
  * Creates a workspace owned by `userId`. Workspace names are unique (the admin command
- * addresses workspaces by name, decisions §1), so a taken name gets a short suffix.
+ * addresses workspaces by name, docs/decisions.md#1-running-it), so a taken name gets a short suffix.
  */
 export async function createOwnedWorkspace(
   db: Database,

@@ -10,7 +10,7 @@ export type DetectionSignal =
   | "known_ip_range"
   | "declared_user_agent"
   | "automation_flag"
-  // decisions §5 lists it; never produced: per-page behaviour cannot tell an agent from a
+  // docs/decisions.md#5-traffic-reports lists it; never produced: per-page behaviour cannot tell an agent from a
   // human without storage or fingerprinting (docs/ingest.md, Classification).
   | "behaviour";
 

@@ -1,5 +1,5 @@
 // AI agent catalogue, part 1: agents whose operator documents them. One entry per
-// User-Agent product token: operator, platform (decisions §7), purpose and the source
+// User-Agent product token: operator, platform (docs/decisions.md#7-conversions-and-attribution), purpose and the source
 // of both. Part 2 (agents-listed.ts) holds agents known from ai.robots.txt and the
 // peers' labelled data. How tokens are matched: user-agent.ts.
 //

@@ -1,5 +1,5 @@
 // Paid click-id parameters → ad platform. Source: traffic-facts §3.2 (Plausible
-// event.ex, Umami constants.ts PAID_AD_PARAMS, vendor docs) and decisions §7 for the
+// event.ex, Umami constants.ts PAID_AD_PARAMS, vendor docs) and docs/decisions.md#7-conversions-and-attribution for the
 // platform names. `srsltid` (Google Merchant Center organic listings) and anything
 // not listed are deliberately absent: they are not proof of a paid click.
 export const paidClickIds: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-// Platforms of AI assistants (decisions §7, the contract's list): the `agent_platform`
+// Platforms of AI assistants (docs/decisions.md#7-conversions-and-attribution, the contract's list): the `agent_platform`
 // of a session and the platform of an AI referral. Operators the list does not name are
 // reported as `other_ai`.
 export const AI_PLATFORMS = [

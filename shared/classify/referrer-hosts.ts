@@ -3,7 +3,7 @@
 // `chatbot:`), §3.4 (Matomo SearchEngines.yml). Hosts are matched with `www.` stripped,
 // as the host itself or any subdomain of it.
 
-/** AI-assistant referrer hosts → platform (decisions §7 platform values). */
+/** AI-assistant referrer hosts → platform (docs/decisions.md#7-conversions-and-attribution platform values). */
 export const aiReferrerHosts: Readonly<Record<string, string>> = {
   "chatgpt.com": "chatgpt",
   "chat.openai.com": "chatgpt",

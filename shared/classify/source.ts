@@ -23,7 +23,7 @@ export interface SourceInput {
   /** The landing page URL (with its query). */
   pageUrl: URL;
   referrer: string | null;
-  /** The registered site domain (decisions §4 normalised). */
+  /** The registered site domain (docs/decisions.md#4-domains normalised). */
   siteDomain: string;
 }
 

@@ -3,7 +3,7 @@ import type { ResolveMap } from "../outbound/resolve-map";
 export type RefusalReason = "missing_origin" | "origin_mismatch" | "unknown_token" | "page_url_mismatch";
 
 /**
- * decisions §4: ingest accepts Origin `https://DOMAIN` and `https://www.DOMAIN` of the
+ * docs/decisions.md#4-domains: ingest accepts Origin `https://DOMAIN` and `https://www.DOMAIN` of the
  * registered site; plain http only for hosts mapped by OUTBOUND_RESOLVE (local runs).
  */
 export function originAllowed(origin: string | null, domain: string, resolve: ResolveMap): boolean {

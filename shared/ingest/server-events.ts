@@ -11,7 +11,7 @@ import type { IngestMessage } from "./queue-message";
 export const MAX_SERVER_EVENTS = 500;
 
 /**
- * One request record from a site's edge or log drain (decisions §11). Unknown fields
+ * One request record from a site's edge or log drain (docs/decisions.md#11-server-side-events). Unknown fields
  * (a forwarder's extra headers, request ids) are ignored rather than refused; every
  * kept field is bounded and the whole body is capped by the route.
  */

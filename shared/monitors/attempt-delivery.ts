@@ -30,7 +30,7 @@ export type DeliveryOutcome =
 /**
  * Makes attempt `attempt` of a delivery: signs the stored body with the monitor's
  * secret and the stored `webhook-id`, POSTs it, records the attempt and decides what
- * follows (decisions §9). The caller enqueues the retry. A message for a delivery that
+ * follows (docs/decisions.md#9-monitors-and-webhooks). The caller enqueues the retry. A message for a delivery that
  * is gone (monitor deleted), settled, or past this attempt is skipped.
  */
 export async function attemptDelivery(

@@ -3,7 +3,7 @@ import { OutboundError } from "./outbound-error";
 import type { ResolveMap } from "./resolve-map";
 
 // The one SSRF guard of every outbound fetch: scanner, webhooks, key directories, IP-range
-// refresh (decisions §1; docs/security.md). Workers have no DNS API, so a name cannot be
+// refresh (docs/decisions.md#1-running-it; docs/security.md). Workers have no DNS API, so a name cannot be
 // resolved and checked before connecting: the guard refuses every IP literal, the
 // well-known private names below, and every name that does not end in a public suffix of
 // the ICANN section of the Public Suffix List (`*.internal`, `*.local`, `*.test`, `corp`,

@@ -1,4 +1,4 @@
-// OUTBOUND_RESOLVE (decisions §1): `host=127.0.0.1:PORT` pairs, comma-separated, like
+// OUTBOUND_RESOLVE (docs/decisions.md#1-running-it): `host=127.0.0.1:PORT` pairs, comma-separated, like
 // curl's --resolve. A mapped host is fetched over plain http at that address and
 // stands in for its https origin. Unset in production.
 

@@ -7,7 +7,7 @@ import type { Dimension } from "./grouped-sessions";
 export const PLATFORM: Dimension = { daily: "agent_platform", live: "coalesce(agent_platform, '')" };
 
 /**
- * decisions §5 outcome. A settled session has its stored outcome; one still open gets
+ * docs/decisions.md#5-traffic-reports outcome. A settled session has its stored outcome; one still open gets
  * the outcome its evidence so far gives, by the very rule the session-end rollup applies
  * (shared/sessions/settle.ts), so by_outcome always sums to total_sessions.
  */

@@ -10,7 +10,7 @@ export interface Dimension {
   live: string;
 }
 
-/** Which sessions a report covers (decisions §5). */
+/** Which sessions a report covers (docs/decisions.md#5-traffic-reports). */
 export type Population = "agents" | "all";
 
 export type AggregateTable = "traffic_daily" | "entry_pages_daily";
@@ -96,7 +96,7 @@ export function totalOf(rows: GroupedRow[]): number {
   return rows.reduce((n, r) => n + r.sessions, 0);
 }
 
-/** True when any session (agent or human) started in the window: decisions §5 data_status. */
+/** True when any session (agent or human) started in the window: docs/decisions.md#5-traffic-reports data_status. */
 export async function anySessionStarted(db: D1Database, siteId: string, start: number, end: number): Promise<boolean> {
   // sessions_site_started_idx: one index probe.
   const row = await db

@@ -4,7 +4,7 @@ import { DAY_MS } from "../time/durations";
 import { type Period, periodWindow } from "../time/periods";
 
 // Window parameters of the traffic reports (contract "Traffic report parameters",
-// decisions §2 `invalid_window`). Windows are half-open, [period_start, period_end):
+// docs/decisions.md#2-v1-errors `invalid_window`). Windows are half-open, [period_start, period_end):
 // a session counts when it STARTED at or after period_start and before period_end, so
 // two adjacent windows never count a session twice.
 

@@ -4,7 +4,7 @@ import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
 
-/** decisions §5: ai_sessions = ai_assistant_session + ai_assistant_link. */
+/** docs/decisions.md#5-traffic-reports: ai_sessions = ai_assistant_session + ai_assistant_link. */
 export const AI_SOURCES = ["ai_assistant_session", "ai_assistant_link"];
 export const TOP_REFERRER_HOSTS = 10;
 export const TOP_ENTRY_PAGES = 10;

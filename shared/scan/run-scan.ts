@@ -19,7 +19,7 @@ export interface RunScanOptions {
   scannerInfoUrl?: string;
 }
 
-/** One scan, start to finish: crawl, 41 checks, scores, storage. Emits decisions §8 events; the caller sends the terminal one on failure. */
+/** One scan, start to finish: crawl, 41 checks, scores, storage. Emits docs/decisions.md#8-scan-stream-payloads events; the caller sends the terminal one on failure. */
 export async function runScan(options: RunScanOptions) {
   const { domain, emit } = options;
   await emit({ event: "status", data: { phase: "queued", message: `Scan of ${domain} accepted` } });

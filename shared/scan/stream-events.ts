@@ -3,7 +3,7 @@ import type { LayerScores } from "./score";
 import type { CheckResult, LayerName, LayerNumber } from "./types";
 import type { Unreachable } from "./unreachable";
 
-// Scan stream payloads (decisions §8). Exactly one `complete` or `error` ends a stream.
+// Scan stream payloads (docs/decisions.md#8-scan-stream-payloads). Exactly one `complete` or `error` ends a stream.
 // `journey` (between `fetching` and `checking`) is an additive phase: the find-and-add-
 // to-cart journey reports each step as a `status` message, and each of its requests as
 // a `crawl` event with two additive fields, `method` and `journey: true` (docs/scan.md).

@@ -3,7 +3,7 @@
 // "About the scanner" section of the deployment's own home page (`/#scanner`).
 export const SCANNER_TOKEN = "AgentReadinessScanner";
 
-/** Used when no deployment URL is known (local runs, decisions §1 base URL). */
+/** Used when no deployment URL is known (local runs, docs/decisions.md#1-running-it base URL). */
 export const LOCAL_INFO_URL = "http://127.0.0.1:8787/#scanner";
 
 export function scannerUserAgent(infoUrl: string = LOCAL_INFO_URL): string {

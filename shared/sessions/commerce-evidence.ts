@@ -1,6 +1,6 @@
 import type { EventKind } from "../ingest/queue-message";
 
-// Outcome evidence (decisions §5; traffic-facts §5). Event vocabularies: GA4 ecommerce
+// Outcome evidence (docs/decisions.md#5-traffic-reports; traffic-facts §5). Event vocabularies: GA4 ecommerce
 // and Shopify Web Pixels, mapped by the snippet to add_to_cart / begin_checkout /
 // purchase. URL conventions for a storage-free snippet and for server-side records:
 // cart `/cart`; checkout `/checkout`, `/checkouts/`; confirmation Shopify

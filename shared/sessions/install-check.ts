@@ -18,7 +18,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /**
  * The install check of one site of the caller's workspace (contract "Install check
- * result", decisions §6), or null when the workspace has no such domain. The signals
+ * result", docs/decisions.md#6-install-check), or null when the workspace has no such domain. The signals
  * prove ingest-path acceptance only.
  */
 export async function installCheck(

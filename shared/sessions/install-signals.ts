@@ -13,7 +13,7 @@ export interface InstallSignals {
 }
 
 /**
- * Install-check signals (decisions §6, contract Site fields): the newest accepted beacon
+ * Install-check signals (docs/decisions.md#6-install-check, contract Site fields): the newest accepted beacon
  * (the heartbeat, reported as `last_verified_event_at`), the first beacon (snippet
  * installed) and the newest session start, of the events a rollup
  * stored and the sessions it touched. Computed next to the data in the shard; the

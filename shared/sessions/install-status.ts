@@ -1,4 +1,4 @@
-/** decisions §6 install-check states. */
+/** docs/decisions.md#6-install-check install-check states. */
 export const INSTALL_STATUSES = ["receiving", "stale", "rejected", "awaiting_first_event"] as const;
 export type InstallStatus = (typeof INSTALL_STATUSES)[number];
 

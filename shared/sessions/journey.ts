@@ -8,7 +8,7 @@ export interface JourneyEvent {
 }
 
 /**
- * decisions §5 `pages`: [{url, at, duration_ms}] in time order. duration_ms is the time
+ * docs/decisions.md#5-traffic-reports `pages`: [{url, at, duration_ms}] in time order. duration_ms is the time
  * on the page the snippet reported on leave, else the time until the next page view,
  * else null (the last page of a session without a leave).
  */
@@ -30,7 +30,7 @@ export function journeyPages(
   return pages.map((p) => ({ url: p.url, at: new Date(p.at).toISOString(), duration_ms: p.duration_ms }));
 }
 
-/** decisions §5 `top_interactions`: [{type, target, count}], most frequent first. */
+/** docs/decisions.md#5-traffic-reports `top_interactions`: [{type, target, count}], most frequent first. */
 export function topInteractions(
   events: readonly JourneyEvent[],
   limit = 10,

@@ -56,7 +56,7 @@ export interface RollupResult {
 /**
  * The session rollup for one batch of one site's events, run inside that site's
  * AnalyticsShard, in one transaction (the batch is atomic): events already stored (a redelivery) are skipped, each new event
- * joins its visitor's session (30-minute rule, decisions §5) or starts one, and the
+ * joins its visitor's session (30-minute rule, docs/decisions.md#5-traffic-reports) or starts one, and the
  * event row and the session row are written together, so an event is in exactly one
  * session and no redelivery counts twice. Assignment is read-modify-write: the shard
  * runs one call at a time, so consumers of different sites run in parallel while a

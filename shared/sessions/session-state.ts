@@ -4,7 +4,7 @@ import { MINUTE_MS } from "../time/durations";
 import { utcDay } from "../time/utc-day";
 import { evidenceOf } from "./commerce-evidence";
 
-/** decisions §5: a new session starts after a gap of 30 minutes or more. */
+/** docs/decisions.md#5-traffic-reports: a new session starts after a gap of 30 minutes or more. */
 export const SESSION_GAP_MS = 30 * MINUTE_MS;
 
 /** A session row as the consumer reads and writes it (snake_case mirrors schema/sessions.ts). */

@@ -10,7 +10,7 @@ export interface SettleResult {
 }
 
 /**
- * The session-end rollup (cron, decisions §5): a session 30 minutes past its last event
+ * The session-end rollup (cron, docs/decisions.md#5-traffic-reports): a session 30 minutes past its last event
  * is over, so its outcome (completed / abandoned / not_attempted) and bounce (one page
  * view, no interaction) are settled; then the daily aggregates of every (site, day)
  * with changed sessions are rebuilt from `sessions`. Rebuilding, not incrementing, makes

@@ -1,4 +1,4 @@
-// When a failed webhook is tried again (decisions §9: exponential backoff for 24 h on
+// When a failed webhook is tried again (docs/decisions.md#9-monitors-and-webhooks: exponential backoff for 24 h on
 // non-2xx or timeout). Delays grow 4x from 30 s with "equal jitter" (each delay falls
 // between half and all of its base; AWS Architecture Blog, "Exponential Backoff and
 // Jitter"), so receivers recovering from an outage are not hit by every sender at once,

@@ -11,7 +11,7 @@ export type WebhookUrlCheck = { ok: true; url: string } | { ok: false; message: 
  * Whether `raw` may receive webhooks: https, and allowed by the same SSRF guard that
  * delivery uses (no IP literals, no private or internal names, default port only, no
  * credentials). A host mapped by OUTBOUND_RESOLVE (local runs) may use http as well,
- * as the guard treats it as its https origin (decisions §1).
+ * as the guard treats it as its https origin (docs/decisions.md#1-running-it).
  */
 export function checkWebhookUrl(raw: string, resolve: ResolveMap): WebhookUrlCheck {
   if (raw.length > MAX_WEBHOOK_URL_LENGTH) {

@@ -66,7 +66,7 @@ describe.skipIf(!existsSync(CHROMIUM))("scan report in headless Chromium", () =>
 
   it("keeps the last result on 429 and says when the next scan is allowed", async () => {
     const ip = "198.51.100.11";
-    // Spend the domain's hourly allowance (5 per domain, decisions §3) through the API.
+    // Spend the domain's hourly allowance (5 per domain, docs/decisions.md#3-rate-limits) through the API.
     for (let i = 0; i < 5; i++) {
       const res = await fetch(`${baseUrl}/api/scan`, {
         method: "POST",

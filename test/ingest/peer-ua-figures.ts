@@ -9,7 +9,7 @@ import { hasProductToken, prepareUserAgent } from "@shared/classify/product-toke
 import { readUserAgent } from "@shared/classify/user-agent";
 import type { PeerCase } from "./peer-ua-cases";
 
-// The peers' operator names → the contract's platforms (decisions §7). Operators the
+// The peers' operator names → the contract's platforms (docs/decisions.md#7-conversions-and-attribution). Operators the
 // list does not name map to other_ai; a case without an operator has no platform label.
 const OPERATOR_PLATFORM: ReadonlyArray<[RegExp, AiPlatform]> = [
   [/^openai/i, "chatgpt"],

@@ -88,7 +88,7 @@ describe("ingest pipeline", () => {
   });
 });
 
-describe("Origin check (decisions §4)", () => {
+describe("Origin check (docs/decisions.md#4-domains)", () => {
   const none = new Map<string, string>();
   const mapped = new Map([["shop.test", "127.0.0.1:9001"]]);
   it("accepts https DOMAIN and www.DOMAIN only", () => {

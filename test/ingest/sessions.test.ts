@@ -330,7 +330,7 @@ describe("session-end rollup (cron)", () => {
     }));
 });
 
-describe("install status (decisions §6)", () => {
+describe("install status (docs/decisions.md#6-install-check)", () => {
   const now = Date.UTC(2026, 10, 21, 12);
   it("moves through awaiting, receiving, stale and rejected", () => {
     expect(installStatus({ lastAcceptAt: null, lastRejectAt: null }, now)).toBe("awaiting_first_event");
@@ -342,7 +342,7 @@ describe("install status (decisions §6)", () => {
   });
 });
 
-describe("journey shapes (decisions §5)", () => {
+describe("journey shapes (docs/decisions.md#5-traffic-reports)", () => {
   const events = [
     { kind: "pageview", occurred_at: T0, url: "/a", target: null, duration_ms: null },
     { kind: "add_to_cart", occurred_at: T0 + 1000, url: "/a", target: "Mug", duration_ms: null },

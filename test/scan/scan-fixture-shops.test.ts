@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { completeOf, getScan, postScan } from "./scan-client";
 
 describe("scanning fixture shops through OUTBOUND_RESOLVE", () => {
-  it("scores the well-built shop at least 80 and streams the decisions §8 events in order", async () => {
+  it("scores the well-built shop at least 80 and streams the docs/decisions.md#8-scan-stream-payloads events in order", async () => {
     const { res, events } = await postScan("Good-Shop.test");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);

@@ -54,7 +54,7 @@ describe("bearerToken", () => {
 });
 
 describe("scopes and limits as the spec states them", () => {
-  it("the provisioning preset is exactly sites:write + traffic:read (decisions §1)", () => {
+  it("the provisioning preset is exactly sites:write + traffic:read (docs/decisions.md#1-running-it)", () => {
     expect([...SCOPE_PRESETS.provisioning].sort()).toEqual(["sites:write", "traffic:read"]);
   });
 
@@ -63,7 +63,7 @@ describe("scopes and limits as the spec states them", () => {
     expect(parseStoredScopes("not json")).toEqual([]);
   });
 
-  it("has the per-key windows of decisions §3 and §11", () => {
+  it("has the per-key windows of docs/decisions.md#3-rate-limits and §11", () => {
     // Only the classes the spec sets; the project may add classes of its own.
     const specified = ["reads", "site_writes", "conversion_writes", "events"] as const;
     const table = Object.fromEntries(

@@ -1,7 +1,7 @@
 import { attributeConversion } from "@shared/attribution/attribute-conversion";
 import { describe, expect, it } from "vitest";
 
-describe("attributeConversion (decisions §7 basis and platform)", () => {
+describe("attributeConversion (docs/decisions.md#7-conversions-and-attribution basis and platform)", () => {
   it("gives each known click id its platform with basis declared_click_id", () => {
     const expected: Record<string, string> = {
       oppref: "chatgpt",

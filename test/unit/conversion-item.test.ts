@@ -125,7 +125,7 @@ describe("normalizeCurrency (runtime ISO 4217 list)", () => {
   });
 });
 
-describe("resolveSite (decisions §7)", () => {
+describe("resolveSite (docs/decisions.md#7-conversions-and-attribution)", () => {
   const directory: SiteDirectory = { byDomain: new Map([["shop.example", "site_a"]]), onlySiteId: null };
 
   it("uses an explicit site and rejects one that is not registered", () => {

@@ -2,7 +2,7 @@ import { normalizeDomain, normalizeRegistrableDomain } from "@shared/domains/nor
 import { isPublicSuffix } from "@shared/domains/public-suffix";
 import { describe, expect, it } from "vitest";
 
-describe("normalizeDomain (decisions §4)", () => {
+describe("normalizeDomain (docs/decisions.md#4-domains)", () => {
   it.each([
     ["  Shop.Example.COM  ", "shop.example.com"],
     ["example.com.", "example.com"],

@@ -6,7 +6,7 @@ import { createTestKey } from "../helpers/api-keys";
 const BASE = "http://x";
 
 // Each of this worker's site/identity operations and the scope it needs (contract
-// Endpoints table, decisions §5 and §10).
+// Endpoints table, docs/decisions.md#5-traffic-reports and §10).
 const operations: { name: string; scope: Scope | null; method: string; path: string; body?: unknown }[] = [
   { name: "whoami", scope: null, method: "GET", path: "/api/v1/whoami" },
   { name: "listSites", scope: "traffic:read", method: "GET", path: "/api/v1/sites" },

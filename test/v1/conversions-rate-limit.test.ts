@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { freshKey, get, order, post, remove } from "./conversions-fixtures";
 
-describe("conversion rate limits (decisions §3)", () => {
+describe("conversion rate limits (docs/decisions.md#3-rate-limits)", () => {
   it("counts POST and DELETE against one 120/min write budget, separate from reads", async () => {
     // A fixed minute window can roll over mid-test; the X-RateLimit-Reset of every
     // response tells, and then the attempt is repeated with a fresh key.

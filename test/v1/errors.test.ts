@@ -16,7 +16,7 @@ function postSites(headers: Record<string, string>, body: string, extra: Record<
   });
 }
 
-describe("v1 error codes (decisions §2) on the site routes", () => {
+describe("v1 error codes (docs/decisions.md#2-v1-errors) on the site routes", () => {
   it("invalid_request: a body that is not JSON", async () => {
     const k = await writer("err-json");
     const res = await postSites(k.headers, "{not json");

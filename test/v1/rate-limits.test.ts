@@ -24,7 +24,7 @@ async function exhaustMinute(keyId: string, limitClass: string, limit: number) {
 }
 
 // Bursts of 150 requests and a possible wait for the next minute outlast the 5 s default.
-describe("per-key rate limits (decisions §3)", { timeout: 60_000 }, () => {
+describe("per-key rate limits (docs/decisions.md#3-rate-limits)", { timeout: 60_000 }, () => {
   it("lets exactly 120 of 150 concurrent reads through, the other 30 get 429 with Retry-After", async () => {
     const k = await createTestKey(env, { workspace: "rl-150", scopes: ["traffic:read"] });
     await awayFromMinuteEdge();

@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 
 // Sign-in and sign-up throttling through the RateWindow Durable Object (one instance per
-// subject: an account's email or a client address). decisions §1: the client address is
+// subject: an account's email or a client address). docs/decisions.md#1-running-it: the client address is
 // CF-Connecting-IP.
 
 /**

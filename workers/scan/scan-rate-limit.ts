@@ -2,7 +2,7 @@ import { ApiError } from "@shared/errors/api-error";
 import { rateLimitHeaders } from "@shared/rate-limit/rate-limit-headers";
 import type { HitResult, WindowSpec } from "@shared/rate-limit/window";
 
-// Scan limits (contract "Limits", decisions §3): 10 scans per hour per client IP, 5 per
+// Scan limits (contract "Limits", docs/decisions.md#3-rate-limits): 10 scans per hour per client IP, 5 per
 // hour per normalised domain, fixed windows in the scan Worker's own RateWindow DOs.
 export const PER_IP: WindowSpec[] = [{ name: "scan-hour", limit: 10, periodSeconds: 3600 }];
 export const PER_DOMAIN: WindowSpec[] = [{ name: "scan-hour", limit: 5, periodSeconds: 3600 }];

@@ -86,7 +86,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   // 1. robots.txt first.
   let robots = await fetcher.fetch(at("/robots.txt"), { accept: "text/plain" });
   const www = `www.${options.domain}`;
-  // Normalisation strips `www.` (decisions §4), but some shops answer only there. A
+  // Normalisation strips `www.` (docs/decisions.md#4-domains), but some shops answer only there. A
   // host mapped in OUTBOUND_RESOLVE has a www twin only if that is mapped too.
   if (robots.status === 0 && (!options.resolve.has(options.domain) || options.resolve.has(www))) {
     const twin = await fetcher.fetch(`https://${www}/robots.txt`, { accept: "text/plain" });

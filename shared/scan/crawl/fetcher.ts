@@ -10,7 +10,7 @@ import { SCANNER_TOKEN, scannerUserAgent } from "../user-agent";
 import { CRAWL_LIMITS } from "./crawl-limits";
 import { HostLimiter } from "./host-limiter";
 
-/** One finished fetch, as the scan stream reports it (decisions §8 `crawl`). */
+/** One finished fetch, as the scan stream reports it (docs/decisions.md#8-scan-stream-payloads `crawl`). */
 export interface CrawlEvent {
   url: string;
   status: number;

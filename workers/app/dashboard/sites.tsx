@@ -215,7 +215,7 @@ export function registerSites(app: Hono<AppEnv>) {
     return c.json(installStatusJson(check));
   });
 
-  // Coverage (decisions §5), admins only: the same update as PATCH /api/v1/sites/{site_id}.
+  // Coverage (docs/decisions.md#5-traffic-reports), admins only: the same update as PATCH /api/v1/sites/{site_id}.
   app.post(`${SITES}/:domain/coverage`, requireRole("admin"), async (c) => {
     const site = await siteOfPage(c);
     const form = await c.req.parseBody();

@@ -53,7 +53,7 @@ async function recordRefusal(
  * POST /ingest/e: one beacon from the snippet (docs/ingest.md). Sent as text/plain by
  * sendBeacon, so no preflight; OPTIONS answers for fetch-based senders. Unknown token
  * and wrong Origin get the same answer, so the endpoint does not reveal which tokens
- * exist; a refusal with a known token is recorded for check-install (decisions §6).
+ * exist; a refusal with a known token is recorded for check-install (docs/decisions.md#6-install-check).
  */
 export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
   app.use("/ingest/*", beaconCors);

@@ -2,7 +2,7 @@ import { SCANNER_TOKEN, scannerUserAgent } from "@shared/scan/user-agent";
 import { html } from "hono/html";
 import { pageLayout, scanForm } from "./page-layout";
 
-// The scan web page (decisions §1: `/` serves it): the form, and what the scanner does.
+// The scan web page (docs/decisions.md#1-running-it: `/` serves it): the form, and what the scanner does.
 export function pageHtml(infoUrl: string) {
   return pageLayout({
     title: "Agent readiness scan – can AI agents shop here?",

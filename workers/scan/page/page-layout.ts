@@ -16,7 +16,7 @@ export function scanForm(domain = ""): Html {
 }
 
 /**
- * One self-contained document (decisions §1: `/` is the scan page): no external
+ * One self-contained document (docs/decisions.md#1-running-it: `/` is the scan page): no external
  * scripts, styles or fonts, so the Content-Security-Policy stays strict. `html` escapes
  * every interpolated value; only our own constants go in through `raw`.
  */

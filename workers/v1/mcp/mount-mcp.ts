@@ -32,7 +32,7 @@ function rebindingRefusal(env: V1Env, request: Request): Response | undefined {
 }
 
 /**
- * `/mcp`: a stateless Streamable HTTP MCP server (decisions §10) behind the v1 key
+ * `/mcp`: a stateless Streamable HTTP MCP server (docs/decisions.md#10-identity-and-tools) behind the v1 key
  * check, so a call without a key is 401 with `WWW-Authenticate` like any v1 route.
  * Each tool then runs its v1 route with the same key, which applies scopes and limits.
  */

@@ -33,7 +33,7 @@ async function failure(res: Response, fallback: ErrorCode) {
   });
 }
 
-/** The `data:` of the stream's terminal event: `complete` {id, ...} or `error` {error} (decisions §8). */
+/** The `data:` of the stream's terminal event: `complete` {id, ...} or `error` {error} (docs/decisions.md#8-scan-stream-payloads). */
 function terminalEvent(stream: string): { event: string; data: Record<string, unknown> } | null {
   for (const block of stream.split("\n\n").reverse()) {
     const event = /^event: (.+)$/m.exec(block)?.[1];

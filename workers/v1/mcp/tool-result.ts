@@ -12,7 +12,7 @@ const NO_CONTENT: z.infer<typeof NoContentSchema> = { ok: true };
  * A route's answer as a tool result. Success: the body as structuredContent (and as
  * text, for clients that only read text). Failure: a tool error (isError) whose
  * structured content is the v1 error body, so the caller branches on the same `code`
- * (decisions §2), plus `status` and, on 429, `retry_after_seconds`.
+ * (docs/decisions.md#2-v1-errors), plus `status` and, on 429, `retry_after_seconds`.
  */
 export function toolResult(answer: RouteAnswer): CallToolResult {
   if (answer.status >= 200 && answer.status < 300) {

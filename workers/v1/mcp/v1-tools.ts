@@ -1,7 +1,7 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 
 /**
- * One MCP tool per v1 operation (decisions §10), named as the decision names them.
+ * One MCP tool per v1 operation (docs/decisions.md#10-identity-and-tools), named as the decision names them.
  * The input and output schemas are not written here: they are the route's own zod
  * schemas, read from the OpenAPI registry by `operationId` (route-schemas.ts), so one
  * declaration feeds validation, the OpenAPI document and the tool. What is written

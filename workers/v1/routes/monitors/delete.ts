@@ -23,7 +23,7 @@ const route = v1Route(
 export function registerDeleteMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
-    // Another workspace's monitor answers exactly like a missing one (decisions §2).
+    // Another workspace's monitor answers exactly like a missing one (docs/decisions.md#2-v1-errors).
     if (!(await deleteMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id)))
       throw new ApiError("monitor_not_found");
     return c.body(null, 204);

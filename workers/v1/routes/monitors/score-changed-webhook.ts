@@ -20,7 +20,7 @@ const SignatureHeaders = z.object({
 
 /**
  * The `score.changed` event in the OpenAPI 3.1 `webhooks` object: what this service
- * POSTs to a monitor's webhook_url (decisions §9), so generated clients and readers
+ * POSTs to a monitor's webhook_url (docs/decisions.md#9-monitors-and-webhooks), so generated clients and readers
  * see the payload and the signature headers next to the operations.
  */
 export function registerScoreChangedWebhook(app: OpenAPIHono<V1AppEnv>) {
