@@ -18,11 +18,7 @@ export interface AgentSessionFilters {
   outcome?: Outcome;
 }
 
-/** Keyset position: the last row of the previous page, newest first. */
-export interface SessionPosition {
-  startedAt: number;
-  id: string;
-}
+import type { SessionPosition } from "./session-list-page";
 
 export interface AgentSessionsParams extends ReportParams, AgentSessionFilters {
   limit: number;

@@ -1,5 +1,6 @@
 import { type ReportParams, reportHeader } from "./report-context";
 import type { FailingSessions } from "./report-schemas";
+import type { SessionPosition } from "./session-list-page";
 
 export const FAILING_LIMIT_DEFAULT = 20;
 export const FAILING_LIMIT_MAX = 50;
@@ -8,22 +9,16 @@ export const SHORT_BOUNCE_MS = 5_000;
 
 export type FailingItem = FailingSessions["results"][number];
 
-/** Keyset position: the last row of the previous page, newest first. */
-export interface FailingPosition {
-  startedAt: number;
-  id: string;
-}
-
 export interface FailingParams extends ReportParams {
   agentPlatform?: string;
   limit: number;
-  after?: FailingPosition;
+  after?: SessionPosition;
 }
 
 /** The report without its cursor, which the caller signs from `last`. */
 export interface FailingPage extends Omit<FailingSessions, "next_cursor"> {
   /** Position of the page's last row; null when the page is empty. */
-  last: FailingPosition | null;
+  last: SessionPosition | null;
 }
 
 // Written exactly as the WHERE of sessions_failing_idx (schema/sessions.ts), so SQLite

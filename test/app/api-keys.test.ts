@@ -1,9 +1,9 @@
 // The v1 API lives in another Worker; here its key check is the shared repository the
 // v1 middleware calls, so "answers 401" is proven end to end in test/e2e/app-browser.test.ts.
 import { env, SELF } from "cloudflare:test";
-import { findActiveKey } from "@shared/auth/key-repository";
-import { database } from "@shared/db/client";
 import { describe, expect, it } from "vitest";
+import { findActiveKey } from "../../shared/auth/key-repository";
+import { database } from "../../shared/db/client";
 import { elementText, FormClient, uniqueEmail } from "./form-client";
 
 async function createKey(client: FormClient, fields: Record<string, string | string[]>) {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { appSessions, invites, memberships, users } from "@schema";
-import { database } from "@shared/db/client";
 import { beforeEach, describe, expect, it } from "vitest";
+import { appSessions, invites, memberships, users } from "../../schema";
+import { database } from "../../shared/db/client";
 import { buildApp } from "../../workers/app/app";
 
 // A deployment: no LOCAL_OWNER_SIGNUP, sign-up by invitation. Requests go straight to the app

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { CHALLENGE_LIFETIME_MS, saveChallenge, takeChallenge } from "@shared/accounts/passkey-repository";
-import { database } from "@shared/db/client";
 import { describe, expect, it } from "vitest";
+import { CHALLENGE_LIFETIME_MS, saveChallenge, takeChallenge } from "../../shared/accounts/passkey-repository";
+import { database } from "../../shared/db/client";
 import { FormClient, uniqueEmail } from "./form-client";
 
 // The full ceremony runs in Chromium with a virtual authenticator (test/e2e/app-browser.test.ts);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { findActiveKey } from "@shared/auth/key-repository";
-import { database } from "@shared/db/client";
 import { describe, expect, it } from "vitest";
+import { findActiveKey } from "../../shared/auth/key-repository";
+import { database } from "../../shared/db/client";
 import { elementText, FormClient, uniqueEmail } from "./form-client";
 
 async function ownerWithKey() {

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
-import { signInFailureLimits, throttleSubject } from "@shared/accounts/login-throttle";
 import { describe, expect, it } from "vitest";
+import { signInFailureLimits, throttleSubject } from "../../shared/accounts/login-throttle";
 import { SIGN_IN_FAILED } from "../../workers/app/routes/sign-in";
 import { FormClient, uniqueEmail } from "./form-client";
 

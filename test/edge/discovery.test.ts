@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
-import { llmsTxtShape } from "@shared/scan/checks/identity/llms-txt";
-import { apiCatalogLinks } from "@shared/scan/checks/integration/api-catalog";
 import { describe, expect, it } from "vitest";
+import { llmsTxtShape } from "../../shared/scan/checks/identity/llms-txt";
+import { apiCatalogLinks } from "../../shared/scan/checks/integration/api-catalog";
 
 // The edge serves the service's discovery documents itself, built from the request's
 // origin; read here with the scanner's own parsers.

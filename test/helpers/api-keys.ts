@@ -1,6 +1,6 @@
-import { createKey } from "@shared/auth/key-repository";
-import type { Scope } from "@shared/auth/scopes";
-import { database } from "@shared/db/client";
+import { createKey } from "../../shared/auth/key-repository";
+import type { Scope } from "../../shared/auth/scopes";
+import { database } from "../../shared/db/client";
 
 export interface TestKey {
   workspaceId: string;

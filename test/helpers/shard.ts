@@ -1,7 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
-import type { AnalyticsShard } from "@shared/shards/analytics-shard";
-import { shardDb } from "@shared/shards/shard-db";
-import { shardFor } from "@shared/shards/shard-for";
+import type { AnalyticsShard } from "../../shared/shards/analytics-shard";
+import { shardDb } from "../../shared/shards/shard-db";
+import { shardFor } from "../../shared/shards/shard-for";
 
 /**
  * Runs `fn` inside a site's AnalyticsShard with a D1-shaped handle on its SQLite, the

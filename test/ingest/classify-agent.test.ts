@@ -1,9 +1,9 @@
-import { type IdentityInput, identifyAgent } from "@shared/classify/agent-identity";
-import { ipRangeSnapshot } from "@shared/classify/ip-range-snapshot.generated";
-import { bundledIpRanges } from "@shared/classify/ip-range-sources";
-import { buildIpRangeIndex } from "@shared/classify/ip-ranges";
-import { deviceInfo, matchAgent, readUserAgent } from "@shared/classify/user-agent";
 import { describe, expect, it } from "vitest";
+import { type IdentityInput, identifyAgent } from "../../shared/classify/agent-identity";
+import { ipRangeSnapshot } from "../../shared/classify/ip-range-snapshot.generated";
+import { bundledIpRanges } from "../../shared/classify/ip-range-sources";
+import { buildIpRangeIndex } from "../../shared/classify/ip-ranges";
+import { deviceInfo, matchAgent, readUserAgent } from "../../shared/classify/user-agent";
 
 const ranges = buildIpRangeIndex({ "openai-chatgpt-user": ["23.98.142.176/28"], "openai-gptbot": ["52.230.152.0/24"] });
 

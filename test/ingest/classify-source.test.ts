@@ -1,5 +1,5 @@
-import { classifySource } from "@shared/classify/source";
 import { describe, expect, it } from "vitest";
+import { classifySource } from "../../shared/classify/source";
 
 function source(url: string, referrer: string | null = null, agentPlatform: string | null = null) {
   return classifySource({ agentPlatform, pageUrl: new URL(url), referrer, siteDomain: "shop.example" });

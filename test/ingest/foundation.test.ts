@@ -6,8 +6,8 @@ import {
   getQueueResult,
   runDurableObjectAlarm,
 } from "cloudflare:test";
-import type { IngestMessage } from "@shared/ingest/queue-message";
 import { describe, expect, it } from "vitest";
+import type { IngestMessage } from "../../shared/ingest/queue-message";
 import worker from "../../workers/ingest/index";
 import { inShard } from "../helpers/shard";
 import { message as helperMessage } from "./helpers";

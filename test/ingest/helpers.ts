@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import type { IngestMessage } from "@shared/ingest/queue-message";
+import type { IngestMessage } from "../../shared/ingest/queue-message";
 import { seedSite as seedSiteRow } from "../helpers/seed";
 
 /** Registers a fixture answer for `host+path` in the Node-side outbound stand-in. */

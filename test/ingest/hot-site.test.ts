@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
-import type { IngestMessage } from "@shared/ingest/queue-message";
-import type { AnalyticsShard } from "@shared/shards/analytics-shard";
 import { describe, expect, it } from "vitest";
+import type { IngestMessage } from "../../shared/ingest/queue-message";
+import type { AnalyticsShard } from "../../shared/shards/analytics-shard";
 import worker from "../../workers/ingest/index";
 import { inShard } from "../helpers/shard";
 import { message } from "./helpers";

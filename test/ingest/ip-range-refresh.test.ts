@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
-import { identifyAgent } from "@shared/classify/agent-identity";
-import { ipRangeIndex, resetIpRangeCache } from "@shared/classify/ip-range-cache";
-import { parseVendorRanges } from "@shared/classify/ip-ranges";
 import { describe, expect, it } from "vitest";
+import { identifyAgent } from "../../shared/classify/agent-identity";
+import { ipRangeIndex, resetIpRangeCache } from "../../shared/classify/ip-range-cache";
+import { parseVendorRanges } from "../../shared/classify/ip-ranges";
 import { refreshIpRanges } from "../../workers/ingest/runtime/refresh-ip-ranges";
 import { setFixture } from "./helpers";
 

@@ -1,9 +1,9 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
-import { ipRangeIndex } from "@shared/classify/ip-range-cache";
-import { type RawEvent, runPipeline } from "@shared/ingest/pipeline";
-import type { IngestMessage } from "@shared/ingest/queue-message";
-import type { AnalyticsShard } from "@shared/shards/analytics-shard";
 import { describe, expect, it } from "vitest";
+import { ipRangeIndex } from "../../shared/classify/ip-range-cache";
+import { type RawEvent, runPipeline } from "../../shared/ingest/pipeline";
+import type { IngestMessage } from "../../shared/ingest/queue-message";
+import type { AnalyticsShard } from "../../shared/shards/analytics-shard";
 import worker from "../../workers/ingest/index";
 import { inShard } from "../helpers/shard";
 import { seedSite } from "./helpers";

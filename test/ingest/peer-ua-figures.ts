@@ -3,10 +3,10 @@
 // agreement where the peer's label is unambiguous, real browsers taken for agents, and
 // named non-AI bots taken for AI. Expected values come from the peers' labels only.
 
-import type { Purpose } from "@shared/classify/agents";
-import type { AiPlatform } from "@shared/classify/platforms";
-import { hasProductToken, prepareUserAgent } from "@shared/classify/product-token";
-import { readUserAgent } from "@shared/classify/user-agent";
+import type { Purpose } from "../../shared/classify/agents";
+import type { AiPlatform } from "../../shared/classify/platforms";
+import { hasProductToken, prepareUserAgent } from "../../shared/classify/product-token";
+import { readUserAgent } from "../../shared/classify/user-agent";
 import type { PeerCase } from "./peer-ua-cases";
 
 // The peers' operator names → the contract's platforms (docs/decisions.md#7-conversions-and-attribution). Operators the

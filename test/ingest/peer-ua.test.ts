@@ -1,8 +1,8 @@
-import { vendorAgents } from "@shared/classify/agents";
-import { uncataloguedAiRobotsTokens } from "@shared/classify/agents-listed";
-import { namedAutomation } from "@shared/classify/automation";
-import { aiAgents } from "@shared/classify/user-agent";
 import { describe, expect, inject, it } from "vitest";
+import { vendorAgents } from "../../shared/classify/agents";
+import { uncataloguedAiRobotsTokens } from "../../shared/classify/agents-listed";
+import { namedAutomation } from "../../shared/classify/automation";
+import { aiAgents } from "../../shared/classify/user-agent";
 import { computeFigures, formatFigures } from "./peer-ua-figures";
 
 const peer = inject("sharedPeerUa");

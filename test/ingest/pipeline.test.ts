@@ -1,8 +1,8 @@
-import { buildIpRangeIndex } from "@shared/classify/ip-ranges";
-import { originAllowed } from "@shared/ingest/origin-check";
-import { type RawEvent, runPipeline } from "@shared/ingest/pipeline";
-import { visitorHash } from "@shared/salt/visitor-hash";
 import { describe, expect, it } from "vitest";
+import { buildIpRangeIndex } from "../../shared/classify/ip-ranges";
+import { originAllowed } from "../../shared/ingest/origin-check";
+import { type RawEvent, runPipeline } from "../../shared/ingest/pipeline";
+import { visitorHash } from "../../shared/salt/visitor-hash";
 
 const DAY1 = Date.UTC(2026, 10, 20, 23, 50);
 const DAY2 = Date.UTC(2026, 10, 21, 0, 10);

@@ -1,6 +1,6 @@
-import { cidrContains, parseCidr, parseIp, truncateIp } from "@shared/classify/cidr";
-import { encodeFields, visitorHash } from "@shared/salt/visitor-hash";
 import { describe, expect, it } from "vitest";
+import { cidrContains, parseCidr, parseIp, truncateIp } from "../../shared/classify/cidr";
+import { encodeFields, visitorHash } from "../../shared/salt/visitor-hash";
 
 describe("IP handling", () => {
   it("truncates IPv4 to /24 and IPv6 to /64, canonically", () => {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
-import { installStatus } from "@shared/sessions/install-status";
-import { journeyPages, topInteractions } from "@shared/sessions/journey";
-import { rollupBatch } from "@shared/sessions/rollup";
-import { settleSessions } from "@shared/sessions/settle";
 import { describe, expect, it } from "vitest";
+import { installStatus } from "../../shared/sessions/install-status";
+import { journeyPages, topInteractions } from "../../shared/sessions/journey";
+import { rollupBatch } from "../../shared/sessions/rollup";
+import { settleSessions } from "../../shared/sessions/settle";
 import { inShard } from "../helpers/shard";
 import { message } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { archiveKey, RAW_EVENT_RETENTION_DAYS } from "@shared/shards/event-archive";
-import { shardFor } from "@shared/shards/shard-for";
 import { describe, expect, it } from "vitest";
+import { archiveKey, RAW_EVENT_RETENTION_DAYS } from "../../shared/shards/event-archive";
+import { shardFor } from "../../shared/shards/shard-for";
 import { inShard } from "../helpers/shard";
 import { message } from "./helpers";
 

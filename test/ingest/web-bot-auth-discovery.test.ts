@@ -1,10 +1,10 @@
-import { DIRECTORY_SIGNATURE_TAG } from "@shared/verification/directory-proof";
-import { jwkThumbprint, type PublicJwk } from "@shared/verification/jwk";
-import { KeyDirectoryCache, readAgentCard } from "@shared/verification/key-directory";
-import { keySourceOf, parseSignatureAgent } from "@shared/verification/signature-agent";
-import type { SignedMessage } from "@shared/verification/signature-base";
-import { verifyWebBotAuth } from "@shared/verification/web-bot-auth";
 import { describe, expect, inject, it } from "vitest";
+import { DIRECTORY_SIGNATURE_TAG } from "../../shared/verification/directory-proof";
+import { jwkThumbprint, type PublicJwk } from "../../shared/verification/jwk";
+import { KeyDirectoryCache, readAgentCard } from "../../shared/verification/key-directory";
+import { keySourceOf, parseSignatureAgent } from "../../shared/verification/signature-agent";
+import type { SignedMessage } from "../../shared/verification/signature-base";
+import { verifyWebBotAuth } from "../../shared/verification/web-bot-auth";
 import { setFixture } from "./helpers";
 
 // draft-ietf-webbotauth-httpsig-protocol: Signature-Agent types and key discovery.

@@ -1,8 +1,8 @@
-import { jwkThumbprint, type PublicJwk } from "@shared/verification/jwk";
-import { KeyDirectoryCache } from "@shared/verification/key-directory";
-import type { SignedMessage } from "@shared/verification/signature-base";
-import { type KeyLookup, verifyWebBotAuth } from "@shared/verification/web-bot-auth";
 import { describe, expect, inject, it } from "vitest";
+import { jwkThumbprint, type PublicJwk } from "../../shared/verification/jwk";
+import { KeyDirectoryCache } from "../../shared/verification/key-directory";
+import type { SignedMessage } from "../../shared/verification/signature-base";
+import { type KeyLookup, verifyWebBotAuth } from "../../shared/verification/web-bot-auth";
 import { fixtureHits, setFixture } from "./helpers";
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);

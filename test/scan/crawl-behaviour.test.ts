@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
-import { parseResolveMap } from "@shared/outbound/resolve-map";
-import { safeFetch } from "@shared/outbound/safe-fetch";
-import { crawlSite } from "@shared/scan/crawl/crawl-site";
-import type { CrawlEvent } from "@shared/scan/crawl/fetcher";
-import { runChecks } from "@shared/scan/run-checks";
-import { SCANNER_TOKEN } from "@shared/scan/user-agent";
 import { describe, expect, it } from "vitest";
+import { parseResolveMap } from "../../shared/outbound/resolve-map";
+import { safeFetch } from "../../shared/outbound/safe-fetch";
+import { crawlSite } from "../../shared/scan/crawl/crawl-site";
+import type { CrawlEvent } from "../../shared/scan/crawl/fetcher";
+import { runChecks } from "../../shared/scan/run-checks";
+import { SCANNER_TOKEN } from "../../shared/scan/user-agent";
 
 const resolve = parseResolveMap(env.OUTBOUND_RESOLVE);
 const STATS = "/__fixture/stats";

@@ -5,12 +5,12 @@ import {
   getQueueResult,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { database } from "@shared/db/client";
-import { listDeliveries } from "@shared/monitors/list-deliveries";
-import type { DeliveryMessage, MonitorQueueMessage, RescanMessage } from "@shared/monitors/queue-messages";
-import { recordRescanScore } from "@shared/monitors/record-rescan-score";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { database } from "../../shared/db/client";
+import { listDeliveries } from "../../shared/monitors/list-deliveries";
+import type { DeliveryMessage, MonitorQueueMessage, RescanMessage } from "../../shared/monitors/queue-messages";
+import { recordRescanScore } from "../../shared/monitors/record-rescan-score";
 import worker from "../../workers/scan/index";
 import { RESCAN_QUEUE, WEBHOOK_QUEUE } from "../../workers/scan/monitors/monitor-queues";
 import { redriveJob } from "../../workers/scan/monitors/redrive-job";

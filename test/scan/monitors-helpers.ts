@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { createMonitor } from "@shared/monitors/create-monitor";
+import { createMonitor } from "../../shared/monitors/create-monitor";
 import type { ReceivedRequest, ScriptedAnswer } from "../fixtures/monitors/webhook-receiver";
 
 // Shared steps of the monitor tests: a workspace with a monitor, and the webhook

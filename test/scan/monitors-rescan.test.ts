@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { database } from "@shared/db/client";
-import { listDeliveries } from "@shared/monitors/list-deliveries";
-import { DAY_MS } from "@shared/monitors/rescan-slot";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it, vi } from "vitest";
+import { database } from "../../shared/db/client";
+import { listDeliveries } from "../../shared/monitors/list-deliveries";
+import { DAY_MS } from "../../shared/monitors/rescan-slot";
 import worker from "../../workers/scan/index";
 import { monitorFor, receivedAt, webhookHeadersOf } from "./monitors-helpers";
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { CHECKS } from "@shared/scan/checks/registry";
 import { describe, expect, it } from "vitest";
+import { CHECKS } from "../../shared/scan/checks/registry";
 import { type CheckResultBody, completeOf, getScan, postScan, type ScanResultBody } from "./scan-client";
 
 // Real shop pages (../shared/data/real-shops) served locally, scanned through the API, and

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
-import { OutboundError } from "@shared/outbound/outbound-error";
-import { parseResolveMap } from "@shared/outbound/resolve-map";
-import { safeFetch } from "@shared/outbound/safe-fetch";
 import { describe, expect, it } from "vitest";
+import { OutboundError } from "../../shared/outbound/outbound-error";
+import { parseResolveMap } from "../../shared/outbound/resolve-map";
+import { safeFetch } from "../../shared/outbound/safe-fetch";
 
 const resolve = parseResolveMap(env.OUTBOUND_RESOLVE);
 

@@ -1,5 +1,5 @@
-import { CHECKS } from "@shared/scan/checks/registry";
 import { describe, expect, it } from "vitest";
+import { CHECKS } from "../../shared/scan/checks/registry";
 import { completeOf, getScan, postScan } from "./scan-client";
 
 describe("scanning fixture shops through OUTBOUND_RESOLVE", () => {

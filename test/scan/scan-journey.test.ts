@@ -1,10 +1,10 @@
 import { env, SELF } from "cloudflare:test";
-import { parseResolveMap } from "@shared/outbound/resolve-map";
-import { safeFetch } from "@shared/outbound/safe-fetch";
-import { crawlSite } from "@shared/scan/crawl/crawl-site";
-import { JOURNEY_LIMITS } from "@shared/scan/journey/journey-limits";
-import { runJourney } from "@shared/scan/journey/run-journey";
 import { describe, expect, it } from "vitest";
+import { parseResolveMap } from "../../shared/outbound/resolve-map";
+import { safeFetch } from "../../shared/outbound/safe-fetch";
+import { crawlSite } from "../../shared/scan/crawl/crawl-site";
+import { JOURNEY_LIMITS } from "../../shared/scan/journey/journey-limits";
+import { runJourney } from "../../shared/scan/journey/run-journey";
 import type { CartBookState } from "../fixtures/shops/cart-book";
 import type { LoggedRequest } from "../fixtures/shops/shop-server";
 import { type CheckResultBody, completeOf, getScan, postScan } from "./scan-client";

@@ -1,11 +1,11 @@
 import { env, SELF } from "cloudflare:test";
-import { database } from "@shared/db/client";
-import { CHECKS } from "@shared/scan/checks/registry";
-import { resultHash } from "@shared/scan/result-hash";
-import { saveScan } from "@shared/scan/scan-store";
-import { SCORING_VERSION, scoreResults } from "@shared/scan/score";
-import type { CheckResult, CheckStatus } from "@shared/scan/types";
 import { describe, expect, it } from "vitest";
+import { database } from "../../shared/db/client";
+import { CHECKS } from "../../shared/scan/checks/registry";
+import { resultHash } from "../../shared/scan/result-hash";
+import { saveScan } from "../../shared/scan/scan-store";
+import { SCORING_VERSION, scoreResults } from "../../shared/scan/score";
+import type { CheckResult, CheckStatus } from "../../shared/scan/types";
 
 type Override = { status: CheckStatus; blocked?: boolean; evidence?: Record<string, unknown> };
 

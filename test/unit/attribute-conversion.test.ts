@@ -1,5 +1,5 @@
-import { attributeConversion } from "@shared/attribution/attribute-conversion";
 import { describe, expect, it } from "vitest";
+import { attributeConversion } from "../../shared/attribution/attribute-conversion";
 
 describe("attributeConversion (docs/decisions.md#7-conversions-and-attribution basis and platform)", () => {
   it("gives each known click id its platform with basis declared_click_id", () => {

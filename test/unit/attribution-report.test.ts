@@ -1,5 +1,5 @@
-import { type AttributionGroup, buildAttributionTotals } from "@shared/attribution/attribution-report";
 import { describe, expect, it } from "vitest";
+import { type AttributionGroup, buildAttributionTotals } from "../../shared/attribution/attribution-report";
 
 const g = (
   platform: string,

@@ -1,7 +1,7 @@
-import { normalizeCurrency } from "@shared/conversions/currency";
-import { resolveSite, type SiteDirectory } from "@shared/conversions/resolve-site";
-import { validateConversionItem } from "@shared/conversions/validate-item";
 import { describe, expect, it } from "vitest";
+import { normalizeCurrency } from "../../shared/conversions/currency";
+import { resolveSite, type SiteDirectory } from "../../shared/conversions/resolve-site";
+import { validateConversionItem } from "../../shared/conversions/validate-item";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const MIN = 60_000;

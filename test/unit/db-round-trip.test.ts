@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
-import { sites, workspaces } from "@schema";
-import { database } from "@shared/db/client";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { sites, workspaces } from "../../schema";
+import { database } from "../../shared/db/client";
 
 describe("D1 through drizzle", () => {
   it("writes and reads rows of the migrated schema", async () => {

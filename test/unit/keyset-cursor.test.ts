@@ -1,5 +1,5 @@
-import { cursorKey, decodeCursor, encodeCursor } from "@shared/cursor/keyset-cursor";
 import { describe, expect, it } from "vitest";
+import { cursorKey, decodeCursor, encodeCursor } from "../../shared/cursor/keyset-cursor";
 
 const binding = { list: "sites", workspaceId: "ws_a" };
 

@@ -1,3 +1,4 @@
+import { describe, expect, it } from "vitest";
 import {
   DAY_MS,
   fnv1a32,
@@ -5,8 +6,7 @@ import {
   latestRescanSlot,
   nextRescanAt,
   rescanOffsetMs,
-} from "@shared/monitors/rescan-slot";
-import { describe, expect, it } from "vitest";
+} from "../../shared/monitors/rescan-slot";
 
 describe("rescan slots", () => {
   it("hashes with FNV-1a 32 (published test vectors)", () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { recordRescanScore } from "@shared/monitors/record-rescan-score";
 import { describe, expect, it } from "vitest";
+import { recordRescanScore } from "../../shared/monitors/record-rescan-score";
 
 async function monitor(id: string, domain: string, lastScore: number | null) {
   await env.DB.prepare("INSERT OR IGNORE INTO workspaces (id, name, created_at) VALUES ('ws_u', 'ws_u', 0)").run();

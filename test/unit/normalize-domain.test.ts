@@ -1,6 +1,6 @@
-import { normalizeDomain, normalizeRegistrableDomain } from "@shared/domains/normalize-domain";
-import { isPublicSuffix } from "@shared/domains/public-suffix";
 import { describe, expect, it } from "vitest";
+import { normalizeDomain, normalizeRegistrableDomain } from "../../shared/domains/normalize-domain";
+import { isPublicSuffix } from "../../shared/domains/public-suffix";
 
 describe("normalizeDomain (docs/decisions.md#4-domains)", () => {
   it.each([

@@ -1,7 +1,7 @@
-import { guardOutboundUrl, ipv4Category, ipv6Category } from "@shared/outbound/host-guard";
-import { OutboundError } from "@shared/outbound/outbound-error";
-import { parseResolveMap } from "@shared/outbound/resolve-map";
 import { describe, expect, it } from "vitest";
+import { guardOutboundUrl, ipv4Category, ipv6Category } from "../../shared/outbound/host-guard";
+import { OutboundError } from "../../shared/outbound/outbound-error";
+import { parseResolveMap } from "../../shared/outbound/resolve-map";
 
 const none = parseResolveMap("");
 

@@ -1,5 +1,5 @@
-import { hashPassword, needsRehash, PASSWORD_HASH_PARAMS, verifyPassword } from "@shared/accounts/password-hash";
 import { describe, expect, it } from "vitest";
+import { hashPassword, needsRehash, PASSWORD_HASH_PARAMS, verifyPassword } from "../../shared/accounts/password-hash";
 
 describe("password hashing (scrypt)", () => {
   it("verifies the right password and refuses a wrong one", async () => {

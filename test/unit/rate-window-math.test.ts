@@ -1,5 +1,5 @@
-import { decideHit, windowStart } from "@shared/rate-limit/window";
 import { describe, expect, it } from "vitest";
+import { decideHit, windowStart } from "../../shared/rate-limit/window";
 
 const minute = { name: "minute", limit: 3, periodSeconds: 60 };
 const day = { name: "day", limit: 5, periodSeconds: 86_400 };

@@ -1,9 +1,9 @@
-import { ApiError } from "@shared/errors/api-error";
-import { mergeRanges } from "@shared/reports/read-plan";
-import { resolveWindow } from "@shared/reports/report-window";
-import { sharePct } from "@shared/reports/share";
-import { platformTier } from "@shared/reports/verification";
 import { describe, expect, it } from "vitest";
+import { ApiError } from "../../shared/errors/api-error";
+import { mergeRanges } from "../../shared/reports/read-plan";
+import { resolveWindow } from "../../shared/reports/report-window";
+import { sharePct } from "../../shared/reports/share";
+import { platformTier } from "../../shared/reports/verification";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

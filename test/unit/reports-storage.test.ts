@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { medianDurationMs } from "@shared/reports/median-duration";
-import { readPlan } from "@shared/reports/read-plan";
 import { describe, expect, it } from "vitest";
+import { medianDurationMs } from "../../shared/reports/median-duration";
+import { readPlan } from "../../shared/reports/read-plan";
 
 const DAY = 86_400_000;
 const D0 = Date.UTC(2026, 10, 1);

@@ -1,5 +1,5 @@
-import { pickRequestId } from "@shared/http/request-id";
 import { describe, expect, it } from "vitest";
+import { pickRequestId } from "../../shared/http/request-id";
 
 describe("request id", () => {
   it("keeps a plain caller-supplied id", () => {

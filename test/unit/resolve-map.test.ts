@@ -1,5 +1,5 @@
-import { parseResolveMap } from "@shared/outbound/resolve-map";
 import { describe, expect, it } from "vitest";
+import { parseResolveMap } from "../../shared/outbound/resolve-map";
 
 describe("OUTBOUND_RESOLVE", () => {
   it("parses comma-separated host=address:port pairs, case-insensitively on the host", () => {

@@ -1,5 +1,5 @@
-import { nextUtcMidnight, rotate, utcDay } from "@shared/salt/salt-schedule";
 import { describe, expect, it } from "vitest";
+import { nextUtcMidnight, rotate, utcDay } from "../../shared/salt/salt-schedule";
 
 const at = (iso: string) => Date.parse(iso);
 let minted = 0;

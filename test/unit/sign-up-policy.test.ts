@@ -1,5 +1,5 @@
-import { type SignUpSituation, signUpPath } from "@shared/accounts/sign-up-policy";
 import { describe, expect, it } from "vitest";
+import { type SignUpSituation, signUpPath } from "../../shared/accounts/sign-up-policy";
 
 const base: SignUpSituation = { anyUserExists: true, local: false, mode: "invite", invite: "none", bootstrap: "unset" };
 

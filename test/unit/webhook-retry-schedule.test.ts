@@ -1,5 +1,5 @@
-import { nextRetryDelay, RETRY_POLICY } from "@shared/webhooks/retry-schedule";
 import { describe, expect, it } from "vitest";
+import { nextRetryDelay, RETRY_POLICY } from "../../shared/webhooks/retry-schedule";
 
 const HOUR = 3600;
 

@@ -1,5 +1,5 @@
-import { openSecret, sealSecret } from "@shared/webhooks/secret-box";
 import { describe, expect, it } from "vitest";
+import { openSecret, sealSecret } from "../../shared/webhooks/secret-box";
 
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 

@@ -1,7 +1,7 @@
-import { newWebhookId, signWebhook, webhookHeaders } from "@shared/webhooks/sign-webhook";
-import { generateWebhookSecret, webhookSecretKey } from "@shared/webhooks/webhook-secret";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
+import { newWebhookId, signWebhook, webhookHeaders } from "../../shared/webhooks/sign-webhook";
+import { generateWebhookSecret, webhookSecretKey } from "../../shared/webhooks/webhook-secret";
 
 describe("Standard Webhooks signing", () => {
   it("matches the published test vector of the reference implementations", async () => {

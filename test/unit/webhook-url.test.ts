@@ -1,6 +1,6 @@
-import { parseResolveMap } from "@shared/outbound/resolve-map";
-import { checkWebhookUrl } from "@shared/webhooks/webhook-url";
 import { describe, expect, it } from "vitest";
+import { parseResolveMap } from "../../shared/outbound/resolve-map";
+import { checkWebhookUrl } from "../../shared/webhooks/webhook-url";
 
 const none = parseResolveMap("");
 const mapped = parseResolveMap("hooks.test=127.0.0.1:9002");

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
-import { SCOPES, type Scope } from "@shared/auth/scopes";
 import { describe, expect, it, vi } from "vitest";
+import { SCOPES, type Scope } from "../../shared/auth/scopes";
 import { createTestKey } from "../helpers/api-keys";
 
 const BASE = "http://x";

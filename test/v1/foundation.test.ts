@@ -1,6 +1,6 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
-import type { RateWindow } from "@shared/rate-limit/rate-window";
 import { describe, expect, it } from "vitest";
+import type { RateWindow } from "../../shared/rate-limit/rate-window";
 
 describe("v1 worker foundation", () => {
   it("serves an OpenAPI 3.1 document with the bearer scheme", async () => {

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
-import type { IngestMessage } from "@shared/ingest/queue-message";
-import { rollupBatch } from "@shared/sessions/rollup";
-import { settleSessions } from "@shared/sessions/settle";
 import { describe, expect, it } from "vitest";
+import type { IngestMessage } from "../../shared/ingest/queue-message";
+import { rollupBatch } from "../../shared/sessions/rollup";
+import { settleSessions } from "../../shared/sessions/settle";
 import { inShard } from "../helpers/shard";
 import { freshKey, getJson, seedSite } from "./traffic-fixtures";
 

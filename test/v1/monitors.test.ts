@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
-import { openSecret } from "@shared/webhooks/secret-box";
 import { describe, expect, it } from "vitest";
+import { openSecret } from "../../shared/webhooks/secret-box";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 
 const BASE = "http://x";

@@ -1,6 +1,6 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
-import type { RateWindow } from "@shared/rate-limit/rate-window";
 import { describe, expect, it } from "vitest";
+import type { RateWindow } from "../../shared/rate-limit/rate-window";
 import { createTestKey } from "../helpers/api-keys";
 
 const BASE = "http://x";

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
-import type { Scope } from "@shared/auth/scopes";
-import { rebuildDay } from "@shared/sessions/settle";
+import type { Scope } from "../../shared/auth/scopes";
+import { rebuildDay } from "../../shared/sessions/settle";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 import { seedSite as seedSiteRow } from "../helpers/seed";
 import { inShard } from "../helpers/shard";

@@ -2,5 +2,5 @@
 // ingest Worker (script_name); a vitest project runs one Worker, so here the class is
 // exported beside v1 and the binding points at it (test/v1/vitest.config.ts). Reports
 // run the same shard code either way.
-export { AnalyticsShard } from "@shared/shards/analytics-shard";
+export { AnalyticsShard } from "../../shared/shards/analytics-shard";
 export { default, RateWindow } from "../../workers/v1/index";

@@ -1,13 +1,13 @@
-import { agentUaParity } from "@shared/scan/checks/access/agent-ua-parity";
-import { botChallenge } from "@shared/scan/checks/access/bot-challenge";
-import { httpsReachable } from "@shared/scan/checks/access/https-reachable";
-import { responseTime } from "@shared/scan/checks/access/response-time";
-import { robotsAiSearchBots } from "@shared/scan/checks/access/robots-ai-search-bots";
-import { robotsAiUserAgents } from "@shared/scan/checks/access/robots-ai-user-agents";
-import { robotsTxt } from "@shared/scan/checks/access/robots-txt";
-import { sitemapXml } from "@shared/scan/checks/access/sitemap-xml";
-import type { SitemapFacts } from "@shared/scan/types";
 import { describe, expect, it } from "vitest";
+import { agentUaParity } from "../../../shared/scan/checks/access/agent-ua-parity";
+import { botChallenge } from "../../../shared/scan/checks/access/bot-challenge";
+import { httpsReachable } from "../../../shared/scan/checks/access/https-reachable";
+import { responseTime } from "../../../shared/scan/checks/access/response-time";
+import { robotsAiSearchBots } from "../../../shared/scan/checks/access/robots-ai-search-bots";
+import { robotsAiUserAgents } from "../../../shared/scan/checks/access/robots-ai-user-agents";
+import { robotsTxt } from "../../../shared/scan/checks/access/robots-txt";
+import { sitemapXml } from "../../../shared/scan/checks/access/sitemap-xml";
+import type { SitemapFacts } from "../../../shared/scan/types";
 import { challenged, fetched, html, missing, page, site, text } from "./site-builder";
 
 const HOME = html("<title>Home</title>");

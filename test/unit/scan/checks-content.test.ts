@@ -1,14 +1,14 @@
-import { breadcrumbSchema } from "@shared/scan/checks/content/breadcrumb-schema";
-import { markdownAlternates } from "@shared/scan/checks/content/markdown-alternates";
-import { offerSchema } from "@shared/scan/checks/content/offer-schema";
-import { pageWeight } from "@shared/scan/checks/content/page-weight";
-import { priceConsistency } from "@shared/scan/checks/content/price-consistency";
-import { productIdentifiers } from "@shared/scan/checks/content/product-identifiers";
-import { productSchema } from "@shared/scan/checks/content/product-schema";
-import { serverRenderedContent } from "@shared/scan/checks/content/server-rendered-content";
-import { structuredDataValid } from "@shared/scan/checks/content/structured-data-valid";
-import type { CheckDefinition } from "@shared/scan/types";
 import { describe, expect, it } from "vitest";
+import { breadcrumbSchema } from "../../../shared/scan/checks/content/breadcrumb-schema";
+import { markdownAlternates } from "../../../shared/scan/checks/content/markdown-alternates";
+import { offerSchema } from "../../../shared/scan/checks/content/offer-schema";
+import { pageWeight } from "../../../shared/scan/checks/content/page-weight";
+import { priceConsistency } from "../../../shared/scan/checks/content/price-consistency";
+import { productIdentifiers } from "../../../shared/scan/checks/content/product-identifiers";
+import { productSchema } from "../../../shared/scan/checks/content/product-schema";
+import { serverRenderedContent } from "../../../shared/scan/checks/content/server-rendered-content";
+import { structuredDataValid } from "../../../shared/scan/checks/content/structured-data-valid";
+import type { CheckDefinition } from "../../../shared/scan/types";
 import { fetched, html, ld, page, site, text } from "./site-builder";
 
 const ctx = { "@context": "https://schema.org" };

@@ -1,13 +1,13 @@
-import { canonicalUrl } from "@shared/scan/checks/identity/canonical-url";
-import { htmlLang } from "@shared/scan/checks/identity/html-lang";
-import { llmsTxt } from "@shared/scan/checks/identity/llms-txt";
-import { openGraph } from "@shared/scan/checks/identity/open-graph";
-import { organizationSchema } from "@shared/scan/checks/identity/organization-schema";
-import { policyPages } from "@shared/scan/checks/identity/policy-pages";
-import { titleDescription } from "@shared/scan/checks/identity/title-description";
-import { websiteSearchAction } from "@shared/scan/checks/identity/website-search-action";
-import type { CheckDefinition } from "@shared/scan/types";
 import { describe, expect, it } from "vitest";
+import { canonicalUrl } from "../../../shared/scan/checks/identity/canonical-url";
+import { htmlLang } from "../../../shared/scan/checks/identity/html-lang";
+import { llmsTxt } from "../../../shared/scan/checks/identity/llms-txt";
+import { openGraph } from "../../../shared/scan/checks/identity/open-graph";
+import { organizationSchema } from "../../../shared/scan/checks/identity/organization-schema";
+import { policyPages } from "../../../shared/scan/checks/identity/policy-pages";
+import { titleDescription } from "../../../shared/scan/checks/identity/title-description";
+import { websiteSearchAction } from "../../../shared/scan/checks/identity/website-search-action";
+import type { CheckDefinition } from "../../../shared/scan/types";
 import { challenged, fetched, html, ld, page, site, text } from "./site-builder";
 
 async function onHome(check: CheckDefinition, head: string, body = "", extra = {}) {

@@ -1,13 +1,13 @@
-import { agentCard } from "@shared/scan/checks/integration/agent-card";
-import { aiUsagePolicy } from "@shared/scan/checks/integration/ai-usage-policy";
-import { apiCatalog } from "@shared/scan/checks/integration/api-catalog";
-import { commerceProtocol } from "@shared/scan/checks/integration/commerce-protocol";
-import { llmsFullTxt } from "@shared/scan/checks/integration/llms-full-txt";
-import { mcpDiscovery } from "@shared/scan/checks/integration/mcp-discovery";
-import { openapiExists } from "@shared/scan/checks/integration/openapi-exists";
-import { productFeed } from "@shared/scan/checks/integration/product-feed";
-import type { JourneyResult } from "@shared/scan/journey/types";
 import { describe, expect, it } from "vitest";
+import { agentCard } from "../../../shared/scan/checks/integration/agent-card";
+import { aiUsagePolicy } from "../../../shared/scan/checks/integration/ai-usage-policy";
+import { apiCatalog } from "../../../shared/scan/checks/integration/api-catalog";
+import { commerceProtocol } from "../../../shared/scan/checks/integration/commerce-protocol";
+import { llmsFullTxt } from "../../../shared/scan/checks/integration/llms-full-txt";
+import { mcpDiscovery } from "../../../shared/scan/checks/integration/mcp-discovery";
+import { openapiExists } from "../../../shared/scan/checks/integration/openapi-exists";
+import { productFeed } from "../../../shared/scan/checks/integration/product-feed";
+import type { JourneyResult } from "../../../shared/scan/journey/types";
 import { challenged, fetched, html, json, missing, page, site, text } from "./site-builder";
 
 describe("openapi_exists", () => {

@@ -1,14 +1,14 @@
-import { addToCartControl } from "@shared/scan/checks/interaction/add-to-cart-control";
-import { addToCartName } from "@shared/scan/checks/interaction/add-to-cart-name";
-import { cartAdd } from "@shared/scan/checks/interaction/cart-add";
-import { crawlableLinks } from "@shared/scan/checks/interaction/crawlable-links";
-import { formLabels } from "@shared/scan/checks/interaction/form-labels";
-import { imageAltText } from "@shared/scan/checks/interaction/image-alt-text";
-import { noCaptcha } from "@shared/scan/checks/interaction/no-captcha";
-import { searchForm } from "@shared/scan/checks/interaction/search-form";
-import type { JourneyResult } from "@shared/scan/journey/types";
-import type { CheckDefinition } from "@shared/scan/types";
 import { describe, expect, it } from "vitest";
+import { addToCartControl } from "../../../shared/scan/checks/interaction/add-to-cart-control";
+import { addToCartName } from "../../../shared/scan/checks/interaction/add-to-cart-name";
+import { cartAdd } from "../../../shared/scan/checks/interaction/cart-add";
+import { crawlableLinks } from "../../../shared/scan/checks/interaction/crawlable-links";
+import { formLabels } from "../../../shared/scan/checks/interaction/form-labels";
+import { imageAltText } from "../../../shared/scan/checks/interaction/image-alt-text";
+import { noCaptcha } from "../../../shared/scan/checks/interaction/no-captcha";
+import { searchForm } from "../../../shared/scan/checks/interaction/search-form";
+import type { JourneyResult } from "../../../shared/scan/journey/types";
+import type { CheckDefinition } from "../../../shared/scan/types";
 import { challenged, fetched, html, page, site } from "./site-builder";
 
 async function onProduct(check: CheckDefinition, body: string) {

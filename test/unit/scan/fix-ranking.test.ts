@@ -1,7 +1,7 @@
-import { CHECKS } from "@shared/scan/checks/registry";
-import { rankFixes } from "@shared/scan/report/fix-ranking";
-import type { CheckResult, CheckStatus } from "@shared/scan/types";
 import { describe, expect, it } from "vitest";
+import { CHECKS } from "../../../shared/scan/checks/registry";
+import { rankFixes } from "../../../shared/scan/report/fix-ranking";
+import type { CheckResult, CheckStatus } from "../../../shared/scan/types";
 
 // All 41 checks passing, then the statuses a test sets.
 function results(overrides: Record<string, { status: CheckStatus; blocked?: boolean }>): CheckResult[] {

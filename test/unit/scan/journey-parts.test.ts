@@ -1,13 +1,18 @@
-import { extractPage } from "@shared/scan/html/extract-page";
-import { isCartForm } from "@shared/scan/journey/cart-paths";
-import { CookieJar } from "@shared/scan/journey/cookie-jar";
-import { encodeEntries, readForms } from "@shared/scan/journey/forms";
-import { JourneyClient, type JourneyResponse } from "@shared/scan/journey/journey-client";
-import { readRpc, toolPayload } from "@shared/scan/journey/mcp-client";
-import { unsafeReason } from "@shared/scan/journey/safety";
-import { readUcpProfile } from "@shared/scan/journey/ucp-profile";
-import { productFromPage, productFromShopify, productFromWoo, reconcile } from "@shared/scan/journey/understand";
 import { describe, expect, it } from "vitest";
+import { extractPage } from "../../../shared/scan/html/extract-page";
+import { isCartForm } from "../../../shared/scan/journey/cart-paths";
+import { CookieJar } from "../../../shared/scan/journey/cookie-jar";
+import { encodeEntries, readForms } from "../../../shared/scan/journey/forms";
+import { JourneyClient, type JourneyResponse } from "../../../shared/scan/journey/journey-client";
+import { readRpc, toolPayload } from "../../../shared/scan/journey/mcp-client";
+import { unsafeReason } from "../../../shared/scan/journey/safety";
+import { readUcpProfile } from "../../../shared/scan/journey/ucp-profile";
+import {
+  productFromPage,
+  productFromShopify,
+  productFromWoo,
+  reconcile,
+} from "../../../shared/scan/journey/understand";
 import { json } from "./site-builder";
 
 describe("journey cookie jar", () => {

@@ -1,15 +1,15 @@
-import { offerSchema } from "@shared/scan/checks/content/offer-schema";
-import { productSchema } from "@shared/scan/checks/content/product-schema";
-import { structuredDataValid } from "@shared/scan/checks/content/structured-data-valid";
-import { agentCard } from "@shared/scan/checks/integration/agent-card";
-import { apiCatalog } from "@shared/scan/checks/integration/api-catalog";
-import { addToCartControl } from "@shared/scan/checks/interaction/add-to-cart-control";
-import { noCaptcha } from "@shared/scan/checks/interaction/no-captcha";
-import { searchForm } from "@shared/scan/checks/interaction/search-form";
-import { cartLinks, productCandidates } from "@shared/scan/crawl/discover-products";
-import { extractPage } from "@shared/scan/html/extract-page";
-import { declaresProduct, nodesOfType, offersOf } from "@shared/scan/structured-data";
 import { describe, expect, it } from "vitest";
+import { offerSchema } from "../../../shared/scan/checks/content/offer-schema";
+import { productSchema } from "../../../shared/scan/checks/content/product-schema";
+import { structuredDataValid } from "../../../shared/scan/checks/content/structured-data-valid";
+import { agentCard } from "../../../shared/scan/checks/integration/agent-card";
+import { apiCatalog } from "../../../shared/scan/checks/integration/api-catalog";
+import { addToCartControl } from "../../../shared/scan/checks/interaction/add-to-cart-control";
+import { noCaptcha } from "../../../shared/scan/checks/interaction/no-captcha";
+import { searchForm } from "../../../shared/scan/checks/interaction/search-form";
+import { cartLinks, productCandidates } from "../../../shared/scan/crawl/discover-products";
+import { extractPage } from "../../../shared/scan/html/extract-page";
+import { declaresProduct, nodesOfType, offersOf } from "../../../shared/scan/structured-data";
 import { challenged, fetched, html, ORIGIN, page, site } from "./site-builder";
 
 // The markup of real shops (Shopify, Shopware 5, Magento 1 themes; ../shared/data/real-shops)

@@ -1,4 +1,5 @@
-import { extractPage } from "@shared/scan/html/extract-page";
+import { describe, expect, inject, it } from "vitest";
+import { extractPage } from "../../../shared/scan/html/extract-page";
 import {
   declaresProduct,
   nodesOfType,
@@ -6,8 +7,7 @@ import {
   offersOf,
   PRODUCT_TYPES,
   stringValue,
-} from "@shared/scan/structured-data";
-import { describe, expect, inject, it } from "vitest";
+} from "../../../shared/scan/structured-data";
 
 // Every HTML page of ../shared/data/real-shops (when present) is read without a problem and
 // yields the products and offers it declares. What a page declares is counted from its raw

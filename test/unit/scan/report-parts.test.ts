@@ -1,6 +1,6 @@
-import { hostFromInput } from "@shared/domains/host-from-input";
-import { badgeSvg, scoreBand } from "@shared/scan/report/badge-svg";
 import { describe, expect, it } from "vitest";
+import { hostFromInput } from "../../../shared/domains/host-from-input";
+import { badgeSvg, scoreBand } from "../../../shared/scan/report/badge-svg";
 
 describe("hostFromInput (the scan form's domain field)", () => {
   it("keeps only the host of a pasted URL and leaves a bare host alone", () => {

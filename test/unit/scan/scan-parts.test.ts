@@ -1,12 +1,12 @@
-import { detectChallenge } from "@shared/scan/bot-protection";
-import { CHECKS } from "@shared/scan/checks/registry";
-import { extractPage } from "@shared/scan/html/extract-page";
-import { canonicalJson, resultHash } from "@shared/scan/result-hash";
-import { runChecks } from "@shared/scan/run-checks";
-import { checkScore, layerScore, SCORING_VERSION, scoreResults } from "@shared/scan/score";
-import { parseSitemap } from "@shared/scan/sitemap";
-import type { CheckResult } from "@shared/scan/types";
 import { describe, expect, it } from "vitest";
+import { detectChallenge } from "../../../shared/scan/bot-protection";
+import { CHECKS } from "../../../shared/scan/checks/registry";
+import { extractPage } from "../../../shared/scan/html/extract-page";
+import { canonicalJson, resultHash } from "../../../shared/scan/result-hash";
+import { runChecks } from "../../../shared/scan/run-checks";
+import { checkScore, layerScore, SCORING_VERSION, scoreResults } from "../../../shared/scan/score";
+import { parseSitemap } from "../../../shared/scan/sitemap";
+import type { CheckResult } from "../../../shared/scan/types";
 import { site } from "./site-builder";
 
 describe("check registry", () => {

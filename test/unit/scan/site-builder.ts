@@ -1,5 +1,5 @@
-import { extractPage } from "@shared/scan/html/extract-page";
-import type { Fetched, PageVisit, SiteSnapshot } from "@shared/scan/types";
+import { extractPage } from "../../../shared/scan/html/extract-page";
+import type { Fetched, PageVisit, SiteSnapshot } from "../../../shared/scan/types";
 
 // Builds crawl snapshots for check tests: real HTML through the real extractor, HTTP
 // answers described field by field. Everything not given is absent (as if not found).

@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { failingSessionsPage } from "@shared/reports/failing-sessions-page";
 import { FailingSessions } from "@shared/reports/report-schemas";
+import { sessionListPage } from "@shared/reports/session-list-page";
 import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -35,19 +35,23 @@ const route = v1Route(
 export function registerFailingSessions(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const query = c.req.valid("query");
-    const page = await failingSessionsPage(
+    const page = await sessionListPage(
       c.env.DB,
       await cursorKey(c.env),
       {
         workspaceId: c.get("auth").workspaceId,
         domain: query.domain,
         period: query.period,
-        agentPlatform: query.agent_platform,
-        limit: query.limit,
         cursor: query.cursor,
+        listKey: ["traffic-failing", query.agent_platform ?? ""],
       },
       Date.now(),
-      (params) => siteShard(c.env, params.site.id).failingSessions(params),
+      (at) =>
+        siteShard(c.env, at.site.id).failingSessions({
+          ...at,
+          agentPlatform: query.agent_platform,
+          limit: query.limit,
+        }),
     );
     return c.json(valueOrThrow(page), 200);
   });

@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { agentSessionsPage } from "@shared/reports/agent-sessions-page";
 import { AgentSessions } from "@shared/reports/report-schemas";
+import { sessionListPage } from "@shared/reports/session-list-page";
 import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -28,22 +28,24 @@ const route = v1Route(
 export function registerSessions(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const query = c.req.valid("query");
-    const page = await agentSessionsPage(
+    const filters = {
+      agentPlatform: query.agent_platform,
+      purpose: query.purpose,
+      tier: query.tier,
+      outcome: query.outcome,
+    };
+    const page = await sessionListPage(
       c.env.DB,
       await cursorKey(c.env),
       {
         workspaceId: c.get("auth").workspaceId,
         domain: query.domain,
         period: query.period,
-        agentPlatform: query.agent_platform,
-        purpose: query.purpose,
-        tier: query.tier,
-        outcome: query.outcome,
-        limit: query.limit,
         cursor: query.cursor,
+        listKey: ["traffic-sessions", ...Object.values(filters).map((f) => f ?? "")],
       },
       Date.now(),
-      (params) => siteShard(c.env, params.site.id).agentSessions(params),
+      (at) => siteShard(c.env, at.site.id).agentSessions({ ...at, ...filters, limit: query.limit }),
     );
     return c.json(valueOrThrow(page), 200);
   });

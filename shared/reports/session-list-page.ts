@@ -2,18 +2,31 @@ import { invalidCursor } from "../cursor/keyset-cursor";
 import { keysetPager } from "../cursor/keyset-pager";
 import { ok, type Result } from "../result/result";
 import { periodWindow } from "../time/periods";
-import type { FailingPage, FailingParams } from "./failing-sessions";
-import type { FailingSessions } from "./report-schemas";
+import type { ReportSite } from "./report-site";
 import { findReportSite } from "./report-site";
-import { REPORT_PERIODS, type ReportPeriod } from "./report-window";
+import { REPORT_PERIODS, type ReportPeriod, type ReportWindow } from "./report-window";
 
-export interface FailingSessionsRequest {
+/** Keyset position of a session list: the last row of the previous page, newest first. */
+export interface SessionPosition {
+  startedAt: number;
+  id: string;
+}
+
+/** What a session list reads for one page: the site, the pinned window and where to resume. */
+export interface SessionPageWindow {
+  site: ReportSite;
+  window: ReportWindow;
+  nowMs: number;
+  after?: SessionPosition;
+}
+
+export interface SessionListRequest {
   workspaceId: string;
   domain: string;
   period: ReportPeriod;
-  agentPlatform?: string;
-  limit: number;
   cursor?: string;
+  /** The list's name and filters: a cursor is bound to them, so one of another list is refused. */
+  listKey: readonly string[];
 }
 
 /**
@@ -24,30 +37,29 @@ export interface FailingSessionsRequest {
 const POSITION = [REPORT_PERIODS, "integer", "integer", "integer", "string"] as const;
 
 /**
- * One page of GET /traffic/failing-sessions, for the route and any other caller:
- * resolves `domain` (`invalid_domain` / `site_not_found`), reads the cursor (refused
- * `invalid_cursor`), reads the page and signs the next position. `db` is the control
- * plane (sites); `readPage` reads the page where the site's sessions live (its
- * analytics shard: AnalyticsShard.failingSessions).
+ * One page of a windowed session list (failing sessions, all sessions), for the routes
+ * and any other caller: resolves `domain` in the control plane (`invalid_domain` /
+ * `site_not_found`), reads the cursor (refused `invalid_cursor`), has `readPage` read
+ * the page where the site's sessions live (its analytics shard) and signs the next
+ * position.
  */
-export async function failingSessionsPage(
+export async function sessionListPage<P extends { last: SessionPosition | null }>(
   db: D1Database,
   cursorKey: CryptoKey,
-  req: FailingSessionsRequest,
+  req: SessionListRequest,
   nowMs: number,
-  readPage: (params: FailingParams) => Promise<FailingPage>,
-): Promise<Result<FailingSessions, "invalid_domain" | "site_not_found" | "invalid_cursor">> {
+  readPage: (at: SessionPageWindow) => Promise<P>,
+): Promise<Result<Omit<P, "last"> & { next_cursor: string }, "invalid_domain" | "site_not_found" | "invalid_cursor">> {
   const found = await findReportSite(db, req.workspaceId, req.domain);
   if (!found.ok) return found;
   const site = found.value;
-  // A cursor is bound to the workspace, site, period and platform filter: one issued
-  // for any other list is refused like a forged one.
-  const list = `traffic-failing\u0000${site.id}\u0000${req.period}\u0000${req.agentPlatform ?? ""}`;
+  const list = [req.listKey[0], site.id, req.period, ...req.listKey.slice(1)].join("\u0000");
   const pager = keysetPager(cursorKey, { list, workspaceId: req.workspaceId }, POSITION);
   const resumed = req.cursor === undefined ? undefined : await pager.read(req.cursor);
   if (resumed === null) return invalidCursor();
-  let window: { period: ReportPeriod; start: number; end: number };
-  let after: { startedAt: number; id: string } | undefined;
+  // A list's window is always a named period (its cursor keeps it), never `custom`.
+  let window: ReportWindow & { period: ReportPeriod };
+  let after: SessionPosition | undefined;
   if (resumed) {
     const [period, start, end, startedAt, id] = resumed;
     window = { period, start, end };
@@ -55,14 +67,7 @@ export async function failingSessionsPage(
   } else {
     window = { period: req.period, ...periodWindow(req.period, nowMs) };
   }
-  const page = await readPage({
-    site,
-    window,
-    nowMs,
-    agentPlatform: req.agentPlatform,
-    limit: req.limit,
-    after,
-  });
+  const page = await readPage({ site, window, nowMs, after });
   // An empty page points at the window's start: following it stays empty.
   const last = page.last ?? after ?? { startedAt: window.start, id: "" };
   const next_cursor = await pager.write([window.period, window.start, window.end, last.startedAt, last.id]);
