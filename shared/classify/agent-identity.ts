@@ -4,7 +4,9 @@ import { type IpRangeIndex, ipInLists } from "./ip-ranges";
 import type { AiPlatform } from "./platforms";
 import { readUserAgent } from "./user-agent";
 
-export type Tier = "verified" | "declared" | "heuristic";
+/** Verification tiers (contract: traffic verification), declared once; reports and zod enums use this list. */
+export const TIERS = ["verified", "declared", "heuristic"] as const;
+export type Tier = (typeof TIERS)[number];
 export type DetectionSignal =
   | "signature_verified"
   | "known_ip_range"

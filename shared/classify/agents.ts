@@ -10,7 +10,9 @@
 
 import type { AiPlatform } from "./platforms";
 
-export type Purpose = "user_action" | "search" | "crawl" | "unknown";
+/** Agent purposes (contract: purpose split), declared once; reports and zod enums use this list. */
+export const PURPOSES = ["user_action", "search", "crawl", "unknown"] as const;
+export type Purpose = (typeof PURPOSES)[number];
 
 /**
  * Where an entry's identity and purpose come from, strongest first: the operator's

@@ -1,11 +1,11 @@
+import { PURPOSES, type Purpose } from "../classify/agents";
 import { PURPOSE } from "./dimensions";
 import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
 import { type ReportParams, reportContext } from "./report-context";
 import type { PurposeSplit } from "./report-schemas";
 import { sharePct } from "./share";
 
-export const PURPOSES = ["user_action", "search", "crawl", "unknown"] as const;
-export type Purpose = (typeof PURPOSES)[number];
+export { PURPOSES, type Purpose };
 
 export type PurposeSplitParams = ReportParams;
 

@@ -1,11 +1,11 @@
+import { TIERS, type Tier } from "../classify/agent-identity";
 import { PLATFORM, TIER } from "./dimensions";
 import { groupedSessions, totalOf } from "./grouped-sessions";
 import { type ReportParams, reportContext } from "./report-context";
 import type { VerificationBreakdown } from "./report-schemas";
 import { bySessionsDesc } from "./share";
 
-export const TIERS = ["verified", "declared", "heuristic"] as const;
-export type Tier = (typeof TIERS)[number];
+export { TIERS, type Tier };
 
 export type VerificationParams = ReportParams;
 
