@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey, decodeCursor, encodeCursor } from "@shared/cursor/keyset-cursor";
+import { cursorKey, invalidCursor } from "@shared/cursor/keyset-cursor";
+import { keysetPager } from "@shared/cursor/keyset-pager";
 import { database } from "@shared/db/client";
-import { ApiError } from "@shared/errors/api-error";
-import { type DeliveryPosition, listDeliveries } from "@shared/monitors/list-deliveries";
+import { ApiError, valueOrThrow } from "@shared/errors/api-error";
+import { listDeliveries } from "@shared/monitors/list-deliveries";
 import { findMonitor } from "@shared/monitors/list-monitors";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -26,11 +27,8 @@ const route = v1Route(
   { scope: "monitors:read", limit: "reads", errors: ["monitor_not_found", "invalid_cursor"] },
 );
 
-function toPosition(p: (string | number)[]): DeliveryPosition {
-  const [createdAt, id] = p;
-  if (p.length !== 2 || typeof createdAt !== "number" || typeof id !== "string") throw new ApiError("invalid_cursor");
-  return { createdAt, id };
-}
+/** Keyset position: (created_at, id) of the last row, newest first. */
+const POSITION = ["integer", "string"] as const;
 
 export function registerListDeliveries(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
@@ -42,9 +40,12 @@ export function registerListDeliveries(app: OpenAPIHono<V1AppEnv>) {
     const key = await cursorKey(c.env);
     // Bound to the monitor too, so a cursor of one monitor's list is refused on another's.
     const binding = { list: `deliveries:${monitor_id}`, workspaceId };
-    const after = cursor ? toPosition(await decodeCursor(key, binding, cursor)) : null;
+    const pager = keysetPager(key, binding, POSITION);
+    const position = cursor ? await pager.read(cursor) : undefined;
+    if (position === null) valueOrThrow(invalidCursor());
+    const after = position ? { createdAt: position[0], id: position[1] } : null;
     const page = await listDeliveries(db, monitor_id, limit, after);
-    const next = page.next ? await encodeCursor(key, binding, [page.next.createdAt, page.next.id]) : null;
+    const next = page.next ? await pager.write([page.next.createdAt, page.next.id]) : null;
     return c.json({ deliveries: page.deliveries.map(deliveryView), next_cursor: next }, 200);
   });
 }

@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey, decodeCursor, encodeCursor } from "@shared/cursor/keyset-cursor";
+import { cursorKey, invalidCursor } from "@shared/cursor/keyset-cursor";
+import { keysetPager } from "@shared/cursor/keyset-pager";
 import { database } from "@shared/db/client";
-import { ApiError } from "@shared/errors/api-error";
-import { listMonitors, type MonitorPosition } from "@shared/monitors/list-monitors";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { listMonitors } from "@shared/monitors/list-monitors";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { monitorView } from "./monitor-view";
@@ -25,11 +26,8 @@ const route = v1Route(
   { scope: "monitors:read", limit: "reads", errors: ["invalid_cursor"] },
 );
 
-function toPosition(p: (string | number)[]): MonitorPosition {
-  const [createdAt, id] = p;
-  if (p.length !== 2 || typeof createdAt !== "number" || typeof id !== "string") throw new ApiError("invalid_cursor");
-  return { createdAt, id };
-}
+/** Keyset position: (created_at, id) of the last row, newest first. */
+const POSITION = ["integer", "string"] as const;
 
 export function registerListMonitors(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
@@ -37,9 +35,12 @@ export function registerListMonitors(app: OpenAPIHono<V1AppEnv>) {
     const { limit, cursor } = c.req.valid("query");
     const key = await cursorKey(c.env);
     const binding = { list: "monitors", workspaceId };
-    const after = cursor ? toPosition(await decodeCursor(key, binding, cursor)) : null;
+    const pager = keysetPager(key, binding, POSITION);
+    const position = cursor ? await pager.read(cursor) : undefined;
+    if (position === null) valueOrThrow(invalidCursor());
+    const after = position ? { createdAt: position[0], id: position[1] } : null;
     const page = await listMonitors(database(c.env.DB), workspaceId, limit, after);
-    const next = page.next ? await encodeCursor(key, binding, [page.next.createdAt, page.next.id]) : null;
+    const next = page.next ? await pager.write([page.next.createdAt, page.next.id]) : null;
     return c.json({ monitors: page.monitors.map((m) => monitorView(m, Date.now())), next_cursor: next }, 200);
   });
 }
