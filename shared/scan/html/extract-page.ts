@@ -2,6 +2,7 @@ import type { ControlFacts, FormFacts, InputFacts, PageFacts } from "../types";
 import { CAPTCHA_MARKERS } from "./captcha";
 import { decodeEntities } from "./entities";
 import { ItemCollector } from "./item-collector";
+import { VOID_ELEMENTS } from "./void-elements";
 
 // One streaming pass of the runtime's HTMLRewriter over a page (no DOM library), in
 // document order: element handlers open and close scopes (form, label, button, link,
@@ -19,24 +20,6 @@ const MAX_PROBLEMS = 5;
 const APP_ROOT_IDS = new Set(["root", "app", "__next", "__nuxt", "svelte", "___gatsby"]);
 // Custom elements that mount a client-rendered application (Angular/SAP Spartacus, web components).
 const APP_ROOT_TAGS = ["app-root", "cx-storefront"];
-
-// Void elements have no end tag; registering onEndTag on one throws.
-const VOID = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
 
 // Every element some handler below needs the end tag of (keep in step with them): the
 // first handler starts a fresh list of end-tag callbacks for each of these.
@@ -142,7 +125,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
   // The first handler, on every element any handler below needs the end of, starts a new list.
   let endCallbacks: Array<() => void> = [];
   const onEnd = (el: Element, handler: () => void) => {
-    if (VOID.has(el.tagName)) return;
+    if (VOID_ELEMENTS.has(el.tagName)) return;
     endCallbacks.push(handler);
     const callbacks = endCallbacks;
     el.onEndTag(() => {
@@ -232,7 +215,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
       });
     }),
     on("search, [role=search]", (el) => {
-      if (VOID.has(el.tagName)) return;
+      if (VOID_ELEMENTS.has(el.tagName)) return;
       searchDepth++;
       if (el.tagName === "form") return; // a form with role=search is handled as a form
       onEnd(el, () => {
@@ -342,7 +325,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
     }),
     on("[onclick], div[role=button], span[role=button]", (el) => {
       if (el.tagName === "button" || el.tagName === "a" || el.tagName === "input") return;
-      if (VOID.has(el.tagName)) {
+      if (VOID_ELEMENTS.has(el.tagName)) {
         facts.clickables.push(el.getAttribute("aria-label") ?? el.getAttribute("alt") ?? "");
         return;
       }

@@ -1,5 +1,6 @@
 import type { JsonNode } from "../structured-data";
 import { decodeEntities } from "./entities";
+import { VOID_ELEMENTS } from "./void-elements";
 
 // Microdata (HTML Living Standard §5.2 "Microdata") and RDFa Lite (W3C RDFa Lite 1.1) read
 // during the page's one streaming pass, into the same shape as JSON-LD nodes: an object with
@@ -7,22 +8,6 @@ import { decodeEntities } from "./entities";
 // properties are arrays. The checks then read every source through one model
 // (structured-data.ts).
 
-const VOID = new Set([
-  "area",
-  "base",
-  "br",
-  "col",
-  "embed",
-  "hr",
-  "img",
-  "input",
-  "link",
-  "meta",
-  "param",
-  "source",
-  "track",
-  "wbr",
-]);
 const SCHEMA_ORG = /^https?:\/\/schema\.org\//i;
 const MAX_CAPTURE = 4000;
 const MAX_ITEMS = 2000;
@@ -133,7 +118,7 @@ export class ItemCollector {
     if (this.count++ >= MAX_ITEMS) return;
     if (parent && props.length > 0) for (const p of props) addProperty(parent, p, node);
     else (kind === "microdata" ? this.microdata : this.rdfa).push(node);
-    if (VOID.has(el.tagName)) return;
+    if (VOID_ELEMENTS.has(el.tagName)) return;
     const scope: Scope = { kind, node };
     this.scopes.push(scope);
     this.onEnd(el, () => {
@@ -144,7 +129,7 @@ export class ItemCollector {
 
   private value(kind: Kind, el: ItemElement, parent: JsonNode, props: string[]): void {
     const fixed = attributeValue(el, kind);
-    if (fixed !== null || VOID.has(el.tagName)) {
+    if (fixed !== null || VOID_ELEMENTS.has(el.tagName)) {
       for (const p of props) addProperty(parent, p, decodeEntities(fixed ?? "").trim());
       return;
     }
