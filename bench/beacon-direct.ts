@@ -7,40 +7,15 @@
 // Target (issue 18): beacon >= 0.7x the bare Worker.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "../test/helpers/node/local-server";
+import { throughput } from "./throughput";
 
 const root = path.resolve(import.meta.dirname, "..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = 16;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function throughput(send: () => Promise<Response>, expectStatus: number): Promise<number> {
-  let issued = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (issued < REQUESTS) {
-      issued += 1;
-      const res = await send();
-      await res.arrayBuffer();
-      if (res.status !== expectStatus) throw new Error(`expected ${expectStatus}, got ${res.status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return REQUESTS / ((performance.now() - started) / 1000);
-}
 
 const state = mkdtempSync(path.join(tmpdir(), "bench-beacon-direct-"));
 const children: ChildProcess[] = [];
@@ -112,8 +87,8 @@ try {
   }
   const pairs: { bare: number; beacon: number }[] = [];
   for (let round = 0; round < 3; round++) {
-    const bareRps = await throughput(bareRequest, 204);
-    const beaconRps = await throughput(beaconRequest, 202);
+    const bareRps = await throughput(bareRequest, 204, REQUESTS, CONCURRENCY);
+    const beaconRps = await throughput(beaconRequest, 202, REQUESTS, CONCURRENCY);
     pairs.push({ bare: bareRps, beacon: beaconRps });
   }
   const byRatio = [...pairs].sort((a, b) => a.beacon / a.bare - b.beacon / b.bare);

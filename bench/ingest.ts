@@ -5,24 +5,10 @@
 // Target (issue 5): beacons at >= 0.7x the no-op rate; snippet < 1.5 KB gzipped.
 import { gzipSync } from "node:zlib";
 import { startLocalServer } from "../test/helpers/node/local-server";
+import { throughput } from "./throughput";
 
 const REQUESTS = 2000;
 const CONCURRENCY = 16;
-
-async function throughput(send: () => Promise<Response>, expectStatus: number): Promise<number> {
-  let issued = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (issued < REQUESTS) {
-      issued += 1;
-      const res = await send();
-      await res.arrayBuffer();
-      if (res.status !== expectStatus) throw new Error(`expected ${expectStatus}, got ${res.status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return REQUESTS / ((performance.now() - started) / 1000);
-}
 
 const server = await startLocalServer();
 try {
@@ -69,8 +55,8 @@ try {
   // both alike; report the median of the per-pair ratios.
   const pairs: { noop: number; beacon: number }[] = [];
   for (let round = 0; round < 3; round++) {
-    const noop = await throughput(noopRequest, 404);
-    const beacon = await throughput(beaconRequest, 202);
+    const noop = await throughput(noopRequest, 404, REQUESTS, CONCURRENCY);
+    const beacon = await throughput(beaconRequest, 202, REQUESTS, CONCURRENCY);
     pairs.push({ noop, beacon });
   }
   const byRatio = [...pairs].sort((a, b) => a.beacon / a.noop - b.beacon / b.noop);
