@@ -6,8 +6,7 @@
 // BENCH_EVENTS (default 20,000) per measurement; Miniflare in memory on this machine.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
-import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { startBenchWorker } from "./bench-worker";
 
 const root = path.resolve(import.meta.dirname, "..");
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
@@ -15,26 +14,10 @@ const BATCH = 100;
 const CONSUMERS = Number(process.env.BENCH_CONSUMERS ?? 4);
 
 // Each shard's site ids are `${run}-site-N`; the warm-up uses the same sites.
-const bundle = await build({
-  entryPoints: [path.join(root, "bench/consumer-worker.mts")],
-  bundle: true,
-  format: "esm",
-  platform: "neutral",
-  target: "es2022",
-  write: false,
-  logLevel: "error",
-  loader: { ".sql": "text" },
-  external: ["cloudflare:workers"],
-});
-const mf = new Miniflare({
-  ...convertV4MiniflareOptions({
-    modules: true,
-    script: bundle.outputFiles[0].text,
-    compatibilityDate: "2026-11-01",
-    compatibilityFlags: ["nodejs_compat"],
-    d1Databases: { DB: "bench-consumer" },
-    durableObjects: { SHARD: { className: "AnalyticsShard", useSQLite: true } },
-  }),
+const mf = await startBenchWorker({
+  entry: path.join(root, "bench/consumer-worker.mts"),
+  database: "bench-consumer",
+  shardClass: "AnalyticsShard",
 });
 
 async function call(p: string, init?: RequestInit): Promise<unknown> {

@@ -9,8 +9,7 @@
 // BENCH_SITES, BENCH_RUNS. Figures go to stdout; docs/performance.md records a run.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
-import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { startBenchWorker } from "./bench-worker";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -29,31 +28,12 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 }
 
-const bundle = await build({
-  entryPoints: [path.join(root, "bench/reports-worker.mts")],
-  bundle: true,
-  format: "esm",
-  platform: "neutral",
-  target: "es2022",
-  write: false,
-  logLevel: "error",
-  // The shard's drizzle migrations (migrations-shard/migrations.js) import .sql text.
-  loader: { ".sql": "text" },
-  external: ["cloudflare:workers"],
-});
-
-// Miniflare 5 takes `workers: [...]`; the v4 single-worker shape is converted.
-const mf = new Miniflare({
-  ...convertV4MiniflareOptions({
-    modules: true,
-    script: bundle.outputFiles[0].text,
-    compatibilityDate: "2026-11-01",
-    compatibilityFlags: ["nodejs_compat"],
-    d1Databases: { DB: "bench-reports" },
-    durableObjects: { SHARD: { className: "BenchShard", useSQLite: true } },
-  }),
-  // BENCH_PERSIST=<dir> keeps the seeded database between runs (for profiling).
-  ...(process.env.BENCH_PERSIST ? { resourcePersistencePath: process.env.BENCH_PERSIST } : {}),
+// BENCH_PERSIST=<dir> keeps the seeded database between runs (for profiling).
+const mf = await startBenchWorker({
+  entry: path.join(root, "bench/reports-worker.mts"),
+  database: "bench-reports",
+  shardClass: "BenchShard",
+  persistTo: process.env.BENCH_PERSIST,
 });
 
 async function call(pathAndQuery: string, init?: RequestInit): Promise<unknown> {
