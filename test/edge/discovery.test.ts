@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { llmsTxtShape } from "../../shared/scan/checks/identity/llms-txt";
 import { apiCatalogLinks } from "../../shared/scan/checks/integration/api-catalog";
@@ -8,7 +8,7 @@ import { apiCatalogLinks } from "../../shared/scan/checks/integration/api-catalo
 
 describe("discovery documents at the edge", () => {
   it("serves llms.txt in the llmstxt.org shape, linking the OpenAPI document and the MCP server", async () => {
-    const res = await SELF.fetch("https://agents.example/llms.txt");
+    const res = await exports.default.fetch("https://agents.example/llms.txt");
     expect(res.headers.get("Content-Type")).toBe("text/markdown; charset=utf-8");
     expect(res.headers.get("X-Request-Id")).toBeTruthy();
     const body = await res.text();
@@ -18,7 +18,7 @@ describe("discovery documents at the edge", () => {
   });
 
   it("serves an RFC 9727 api-catalog naming itself with the api-catalog link relation", async () => {
-    const res = await SELF.fetch("https://agents.example/.well-known/api-catalog");
+    const res = await exports.default.fetch("https://agents.example/.well-known/api-catalog");
     expect(res.headers.get("Content-Type")).toBe(
       'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
     );
@@ -34,7 +34,7 @@ describe("discovery documents at the edge", () => {
   });
 
   it("serves the MCP server card and robots.txt", async () => {
-    const card = (await (await SELF.fetch("https://agents.example/.well-known/mcp.json")).json()) as Record<
+    const card = (await (await exports.default.fetch("https://agents.example/.well-known/mcp.json")).json()) as Record<
       string,
       unknown
     >;
@@ -42,13 +42,13 @@ describe("discovery documents at the edge", () => {
       name: "agent-readiness",
       remotes: [{ type: "streamable-http", url: "https://agents.example/mcp" }],
     });
-    const robots = await (await SELF.fetch("https://agents.example/robots.txt")).text();
+    const robots = await (await exports.default.fetch("https://agents.example/robots.txt")).text();
     expect(robots).toContain("Allow: /api/v1/openapi.json\n");
     expect(robots).toContain("Disallow: /api/v1/\n");
   });
 
   it("answers /openapi.json with the v1 Worker's document", async () => {
-    const res = await SELF.fetch("https://agents.example/openapi.json");
+    const res = await exports.default.fetch("https://agents.example/openapi.json");
     expect(await res.json()).toMatchObject({ upstream: "V1", path: "/api/v1/openapi.json" });
   });
 });
