@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { snippetBuild } from "../../workers/ingest/snippet/snippet-build.generated";
 import { inShard } from "../helpers/shard";
@@ -8,7 +8,7 @@ const CHATGPT_USER =
   "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot";
 
 function beacon(body: unknown, headers: Record<string, string> = {}) {
-  return SELF.fetch("https://ingest.example/ingest/e", {
+  return exports.default.fetch("https://ingest.example/ingest/e", {
     method: "POST",
     headers: { "Content-Type": "text/plain;charset=UTF-8", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -191,7 +191,7 @@ describe("beacon endpoint", () => {
   });
 
   it("answers CORS preflight for fetch-based senders", async () => {
-    const res = await SELF.fetch("https://ingest.example/ingest/e", {
+    const res = await exports.default.fetch("https://ingest.example/ingest/e", {
       method: "OPTIONS",
       headers: {
         Origin: "https://shop.example",
@@ -209,22 +209,22 @@ describe("beacon endpoint", () => {
 
 describe("snippet script", () => {
   it("serves the moving alias with a short cache and the versioned file as immutable with its integrity", async () => {
-    const alias = await SELF.fetch("https://ingest.example/sdk/v1/agent.js");
+    const alias = await exports.default.fetch("https://ingest.example/sdk/v1/agent.js");
     expect(alias.status).toBe(200);
     expect(alias.headers.get("Content-Type")).toContain("javascript");
     expect(alias.headers.get("Cache-Control")).toBe("public, max-age=300");
     const code = await alias.text();
-    const pinned = await SELF.fetch(`https://ingest.example/sdk/v1/agent.${snippetBuild.version}.js`);
+    const pinned = await exports.default.fetch(`https://ingest.example/sdk/v1/agent.${snippetBuild.version}.js`);
     expect(pinned.headers.get("Cache-Control")).toContain("immutable");
     expect(await pinned.text()).toBe(code);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code)));
     expect(`sha256-${btoa(String.fromCharCode(...digest))}`).toBe(snippetBuild.integrity);
     expect(pinned.headers.get("X-Snippet-Integrity")).toBe(snippetBuild.integrity);
-    expect((await SELF.fetch("https://ingest.example/sdk/v1/agent.0000.js")).status).toBe(404);
+    expect((await exports.default.fetch("https://ingest.example/sdk/v1/agent.0000.js")).status).toBe(404);
   });
 
   it("contains no storage, cookie or fingerprinting API", async () => {
-    const code = await (await SELF.fetch("https://ingest.example/sdk/v1/agent.js")).text();
+    const code = await (await exports.default.fetch("https://ingest.example/sdk/v1/agent.js")).text();
     for (const api of [
       "cookie",
       "localStorage",

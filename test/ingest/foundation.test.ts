@@ -2,10 +2,10 @@ import {
   createExecutionContext,
   createMessageBatch,
   createScheduledController,
-  env,
   getQueueResult,
   runDurableObjectAlarm,
 } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { IngestMessage } from "../../shared/ingest/queue-message";
 import worker from "../../workers/ingest/index";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import type { IngestMessage } from "../../shared/ingest/queue-message";
 import { seedSite as seedSiteRow } from "../helpers/seed";
 

@@ -1,4 +1,5 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { IngestMessage } from "../../shared/ingest/queue-message";
 import type { AnalyticsShard } from "../../shared/shards/analytics-shard";

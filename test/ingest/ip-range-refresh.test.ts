@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { identifyAgent } from "../../shared/classify/agent-identity";
 import { ipRangeIndex, resetIpRangeCache } from "../../shared/classify/ip-range-cache";

@@ -1,4 +1,5 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult, runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ipRangeIndex } from "../../shared/classify/ip-range-cache";
 import { type RawEvent, runPipeline } from "../../shared/ingest/pipeline";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { acceptServerEvents } from "../../shared/ingest/server-events";
 import { jwkThumbprint, type PublicJwk } from "../../shared/verification/jwk";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { installStatus } from "../../shared/sessions/install-status";
 import { journeyPages, topInteractions } from "../../shared/sessions/journey";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { archiveKey, RAW_EVENT_RETENTION_DAYS } from "../../shared/shards/event-archive";
 import { shardFor } from "../../shared/shards/shard-for";
