@@ -1,6 +1,6 @@
 // The v1 API lives in another Worker; here its key check is the shared repository the
 // v1 middleware calls, so "answers 401" is proven end to end in test/e2e/app-browser.test.ts.
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { findActiveKey } from "../../shared/auth/key-repository";
 import { database } from "../../shared/db/client";
@@ -88,7 +88,7 @@ describe("Settings -> API keys", () => {
   it("the application never answers the v1 API, with or without a session", async () => {
     const owner = new FormClient();
     await owner.signUp(uniqueEmail("nov1"));
-    const res = await SELF.fetch("http://app.test/api/v1/whoami", {
+    const res = await exports.default.fetch("http://app.test/api/v1/whoami", {
       headers: { Cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
     });
     expect(res.status).toBe(404);

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { appSessions, invites, memberships, users } from "../../schema";
 import { database } from "../../shared/db/client";

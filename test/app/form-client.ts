@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 
 // A minimal browser for form tests: keeps cookies, follows nothing by itself, reads the
 // CSRF token out of the last page. Each client has its own client address so the
@@ -49,7 +49,7 @@ export class FormClient {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0 && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
     headers.set("CF-Connecting-IP", this.address);
-    const res = await SELF.fetch(`${this.origin}${path}`, { ...init, headers, redirect: "manual" });
+    const res = await exports.default.fetch(`${this.origin}${path}`, { ...init, headers, redirect: "manual" });
     const setCookies = this.remember(res);
     const html = await res.text();
     if (res.headers.get("Content-Type")?.includes("text/html")) this.lastHtml = html;

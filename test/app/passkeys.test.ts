@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHALLENGE_LIFETIME_MS, saveChallenge, takeChallenge } from "../../shared/accounts/passkey-repository";
 import { database } from "../../shared/db/client";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { findActiveKey } from "../../shared/auth/key-repository";
 import { database } from "../../shared/db/client";

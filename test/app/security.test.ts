@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signInFailureLimits, throttleSubject } from "../../shared/accounts/login-throttle";
 import { SIGN_IN_FAILED } from "../../workers/app/routes/sign-in";
@@ -141,7 +141,7 @@ describe("sessions", () => {
   });
 
   it("pages carry a strict Content-Security-Policy and are never cached", async () => {
-    const res = await SELF.fetch("http://app.test/app/sign-in");
+    const res = await exports.default.fetch("http://app.test/app/sign-in");
     expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
     expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("Cache-Control")).toBe("no-store");
