@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { SCOPES, type Scope } from "../../shared/auth/scopes";
 import { createTestKey } from "../helpers/api-keys";
@@ -21,7 +21,7 @@ const operations: { name: string; scope: Scope | null; method: string; path: str
 ];
 
 function call(op: (typeof operations)[number], headers: Record<string, string>) {
-  return SELF.fetch(`${BASE}${op.path}`, {
+  return exports.default.fetch(`${BASE}${op.path}`, {
     method: op.method,
     headers: { ...headers, "Content-Type": "application/json" },
     body: op.body === undefined ? undefined : JSON.stringify(op.body),
@@ -54,17 +54,17 @@ describe("authentication: 401 unauthorized with WWW-Authenticate", () => {
 
   it("refuses a revoked key", async () => {
     const k = await createTestKey(env, { workspace: "revoked", scopes: ["traffic:read"] });
-    expect((await SELF.fetch(`${BASE}/api/v1/sites`, { headers: k.headers })).status).toBe(200);
-    const revoke = await SELF.fetch(`${BASE}/__admin/keys/${k.keyId}/revoke`, { method: "POST" });
+    expect((await exports.default.fetch(`${BASE}/api/v1/sites`, { headers: k.headers })).status).toBe(200);
+    const revoke = await exports.default.fetch(`${BASE}/__admin/keys/${k.keyId}/revoke`, { method: "POST" });
     expect(revoke.status).toBe(200);
-    const res = await SELF.fetch(`${BASE}/api/v1/sites`, { headers: k.headers });
+    const res = await exports.default.fetch(`${BASE}/api/v1/sites`, { headers: k.headers });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code: "unauthorized" });
   });
 
   it("accepts the scheme name in any case (RFC 9110 §11.1)", async () => {
     const k = await createTestKey(env, { workspace: "case", scopes: [] });
-    const res = await SELF.fetch(`${BASE}/api/v1/whoami`, { headers: { Authorization: `bearer ${k.key}` } });
+    const res = await exports.default.fetch(`${BASE}/api/v1/whoami`, { headers: { Authorization: `bearer ${k.key}` } });
     expect(res.status).toBe(200);
   });
 
@@ -84,10 +84,10 @@ describe("authentication: 401 unauthorized with WWW-Authenticate", () => {
     const read = () =>
       env.DB.prepare("SELECT last_used_at AS t FROM api_keys WHERE id = ?").bind(k.keyId).first<{ t: number | null }>();
     expect((await read())?.t).toBeNull();
-    await SELF.fetch(`${BASE}/api/v1/whoami`, { headers: k.headers });
+    await exports.default.fetch(`${BASE}/api/v1/whoami`, { headers: k.headers });
     await vi.waitUntil(async () => (await read())?.t !== null, { timeout: 5_000 });
     const first = (await read())?.t;
-    await SELF.fetch(`${BASE}/api/v1/whoami`, { headers: k.headers });
+    await exports.default.fetch(`${BASE}/api/v1/whoami`, { headers: k.headers });
     await new Promise((r) => setTimeout(r, 50));
     expect((await read())?.t).toBe(first);
   });
@@ -115,7 +115,7 @@ describe("scopes: 403 insufficient_scope at each boundary", () => {
   }
 
   it("the provisioning preset is exactly sites:write + traffic:read, and cannot read conversions", async () => {
-    const res = await SELF.fetch(`${BASE}/__admin/keys`, {
+    const res = await exports.default.fetch(`${BASE}/__admin/keys`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ workspace: "preset", preset: "provisioning" }),
@@ -123,7 +123,7 @@ describe("scopes: 403 insufficient_scope at each boundary", () => {
     expect(res.status).toBe(201);
     const created = (await res.json()) as { key: string; scopes: string[] };
     expect(created.scopes).toEqual(["sites:write", "traffic:read"]);
-    const conv = await SELF.fetch(`${BASE}/api/v1/conversions`, {
+    const conv = await exports.default.fetch(`${BASE}/api/v1/conversions`, {
       headers: { Authorization: `Bearer ${created.key}` },
     });
     expect(conv.status).toBe(403);

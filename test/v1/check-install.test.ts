@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey } from "../helpers/api-keys";
 
@@ -16,7 +16,9 @@ async function siteIn(workspaceId: string, domain: string, fields: Record<string
 }
 
 const check = (domain: string, headers: Record<string, string>) =>
-  SELF.fetch(`https://api.example/api/v1/sites/check-install?domain=${encodeURIComponent(domain)}`, { headers });
+  exports.default.fetch(`https://api.example/api/v1/sites/check-install?domain=${encodeURIComponent(domain)}`, {
+    headers,
+  });
 
 describe("GET /api/v1/sites/check-install", () => {
   it("reports awaiting_first_event for a fresh site with the replacement snippet", async () => {

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey } from "../helpers/api-keys";
 
@@ -9,7 +9,7 @@ async function writer(workspace: string) {
 }
 
 function postSites(headers: Record<string, string>, body: string, extra: Record<string, string> = {}) {
-  return SELF.fetch(`${BASE}/api/v1/sites`, {
+  return exports.default.fetch(`${BASE}/api/v1/sites`, {
     method: "POST",
     headers: { ...headers, "Content-Type": "application/json", ...extra },
     body,
@@ -28,7 +28,7 @@ describe("v1 error codes (docs/decisions.md#2-v1-errors) on the site routes", ()
     const k = await writer("err-ctype");
     const body = JSON.stringify({ domain: "ctype.example" });
     for (const headers of [{ ...k.headers, "Content-Type": "text/plain" }, k.headers]) {
-      const res = await SELF.fetch(`${BASE}/api/v1/sites`, { method: "POST", headers, body });
+      const res = await exports.default.fetch(`${BASE}/api/v1/sites`, { method: "POST", headers, body });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({
         error: "Send the body as JSON with Content-Type: application/json",
@@ -92,10 +92,10 @@ describe("v1 error codes (docs/decisions.md#2-v1-errors) on the site routes", ()
 
   it("not_found and method_not_allowed, with X-Request-Id", async () => {
     const k = await writer("err-route");
-    const missing = await SELF.fetch(`${BASE}/api/v1/nowhere`, { headers: k.headers });
+    const missing = await exports.default.fetch(`${BASE}/api/v1/nowhere`, { headers: k.headers });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: "not_found" });
-    const wrong = await SELF.fetch(`${BASE}/api/v1/sites`, { method: "DELETE", headers: k.headers });
+    const wrong = await exports.default.fetch(`${BASE}/api/v1/sites`, { method: "DELETE", headers: k.headers });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("Allow")?.split(", ").sort()).toEqual(["GET", "POST"]);
     expect(wrong.headers.get("X-Request-Id")).toBeTruthy();

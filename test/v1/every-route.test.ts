@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey } from "../helpers/api-keys";
 
@@ -9,7 +9,7 @@ type Operation = { operationId: string; description?: string; security?: unknown
 type Doc = { paths: Record<string, Record<string, Operation>>; security?: unknown[] };
 
 async function operations() {
-  const doc = (await (await SELF.fetch("http://x/api/v1/openapi.json")).json()) as Doc;
+  const doc = (await (await exports.default.fetch("http://x/api/v1/openapi.json")).json()) as Doc;
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({
       method: method.toUpperCase(),
@@ -38,7 +38,7 @@ describe("every declared v1 operation", () => {
 
   it("answers 401 unauthorized with WWW-Authenticate and X-Request-Id without a key", async () => {
     for (const { method, url, op } of await operations()) {
-      const res = await SELF.fetch(url, { method });
+      const res = await exports.default.fetch(url, { method });
       expect(res.status, op.operationId).toBe(401);
       expect(res.headers.get("WWW-Authenticate"), op.operationId).toContain("Bearer");
       expect(res.headers.get("X-Request-Id"), op.operationId).toBeTruthy();
@@ -50,7 +50,7 @@ describe("every declared v1 operation", () => {
     const k = await createTestKey(env, { workspace: "every-route", scopes: [] });
     for (const { method, url, op } of await operations()) {
       if (scopeOf(op) === null) continue;
-      const res = await SELF.fetch(url, { method, headers: k.headers });
+      const res = await exports.default.fetch(url, { method, headers: k.headers });
       expect(res.status, op.operationId).toBe(403);
       expect(await res.json(), op.operationId).toMatchObject({ code: "insufficient_scope" });
       expect(res.headers.get("X-RateLimit-Limit"), op.operationId).toMatch(/^\d+$/);

@@ -1,10 +1,11 @@
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { RateWindow } from "../../shared/rate-limit/rate-window";
 
 describe("v1 worker foundation", () => {
   it("serves an OpenAPI 3.1 document with the bearer scheme", async () => {
-    const res = await SELF.fetch("http://x/api/v1/openapi.json");
+    const res = await exports.default.fetch("http://x/api/v1/openapi.json");
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Request-Id")).toBeTruthy();
     const doc = (await res.json()) as { openapi: string; components: { securitySchemes: Record<string, unknown> } };
@@ -13,14 +14,16 @@ describe("v1 worker foundation", () => {
   });
 
   it("answers unknown v1 paths 404 not_found with a request id", async () => {
-    const res = await SELF.fetch("http://x/api/v1/nothing-here", { headers: { "X-Request-Id": "trace-0001" } });
+    const res = await exports.default.fetch("http://x/api/v1/nothing-here", {
+      headers: { "X-Request-Id": "trace-0001" },
+    });
     expect(res.status).toBe(404);
     expect(res.headers.get("X-Request-Id")).toBe("trace-0001");
     expect(await res.json()).toEqual({ error: "No route for GET /api/v1/nothing-here", code: "not_found" });
   });
 
   it("answers a wrong method on a known path 405 method_not_allowed with Allow", async () => {
-    const res = await SELF.fetch("http://x/api/v1/openapi.json", { method: "DELETE" });
+    const res = await exports.default.fetch("http://x/api/v1/openapi.json", { method: "DELETE" });
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("GET");
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });

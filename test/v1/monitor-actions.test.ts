@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 
@@ -13,7 +13,7 @@ const HOOK = "https://hooks.example.com/agent-readiness";
 const manager = (workspace: string) => createTestKey(env, { workspace, scopes: ["monitors:read", "monitors:write"] });
 
 function call(k: TestKey, method: string, path: string, body?: string) {
-  return SELF.fetch(`${BASE}${path}`, {
+  return exports.default.fetch(`${BASE}${path}`, {
     method,
     headers: { ...k.headers, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
     body,
@@ -108,7 +108,7 @@ describe("monitor actions and isolation", () => {
 
 describe("OpenAPI webhooks", () => {
   it("describes score.changed with its payload and signature headers", async () => {
-    const doc = (await (await SELF.fetch(`${BASE}/api/v1/openapi.json`)).json()) as {
+    const doc = (await (await exports.default.fetch(`${BASE}/api/v1/openapi.json`)).json()) as {
       openapi: string;
       webhooks: Record<string, { post: Record<string, unknown> }>;
       components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { openSecret } from "../../shared/webhooks/secret-box";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
@@ -9,16 +9,16 @@ const HOOK = "https://hooks.example.com/agent-readiness";
 type Creation = { monitor_id: string; domain: string; webhook_url: string; secret: string | null; created: boolean };
 
 function post(k: TestKey, body: unknown) {
-  return SELF.fetch(`${BASE}/api/v1/monitors`, {
+  return exports.default.fetch(`${BASE}/api/v1/monitors`, {
     method: "POST",
     headers: { ...k.headers, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
 }
 
-const get = (k: TestKey, path: string) => SELF.fetch(`${BASE}${path}`, { headers: k.headers });
+const get = (k: TestKey, path: string) => exports.default.fetch(`${BASE}${path}`, { headers: k.headers });
 const del = (k: TestKey, id: string) =>
-  SELF.fetch(`${BASE}/api/v1/monitors/${id}`, { method: "DELETE", headers: k.headers });
+  exports.default.fetch(`${BASE}/api/v1/monitors/${id}`, { method: "DELETE", headers: k.headers });
 
 function manager(workspace: string) {
   return createTestKey(env, { workspace, scopes: ["monitors:read", "monitors:write"] });
@@ -109,7 +109,7 @@ describe("POST /api/v1/monitors", () => {
     const missing = await post(k, { domain: "shop.example.com" });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ code: "invalid_request" });
-    const notJson = await SELF.fetch(`${BASE}/api/v1/monitors`, {
+    const notJson = await exports.default.fetch(`${BASE}/api/v1/monitors`, {
       method: "POST",
       headers: { ...k.headers, "Content-Type": "application/json" },
       body: "{",
@@ -156,7 +156,7 @@ describe("monitor scopes and workspaces", () => {
     expect((await del(reader, created.monitor_id)).status).toBe(403);
     expect((await del(writer, created.monitor_id)).status).toBe(204);
 
-    const anonymous = await SELF.fetch(`${BASE}/api/v1/monitors`);
+    const anonymous = await exports.default.fetch(`${BASE}/api/v1/monitors`);
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: "unauthorized" });
   });

@@ -1,4 +1,5 @@
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { RateWindow } from "../../shared/rate-limit/rate-window";
 import { createTestKey } from "../helpers/api-keys";
@@ -29,7 +30,7 @@ describe("per-key rate limits (docs/decisions.md#3-rate-limits)", { timeout: 60_
     const k = await createTestKey(env, { workspace: "rl-150", scopes: ["traffic:read"] });
     await awayFromMinuteEdge();
     const answers = await Promise.all(
-      Array.from({ length: 150 }, () => SELF.fetch(`${BASE}/api/v1/sites`, { headers: k.headers })),
+      Array.from({ length: 150 }, () => exports.default.fetch(`${BASE}/api/v1/sites`, { headers: k.headers })),
     );
     const ok = answers.filter((r) => r.status === 200);
     const limited = answers.filter((r) => r.status === 429);
@@ -61,9 +62,9 @@ describe("per-key rate limits (docs/decisions.md#3-rate-limits)", { timeout: 60_
   it("keeps each limit class its own budget: exhausted reads do not block registration", async () => {
     const k = await createTestKey(env, { workspace: "rl-classes", scopes: ["traffic:read", "sites:write"] });
     await exhaustMinute(k.keyId, "reads", 120);
-    const read = await SELF.fetch(`${BASE}/api/v1/sites`, { headers: k.headers });
+    const read = await exports.default.fetch(`${BASE}/api/v1/sites`, { headers: k.headers });
     expect(read.status).toBe(429);
-    const write = await SELF.fetch(`${BASE}/api/v1/sites`, {
+    const write = await exports.default.fetch(`${BASE}/api/v1/sites`, {
       method: "POST",
       headers: { ...k.headers, "Content-Type": "application/json" },
       body: JSON.stringify({ domain: "classes.example" }),
@@ -76,8 +77,8 @@ describe("per-key rate limits (docs/decisions.md#3-rate-limits)", { timeout: 60_
     const a = await createTestKey(env, { workspace: "rl-keys", scopes: ["traffic:read"] });
     const b = await createTestKey(env, { workspace: "rl-keys", scopes: ["traffic:read"] });
     await exhaustMinute(a.keyId, "reads", 120);
-    expect((await SELF.fetch(`${BASE}/api/v1/sites`, { headers: a.headers })).status).toBe(429);
-    const other = await SELF.fetch(`${BASE}/api/v1/sites`, { headers: b.headers });
+    expect((await exports.default.fetch(`${BASE}/api/v1/sites`, { headers: a.headers })).status).toBe(429);
+    const other = await exports.default.fetch(`${BASE}/api/v1/sites`, { headers: b.headers });
     expect(other.status).toBe(200);
     expect(other.headers.get("X-RateLimit-Remaining")).toBe("119");
   });
@@ -90,7 +91,7 @@ describe("per-key rate limits (docs/decisions.md#3-rate-limits)", { timeout: 60_
     await runInDurableObject(stub, (_instance: RateWindow, state) => {
       state.storage.kv.put(`site_writes.day:86400:${dayStart}`, 5000);
     });
-    const res = await SELF.fetch(`${BASE}/api/v1/sites`, {
+    const res = await exports.default.fetch(`${BASE}/api/v1/sites`, {
       method: "POST",
       headers: { ...k.headers, "Content-Type": "application/json" },
       body: JSON.stringify({ domain: "daily.example" }),

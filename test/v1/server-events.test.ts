@@ -1,9 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey } from "../helpers/api-keys";
 
 const post = (body: unknown, headers: Record<string, string>) =>
-  SELF.fetch("https://api.example/api/v1/events", {
+  exports.default.fetch("https://api.example/api/v1/events", {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
     body: JSON.stringify(body),

@@ -1,11 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey } from "../helpers/api-keys";
 
 describe("GET /api/v1/whoami", () => {
   it("names the key's workspace and scopes for any valid key", async () => {
     const k = await createTestKey(env, { workspace: "whoami-ws", scopes: ["conversions:read"] });
-    const res = await SELF.fetch("http://x/api/v1/whoami", { headers: k.headers });
+    const res = await exports.default.fetch("http://x/api/v1/whoami", { headers: k.headers });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       workspace_id: k.workspaceId,
