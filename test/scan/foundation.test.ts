@@ -1,9 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 describe("scan worker foundation", () => {
   it("answers unknown paths with the scan error body and a request id", async () => {
-    const res = await SELF.fetch("http://x/api/scan/unknown/deeper");
+    const res = await exports.default.fetch("http://x/api/scan/unknown/deeper");
     expect(res.status).toBe(404);
     expect(res.headers.get("X-Request-Id")).toBeTruthy();
     expect(await res.json()).toEqual({ error: "No route for GET /api/scan/unknown/deeper" });

@@ -1,10 +1,5 @@
-import {
-  createExecutionContext,
-  createMessageBatch,
-  env,
-  getQueueResult,
-  waitOnExecutionContext,
-} from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../shared/db/client";

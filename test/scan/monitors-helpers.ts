@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { createMonitor } from "../../shared/monitors/create-monitor";
 import type { ReceivedRequest, ScriptedAnswer } from "../fixtures/monitors/webhook-receiver";
 

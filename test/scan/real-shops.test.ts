@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CHECKS } from "../../shared/scan/checks/registry";
 import { type CheckResultBody, completeOf, getScan, postScan, type ScanResultBody } from "./scan-client";

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { OutboundError } from "../../shared/outbound/outbound-error";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";

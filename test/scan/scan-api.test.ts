@@ -1,10 +1,10 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PER_DOMAIN, PER_IP } from "../../workers/scan/scan-rate-limit";
 import { completeOf, getScan, postScan } from "./scan-client";
 
 async function post(body: string, ip = "192.0.2.50"): Promise<Response> {
-  return SELF.fetch("http://scan.local/api/scan", {
+  return exports.default.fetch("http://scan.local/api/scan", {
     method: "POST",
     headers: { "content-type": "application/json", "CF-Connecting-IP": ip },
     body,
@@ -63,13 +63,13 @@ describe("POST /api/scan input errors", () => {
 
 describe("GET /api/scan/{id}", () => {
   it("answers a malformed id with 400 Invalid scan ID", async () => {
-    const res = await SELF.fetch("http://scan.local/api/scan/not-a-uuid");
+    const res = await exports.default.fetch("http://scan.local/api/scan/not-a-uuid");
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "Invalid scan ID" });
   });
 
   it("answers an unknown id with 404 Scan not found", async () => {
-    const res = await SELF.fetch("http://scan.local/api/scan/7b0e9a4c-2f1d-4c3e-9a8b-1c2d3e4f5a6b");
+    const res = await exports.default.fetch("http://scan.local/api/scan/7b0e9a4c-2f1d-4c3e-9a8b-1c2d3e4f5a6b");
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "Scan not found" });
   });
@@ -77,7 +77,7 @@ describe("GET /api/scan/{id}", () => {
   it("serves a stored scan with a public cache directive", async () => {
     const { events } = await postScan("js-shell.test", "192.0.2.60");
     const { id } = completeOf(events);
-    const res = await SELF.fetch(`http://scan.local/api/scan/${id}`);
+    const res = await exports.default.fetch(`http://scan.local/api/scan/${id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=60, stale-while-revalidate=600");
     const body = (await res.json()) as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 
 export interface SseEvent {
   event: string;
@@ -27,7 +27,7 @@ export function parseSse(body: string): SseEvent[] {
 }
 
 export async function postScan(domain: unknown, ip = "198.51.100.7"): Promise<{ res: Response; events: SseEvent[] }> {
-  const res = await SELF.fetch("http://scan.local/api/scan", {
+  const res = await exports.default.fetch("http://scan.local/api/scan", {
     method: "POST",
     headers: { "content-type": "application/json", "CF-Connecting-IP": ip },
     body: JSON.stringify({ domain }),
@@ -58,7 +58,7 @@ export interface ScanResultBody {
 }
 
 export async function getScan(id: string): Promise<ScanResultBody> {
-  const res = await SELF.fetch(`http://scan.local/api/scan/${id}`);
+  const res = await exports.default.fetch(`http://scan.local/api/scan/${id}`);
   if (res.status !== 200) throw new Error(`GET scan ${id}: ${res.status} ${await res.text()}`);
   return (await res.json()) as ScanResultBody;
 }

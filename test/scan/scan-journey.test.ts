@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { safeFetch } from "../../shared/outbound/safe-fetch";
@@ -199,7 +199,7 @@ describe("the add-to-cart journey on platform-like shops", () => {
 
 describe("the scanner's UCP agent profile", () => {
   it("is served where its MCP cart calls point (meta.ucp-agent.profile), naming the cart capability only", async () => {
-    const res = await SELF.fetch("http://scan.local/api/scan/agent-profile.json");
+    const res = await exports.default.fetch("http://scan.local/api/scan/agent-profile.json");
     expect(res.status).toBe(200);
     const body = (await res.json()) as { ucp: { capabilities: Record<string, unknown> } };
     expect(Object.keys(body.ucp.capabilities)).toEqual(["dev.ucp.shopping.cart"]);

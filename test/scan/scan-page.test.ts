@@ -1,9 +1,9 @@
-import { SELF } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
 describe("GET / (scan web page)", () => {
   it("serves one self-contained HTML page with a strict CSP, the scan form and the scanner's description", async () => {
-    const res = await SELF.fetch("http://scan.local/");
+    const res = await exports.default.fetch("http://scan.local/");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(res.headers.get("X-Request-Id")).toBeTruthy();
@@ -21,7 +21,7 @@ describe("GET / (scan web page)", () => {
   });
 
   it("is only a GET page: other methods are 405", async () => {
-    const res = await SELF.fetch("http://scan.local/", { method: "POST" });
+    const res = await exports.default.fetch("http://scan.local/", { method: "POST" });
     expect(res.status).toBe(405);
   });
 });

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../shared/db/client";
 import { CHECKS } from "../../shared/scan/checks/registry";
@@ -53,7 +53,7 @@ describe("GET /scan/{id} (public report)", () => {
       add_to_cart_control: { status: "fail" }, // interaction 25 × 3/18 × 100 = 4.17
       product_schema: { status: "fail", blocked: true }, // blocked: content 20 × 3/18 × 100
     });
-    const res = await SELF.fetch(`http://scan.local/scan/${id}`);
+    const res = await exports.default.fetch(`http://scan.local/scan/${id}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
     expect(res.headers.get("Cache-Control")).toContain("max-age=60");
@@ -75,7 +75,9 @@ describe("GET /scan/{id} (public report)", () => {
 
   it("shows the cart journey of check cart_add step by step when the scan has one", async () => {
     const without = await storeScan("nocart.example", { llms_txt: { status: "fail" } });
-    expect(await (await SELF.fetch(`http://scan.local/scan/${without.id}`)).text()).not.toContain('id="cart-journey"');
+    expect(await (await exports.default.fetch(`http://scan.local/scan/${without.id}`)).text()).not.toContain(
+      'id="cart-journey"',
+    );
     // cart_add (scan issue 14) carries evidence.cart = {added, via, product_url, steps}.
     const steps = [
       { method: "GET", url: "https://cart.example/products/mug", status: 200 },
@@ -91,7 +93,7 @@ describe("GET /scan/{id} (public report)", () => {
       evidence: { cart: { added: true, via: "form", product_url: steps[0].url, steps } },
     };
     const { id } = await storeScan("cart.example", { llms_txt: { status: "fail" } }, Date.now(), [cartAdd]);
-    const html = await (await SELF.fetch(`http://scan.local/scan/${id}`)).text();
+    const html = await (await exports.default.fetch(`http://scan.local/scan/${id}`)).text();
     const journey = html.slice(
       html.indexOf('id="cart-journey"'),
       html.indexOf("</section>", html.indexOf('id="cart-journey"')),
@@ -113,7 +115,7 @@ describe("GET /scan/{id} (public report)", () => {
     const evidence = { unreachable: true, url: "https://gone.example/robots.txt", reason: "connection refused" };
     const all = Object.fromEntries(CHECKS.map((c) => [c.key, { status: "fail" as const, evidence }]));
     const { id } = await storeScan("gone.example", all);
-    const html = await (await SELF.fetch(`http://scan.local/scan/${id}`)).text();
+    const html = await (await exports.default.fetch(`http://scan.local/scan/${id}`)).text();
     expect(html).toContain('id="unreachable"');
     expect(html).toContain("gone.example could not be reached");
     expect(html).toContain("connection refused");
@@ -121,10 +123,10 @@ describe("GET /scan/{id} (public report)", () => {
   });
 
   it("answers a malformed id with 400 and an unknown one with 404, as HTML pages", async () => {
-    const bad = await SELF.fetch("http://scan.local/scan/not-a-uuid");
+    const bad = await exports.default.fetch("http://scan.local/scan/not-a-uuid");
     expect(bad.status).toBe(400);
     expect(bad.headers.get("content-type")).toMatch(/^text\/html/);
-    const unknown = await SELF.fetch("http://scan.local/scan/00000000-0000-4000-8000-000000000000");
+    const unknown = await exports.default.fetch("http://scan.local/scan/00000000-0000-4000-8000-000000000000");
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain("No scan has this id");
   });
@@ -132,7 +134,7 @@ describe("GET /scan/{id} (public report)", () => {
   it("redirects /scan/latest/{domain} to the newest result of that domain", async () => {
     await storeScan("twice.example", { llms_txt: { status: "fail" } }, Date.now() - 60_000);
     const newer = await storeScan("twice.example", { html_lang: { status: "fail" } });
-    const res = await SELF.fetch("http://scan.local/scan/latest/www.Twice.example", { redirect: "manual" });
+    const res = await exports.default.fetch("http://scan.local/scan/latest/www.Twice.example", { redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/scan/${newer.id}`);
   });
@@ -141,7 +143,7 @@ describe("GET /scan/{id} (public report)", () => {
 describe("GET /badge/{domain}.svg", () => {
   it("shows the latest overall score as text in an SVG with cache headers", async () => {
     const { overallScore } = await storeScan("badge.example", { llms_txt: { status: "fail" } });
-    const res = await SELF.fetch("http://scan.local/badge/badge.example.svg");
+    const res = await exports.default.fetch("http://scan.local/badge/badge.example.svg");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toContain("image/svg+xml");
     expect(res.headers.get("Cache-Control")).toBe("public, max-age=3600, stale-while-revalidate=86400");
@@ -151,10 +153,10 @@ describe("GET /badge/{domain}.svg", () => {
   });
 
   it("is a 'not scanned' image for a domain never scanned, and 400 for a malformed one", async () => {
-    const res = await SELF.fetch("http://scan.local/badge/never.example.svg");
+    const res = await exports.default.fetch("http://scan.local/badge/never.example.svg");
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("not scanned");
-    const bad = await SELF.fetch("http://scan.local/badge/not_a..domain.svg");
+    const bad = await exports.default.fetch("http://scan.local/badge/not_a..domain.svg");
     expect(bad.status).toBe(400);
   });
 });
