@@ -10,7 +10,7 @@ export function scanReportPath(domain: string, scanId?: string): string {
 
 /** "Earlier scans": each stored scan of the domain with its score and date, the one shown marked. */
 export function ScanHistory(props: { domain: string; scans: ScanSummary[]; shownId: string }) {
-  if (props.scans.length <= 1) return null;
+  if (props.scans.length === 0) return null;
   return (
     <section id="history" aria-labelledby="history-title">
       <h2 id="history-title">All scans of {props.domain}</h2>
