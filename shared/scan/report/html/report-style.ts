@@ -3,6 +3,7 @@
 // it as /app/assets/scan-report.css. Status is always written as a word; colour only
 // repeats it. Every text colour has at least 4.5:1 contrast on its background (WCAG AA).
 export const REPORT_STYLE = `
+.report{overflow-wrap:anywhere}
 .report .notice{border:1px solid #d0d7de;border-left:4px solid #0550ae;padding:.5rem .75rem;margin:1rem 0;background:#f6f8fa}
 .report .notice.error{border-left-color:#cf222e}
 .report .score{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:center;margin:1rem 0}
