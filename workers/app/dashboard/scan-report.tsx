@@ -168,7 +168,8 @@ export function registerScanReports(app: Hono<AppEnv>) {
         ),
       });
     }
-    const status = outcome.kind === "refused" ? 400 : 502;
+    // 400: the scan API refused the domain; anything else: the scanner could not answer.
+    const status = outcome.kind === "refused" && outcome.status === 400 ? 400 : 502;
     return reportPage(c, domain, latest, {
       status,
       before: (
