@@ -5,7 +5,7 @@ import { REPORT_STYLE } from "@shared/scan/report/html/report-style";
 import { reportView, scannedLine } from "@shared/scan/report/html/report-view";
 import { requestScan } from "@shared/scan/scan-client";
 import { ScanIdParam } from "@shared/scan/scan-id";
-import { findScan, listDomainScans, type ScanResult } from "@shared/scan/scan-store";
+import { findLatestScan, findScan, listDomainScans, type ScanResult } from "@shared/scan/scan-store";
 import { isWorkspaceScanDomain, workspaceScanDomains } from "@shared/scan/workspace-scan-domains";
 import type { Context, Hono } from "hono";
 import { html } from "hono/html";
@@ -56,10 +56,10 @@ function ScanNow(props: { c: Context<AppEnv>; domain: string; scanned: boolean }
 async function reportPage(
   c: Context<AppEnv>,
   domain: string,
-  shown: ScanResult | null,
+  scan: ScanResult | null | Promise<ScanResult | null>,
   extra: { before?: Child; status?: 200 | 400 | 429 | 502 } = {},
 ) {
-  const history = await listDomainScans(database(c.env.DB), domain, HISTORY);
+  const [shown, history] = await Promise.all([scan, listDomainScans(database(c.env.DB), domain, HISTORY)]);
   const latestId = history[0]?.id;
   const origin = new URL(c.req.url).origin;
   return renderPage(c, {
@@ -98,11 +98,6 @@ async function reportPage(
   });
 }
 
-async function latestOf(c: Context<AppEnv>, domain: string): Promise<ScanResult | null> {
-  const [latest] = await listDomainScans(database(c.env.DB), domain, 1);
-  return latest ? findScan(database(c.env.DB), latest.id) : null;
-}
-
 export function registerScanReports(app: Hono<AppEnv>) {
   app.get(REPORT_CSS, (c) => {
     c.header("Cache-Control", "public, max-age=300");
@@ -130,7 +125,7 @@ export function registerScanReports(app: Hono<AppEnv>) {
 
   app.get(`${PATH}/:domain`, async (c) => {
     const domain = await workspaceDomain(c);
-    return reportPage(c, domain, await latestOf(c, domain));
+    return reportPage(c, domain, findLatestScan(database(c.env.DB), domain));
   });
 
   app.get(`${PATH}/:domain/:id`, async (c) => {
@@ -152,7 +147,7 @@ export function registerScanReports(app: Hono<AppEnv>) {
     if (ip) headers.set("CF-Connecting-IP", ip);
     const outcome = await requestScan(c.env.SCAN, c.req.url, domain, headers);
     if (outcome.kind === "complete") return c.redirect(scanReportPath(domain, outcome.id), 303);
-    const latest = await latestOf(c, domain);
+    const latest = await findLatestScan(database(c.env.DB), domain);
     const keep = latest ? " The report below is the last one." : "";
     if (outcome.kind === "refused" && outcome.status === 429) {
       const wait = outcome.retryAfterSeconds ?? 3600;
