@@ -46,8 +46,8 @@ function ScanNow(props: { c: Context<AppEnv>; domain: string; scanned: boolean }
         Scan now
       </button>
       <span class="hint">
-        {props.scanned ? "Scans again" : "Scans"} {props.domain} with the public scanner (at most 5 scans per domain per
-        hour); the new report opens when the scan is done, within 30 seconds.
+        {props.scanned ? "Scans again" : "Scans"} {props.domain} with the public scanner, within its hourly limits; the
+        new report opens when the scan is done, within 30 seconds.
       </span>
     </PostForm>
   );
