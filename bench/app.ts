@@ -3,6 +3,8 @@
 // reads through the same shared functions as the API and adds session checks and HTML;
 // the ratio page / API says what that adds. Every figure is a median of N requests.
 import { chromium } from "playwright-core";
+import { goodShop } from "../test/fixtures/shops/good-shop";
+import { startShop } from "../test/fixtures/shops/shop-server";
 import { startLocalServer } from "../test/helpers/node/local-server";
 
 // The v1 read limit is 120/min per key: each pair gets a fresh key and at most 4 × 25 calls.
@@ -14,7 +16,9 @@ function median(times: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const server = await startLocalServer();
+// The site's domain is a fixture shop on this machine, so the scan report page has a real scan to show.
+const shop = await startShop(goodShop);
+const server = await startLocalServer({ OUTBOUND_RESOLVE: `${SHOP}=127.0.0.1:${shop.port}` });
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 try {
   const base = server.baseUrl;
@@ -62,6 +66,15 @@ try {
     if (o.total_sessions > 0) break;
     await new Promise((r) => setTimeout(r, 300));
   }
+
+  // One scan of the shop through the public scan API, for the Scan report pair.
+  const scan = await fetch(`${base}/api/scan`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ domain: SHOP }),
+  });
+  const scanId = /"id":"([0-9a-f-]{36})"/.exec(await scan.text())?.[1];
+  if (!scanId) throw new Error("the bench shop's scan did not complete");
 
   const timePage = async (url: string) => {
     const times: number[] = [];
@@ -119,6 +132,8 @@ try {
     ],
     ["Conversions", `${base}/app/conversions`, [`${base}/api/v1/attribution/overview`, `${base}/api/v1/conversions`]],
     ["Monitors", `${base}/app/monitors`, [`${base}/api/v1/monitors`]],
+    // The in-app report reads the same stored scan as the public JSON, plus the domain check and history.
+    ["Scan report", `${base}/app/scans/${SHOP}`, [`${base}/api/scan/${scanId}`]],
   ];
   // Warm-up: module load and first D1 open land in no figure.
   await timePage(`${base}/app/sites`);
@@ -139,4 +154,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await shop.close();
 }

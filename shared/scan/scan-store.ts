@@ -66,6 +66,32 @@ export async function findLatestScan(db: Database, domain: string): Promise<Scan
   return row ? toResult(row) : null;
 }
 
+/** One line of a domain's scan history: what the report's "Earlier scans" lists. */
+export interface ScanSummary {
+  id: string;
+  overallScore: number;
+  createdAt: number;
+  lastSeenAt: number;
+  seenCount: number;
+}
+
+/** The domain's stored scans, last seen first, without their check results. */
+export async function listDomainScans(db: Database, domain: string, limit: number): Promise<ScanSummary[]> {
+  return db
+    .select({
+      id: scans.id,
+      overallScore: scans.overallScore,
+      createdAt: scans.createdAt,
+      lastSeenAt: scans.lastSeenAt,
+      seenCount: scans.seenCount,
+    })
+    .from(scans)
+    .where(eq(scans.domain, domain))
+    .orderBy(desc(scans.lastSeenAt))
+    .limit(limit)
+    .all();
+}
+
 function toResult(row: typeof scans.$inferSelect): ScanResult {
   const checkResults = JSON.parse(row.checkResults) as CheckResult[];
   return {

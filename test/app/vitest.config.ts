@@ -5,7 +5,7 @@ import { workerProject } from "../worker-project.ts";
 // and bootstrap rules are tested with an env override (bootstrap.test.ts).
 // Every sign-up and sign-in costs a real scrypt hash (tens of milliseconds, more on a
 // busy machine), hence the longer test timeout.
-// The scan Worker is not part of this project: its MonitorControl binding answers 503,
+// The scan Worker is not part of this project: its SCAN and MonitorControl bindings answer 503,
 // so a test that reaches it fails loudly. The monitor actions' refusals are tested here;
 // queuing a test event is tested against the real server (test/e2e/app-dashboard-browser).
 const scanWorkerAbsent = async () =>
@@ -17,7 +17,7 @@ const project = await workerProject("app", "workers/app/wrangler.toml", {
   main: "test/app/worker-main.ts",
   miniflare: {
     bindings: { SIGNUP_MODE: "open", LOCAL_OWNER_SIGNUP: "1" },
-    serviceBindings: { MONITOR_CONTROL: scanWorkerAbsent },
+    serviceBindings: { MONITOR_CONTROL: scanWorkerAbsent, SCAN: scanWorkerAbsent },
     durableObjects: {
       LOGIN_THROTTLE: { className: "RateWindow", useSQLite: true },
       ANALYTICS_SHARD: { className: "AnalyticsShard", useSQLite: true },

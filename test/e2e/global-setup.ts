@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import { mutableShop } from "../fixtures/monitors/mutable-shop";
 import { type RunningReceiver, startWebhookReceiver } from "../fixtures/monitors/webhook-receiver";
 import { challengeShop } from "../fixtures/shops/challenge-shop";
+import { formShop } from "../fixtures/shops/form-shop";
 import { goodShop } from "../fixtures/shops/good-shop";
 import { jsShellShop } from "../fixtures/shops/js-shell-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
@@ -36,7 +37,10 @@ export async function setup(project: TestProject): Promise<void> {
     startShop(jsShellShop),
     startShop(challengeShop),
   ]);
-  shops = [good, jsShell, challenge];
+  // The in-app scan report's shop: its own domain, so its per-domain scan limit is its own.
+  const form = formShop({ origin: "https://app-report-shop.test" });
+  const reportShop = await startShop(form.routes, form.book.options());
+  shops = [good, jsShell, challenge, reportShop];
   // The monitor tests change this shop's score and receive webhooks at hooks.test.
   monitoredShop = await startShop(mutableShop());
   receiver = await startWebhookReceiver();
@@ -46,6 +50,7 @@ export async function setup(project: TestProject): Promise<void> {
     `js-shell.test=127.0.0.1:${jsShell.port}`,
     `challenge.test=127.0.0.1:${challenge.port}`,
     "gone.test=127.0.0.1:9",
+    `app-report-shop.test=127.0.0.1:${reportShop.port}`,
     `monitored-shop.test=127.0.0.1:${monitoredShop.port}`,
     `hooks.test=127.0.0.1:${receiver.port}`,
   ];

@@ -8,6 +8,7 @@ import type { AppEnv } from "./app-env";
 import { registerDashboardAssets } from "./dashboard/assets";
 import { registerConversions } from "./dashboard/conversions";
 import { registerMonitors } from "./dashboard/monitors";
+import { registerScanReports } from "./dashboard/scan-report";
 import { registerSessions } from "./dashboard/sessions";
 import { registerSites } from "./dashboard/sites";
 import { registerTraffic } from "./dashboard/traffic";
@@ -72,6 +73,7 @@ export function buildApp() {
   registerSessions(app);
   registerConversions(app);
   registerMonitors(app);
+  registerScanReports(app);
   registerSettings(app);
   registerApiKeys(app);
   registerMembers(app);

@@ -1,7 +1,8 @@
 // The application's one script: a progressive enhancement. Every page works without it;
 // with it, "Copy" buttons (hidden otherwise) copy the text of the element they name, and
 // passkey buttons (hidden otherwise) run the WebAuthn ceremonies against
-// /app/passkeys/* with the browser's JSON helpers (WebAuthn Level 3 §5.1.9, §5.1.10).
+// /app/passkeys/* with the browser's JSON helpers (WebAuthn Level 3 §5.1.9, §5.1.10),
+// and a button with data-busy-text says so while its form post runs.
 export const APP_JS = `
 function passkeyCeremony(button) {
   var form = button.closest("form");
@@ -65,6 +66,15 @@ document.addEventListener("DOMContentLoaded", function () {
         function () { if (status) status.textContent = "Copy failed: select the text and copy it."; }
       );
     });
+  });
+  // A long-running form post (Scan now): the button says what is happening and cannot
+  // be pressed twice while the browser waits for the answer.
+  document.querySelectorAll("button[data-busy-text]").forEach(function (button) {
+    button.form.addEventListener("submit", function () {
+      button.textContent = button.getAttribute("data-busy-text");
+      button.setAttribute("aria-disabled", "true");
+      button.form.addEventListener("submit", function (e) { e.preventDefault(); });
+    }, { once: true });
   });
 });
 `;

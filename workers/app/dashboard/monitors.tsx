@@ -72,7 +72,11 @@ export async function monitorsPage(
                         <a href={`${PATH}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
                       </td>
                       <td data-label="Last score">
-                        {scan ? <a href={`/scan/${scan.id}`}>{scan.overallScore}/100</a> : "Not scanned yet"}
+                        {scan ? (
+                          <a href={`/app/scans/${encodeURIComponent(m.domain)}`}>{scan.overallScore}/100</a>
+                        ) : (
+                          "Not scanned yet"
+                        )}
                       </td>
                       <td data-label="Last scan">
                         <Time at={scan ? Date.parse(scan.lastSeenAt) : null} />

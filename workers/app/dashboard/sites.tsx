@@ -101,6 +101,10 @@ async function sitesPage(c: Context<AppEnv>, form: { error?: string; domain?: st
                         ·{" "}
                         <a href={paths.sessions}>
                           Sessions<span class="visually-hidden"> of {s.domain}</span>
+                        </a>{" "}
+                        ·{" "}
+                        <a href={`/app/scans/${encodeURIComponent(s.domain)}`}>
+                          Scan report<span class="visually-hidden"> of {s.domain}</span>
                         </a>
                       </td>
                     </tr>

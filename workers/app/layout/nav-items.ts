@@ -12,6 +12,7 @@ export const navItems: NavItem[] = [
   { href: "/app/sites", label: "Sites" },
   { href: "/app/conversions", label: "Conversions" },
   { href: "/app/monitors", label: "Monitors" },
+  { href: "/app/scans", label: "Scan reports" },
   { href: "/app/settings", label: "Settings" },
 ];
 

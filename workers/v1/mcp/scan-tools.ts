@@ -1,69 +1,55 @@
 import type { McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import type { ErrorCode } from "@shared/errors/catalogue";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
+import { refusalOf, requestScan, type ScanOutcome } from "@shared/scan/scan-client";
 import { ScanIdParam } from "@shared/scan/scan-id";
 import { ScanRequest, ScanResult } from "@shared/scan/scan-result";
 import type { McpCallContext } from "./mcp-server";
 import { toolResult } from "./tool-result";
 
-// The two scan tools reach the scan Worker's own API over the SCAN service binding,
-// so a scan through MCP is the scan a browser gets: the same per-IP and per-domain
-// limits (contract "Limits"), the same engine, the same stored result. The scan API
+// The two scan tools reach the scan Worker's own API over the SCAN service binding
+// (shared/scan/scan-client.ts), so a scan through MCP is the scan a browser gets: the
+// same per-IP and per-domain limits (contract "Limits"), the same engine, the same
+// stored result. The scan API
 // answers `{error}` without a code; the tool error adds the catalogue code its status
 // means, so MCP callers branch on `code` for every tool alike.
 
 const SCAN_CODES: Record<number, ErrorCode> = { 400: "invalid_domain", 404: "not_found", 429: "rate_limited" };
 
-function scanRequest(ctx: McpCallContext, path: string, init: RequestInit = {}): Request {
-  const headers = new Headers(init.headers);
+/** The caller's address (per-IP limit) and request id, passed on to the scan Worker. */
+function forwardedHeaders(ctx: McpCallContext): Headers {
+  const headers = new Headers();
   for (const name of ["CF-Connecting-IP", REQUEST_ID_HEADER]) {
     const value = ctx.request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  // The request's own origin: the scanner's User-Agent links to this deployment's page.
-  return new Request(new URL(path, ctx.request.url), { ...init, headers });
+  return headers;
 }
 
-async function failure(res: Response, fallback: ErrorCode) {
-  const body = (await res.json().catch(() => ({ error: res.statusText }))) as { error?: string };
+function failure(refused: Extract<ScanOutcome, { kind: "refused" }>, fallback: ErrorCode) {
   return toolResult({
-    status: res.status,
-    body: { error: body.error ?? res.statusText, code: SCAN_CODES[res.status] ?? fallback },
-    retryAfter: res.headers.get("Retry-After"),
+    status: refused.status,
+    body: { error: refused.error, code: SCAN_CODES[refused.status] ?? fallback },
+    retryAfter: refused.retryAfterSeconds === null ? null : String(refused.retryAfterSeconds),
   });
 }
 
-/** The `data:` of the stream's terminal event: `complete` {id, ...} or `error` {error} (docs/decisions.md#8-scan-stream-payloads). */
-function terminalEvent(stream: string): { event: string; data: Record<string, unknown> } | null {
-  for (const block of stream.split("\n\n").reverse()) {
-    const event = /^event: (.+)$/m.exec(block)?.[1];
-    const data = /^data: (.+)$/m.exec(block)?.[1];
-    if ((event === "complete" || event === "error") && data) return { event, data: JSON.parse(data) };
-  }
-  return null;
-}
-
 async function readScan(ctx: McpCallContext, id: string) {
-  const res = await ctx.env.SCAN.fetch(scanRequest(ctx, `/api/scan/${encodeURIComponent(id)}`));
-  if (!res.ok) return failure(res, "internal_error");
+  // The request's own origin: the scan Worker answers the same URL the caller used.
+  const url = new URL(`/api/scan/${encodeURIComponent(id)}`, ctx.request.url);
+  const res = await ctx.env.SCAN.fetch(new Request(url, { headers: forwardedHeaders(ctx) }));
+  if (!res.ok) return failure(await refusalOf(res), "internal_error");
   return toolResult({ status: 200, body: await res.json(), retryAfter: null });
 }
 
 async function scanDomain(ctx: McpCallContext, domain: string) {
-  const res = await ctx.env.SCAN.fetch(
-    scanRequest(ctx, "/api/scan", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ domain }),
-    }),
-  );
-  if (!res.ok) return failure(res, "internal_error");
-  const end = terminalEvent(await res.text());
-  if (end?.event !== "complete" || typeof end.data.id !== "string") {
-    const error = typeof end?.data.error === "string" ? end.data.error : "The scan ended without a result";
-    return toolResult({ status: 500, body: { error, code: "internal_error" }, retryAfter: null });
+  // The request's own origin: the scanner's User-Agent links to this deployment's page.
+  const outcome = await requestScan(ctx.env.SCAN, ctx.request.url, domain, forwardedHeaders(ctx));
+  if (outcome.kind === "refused") return failure(outcome, "internal_error");
+  if (outcome.kind === "failed") {
+    return toolResult({ status: 500, body: { error: outcome.error, code: "internal_error" }, retryAfter: null });
   }
-  return readScan(ctx, end.data.id);
+  return readScan(ctx, outcome.id);
 }
 
 const scanAnnotations: ToolAnnotations = {

@@ -1,8 +1,8 @@
-import { checkTitle, LAYER_LABELS } from "@shared/scan/report/check-titles";
-import type { RankedCheck, ReportSections } from "@shared/scan/report/fix-ranking";
-import { LAYERS } from "@shared/scan/score";
-import type { CheckResult } from "@shared/scan/types";
 import { html } from "hono/html";
+import { LAYERS } from "../../score";
+import type { CheckResult } from "../../types";
+import { checkTitle, LAYER_LABELS } from "../check-titles";
+import type { RankedCheck, ReportSections } from "../fix-ranking";
 
 const STATUS_WORD = { pass: "Pass", warn: "Warning", fail: "Fail" } as const;
 

@@ -1,0 +1,108 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { database } from "../../shared/db/client";
+import { CHECKS } from "../../shared/scan/checks/registry";
+import { resultHash } from "../../shared/scan/result-hash";
+import { saveScan } from "../../shared/scan/scan-store";
+import { SCORING_VERSION, scoreResults } from "../../shared/scan/score";
+import type { CheckResult } from "../../shared/scan/types";
+import { FormClient, uniqueEmail } from "./form-client";
+
+// The in-app scan reports (/app/scans) in workerd: only the workspace's site and monitor
+// domains, the shared report view, and Scan now's refusals. The scan itself runs against
+// the real server in test/e2e/app-scan-report-browser.test.ts (the scan Worker is absent here).
+
+/** A stored scan of `domain` whose check `failing` fails, the rest pass. */
+async function storeScan(domain: string, failing: string, now: number) {
+  const checkResults: CheckResult[] = CHECKS.map((c) => ({
+    layer: c.layer,
+    key: c.key,
+    status: c.key === failing ? "fail" : "pass",
+    message: c.key === failing ? `${c.key} is missing <script>alert(1)</script>` : `${c.key} is fine`,
+    fix: c.key === failing ? `Fix ${c.key}.` : null,
+    evidence: { url: `https://${domain}/` },
+  }));
+  const scores = scoreResults(checkResults);
+  const hash = await resultHash({ domain, scoringVersion: SCORING_VERSION, checkResults, ...scores });
+  const saved = await saveScan(
+    database(env.DB),
+    { domain, resultHash: hash, scoringVersion: SCORING_VERSION, checkResults, ...scores },
+    now,
+  );
+  return { id: saved.id, ...scores };
+}
+
+async function ownerWithSite(domain: string) {
+  const owner = new FormClient();
+  await owner.signUp(uniqueEmail("scan-owner"));
+  await owner.get("/app/sites");
+  expect((await owner.post("/app/sites", { domain, name: "Shop" })).status).toBe(303);
+  return owner;
+}
+
+describe("scan reports inside the app", () => {
+  it("shows the latest scan of a site's domain through the shared report view, and lists the earlier one", async () => {
+    const owner = await ownerWithSite("report-a.example");
+    const older = await storeScan("report-a.example", "llms_txt", Date.now() - 86_400_000);
+    const latest = await storeScan("report-a.example", "sitemap_xml", Date.now());
+    const page = await owner.get("/app/scans/report-a.example");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(`data-score="${latest.overallScore}"`);
+    expect(page.html).toContain('<li data-key="sitemap_xml"');
+    // Text from the scanned site is escaped.
+    expect(page.html).not.toContain("<script>alert(1)</script>");
+    expect(page.html).toContain(`href="/app/scans/report-a.example/${older.id}"`);
+    const earlier = await owner.get(`/app/scans/report-a.example/${older.id}`);
+    expect(earlier.status).toBe(200);
+    expect(earlier.html).toContain('<li data-key="llms_txt"');
+    expect(earlier.html).toContain("This is an earlier scan.");
+    const list = await owner.get("/app/scans");
+    expect(list.html).toContain('data-domain="report-a.example"');
+    expect(list.html).toContain(`${latest.overallScore}/100`);
+  });
+
+  it("includes the domains of the workspace's monitors, linked from the Monitors page", async () => {
+    const owner = new FormClient();
+    await owner.signUp(uniqueEmail("scan-monitor"));
+    await owner.get("/app/monitors");
+    const created = await owner.post("/app/monitors", {
+      domain: "watched.example",
+      webhook_url: "https://hooks.example.com/agent-readiness",
+    });
+    expect(created.status).toBe(201);
+    const stored = await storeScan("watched.example", "llms_txt", Date.now());
+    expect((await owner.get("/app/monitors")).html).toContain('href="/app/scans/watched.example"');
+    const page = await owner.get("/app/scans/watched.example");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(`data-score="${stored.overallScore}"`);
+    expect((await owner.get("/app/scans")).html).toMatch(/data-domain="watched.example".*monitor/s);
+  });
+
+  it("answers 404 for a domain that is not the workspace's, another workspace's domain, and a scan of another domain", async () => {
+    const owner = await ownerWithSite("report-b.example");
+    const foreign = await storeScan("elsewhere.example", "llms_txt", Date.now());
+    expect((await owner.get("/app/scans/elsewhere.example")).status).toBe(404);
+    expect((await owner.get(`/app/scans/report-b.example/${foreign.id}`)).status).toBe(404);
+    expect((await owner.get("/app/scans/report-b.example/not-a-uuid")).status).toBe(404);
+    const stranger = new FormClient();
+    await stranger.signUp(uniqueEmail("scan-stranger"));
+    expect((await stranger.get("/app/scans/report-b.example")).status).toBe(404);
+    expect((await stranger.get("/app/scans")).html).not.toContain("report-b.example");
+    await stranger.get("/app/scans");
+    expect((await stranger.post("/app/scans/report-b.example", {})).status).toBe(404);
+  });
+
+  it("Scan now needs the CSRF token, and a scanner that cannot answer keeps the last report on screen", async () => {
+    const owner = await ownerWithSite("report-c.example");
+    const stored = await storeScan("report-c.example", "llms_txt", Date.now());
+    await owner.get("/app/scans/report-c.example");
+    expect((await owner.post("/app/scans/report-c.example", { _csrf: "forged" })).status).toBe(403);
+    await owner.get("/app/scans/report-c.example");
+    const failed = await owner.post("/app/scans/report-c.example", {});
+    // The test project's SCAN binding answers 503: no scan, the last report stays.
+    expect(failed.status).toBe(502);
+    expect(failed.html).toContain("The scan did not run");
+    expect(failed.html).toContain("The report below is the last one.");
+    expect(failed.html).toContain(`data-score="${stored.overallScore}"`);
+  });
+});

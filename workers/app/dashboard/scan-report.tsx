@@ -1,0 +1,177 @@
+import { database } from "@shared/db/client";
+import { normalizeDomain } from "@shared/domains/normalize-domain";
+import { REQUEST_ID_HEADER } from "@shared/http/request-id";
+import { REPORT_STYLE } from "@shared/scan/report/html/report-style";
+import { reportView, scannedLine } from "@shared/scan/report/html/report-view";
+import { requestScan } from "@shared/scan/scan-client";
+import { ScanIdParam } from "@shared/scan/scan-id";
+import { findLatestScan, findScan, listDomainScans, type ScanResult } from "@shared/scan/scan-store";
+import { isWorkspaceScanDomain, workspaceScanDomains } from "@shared/scan/workspace-scan-domains";
+import type { Context, Hono } from "hono";
+import { html } from "hono/html";
+import { HTTPException } from "hono/http-exception";
+import type { Child } from "hono/jsx";
+import type { AppEnv } from "../app-env";
+import { Notice, PostForm } from "../layout/form";
+import { Time } from "../layout/format-time";
+import { renderPage } from "../layout/render";
+import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { DASHBOARD_STYLE } from "./assets";
+import { DomainList, ScanHistory, scanReportPath } from "./scan-report-parts";
+
+// The scan report inside the application (docs/app.md "Scan reports"): for each domain of
+// the workspace's sites and monitors, its latest report in the app's layout, rendered by
+// the same view as the public /scan/{id} (shared/scan/report/html), with the domain's
+// earlier scans and "Scan now".
+
+const PATH = "/app/scans";
+const REPORT_CSS = "/app/assets/scan-report.css";
+/** How many earlier scans the history lists (a domain scanned daily: about three weeks). */
+const HISTORY = 20;
+const NOT_HERE = "No scan report for this domain in this workspace: add it as a site or a monitor first.";
+
+/** `:domain` of the URL, normalised, only when it is one of the workspace's sites or monitors; 404 otherwise. */
+async function workspaceDomain(c: Context<AppEnv>): Promise<string> {
+  const domain = normalizeDomain(c.req.param("domain") ?? "");
+  if (!domain.ok || !(await isWorkspaceScanDomain(c.env.DB, c.get("workspace").id, domain.domain))) {
+    throw new HTTPException(404, { message: NOT_HERE });
+  }
+  return domain.domain;
+}
+
+function ScanNow(props: { c: Context<AppEnv>; domain: string; scanned: boolean }) {
+  return (
+    <PostForm action={scanReportPath(props.domain)} csrf={props.c.get("csrfToken")} class="actions scan-now">
+      <button type="submit" data-busy-text="Scanning… (up to 30 seconds)">
+        Scan now
+      </button>
+      <span class="hint">
+        {props.scanned ? "Scans again" : "Scans"} {props.domain} with the public scanner, within its hourly limits; the
+        new report opens when the scan is done, within 30 seconds.
+      </span>
+    </PostForm>
+  );
+}
+
+async function reportPage(
+  c: Context<AppEnv>,
+  domain: string,
+  scan: ScanResult | null | Promise<ScanResult | null>,
+  extra: { before?: Child; status?: 200 | 400 | 429 | 502 } = {},
+) {
+  const [shown, history] = await Promise.all([scan, listDomainScans(database(c.env.DB), domain, HISTORY)]);
+  const latestId = history[0]?.id;
+  const origin = new URL(c.req.url).origin;
+  return renderPage(c, {
+    title: `Scan report: ${domain}`,
+    status: extra.status,
+    body: (
+      <>
+        <link rel="stylesheet" href={DASHBOARD_STYLE} />
+        <link rel="stylesheet" href={REPORT_CSS} />
+        <p>
+          <a href={PATH}>All scan reports</a>
+          {shown ? (
+            <>
+              {" · "}
+              <a href={`/scan/${shown.id}`}>Public link to this report</a>
+            </>
+          ) : null}
+        </p>
+        {extra.before}
+        <ScanNow c={c} domain={domain} scanned={shown !== null} />
+        {shown === null ? (
+          <p class="empty">{domain} has not been scanned yet. Scan it now to see what AI agents find there.</p>
+        ) : (
+          <>
+            {shown.id !== latestId && latestId ? (
+              <Notice kind="info">
+                This is an earlier scan. <a href={scanReportPath(domain)}>See the latest report</a>.
+              </Notice>
+            ) : null}
+            {reportView(shown, { origin, head: html`<p class="muted">${scannedLine(shown)}</p>` })}
+            <ScanHistory domain={domain} scans={history} shownId={shown.id} />
+          </>
+        )}
+      </>
+    ),
+  });
+}
+
+export function registerScanReports(app: Hono<AppEnv>) {
+  app.get(REPORT_CSS, (c) => {
+    c.header("Cache-Control", "public, max-age=300");
+    return c.body(REPORT_STYLE, 200, { "Content-Type": "text/css; charset=utf-8" });
+  });
+  app.use(PATH, requireSignIn(), requireWorkspace());
+  app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
+
+  app.get(PATH, async (c) => {
+    const domains = await workspaceScanDomains(c.env.DB, c.get("workspace").id);
+    return renderPage(c, {
+      title: "Scan reports",
+      body: (
+        <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <p class="hint">
+            The agent readiness scan of each domain of this workspace's sites and monitors: the latest score, and the
+            report with what to fix first.
+          </p>
+          <DomainList domains={domains} />
+        </>
+      ),
+    });
+  });
+
+  app.get(`${PATH}/:domain`, async (c) => {
+    const domain = await workspaceDomain(c);
+    return reportPage(c, domain, findLatestScan(database(c.env.DB), domain));
+  });
+
+  app.get(`${PATH}/:domain/:id`, async (c) => {
+    const domain = await workspaceDomain(c);
+    const id = c.req.param("id").toLowerCase();
+    // A scan of another domain is not this domain's report, whoever may see it publicly.
+    const scan = ScanIdParam.safeParse({ id }).success ? await findScan(database(c.env.DB), id) : null;
+    if (!scan || scan.domain !== domain) throw new HTTPException(404, { message: `No scan of ${domain} has this id.` });
+    return reportPage(c, domain, scan);
+  });
+
+  // Scan now: the public scan API over the SCAN binding, with the visitor's address, so
+  // the per-IP and per-domain limits are the public page's. Any member may scan: a scan
+  // changes nothing in the workspace and anyone may scan any domain on the public page.
+  app.post(`${PATH}/:domain`, async (c) => {
+    const domain = await workspaceDomain(c);
+    const headers = new Headers({ [REQUEST_ID_HEADER]: c.get("requestId") });
+    const ip = c.req.header("CF-Connecting-IP");
+    if (ip) headers.set("CF-Connecting-IP", ip);
+    const outcome = await requestScan(c.env.SCAN, c.req.url, domain, headers);
+    if (outcome.kind === "complete") return c.redirect(scanReportPath(domain, outcome.id), 303);
+    const latest = await findLatestScan(database(c.env.DB), domain);
+    const keep = latest ? " The report below is the last one." : "";
+    if (outcome.kind === "refused" && outcome.status === 429) {
+      const wait = outcome.retryAfterSeconds ?? 3600;
+      c.header("Retry-After", String(wait));
+      const minutes = Math.max(1, Math.ceil(wait / 60));
+      return reportPage(c, domain, latest, {
+        status: 429,
+        before: (
+          <Notice kind="error">
+            {outcome.error} The next scan is allowed at <Time at={Date.now() + wait * 1000} /> (in {minutes} minute
+            {minutes === 1 ? "" : "s"}).{keep}
+          </Notice>
+        ),
+      });
+    }
+    // 400: the scan API refused the domain; anything else: the scanner could not answer.
+    const status = outcome.kind === "refused" && outcome.status === 400 ? 400 : 502;
+    return reportPage(c, domain, latest, {
+      status,
+      before: (
+        <Notice kind="error">
+          The scan did not run: {outcome.error}.{keep}
+        </Notice>
+      ),
+    });
+  });
+}
