@@ -31,6 +31,8 @@ export interface RollupResult {
   duplicates: number;
   skipped: number;
   sessionsTouched: number;
+  /** When the first of the touched sessions can end (its last event + 30 min), null if none: the shard's alarm is armed by then. */
+  earliestEnd: number | null;
   /** Install-check signals per site, for the control plane (shared/sessions/install-signals.ts). */
   install: InstallSignals[];
 }
@@ -53,7 +55,8 @@ export async function rollupBatch(
   const unique = new Map<string, IngestMessage>();
   for (const m of messages) if (!unique.has(m.id)) unique.set(m.id, m);
   const ids = [...unique.keys()];
-  if (ids.length === 0) return { stored: 0, duplicates: 0, skipped: 0, sessionsTouched: 0, install: [] };
+  if (ids.length === 0)
+    return { stored: 0, duplicates: 0, skipped: 0, sessionsTouched: 0, earliestEnd: null, install: [] };
 
   const stored = new Set<string>();
   const found = await db.batch(
@@ -170,6 +173,8 @@ export async function rollupBatch(
     duplicates: ids.length - fresh.length,
     skipped,
     sessionsTouched: touched.size,
+    earliestEnd:
+      touched.size === 0 ? null : Math.min(...[...touched.values()].map((t) => t.last_event_at)) + SESSION_GAP_MS,
     // Redelivered events count too: if the last attempt committed here but its D1
     // update of the site was lost, this attempt writes it (the update is monotonic).
     install: installSignals(
