@@ -19,6 +19,11 @@ export class CountingShard extends AnalyticsShard {
       )
       .one().n;
   }
+
+  /** One durable write and nothing else: the runtime's cost of a commit, for calibration. */
+  commitOnce(i: number): void {
+    this.ctx.storage.kv.put("bench-commit", i);
+  }
 }
 
 interface Env {
@@ -69,6 +74,14 @@ export default {
     if (url.pathname === "/exec") {
       for (const sql of (await request.json()) as string[]) await env.DB.prepare(sql).run();
       return Response.json({ ok: true });
+    }
+    if (url.pathname === "/commit") {
+      // Sequential single-row commits to one shard, timed here (the clock moves on I/O).
+      const stub = env.SHARD.get(env.SHARD.idFromName("bench-commit"));
+      await stub.commitOnce(0);
+      const t0 = Date.now();
+      for (let i = 1; i <= num("n"); i++) await stub.commitOnce(i);
+      return Response.json({ ms: (Date.now() - t0) / num("n") });
     }
     if (url.pathname === "/stored") {
       // Events of a shard run stored across its sites (sites are `${run}-site-N`).
