@@ -2,7 +2,7 @@ import { chunk } from "../batching/chunk";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import type { IngestMessage } from "../ingest/queue-message";
 import { EVENT_COLUMNS, type EventRow } from "./event-row";
-import { type InstallSignals, installSignals } from "./install-signals";
+import { type InstallSignals, installSignals, type SessionStart } from "./install-signals";
 import {
   applyEvent,
   continues,
@@ -59,12 +59,24 @@ export async function rollupBatch(
     return { stored: 0, duplicates: 0, skipped: 0, sessionsTouched: 0, earliestEnd: null, install: [] };
 
   const stored = new Set<string>();
+  // The sessions of already stored events, as far as the install signals need them.
+  const storedSessions: SessionStart[] = [];
   const found = await db.batch(
     chunk(ids, D1_IN_LIST_CHUNK).map((c) =>
-      db.prepare(`SELECT id FROM ingest_events WHERE id IN (${c.map(() => "?").join(",")})`).bind(...c),
+      db
+        .prepare(
+          `SELECT e.id, s.site_id, s.started_at FROM ingest_events e LEFT JOIN sessions s ON s.id = e.session_id
+           WHERE e.id IN (${c.map(() => "?").join(",")})`,
+        )
+        .bind(...c),
     ),
   );
-  for (const r of found) for (const row of r.results as { id: string }[]) stored.add(row.id);
+  for (const r of found)
+    for (const row of r.results as Array<{ id: string } & Partial<SessionStart>>) {
+      stored.add(row.id);
+      if (row.site_id != null && row.started_at != null)
+        storedSessions.push({ site_id: row.site_id, started_at: row.started_at });
+    }
   const fresh = [...unique.values()]
     .filter((m) => !stored.has(m.id))
     .sort((a, b) => a.occurredAt - b.occurredAt || (a.id < b.id ? -1 : 1));
@@ -175,11 +187,12 @@ export async function rollupBatch(
     sessionsTouched: touched.size,
     earliestEnd:
       touched.size === 0 ? null : Math.min(...[...touched.values()].map((t) => t.last_event_at)) + SESSION_GAP_MS,
-    // Redelivered events count too: if the last attempt committed here but its D1
-    // update of the site was lost, this attempt writes it (the update is monotonic).
+    // Redelivered events and their sessions count too: if the last attempt committed
+    // here but its D1 update of the site was lost, this attempt writes it (the update
+    // is monotonic).
     install: installSignals(
       [...assignments.map(([m]) => m), ...[...unique.values()].filter((m) => stored.has(m.id))],
-      [...touched.values()],
+      [...touched.values(), ...storedSessions],
     ),
   };
 }
