@@ -12,14 +12,17 @@ export interface InstallSignals {
   sessionStart: number;
 }
 
+/** What the signals need of a session: its site and start. */
+export type SessionStart = Pick<SessionState, "site_id" | "started_at">;
+
 /**
- * Install-check signals (docs/decisions.md#6-install-check, contract Site fields): the newest accepted beacon
- * (the heartbeat, reported as `last_verified_event_at`), the first beacon (snippet
- * installed) and the newest session start, of the events a rollup
- * stored and the sessions it touched. Computed next to the data in the shard; the
- * `sites` row is written by the consumer in D1 (installSignalUpdates).
+ * Install-check signals (docs/decisions.md#6-install-check, contract Site fields): the
+ * newest accepted beacon (the heartbeat, reported as `last_verified_event_at`), the
+ * first beacon (snippet installed) and the newest session start, of the events a rollup
+ * stored or found already stored, and of their sessions. Computed next to the data in
+ * the shard; the `sites` row is written by the consumer in D1 (installSignalUpdates).
  */
-export function installSignals(accepted: IngestMessage[], sessions: SessionState[]): InstallSignals[] {
+export function installSignals(accepted: IngestMessage[], sessions: SessionStart[]): InstallSignals[] {
   const bySite = new Map<string, InstallSignals>();
   for (const m of accepted) {
     const s = bySite.get(m.siteId) ?? { siteId: m.siteId, accept: 0, firstBeacon: 0, sessionStart: 0 };

@@ -1,46 +1,28 @@
 import { chunk } from "../batching/chunk";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import type { IngestMessage } from "../ingest/queue-message";
-import { type InstallSignals, installSignals } from "./install-signals";
-import { applyEvent, continues, SESSION_GAP_MS, type SessionState, startSession } from "./session-state";
+import { EVENT_COLUMNS, type EventRow } from "./event-row";
+import { type InstallSignals, installSignals, type SessionStart } from "./install-signals";
+import {
+  applyEvent,
+  continues,
+  ON_REWRITE,
+  SESSION_GAP_MS,
+  SESSION_STATE_COLUMNS,
+  type SessionState,
+  startSession,
+} from "./session-state";
 
-const SESSION_COLUMNS: ReadonlyArray<keyof SessionState> = [
-  "id",
-  "workspace_id",
-  "site_id",
-  "visitor_hash",
-  "day",
-  "started_at",
-  "last_event_at",
-  "duration_ms",
-  "page_count",
-  "event_count",
-  "interaction_count",
-  "entry_url",
-  "exit_url",
-  "agent_platform",
-  "purpose",
-  "tier",
-  "agent_confidence",
-  "detection_signals",
-  "source",
-  "sub_source",
-  "referrer_host",
-  "browser",
-  "os",
-  "device_type",
-  "reached_cart",
-  "reached_purchase",
-];
+/** Writes a session whole; a rewrite also resets what the session-end rollup settled. */
+const UPSERT_SESSION = `INSERT INTO sessions (${SESSION_STATE_COLUMNS.join(", ")}, ${Object.keys(ON_REWRITE).join(", ")})
+VALUES (${SESSION_STATE_COLUMNS.map(() => "?").join(", ")}, ${Object.values(ON_REWRITE).join(", ")})
+ON CONFLICT(id) DO UPDATE SET ${[
+  ...SESSION_STATE_COLUMNS.filter((c) => c !== "id").map((c) => `${c} = excluded.${c}`),
+  ...Object.entries(ON_REWRITE).map(([c, v]) => `${c} = ${v}`),
+].join(", ")}`;
 
-const UPSERT_SESSION = `INSERT INTO sessions (${SESSION_COLUMNS.join(", ")}, dirty) VALUES (${SESSION_COLUMNS.map(() => "?").join(", ")}, 1)
-ON CONFLICT(id) DO UPDATE SET ${SESSION_COLUMNS.filter((c) => c !== "id")
-  .map((c) => `${c} = excluded.${c}`)
-  .join(", ")}, outcome = NULL, bounced = NULL, settled_at = NULL, dirty = 1`;
-
-const INSERT_EVENT = `INSERT OR IGNORE INTO ingest_events
-(id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_EVENT = `INSERT OR IGNORE INTO ingest_events (${EVENT_COLUMNS.join(", ")})
+VALUES (${EVENT_COLUMNS.map(() => "?").join(", ")})`;
 
 const MARK_STALE_DAY = "INSERT OR IGNORE INTO stale_days (site_id, day) VALUES (?, ?)";
 
@@ -49,6 +31,8 @@ export interface RollupResult {
   duplicates: number;
   skipped: number;
   sessionsTouched: number;
+  /** When the first of the touched sessions can end (its last event + 30 min), null if none: the shard's alarm is armed by then. */
+  earliestEnd: number | null;
   /** Install-check signals per site, for the control plane (shared/sessions/install-signals.ts). */
   install: InstallSignals[];
 }
@@ -71,15 +55,28 @@ export async function rollupBatch(
   const unique = new Map<string, IngestMessage>();
   for (const m of messages) if (!unique.has(m.id)) unique.set(m.id, m);
   const ids = [...unique.keys()];
-  if (ids.length === 0) return { stored: 0, duplicates: 0, skipped: 0, sessionsTouched: 0, install: [] };
+  if (ids.length === 0)
+    return { stored: 0, duplicates: 0, skipped: 0, sessionsTouched: 0, earliestEnd: null, install: [] };
 
   const stored = new Set<string>();
+  // The sessions of already stored events, as far as the install signals need them.
+  const storedSessions: SessionStart[] = [];
   const found = await db.batch(
     chunk(ids, D1_IN_LIST_CHUNK).map((c) =>
-      db.prepare(`SELECT id FROM ingest_events WHERE id IN (${c.map(() => "?").join(",")})`).bind(...c),
+      db
+        .prepare(
+          `SELECT e.id, s.site_id, s.started_at FROM ingest_events e LEFT JOIN sessions s ON s.id = e.session_id
+           WHERE e.id IN (${c.map(() => "?").join(",")})`,
+        )
+        .bind(...c),
     ),
   );
-  for (const r of found) for (const row of r.results as { id: string }[]) stored.add(row.id);
+  for (const r of found)
+    for (const row of r.results as Array<{ id: string } & Partial<SessionStart>>) {
+      stored.add(row.id);
+      if (row.site_id != null && row.started_at != null)
+        storedSessions.push({ site_id: row.site_id, started_at: row.started_at });
+    }
   const fresh = [...unique.values()]
     .filter((m) => !stored.has(m.id))
     .sort((a, b) => a.occurredAt - b.occurredAt || (a.id < b.id ? -1 : 1));
@@ -101,7 +98,7 @@ export async function rollupBatch(
           const hashes = [first.visitorHash, first.altVisitorHash ?? first.visitorHash];
           return db
             .prepare(
-              `SELECT ${SESSION_COLUMNS.join(", ")} FROM sessions
+              `SELECT ${SESSION_STATE_COLUMNS.join(", ")} FROM sessions
                WHERE site_id = ? AND visitor_hash IN (?, ?) AND last_event_at > ? AND started_at < ?`,
             )
             .bind(
@@ -154,31 +151,30 @@ export async function rollupBatch(
 
   const statements: D1PreparedStatement[] = [];
   for (const [m, sessionId] of assignments) {
-    statements.push(
-      db.prepare(INSERT_EVENT).bind(
-        m.id,
-        m.siteId,
-        m.workspaceId,
-        sessionId,
-        m.kind,
-        m.occurredAt,
-        m.receivedAt,
-        m.url,
-        m.target,
-        m.durationMs,
-        JSON.stringify({
-          platform: m.platform,
-          purpose: m.purpose,
-          tier: m.tier,
-          signals: m.signals,
-          source: m.source,
-          sub_source: m.subSource,
-        }),
-      ),
-    );
+    const row: EventRow = {
+      id: m.id,
+      site_id: m.siteId,
+      workspace_id: m.workspaceId,
+      session_id: sessionId,
+      kind: m.kind,
+      occurred_at: m.occurredAt,
+      received_at: m.receivedAt,
+      url: m.url,
+      target: m.target,
+      duration_ms: m.durationMs,
+      classification: JSON.stringify({
+        platform: m.platform,
+        purpose: m.purpose,
+        tier: m.tier,
+        signals: m.signals,
+        source: m.source,
+        sub_source: m.subSource,
+      }),
+    };
+    statements.push(db.prepare(INSERT_EVENT).bind(...EVENT_COLUMNS.map((c) => row[c])));
   }
   for (const s of touched.values()) {
-    statements.push(db.prepare(UPSERT_SESSION).bind(...SESSION_COLUMNS.map((c) => s[c])));
+    statements.push(db.prepare(UPSERT_SESSION).bind(...SESSION_STATE_COLUMNS.map((c) => s[c])));
     const before = storedDay.get(s.id);
     // The old day's aggregates still count this session: mark that day for a rebuild.
     if (before !== undefined && before !== s.day) statements.push(db.prepare(MARK_STALE_DAY).bind(s.site_id, before));
@@ -189,11 +185,14 @@ export async function rollupBatch(
     duplicates: ids.length - fresh.length,
     skipped,
     sessionsTouched: touched.size,
-    // Redelivered events count too: if the last attempt committed here but its D1
-    // update of the site was lost, this attempt writes it (the update is monotonic).
+    earliestEnd:
+      touched.size === 0 ? null : Math.min(...[...touched.values()].map((t) => t.last_event_at)) + SESSION_GAP_MS,
+    // Redelivered events and their sessions count too: if the last attempt committed
+    // here but its D1 update of the site was lost, this attempt writes it (the update
+    // is monotonic).
     install: installSignals(
       [...assignments.map(([m]) => m), ...[...unique.values()].filter((m) => stored.has(m.id))],
-      [...touched.values()],
+      [...touched.values(), ...storedSessions],
     ),
   };
 }

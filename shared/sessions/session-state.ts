@@ -1,4 +1,6 @@
+import { sessions } from "@schema/sessions";
 import type { DetectionSignal, Tier } from "../classify/agent-identity";
+import { columnNames, type SqlRow } from "../db/sql-row";
 import type { IngestMessage } from "../ingest/queue-message";
 import { MINUTE_MS } from "../time/durations";
 import { utcDay } from "../time/utc-day";
@@ -7,35 +9,31 @@ import { evidenceOf } from "./commerce-evidence";
 /** docs/decisions.md#5-traffic-reports: a new session starts after a gap of 30 minutes or more. */
 export const SESSION_GAP_MS = 30 * MINUTE_MS;
 
-/** A session row as the consumer reads and writes it (snake_case mirrors schema/sessions.ts). */
-export interface SessionState {
-  id: string;
-  workspace_id: string;
-  site_id: string;
-  visitor_hash: string;
-  day: string;
-  started_at: number;
-  last_event_at: number;
-  duration_ms: number;
-  page_count: number;
-  event_count: number;
-  interaction_count: number;
-  entry_url: string;
-  exit_url: string;
-  agent_platform: string | null;
-  purpose: string | null;
-  tier: string | null;
-  agent_confidence: number | null;
-  detection_signals: string;
-  source: string;
-  sub_source: string | null;
-  referrer_host: string | null;
-  browser: string | null;
-  os: string | null;
-  device_type: string | null;
-  reached_cart: number;
-  reached_purchase: number;
-}
+/** A full row of `sessions`, typed from its one declaration (schema/sessions.ts). */
+export type SessionRow = SqlRow<typeof sessions>;
+
+/**
+ * The settlement columns: the session-end rollup (shared/sessions/settle.ts) owns them,
+ * and every rewrite of a session by the consumer resets them to these SQL values (not
+ * settled, its day's aggregates out of date).
+ */
+export const ON_REWRITE = {
+  outcome: "NULL",
+  bounced: "NULL",
+  settled_at: "NULL",
+  dirty: "1",
+} as const satisfies Partial<Record<keyof SessionRow, string>>;
+
+/**
+ * A session as the consumer reads and writes it: every column of `sessions` except the
+ * settlement ones. Adding a column to schema/sessions.ts adds it here, to the rollup's
+ * SELECT and upsert (shared/sessions/rollup.ts), and makes `startSession` below refuse to
+ * compile until the new column's first value is computed.
+ */
+export type SessionState = Omit<SessionRow, keyof typeof ON_REWRITE>;
+
+/** The columns of SessionState, in table order. */
+export const SESSION_STATE_COLUMNS = columnNames(sessions).filter((c): c is keyof SessionState => !(c in ON_REWRITE));
 
 const TIER_RANK: Record<string, number> = { heuristic: 1, declared: 2, verified: 3 };
 

@@ -56,6 +56,14 @@ export interface ShardEnv {
  */
 export class AnalyticsShard extends DurableObject<ShardEnv> {
   private readonly db: D1Database;
+  /**
+   * The alarm this instance knows to be set (epoch ms), null when none, undefined when
+   * unknown (a fresh instance, or the alarm just ran). Only this object sets its alarm,
+   * so an ingest whose sessions end after it needs no storage call at all.
+   */
+  private alarmAt: number | null | undefined;
+  /** This shard's site id once known (storage key SITE_KEY). */
+  private siteId: string | undefined;
 
   constructor(ctx: DurableObjectState, env: ShardEnv) {
     super(ctx, env);
@@ -72,9 +80,10 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
   async ingest(messages: IngestMessage[]): Promise<RollupResult> {
     const siteId = messages[0]?.siteId ?? "";
     if (messages.some((m) => m.siteId !== siteId)) throw new Error("AnalyticsShard.ingest: one site per call");
-    if (siteId !== "" && this.ctx.storage.kv.get(SITE_KEY) === undefined) this.ctx.storage.kv.put(SITE_KEY, siteId);
+    if (siteId !== "") this.rememberSite(siteId);
     const result = await rollupBatch(this.db, messages, () => newSessionId(siteId));
-    if (result.sessionsTouched > 0) await this.armAlarm();
+    // Raw events age out daily (archive), so never later than a day from now.
+    if (result.earliestEnd !== null) await this.armAlarmBy(Math.min(result.earliestEnd, Date.now() + DAY_MS));
     return result;
   }
 
@@ -87,6 +96,8 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
   }
 
   override async alarm(): Promise<void> {
+    // The alarm that woke us is spent; settle arms the next one from storage.
+    this.alarmAt = undefined;
     await this.settle(Date.now());
   }
 
@@ -144,8 +155,7 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
    */
   async importLegacy(rows: { sessions?: LegacySession[]; events?: LegacyEvent[] }): Promise<void> {
     const siteId = rows.sessions?.[0]?.site_id ?? rows.events?.[0]?.site_id;
-    if (siteId !== undefined && this.ctx.storage.kv.get(SITE_KEY) === undefined)
-      this.ctx.storage.kv.put(SITE_KEY, siteId);
+    if (siteId !== undefined) this.rememberSite(siteId);
     await importRows(this.db, rows);
   }
 
@@ -199,7 +209,25 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     if (this.env.ARCHIVE && this.ctx.storage.sql.exec("SELECT 1 FROM ingest_events LIMIT 1").toArray().length > 0)
       at = Math.min(at ?? Number.POSITIVE_INFINITY, nowMs + DAY_MS);
     if (at === null) return;
-    const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > at) await this.ctx.storage.setAlarm(Math.max(at, nowMs));
+    await this.armAlarmBy(at, nowMs);
+  }
+
+  /**
+   * Makes sure the alarm fires at `at` or earlier. An ingest arms it for the batch's
+   * sessions only: an alarm set earlier than the true oldest open session merely wakes
+   * the shard early, and that pass (settle) arms the exact time from storage.
+   */
+  private async armAlarmBy(at: number, nowMs: number = Date.now()): Promise<void> {
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (this.alarmAt !== null && this.alarmAt <= at) return;
+    this.alarmAt = Math.max(at, nowMs);
+    await this.ctx.storage.setAlarm(this.alarmAt);
+  }
+
+  /** Records the shard's site on its first write (read back by archive and rebuild). */
+  private rememberSite(siteId: string): void {
+    if (this.siteId !== undefined) return;
+    if (this.ctx.storage.kv.get(SITE_KEY) === undefined) this.ctx.storage.kv.put(SITE_KEY, siteId);
+    this.siteId = siteId;
   }
 }

@@ -3,6 +3,8 @@ import type { Purpose } from "../classify/agents";
 import type { Source } from "../classify/source";
 import type { EventKind, IngestMessage } from "../ingest/queue-message";
 import { utcDay } from "../salt/salt-schedule";
+import { EVENT_COLUMNS, type EventRow } from "../sessions/event-row";
+import type { SessionRow } from "../sessions/session-state";
 
 /**
  * Raw events a shard keeps in SQLite: the 90-day report window (journeys of any session
@@ -20,25 +22,23 @@ export function archivePrefix(siteId: string): string {
   return `events/${encodeURIComponent(siteId)}/`;
 }
 
+/** What an archived event carries of its session: the visitor and the device. */
+const SESSION_FIELDS = [
+  "visitor_hash",
+  "agent_confidence",
+  "referrer_host",
+  "browser",
+  "os",
+  "device_type",
+] as const satisfies ReadonlyArray<keyof SessionRow>;
+
+/** The event columns an archive line keeps: all but the session id (a rebuild assigns sessions again). */
+const ARCHIVED_EVENT_COLUMNS = EVENT_COLUMNS.filter(
+  (c): c is Exclude<keyof EventRow, "session_id"> => c !== "session_id",
+);
+
 /** One archived event: the event row plus what its session knew of the visitor. */
-interface ArchivedEvent {
-  id: string;
-  site_id: string;
-  workspace_id: string;
-  kind: string;
-  occurred_at: number;
-  received_at: number;
-  url: string;
-  target: string | null;
-  duration_ms: number | null;
-  classification: string;
-  visitor_hash: string;
-  agent_confidence: number | null;
-  referrer_host: string | null;
-  browser: string | null;
-  os: string | null;
-  device_type: string | null;
-}
+type ArchivedEvent = Omit<EventRow, "session_id"> & Pick<SessionRow, (typeof SESSION_FIELDS)[number]>;
 
 /** The oldest session-start day still holding raw events, if it is past retention. */
 export async function dayToArchive(db: D1Database, siteId: string, nowMs: number): Promise<string | null> {
@@ -65,8 +65,7 @@ export async function archiveDay(db: D1Database, bucket: R2Bucket, siteId: strin
   const start = Date.parse(`${day}T00:00:00.000Z`);
   const { results } = await db
     .prepare(
-      `SELECT e.id, e.site_id, e.workspace_id, e.kind, e.occurred_at, e.received_at, e.url, e.target, e.duration_ms,
-         e.classification, s.visitor_hash, s.agent_confidence, s.referrer_host, s.browser, s.os, s.device_type
+      `SELECT ${[...ARCHIVED_EVENT_COLUMNS.map((c) => `e.${c}`), ...SESSION_FIELDS.map((c) => `s.${c}`)].join(", ")}
        FROM sessions s JOIN ingest_events e ON e.session_id = s.id
        WHERE s.site_id = ?1 AND s.started_at >= ?2 AND s.started_at < ?3
        ORDER BY e.occurred_at, e.id`,

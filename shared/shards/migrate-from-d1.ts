@@ -1,7 +1,8 @@
 import { ingestEvents } from "@schema/ingest-events";
 import { sessions } from "@schema/sessions";
 import { getTableColumns } from "drizzle-orm";
-import type { SessionState } from "../sessions/session-state";
+import type { EventRow } from "../sessions/event-row";
+import type { SessionRow } from "../sessions/session-state";
 
 /**
  * Moving one site's analytics from the single D1 (the tables schema/shard.ts declares,
@@ -13,27 +14,10 @@ import type { SessionState } from "../sessions/session-state";
  */
 
 /** A session row of the legacy table, every column. */
-export type LegacySession = SessionState & {
-  outcome: string | null;
-  bounced: number | null;
-  settled_at: number | null;
-  dirty: number;
-};
+export type LegacySession = SessionRow;
 
 /** An event row of the legacy table, every column. */
-export interface LegacyEvent {
-  id: string;
-  site_id: string;
-  workspace_id: string;
-  session_id: string;
-  kind: string;
-  occurred_at: number;
-  received_at: number;
-  url: string;
-  target: string | null;
-  duration_ms: number | null;
-  classification: string;
-}
+export type LegacyEvent = EventRow;
 
 /** Rows copied per shard call: well under the RPC message limit for both tables. */
 export const MIGRATION_PAGE = 500;

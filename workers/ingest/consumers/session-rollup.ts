@@ -44,7 +44,11 @@ function groupBySite(batch: MessageBatch<IngestMessage>): SiteGroup[] {
  * AnalyticsShard in one call (shared/shards/analytics-shard.ts), all sites in parallel.
  * Each call is one transaction in the shard: on failure nothing of that site was
  * written and only that site's messages are retried; a redelivery after a commit is
- * recognised by event id. The sites' install signals then go to D1 (idempotent).
+ * recognised by event id. The install signals of every site that committed then go to
+ * D1 in one batch per queue batch, not one per site: a D1 write is a fixed cost several
+ * times a small shard call's (docs/performance.md, "Consumer"). They are idempotent, so
+ * if that write fails the committed sites' messages are retried too: the shards skip
+ * the events and report the same signals again.
  */
 export async function sessionRollup(batch: MessageBatch<IngestMessage>, env: IngestEnv): Promise<void> {
   const groups = groupBySite(batch);
@@ -54,25 +58,27 @@ export async function sessionRollup(batch: MessageBatch<IngestMessage>, env: Ing
         env,
         group.messages.map((m) => m.body),
       );
-      const result = await shardFor(env.ANALYTICS_SHARD, group.siteId).ingest(messages);
-      if (result.install.length > 0) await env.DB.batch(installSignalUpdates(env.DB, result.install));
-      return result;
+      return shardFor(env.ANALYTICS_SHARD, group.siteId).ingest(messages);
     }),
   );
-  if (outcomes.every((o) => o.status === "fulfilled")) batch.ackAll();
+  const install = outcomes.flatMap((o) => (o.status === "fulfilled" ? o.value.install : []));
+  let installError: unknown = null;
+  if (install.length > 0) await env.DB.batch(installSignalUpdates(env.DB, install)).catch((e) => (installError = e));
+  if (installError === null && outcomes.every((o) => o.status === "fulfilled")) batch.ackAll();
   outcomes.forEach((outcome, i) => {
     const group = groups[i];
-    if (outcome.status === "fulfilled") {
+    if (outcome.status === "fulfilled" && installError === null) {
       for (const m of group.messages) m.ack();
       if (outcome.value.duplicates > 0)
         log("info", "redelivered events skipped", { worker: "ingest", duplicates: outcome.value.duplicates });
       return;
     }
+    const reason = outcome.status === "rejected" ? outcome.reason : installError;
     log("error", "session rollup failed; the site's messages will be retried", {
       worker: "ingest",
       site: group.siteId,
       messages: group.messages.length,
-      error: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason),
+      error: reason instanceof Error ? reason.message : String(reason),
     });
     for (const m of group.messages) m.retry({ delaySeconds: 5 });
   });
