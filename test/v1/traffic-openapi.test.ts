@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 
 interface Operation {
   operationId: string;
-  parameters?: { name: string; in: string; required?: boolean; schema?: { maximum?: number; default?: unknown; enum?: string[] } }[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    schema?: { maximum?: number; default?: unknown; enum?: string[] };
+  }[];
   responses: Record<string, unknown>;
 }
 
