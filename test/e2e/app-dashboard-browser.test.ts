@@ -236,6 +236,8 @@ describe.skipIf(!existsSync(CHROMIUM))("the dashboard pages in headless Chromium
       expect(await page.textContent("#platform-series-caption")).toContain("UTC hour");
       break;
     }
+    await expectAccessible(page, "traffic 24h");
+    await expectNoHorizontalScroll(page, "traffic 24h");
     await screenshots(page, "app-traffic-24h");
   }, 60_000);
 
