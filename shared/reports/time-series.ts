@@ -2,6 +2,7 @@ import { ok, type Result, refusal } from "../result/result";
 import { DAY_MS, HOUR_MS } from "../time/durations";
 import type { Dimension, GroupedRow, Population } from "./grouped-sessions";
 import { groupedSessions } from "./grouped-sessions";
+import type { ReportParams } from "./report-context";
 import type { ReportWindow } from "./report-window";
 
 // The time series of the traffic reports (docs/decisions.md#12-report-time-series):
@@ -100,7 +101,7 @@ const HOUR: Dimension = { daily: "NULL", live: `started_at - started_at % ${HOUR
  * Sessions per UTC hour of start and `key`, counted from `sessions` over the whole
  * window (at most 48 hours, so no aggregate is needed), with the report's population.
  */
-export async function hourlyCounts(
+async function hourlyCounts(
   db: D1Database,
   siteId: string,
   window: Pick<ReportWindow, "start" | "end">,
@@ -113,6 +114,26 @@ export async function hourlyCounts(
 }
 
 /** Daily counts from rows grouped by [DAY, key, ...] (the reports' daily read). */
-export function dailyCounts(rows: GroupedRow[]): BucketCount[] {
+function dailyCounts(rows: GroupedRow[]): BucketCount[] {
   return rows.map((r) => ({ bucket: Date.parse(`${r.keys[0]}T00:00:00.000Z`), key: r.keys[1], sessions: r.sessions }));
+}
+
+/**
+ * A report's series over its window, by `params.interval` (the window's default when
+ * absent): hours counted from `sessions`, or days from the report's own daily read
+ * (`dailyRows` grouped by [DAY, key, ...]), so a daily series needs no extra read.
+ */
+export async function reportSeries(
+  db: D1Database,
+  params: ReportParams,
+  population: Population,
+  key: Dimension,
+  dailyRows: GroupedRow[],
+): Promise<Series> {
+  const interval = params.interval ?? defaultInterval(params.window);
+  const counts =
+    interval === "hour"
+      ? await hourlyCounts(db, params.site.id, params.window, population, key)
+      : dailyCounts(dailyRows);
+  return bucketSeries(interval, params.window, counts);
 }

@@ -5,27 +5,23 @@ import { medianDurationMs } from "./median-duration";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficOverview } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
-import { bucketSeries, dailyCounts, defaultInterval, hourlyCounts, type SeriesInterval } from "./time-series";
+import { reportSeries } from "./time-series";
 import { uniqueVisitors } from "./unique-visitors";
 
 /** Contract Limits: overview top pages, 10. */
 export const TOP_PAGES = 10;
 
-/** `interval`: the series' buckets; the window's default when absent (time-series.ts). */
-export type OverviewParams = ReportParams & { interval?: SeriesInterval };
+export type OverviewParams = ReportParams;
 
 /** Traffic overview of AI-agent sessions (agent_platform set) started in the window. */
 export async function trafficOverview(db: D1Database, params: OverviewParams): Promise<TrafficOverview> {
   const { header, plan } = await reportContext(db, params);
   const siteId = params.site.id;
-  const interval = params.interval ?? defaultInterval(params.window);
-  const [rows, pages, visitors, hourly] = await Promise.all([
+  const [rows, pages, visitors] = await Promise.all([
     groupedSessions(db, siteId, plan, "agents", "traffic_daily", [DAY, PLATFORM, OUTCOME]),
     groupedSessions(db, siteId, plan, "agents", "entry_pages_daily", [ENTRY_URL]),
     uniqueVisitors(db, siteId, plan, "agents"),
-    interval === "hour" ? hourlyCounts(db, siteId, params.window, "agents", PLATFORM) : null,
   ]);
-  const series = bucketSeries(interval, params.window, hourly ?? dailyCounts(rows));
   const total = totalOf(rows);
   const outcomes = totalsBy(rows, 2);
   const daily = new Map<string, { day: string; platform: string; sessions: number }>();
@@ -52,10 +48,9 @@ export async function trafficOverview(db: D1Database, params: OverviewParams): P
     by_platform_daily: [...daily.values()]
       .filter((d) => d.sessions > 0)
       .sort((a, b) => a.day.localeCompare(b.day) || b.sessions - a.sessions || a.platform.localeCompare(b.platform)),
-    by_platform_series: {
-      interval,
-      buckets: series.buckets,
-      platforms: series.lines.map((l) => ({ platform: l.key, sessions: l.sessions })),
-    },
+    by_platform_series: await reportSeries(db, params, "agents", PLATFORM, rows).then(({ lines, ...axis }) => ({
+      ...axis,
+      platforms: lines.map((l) => ({ platform: l.key, sessions: l.sessions })),
+    })),
   };
 }

@@ -3,29 +3,25 @@ import { groupedSessions, KEY_SEPARATOR, totalOf, totalsBy } from "./grouped-ses
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
-import { bucketSeries, dailyCounts, defaultInterval, hourlyCounts, type SeriesInterval } from "./time-series";
+import { reportSeries } from "./time-series";
 
 /** docs/decisions.md#5-traffic-reports: ai_sessions = ai_assistant_session + ai_assistant_link. */
 export const AI_SOURCES = ["ai_assistant_session", "ai_assistant_link"];
 export const TOP_REFERRER_HOSTS = 10;
 export const TOP_ENTRY_PAGES = 10;
 
-/** `interval`: the series' buckets; the window's default when absent (time-series.ts). */
-export type SourcesParams = ReportParams & { interval?: SeriesInterval };
+export type SourcesParams = ReportParams;
 
 /** Acquisition sources of every recorded session (agents and humans) started in the window. */
 export async function trafficSources(db: D1Database, params: SourcesParams): Promise<TrafficSources> {
   const { header, plan } = await reportContext(db, params);
   const siteId = params.site.id;
-  const interval = params.interval ?? defaultInterval(params.window);
-  const [sources, daily, entries, hourly] = await Promise.all([
+  const [sources, daily, entries] = await Promise.all([
     // One read for both by_source and top_referrer_hosts.
     groupedSessions(db, siteId, plan, "all", "traffic_daily", [SOURCE, SUB_SOURCE, REFERRER_HOST]),
     groupedSessions(db, siteId, plan, "all", "traffic_daily", [DAY, SOURCE]),
     groupedSessions(db, siteId, plan, "all", "entry_pages_daily", [ENTRY_URL, SOURCE]),
-    interval === "hour" ? hourlyCounts(db, siteId, params.window, "all", SOURCE) : null,
   ]);
-  const series = bucketSeries(interval, params.window, hourly ?? dailyCounts(daily));
   const total = totalOf(sources);
   const bySource = totalsBy(sources, 0);
   const ai = AI_SOURCES.reduce((n, s) => n + (bySource.get(s) ?? 0), 0);
@@ -66,10 +62,9 @@ export async function trafficSources(db: D1Database, params: SourcesParams): Pro
       .sort((a, b) =>
         a.day < b.day ? -1 : a.day > b.day ? 1 : b.sessions - a.sessions || (a.source < b.source ? -1 : 1),
       ),
-    by_source_series: {
-      interval,
-      buckets: series.buckets,
-      sources: series.lines.map((l) => ({ source: l.key, sessions: l.sessions })),
-    },
+    by_source_series: await reportSeries(db, params, "all", SOURCE, daily).then(({ lines, ...axis }) => ({
+      ...axis,
+      sources: lines.map((l) => ({ source: l.key, sessions: l.sessions })),
+    })),
   };
 }

@@ -15,8 +15,8 @@ import type {
   VerificationBreakdown,
 } from "../reports/report-schemas";
 import { type JourneySite, sessionJourney } from "../reports/session-journey";
-import { type OverviewParams, trafficOverview } from "../reports/traffic-overview";
-import { type SourcesParams, trafficSources } from "../reports/traffic-sources";
+import { trafficOverview } from "../reports/traffic-overview";
+import { trafficSources } from "../reports/traffic-sources";
 import { verificationBreakdown } from "../reports/verification";
 import type { Result } from "../result/result";
 import { type RollupResult, rollupBatch } from "../sessions/rollup";
@@ -154,7 +154,7 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     if ((await this.ctx.storage.getAlarm()) === null) await this.armAlarm();
   }
 
-  async overview(params: OverviewParams): Promise<TrafficOverview> {
+  async overview(params: ReportParams): Promise<TrafficOverview> {
     return trafficOverview(this.db, params);
   }
 
@@ -162,7 +162,7 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     return purposeSplit(this.db, params);
   }
 
-  async sources(params: SourcesParams): Promise<TrafficSources> {
+  async sources(params: ReportParams): Promise<TrafficSources> {
     return trafficSources(this.db, params);
   }
 
