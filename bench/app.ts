@@ -4,6 +4,8 @@
 // the ratio page / API says what that adds. Every figure is a median of N requests.
 import { loadavg } from "node:os";
 import { chromium } from "playwright-core";
+import { goodShop } from "../test/fixtures/shops/good-shop";
+import { startShop } from "../test/fixtures/shops/shop-server";
 import { startLocalServer } from "../test/helpers/node/local-server";
 
 // The v1 read limit is 120/min per key: each pair gets a fresh key and at most 4 × 25 calls.
@@ -17,12 +19,13 @@ function median(times: number[]): number {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-// The monitored domains resolve to the server itself: each scan runs in full against its
-// pages and stores a result with all 41 checks, like a real shop's.
+// The monitored domains are a fixture shop on this machine: each scan runs in full and
+// stores a result with all 41 checks, like a real shop's.
 const listDomain = (i: number) => `bench-list-${i}.test`;
-const server = await startLocalServer((port) => ({
-  OUTBOUND_RESOLVE: Array.from({ length: LIST_ROWS }, (_, i) => `${listDomain(i)}=127.0.0.1:${port}`).join(","),
-}));
+const shop = await startShop(goodShop);
+const server = await startLocalServer({
+  OUTBOUND_RESOLVE: Array.from({ length: LIST_ROWS }, (_, i) => `${listDomain(i)}=127.0.0.1:${shop.port}`).join(","),
+});
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 try {
   const base = server.baseUrl;
@@ -174,4 +177,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await shop.close();
 }
