@@ -3,6 +3,7 @@ import { type ReadPlan, readPlan } from "./read-plan";
 import type { ReportHeader } from "./report-schemas";
 import type { ReportSite } from "./report-site";
 import type { ReportWindow } from "./report-window";
+import type { SeriesInterval } from "./time-series";
 
 export type { ReportHeader };
 
@@ -15,6 +16,8 @@ export interface ReportParams {
   site: ReportSite;
   window: ReportWindow;
   nowMs: number;
+  /** Bucket of the reports' time series (overview, sources); absent, the window's default. */
+  interval?: SeriesInterval;
 }
 
 export async function reportContext(db: D1Database, params: ReportParams): Promise<ReportContext> {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { OutcomeSchema } from "../sessions/outcome";
 import { PURPOSES } from "./purpose-split";
 import { REPORT_PERIODS } from "./report-window";
+import { SERIES_INTERVALS } from "./time-series";
 import { TIERS } from "./verification";
 
 // The traffic reports' response shapes (contract: Traffic reports), declared once: the
@@ -32,6 +33,24 @@ const header = {
 
 export const ReportHeader = z.object(header);
 
+/** docs/decisions.md#12-report-time-series: the bucket axis shared by every series. */
+const seriesAxis = {
+  interval: z.enum(SERIES_INTERVALS).meta({
+    description:
+      "Bucket size: `hour` or `day` (UTC). The `interval` parameter when sent; otherwise `hour` for a window up to 48 hours, `day` beyond.",
+    example: "hour",
+  }),
+  buckets: z.array(z.string().meta({ format: "date-time", example: "2026-11-21T13:00:00.000Z" })).meta({
+    description:
+      "Start of every UTC bucket the window touches, oldest first; the first and last may be partly outside the window (only sessions started inside it count).",
+  }),
+};
+
+/** Sessions per bucket, aligned with `buckets` and zero-filled. */
+const Counts = z
+  .array(z.number().int())
+  .meta({ description: "`sessions[i]` counts the sessions started in bucket i.", example: [0, 3, 1] });
+
 export const TrafficOverview = z
   .object({
     ...header,
@@ -61,6 +80,16 @@ export const TrafficOverview = z
       .meta({
         description:
           "Sessions per UTC day of session start and platform, only non-zero entries, by day then most sessions. Sums to total_sessions.",
+      }),
+    by_platform_series: z
+      .object({
+        ...seriesAxis,
+        platforms: z.array(z.object({ platform: z.string().meta({ example: "chatgpt" }), sessions: Counts })),
+      })
+      .meta({
+        id: "PlatformSeries",
+        description:
+          "Sessions per UTC hour or day of session start, one line per platform (most sessions first). Sums to total_sessions.",
       }),
   })
   .meta({ id: "TrafficOverview" });
@@ -120,6 +149,16 @@ export const TrafficSources = z
         sessions: Int(12),
       }),
     ),
+    by_source_series: z
+      .object({
+        ...seriesAxis,
+        sources: z.array(z.object({ source: z.string().meta({ example: "direct" }), sessions: Counts })),
+      })
+      .meta({
+        id: "SourceSeries",
+        description:
+          "Sessions per UTC hour or day of session start, one line per source (most sessions first). Sums to total_sessions.",
+      }),
   })
   .meta({ id: "TrafficSources" });
 

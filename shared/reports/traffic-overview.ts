@@ -5,6 +5,7 @@ import { medianDurationMs } from "./median-duration";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficOverview } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
+import { reportSeries } from "./time-series";
 import { uniqueVisitors } from "./unique-visitors";
 
 /** Contract Limits: overview top pages, 10. */
@@ -47,5 +48,9 @@ export async function trafficOverview(db: D1Database, params: OverviewParams): P
     by_platform_daily: [...daily.values()]
       .filter((d) => d.sessions > 0)
       .sort((a, b) => a.day.localeCompare(b.day) || b.sessions - a.sessions || a.platform.localeCompare(b.platform)),
+    by_platform_series: await reportSeries(db, params, "agents", PLATFORM, rows).then(({ lines, ...axis }) => ({
+      ...axis,
+      platforms: lines.map((l) => ({ platform: l.key, sessions: l.sessions })),
+    })),
   };
 }

@@ -3,6 +3,7 @@ import { groupedSessions, KEY_SEPARATOR, totalOf, totalsBy } from "./grouped-ses
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
+import { reportSeries } from "./time-series";
 
 /** docs/decisions.md#5-traffic-reports: ai_sessions = ai_assistant_session + ai_assistant_link. */
 export const AI_SOURCES = ["ai_assistant_session", "ai_assistant_link"];
@@ -61,5 +62,9 @@ export async function trafficSources(db: D1Database, params: SourcesParams): Pro
       .sort((a, b) =>
         a.day < b.day ? -1 : a.day > b.day ? 1 : b.sessions - a.sessions || (a.source < b.source ? -1 : 1),
       ),
+    by_source_series: await reportSeries(db, params, "all", SOURCE, daily).then(({ lines, ...axis }) => ({
+      ...axis,
+      sources: lines.map((l) => ({ source: l.key, sessions: l.sessions })),
+    })),
   };
 }

@@ -28,15 +28,34 @@ export async function installCheck(
   baseUrl: string,
   nowMs: number,
 ): Promise<InstallCheckResult | null> {
-  const row = await db
+  return (await installChecks(db, workspaceId, [domain], baseUrl, nowMs)).get(domain) ?? null;
+}
+
+/**
+ * The install checks of several sites of the workspace in one read (a list page),
+ * keyed by domain; a domain the workspace does not have is absent.
+ */
+export async function installChecks(
+  db: D1Database,
+  workspaceId: string,
+  domains: string[],
+  baseUrl: string,
+  nowMs: number,
+): Promise<Map<string, InstallCheckResult>> {
+  if (domains.length === 0) return new Map();
+  // One bound JSON array instead of a placeholder per domain: D1 binds at most 100 values.
+  const { results } = await db
     .prepare(
       `SELECT id, domain, public_token, snippet_installed_at, last_event_at, last_accept_at,
               last_reject_at, last_reject_reason, last_reject_origin
-       FROM sites WHERE workspace_id = ? AND domain = ?`,
+       FROM sites WHERE workspace_id = ? AND domain IN (SELECT value FROM json_each(?))`,
     )
-    .bind(workspaceId, domain)
-    .first<SiteInstallRow>();
-  if (!row) return null;
+    .bind(workspaceId, JSON.stringify(domains))
+    .all<SiteInstallRow>();
+  return new Map(results.map((row) => [row.domain, checkOf(row, baseUrl, nowMs)]));
+}
+
+function checkOf(row: SiteInstallRow, baseUrl: string, nowMs: number): InstallCheckResult {
   const status = installStatus({ lastAcceptAt: row.last_accept_at, lastRejectAt: row.last_reject_at }, nowMs);
   return {
     site_id: row.id,

@@ -195,12 +195,51 @@ describe.skipIf(!existsSync(CHROMIUM))("the dashboard pages in headless Chromium
       expect(await page.textContent(`tr[data-page="${p.entry_url}"] td:last-child`)).toBe(String(p.sessions));
     }
     // The chart is drawn by the service's own uPlot, and its numbers are in a table too.
-    await page.waitForSelector("#platform-daily-data ~ * , .chart canvas", { timeout: 10_000 });
+    await page.waitForSelector(".chart canvas", { timeout: 10_000 });
     expect(await page.locator(".chart canvas").count()).toBeGreaterThan(0);
     await expectAccessible(page, "traffic");
     await expectNoHorizontalScroll(page, "traffic");
     await screenshots(page, "app-traffic");
   }, 90_000);
+
+  it("Traffic: over 24 hours both charts plot UTC hours, and their points equal the API's series", async () => {
+    type Series = { interval: string; buckets: string[] } & Record<string, unknown>;
+    /** What uPlot plots on the chart drawn from `id`'s data: [x seconds, ...one array per line]. */
+    const plotted = (id: string) =>
+      page.evaluate(
+        (sel) => (document.querySelector(sel) as unknown as { uplot: { data: number[][] } }).uplot.data,
+        `[data-chart="${id}-data"]`,
+      );
+    const expectPlotted = async (id: string, series: Series, lines: { sessions: number[] }[]) => {
+      expect(series.interval).toBe("hour");
+      // 24 h touch 25 UTC hours (the first and last in part).
+      expect(series.buckets).toHaveLength(25);
+      expect(await plotted(id)).toEqual([
+        series.buckets.map((b) => Date.parse(b) / 1000),
+        ...lines.map((l) => l.sessions),
+      ]);
+    };
+    // The page and the API each take their own "now": read both again if an hour began between them.
+    for (let attempt = 0; ; attempt++) {
+      const overview = await api(key, `/api/v1/traffic/overview?domain=${SHOP}&period=24h`);
+      const sources = await api(key, `/api/v1/traffic/sources?domain=${SHOP}&period=24h`);
+      await page.goto(`${baseUrl}/app/sites/${SHOP}/traffic?period=24h`);
+      await page.waitForSelector(".chart canvas", { timeout: 10_000 });
+      const platforms = overview.by_platform_series as Series & { platforms: { sessions: number[] }[] };
+      const bySource = sources.by_source_series as Series & { sources: { sessions: number[] }[] };
+      const x = (await plotted("platform-series"))[0];
+      if (x[0] !== Date.parse(platforms.buckets[0]) / 1000 && attempt === 0) continue;
+      expect(platforms.platforms.length).toBeGreaterThan(0);
+      await expectPlotted("platform-series", platforms, platforms.platforms);
+      await expectPlotted("source-series", bySource, bySource.sources);
+      // The table beside the chart names the hours.
+      expect(await page.textContent("#platform-series-caption")).toContain("UTC hour");
+      break;
+    }
+    await expectAccessible(page, "traffic 24h");
+    await expectNoHorizontalScroll(page, "traffic 24h");
+    await screenshots(page, "app-traffic-24h");
+  }, 60_000);
 
   it("Traffic: a site without events says no_events_yet and what to do", async () => {
     await page.goto(`${baseUrl}/app/sites/${QUIET}/traffic?period=24h`);

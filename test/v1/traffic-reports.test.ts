@@ -243,16 +243,50 @@ const expectedPlatformDaily = (d1: number, d2: number) => [
   { day: dayOf(d2), platform: "claude", sessions: 1 },
 ];
 
+/** A zero-filled count array of `n` buckets with the given counts at the given indexes. */
+const counts = (n: number, at: Record<number, number>) => Array.from({ length: n }, (_, i) => at[i] ?? 0);
+
+/** The window [d1, d2 + 1 day) is 48 hours: hourly series by default, bucket i = hour i from d1 00:00 UTC. */
+const hourBuckets = (d1: number) => Array.from({ length: 48 }, (_, i) => iso(d1 + i * HOUR));
+
+// Hour index = (day - d1) * 24 + start hour: s1 1, s2 2, s3 3, h1 4, s4 25, h2 26, h3 27, s5 29.
+const expectedPlatformSeries = (d1: number) => ({
+  interval: "hour",
+  buckets: hourBuckets(d1),
+  platforms: [
+    { platform: "chatgpt", sessions: counts(48, { 1: 1, 2: 1, 29: 1 }) },
+    { platform: "claude", sessions: counts(48, { 25: 1 }) },
+    { platform: "perplexity", sessions: counts(48, { 3: 1 }) },
+  ],
+});
+
+const expectedSourceSeries = (d1: number) => ({
+  interval: "hour",
+  buckets: hourBuckets(d1),
+  sources: [
+    { source: "ai_assistant_session", sessions: counts(48, { 1: 1, 2: 1, 29: 1 }) },
+    { source: "direct", sessions: counts(48, { 25: 1, 26: 1 }) },
+    { source: "ai_assistant_link", sessions: counts(48, { 3: 1 }) },
+    { source: "referral", sessions: counts(48, { 27: 1 }) },
+    { source: "search", sessions: counts(48, { 4: 1 }) },
+  ],
+});
+
 async function expectAllReports(domain: string, s: Awaited<ReturnType<typeof seedTwoDays>>) {
   const h = header(domain, s.siteId, s.d1, s.d2);
   expect(await getJson(s.key, `/traffic/overview${s.query}`)).toEqual({
     ...h,
     ...expectedOverview,
     by_platform_daily: expectedPlatformDaily(s.d1, s.d2),
+    by_platform_series: expectedPlatformSeries(s.d1),
   });
   expect(await getJson(s.key, `/traffic/purpose-split${s.query}`)).toEqual({ ...h, ...expectedPurpose });
   expect(await getJson(s.key, `/traffic/verification${s.query}`)).toEqual({ ...h, ...expectedVerification });
-  expect(await getJson(s.key, `/traffic/sources${s.query}`)).toEqual({ ...h, ...expectedSources(s.d1, s.d2) });
+  expect(await getJson(s.key, `/traffic/sources${s.query}`)).toEqual({
+    ...h,
+    ...expectedSources(s.d1, s.d2),
+    by_source_series: expectedSourceSeries(s.d1),
+  });
 }
 
 describe("traffic reports over a hand-built session set", () => {

@@ -1,32 +1,44 @@
+import type { SeriesInterval } from "@shared/reports/time-series";
 import { raw } from "hono/html";
-import { daysOfWindow } from "./report-window-form";
 
-export interface DailyPoint {
-  day: string;
-  key: string;
-  sessions: number;
+/** A report's time series as the API gives it: bucket starts and one zero-filled line per key. */
+export interface ChartSeries {
+  interval: SeriesInterval;
+  buckets: string[];
+  lines: Array<{ label: string; sessions: number[] }>;
+}
+
+const UNIT: Record<SeriesInterval, string> = { hour: "UTC hour", day: "UTC day" };
+
+/** "2026-11-22 13:00" for an hour bucket, "2026-11-22" for a day (both UTC). */
+function bucketLabel(interval: SeriesInterval, iso: string): string {
+  return interval === "hour" ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 }
 
 /**
- * A daily series chart (drawn by uPlot in the browser from the JSON block beside it) and
- * the same numbers as a table, so the chart is never the only way to read them.
+ * A time series chart (drawn by uPlot in the browser from the JSON block beside it) and
+ * the same numbers as a table, so the chart is never the only way to read them. The
+ * points are the API's own buckets and counts, unchanged.
  */
-export function DailyChart(props: { id: string; title: string; start: number; end: number; points: DailyPoint[] }) {
-  const days = daysOfWindow(props.start, props.end);
-  const keys = [...new Set(props.points.map((p) => p.key))];
-  const value = new Map(props.points.map((p) => [`${p.day}\u0000${p.key}`, p.sessions]));
-  const series = keys.map((key) => ({ label: key, values: days.map((d) => value.get(`${d}\u0000${key}`) ?? 0) }));
-  const data = { unit: "sessions", x: days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000), series };
+export function SeriesChart(props: { id: string; title: string; series: ChartSeries }) {
+  const { interval, buckets, lines } = props.series;
+  if (lines.length === 0) return <p class="hint">No sessions in this window.</p>;
+  const data = {
+    unit: "sessions",
+    interval,
+    x: buckets.map((b) => Date.parse(b) / 1000),
+    series: lines.map((l) => ({ label: l.label, values: l.sessions })),
+  };
   // JSON inside <script type="application/json"> is data, not code (the CSP allows no
   // inline script); "<" is escaped so no value can close the element.
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
-  if (keys.length === 0) return <p class="hint">No sessions in this window.</p>;
   return (
     <figure aria-labelledby={`${props.id}-caption`}>
       <div class="chart" data-chart={`${props.id}-data`} aria-hidden="true" />
       {raw(`<script type="application/json" id="${props.id}-data">${json}</script>`)}
       <figcaption id={`${props.id}-caption`} class="hint">
-        {props.title}: sessions per UTC day. Each line has its own dash pattern; the table holds the same numbers.
+        {props.title}: sessions per {UNIT[interval]}. Each line has its own dash pattern; the table holds the same
+        numbers.
       </figcaption>
       <details>
         <summary>
@@ -36,18 +48,18 @@ export function DailyChart(props: { id: string; title: string; start: number; en
           <table>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                {keys.map((k) => (
-                  <th scope="col">{k}</th>
+                <th scope="col">{interval === "hour" ? "Hour (UTC)" : "Day (UTC)"}</th>
+                {lines.map((l) => (
+                  <th scope="col">{l.label}</th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {days.map((d, i) => (
+              {buckets.map((b, i) => (
                 <tr>
-                  <th scope="row">{d}</th>
-                  {series.map((s) => (
-                    <td data-label={s.label}>{s.values[i]}</td>
+                  <th scope="row">{bucketLabel(interval, b)}</th>
+                  {lines.map((l) => (
+                    <td data-label={l.label}>{l.sessions[i]}</td>
                   ))}
                 </tr>
               ))}

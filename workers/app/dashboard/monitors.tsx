@@ -6,9 +6,9 @@ import { ApiError } from "@shared/errors/api-error";
 import { createMonitor } from "@shared/monitors/create-monitor";
 import { listDeliveries } from "@shared/monitors/list-deliveries";
 import { findMonitor, listMonitors } from "@shared/monitors/list-monitors";
-import { DAY_MS, latestRescanSlot } from "@shared/monitors/rescan-slot";
+import { nextRescanAt } from "@shared/monitors/rescan-slot";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
-import { findLatestScan } from "@shared/scan/scan-store";
+import { latestScans } from "@shared/scan/latest-scans";
 import { checkWebhookUrl } from "@shared/webhooks/webhook-url";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -32,7 +32,11 @@ export async function monitorsPage(
   const manager = canManageWorkspace(workspace.role);
   const db = database(c.env.DB);
   const page = await listMonitors(db, workspace.id, 100, null);
-  const scans = await Promise.all(page.monitors.map((m) => findLatestScan(db, m.domain)));
+  // One read for the latest scan of every listed domain, not one per monitor.
+  const scans = await latestScans(
+    db,
+    page.monitors.map((m) => m.domain),
+  );
   const now = Date.now();
   return renderPage(c, {
     title: "Monitors",
@@ -64,8 +68,8 @@ export async function monitorsPage(
                 </tr>
               </thead>
               <tbody>
-                {page.monitors.map((m, i) => {
-                  const scan = scans[i];
+                {page.monitors.map((m) => {
+                  const scan = scans.get(m.domain);
                   return (
                     <tr data-monitor={m.id}>
                       <td data-label="Domain">
@@ -79,10 +83,10 @@ export async function monitorsPage(
                         )}
                       </td>
                       <td data-label="Last scan">
-                        <Time at={scan ? Date.parse(scan.lastSeenAt) : null} />
+                        <Time at={scan ? scan.lastSeenAt : null} />
                       </td>
                       <td data-label="Next rescan">
-                        <Time at={latestRescanSlot(m.domain, now) + DAY_MS} />
+                        <Time at={nextRescanAt(m.domain, m.lastRescanAt, now)} />
                       </td>
                       <td data-label="Webhook">
                         <code>{m.webhookUrl}</code>

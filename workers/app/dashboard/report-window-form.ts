@@ -23,14 +23,6 @@ export function windowFromQuery(q: { period?: string; from?: string; to?: string
   return { period };
 }
 
-/** The UTC days a window touches, oldest first, as YYYY-MM-DD. */
-export function daysOfWindow(start: number, end: number): string[] {
-  const days: string[] = [];
-  for (let d = Math.floor(start / DAY_MS) * DAY_MS; d < end; d += DAY_MS)
-    days.push(new Date(d).toISOString().slice(0, 10));
-  return days;
-}
-
 /** "850 ms", "8.4 s", "2 min 5 s". */
 export function durationText(ms: number): string {
   if (ms < 1000) return `${ms} ms`;

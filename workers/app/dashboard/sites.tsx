@@ -3,7 +3,7 @@ import { database } from "@shared/db/client";
 import { hostFromInput } from "@shared/domains/host-from-input";
 import { normalizeRegistrableDomain } from "@shared/domains/normalize-domain";
 import { ApiError } from "@shared/errors/api-error";
-import { installCheck } from "@shared/sessions/install-check";
+import { installCheck, installChecks } from "@shared/sessions/install-check";
 import { listSites } from "@shared/sites/list-sites";
 import { registerSite } from "@shared/sites/register-site";
 import { COVERAGE_VALUES, type Coverage, SITES_PER_WORKSPACE } from "@shared/sites/site-limits";
@@ -50,8 +50,13 @@ function AddSiteForm(props: { csrf: string; domain?: string; name?: string }) {
 async function sitesPage(c: Context<AppEnv>, form: { error?: string; domain?: string; name?: string } = {}) {
   const workspace = c.get("workspace");
   const page = await listSites(database(c.env.DB), workspace.id, 100, null);
-  const checks = await Promise.all(
-    page.sites.map((s) => installCheck(c.env.DB, workspace.id, s.domain, baseUrl(c), now())),
+  // One read for every listed site's install status, not one per site.
+  const checks = await installChecks(
+    c.env.DB,
+    workspace.id,
+    page.sites.map((s) => s.domain),
+    baseUrl(c),
+    now(),
   );
   return renderPage(c, {
     title: "Sites",
@@ -82,15 +87,16 @@ async function sitesPage(c: Context<AppEnv>, form: { error?: string; domain?: st
                 </tr>
               </thead>
               <tbody>
-                {page.sites.map((s, i) => {
+                {page.sites.map((s) => {
                   const paths = sitePaths(s.domain);
+                  const check = checks.get(s.domain);
                   return (
                     <tr data-domain={s.domain}>
                       <td data-label="Site">
                         <a href={paths.install}>{s.domain}</a>
                         {s.name !== s.domain ? <span class="hint"> {s.name}</span> : null}
                       </td>
-                      <td data-label="Install status">{checks[i] ? <StatusWord status={checks[i].status} /> : null}</td>
+                      <td data-label="Install status">{check ? <StatusWord status={check.status} /> : null}</td>
                       <td data-label="Last session">
                         <Time at={s.lastEventAt} never="None yet" />
                       </td>

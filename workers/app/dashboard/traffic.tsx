@@ -5,7 +5,7 @@ import type { AppEnv } from "../app-env";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
-import { DailyChart } from "./chart";
+import { SeriesChart } from "./chart";
 import { durationText, windowFromQuery } from "./report-window-form";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav } from "./site-nav";
@@ -120,12 +120,16 @@ export function registerTraffic(app: Hono<AppEnv>) {
                 </p>
               ) : null}
               <h2>Sessions over time by platform</h2>
-              <DailyChart
-                id="platform-daily"
+              <SeriesChart
+                id="platform-series"
                 title="AI-agent sessions by platform"
-                start={window.start}
-                end={window.end}
-                points={overview.by_platform_daily.map((d) => ({ day: d.day, key: d.platform, sessions: d.sessions }))}
+                series={{
+                  ...overview.by_platform_series,
+                  lines: overview.by_platform_series.platforms.map((p) => ({
+                    label: p.platform,
+                    sessions: p.sessions,
+                  })),
+                }}
               />
               <h2>Purpose</h2>
               <PurposeBars split={purpose} />
@@ -133,12 +137,13 @@ export function registerTraffic(app: Hono<AppEnv>) {
               <TierTable v={tiers} />
               <h2>Sources</h2>
               <p>All recorded sessions, humans included, by how they arrived.</p>
-              <DailyChart
-                id="source-daily"
+              <SeriesChart
+                id="source-series"
                 title="Sessions by source"
-                start={window.start}
-                end={window.end}
-                points={sources.by_source_daily.map((d) => ({ day: d.day, key: d.source, sessions: d.sessions }))}
+                series={{
+                  ...sources.by_source_series,
+                  lines: sources.by_source_series.sources.map((s) => ({ label: s.source, sessions: s.sessions })),
+                }}
               />
               <SourceTables s={sources} />
               <h2>Top pages</h2>

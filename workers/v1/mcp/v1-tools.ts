@@ -59,7 +59,7 @@ export const v1Tools: V1Tool[] = [
     name: "traffic_overview",
     operationId: "trafficOverview",
     title: "AI-agent traffic overview",
-    description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (completed, abandoned, not_attempted), top entry pages and median duration. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured. Needs scope traffic:read.`,
+    description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (completed, abandoned, not_attempted), top entry pages, median duration and sessions per hour (windows up to 48 h) or day by platform. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured. Needs scope traffic:read.`,
     annotations: read,
   },
   {
@@ -73,7 +73,7 @@ export const v1Tools: V1Tool[] = [
     name: "traffic_sources",
     operationId: "trafficSources",
     title: "Acquisition sources",
-    description: `All recorded sessions by source (paid, ai_assistant_link, ai_assistant_session, tagged, search, referral, direct), top referrer hosts, entry pages and daily series. When coverage is ai_and_tagged, plain human visits are not recorded. ${REPORT_WINDOW} Needs scope traffic:read.`,
+    description: `All recorded sessions by source (paid, ai_assistant_link, ai_assistant_session, tagged, search, referral, direct), top referrer hosts, entry pages and sessions per hour or day by source. When coverage is ai_and_tagged, plain human visits are not recorded. ${REPORT_WINDOW} Needs scope traffic:read.`,
     annotations: read,
   },
   {

@@ -4,7 +4,7 @@ import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { reportInput } from "./report-input";
-import { ReportQuery } from "./schema";
+import { SeriesReportQuery } from "./schema";
 
 const route = v1Route(
   {
@@ -14,8 +14,8 @@ const route = v1Route(
     tags: ["Traffic"],
     summary: "AI-agent traffic overview",
     description:
-      "AI-agent sessions (an agent platform recognised): totals, platforms, outcomes, top entry pages, median duration. Sessions count in the window when they started in [period_start, period_end). Rate limit: 120/min and 20,000/day per key (reads).",
-    request: { query: ReportQuery },
+      "AI-agent sessions (an agent platform recognised): totals, platforms, outcomes, top entry pages, median duration, and sessions per hour or day by platform. Sessions count in the window when they started in [period_start, period_end). Rate limit: 120/min and 20,000/day per key (reads).",
+    request: { query: SeriesReportQuery },
     responses: {
       200: { description: "AI-agent traffic overview", content: { "application/json": { schema: TrafficOverview } } },
     },

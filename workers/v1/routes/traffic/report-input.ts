@@ -2,19 +2,22 @@ import { valueOrThrow } from "@shared/errors/api-error";
 import type { ReportParams } from "@shared/reports/report-context";
 import { findReportSite } from "@shared/reports/report-site";
 import { resolveWindow, type WindowInput } from "@shared/reports/report-window";
+import { type SeriesInterval, seriesInterval } from "@shared/reports/time-series";
 
 /**
- * The site (looked up in the key's workspace, never one the request names) and the
- * window of a report. The window is checked first, so a bad window is 400 whatever the
- * domain.
+ * The site (looked up in the key's workspace, never one the request names), the window
+ * and the series interval of a report (the interval matters only to the reports with a
+ * time series, overview and sources). Window and interval are checked first, so a bad
+ * window is 400 whatever the domain.
  */
 export async function reportInput(
   db: D1Database,
   workspaceId: string,
-  query: WindowInput & { domain: string },
-): Promise<ReportParams> {
+  query: WindowInput & { domain: string; interval?: SeriesInterval },
+): Promise<ReportParams & { interval: SeriesInterval }> {
   const nowMs = Date.now();
   const window = resolveWindow(query, nowMs);
+  const interval = valueOrThrow(seriesInterval(window, query.interval));
   const site = valueOrThrow(await findReportSite(db, workspaceId, query.domain));
-  return { site, window, nowMs };
+  return { site, window, nowMs, interval };
 }

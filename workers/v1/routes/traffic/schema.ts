@@ -4,6 +4,7 @@ import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "@shared/reports/agen
 import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "@shared/reports/failing-sessions";
 import { PURPOSES } from "@shared/reports/purpose-split";
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/reports/report-window";
+import { SERIES_INTERVALS } from "@shared/reports/time-series";
 import { TIERS } from "@shared/reports/verification";
 import { OUTCOMES } from "@shared/sessions/outcome";
 
@@ -32,6 +33,15 @@ export const ReportQuery = z.object({
   to: Time.optional().openapi({
     description: "End of the custom window (RFC 3339, exclusive); defaults to now. Needs `from`.",
     example: "2026-11-08T00:00:00Z",
+  }),
+});
+
+/** Overview and sources: the report parameters plus the interval of their time series. */
+export const SeriesReportQuery = ReportQuery.extend({
+  interval: z.enum(SERIES_INTERVALS).optional().openapi({
+    description:
+      "Bucket size of the time series (UTC): `hour` (windows up to 48 hours) or `day`. Default: `hour` up to 48 hours, `day` beyond.",
+    example: "hour",
   }),
 });
 

@@ -1,0 +1,139 @@
+import { ok, type Result, refusal } from "../result/result";
+import { DAY_MS, HOUR_MS } from "../time/durations";
+import type { Dimension, GroupedRow, Population } from "./grouped-sessions";
+import { groupedSessions } from "./grouped-sessions";
+import type { ReportParams } from "./report-context";
+import type { ReportWindow } from "./report-window";
+
+// The time series of the traffic reports (docs/decisions.md#12-report-time-series):
+// sessions per UTC hour or UTC day of session start, every bucket the window touches
+// listed (zero-filled), one count array per key aligned with the buckets.
+
+export const SERIES_INTERVALS = ["hour", "day"] as const;
+export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
+
+const BUCKET_MS: Record<SeriesInterval, number> = { hour: HOUR_MS, day: DAY_MS };
+
+/**
+ * The longest window an hourly series covers: 48 buckets, read from `sessions` directly
+ * (the daily aggregates cannot split a day). Also where the default switches to days.
+ */
+export const HOURLY_MAX_MS = 48 * HOUR_MS;
+
+/**
+ * The interval of a window's series: the one asked for, else hours up to 48 h and days
+ * beyond. Hours over a longer window are refused as `invalid_window`.
+ */
+export function seriesInterval(
+  window: Pick<ReportWindow, "start" | "end">,
+  asked?: SeriesInterval,
+): Result<SeriesInterval, "invalid_window"> {
+  if (asked === "hour" && window.end - window.start > HOURLY_MAX_MS)
+    return refusal("invalid_window", "interval=hour covers windows of at most 48 hours; use interval=day");
+  return ok(asked ?? defaultInterval(window));
+}
+
+/** Hours for a window up to 48 h (the 1h and 24h periods), days for a longer one. */
+export function defaultInterval(window: Pick<ReportWindow, "start" | "end">): SeriesInterval {
+  return window.end - window.start > HOURLY_MAX_MS ? "day" : "hour";
+}
+
+/** Start (UTC) of every bucket the half-open window [start, end) touches, oldest first. */
+export function bucketStarts(interval: SeriesInterval, start: number, end: number): number[] {
+  const size = BUCKET_MS[interval];
+  const out: number[] = [];
+  if (end <= start) return out;
+  for (let t = Math.floor(start / size) * size; t < end; t += size) out.push(t);
+  return out;
+}
+
+/** Sessions of one key in one bucket (the bucket given by its start, epoch ms). */
+export interface BucketCount {
+  bucket: number;
+  key: string;
+  sessions: number;
+}
+
+export interface Series {
+  interval: SeriesInterval;
+  /** Bucket starts, RFC 3339 UTC. */
+  buckets: string[];
+  /** One line per key, most sessions first (ties by key); `sessions[i]` is bucket i's. */
+  lines: Array<{ key: string; sessions: number[] }>;
+}
+
+/** Counts placed into the window's buckets, zero where a key had no session. */
+export function bucketSeries(
+  interval: SeriesInterval,
+  window: Pick<ReportWindow, "start" | "end">,
+  counts: BucketCount[],
+): Series {
+  const starts = bucketStarts(interval, window.start, window.end);
+  const index = new Map(starts.map((t, i) => [t, i]));
+  const size = BUCKET_MS[interval];
+  const lines = new Map<string, number[]>();
+  for (const c of counts) {
+    const i = index.get(Math.floor(c.bucket / size) * size);
+    // A count outside the window's buckets would be a query bug: never plotted silently.
+    if (i === undefined) throw new Error(`bucket ${new Date(c.bucket).toISOString()} is outside the window`);
+    let line = lines.get(c.key);
+    if (!line) {
+      line = starts.map(() => 0);
+      lines.set(c.key, line);
+    }
+    line[i] += c.sessions;
+  }
+  const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return {
+    interval,
+    buckets: starts.map((t) => new Date(t).toISOString()),
+    lines: [...lines]
+      .map(([key, sessions]) => ({ key, sessions }))
+      .filter((l) => total(l.sessions) > 0)
+      .sort((a, b) => total(b.sessions) - total(a.sessions) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+  };
+}
+
+/** UTC hour of session start, for the live side only: the daily aggregates have no hours. */
+const HOUR: Dimension = { daily: "NULL", live: `started_at - started_at % ${HOUR_MS}` };
+
+/**
+ * Sessions per UTC hour of start and `key`, counted from `sessions` over the whole
+ * window (at most 48 hours, so no aggregate is needed), with the report's population.
+ */
+async function hourlyCounts(
+  db: D1Database,
+  siteId: string,
+  window: Pick<ReportWindow, "start" | "end">,
+  population: Population,
+  key: Dimension,
+): Promise<BucketCount[]> {
+  const live: Array<[number, number]> = window.end > window.start ? [[window.start, window.end]] : [];
+  const rows = await groupedSessions(db, siteId, { days: null, live }, population, "traffic_daily", [HOUR, key]);
+  return rows.map((r) => ({ bucket: Number(r.keys[0]), key: r.keys[1], sessions: r.sessions }));
+}
+
+/** Daily counts from rows grouped by [DAY, key, ...] (the reports' daily read). */
+function dailyCounts(rows: GroupedRow[]): BucketCount[] {
+  return rows.map((r) => ({ bucket: Date.parse(`${r.keys[0]}T00:00:00.000Z`), key: r.keys[1], sessions: r.sessions }));
+}
+
+/**
+ * A report's series over its window, by `params.interval` (the window's default when
+ * absent): hours counted from `sessions`, or days from the report's own daily read
+ * (`dailyRows` grouped by [DAY, key, ...]), so a daily series needs no extra read.
+ */
+export async function reportSeries(
+  db: D1Database,
+  params: ReportParams,
+  population: Population,
+  key: Dimension,
+  dailyRows: GroupedRow[],
+): Promise<Series> {
+  const interval = params.interval ?? defaultInterval(params.window);
+  const counts =
+    interval === "hour"
+      ? await hourlyCounts(db, params.site.id, params.window, population, key)
+      : dailyCounts(dailyRows);
+  return bucketSeries(interval, params.window, counts);
+}
