@@ -1,6 +1,7 @@
 export * from "./api-keys";
 export * from "./app-sessions";
 export * from "./conversions";
+export * from "./entry-page-totals-daily";
 export * from "./entry-pages-daily";
 export * from "./ingest-events";
 export * from "./invites";

@@ -18,7 +18,7 @@ export async function trafficOverview(db: D1Database, params: OverviewParams): P
   const siteId = params.site.id;
   const [rows, pages, visitors] = await Promise.all([
     groupedSessions(db, siteId, plan, "agents", "traffic_daily", [DAY, PLATFORM, OUTCOME]),
-    groupedSessions(db, siteId, plan, "agents", "entry_pages_daily", [ENTRY_URL]),
+    groupedSessions(db, siteId, plan, "agents", "entry_page_totals_daily", [ENTRY_URL]),
     uniqueVisitors(db, siteId, plan, "agents"),
   ]);
   const total = totalOf(rows);
