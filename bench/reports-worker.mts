@@ -113,11 +113,14 @@ function timed(db: D1Database, log: Timing[]): D1Database {
 }
 const unwrapped = new WeakMap<object, D1PreparedStatement>();
 
+/**
+ * The rollup's rebuild of every (site, day) waiting for one: the days of dirty sessions
+ * and the days in stale_days, as settleSessions picks them (without its per-pass limit).
+ */
 async function rollupAll(db: D1Database): Promise<number> {
-  const { results } = await db.prepare("SELECT DISTINCT site_id, day FROM sessions WHERE dirty = 1").all<{
-    site_id: string;
-    day: string;
-  }>();
+  const { results } = await db
+    .prepare("SELECT DISTINCT site_id, day FROM sessions WHERE dirty = 1 UNION SELECT site_id, day FROM stale_days")
+    .all<{ site_id: string; day: string }>();
   for (const r of results) await rebuildDay(db, r.site_id, r.day);
   return results.length;
 }
@@ -145,6 +148,9 @@ const HUMAN_SOURCES = ["direct", "search", "referral", "tagged", "paid", "ai_ass
  * statement per chunk). Mix: 40% AI-agent sessions over 8 platforms, 4 purposes, 3
  * tiers; humans over 6 sources with 50 referrer hosts; 500 entry pages; durations
  * 0-10 min; 10% completed, 20% abandoned; sessions of the last 30 minutes unsettled.
+ * Rows are stored clean (dirty = 0) and their days queued in stale_days instead: the
+ * rollup rebuilds the same days from the same rows, without rewriting every row's
+ * dirty flag and index entry (a minute of the full-scale seeding).
  */
 function seedSql(): string {
   const list = (xs: string[], expr: string) =>
@@ -171,7 +177,7 @@ function seedSql(): string {
     CASE WHEN t + dur > ?6 - 1800000 THEN NULL WHEN oc = 0 THEN 'completed' WHEN oc < 3 THEN 'abandoned' ELSE 'not_attempted' END,
     CASE WHEN t + dur > ?6 - 1800000 THEN NULL ELSE pages = 1 AND inter = 0 END,
     CASE WHEN t + dur > ?6 - 1800000 THEN NULL ELSE t + dur + 1800000 END,
-    1
+    0
   FROM s`;
 }
 

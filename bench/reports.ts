@@ -103,9 +103,14 @@ async function seedRows(store: "d1" | "shard", siteId: string, sessions: number,
       `${store === "d1" ? "/seed" : "/shard-seed"}?from=${from}&to=${Math.min(sessions, from + CHUNK)}&start=${start}&step=${step}&site=${siteId}&now=${now}`,
     );
   }
+  // The seeded days, queued for the rollup (rows are stored clean, see seedSql).
+  const days: string[] = [];
+  for (let t = start; t < start + sessions * step; t = Math.floor(t / DAY) * DAY + DAY)
+    days.push(new Date(t).toISOString().slice(0, 10));
   await call(`${store === "d1" ? "/exec" : `/shard-exec?site=${siteId}`}`, {
     method: "POST",
     body: JSON.stringify([
+      `INSERT OR IGNORE INTO stale_days (site_id, day) VALUES ${days.map((d) => `('${siteId}', '${d}')`).join(", ")}`,
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 39)
        INSERT INTO ingest_events (id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
        SELECT '${siteId}-ev-' || i, '${siteId}', 'ws_bench', '${journey}',
