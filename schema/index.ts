@@ -1,3 +1,4 @@
+export * from "./agent-durations-daily";
 export * from "./api-keys";
 export * from "./app-sessions";
 export * from "./conversions";

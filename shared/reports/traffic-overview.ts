@@ -30,7 +30,7 @@ export async function trafficOverview(db: D1Database, params: OverviewParams): P
     entry.sessions += r.sessions;
     daily.set(`${day}\u0000${platform}`, entry);
   }
-  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total);
+  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total, plan);
   return {
     ...header,
     total_sessions: total,

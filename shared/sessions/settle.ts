@@ -1,4 +1,5 @@
 import { DAY_MS } from "../time/durations";
+import { DURATION_BUCKET_SQL } from "./duration-bucket";
 import { OUTCOME_SQL } from "./outcome";
 import { SESSION_GAP_MS } from "./session-state";
 
@@ -43,8 +44,8 @@ export async function settleSessions(db: D1Database, nowMs: number): Promise<Set
 }
 
 /**
- * Rebuilds traffic_daily, entry_pages_daily, entry_page_totals_daily and visitors_daily for
- * one (site, day), atomically.
+ * Rebuilds traffic_daily, entry_pages_daily, entry_page_totals_daily, agent_durations_daily
+ * and visitors_daily for one (site, day), atomically.
  * A session's `day` is the UTC day of its `started_at` (shared/sessions/session-state.ts),
  * so the day's sessions are also read by that start range: it puts the reads on
  * sessions_site_started_idx, a walk over the day's sessions only. By `day` alone SQLite
@@ -78,6 +79,12 @@ export async function rebuildDay(db: D1Database, siteId: string, day: string): P
       `INSERT INTO entry_page_totals_daily (site_id, day, entry_url, sessions, agent_sessions)
        SELECT site_id, day, entry_url, count(*), count(agent_platform)
        FROM sessions WHERE ${ofDay} GROUP BY entry_url`,
+    ),
+    bind("DELETE FROM agent_durations_daily WHERE site_id = ?1 AND day = ?2"),
+    fromSessions(
+      `INSERT INTO agent_durations_daily (site_id, day, bucket, sessions)
+       SELECT site_id, day, ${DURATION_BUCKET_SQL}, count(*)
+       FROM sessions WHERE ${ofDay} AND agent_platform IS NOT NULL GROUP BY 3`,
     ),
     fromSessions(
       `INSERT INTO visitors_daily (site_id, day, visitors, agent_visitors)
