@@ -7,7 +7,6 @@ import { rebuildDay } from "../../shared/sessions/settle";
 const DAY = 86_400_000;
 const D0 = Date.UTC(2026, 9, 1);
 const DAYS = 4;
-const PER_DAY = 8_000;
 
 /** Agent sessions over DAYS days, durations (i × 7919) mod 125,000 ms (13 buckets), and humans. */
 async function seed(siteId: string) {
