@@ -51,7 +51,7 @@ export class BenchShard extends AnalyticsShard {
   /** One report on a timing wrapper of the shard's handle: each statement's ms (profiling). */
   async profile(name: string, params: ReportParams, session: string): Promise<Timing[]> {
     const log: Timing[] = [];
-    await runReport(timed(this.sql, log), name, params, session);
+    await runReport(timed(this.sql, log, true), name, params, session);
     return log;
   }
   async explain(sql: string): Promise<unknown> {
@@ -67,9 +67,19 @@ interface Timing {
 
 /**
  * A D1 handle that records each statement's (or batch's) wall time and SQL: the
- * per-statement profile of a report, on the shard or on the single D1 alike.
+ * per-statement profile of a report, on the shard or on the single D1 alike. In a shard
+ * (`sync`) a statement runs inside the call, so its time ends when the call returns: a
+ * later await would also count the statements that a Promise.all started meanwhile.
+ * The Workers clock ticks in whole milliseconds.
  */
-function timed(db: D1Database, log: Timing[]): D1Database {
+function timed(db: D1Database, log: Timing[], sync: boolean): D1Database {
+  const elapsed = async <T,>(run: () => Promise<T>): Promise<{ out: T; ms: number }> => {
+    const started = performance.now();
+    const pending = run();
+    const returned = performance.now();
+    const out = await pending;
+    return { out, ms: (sync ? returned : performance.now()) - started };
+  };
   const short = (sql: string) => sql.replace(/\s+/g, " ").slice(0, 160);
   const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
@@ -78,10 +88,9 @@ function timed(db: D1Database, log: Timing[]): D1Database {
         if (prop === "bind") return (...args: unknown[]) => wrap(value.apply(target, args), sql);
         if (prop === "first" || prop === "all" || prop === "run" || prop === "raw")
           return async (...args: unknown[]) => {
-            const started = performance.now();
-            const out = await value.apply(target, args);
+            const { out, ms } = await elapsed(() => value.apply(target, args));
             const rows = Array.isArray(out) ? out.length : ((out as { results?: unknown[] })?.results?.length ?? 1);
-            log.push({ ms: performance.now() - started, rows, sql: short(sql) });
+            log.push({ ms, rows, sql: short(sql) });
             return out;
           };
         if (prop === "__sql") return sql;
@@ -96,11 +105,10 @@ function timed(db: D1Database, log: Timing[]): D1Database {
       if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
       if (prop === "batch")
         return async (statements: D1PreparedStatement[]) => {
-          const started = performance.now();
-          const out = await target.batch(statements.map((x) => unwrapped.get(x) ?? x));
+          const { out, ms } = await elapsed(() => target.batch(statements.map((x) => unwrapped.get(x) ?? x)));
           const sqls = statements.map((x) => (x as unknown as { __sql: string }).__sql);
           log.push({
-            ms: performance.now() - started,
+            ms,
             rows: out.reduce((n, r) => n + r.results.length, 0),
             sql: `batch[${sqls.map(short).join(" ; ")}]`,
           });
@@ -339,7 +347,7 @@ export default {
         if (q("store") === "shard")
           return Response.json(await shard(env, site.id).profile(q("name"), params, q("session")));
         const log: Timing[] = [];
-        await runReport(timed(env.DB, log), q("name"), params, q("session"));
+        await runReport(timed(env.DB, log, false), q("name"), params, q("session"));
         return Response.json(log);
       }
       case "/shard-explain": {
