@@ -208,6 +208,13 @@ async function runReport(db: D1Database, name: string, params: ReportParams, ses
               : null;
 }
 
+/** The report's site (from the control plane, D1) and window, from the bench's query string. */
+async function reportParams(env: Env, url: URL): Promise<ReportParams> {
+  const nowMs = Number(url.searchParams.get("now"));
+  const site = valueOrThrow(await findReportSite(env.DB, BENCH_WORKSPACE, url.searchParams.get("domain") ?? ""));
+  return { site, window: resolveWindow({ period: url.searchParams.get("period") as ReportPeriod }, nowMs), nowMs };
+}
+
 function shard(env: Env, siteId: string) {
   return env.SHARD.get(env.SHARD.idFromName(siteId));
 }
@@ -305,13 +312,8 @@ export default {
       case "/report": {
         // Like the v1 routes: the site from the control plane (D1), then the report on
         // the single D1 (store=d1, the old design) or as one call to the site's shard.
-        const nowMs = num("now");
-        const site = valueOrThrow(await findReportSite(env.DB, BENCH_WORKSPACE, q("domain")));
-        const params: ReportParams = {
-          site,
-          window: resolveWindow({ period: q("period") as ReportPeriod }, nowMs),
-          nowMs,
-        };
+        const params = await reportParams(env, url);
+        const { site } = params;
         const name = q("name");
         const journeySite = { id: site.id, domain: site.domain, workspaceId: BENCH_WORKSPACE };
         if (q("store") === "shard") {
@@ -337,13 +339,8 @@ export default {
       }
       case "/profile": {
         // Each statement's ms for one report, on the D1 (store=d1) or inside the site's shard.
-        const nowMs = num("now");
-        const site = valueOrThrow(await findReportSite(env.DB, BENCH_WORKSPACE, q("domain")));
-        const params: ReportParams = {
-          site,
-          window: resolveWindow({ period: q("period") as ReportPeriod }, nowMs),
-          nowMs,
-        };
+        const params = await reportParams(env, url);
+        const { site } = params;
         if (q("store") === "shard")
           return Response.json(await shard(env, site.id).profile(q("name"), params, q("session")));
         const log: Timing[] = [];
