@@ -7,7 +7,7 @@
 // the other 99 shards empty and then full. BENCH_SCALE (default 1) scales every session
 // count down for a shared machine (e.g. 0.05); BENCH_PHASES=single,multi picks phases;
 // BENCH_SITES, BENCH_RUNS. Figures go to stdout; docs/performance.md records a run.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { startBenchWorker } from "./bench-worker";
 
@@ -17,7 +17,9 @@ const SINGLE_SESSIONS = Math.round(1_000_000 * SCALE);
 const MULTI_SESSIONS = Math.round(10_000_000 * SCALE);
 const SITES = Number(process.env.BENCH_SITES ?? 100);
 const PHASES = (process.env.BENCH_PHASES ?? "single,multi").split(",");
-const CHUNK = 50_000;
+const CHUNK = 100_000;
+/** Shards seeded at once (each is its own SQLite file; the machine has 2 cores). */
+const SEED_PARALLEL = Number(process.env.BENCH_SEED_PARALLEL ?? 2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 3;
 const DAY = 86_400_000;
@@ -43,8 +45,11 @@ async function call(pathAndQuery: string, init?: RequestInit): Promise<unknown> 
   return JSON.parse(text);
 }
 
-const migration = readFileSync(path.join(root, "migrations/0000_init.sql"), "utf8")
-  .split("--> statement-breakpoint")
+// Every committed D1 migration, in order (the shard applies its own on start).
+const migration = readdirSync(path.join(root, "migrations"))
+  .filter((f) => f.endsWith(".sql"))
+  .sort()
+  .flatMap((f) => readFileSync(path.join(root, "migrations", f), "utf8").split("--> statement-breakpoint"))
   .map((x) => x.trim())
   .filter(Boolean);
 
@@ -60,19 +65,52 @@ async function time(pathAndQuery: string): Promise<{ p50: number; p95: number }>
   return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
 }
 
-/** Seeds one site's sessions (and the journey's 40 events) into the D1 or its shard, aggregates rebuilt. */
-async function seedSite(store: "d1" | "shard", siteId: string, sessions: number, now: number, journey: string) {
-  const prefix = store === "d1" ? "" : "/shard-";
+/**
+ * Seeds sites' sessions (and each journey's 40 events) into the D1 or into each site's
+ * shard: rows generated inside SQLite with the indexes of `sessions` dropped and built
+ * once afterwards, then the daily aggregates rebuilt by the rollup's own rebuildDay.
+ */
+async function seedSites(
+  store: "d1" | "shard",
+  siteIds: string[],
+  sessions: number,
+  now: number,
+  journeyOf: (id: string) => string,
+) {
+  if (store === "d1") {
+    const indexes = (await call("/drop-session-indexes")) as string[];
+    for (const id of siteIds) await seedRows("d1", id, sessions, now, journeyOf(id));
+    await call("/exec", { method: "POST", body: JSON.stringify(indexes) });
+    return;
+  }
+  const queue = [...siteIds];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      const indexes = (await call(`/drop-session-indexes?site=${id}`)) as string[];
+      await seedRows("shard", id, sessions, now, journeyOf(id));
+      await call(`/shard-exec?site=${id}`, { method: "POST", body: JSON.stringify(indexes) });
+      await call(`/shard-rollup?site=${id}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SEED_PARALLEL, siteIds.length) }, worker));
+}
+
+async function seedRows(store: "d1" | "shard", siteId: string, sessions: number, now: number, journey: string) {
   const start = now - 90 * DAY;
   const step = (90 * DAY) / sessions;
   for (let from = 0; from < sessions; from += CHUNK) {
     await call(
-      `${prefix === "" ? "/" : prefix}seed?from=${from}&to=${Math.min(sessions, from + CHUNK)}&start=${start}&step=${step}&site=${siteId}&now=${now}`,
+      `${store === "d1" ? "/seed" : "/shard-seed"}?from=${from}&to=${Math.min(sessions, from + CHUNK)}&start=${start}&step=${step}&site=${siteId}&now=${now}`,
     );
   }
-  await call(`${prefix === "" ? "/exec" : `/shard-exec?site=${siteId}`}`, {
+  // The seeded days, queued for the rollup (rows are stored clean, see seedSql).
+  const days: string[] = [];
+  for (let t = start; t < start + sessions * step; t = Math.floor(t / DAY) * DAY + DAY)
+    days.push(new Date(t).toISOString().slice(0, 10));
+  await call(`${store === "d1" ? "/exec" : `/shard-exec?site=${siteId}`}`, {
     method: "POST",
     body: JSON.stringify([
+      `INSERT OR IGNORE INTO stale_days (site_id, day) VALUES ${days.map((d) => `('${siteId}', '${d}')`).join(", ")}`,
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 39)
        INSERT INTO ingest_events (id, site_id, workspace_id, session_id, kind, occurred_at, received_at, url, target, duration_ms, classification)
        SELECT '${siteId}-ev-' || i, '${siteId}', 'ws_bench', '${journey}',
@@ -80,7 +118,6 @@ async function seedSite(store: "d1" | "shard", siteId: string, sessions: number,
          ${start} + i * 1000, ${start} + i * 1000, '/p/' || (i / 4), 'sku-' || (i % 3), CASE WHEN i % 4 = 3 THEN 2500 END, '{}' FROM n`,
     ]),
   });
-  if (store === "shard") await call(`/shard-rollup?site=${siteId}`);
 }
 
 async function measure(label: string, store: "d1" | "shard", domain: string, now: number, journey: string) {
@@ -101,26 +138,9 @@ async function phase(name: string, sites: number, total: number) {
   const perSite = Math.floor(total / sites);
   const t0 = performance.now();
   const now = Date.now();
-  await call("/exec", {
-    method: "POST",
-    body: JSON.stringify([
-      "DROP TABLE IF EXISTS sessions",
-      "DROP TABLE IF EXISTS ingest_events",
-      "DROP TABLE IF EXISTS traffic_daily",
-      "DROP TABLE IF EXISTS entry_pages_daily",
-      "DROP TABLE IF EXISTS visitors_daily",
-      "DROP TABLE IF EXISTS stale_days",
-      "DROP TABLE IF EXISTS sites",
-      "DROP TABLE IF EXISTS api_keys",
-      "DROP TABLE IF EXISTS workspaces",
-      "DROP TABLE IF EXISTS scans",
-      "DROP TABLE IF EXISTS conversions",
-      "DROP TABLE IF EXISTS monitors",
-      "DROP TABLE IF EXISTS webhook_deliveries",
-      "DROP TABLE IF EXISTS webhook_attempts",
-      "DROP TABLE IF EXISTS ip_range_snapshots",
-    ]),
-  });
+  // A fresh D1: every table dropped, the migrations applied again.
+  const tables = (await call("/tables")) as string[];
+  await call("/exec", { method: "POST", body: JSON.stringify(tables.map((t) => `DROP TABLE IF EXISTS "${t}"`)) });
   await call("/exec", { method: "POST", body: JSON.stringify(migration) });
   const siteIds = Array.from({ length: sites }, (_, i) => `${name}-site-${i}`);
   await call("/exec", {
@@ -136,20 +156,21 @@ async function phase(name: string, sites: number, total: number) {
   let journeyIndex = Math.floor(perSite / 2);
   while ((journeyIndex * 13) % 10 >= 4) journeyIndex += 1;
   const journeyOf = (id: string) => `${id}-sess-${journeyIndex}`;
+  const seconds = () => ((performance.now() - t0) / 1000).toFixed(1);
   // Today's design: every site's sessions in the one D1.
-  for (const id of siteIds) await seedSite("d1", id, perSite, now, journeyOf(id));
+  await seedSites("d1", siteIds, perSite, now, journeyOf);
+  console.log(`${name}: D1 seeded ${sites} x ${perSite} sessions, ${seconds()} s`);
   const rolled = (await call("/rollup")) as { days: number };
-  console.log(
-    `${name}: D1 seeded ${sites} x ${perSite} sessions, ${rolled.days} days aggregated, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-  );
+  console.log(`${name}: D1 ${rolled.days} (site, day) aggregates rebuilt, ${seconds()} s (now=${now})`);
   const measured = siteIds[0];
   const domain = `${measured}.example`;
-  await seedSite("shard", measured, perSite, now, journeyOf(measured));
+  await seedSites("shard", [measured], perSite, now, journeyOf);
+  console.log(`${name}: shard of ${measured} seeded and aggregated, ${seconds()} s`);
   const alone = await measure(`${name} shard (others empty)`, "shard", domain, now, journeyOf(measured));
   let full: Map<string, number> | null = null;
   if (sites > 1) {
-    for (const id of siteIds.slice(1)) await seedSite("shard", id, perSite, now, journeyOf(id));
-    console.log(`${name}: ${sites} shards seeded, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    await seedSites("shard", siteIds.slice(1), perSite, now, journeyOf);
+    console.log(`${name}: ${sites} shards seeded and aggregated, ${seconds()} s`);
     full = await measure(`${name} shard (others full)`, "shard", domain, now, journeyOf(measured));
   }
   const d1 = await measure(`${name} single D1`, "d1", domain, now, journeyOf(measured));

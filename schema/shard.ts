@@ -2,6 +2,8 @@
 // raw events of the retention window, sessions, daily aggregates and stale-day
 // bookkeeping. Declared once: drizzle.shard.config.ts generates the shard's migrations
 // from these same definitions (docs/architecture.md, "Analytics shards").
+export * from "./agent-durations-daily";
+export * from "./entry-page-totals-daily";
 export * from "./entry-pages-daily";
 export * from "./ingest-events";
 export * from "./sessions";

@@ -13,7 +13,7 @@ export interface Dimension {
 /** Which sessions a report covers (docs/decisions.md#5-traffic-reports). */
 export type Population = "agents" | "all";
 
-export type AggregateTable = "traffic_daily" | "entry_pages_daily";
+export type AggregateTable = "traffic_daily" | "entry_pages_daily" | "entry_page_totals_daily";
 
 export interface GroupedRow {
   keys: string[];
@@ -26,9 +26,27 @@ const POPULATION_FILTER: Record<Population, Dimension> = {
 };
 
 /**
+ * How an aggregate row counts a population: the per-platform tables by a filter on
+ * agent_platform; entry_page_totals_daily (no platform key) by its agent_sessions column.
+ */
+function dailyCount(table: AggregateTable, population: Population): { count: string; filter: string } {
+  if (table !== "entry_page_totals_daily") return { count: "sessions", filter: POPULATION_FILTER[population].daily };
+  return population === "agents"
+    ? { count: "agent_sessions", filter: "AND agent_sessions > 0" }
+    : { count: "sessions", filter: "" };
+}
+
+/** Restricts a grouping to sessions whose `dim` is one of `values` (e.g. the top pages). */
+export interface OnlyValues {
+  dim: Dimension;
+  values: string[];
+}
+
+/**
  * Sessions started in the plan's window, counted per combination of `dims`: the
  * aggregate days summed from `table`, the live ranges counted from `sessions`, merged.
  * Every statement runs in one D1 batch (one round trip, one consistent snapshot).
+ * `only` keeps the sessions whose value of one dimension is in a list.
  */
 export async function groupedSessions(
   db: D1Database,
@@ -37,20 +55,24 @@ export async function groupedSessions(
   population: Population,
   table: AggregateTable,
   dims: Dimension[],
+  only?: OnlyValues,
 ): Promise<GroupedRow[]> {
   const cols = (side: keyof Dimension) => dims.map((d, i) => `${d[side]} AS k${i}`).join(", ");
   const groupBy = dims.map((_, i) => `k${i}`).join(", ");
-  const filter = POPULATION_FILTER[population];
+  const daily = dailyCount(table, population);
+  const onlyValues = only ? JSON.stringify(only.values) : null;
   const statements: D1PreparedStatement[] = [];
   if (plan.days) {
+    const bound = [siteId, plan.days.from, plan.days.to, JSON.stringify(plan.days.exclude)];
     statements.push(
       db
         .prepare(
-          `SELECT ${cols("daily")}, sum(sessions) AS n FROM ${table}
-           WHERE site_id = ?1 AND day >= ?2 AND day <= ?3 AND day NOT IN (SELECT value FROM json_each(?4)) ${filter.daily}
+          `SELECT ${cols("daily")}, sum(${daily.count}) AS n FROM ${table}
+           WHERE site_id = ?1 AND day >= ?2 AND day <= ?3 AND day NOT IN (SELECT value FROM json_each(?4)) ${daily.filter}
+           ${only ? `AND ${only.dim.daily} IN (SELECT value FROM json_each(?5))` : ""}
            GROUP BY ${groupBy}`,
         )
-        .bind(siteId, plan.days.from, plan.days.to, JSON.stringify(plan.days.exclude)),
+        .bind(...(onlyValues === null ? bound : [...bound, onlyValues])),
     );
   }
   for (const [start, end] of plan.live) {
@@ -58,10 +80,11 @@ export async function groupedSessions(
       db
         .prepare(
           `SELECT ${cols("live")}, count(*) AS n FROM sessions
-           WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 ${filter.live}
+           WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 ${POPULATION_FILTER[population].live}
+           ${only ? `AND ${only.dim.live} IN (SELECT value FROM json_each(?4))` : ""}
            GROUP BY ${groupBy}`,
         )
-        .bind(siteId, start, end),
+        .bind(...(onlyValues === null ? [siteId, start, end] : [siteId, start, end, onlyValues])),
     );
   }
   if (statements.length === 0) return [];

@@ -19,7 +19,7 @@ export async function trafficOverview(db: D1Database, params: OverviewParams): P
   const siteId = params.site.id;
   const [rows, pages, visitors] = await Promise.all([
     groupedSessions(db, siteId, plan, "agents", "traffic_daily", [DAY, PLATFORM, OUTCOME]),
-    groupedSessions(db, siteId, plan, "agents", "entry_pages_daily", [ENTRY_URL]),
+    groupedSessions(db, siteId, plan, "agents", "entry_page_totals_daily", [ENTRY_URL]),
     uniqueVisitors(db, siteId, plan, "agents"),
   ]);
   const total = totalOf(rows);
@@ -31,7 +31,7 @@ export async function trafficOverview(db: D1Database, params: OverviewParams): P
     entry.sessions += r.sessions;
     daily.set(`${day}\u0000${platform}`, entry);
   }
-  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total);
+  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total, plan);
   return {
     ...header,
     total_sessions: total,

@@ -16,20 +16,28 @@ export type SourcesParams = ReportParams;
 export async function trafficSources(db: D1Database, params: SourcesParams): Promise<TrafficSources> {
   const { header, plan } = await reportContext(db, params);
   const siteId = params.site.id;
-  const [sources, daily, entries] = await Promise.all([
+  const [sources, daily, pages] = await Promise.all([
     // One read for both by_source and top_referrer_hosts.
     groupedSessions(db, siteId, plan, "all", "traffic_daily", [SOURCE, SUB_SOURCE, REFERRER_HOST]),
     groupedSessions(db, siteId, plan, "all", "traffic_daily", [DAY, SOURCE]),
-    groupedSessions(db, siteId, plan, "all", "entry_pages_daily", [ENTRY_URL, SOURCE]),
+    groupedSessions(db, siteId, plan, "all", "entry_page_totals_daily", [ENTRY_URL]),
   ]);
   const total = totalOf(sources);
   const bySource = totalsBy(sources, 0);
   const ai = AI_SOURCES.reduce((n, s) => n + (bySource.get(s) ?? 0), 0);
 
-  const pageTotals = [...totalsBy(entries, 0)]
-    .map(([url, sessions]) => ({ url, sessions }))
+  // Rank the pages on the per-page totals, then read the sources of the top ones only.
+  const pageTotals = pages
+    .map((r) => ({ url: r.keys[0], sessions: r.sessions }))
     .sort(bySessionsDesc((x) => x.url))
     .slice(0, TOP_ENTRY_PAGES);
+  const entries =
+    pageTotals.length === 0
+      ? []
+      : await groupedSessions(db, siteId, plan, "all", "entry_pages_daily", [ENTRY_URL, SOURCE], {
+          dim: ENTRY_URL,
+          values: pageTotals.map((p) => p.url),
+        });
   return {
     ...header,
     coverage: params.site.coverage,

@@ -1,0 +1,48 @@
+// `npm run bench:reports:profile`: where a report's time goes, statement by statement,
+// on a database `npm run bench:reports` seeded and kept (BENCH_PERSIST=<dir>, same dir
+// here). Prints each statement's ms (median of BENCH_RUNS) for the single D1 and the
+// site's shard. BENCH_SITE (default single-site-0), BENCH_NOW (the seeding run's `now`,
+// printed by the bench), BENCH_REPORTS, BENCH_PERIODS.
+import path from "node:path";
+import { startBenchWorker } from "./bench-worker";
+
+const root = path.resolve(import.meta.dirname, "..");
+const persist = process.env.BENCH_PERSIST;
+if (!persist) throw new Error("BENCH_PERSIST=<dir> of a seeded bench run is required");
+const site = process.env.BENCH_SITE ?? "single-site-0";
+const now = Number(process.env.BENCH_NOW);
+if (!Number.isFinite(now)) throw new Error("BENCH_NOW=<the seeding run's now> is required");
+const runs = Number(process.env.BENCH_RUNS ?? 7);
+const reports = (process.env.BENCH_REPORTS ?? "overview,sources").split(",");
+const periods = (process.env.BENCH_PERIODS ?? "24h,30d,90d").split(",");
+
+const mf = await startBenchWorker({
+  entry: path.join(root, "bench/reports-worker.mts"),
+  database: "bench-reports",
+  shardClass: "BenchShard",
+  persistTo: persist,
+});
+type Timing = { ms: number; rows: number; sql: string };
+try {
+  for (const store of ["d1", "shard"]) {
+    for (const name of reports) {
+      for (const period of periods) {
+        const samples: Timing[][] = [];
+        for (let i = 0; i < runs; i++) {
+          const res = await mf.dispatchFetch(
+            `http://bench/profile?store=${store}&domain=${site}.example&name=${name}&period=${period}&now=${now}`,
+          );
+          if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+          samples.push((await res.json()) as Timing[]);
+        }
+        console.log(`\n${store} ${name} ${period}`);
+        samples[0].forEach((t, i) => {
+          const ms = samples.map((s) => s[i]?.ms ?? 0).sort((a, b) => a - b)[Math.floor(runs / 2)];
+          console.log(`  ${ms.toFixed(1).padStart(7)} ms ${String(t.rows).padStart(6)} rows  ${t.sql}`);
+        });
+      }
+    }
+  }
+} finally {
+  await mf.dispose();
+}

@@ -1,0 +1,79 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { medianDurationMs } from "../../shared/reports/median-duration";
+import { readPlan } from "../../shared/reports/read-plan";
+import { rebuildDay } from "../../shared/sessions/settle";
+
+const DAY = 86_400_000;
+const D0 = Date.UTC(2026, 9, 1);
+const DAYS = 4;
+
+/** Agent sessions over DAYS days, durations (i × 7919) mod 125,000 ms (13 buckets), and humans. */
+async function seed(siteId: string) {
+  await env.DB.prepare(
+    `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?2)
+     INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms, page_count,
+       event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source, reached_cart,
+       reached_purchase, outcome, bounced, settled_at, dirty)
+     SELECT ?3 || '-' || i, 'ws', ?3, 'v' || (i % 97), strftime('%Y-%m-%d', (?1 + i * 10000) / 1000, 'unixepoch'),
+       ?1 + i * 10000, ?1 + i * 10000 + (i * 7919) % 125000, (i * 7919) % 125000, 1, 1, 0, '/', '/',
+       CASE WHEN i % 5 = 0 THEN NULL ELSE 'claude' END, '[]', 'direct', 0, 0, 'not_attempted', 1, ?1, 1 FROM n`,
+  )
+    .bind(D0, (DAYS * DAY) / 10_000, siteId)
+    .run();
+  for (let d = 0; d < DAYS; d++) await rebuildDay(env.DB, siteId, new Date(D0 + d * DAY).toISOString().slice(0, 10));
+}
+
+/** The median by definition, from every agent session of the window. */
+async function expected(siteId: string, start: number, end: number): Promise<{ count: number; median: number }> {
+  const { results } = await env.DB.prepare(
+    "SELECT duration_ms AS d FROM sessions WHERE site_id = ? AND started_at >= ? AND started_at < ? AND agent_platform IS NOT NULL ORDER BY d",
+  )
+    .bind(siteId, start, end)
+    .all<{ d: number }>();
+  const values = results.map((r) => r.d);
+  const mid = Math.floor((values.length - 1) / 2);
+  const median = values.length % 2 === 1 ? values[mid] : Math.round((values[mid] + values[mid + 1]) / 2);
+  return { count: values.length, median };
+}
+
+describe("median duration through the duration histogram (agent_durations_daily)", () => {
+  it("finds the exact median of a long window, odd and even counts, with aggregate days, live edges and a stale day", async () => {
+    const site = "median-buckets";
+    await seed(site);
+    // A day changed since its rebuild: read live, not from the histogram.
+    await env.DB.prepare("UPDATE sessions SET dirty = 1 WHERE site_id = ? AND day = '2026-10-03' AND rowid % 7 = 0")
+      .bind(site)
+      .run();
+    const now = D0 + DAYS * DAY;
+    const parities = new Set<number>();
+    for (const start of [D0 + 3_600_000, D0 + 3_600_000 + 10_000, D0 + 7 * 3_600_000 + 20_000]) {
+      const end = now - 5 * 3_600_000;
+      const plan = await readPlan(env.DB, site, { period: "custom", start, end }, now);
+      expect(plan.days?.exclude).toEqual(["2026-10-03"]);
+      expect(plan.live.length).toBeGreaterThan(1);
+      const { count, median } = await expected(site, start, end);
+      expect(count).toBeGreaterThan(20_000);
+      parities.add(count % 2);
+      expect(await medianDurationMs(env.DB, site, start, end, count, plan)).toBe(median);
+      // The same answer as the walk from the shortest session.
+      expect(await medianDurationMs(env.DB, site, start, end, count)).toBe(median);
+    }
+    expect([...parities].sort()).toEqual([0, 1]);
+  });
+
+  it("gives the walk's answer when the histogram counts another number of sessions than it was told", async () => {
+    const site = "median-buckets";
+    const start = D0;
+    const end = D0 + DAYS * DAY;
+    const plan = await readPlan(env.DB, site, { period: "custom", start, end }, end);
+    const { count, median } = await expected(site, start, end);
+    // One agent session more than counted: the bucket search gives up, the answer stays exact
+    // for the count the caller read (the walk takes the middle of `count`).
+    const walked = await medianDurationMs(env.DB, site, start, end, count);
+    expect(await medianDurationMs(env.DB, site, start, end, count + 1, plan)).toBe(
+      await medianDurationMs(env.DB, site, start, end, count + 1),
+    );
+    expect(walked).toBe(median);
+  });
+});
