@@ -6,6 +6,7 @@ import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
 import { database } from "@shared/db/client";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { PasskeyButton } from "../layout/passkey-button";
 import { renderPage } from "../layout/render";
@@ -27,21 +28,8 @@ function SignInForm(props: { csrf: string; next: string; email?: string; noAccou
       ) : null}
       <PostForm action="/app/sign-in" csrf={props.csrf}>
         <input type="hidden" name="next" value={props.next} />
-        <div class="field">
-          <label for="email">Email</label>
-          <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
-        </div>
-        <div class="field">
-          <label for="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="current-password"
-            required
-            maxlength={PASSWORD_MAX_LENGTH}
-          />
-        </div>
+        <EmailField value={props.email} />
+        <PasswordField purpose="current-password" />
         <button type="submit">Sign in</button>
       </PostForm>
       <PasskeyButton csrf={props.csrf} kind="sign-in" label="Use a passkey" />
