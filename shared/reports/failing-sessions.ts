@@ -1,6 +1,7 @@
 import { type ReportParams, reportHeader } from "./report-context";
 import type { FailingSessions } from "./report-schemas";
 import type { SessionPosition } from "./session-list-page";
+import { readSessionRows } from "./session-rows";
 
 export const FAILING_LIMIT_DEFAULT = 20;
 export const FAILING_LIMIT_MAX = 50;
@@ -47,31 +48,16 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
   const header = await reportHeader(db, params);
   const { site, window, agentPlatform, after } = params;
   const limit = Math.min(Math.max(1, params.limit), FAILING_LIMIT_MAX);
-  const binds: (string | number)[] = [site.id, window.start, window.end];
-  let matching = `site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND ${FAILING}`;
-  if (agentPlatform !== undefined) {
-    binds.push(agentPlatform);
-    matching += ` AND agent_platform = ?${binds.length}`;
-  }
-  const countBinds = [...binds];
-  let where = matching;
-  if (after) {
-    binds.push(after.startedAt, after.id);
-    const [t, id] = [binds.length - 1, binds.length];
-    where += ` AND (started_at < ?${t} OR (started_at = ?${t} AND id < ?${id}))`;
-  }
-  binds.push(limit + 1);
-  const [page, count] = await db.batch<Row | { n: number }>([
-    db
-      .prepare(
-        `SELECT id, agent_platform, started_at, duration_ms, page_count, entry_url, exit_url, outcome FROM sessions
-         WHERE ${where} ORDER BY started_at DESC, id DESC LIMIT ?${binds.length}`,
-      )
-      .bind(...binds),
-    db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${matching}`).bind(...countBinds),
-  ]);
-  const rows = page.results as Row[];
-  const results = rows.slice(0, limit).map(
+  const { rows, ...page } = await readSessionRows<Row>(db, {
+    site,
+    window,
+    condition: FAILING,
+    filters: [["agent_platform", agentPlatform]],
+    columns: "id, agent_platform, started_at, duration_ms, page_count, entry_url, exit_url, outcome",
+    limit,
+    after,
+  });
+  const results = rows.map(
     (r): FailingItem => ({
       session_id: r.id,
       agent_platform: r.agent_platform,
@@ -83,12 +69,5 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
       reason: r.outcome === "abandoned" ? "abandoned" : "bounced",
     }),
   );
-  const lastRow = rows.slice(0, limit).at(-1);
-  return {
-    ...header,
-    results,
-    has_more: rows.length > limit,
-    total_matching: Number((count.results[0] as { n: number }).n),
-    last: lastRow ? { startedAt: lastRow.started_at, id: lastRow.id } : null,
-  };
+  return { ...header, results, ...page };
 }
