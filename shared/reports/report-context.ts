@@ -1,4 +1,11 @@
-import { anySessionStarted } from "./grouped-sessions";
+import {
+  type AggregateTable,
+  anySessionStarted,
+  type Dimension,
+  type GroupedRow,
+  groupedSessions,
+  type Population,
+} from "./grouped-sessions";
 import { type ReadPlan, readPlan } from "./read-plan";
 import type { ReportHeader } from "./report-schemas";
 import type { ReportSite } from "./report-site";
@@ -9,6 +16,8 @@ export type { ReportHeader };
 export interface ReportContext {
   header: ReportHeader;
   plan: ReadPlan;
+  /** `groupedSessions` over this report's site and read plan. */
+  grouped: (population: Population, table: AggregateTable, dims: Dimension[]) => Promise<GroupedRow[]>;
 }
 
 export interface ReportParams {
@@ -22,7 +31,9 @@ export async function reportContext(db: D1Database, params: ReportParams): Promi
     readPlan(db, params.site.id, params.window, params.nowMs),
     reportHeader(db, params),
   ]);
-  return { plan, header };
+  const grouped: ReportContext["grouped"] = (population, table, dims) =>
+    groupedSessions(db, params.site.id, plan, population, table, dims);
+  return { plan, header, grouped };
 }
 
 /** The header alone, for a report that reads `sessions` directly (failing sessions). */
