@@ -4,6 +4,7 @@ import type { Source } from "../classify/source";
 import type { EventKind, IngestMessage } from "../ingest/queue-message";
 import { DAY_MS } from "../time/durations";
 import { utcDay } from "../time/utc-day";
+import type { LegacyEvent } from "./migrate-from-d1";
 
 /**
  * Raw events a shard keeps in SQLite: the 90-day report window (journeys of any session
@@ -21,17 +22,7 @@ export function archivePrefix(siteId: string): string {
 }
 
 /** One archived event: the event row plus what its session knew of the visitor. */
-interface ArchivedEvent {
-  id: string;
-  site_id: string;
-  workspace_id: string;
-  kind: string;
-  occurred_at: number;
-  received_at: number;
-  url: string;
-  target: string | null;
-  duration_ms: number | null;
-  classification: string;
+interface ArchivedEvent extends Omit<LegacyEvent, "session_id"> {
   visitor_hash: string;
   agent_confidence: number | null;
   referrer_host: string | null;

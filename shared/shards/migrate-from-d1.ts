@@ -20,7 +20,7 @@ export type LegacySession = SessionState & {
   dirty: number;
 };
 
-/** An event row of the legacy table, every column. */
+/** An `ingest_events` row, every column (the legacy D1 table and the shard's are one drizzle table). */
 export interface LegacyEvent {
   id: string;
   site_id: string;
