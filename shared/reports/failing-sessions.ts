@@ -1,3 +1,4 @@
+import { FAILING_SQL } from "./failing-condition";
 import { type ReportParams, reportHeader } from "./report-context";
 import type { FailingSessions } from "./report-schemas";
 import type { SessionPosition } from "./session-list-page";
@@ -5,8 +6,6 @@ import { readSessionRows } from "./session-rows";
 
 export const FAILING_LIMIT_DEFAULT = 20;
 export const FAILING_LIMIT_MAX = 50;
-/** traffic-facts §5: a "short" single-page bounce lasted under 5 seconds. */
-export const SHORT_BOUNCE_MS = 5_000;
 
 export type FailingItem = FailingSessions["results"][number];
 
@@ -21,11 +20,6 @@ export interface FailingPage extends Omit<FailingSessions, "next_cursor"> {
   /** Position of the page's last row; null when the page is empty. */
   last: SessionPosition | null;
 }
-
-// Written exactly as the WHERE of sessions_failing_idx (schema/sessions.ts), so SQLite
-// can use that partial index: AI-agent sessions the session-end rollup settled as
-// abandoned, or as a bounce (one page, no interaction) shorter than 5 seconds.
-const FAILING = `agent_platform IS NOT NULL AND (outcome = 'abandoned' OR (bounced = 1 AND duration_ms < ${SHORT_BOUNCE_MS}))`;
 
 interface Row {
   id: string;
@@ -51,7 +45,7 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
   const { rows, ...page } = await readSessionRows<Row>(db, {
     site,
     window,
-    condition: FAILING,
+    condition: FAILING_SQL,
     filters: [["agent_platform", agentPlatform]],
     columns: "id, agent_platform, started_at, duration_ms, page_count, entry_url, exit_url, outcome",
     limit,
