@@ -2,13 +2,13 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { cursorKey, invalidCursor } from "@shared/cursor/keyset-cursor";
 import { keysetPager } from "@shared/cursor/keyset-pager";
 import { database } from "@shared/db/client";
-import { ApiError, valueOrThrow } from "@shared/errors/api-error";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { listDeliveries } from "@shared/monitors/list-deliveries";
-import { findMonitor } from "@shared/monitors/list-monitors";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { deliveryView } from "./monitor-view";
 import { DeliveryListSchema, ListDeliveriesQuery, MonitorIdParam } from "./schema";
+import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -36,7 +36,7 @@ export function registerListDeliveries(app: OpenAPIHono<V1AppEnv>) {
     const { monitor_id } = c.req.valid("param");
     const { limit, cursor } = c.req.valid("query");
     const db = database(c.env.DB);
-    if (!(await findMonitor(db, workspaceId, monitor_id))) throw new ApiError("monitor_not_found");
+    await workspaceMonitor(c.env.DB, workspaceId, monitor_id);
     const key = await cursorKey(c.env);
     // Bound to the monitor too, so a cursor of one monitor's list is refused on another's.
     const binding = { list: `deliveries:${monitor_id}`, workspaceId };
