@@ -9,7 +9,7 @@ import type { AppEnv } from "../app-env";
 import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { PasskeyButton } from "../layout/passkey-button";
-import { renderPage } from "../layout/render";
+import { renderPage, renderRefused } from "../layout/render";
 import { safeNext, signInAs } from "../session-start";
 import { recordSignInFailure, signInRetryAfter } from "../throttle";
 
@@ -57,15 +57,11 @@ export function registerSignIn(app: Hono<AppEnv>) {
     const password = typeof form.password === "string" ? form.password : "";
     const email = normalizeEmail(typed);
     const again = (status: 400 | 401 | 429, message: string) =>
-      renderPage(c, {
+      renderRefused(c, {
         title: "Sign in",
         status,
-        body: (
-          <>
-            <Notice kind="error">{message}</Notice>
-            <SignInForm csrf={c.get("csrfToken")} next={next} email={typed} noAccountYet={false} />
-          </>
-        ),
+        message,
+        form: <SignInForm csrf={c.get("csrfToken")} next={next} email={typed} noAccountYet={false} />,
       });
     if (!email || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return again(401, SIGN_IN_FAILED);
 

@@ -15,7 +15,7 @@ import type { AppEnv } from "../app-env";
 import { bootstrapStatus } from "../bootstrap-secret";
 import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
-import { renderPage } from "../layout/render";
+import { renderPage, renderRefused } from "../layout/render";
 import { signInAs } from "../session-start";
 import { hitSignUp } from "../throttle";
 
@@ -123,20 +123,18 @@ export function registerSignUp(app: Hono<AppEnv>) {
     const open = parseSignUpMode(c.env.SIGNUP_MODE) === "open";
 
     const again = (status: 400 | 403 | 429, message: string) =>
-      renderPage(c, {
+      renderRefused(c, {
         title: "Create account",
         status,
-        body: (
-          <>
-            <Notice kind="error">{message}</Notice>
-            <SignUpForm
-              csrf={c.get("csrfToken")}
-              email={typed}
-              invite={invite ? inviteProps(inviteToken, invite) : undefined}
-              askWorkspace={!invite && (firstOwner || open)}
-              askBootstrap={askBootstrap}
-            />
-          </>
+        message,
+        form: (
+          <SignUpForm
+            csrf={c.get("csrfToken")}
+            email={typed}
+            invite={invite ? inviteProps(inviteToken, invite) : undefined}
+            askWorkspace={!invite && (firstOwner || open)}
+            askBootstrap={askBootstrap}
+          />
         ),
       });
 
