@@ -15,6 +15,7 @@ import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
+import { Tiles } from "./tiles";
 
 const PATH = "/app/conversions";
 
@@ -94,26 +95,14 @@ export function registerConversions(app: Hono<AppEnv>) {
             Orders your backend posts (<code>POST /api/v1/conversions</code>), attributed when they are recorded. Values
             are shown per currency and never added across currencies.
           </p>
-          <ul class="tiles" aria-label="Conversions in the period">
-            <li>
-              <span class="value" data-metric="total_conversions">
-                {report.total_conversions}
-              </span>
-              <span class="label">Conversions</span>
-            </li>
-            <li>
-              <span class="value" data-metric="attributed_conversions">
-                {report.attributed_conversions}
-              </span>
-              <span class="label">Attributed</span>
-            </li>
-            <li>
-              <span class="value" data-metric="unattributed_conversions">
-                {report.unattributed_conversions}
-              </span>
-              <span class="label">Unattributed</span>
-            </li>
-          </ul>
+          <Tiles
+            label="Conversions in the period"
+            tiles={[
+              { metric: "total_conversions", value: report.total_conversions, label: "Conversions" },
+              { metric: "attributed_conversions", value: report.attributed_conversions, label: "Attributed" },
+              { metric: "unattributed_conversions", value: report.unattributed_conversions, label: "Unattributed" },
+            ]}
+          />
           <h2>By currency</h2>
           {report.by_currency.length === 0 ? (
             <div class="empty">
