@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../test/helpers/node/local-server";
-import { throughput } from "./throughput";
+import { beaconSender, pairedRounds } from "./throughput";
 
 const root = path.resolve(import.meta.dirname, "..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -68,39 +68,18 @@ try {
   await ready(`${ingest}/sdk/v1/agent.js`, 200);
   await ready(`${bare}/`, 204);
 
-  let n = 0;
-  const beaconRequest = () =>
-    fetch(`${ingest}/ingest/e`, {
-      method: "POST",
-      headers: {
-        Origin: "https://bench-shop.example",
-        "Content-Type": "text/plain",
-        "User-Agent": `Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36 bench/${n % 500}`,
-        "CF-Connecting-IP": `198.51.100.${n++ % 250}`,
-      },
-      body: JSON.stringify({ s: "pt_bench", k: "pageview", u: `https://bench-shop.example/p/${n % 50}` }),
-    });
-  const bareRequest = () => fetch(`${bare}/`);
-  for (let i = 0; i < 50; i++) {
-    await (await beaconRequest()).arrayBuffer();
-    await (await bareRequest()).arrayBuffer();
-  }
-  const pairs: { bare: number; beacon: number }[] = [];
-  for (let round = 0; round < 3; round++) {
-    const bareRps = await throughput(bareRequest, 204, REQUESTS, CONCURRENCY);
-    const beaconRps = await throughput(beaconRequest, 202, REQUESTS, CONCURRENCY);
-    pairs.push({ bare: bareRps, beacon: beaconRps });
-  }
-  const byRatio = [...pairs].sort((a, b) => a.beacon / a.bare - b.beacon / b.bare);
-  const median = byRatio[1];
+  const beacon = { send: beaconSender(ingest, "pt_bench"), status: 202 };
+  const bareWorker = { send: () => fetch(`${bare}/`), status: 204 };
+  const rounds = await pairedRounds(bareWorker, beacon, REQUESTS, CONCURRENCY);
+  const median = rounds[1];
   const result = {
     bench: "beacon-direct",
     requests_per_round: REQUESTS,
     concurrency: CONCURRENCY,
-    bare_worker_rps: Math.round(median.bare),
-    beacon_rps: Math.round(median.beacon),
-    ratio_to_bare: Number((median.beacon / median.bare).toFixed(2)),
-    ratios_per_round: byRatio.map((p) => Number((p.beacon / p.bare).toFixed(2))),
+    bare_worker_rps: Math.round(median.baseline),
+    beacon_rps: Math.round(median.subject),
+    ratio_to_bare: Number(median.ratio.toFixed(2)),
+    ratios_per_round: rounds.map((r) => Number(r.ratio.toFixed(2))),
     target_ratio: 0.7,
   };
   console.table([result]);

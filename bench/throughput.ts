@@ -19,3 +19,53 @@ export async function throughput(
   await Promise.all(Array.from({ length: concurrency }, worker));
   return requests / ((performance.now() - started) / 1000);
 }
+
+/**
+ * A page-view beacon as the snippet posts it to `base`/ingest/e for the site of
+ * `publicToken`; the sender's address and User-Agent rotate (250 and 500 values) so the
+ * events spread over many visitors and sessions, as a shop's traffic does.
+ */
+export function beaconSender(base: string, publicToken: string, extra: { r?: string } = {}): () => Promise<Response> {
+  let n = 0;
+  return () =>
+    fetch(`${base}/ingest/e`, {
+      method: "POST",
+      headers: {
+        Origin: "https://bench-shop.example",
+        "Content-Type": "text/plain",
+        "User-Agent": `Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36 bench/${n % 500}`,
+        "CF-Connecting-IP": `198.51.100.${n++ % 250}`,
+      },
+      body: JSON.stringify({ s: publicToken, k: "pageview", u: `https://bench-shop.example/p/${n % 50}`, ...extra }),
+    });
+}
+
+export interface Sender {
+  send: () => Promise<Response>;
+  status: number;
+}
+
+/**
+ * Throughput of `subject` against a same-run `baseline`: 50 warm-up requests of each,
+ * then three interleaved rounds so machine noise (the cores are shared) hits both
+ * alike. Returns the rounds sorted by ratio (subject / baseline); the middle one is the
+ * median.
+ */
+export async function pairedRounds(
+  baseline: Sender,
+  subject: Sender,
+  requests: number,
+  concurrency: number,
+): Promise<{ baseline: number; subject: number; ratio: number }[]> {
+  for (let i = 0; i < 50; i++) {
+    await (await subject.send()).arrayBuffer();
+    await (await baseline.send()).arrayBuffer();
+  }
+  const rounds: { baseline: number; subject: number; ratio: number }[] = [];
+  for (let round = 0; round < 3; round++) {
+    const b = await throughput(baseline.send, baseline.status, requests, concurrency);
+    const s = await throughput(subject.send, subject.status, requests, concurrency);
+    rounds.push({ baseline: b, subject: s, ratio: s / b });
+  }
+  return rounds.sort((x, y) => x.ratio - y.ratio);
+}

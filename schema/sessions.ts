@@ -1,3 +1,4 @@
+import { FAILING_SQL } from "@shared/reports/failing-condition";
 import { OUTCOMES } from "@shared/sessions/outcome";
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -63,9 +64,7 @@ export const sessions = sqliteTable(
     index("sessions_dirty_idx").on(t.dirty, t.siteId, t.day),
     // Reports (shared/reports/median-duration.ts): the exact median duration of a long window walks agent sessions in duration order and stops at the middle.
     index("sessions_agent_duration_idx").on(t.siteId, t.durationMs, t.startedAt).where(sql`agent_platform IS NOT NULL`),
-    // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the failing few; the WHERE matches that query's text.
-    index("sessions_failing_idx")
-      .on(t.siteId, t.startedAt, t.id)
-      .where(sql`agent_platform IS NOT NULL AND (outcome = 'abandoned' OR (bounced = 1 AND duration_ms < 5000))`),
+    // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the failing few; the WHERE is that query's condition, declared once.
+    index("sessions_failing_idx").on(t.siteId, t.startedAt, t.id).where(sql.raw(FAILING_SQL)),
   ],
 );

@@ -3,7 +3,7 @@
 // `npm run --silent admin -- list-keys --workspace NAME`
 // `npm run --silent admin -- revoke-key --key-id ID`
 // Talks to the RUNNING local server (npm start): its local-only /__admin routes write
-// the same D1 the Workers read. Prints exactly one JSON line on success (decisions §1).
+// the same D1 the Workers read. Prints exactly one JSON line on success (docs/decisions.md#1-running-it).
 // BASE_URL, or PORT (default 8787), says where the server is.
 import { parseArgs } from "node:util";
 

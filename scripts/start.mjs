@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -37,17 +38,13 @@ if (migrate.status !== 0) {
 const args = ["dev", ...configs.flatMap((c) => ["-c", c])];
 args.push("--ip", host, "--port", port, "--persist-to", persistTo, "--show-interactive-dev-session=false");
 
-// Local-only switches, each named for what it turns on (shared/config/local-switches.ts),
-// and the OUTBOUND_RESOLVE map. `--var` reaches only the primary config, so each config
-// gets a .dev.vars beside it (gitignored; deploys never read it).
-const LOCAL_SWITCHES = [
-  "ADMIN_ROUTES", // v1: /__admin key routes (npm run admin)
-  "SCHEDULED_ROUTE", // every Worker: GET /__scheduled?cron=
-  "ACCEPT_TEST_SIGNATURE_KEYS", // ingest, v1: Web Bot Auth accepts the RFC 9421 test keys
-  "BUILT_IN_WEBHOOK_KEY", // scan, v1: built-in webhook sealing key without WEBHOOK_SECRET_KEY
-  "IP_RANGES_MAPPED_ONLY", // ingest: IP-range refresh only from hosts OUTBOUND_RESOLVE maps
-];
-const devVars = `${LOCAL_SWITCHES.map((name) => `${name}="1"\n`).join("")}OUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
+// Every local-only switch (declared once in shared/config/local-switches.ts, imported as
+// TypeScript: the pinned node@22 (>= 22.18) strips the types; each switch is named
+// for what it turns on) and the OUTBOUND_RESOLVE map. `--var` reaches only the primary
+// config, so each config gets a .dev.vars beside it (gitignored; deploys never read it).
+const devVars = `${Object.keys(LOCAL_SWITCHES)
+  .map((name) => `${name}="1"\n`)
+  .join("")}OUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
 for (const config of configs) writeFileSync(path.join(root, path.dirname(config), ".dev.vars"), devVars);
 // The application (docs/app.md "Getting started"): locally the first visit creates the
 // owner without the bootstrap secret (LOCAL_OWNER_SIGNUP) and anyone may sign up (a

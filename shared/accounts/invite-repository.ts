@@ -2,12 +2,13 @@ import { invites, workspaces } from "@schema";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { prefixedId } from "../auth/random-token";
 import type { Database } from "../db/client";
+import { DAY_MS } from "../time/durations";
 import type { WorkspaceRole } from "./roles";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token";
 import { addMembership } from "./workspace-repository";
 
 // An invitation link is good for one person within 7 days.
-export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const INVITE_LIFETIME_MS = 7 * DAY_MS;
 
 export interface OpenInvite {
   id: string;

@@ -1,11 +1,12 @@
 import { appSessions, users } from "@schema";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { DAY_MS } from "../time/durations";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token";
 
 // Sessions last 14 days from sign-in and are never extended, so a stolen cookie has a
 // bounded life; "sign out everywhere" ends them all at once.
-export const SESSION_LIFETIME_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 14 * DAY_MS;
 
 export interface SessionRecord {
   sessionId: string;

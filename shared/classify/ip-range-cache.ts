@@ -1,8 +1,9 @@
+import { MINUTE_MS } from "../time/durations";
 import { bundledIpRanges } from "./ip-range-sources";
 import { buildIpRangeIndex, type IpRangeIndex } from "./ip-ranges";
 
 let cached: { index: IpRangeIndex; until: number } | null = null;
-const TTL_MS = 10 * 60_000;
+const TTL_MS = 10 * MINUTE_MS;
 
 /** Bundled lists overlaid by the newest refreshed rows in D1, cached 10 min per isolate. */
 export async function ipRangeIndex(db: D1Database, now = Date.now()): Promise<IpRangeIndex> {

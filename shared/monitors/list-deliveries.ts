@@ -1,8 +1,11 @@
 import { webhookAttempts, webhookDeliveries } from "@schema";
-import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { type CreatedPosition, newestFirst, pageOf } from "../cursor/newest-first";
 import type { Database } from "../db/client";
 
-export type DeliveryPosition = { createdAt: number; id: string };
+export type DeliveryPosition = CreatedPosition;
+
+const keyset = newestFirst(webhookDeliveries);
 
 export interface AttemptRecord {
   attempt: number;
@@ -40,17 +43,13 @@ export async function listDeliveries(
   after: DeliveryPosition | null,
 ): Promise<DeliveryPage> {
   const d = webhookDeliveries;
-  const ofMonitor = eq(d.monitorId, monitorId);
-  const where = after
-    ? and(ofMonitor, or(lt(d.createdAt, after.createdAt), and(eq(d.createdAt, after.createdAt), lt(d.id, after.id))))
-    : ofMonitor;
   const rows = await db
     .select()
     .from(d)
-    .where(where)
-    .orderBy(desc(d.createdAt), desc(d.id))
+    .where(and(eq(d.monitorId, monitorId), keyset.after(after)))
+    .orderBy(...keyset.orderBy)
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { page, next } = pageOf(rows, limit);
   const attempts =
     page.length === 0
       ? []
@@ -76,7 +75,6 @@ export async function listDeliveries(
     });
     byDelivery.set(a.deliveryId, list);
   }
-  const last = page[page.length - 1];
   return {
     deliveries: page.map((r) => ({
       id: r.id,
@@ -88,6 +86,6 @@ export async function listDeliveries(
       settledAt: r.settledAt,
       attempts: byDelivery.get(r.id) ?? [],
     })),
-    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+    next,
   };
 }

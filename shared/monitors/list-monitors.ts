@@ -1,10 +1,13 @@
 import { monitors } from "@schema";
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { type CreatedPosition, newestFirst, pageOf } from "../cursor/newest-first";
 import type { Database } from "../db/client";
 import type { MonitorRecord } from "./monitor-row";
 
 /** Keyset position: (created_at, id) of the last monitor on the previous page. */
-export type MonitorPosition = { createdAt: number; id: string };
+export type MonitorPosition = CreatedPosition;
+
+const keyset = newestFirst(monitors);
 
 export interface MonitorPage {
   monitors: MonitorRecord[];
@@ -30,25 +33,14 @@ export async function listMonitors(
   limit: number,
   after: MonitorPosition | null,
 ): Promise<MonitorPage> {
-  const inWorkspace = eq(monitors.workspaceId, workspaceId);
-  const where = after
-    ? and(
-        inWorkspace,
-        or(
-          lt(monitors.createdAt, after.createdAt),
-          and(eq(monitors.createdAt, after.createdAt), lt(monitors.id, after.id)),
-        ),
-      )
-    : inWorkspace;
   const rows = await db
     .select(columns)
     .from(monitors)
-    .where(where)
-    .orderBy(desc(monitors.createdAt), desc(monitors.id))
+    .where(and(eq(monitors.workspaceId, workspaceId), keyset.after(after)))
+    .orderBy(...keyset.orderBy)
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { monitors: page, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+  const { page, next } = pageOf(rows, limit);
+  return { monitors: page, next };
 }
 
 /** The monitor if it is in the workspace; another workspace's answers like a missing one. */

@@ -1,4 +1,4 @@
-// Monitor limits (project decision; docs/decisions.md "Monitors and webhooks"). Each
+// Monitor limits (project decision; docs/decisions.md#monitors-and-webhooks). Each
 // monitored domain costs one crawl a day, so the ceiling matches the sites ceiling:
 // an agency can watch every shop it registers.
 export const MONITORS_PER_WORKSPACE = 1_000;

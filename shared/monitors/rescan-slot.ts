@@ -4,7 +4,8 @@
 // domain watched by several monitors (or workspaces) is crawled once, not once per
 // monitor. Pure: the cron job passes the scheduled time.
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS, MINUTE_MS } from "../time/durations";
+
 const MINUTES_PER_DAY = 24 * 60;
 
 /** FNV-1a, 32 bit: tiny, stable across runtimes, and spreads short strings well. */
@@ -19,7 +20,7 @@ export function fnv1a32(text: string): number {
 
 /** Milliseconds after 00:00 UTC at which `domain` is rescanned each day (whole minutes). */
 export function rescanOffsetMs(domain: string): number {
-  return (fnv1a32(domain) % MINUTES_PER_DAY) * 60_000;
+  return (fnv1a32(domain) % MINUTES_PER_DAY) * MINUTE_MS;
 }
 
 /** The latest slot of `domain` at or before `now`. */
@@ -37,7 +38,7 @@ export function isRescanDue(domain: string, lastRescanAt: number | null, now: nu
 }
 
 // The rescan cron runs every 10 minutes (workers/scan/wrangler.toml `triggers`).
-export const RESCAN_TICK_MS = 10 * 60_000;
+export const RESCAN_TICK_MS = 10 * MINUTE_MS;
 
 /**
  * When the daily rescan of `domain` is next expected: the first cron tick at or after

@@ -3,6 +3,8 @@ import { OUTCOME, PURPOSE, TIER } from "./dimensions";
 import type { Purpose } from "./purpose-split";
 import { type ReportHeader, type ReportParams, reportHeader } from "./report-context";
 import type { AgentSession } from "./report-schemas";
+import type { SessionPosition } from "./session-list-page";
+import { readSessionRows } from "./session-rows";
 import type { Tier } from "./verification";
 
 export const SESSIONS_LIMIT_DEFAULT = 20;
@@ -17,8 +19,6 @@ export interface AgentSessionFilters {
   tier?: Tier;
   outcome?: Outcome;
 }
-
-import type { SessionPosition } from "./session-list-page";
 
 export interface AgentSessionsParams extends ReportParams, AgentSessionFilters {
   limit: number;
@@ -59,39 +59,21 @@ export async function agentSessions(db: D1Database, params: AgentSessionsParams)
   const header = await reportHeader(db, params);
   const { site, window, after } = params;
   const limit = Math.min(Math.max(1, params.limit), SESSIONS_LIMIT_MAX);
-  const binds: (string | number)[] = [site.id, window.start, window.end];
-  let matching = "site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND agent_platform IS NOT NULL";
-  const filters: [string, string | undefined][] = [
-    ["agent_platform", params.agentPlatform],
-    [PURPOSE.live, params.purpose],
-    [TIER.live, params.tier],
-    [OUTCOME.live, params.outcome],
-  ];
-  for (const [expression, value] of filters) {
-    if (value === undefined) continue;
-    binds.push(value);
-    matching += ` AND ${expression} = ?${binds.length}`;
-  }
-  const countBinds = [...binds];
-  let where = matching;
-  if (after) {
-    binds.push(after.startedAt, after.id);
-    const [t, id] = [binds.length - 1, binds.length];
-    where += ` AND (started_at < ?${t} OR (started_at = ?${t} AND id < ?${id}))`;
-  }
-  binds.push(limit + 1);
-  const [page, count] = await db.batch<Row | { n: number }>([
-    db
-      .prepare(
-        `SELECT id, agent_platform, ${PURPOSE.live} AS purpose, ${TIER.live} AS tier, ${OUTCOME.live} AS outcome,
-                settled_at IS NOT NULL AS settled, started_at, duration_ms, page_count, entry_url, exit_url
-         FROM sessions WHERE ${where} ORDER BY started_at DESC, id DESC LIMIT ?${binds.length}`,
-      )
-      .bind(...binds),
-    db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${matching}`).bind(...countBinds),
-  ]);
-  const rows = (page.results as Row[]).slice(0, limit);
-  const lastRow = rows.at(-1);
+  const { rows, ...page } = await readSessionRows<Row>(db, {
+    site,
+    window,
+    condition: "agent_platform IS NOT NULL",
+    filters: [
+      ["agent_platform", params.agentPlatform],
+      [PURPOSE.live, params.purpose],
+      [TIER.live, params.tier],
+      [OUTCOME.live, params.outcome],
+    ],
+    columns: `id, agent_platform, ${PURPOSE.live} AS purpose, ${TIER.live} AS tier, ${OUTCOME.live} AS outcome,
+              settled_at IS NOT NULL AS settled, started_at, duration_ms, page_count, entry_url, exit_url`,
+    limit,
+    after,
+  });
   return {
     ...header,
     results: rows.map((r) => ({
@@ -107,8 +89,6 @@ export async function agentSessions(db: D1Database, params: AgentSessionsParams)
       entry_url: r.entry_url,
       exit_url: r.exit_url,
     })),
-    has_more: page.results.length > limit,
-    total_matching: Number((count.results[0] as { n: number }).n),
-    last: lastRow ? { startedAt: lastRow.started_at, id: lastRow.id } : null,
+    ...page,
   };
 }

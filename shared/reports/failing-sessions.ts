@@ -1,11 +1,11 @@
+import { FAILING_SQL } from "./failing-condition";
 import { type ReportParams, reportHeader } from "./report-context";
 import type { FailingSessions } from "./report-schemas";
 import type { SessionPosition } from "./session-list-page";
+import { readSessionRows } from "./session-rows";
 
 export const FAILING_LIMIT_DEFAULT = 20;
 export const FAILING_LIMIT_MAX = 50;
-/** traffic-facts §5: a "short" single-page bounce lasted under 5 seconds. */
-export const SHORT_BOUNCE_MS = 5_000;
 
 export type FailingItem = FailingSessions["results"][number];
 
@@ -20,11 +20,6 @@ export interface FailingPage extends Omit<FailingSessions, "next_cursor"> {
   /** Position of the page's last row; null when the page is empty. */
   last: SessionPosition | null;
 }
-
-// Written exactly as the WHERE of sessions_failing_idx (schema/sessions.ts), so SQLite
-// can use that partial index: AI-agent sessions the session-end rollup settled as
-// abandoned, or as a bounce (one page, no interaction) shorter than 5 seconds.
-const FAILING = `agent_platform IS NOT NULL AND (outcome = 'abandoned' OR (bounced = 1 AND duration_ms < ${SHORT_BOUNCE_MS}))`;
 
 interface Row {
   id: string;
@@ -47,31 +42,16 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
   const header = await reportHeader(db, params);
   const { site, window, agentPlatform, after } = params;
   const limit = Math.min(Math.max(1, params.limit), FAILING_LIMIT_MAX);
-  const binds: (string | number)[] = [site.id, window.start, window.end];
-  let matching = `site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND ${FAILING}`;
-  if (agentPlatform !== undefined) {
-    binds.push(agentPlatform);
-    matching += ` AND agent_platform = ?${binds.length}`;
-  }
-  const countBinds = [...binds];
-  let where = matching;
-  if (after) {
-    binds.push(after.startedAt, after.id);
-    const [t, id] = [binds.length - 1, binds.length];
-    where += ` AND (started_at < ?${t} OR (started_at = ?${t} AND id < ?${id}))`;
-  }
-  binds.push(limit + 1);
-  const [page, count] = await db.batch<Row | { n: number }>([
-    db
-      .prepare(
-        `SELECT id, agent_platform, started_at, duration_ms, page_count, entry_url, exit_url, outcome FROM sessions
-         WHERE ${where} ORDER BY started_at DESC, id DESC LIMIT ?${binds.length}`,
-      )
-      .bind(...binds),
-    db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${matching}`).bind(...countBinds),
-  ]);
-  const rows = page.results as Row[];
-  const results = rows.slice(0, limit).map(
+  const { rows, ...page } = await readSessionRows<Row>(db, {
+    site,
+    window,
+    condition: FAILING_SQL,
+    filters: [["agent_platform", agentPlatform]],
+    columns: "id, agent_platform, started_at, duration_ms, page_count, entry_url, exit_url, outcome",
+    limit,
+    after,
+  });
+  const results = rows.map(
     (r): FailingItem => ({
       session_id: r.id,
       agent_platform: r.agent_platform,
@@ -83,12 +63,5 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
       reason: r.outcome === "abandoned" ? "abandoned" : "bounced",
     }),
   );
-  const lastRow = rows.slice(0, limit).at(-1);
-  return {
-    ...header,
-    results,
-    has_more: rows.length > limit,
-    total_matching: Number((count.results[0] as { n: number }).n),
-    last: lastRow ? { startedAt: lastRow.started_at, id: lastRow.id } : null,
-  };
+  return { ...header, results, ...page };
 }

@@ -1,18 +1,16 @@
 import { PURPOSES, type Purpose } from "../classify/agents";
 import { PURPOSE } from "./dimensions";
-import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
+import { totalOf, totalsBy } from "./grouped-sessions";
 import { type ReportParams, reportContext } from "./report-context";
 import type { PurposeSplit } from "./report-schemas";
 import { sharePct } from "./share";
 
 export { PURPOSES, type Purpose };
 
-export type PurposeSplitParams = ReportParams;
-
 /** Purpose split of AI-agent sessions started in the window. */
-export async function purposeSplit(db: D1Database, params: PurposeSplitParams): Promise<PurposeSplit> {
-  const { header, plan } = await reportContext(db, params);
-  const rows = await groupedSessions(db, params.site.id, plan, "agents", "traffic_daily", [PURPOSE]);
+export async function purposeSplit(db: D1Database, params: ReportParams): Promise<PurposeSplit> {
+  const { header, grouped } = await reportContext(db, params);
+  const rows = await grouped("agents", "traffic_daily", [PURPOSE]);
   const counts = totalsBy(rows, 0);
   // A purpose value outside the four (never written by ingest) is reported as unknown.
   const known = new Set<string>(PURPOSES);

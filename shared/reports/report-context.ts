@@ -1,4 +1,12 @@
-import { anySessionStarted } from "./grouped-sessions";
+import {
+  type AggregateTable,
+  anySessionStarted,
+  type Dimension,
+  type GroupedRow,
+  groupedSessions,
+  type OnlyValues,
+  type Population,
+} from "./grouped-sessions";
 import { type ReadPlan, readPlan } from "./read-plan";
 import type { ReportHeader } from "./report-schemas";
 import type { ReportSite } from "./report-site";
@@ -10,6 +18,8 @@ export type { ReportHeader };
 export interface ReportContext {
   header: ReportHeader;
   plan: ReadPlan;
+  /** `groupedSessions` over this report's site and read plan. */
+  grouped: (population: Population, table: AggregateTable, dims: Dimension[], only?: OnlyValues) => Promise<GroupedRow[]>;
 }
 
 export interface ReportParams {
@@ -25,7 +35,9 @@ export async function reportContext(db: D1Database, params: ReportParams): Promi
     readPlan(db, params.site.id, params.window, params.nowMs),
     reportHeader(db, params),
   ]);
-  return { plan, header };
+  const grouped: ReportContext["grouped"] = (population, table, dims, only) =>
+    groupedSessions(db, params.site.id, plan, population, table, dims, only);
+  return { plan, header, grouped };
 }
 
 /** The header alone, for a report that reads `sessions` directly (failing sessions). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OutcomeSchema } from "../sessions/outcome";
+import { OUTCOMES, OutcomeSchema } from "../sessions/outcome";
 import { PURPOSES } from "./purpose-split";
 import { REPORT_PERIODS } from "./report-window";
 import { SERIES_INTERVALS } from "./time-series";
@@ -64,7 +64,7 @@ export const TrafficOverview = z
     ),
     by_outcome: z
       .array(z.object({ outcome: OutcomeSchema.meta({ example: "completed" }), sessions: Int(12) }))
-      .meta({ description: "Always the three outcomes; sums to total_sessions." }),
+      .meta({ description: `Always every outcome (${OUTCOMES.join(", ")}), in that order; sums to total_sessions.` }),
     top_pages: z
       .array(z.object({ entry_url: z.string().meta({ example: "/products/blue-mug" }), sessions: Int(30) }))
       .meta({ description: "At most 10 entry pages, most sessions first." }),

@@ -1,6 +1,6 @@
 import { OUTCOMES } from "../sessions/outcome";
 import { DAY, ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
-import { groupedSessions, totalOf, totalsBy } from "./grouped-sessions";
+import { totalOf, totalsBy } from "./grouped-sessions";
 import { medianDurationMs } from "./median-duration";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficOverview } from "./report-schemas";
@@ -11,15 +11,13 @@ import { uniqueVisitors } from "./unique-visitors";
 /** Contract Limits: overview top pages, 10. */
 export const TOP_PAGES = 10;
 
-export type OverviewParams = ReportParams;
-
 /** Traffic overview of AI-agent sessions (agent_platform set) started in the window. */
-export async function trafficOverview(db: D1Database, params: OverviewParams): Promise<TrafficOverview> {
-  const { header, plan } = await reportContext(db, params);
+export async function trafficOverview(db: D1Database, params: ReportParams): Promise<TrafficOverview> {
+  const { header, plan, grouped } = await reportContext(db, params);
   const siteId = params.site.id;
   const [rows, pages, visitors] = await Promise.all([
-    groupedSessions(db, siteId, plan, "agents", "traffic_daily", [DAY, PLATFORM, OUTCOME]),
-    groupedSessions(db, siteId, plan, "agents", "entry_page_totals_daily", [ENTRY_URL]),
+    grouped("agents", "traffic_daily", [DAY, PLATFORM, OUTCOME]),
+    grouped("agents", "entry_page_totals_daily", [ENTRY_URL]),
     uniqueVisitors(db, siteId, plan, "agents"),
   ]);
   const total = totalOf(rows);

@@ -1,5 +1,5 @@
 import { DAY, ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
-import { groupedSessions, KEY_SEPARATOR, totalOf, totalsBy } from "./grouped-sessions";
+import { KEY_SEPARATOR, totalOf, totalsBy } from "./grouped-sessions";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
@@ -10,17 +10,14 @@ export const AI_SOURCES = ["ai_assistant_session", "ai_assistant_link"];
 export const TOP_REFERRER_HOSTS = 10;
 export const TOP_ENTRY_PAGES = 10;
 
-export type SourcesParams = ReportParams;
-
 /** Acquisition sources of every recorded session (agents and humans) started in the window. */
-export async function trafficSources(db: D1Database, params: SourcesParams): Promise<TrafficSources> {
-  const { header, plan } = await reportContext(db, params);
-  const siteId = params.site.id;
+export async function trafficSources(db: D1Database, params: ReportParams): Promise<TrafficSources> {
+  const { header, grouped } = await reportContext(db, params);
   const [sources, daily, pages] = await Promise.all([
     // One read for both by_source and top_referrer_hosts.
-    groupedSessions(db, siteId, plan, "all", "traffic_daily", [SOURCE, SUB_SOURCE, REFERRER_HOST]),
-    groupedSessions(db, siteId, plan, "all", "traffic_daily", [DAY, SOURCE]),
-    groupedSessions(db, siteId, plan, "all", "entry_page_totals_daily", [ENTRY_URL]),
+    grouped("all", "traffic_daily", [SOURCE, SUB_SOURCE, REFERRER_HOST]),
+    grouped("all", "traffic_daily", [DAY, SOURCE]),
+    grouped("all", "entry_page_totals_daily", [ENTRY_URL]),
   ]);
   const total = totalOf(sources);
   const bySource = totalsBy(sources, 0);
@@ -34,7 +31,7 @@ export async function trafficSources(db: D1Database, params: SourcesParams): Pro
   const entries =
     pageTotals.length === 0
       ? []
-      : await groupedSessions(db, siteId, plan, "all", "entry_pages_daily", [ENTRY_URL, SOURCE], {
+      : await grouped("all", "entry_pages_daily", [ENTRY_URL, SOURCE], {
           dim: ENTRY_URL,
           values: pageTotals.map((p) => p.url),
         });

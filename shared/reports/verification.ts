@@ -1,13 +1,11 @@
 import { TIERS, type Tier } from "../classify/agent-identity";
 import { PLATFORM, TIER } from "./dimensions";
-import { groupedSessions, totalOf } from "./grouped-sessions";
+import { totalOf } from "./grouped-sessions";
 import { type ReportParams, reportContext } from "./report-context";
 import type { VerificationBreakdown } from "./report-schemas";
 import { bySessionsDesc } from "./share";
 
 export { TIERS, type Tier };
-
-export type VerificationParams = ReportParams;
 
 export type PlatformTiers = VerificationBreakdown["by_platform"][number];
 
@@ -23,12 +21,9 @@ export function platformTier(p: Pick<PlatformTiers, Tier>): Tier {
 }
 
 /** Verification tiers of AI-agent sessions started in the window. */
-export async function verificationBreakdown(
-  db: D1Database,
-  params: VerificationParams,
-): Promise<VerificationBreakdown> {
-  const { header, plan } = await reportContext(db, params);
-  const rows = await groupedSessions(db, params.site.id, plan, "agents", "traffic_daily", [PLATFORM, TIER]);
+export async function verificationBreakdown(db: D1Database, params: ReportParams): Promise<VerificationBreakdown> {
+  const { header, grouped } = await reportContext(db, params);
+  const rows = await grouped("agents", "traffic_daily", [PLATFORM, TIER]);
   const byPlatform = new Map<string, PlatformTiers>();
   const totals: Record<Tier, number> = { verified: 0, declared: 0, heuristic: 0 };
   for (const { keys, sessions } of rows) {

@@ -13,7 +13,7 @@ export interface SettleResult {
 
 /**
  * The session-end rollup (cron, docs/decisions.md#5-traffic-reports): a session 30 minutes past its last event
- * is over, so its outcome (completed / abandoned / not_attempted) and bounce (one page
+ * is over, so its outcome (shared/sessions/outcome.ts) and bounce (one page
  * view, no interaction) are settled; then the daily aggregates of every (site, day)
  * with changed sessions are rebuilt from `sessions`. Rebuilding, not incrementing, makes
  * the job idempotent: running it twice changes nothing.

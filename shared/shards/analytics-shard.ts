@@ -22,6 +22,7 @@ import type { Result } from "../result/result";
 import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { SESSION_GAP_MS } from "../sessions/session-state";
 import { MAX_DAYS_PER_RUN, type SettleResult, settleSessions } from "../sessions/settle";
+import { DAY_MS } from "../time/durations";
 import { archiveDay, archivedDays, dayToArchive } from "./event-archive";
 import { importRows, type LegacyEvent, type LegacySession } from "./migrate-from-d1";
 import { newSessionId } from "./session-id";
@@ -29,7 +30,6 @@ import { shardDb } from "./shard-db";
 
 /** A pass of the alarm that left days to rebuild or archive runs again this soon. */
 const CONTINUE_MS = 1_000;
-const DAY_MS = 86_400_000;
 /** Days of raw events one alarm pass moves to R2 at most. */
 const ARCHIVE_DAYS_PER_PASS = 3;
 /** Archived events replayed per rollup transaction. */

@@ -2,16 +2,16 @@ import type { DetectionSignal, Tier } from "../classify/agent-identity";
 import type { Purpose } from "../classify/agents";
 import type { Source } from "../classify/source";
 import type { EventKind, IngestMessage } from "../ingest/queue-message";
-import { utcDay } from "../salt/salt-schedule";
 import { EVENT_COLUMNS, type EventRow } from "../sessions/event-row";
 import type { SessionRow } from "../sessions/session-state";
+import { DAY_MS } from "../time/durations";
+import { utcDay } from "../time/utc-day";
 
 /**
  * Raw events a shard keeps in SQLite: the 90-day report window (journeys of any session
  * a report can list) plus two days of margin. Older events go to R2 (archiveDay).
  */
 export const RAW_EVENT_RETENTION_DAYS = 92;
-const DAY_MS = 86_400_000;
 
 /** The R2 object of one site's events of sessions started on one UTC day. */
 export function archiveKey(siteId: string, day: string): string {

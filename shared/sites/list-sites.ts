@@ -1,10 +1,13 @@
 import { sites } from "@schema";
-import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
+import { type CreatedPosition, newestFirst, pageOf } from "../cursor/newest-first";
 import type { Database } from "../db/client";
 import type { SiteRecord } from "./site-row";
 
 /** Keyset position: the (created_at, id) of the last site on the previous page. */
-export type SitePosition = { createdAt: number; id: string };
+export type SitePosition = CreatedPosition;
+
+const keyset = newestFirst(sites);
 
 const columns = {
   id: sites.id,
@@ -38,26 +41,15 @@ export async function listSites(
   after: SitePosition | null,
 ): Promise<SitePage> {
   const inWorkspace = eq(sites.workspaceId, workspaceId);
-  const where = after
-    ? and(
-        inWorkspace,
-        or(lt(sites.createdAt, after.createdAt), and(eq(sites.createdAt, after.createdAt), lt(sites.id, after.id))),
-      )
-    : inWorkspace;
   const [rows, totals] = await db.batch([
     db
       .select(columns)
       .from(sites)
-      .where(where)
-      .orderBy(desc(sites.createdAt), desc(sites.id))
+      .where(and(inWorkspace, keyset.after(after)))
+      .orderBy(...keyset.orderBy)
       .limit(limit + 1),
     db.select({ n: count() }).from(sites).where(inWorkspace),
   ]);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    sites: page,
-    total: totals[0]?.n ?? 0,
-    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
-  };
+  const { page, next } = pageOf(rows, limit);
+  return { sites: page, total: totals[0]?.n ?? 0, next };
 }

@@ -1,5 +1,6 @@
 import { parseResolveMap, type ResolveMap } from "../outbound/resolve-map";
 import { safeFetch } from "../outbound/safe-fetch";
+import { MINUTE_MS } from "../time/durations";
 import { directoryProofs } from "./directory-proof";
 import { jwkThumbprint, type PublicJwk } from "./jwk";
 import type { KeySource } from "./signature-agent";
@@ -13,9 +14,9 @@ import type { KeyLookup } from "./web-bot-auth";
 // (traffic-facts §4.2). SSRF limits: size, key count, time, address ranges (safeFetch).
 export const DIRECTORY_PATH = "/.well-known/http-message-signatures-directory";
 const DIRECTORY_MEDIA_TYPE = "application/http-message-signatures-directory+json";
-const NEGATIVE_TTL_MS = 5 * 60_000;
+const NEGATIVE_TTL_MS = 5 * MINUTE_MS;
 const DEFAULT_TTL_MS = 3600_000;
-const MIN_TTL_MS = 60_000;
+const MIN_TTL_MS = MINUTE_MS;
 const MAX_TTL_MS = 24 * 3600_000;
 const MAX_KEYS = 50;
 const MAX_BYTES = 64 * 1024;

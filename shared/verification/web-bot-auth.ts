@@ -89,7 +89,7 @@ export async function verifyWebBotAuth(msg: SignedMessage, options: VerifyOption
     if (created > now + (options.skewSeconds ?? 60)) return invalid("created is in the future");
     if (expires < now) return invalid("signature expired");
     // The draft only RECOMMENDS a lifetime of at most 24 h; published vectors use longer
-    // ones, so a long lifetime is not a refusal reason (docs/decisions.md, Ingest).
+    // ones, so a long lifetime is not a refusal reason (docs/decisions.md#ingest).
     if (expires <= created) return invalid("expires must be after created");
     const names = covered.items.map((i) => i.value);
     if (!names.includes("@authority") && !names.includes("@target-uri")) {

@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it, vi } from "vitest";
 import { database } from "../../shared/db/client";
 import { listDeliveries } from "../../shared/monitors/list-deliveries";
-import { DAY_MS } from "../../shared/monitors/rescan-slot";
+import { DAY_MS } from "../../shared/time/durations";
 import worker from "../../workers/scan/index";
 import { monitorFor, receivedAt, webhookHeadersOf } from "./monitors-helpers";
 

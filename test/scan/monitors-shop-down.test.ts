@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it, vi } from "vitest";
-import { DAY_MS } from "../../shared/monitors/rescan-slot";
+import { DAY_MS } from "../../shared/time/durations";
 import worker from "../../workers/scan/index";
 import { monitorFor, receivedAt, webhookHeadersOf } from "./monitors-helpers";
 

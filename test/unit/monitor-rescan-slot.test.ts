@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  DAY_MS,
   fnv1a32,
   isRescanDue,
   latestRescanSlot,
   nextRescanAt,
   rescanOffsetMs,
 } from "../../shared/monitors/rescan-slot";
+import { DAY_MS } from "../../shared/time/durations";
 
 describe("rescan slots", () => {
   it("hashes with FNV-1a 32 (published test vectors)", () => {

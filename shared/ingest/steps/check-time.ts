@@ -1,7 +1,8 @@
 import { SALT_RETENTION_MS } from "../../salt/salt-schedule";
+import { MINUTE_MS } from "../../time/durations";
 import type { Draft, Dropped } from "../pipeline";
 
-const FUTURE_SKEW_MS = 5 * 60_000;
+const FUTURE_SKEW_MS = 5 * MINUTE_MS;
 // A visitor hash needs the salt of the event's day; salts are kept 48 h, so an event
 // whose day began earlier cannot be hashed (and must not be, by design).
 const MAX_AGE_MS = SALT_RETENTION_MS - 3600_000;

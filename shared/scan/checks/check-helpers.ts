@@ -32,6 +32,21 @@ export function blockedBy(f: Fetched | null | undefined, what: string): CheckOut
 }
 
 /**
+ * The opening of a check that reads one file at a fixed path (robots.txt, llms.txt,
+ * ...): the `blocked` outcome when bot protection or robots.txt kept the file from the
+ * scanner (else null), and the URL the check's messages name: the one fetched, or
+ * https://<domain><path> when none was. `what` names the file in the blocked message.
+ */
+export function fileToJudge(
+  site: SiteSnapshot,
+  f: Fetched | null | undefined,
+  path: string,
+  what: string = path,
+): { blocked: CheckOutcome | null; url: string } {
+  return { blocked: blockedBy(f, what), url: f?.url ?? `https://${site.domain}${path}` };
+}
+
+/**
  * The one "could not look" rule: the outcome of a check whose input was not read, or null
  * when it was. A challenge or robots.txt refusal is `blocked` (contract CheckResult); no
  * HTTP answer at all is a plain `fail` that says so. Either way the check cannot pass, and

@@ -9,11 +9,13 @@ import { valueOrThrow } from "@shared/errors/api-error";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { DataTable } from "../layout/data-table";
 import { PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
+import { Tiles } from "./tiles";
 
 const PATH = "/app/conversions";
 
@@ -93,78 +95,48 @@ export function registerConversions(app: Hono<AppEnv>) {
             Orders your backend posts (<code>POST /api/v1/conversions</code>), attributed when they are recorded. Values
             are shown per currency and never added across currencies.
           </p>
-          <ul class="tiles" aria-label="Conversions in the period">
-            <li>
-              <span class="value" data-metric="total_conversions">
-                {report.total_conversions}
-              </span>
-              <span class="label">Conversions</span>
-            </li>
-            <li>
-              <span class="value" data-metric="attributed_conversions">
-                {report.attributed_conversions}
-              </span>
-              <span class="label">Attributed</span>
-            </li>
-            <li>
-              <span class="value" data-metric="unattributed_conversions">
-                {report.unattributed_conversions}
-              </span>
-              <span class="label">Unattributed</span>
-            </li>
-          </ul>
+          <Tiles
+            label="Conversions in the period"
+            tiles={[
+              { metric: "total_conversions", value: report.total_conversions, label: "Conversions" },
+              { metric: "attributed_conversions", value: report.attributed_conversions, label: "Attributed" },
+              { metric: "unattributed_conversions", value: report.unattributed_conversions, label: "Unattributed" },
+            ]}
+          />
           <h2>By currency</h2>
           {report.by_currency.length === 0 ? (
             <div class="empty">
               <p>No conversions in this period. Post orders from your server with a key that has conversions:write.</p>
             </div>
           ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">Conversions by currency</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Currency</th>
-                    <th scope="col">Conversions</th>
-                    <th scope="col">Value</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.by_currency.map((m) => (
-                    <tr data-currency-row={m.currency}>
-                      <td data-label="Currency">{m.currency}</td>
-                      <td data-label="Conversions">{m.conversions}</td>
-                      <td data-label="Value">{moneyText(m.value_minor, m.currency)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={{ text: "Conversions by currency", visible: false }}
+              columns={["Currency", "Conversions", "Value"]}
+            >
+              {report.by_currency.map((m) => (
+                <tr data-currency-row={m.currency}>
+                  <td data-label="Currency">{m.currency}</td>
+                  <td data-label="Conversions">{m.conversions}</td>
+                  <td data-label="Value">{moneyText(m.value_minor, m.currency)}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           <h2>By platform</h2>
-          <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">Conversions by platform</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Platform</th>
-                  <th scope="col">Conversions</th>
-                  <th scope="col">Value per currency</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.by_platform.map((p) => (
-                  <tr data-platform={p.platform}>
-                    <td data-label="Platform">{p.platform}</td>
-                    <td data-label="Conversions">{p.conversions}</td>
-                    <td data-label="Value">
-                      <Money byCurrency={p.by_currency} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={{ text: "Conversions by platform", visible: false }}
+            columns={["Platform", "Conversions", "Value per currency"]}
+          >
+            {report.by_platform.map((p) => (
+              <tr data-platform={p.platform}>
+                <td data-label="Platform">{p.platform}</td>
+                <td data-label="Conversions">{p.conversions}</td>
+                <td data-label="Value">
+                  <Money byCurrency={p.by_currency} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <h2>By basis</h2>
           <p class="hint">
             declared_click_id: a platform-minted click id (hard evidence). declared_utm: a label you set (recorded, not
@@ -178,33 +150,22 @@ export function registerConversions(app: Hono<AppEnv>) {
             ))}
           </ul>
           <h2>By source</h2>
-          <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">Conversions by source</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Source</th>
-                  <th scope="col">Detail</th>
-                  <th scope="col">Basis</th>
-                  <th scope="col">Conversions</th>
-                  <th scope="col">Value per currency</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.by_source.map((s) => (
-                  <tr>
-                    <td data-label="Source">{s.source}</td>
-                    <td data-label="Detail">{s.sub_source ?? "–"}</td>
-                    <td data-label="Basis">{s.basis}</td>
-                    <td data-label="Conversions">{s.conversions}</td>
-                    <td data-label="Value">
-                      <Money byCurrency={s.by_currency} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={{ text: "Conversions by source", visible: false }}
+            columns={["Source", "Detail", "Basis", "Conversions", "Value per currency"]}
+          >
+            {report.by_source.map((s) => (
+              <tr>
+                <td data-label="Source">{s.source}</td>
+                <td data-label="Detail">{s.sub_source ?? "–"}</td>
+                <td data-label="Basis">{s.basis}</td>
+                <td data-label="Conversions">{s.conversions}</td>
+                <td data-label="Value">
+                  <Money byCurrency={s.by_currency} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <h2>Conversion list</h2>
           <p>
             <a href={q.include_voided === "1" ? PATH : `${PATH}?include_voided=1`}>
@@ -214,48 +175,36 @@ export function registerConversions(app: Hono<AppEnv>) {
           {list.results.length === 0 ? (
             <p>No conversions recorded.</p>
           ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">Conversions, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Occurred</th>
-                    <th scope="col">Value</th>
-                    <th scope="col">Platform</th>
-                    <th scope="col">Basis</th>
-                    <th scope="col">State</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.results.map((r) => (
-                    <tr data-external-id={r.external_id}>
-                      <td data-label="Order">
-                        <code>{r.external_id}</code>
-                      </td>
-                      <td data-label="Occurred">{r.occurred_at.slice(0, 16).replace("T", " ")} UTC</td>
-                      <td data-label="Value">{moneyText(r.value_minor, r.currency)}</td>
-                      <td data-label="Platform">{r.attributed_platform}</td>
-                      <td data-label="Basis">{r.attribution_basis}</td>
-                      <td data-label="State">
-                        {r.voided ? (
-                          "Voided"
-                        ) : admin ? (
-                          <PostForm action={`${PATH}/void`} csrf={c.get("csrfToken")}>
-                            <input type="hidden" name="external_id" value={r.external_id} />
-                            <button type="submit" class="danger">
-                              Void<span class="visually-hidden"> {r.external_id}</span>
-                            </button>
-                          </PostForm>
-                        ) : (
-                          "Counted"
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={{ text: "Conversions, newest first", visible: false }}
+              columns={["Order", "Occurred", "Value", "Platform", "Basis", "State"]}
+            >
+              {list.results.map((r) => (
+                <tr data-external-id={r.external_id}>
+                  <td data-label="Order">
+                    <code>{r.external_id}</code>
+                  </td>
+                  <td data-label="Occurred">{r.occurred_at.slice(0, 16).replace("T", " ")} UTC</td>
+                  <td data-label="Value">{moneyText(r.value_minor, r.currency)}</td>
+                  <td data-label="Platform">{r.attributed_platform}</td>
+                  <td data-label="Basis">{r.attribution_basis}</td>
+                  <td data-label="State">
+                    {r.voided ? (
+                      "Voided"
+                    ) : admin ? (
+                      <PostForm action={`${PATH}/void`} csrf={c.get("csrfToken")}>
+                        <input type="hidden" name="external_id" value={r.external_id} />
+                        <button type="submit" class="danger">
+                          Void<span class="visually-hidden"> {r.external_id}</span>
+                        </button>
+                      </PostForm>
+                    ) : (
+                      "Counted"
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           {list.has_more ? (
             <p>

@@ -14,6 +14,7 @@ import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";
 import type { AppEnv } from "../app-env";
+import { DataTable } from "../layout/data-table";
 import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
@@ -54,63 +55,47 @@ export async function monitorsPage(
             <p>No monitors yet. Add a shop's domain and the URL that should receive its webhooks.</p>
           </div>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="visually-hidden">Monitors, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Domain</th>
-                  <th scope="col">Last score</th>
-                  <th scope="col">Last scan</th>
-                  <th scope="col">Next rescan</th>
-                  <th scope="col">Webhook</th>
-                  {manager ? <th scope="col">Actions</th> : null}
+          <DataTable
+            caption={{ text: "Monitors, newest first", visible: false }}
+            columns={["Domain", "Last score", "Last scan", "Next rescan", "Webhook", manager && "Actions"]}
+          >
+            {page.monitors.map((m) => {
+              const scan = scans.get(m.domain);
+              return (
+                <tr data-monitor={m.id}>
+                  <td data-label="Domain">
+                    <a href={`${PATH}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
+                  </td>
+                  <td data-label="Last score">
+                    {scan ? <a href={`/app/scans/${encodeURIComponent(m.domain)}`}>{scan.overallScore}/100</a> : "Not scanned yet"}
+                  </td>
+                  <td data-label="Last scan">
+                    <Time at={scan ? scan.lastSeenAt : null} />
+                  </td>
+                  <td data-label="Next rescan">
+                    <Time at={nextRescanAt(m.domain, m.lastRescanAt, now)} />
+                  </td>
+                  <td data-label="Webhook">
+                    <code>{m.webhookUrl}</code>
+                  </td>
+                  {manager ? (
+                    <td data-label="Actions">
+                      <PostForm action={`${PATH}/${encodeURIComponent(m.id)}/test`} csrf={c.get("csrfToken")}>
+                        <button type="submit" aria-label={`Send test event to ${m.domain}'s webhook`}>
+                          Send test event
+                        </button>
+                      </PostForm>
+                      <PostForm action={`${PATH}/${encodeURIComponent(m.id)}/rescan`} csrf={c.get("csrfToken")}>
+                        <button type="submit" aria-label={`Rescan ${m.domain} now`}>
+                          Rescan now
+                        </button>
+                      </PostForm>
+                    </td>
+                  ) : null}
                 </tr>
-              </thead>
-              <tbody>
-                {page.monitors.map((m) => {
-                  const scan = scans.get(m.domain);
-                  return (
-                    <tr data-monitor={m.id}>
-                      <td data-label="Domain">
-                        <a href={`${PATH}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
-                      </td>
-                      <td data-label="Last score">
-                        {scan ? (
-                          <a href={`/app/scans/${encodeURIComponent(m.domain)}`}>{scan.overallScore}/100</a>
-                        ) : (
-                          "Not scanned yet"
-                        )}
-                      </td>
-                      <td data-label="Last scan">
-                        <Time at={scan ? scan.lastSeenAt : null} />
-                      </td>
-                      <td data-label="Next rescan">
-                        <Time at={nextRescanAt(m.domain, m.lastRescanAt, now)} />
-                      </td>
-                      <td data-label="Webhook">
-                        <code>{m.webhookUrl}</code>
-                      </td>
-                      {manager ? (
-                        <td data-label="Actions">
-                          <PostForm action={`${PATH}/${encodeURIComponent(m.id)}/test`} csrf={c.get("csrfToken")}>
-                            <button type="submit" aria-label={`Send test event to ${m.domain}'s webhook`}>
-                              Send test event
-                            </button>
-                          </PostForm>
-                          <PostForm action={`${PATH}/${encodeURIComponent(m.id)}/rescan`} csrf={c.get("csrfToken")}>
-                            <button type="submit" aria-label={`Rescan ${m.domain} now`}>
-                              Rescan now
-                            </button>
-                          </PostForm>
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
         {manager ? (
           <PostForm action={PATH} csrf={c.get("csrfToken")}>
@@ -192,37 +177,26 @@ export function registerMonitors(app: Hono<AppEnv>) {
           {page.deliveries.length === 0 ? (
             <p class="empty">No deliveries yet: one is sent when a rescan changes the score.</p>
           ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">Webhook deliveries, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Created</th>
-                    <th scope="col">Event</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Responses</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.deliveries.map((d) => (
-                    <tr>
-                      <td data-label="Created">
-                        <Time at={d.createdAt} />
-                      </td>
-                      <td data-label="Event">{d.event}</td>
-                      <td data-label="Status">{d.status}</td>
-                      <td data-label="Attempts">{d.attempts.length}</td>
-                      <td data-label="Responses">
-                        {d.attempts
-                          .map((a) => (a.statusCode === null ? (a.error ?? "no answer") : `HTTP ${a.statusCode}`))
-                          .join(", ") || "–"}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={{ text: "Webhook deliveries, newest first", visible: false }}
+              columns={["Created", "Event", "Status", "Attempts", "Responses"]}
+            >
+              {page.deliveries.map((d) => (
+                <tr>
+                  <td data-label="Created">
+                    <Time at={d.createdAt} />
+                  </td>
+                  <td data-label="Event">{d.event}</td>
+                  <td data-label="Status">{d.status}</td>
+                  <td data-label="Attempts">{d.attempts.length}</td>
+                  <td data-label="Responses">
+                    {d.attempts
+                      .map((a) => (a.statusCode === null ? (a.error ?? "no answer") : `HTTP ${a.statusCode}`))
+                      .join(", ") || "–"}
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </>
       ),

@@ -1,7 +1,7 @@
 import type { ReportPeriod, WindowInput } from "@shared/reports/report-window";
 import { REPORT_PERIODS } from "@shared/reports/report-window";
+import { DAY_MS } from "@shared/time/durations";
 
-const DAY_MS = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**

@@ -9,6 +9,7 @@ import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { DataTable } from "../layout/data-table";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
@@ -116,46 +117,32 @@ export function registerSessions(app: Hono<AppEnv>) {
           ) : page.results.length === 0 ? (
             <p class="empty">No AI-agent session matches these filters.</p>
           ) : (
-            <div class="table-wrap">
-              <table>
-                <caption class="visually-hidden">AI-agent sessions, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Started</th>
-                    <th scope="col">Platform</th>
-                    <th scope="col">Purpose</th>
-                    <th scope="col">Tier</th>
-                    <th scope="col">Outcome</th>
-                    <th scope="col">Pages</th>
-                    <th scope="col">Duration</th>
-                    <th scope="col">Entry</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.results.map((s) => (
-                    <tr data-session={s.session_id}>
-                      <td data-label="Started">
-                        <a href={`/app/sessions/${encodeURIComponent(s.session_id)}`}>
-                          {s.started_at.slice(0, 16).replace("T", " ")} UTC
-                        </a>
-                      </td>
-                      <td data-label="Platform">{s.agent_platform}</td>
-                      <td data-label="Purpose">{s.purpose}</td>
-                      <td data-label="Tier">{s.tier}</td>
-                      <td data-label="Outcome">
-                        {s.outcome}
-                        {s.outcome_settled ? "" : " (so far)"}
-                      </td>
-                      <td data-label="Pages">{s.page_count}</td>
-                      <td data-label="Duration">{durationText(s.duration_ms)}</td>
-                      <td data-label="Entry">
-                        <code>{s.entry_url}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={{ text: "AI-agent sessions, newest first", visible: false }}
+              columns={["Started", "Platform", "Purpose", "Tier", "Outcome", "Pages", "Duration", "Entry"]}
+            >
+              {page.results.map((s) => (
+                <tr data-session={s.session_id}>
+                  <td data-label="Started">
+                    <a href={`/app/sessions/${encodeURIComponent(s.session_id)}`}>
+                      {s.started_at.slice(0, 16).replace("T", " ")} UTC
+                    </a>
+                  </td>
+                  <td data-label="Platform">{s.agent_platform}</td>
+                  <td data-label="Purpose">{s.purpose}</td>
+                  <td data-label="Tier">{s.tier}</td>
+                  <td data-label="Outcome">
+                    {s.outcome}
+                    {s.outcome_settled ? "" : " (so far)"}
+                  </td>
+                  <td data-label="Pages">{s.page_count}</td>
+                  <td data-label="Duration">{durationText(s.duration_ms)}</td>
+                  <td data-label="Entry">
+                    <code>{s.entry_url}</code>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
           {page.has_more ? (
             <p>

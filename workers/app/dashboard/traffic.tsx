@@ -9,6 +9,7 @@ import { SeriesChart } from "./chart";
 import { durationText, windowFromQuery } from "./report-window-form";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav } from "./site-nav";
+import { Tiles } from "./tiles";
 import { PurposeBars, SourceTables, TierTable } from "./traffic-parts";
 
 /** The period picker: the contract's periods and a custom range of whole UTC days. */
@@ -85,34 +86,27 @@ export function registerTraffic(app: Hono<AppEnv>) {
             </div>
           ) : (
             <>
-              <ul class="tiles" aria-label="Key numbers">
-                <li>
-                  <span class="value" data-metric="total_sessions">
-                    {overview.total_sessions}
-                  </span>
-                  <span class="label">AI-agent sessions</span>
-                </li>
-                <li>
-                  <span class="value" data-metric="unique_visitors">
-                    {overview.unique_visitors}
-                  </span>
-                  <span class="label">Unique visitors (summed per day)</span>
-                </li>
-                <li>
-                  <span class="value" data-metric="ai_share_pct">
-                    {sources.ai_share_pct}%
-                  </span>
-                  <span class="label">
-                    AI share of all traffic ({sources.ai_sessions} of {sources.total_sessions})
-                  </span>
-                </li>
-                <li>
-                  <span class="value" data-metric="median_duration">
-                    {durationText(overview.median_duration_ms)}
-                  </span>
-                  <span class="label">Median session duration</span>
-                </li>
-              </ul>
+              <Tiles
+                label="Key numbers"
+                tiles={[
+                  { metric: "total_sessions", value: overview.total_sessions, label: "AI-agent sessions" },
+                  {
+                    metric: "unique_visitors",
+                    value: overview.unique_visitors,
+                    label: "Unique visitors (summed per day)",
+                  },
+                  {
+                    metric: "ai_share_pct",
+                    value: `${sources.ai_share_pct}%`,
+                    label: `AI share of all traffic (${sources.ai_sessions} of ${sources.total_sessions})`,
+                  },
+                  {
+                    metric: "median_duration",
+                    value: durationText(overview.median_duration_ms),
+                    label: "Median session duration",
+                  },
+                ]}
+              />
               {overview.total_sessions === 0 ? (
                 <p class="empty">
                   Visits were recorded, but none from an AI agent. Agents that do not run JavaScript are counted only

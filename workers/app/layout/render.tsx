@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
+import { Notice } from "./form";
 import { type Chrome, Layout } from "./layout";
 
 /** What the layout needs from the request: path, CSRF token, and the user/workspace when set. */
@@ -29,4 +30,21 @@ export async function renderPage(
   ).toString();
   c.header("Cache-Control", "no-store");
   return c.html(`<!doctype html>${html}`, page.status ?? 200);
+}
+
+/** A form answered again after a refused POST: the refusal, announced, above the form as typed. */
+export function renderRefused(
+  c: Context<AppEnv>,
+  page: { title: string; status: ContentfulStatusCode; message: string; form: Child },
+): Promise<Response> {
+  return renderPage(c, {
+    title: page.title,
+    status: page.status,
+    body: (
+      <>
+        <Notice kind="error">{page.message}</Notice>
+        {page.form}
+      </>
+    ),
+  });
 }

@@ -1,25 +1,19 @@
 import type { KeyListItem } from "@shared/auth/key-repository";
 import { SCOPES } from "@shared/auth/scopes";
 import { keyPresetChoices, scopeDescriptions } from "../key-presets";
+import { DataTable } from "../layout/data-table";
 import { PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
+import { ShownOnce } from "../layout/shown-once";
 
 export const KEY_NAME_MAX_LENGTH = 100;
 
 /** The new key, once: an element holding nothing but the key, and a copy button. */
 export function NewKey(props: { keyValue: string; name: string }) {
   return (
-    <section aria-labelledby="new-key-heading" class="notice notice-success">
-      <h2 id="new-key-heading">Your new key “{props.name}”</h2>
-      <p>Copy it now and keep it in your server's secret storage. It is shown only this once.</p>
-      <div class="secret">
-        <code id="new-key">{props.keyValue}</code>
-        <button type="button" class="secondary" data-copy="new-key" hidden>
-          Copy
-        </button>
-        <span id="new-key-status" role="status" />
-      </div>
-    </section>
+    <ShownOnce id="new-key" heading={`Your new key “${props.name}”`} value={props.keyValue}>
+      Copy it now and keep it in your server's secret storage. It is shown only this once.
+    </ShownOnce>
   );
 }
 
@@ -78,57 +72,45 @@ export function CreateKeyForm(props: { csrf: string; name?: string; preset?: str
 export function KeyTable(props: { keys: KeyListItem[]; canManage: boolean }) {
   if (props.keys.length === 0) return <p>This workspace has no API keys yet.</p>;
   return (
-    <div class="table-wrap">
-      <table>
-        <caption class="hint">Live keys of this workspace, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Prefix</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            {props.canManage ? <th scope="col">Actions</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {props.keys.map((key) => (
-            <tr data-key-id={key.keyId}>
-              <td data-label="Name" id={`name-${key.keyId}`}>
-                {key.name ?? "(unnamed)"}
-              </td>
-              <td data-label="Prefix">
-                <code>{key.displayPrefix}…</code>
-              </td>
-              <td data-label="Scopes">
-                <ul class="scopes">
-                  {key.scopes.map((s) => (
-                    <li>
-                      <code>{s}</code>
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td data-label="Created">
-                <Time at={key.createdAt} />
-              </td>
-              <td data-label="Last used">
-                <Time at={key.lastUsedAt} />
-              </td>
-              {props.canManage ? (
-                <td data-label="Actions">
-                  <form method="get" action={`/app/settings/api-keys/${key.keyId}/revoke`}>
-                    <button type="submit" class="danger" aria-describedby={`name-${key.keyId}`}>
-                      Revoke
-                    </button>
-                  </form>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={{ text: "Live keys of this workspace, newest first", visible: true }}
+      columns={["Name", "Prefix", "Scopes", "Created", "Last used", props.canManage && "Actions"]}
+    >
+      {props.keys.map((key) => (
+        <tr data-key-id={key.keyId}>
+          <td data-label="Name" id={`name-${key.keyId}`}>
+            {key.name ?? "(unnamed)"}
+          </td>
+          <td data-label="Prefix">
+            <code>{key.displayPrefix}…</code>
+          </td>
+          <td data-label="Scopes">
+            <ul class="scopes">
+              {key.scopes.map((s) => (
+                <li>
+                  <code>{s}</code>
+                </li>
+              ))}
+            </ul>
+          </td>
+          <td data-label="Created">
+            <Time at={key.createdAt} />
+          </td>
+          <td data-label="Last used">
+            <Time at={key.lastUsedAt} />
+          </td>
+          {props.canManage ? (
+            <td data-label="Actions">
+              <form method="get" action={`/app/settings/api-keys/${key.keyId}/revoke`}>
+                <button type="submit" class="danger" aria-describedby={`name-${key.keyId}`}>
+                  Revoke
+                </button>
+              </form>
+            </td>
+          ) : null}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

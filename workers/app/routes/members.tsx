@@ -6,9 +6,11 @@ import type { Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
+import { DataTable } from "../layout/data-table";
 import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
+import { ShownOnce } from "../layout/shown-once";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 
@@ -16,17 +18,9 @@ const PATH = "/app/settings/members";
 
 function InviteLink(props: { url: string }) {
   return (
-    <section aria-labelledby="invite-heading" class="notice notice-success">
-      <h2 id="invite-heading">Invitation link</h2>
-      <p>Send this link to the person you invite. It works once, for 7 days. The service sends no email.</p>
-      <div class="secret">
-        <code id="invite-link">{props.url}</code>
-        <button type="button" class="secondary" data-copy="invite-link" hidden>
-          Copy
-        </button>
-        <span id="invite-link-status" role="status" />
-      </div>
-    </section>
+    <ShownOnce id="invite-link" heading="Invitation link" value={props.url}>
+      Send this link to the person you invite. It works once, for 7 days. The service sends no email.
+    </ShownOnce>
   );
 }
 
@@ -45,28 +39,17 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
           not change anything.
         </p>
         {extra.before}
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => (
-                <tr>
-                  <td data-label="Email">{m.email}</td>
-                  <td data-label="Role">{m.role}</td>
-                  <td data-label="Joined">
-                    <Time at={m.joinedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={["Email", "Role", "Joined"]}>
+          {members.map((m) => (
+            <tr>
+              <td data-label="Email">{m.email}</td>
+              <td data-label="Role">{m.role}</td>
+              <td data-label="Joined">
+                <Time at={m.joinedAt} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
         {canManage ? (
           <>
             <h2>Invite someone</h2>

@@ -6,9 +6,10 @@ import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
 import { database } from "@shared/db/client";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { PasskeyButton } from "../layout/passkey-button";
-import { renderPage } from "../layout/render";
+import { renderPage, renderRefused } from "../layout/render";
 import { safeNext, signInAs } from "../session-start";
 import { recordSignInFailure, signInRetryAfter } from "../throttle";
 
@@ -27,21 +28,8 @@ function SignInForm(props: { csrf: string; next: string; email?: string; noAccou
       ) : null}
       <PostForm action="/app/sign-in" csrf={props.csrf}>
         <input type="hidden" name="next" value={props.next} />
-        <div class="field">
-          <label for="email">Email</label>
-          <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
-        </div>
-        <div class="field">
-          <label for="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="current-password"
-            required
-            maxlength={PASSWORD_MAX_LENGTH}
-          />
-        </div>
+        <EmailField value={props.email} />
+        <PasswordField purpose="current-password" />
         <button type="submit">Sign in</button>
       </PostForm>
       <PasskeyButton csrf={props.csrf} kind="sign-in" label="Use a passkey" />
@@ -69,15 +57,11 @@ export function registerSignIn(app: Hono<AppEnv>) {
     const password = typeof form.password === "string" ? form.password : "";
     const email = normalizeEmail(typed);
     const again = (status: 400 | 401 | 429, message: string) =>
-      renderPage(c, {
+      renderRefused(c, {
         title: "Sign in",
         status,
-        body: (
-          <>
-            <Notice kind="error">{message}</Notice>
-            <SignInForm csrf={c.get("csrfToken")} next={next} email={typed} noAccountYet={false} />
-          </>
-        ),
+        message,
+        form: <SignInForm csrf={c.get("csrfToken")} next={next} email={typed} noAccountYet={false} />,
       });
     if (!email || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return again(401, SIGN_IN_FAILED);
 

@@ -1,7 +1,7 @@
 import { normalizeEmail } from "@shared/accounts/email";
 import { acceptInvite, findOpenInvite, type OpenInvite } from "@shared/accounts/invite-repository";
 import { hashPassword, verifyPassword } from "@shared/accounts/password-hash";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "@shared/accounts/password-policy";
+import { passwordProblem } from "@shared/accounts/password-policy";
 import { parseSignUpMode, signUpPath, signUpRefusals } from "@shared/accounts/sign-up-policy";
 import { anyUserExists, findUserByEmail, insertUser } from "@shared/accounts/user-repository";
 import {
@@ -13,8 +13,9 @@ import { database } from "@shared/db/client";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { bootstrapStatus } from "../bootstrap-secret";
+import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
-import { renderPage } from "../layout/render";
+import { renderPage, renderRefused } from "../layout/render";
 import { signInAs } from "../session-start";
 import { hitSignUp } from "../throttle";
 
@@ -42,26 +43,8 @@ export function SignUpForm(props: SignUpFormProps) {
       ) : null}
       <PostForm action="/app/sign-up" csrf={props.csrf}>
         {props.invite ? <input type="hidden" name="invite" value={props.invite.token} /> : null}
-        <div class="field">
-          <label for="email">Email</label>
-          <input id="email" name="email" type="email" autocomplete="username" required value={props.email ?? ""} />
-        </div>
-        <div class="field">
-          <label for="password">Password</label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autocomplete="new-password"
-            required
-            minlength={PASSWORD_MIN_LENGTH}
-            maxlength={PASSWORD_MAX_LENGTH}
-            aria-describedby="password-hint"
-          />
-          <p class="hint" id="password-hint">
-            At least {PASSWORD_MIN_LENGTH} characters. A long phrase is best.
-          </p>
-        </div>
+        <EmailField value={props.email} />
+        <PasswordField purpose="new-password" />
         {props.askWorkspace ? (
           <div class="field">
             <label for="workspace">Workspace name</label>
@@ -140,20 +123,18 @@ export function registerSignUp(app: Hono<AppEnv>) {
     const open = parseSignUpMode(c.env.SIGNUP_MODE) === "open";
 
     const again = (status: 400 | 403 | 429, message: string) =>
-      renderPage(c, {
+      renderRefused(c, {
         title: "Create account",
         status,
-        body: (
-          <>
-            <Notice kind="error">{message}</Notice>
-            <SignUpForm
-              csrf={c.get("csrfToken")}
-              email={typed}
-              invite={invite ? inviteProps(inviteToken, invite) : undefined}
-              askWorkspace={!invite && (firstOwner || open)}
-              askBootstrap={askBootstrap}
-            />
-          </>
+        message,
+        form: (
+          <SignUpForm
+            csrf={c.get("csrfToken")}
+            email={typed}
+            invite={invite ? inviteProps(inviteToken, invite) : undefined}
+            askWorkspace={!invite && (firstOwner || open)}
+            askBootstrap={askBootstrap}
+          />
         ),
       });
 

@@ -1,4 +1,5 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
+import { OUTCOMES } from "@shared/sessions/outcome";
 
 /**
  * One MCP tool per v1 operation (docs/decisions.md#10-identity-and-tools), named as the decision names them.
@@ -59,7 +60,7 @@ export const v1Tools: V1Tool[] = [
     name: "traffic_overview",
     operationId: "trafficOverview",
     title: "AI-agent traffic overview",
-    description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (completed, abandoned, not_attempted), top entry pages, median duration and sessions per hour (windows up to 48 h) or day by platform. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured. Needs scope traffic:read.`,
+    description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (${OUTCOMES.join(", ")}), top entry pages, median duration and sessions per hour (windows up to 48 h) or day by platform. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured. Needs scope traffic:read.`,
     annotations: read,
   },
   {

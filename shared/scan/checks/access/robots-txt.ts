@@ -1,6 +1,6 @@
 import { parseRobots } from "../../robots/parse-robots";
 import type { CheckDefinition } from "../../types";
-import { blockedBy, looksLikeHtml } from "../check-helpers";
+import { fileToJudge, looksLikeHtml } from "../check-helpers";
 
 export const robotsTxt: CheckDefinition = {
   key: "robots_txt",
@@ -8,9 +8,8 @@ export const robotsTxt: CheckDefinition = {
   weight: 2,
   run(site) {
     const f = site.robots;
-    const blocked = blockedBy(f, "robots.txt");
+    const { blocked, url } = fileToJudge(site, f, "/robots.txt", "robots.txt");
     if (blocked) return blocked;
-    const url = f?.url ?? `https://${site.domain}/robots.txt`;
     if (!f || f.status === 0 || f.status >= 500) {
       return {
         status: "fail",

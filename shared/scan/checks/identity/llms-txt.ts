@@ -1,5 +1,5 @@
 import type { CheckDefinition } from "../../types";
-import { blockedBy, looksLikeHtml } from "../check-helpers";
+import { fileToJudge, looksLikeHtml } from "../check-helpers";
 
 /** The llmstxt.org shape: an H1, a `>` summary, and at least one list of markdown links. */
 export function llmsTxtShape(text: string): { h1: boolean; summary: boolean; links: number } {
@@ -18,9 +18,8 @@ export const llmsTxt: CheckDefinition = {
   weight: 3,
   run(site) {
     const f = site.llms;
-    const blocked = blockedBy(f, "/llms.txt");
+    const { blocked, url } = fileToJudge(site, f, "/llms.txt");
     if (blocked) return blocked;
-    const url = f?.url ?? `https://${site.domain}/llms.txt`;
     if (!f || f.status < 200 || f.status >= 300) {
       return {
         status: "fail",

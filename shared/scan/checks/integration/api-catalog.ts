@@ -1,5 +1,5 @@
 import type { CheckDefinition } from "../../types";
-import { blockedBy, isOk, isSoft404, parseJson } from "../check-helpers";
+import { fileToJudge, isOk, isSoft404, parseJson } from "../check-helpers";
 
 /** RFC 9727 api-catalog: a linkset (RFC 9264) whose entries carry service-desc or service-doc. */
 export function apiCatalogLinks(body: string): { linkset: boolean; services: string[]; hrefs: string[] } {
@@ -27,9 +27,8 @@ export const apiCatalog: CheckDefinition = {
   weight: 2,
   run(site) {
     const f = site.files["/.well-known/api-catalog"];
-    const blocked = blockedBy(f, "/.well-known/api-catalog");
+    const { blocked, url } = fileToJudge(site, f, "/.well-known/api-catalog");
     if (blocked) return blocked;
-    const url = f?.url ?? `https://${site.domain}/.well-known/api-catalog`;
     const status = f?.status ?? 0;
     if (isSoft404(f)) {
       return {

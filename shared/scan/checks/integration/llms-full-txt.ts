@@ -1,5 +1,5 @@
 import type { CheckDefinition } from "../../types";
-import { blockedBy, isOk, looksLikeHtml } from "../check-helpers";
+import { fileToJudge, isOk, looksLikeHtml } from "../check-helpers";
 
 const MIN_CHARS = 500;
 const CONTENT = /product|price|shipping|delivery|return|refund|policy|warranty/i;
@@ -10,9 +10,8 @@ export const llmsFullTxt: CheckDefinition = {
   weight: 1,
   run(site) {
     const f = site.llmsFull;
-    const blocked = blockedBy(f, "/llms-full.txt");
+    const { blocked, url } = fileToJudge(site, f, "/llms-full.txt");
     if (blocked) return blocked;
-    const url = f?.url ?? `https://${site.domain}/llms-full.txt`;
     if (!isOk(f) || looksLikeHtml(f)) {
       return {
         status: "fail",

@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { registrableDomainOrThrow } from "@shared/domains/domain-or-throw";
 import { ApiError } from "@shared/errors/api-error";
 import { createMonitor } from "@shared/monitors/create-monitor";
 import { MONITORS_PER_WORKSPACE } from "@shared/monitors/monitor-limits";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
 import { checkWebhookUrl } from "@shared/webhooks/webhook-url";
 import type { V1AppEnv } from "../../app-env";
+import { registrableDomainOrThrow } from "../registrable-domain";
 import { v1Route } from "../v1-route";
 import { CreateMonitorBody, MONITOR_BODY_MAX_BYTES, MonitorCreationSchema } from "./schema";
 

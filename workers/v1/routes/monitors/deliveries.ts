@@ -1,14 +1,14 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey, invalidCursor } from "@shared/cursor/keyset-cursor";
-import { keysetPager } from "@shared/cursor/keyset-pager";
+import { cursorKey } from "@shared/cursor/keyset-cursor";
+import { newestFirstCursors } from "@shared/cursor/newest-first";
 import { database } from "@shared/db/client";
-import { ApiError, valueOrThrow } from "@shared/errors/api-error";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { listDeliveries } from "@shared/monitors/list-deliveries";
-import { findMonitor } from "@shared/monitors/list-monitors";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { deliveryView } from "./monitor-view";
 import { DeliveryListSchema, ListDeliveriesQuery, MonitorIdParam } from "./schema";
+import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -27,25 +27,16 @@ const route = v1Route(
   { scope: "monitors:read", limit: "reads", errors: ["monitor_not_found", "invalid_cursor"] },
 );
 
-/** Keyset position: (created_at, id) of the last row, newest first. */
-const POSITION = ["integer", "string"] as const;
-
 export function registerListDeliveries(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { workspaceId } = c.get("auth");
     const { monitor_id } = c.req.valid("param");
     const { limit, cursor } = c.req.valid("query");
     const db = database(c.env.DB);
-    if (!(await findMonitor(db, workspaceId, monitor_id))) throw new ApiError("monitor_not_found");
-    const key = await cursorKey(c.env);
+    await workspaceMonitor(c.env.DB, workspaceId, monitor_id);
     // Bound to the monitor too, so a cursor of one monitor's list is refused on another's.
-    const binding = { list: `deliveries:${monitor_id}`, workspaceId };
-    const pager = keysetPager(key, binding, POSITION);
-    const position = cursor ? await pager.read(cursor) : undefined;
-    if (position === null) valueOrThrow(invalidCursor());
-    const after = position ? { createdAt: position[0], id: position[1] } : null;
-    const page = await listDeliveries(db, monitor_id, limit, after);
-    const next = page.next ? await pager.write([page.next.createdAt, page.next.id]) : null;
-    return c.json({ deliveries: page.deliveries.map(deliveryView), next_cursor: next }, 200);
+    const cursors = newestFirstCursors(await cursorKey(c.env), { list: `deliveries:${monitor_id}`, workspaceId });
+    const page = await listDeliveries(db, monitor_id, limit, valueOrThrow(await cursors.after(cursor)));
+    return c.json({ deliveries: page.deliveries.map(deliveryView), next_cursor: await cursors.next(page.next) }, 200);
   });
 }

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey, invalidCursor } from "@shared/cursor/keyset-cursor";
-import { keysetPager } from "@shared/cursor/keyset-pager";
+import { cursorKey } from "@shared/cursor/keyset-cursor";
+import { newestFirstCursors } from "@shared/cursor/newest-first";
 import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { listMonitors } from "@shared/monitors/list-monitors";
@@ -26,21 +26,13 @@ const route = v1Route(
   { scope: "monitors:read", limit: "reads", errors: ["invalid_cursor"] },
 );
 
-/** Keyset position: (created_at, id) of the last row, newest first. */
-const POSITION = ["integer", "string"] as const;
-
 export function registerListMonitors(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { workspaceId } = c.get("auth");
     const { limit, cursor } = c.req.valid("query");
-    const key = await cursorKey(c.env);
-    const binding = { list: "monitors", workspaceId };
-    const pager = keysetPager(key, binding, POSITION);
-    const position = cursor ? await pager.read(cursor) : undefined;
-    if (position === null) valueOrThrow(invalidCursor());
-    const after = position ? { createdAt: position[0], id: position[1] } : null;
-    const page = await listMonitors(database(c.env.DB), workspaceId, limit, after);
-    const next = page.next ? await pager.write([page.next.createdAt, page.next.id]) : null;
+    const cursors = newestFirstCursors(await cursorKey(c.env), { list: "monitors", workspaceId });
+    const page = await listMonitors(database(c.env.DB), workspaceId, limit, valueOrThrow(await cursors.after(cursor)));
+    const next = await cursors.next(page.next);
     return c.json({ monitors: page.monitors.map((m) => monitorView(m, Date.now())), next_cursor: next }, 200);
   });
 }

@@ -1,12 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "@shared/db/client";
 import { ApiError } from "@shared/errors/api-error";
-import { findMonitor } from "@shared/monitors/list-monitors";
 import { reopenDelivery } from "@shared/monitors/redeliver";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { monitorControl } from "./monitor-control";
 import { DeliveryParams, DeliveryQueuedSchema, MONITOR_BODY_MAX_BYTES } from "./schema";
+import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -34,7 +33,7 @@ export function registerRedeliver(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { workspaceId } = c.get("auth");
     const { monitor_id, delivery_id } = c.req.valid("param");
-    if (!(await findMonitor(database(c.env.DB), workspaceId, monitor_id))) throw new ApiError("monitor_not_found");
+    await workspaceMonitor(c.env.DB, workspaceId, monitor_id);
     const attempt = await reopenDelivery(c.env.DB, workspaceId, monitor_id, delivery_id, Date.now());
     if (attempt === null) throw new ApiError("delivery_not_found");
     await monitorControl(c.env).deliverNow(delivery_id, attempt);

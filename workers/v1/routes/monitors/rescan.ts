@@ -1,12 +1,11 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "@shared/db/client";
 import { ApiError } from "@shared/errors/api-error";
-import { findMonitor } from "@shared/monitors/list-monitors";
 import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { monitorControl } from "./monitor-control";
 import { MONITOR_BODY_MAX_BYTES, MonitorIdParam, RescanAcceptedSchema } from "./schema";
+import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -33,8 +32,7 @@ const route = v1Route(
 export function registerRescanMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
-    const monitor = await findMonitor(database(c.env.DB), c.get("auth").workspaceId, monitor_id);
-    if (!monitor) throw new ApiError("monitor_not_found");
+    const monitor = await workspaceMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id);
     const baseUrl = serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
     const outcome = await monitorControl(c.env).requestRescan(monitor.domain, baseUrl);
     if (!outcome.accepted) {

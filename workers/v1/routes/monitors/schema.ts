@@ -1,16 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_CURSOR_LENGTH } from "@shared/cursor/keyset-cursor";
 import { DELIVERY_PAGE, MONITOR_PAGE } from "@shared/monitors/monitor-limits";
 import { MAX_WEBHOOK_URL_LENGTH } from "@shared/webhooks/webhook-url";
+import { cursorQuery } from "../cursor-query";
 
 const MONITOR_ID = "mon_8hJ2kQ9sLx3VbN1cT0aW";
 const rfc3339 = (description: string, example: string) => z.string().openapi({ description, example });
-const cursorQuery = z
-  .string()
-  .min(1)
-  .max(MAX_CURSOR_LENGTH)
-  .optional()
-  .openapi({ description: "next_cursor of the previous page, unchanged." });
 const nextCursor = z
   .string()
   .nullable()
@@ -88,7 +82,7 @@ export const ListMonitorsQuery = z.object({
     .max(MONITOR_PAGE.max)
     .default(MONITOR_PAGE.default)
     .openapi({ description: `Page size, ${MONITOR_PAGE.min}-${MONITOR_PAGE.max}.`, example: MONITOR_PAGE.default }),
-  cursor: cursorQuery,
+  cursor: cursorQuery(),
 });
 
 export const MonitorIdParam = z.object({
@@ -210,5 +204,5 @@ export const ListDeliveriesQuery = z.object({
     .max(DELIVERY_PAGE.max)
     .default(DELIVERY_PAGE.default)
     .openapi({ description: `Page size, ${DELIVERY_PAGE.min}-${DELIVERY_PAGE.max}.`, example: DELIVERY_PAGE.default }),
-  cursor: cursorQuery,
+  cursor: cursorQuery(),
 });

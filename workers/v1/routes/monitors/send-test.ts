@@ -1,13 +1,12 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "@shared/db/client";
 import { ApiError } from "@shared/errors/api-error";
-import { findMonitor } from "@shared/monitors/list-monitors";
 import { recordTestDelivery } from "@shared/monitors/test-delivery";
 import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { monitorControl } from "./monitor-control";
 import { DeliveryQueuedSchema, MONITOR_BODY_MAX_BYTES, MonitorIdParam } from "./schema";
+import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -34,8 +33,7 @@ const route = v1Route(
 export function registerTestMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
-    const monitor = await findMonitor(database(c.env.DB), c.get("auth").workspaceId, monitor_id);
-    if (!monitor) throw new ApiError("monitor_not_found");
+    const monitor = await workspaceMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id);
     const baseUrl = serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
     const deliveryId = await recordTestDelivery(c.env.DB, monitor, baseUrl, Date.now());
     if (!deliveryId) throw new ApiError("monitor_not_found");

@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { registrableDomainOrThrow } from "@shared/domains/domain-or-throw";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { registerSite } from "@shared/sites/register-site";
 import { SiteRegistrationSchema } from "@shared/sites/site-schema";
 import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
+import { registrableDomainOrThrow } from "../registrable-domain";
 import { v1Route } from "../v1-route";
 import { RegisterSiteBody, SITE_BODY_MAX_BYTES } from "./schema";
 import { siteView } from "./site-view";

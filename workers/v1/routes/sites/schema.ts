@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_CURSOR_LENGTH } from "@shared/cursor/keyset-cursor";
 import { COVERAGE_VALUES } from "@shared/sites/site-limits";
+import { cursorQuery } from "../cursor-query";
 
 // Response shapes: shared/sites/site-schema.ts (declared once, reused by MCP tools).
 
@@ -12,12 +12,7 @@ export const ListSitesQuery = z.object({
     .max(100)
     .default(100)
     .openapi({ description: "Page size, 1-100.", example: 100 }),
-  cursor: z
-    .string()
-    .min(1)
-    .max(MAX_CURSOR_LENGTH)
-    .optional()
-    .openapi({ description: "next_cursor of the previous page, unchanged." }),
+  cursor: cursorQuery(),
 });
 
 export const RegisterSiteBody = z

@@ -1,12 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey } from "@shared/cursor/keyset-cursor";
-import { valueOrThrow } from "@shared/errors/api-error";
 import { FailingSessions } from "@shared/reports/report-schemas";
-import { sessionListPage } from "@shared/reports/session-list-page";
-import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { FailingSessionsQuery } from "./schema";
+import { sessionListBody } from "./session-list";
 
 const route = v1Route(
   {
@@ -35,24 +32,13 @@ const route = v1Route(
 export function registerFailingSessions(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const query = c.req.valid("query");
-    const page = await sessionListPage(
-      c.env.DB,
-      await cursorKey(c.env),
-      {
-        workspaceId: c.get("auth").workspaceId,
-        domain: query.domain,
-        period: query.period,
-        cursor: query.cursor,
-        listKey: ["traffic-failing", query.agent_platform ?? ""],
-      },
-      Date.now(),
-      (at) =>
-        siteShard(c.env, at.site.id).failingSessions({
-          ...at,
-          agentPlatform: query.agent_platform,
-          limit: query.limit,
-        }),
+    const body = await sessionListBody(
+      c.env,
+      c.get("auth").workspaceId,
+      query,
+      ["traffic-failing", query.agent_platform ?? ""],
+      (shard, at) => shard.failingSessions({ ...at, agentPlatform: query.agent_platform, limit: query.limit }),
     );
-    return c.json(valueOrThrow(page), 200);
+    return c.json(body, 200);
   });
 }

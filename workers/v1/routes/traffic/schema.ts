@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_CURSOR_LENGTH } from "@shared/cursor/keyset-cursor";
 import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "@shared/reports/agent-sessions";
 import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "@shared/reports/failing-sessions";
 import { PURPOSES } from "@shared/reports/purpose-split";
@@ -7,6 +6,7 @@ import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/reports/report-wi
 import { SERIES_INTERVALS } from "@shared/reports/time-series";
 import { TIERS } from "@shared/reports/verification";
 import { OUTCOMES } from "@shared/sessions/outcome";
+import { cursorQuery } from "../cursor-query";
 
 const Domain = z
   .string()
@@ -61,12 +61,7 @@ export const FailingSessionsQuery = z.object({
     .max(FAILING_LIMIT_MAX)
     .default(FAILING_LIMIT_DEFAULT)
     .openapi({ description: "Page size, 1-50.", example: 20 }),
-  cursor: z
-    .string()
-    .min(1)
-    .max(MAX_CURSOR_LENGTH)
-    .optional()
-    .openapi({ description: "next_cursor of the previous page, unchanged; omit on the first call." }),
+  cursor: cursorQuery("next_cursor of the previous page, unchanged; omit on the first call."),
 });
 
 /** GET /traffic/sessions: the failing-sessions parameters plus purpose, tier and outcome filters. */

@@ -1,12 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey } from "@shared/cursor/keyset-cursor";
-import { valueOrThrow } from "@shared/errors/api-error";
 import { AgentSessions } from "@shared/reports/report-schemas";
-import { sessionListPage } from "@shared/reports/session-list-page";
-import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { SessionsQuery } from "./schema";
+import { sessionListBody } from "./session-list";
 
 const route = v1Route(
   {
@@ -34,19 +31,13 @@ export function registerSessions(app: OpenAPIHono<V1AppEnv>) {
       tier: query.tier,
       outcome: query.outcome,
     };
-    const page = await sessionListPage(
-      c.env.DB,
-      await cursorKey(c.env),
-      {
-        workspaceId: c.get("auth").workspaceId,
-        domain: query.domain,
-        period: query.period,
-        cursor: query.cursor,
-        listKey: ["traffic-sessions", ...Object.values(filters).map((f) => f ?? "")],
-      },
-      Date.now(),
-      (at) => siteShard(c.env, at.site.id).agentSessions({ ...at, ...filters, limit: query.limit }),
+    const body = await sessionListBody(
+      c.env,
+      c.get("auth").workspaceId,
+      query,
+      ["traffic-sessions", ...Object.values(filters).map((f) => f ?? "")],
+      (shard, at) => shard.agentSessions({ ...at, ...filters, limit: query.limit }),
     );
-    return c.json(valueOrThrow(page), 200);
+    return c.json(body, 200);
   });
 }

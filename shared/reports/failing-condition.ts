@@ -1,0 +1,15 @@
+import type { Outcome } from "../sessions/outcome";
+
+/** traffic-facts §5: a "short" single-page bounce lasted under 5 seconds. */
+export const SHORT_BOUNCE_MS = 5_000;
+
+const ABANDONED: Outcome = "abandoned";
+
+/**
+ * Which sessions the failing-sessions report lists: AI-agent sessions the session-end
+ * rollup settled as abandoned, or as a bounce (one page, no interaction) shorter than 5
+ * seconds. Declared once for the report's query (failing-sessions.ts) and the WHERE of
+ * the partial index sessions_failing_idx (schema/sessions.ts): SQLite uses a partial
+ * index only when the query states its condition, so the two must be the same text.
+ */
+export const FAILING_SQL = `agent_platform IS NOT NULL AND (outcome = '${ABANDONED}' OR (bounced = 1 AND duration_ms < ${SHORT_BOUNCE_MS}))`;

@@ -1,0 +1,50 @@
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { ReportParams } from "@shared/reports/report-context";
+import { siteShard } from "@shared/shards/site-shard";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { reportInput } from "./report-input";
+import { ReportQuery, SeriesReportQuery } from "./schema";
+
+/** What one grouped traffic report route declares; everything else is the same for each. */
+export interface TrafficReport<S extends z.ZodType> {
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  /** Description of the 200 answer. */
+  answer: string;
+  schema: S;
+  /** True for the reports with a time series (overview, sources): the query takes `interval`. */
+  series?: boolean;
+  /** The report, computed in the site's analytics shard (one call). */
+  read: (shard: ReturnType<typeof siteShard>, params: ReportParams) => Promise<z.infer<S>>;
+}
+
+/**
+ * A grouped traffic report (overview, sources, purpose split, verification): GET with
+ * the report query (domain, period or custom window), scope traffic:read, the reads
+ * limit; the site and window are resolved in the key's workspace and the report is one
+ * call to the site's shard.
+ */
+export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>) {
+  const route = v1Route(
+    {
+      method: "get",
+      path: report.path,
+      operationId: report.operationId,
+      tags: ["Traffic"],
+      summary: report.summary,
+      description: report.description,
+      request: { query: report.series ? SeriesReportQuery : ReportQuery },
+      responses: { 200: { description: report.answer, content: { "application/json": { schema: report.schema } } } },
+    },
+    { scope: "traffic:read", limit: "reads", errors: ["invalid_domain", "invalid_window", "site_not_found"] },
+  );
+  return (app: OpenAPIHono<V1AppEnv>) => {
+    app.openapi(route, async (c) => {
+      const params = await reportInput(c.env.DB, c.get("auth").workspaceId, c.req.valid("query"));
+      return c.json(await report.read(siteShard(c.env, params.site.id), params), 200);
+    });
+  };
+}
