@@ -19,7 +19,12 @@ export interface ReportContext {
   header: ReportHeader;
   plan: ReadPlan;
   /** `groupedSessions` over this report's site and read plan. */
-  grouped: (population: Population, table: AggregateTable, dims: Dimension[], only?: OnlyValues) => Promise<GroupedRow[]>;
+  grouped: (
+    population: Population,
+    table: AggregateTable,
+    dims: Dimension[],
+    only?: OnlyValues,
+  ) => Promise<GroupedRow[]>;
 }
 
 export interface ReportParams {

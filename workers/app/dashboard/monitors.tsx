@@ -67,7 +67,11 @@ export async function monitorsPage(
                     <a href={`${PATH}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
                   </td>
                   <td data-label="Last score">
-                    {scan ? <a href={`/app/scans/${encodeURIComponent(m.domain)}`}>{scan.overallScore}/100</a> : "Not scanned yet"}
+                    {scan ? (
+                      <a href={`/app/scans/${encodeURIComponent(m.domain)}`}>{scan.overallScore}/100</a>
+                    ) : (
+                      "Not scanned yet"
+                    )}
                   </td>
                   <td data-label="Last scan">
                     <Time at={scan ? scan.lastSeenAt : null} />
