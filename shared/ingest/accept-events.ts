@@ -48,12 +48,6 @@ export interface AcceptOptions {
    */
   salts: () => Promise<SaltSet | null>;
   now: number;
-  /**
-   * Where the queue send goes when the caller answers before it completes (the
-   * beacon: `ctx.waitUntil`); without it the send is awaited (server-side events,
-   * whose "accepted" means queued). See docs/ingest.md, "Beacon protocol".
-   */
-  afterAnswer?: (send: Promise<void>) => void;
 }
 
 /**
@@ -67,7 +61,7 @@ export async function acceptEvents<Item, Refusal>(
   env: AcceptEnv,
   channel: IngestChannel<Item, Refusal>,
   inputs: readonly unknown[],
-  { salts, now, afterAnswer }: AcceptOptions,
+  { salts, now }: AcceptOptions,
 ): Promise<Acceptance<Refusal>[]> {
   const parsed = inputs.map((input) => channel.schema.safeParse(input));
   const valid: Item[] = [];
@@ -102,14 +96,8 @@ export async function acceptEvents<Item, Refusal>(
     messages.push(result);
     out.push({ outcome: "accepted", message: result });
   }
-  const send = sendAll(env.EVENTS, messages);
-  if (afterAnswer) afterAnswer(send);
-  else await send;
-  return out;
-}
-
-async function sendAll(queue: Queue, messages: readonly IngestMessage[]): Promise<void> {
   for (let i = 0; i < messages.length; i += SEND_CHUNK) {
-    await queue.sendBatch(messages.slice(i, i + SEND_CHUNK).map((body) => ({ body, contentType: "json" })));
+    await env.EVENTS.sendBatch(messages.slice(i, i + SEND_CHUNK).map((body) => ({ body, contentType: "json" })));
   }
+  return out;
 }

@@ -1,6 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { ApiError } from "@shared/errors/api-error";
-import { log } from "@shared/http/log";
 import { describeIssues, fieldIssues } from "@shared/http/validation-details";
 import { acceptBeacon } from "@shared/ingest/beacon-channel";
 import { MAX_BEACON_BYTES } from "@shared/ingest/beacon-payload";
@@ -74,23 +73,7 @@ export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
         clientIp: c.req.header("CF-Connecting-IP") ?? null,
         signed: { method: c.req.method, url: c.req.url, header: (name) => c.req.header(name) ?? null },
       },
-      {
-        salts: () => currentSalts(c.env, now),
-        now,
-        // Answered before the queue send completes: the snippet never reads the answer
-        // (sendBeacon, or a no-cors fetch), and the awaited send was most of an accepted
-        // beacon's time in flight (docs/performance.md). A failed send is logged.
-        afterAnswer: (send) =>
-          c.executionCtx.waitUntil(
-            send.catch((err: unknown) =>
-              log("error", "beacon queue send failed", {
-                worker: "ingest",
-                request_id: c.req.header("X-Request-Id") ?? null,
-                error: err instanceof Error ? err.message : String(err),
-              }),
-            ),
-          ),
-      },
+      { salts: () => currentSalts(c.env, now), now },
     );
     switch (outcome.outcome) {
       case "invalid": {
