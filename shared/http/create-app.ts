@@ -3,12 +3,12 @@ import type { Env as HonoEnv } from "hono";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { ApiError } from "../errors/api-error";
 import type { ErrorStyle } from "../errors/error-body";
-import { accessLog } from "./access-log";
+import { type AccessLogOptions, accessLog } from "./access-log";
 import { toErrorResponse } from "./on-error";
 import { type RequestIdVariables, requestId } from "./request-id";
 import { describeIssues, fieldIssues } from "./validation-details";
 
-export interface AppOptions {
+export interface AppOptions extends AccessLogOptions {
   worker: string;
   errorStyle: ErrorStyle;
 }
@@ -32,7 +32,7 @@ export function createApp<E extends HonoEnv>(options: AppOptions): OpenAPIHono<E
     },
   });
   app.use(requestId() as never);
-  app.use(accessLog(options.worker) as never);
+  app.use(accessLog(options.worker, options) as never);
   // A known path with another method is 405 `method_not_allowed` with `Allow`
   // (docs/decisions.md#2-v1-errors), by hono's own middleware. `Allow` lists the
   // methods routes declare; hono adds HEAD for GET routes and answers HEAD itself.

@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { chunk } from "../batching/chunk";
 import { parseIp } from "../classify/cidr";
-import { ipRangeIndex } from "../classify/ip-range-cache";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import { normalizeDomain } from "../domains/normalize-domain";
-import { verifyRequestSignature } from "../verification/verify-request";
-import { type DropReason, type IngestSite, runPipeline } from "./pipeline";
-import type { IngestMessage } from "./queue-message";
+import { type Acceptance, type AcceptEnv, acceptEvents, type IngestChannel } from "./accept-events";
+import type { DropReason, IngestSite } from "./pipeline";
 
 export const MAX_SERVER_EVENTS = 500;
 
@@ -43,12 +41,7 @@ export type ServerEventResult =
   | { index: number; status: "accepted" }
   | { index: number; status: "rejected"; error: { code: string; message: string } };
 
-export interface ServerEventsEnv {
-  DB: D1Database;
-  EVENTS: Queue;
-  ACCEPT_TEST_SIGNATURE_KEYS?: string;
-  OUTBOUND_RESOLVE?: string;
-}
+export type ServerEventsEnv = AcceptEnv;
 
 const REJECT_MESSAGES: Record<DropReason, string> = {
   stale_timestamp: "timestamp is older than the 48 h the visitor-hash salts are kept",
@@ -74,11 +67,77 @@ async function sitesOf(db: D1Database, workspaceId: string, domains: string[]): 
   return out;
 }
 
+const pageUrl = (item: ServerEventItem, site: IngestSite) => `https://${site.domain}${item.path}`;
+
 /**
- * POST /api/v1/events: validates each record on its own, classifies it with the same
- * pipeline as beacons (Web Bot Auth from the forwarded headers, IP ranges on the full
- * IP, which goes no further) and enqueues the accepted ones. Only sites of the caller's
- * workspace are reachable; another workspace's domain is rejected like an unknown one.
+ * The server-side way in: an API key's workspace (the v1 route checked `events:write`)
+ * may send records for its own sites, by domain; another workspace's domain is refused
+ * like an unknown one. Web Bot Auth is verified on the forwarded headers; the IP ranges
+ * on the full IP, which goes no further.
+ */
+function serverChannel(env: AcceptEnv, workspaceId: string): IngestChannel<ServerEventItem, "site_not_found"> {
+  return {
+    schema: serverEventItem,
+    async admit(items) {
+      const normalized = items.map((item) => {
+        const d = normalizeDomain(item.domain);
+        return d.ok ? d.domain : null;
+      });
+      const sites = await sitesOf(env.DB, workspaceId, [...new Set(normalized.filter((d) => d !== null))]);
+      return normalized.map((domain) => {
+        const site = domain === null ? undefined : sites.get(domain);
+        return site ? { site } : { refused: "site_not_found" as const };
+      });
+    },
+    signed: (item, site) => {
+      const headers = item.headers ?? {};
+      return {
+        method: item.method,
+        url: pageUrl(item, site),
+        header: (n) =>
+          n === "signature" || n === "signature-input" || n === "signature-agent" ? (headers[n] ?? null) : null,
+      };
+    },
+    raw: (item, site) => ({
+      channel: "server",
+      kind: "request",
+      occurredAt: typeof item.timestamp === "number" ? item.timestamp : Date.parse(item.timestamp),
+      pageUrl: pageUrl(item, site),
+      referrer: item.referer ?? null,
+      durationMs: null,
+      target: null,
+      userAgent: item.user_agent ?? null,
+      clientIp: item.ip ?? null,
+      automation: {},
+    }),
+  };
+}
+
+/** One record's result in the answer, from its outcome. */
+function resultOf(o: Acceptance<"site_not_found">, index: number): ServerEventResult {
+  switch (o.outcome) {
+    case "accepted":
+      return { index, status: "accepted" };
+    case "invalid": {
+      const issue = o.error.issues[0];
+      const field = ["events", index, ...issue.path.map(String)].join(".");
+      return { index, status: "rejected", error: { code: "invalid_request", message: `${field}: ${issue.message}` } };
+    }
+    case "refused":
+      return {
+        index,
+        status: "rejected",
+        error: { code: "site_not_found", message: "No site with that domain in this workspace" },
+      };
+    case "dropped":
+      return { index, status: "rejected", error: { code: o.reason, message: REJECT_MESSAGES[o.reason] } };
+  }
+}
+
+/**
+ * POST /api/v1/events: each record through the one acceptance path on its own (the v1
+ * Worker has no salts: the consumer hashes), its outcome written as that record's
+ * result (docs/ingest.md, "Server-side events").
  */
 export async function acceptServerEvents(
   env: ServerEventsEnv,
@@ -86,85 +145,11 @@ export async function acceptServerEvents(
   items: readonly unknown[],
   nowMs: number,
 ): Promise<{ received: number; accepted: number; rejected: number; results: ServerEventResult[] }> {
-  const parsed = items.map((raw) => serverEventItem.safeParse(raw));
-  const domains = new Set<string>();
-  const normalized = parsed.map((p) => {
-    if (!p.success) return null;
-    const d = normalizeDomain(p.data.domain);
-    if (d.ok) domains.add(d.domain);
-    return d.ok ? d.domain : null;
+  const outcomes = await acceptEvents(env, serverChannel(env, workspaceId), items, {
+    salts: async () => null,
+    now: nowMs,
   });
-  const sites = await sitesOf(env.DB, workspaceId, [...domains]);
-  const ipRanges = await ipRangeIndex(env.DB, nowMs);
-  const results: ServerEventResult[] = [];
-  const messages: IngestMessage[] = [];
-  for (let index = 0; index < parsed.length; index++) {
-    const p = parsed[index];
-    if (!p.success) {
-      const issue = p.error.issues[0];
-      const field = ["events", index, ...issue.path.map(String)].join(".");
-      results.push({
-        index,
-        status: "rejected",
-        error: { code: "invalid_request", message: `${field}: ${issue.message}` },
-      });
-      continue;
-    }
-    const item = p.data;
-    const site = normalized[index] ? sites.get(normalized[index] as string) : undefined;
-    if (!site) {
-      results.push({
-        index,
-        status: "rejected",
-        error: { code: "site_not_found", message: "No site with that domain in this workspace" },
-      });
-      continue;
-    }
-    const url = `https://${site.domain}${item.path}`;
-    const headers = item.headers ?? {};
-    const signature = await verifyRequestSignature(
-      env,
-      {
-        method: item.method,
-        url,
-        header: (n) =>
-          n === "signature" || n === "signature-input" || n === "signature-agent" ? (headers[n] ?? null) : null,
-      },
-      nowMs,
-    );
-    const out = await runPipeline(
-      {
-        id: crypto.randomUUID(),
-        channel: "server",
-        kind: "request",
-        occurredAt: typeof item.timestamp === "number" ? item.timestamp : Date.parse(item.timestamp),
-        receivedAt: nowMs,
-        pageUrl: url,
-        referrer: item.referer ?? null,
-        durationMs: null,
-        target: null,
-        userAgent: item.user_agent ?? null,
-        clientIp: item.ip ?? null,
-        automation: {},
-        signature,
-        site,
-      },
-      { salts: null, ipRanges },
-    );
-    if ("dropped" in out) {
-      results.push({
-        index,
-        status: "rejected",
-        error: { code: out.dropped, message: REJECT_MESSAGES[out.dropped] },
-      });
-      continue;
-    }
-    messages.push(out);
-    results.push({ index, status: "accepted" });
-  }
-  for (let i = 0; i < messages.length; i += 100) {
-    await env.EVENTS.sendBatch(messages.slice(i, i + 100).map((body) => ({ body, contentType: "json" as const })));
-  }
-  const accepted = messages.length;
+  const results = outcomes.map(resultOf);
+  const accepted = results.filter((r) => r.status === "accepted").length;
   return { received: items.length, accepted, rejected: items.length - accepted, results };
 }

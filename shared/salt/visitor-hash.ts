@@ -57,8 +57,20 @@ export async function visitorHashFromNetwork(
   network: string,
   userAgent: string | null,
 ): Promise<string> {
-  const data = encodeFields(["v1", workspaceId, siteId, network, userAgent ?? ""]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(salt), data));
+  return signVisitor(salt, visitorFields(workspaceId, siteId, network, userAgent));
+}
+
+/**
+ * The hashed input of one visitor, encoded once: a beacon signs the same bytes under
+ * both kept salts (hash-visitor.ts).
+ */
+export function visitorFields(workspaceId: string, siteId: string, network: string, userAgent: string | null) {
+  return encodeFields(["v1", workspaceId, siteId, network, userAgent ?? ""]);
+}
+
+/** HMAC-SHA-256 of `fields` under `salt` (its key imported once), as 32 hex chars. */
+export async function signVisitor(salt: string, fields: Uint8Array): Promise<string> {
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(salt), fields));
   let hex = "";
   for (let i = 0; i < 16; i++) hex += mac[i].toString(16).padStart(2, "0");
   return hex;

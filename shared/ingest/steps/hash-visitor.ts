@@ -1,7 +1,7 @@
 import { truncateIp } from "../../classify/cidr";
 import type { SaltSet } from "../../salt/salt-schedule";
 import { utcDay } from "../../salt/salt-schedule";
-import { visitorHashFromNetwork } from "../../salt/visitor-hash";
+import { signVisitor, visitorFields } from "../../salt/visitor-hash";
 import type { Draft, Dropped, PipelineDeps } from "../pipeline";
 
 export interface VisitorHashes {
@@ -27,10 +27,12 @@ export async function hashesFor(
   const own = current.day === day ? current : previous?.day === day ? previous : null;
   if (!own) return null;
   const other = own === current ? previous : current;
-  return {
-    visitorHash: await visitorHashFromNetwork(own.salt, workspaceId, siteId, network, userAgent),
-    altVisitorHash: other ? await visitorHashFromNetwork(other.salt, workspaceId, siteId, network, userAgent) : null,
-  };
+  const fields = visitorFields(workspaceId, siteId, network, userAgent);
+  const [visitorHash, altVisitorHash] = await Promise.all([
+    signVisitor(own.salt, fields),
+    other ? signVisitor(other.salt, fields) : null,
+  ]);
+  return { visitorHash, altVisitorHash };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { IngestSite } from "@shared/ingest/pipeline";
+import type { IngestSite } from "./pipeline";
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
