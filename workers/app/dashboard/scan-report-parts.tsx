@@ -1,5 +1,6 @@
 import type { ScanSummary } from "@shared/scan/scan-store";
 import type { WorkspaceScanDomain } from "@shared/scan/workspace-scan-domains";
+import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 
 /** The in-app report of `domain` (its latest scan), or of one of its scans. */
@@ -14,38 +15,26 @@ export function ScanHistory(props: { domain: string; scans: ScanSummary[]; shown
   return (
     <section id="history" aria-labelledby="history-title">
       <h2 id="history-title">All scans of {props.domain}</h2>
-      <div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">Scans of {props.domain}, last seen first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Last seen</th>
-              <th scope="col">Score</th>
-              <th scope="col">Same result</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.scans.map((s) => (
-              <tr data-scan={s.id}>
-                <td data-label="Last seen">
-                  <a
-                    href={scanReportPath(props.domain, s.id)}
-                    aria-current={s.id === props.shownId ? "page" : undefined}
-                  >
-                    <Time at={s.lastSeenAt} />
-                  </a>
-                  {s.id === props.shownId ? " (shown above)" : ""}
-                </td>
-                <td data-label="Score">{s.overallScore}/100</td>
-                <td data-label="Same result">
-                  {s.seenCount > 1 ? `${s.seenCount} times since ` : "once, "}
-                  <Time at={s.createdAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={{ text: `Scans of ${props.domain}, last seen first`, visible: false }}
+        columns={["Last seen", "Score", "Same result"]}
+      >
+        {props.scans.map((s) => (
+          <tr data-scan={s.id}>
+            <td data-label="Last seen">
+              <a href={scanReportPath(props.domain, s.id)} aria-current={s.id === props.shownId ? "page" : undefined}>
+                <Time at={s.lastSeenAt} />
+              </a>
+              {s.id === props.shownId ? " (shown above)" : ""}
+            </td>
+            <td data-label="Score">{s.overallScore}/100</td>
+            <td data-label="Same result">
+              {s.seenCount > 1 ? `${s.seenCount} times since ` : "once, "}
+              <Time at={s.createdAt} />
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }
@@ -63,32 +52,22 @@ export function DomainList(props: { domains: WorkspaceScanDomain[] }) {
     );
   }
   return (
-    <div class="table-wrap">
-      <table>
-        <caption class="visually-hidden">Domains of this workspace, A to Z</caption>
-        <thead>
-          <tr>
-            <th scope="col">Domain</th>
-            <th scope="col">Latest score</th>
-            <th scope="col">Last scan</th>
-            <th scope="col">From</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.domains.map((d) => (
-            <tr data-domain={d.domain}>
-              <td data-label="Domain">
-                <a href={scanReportPath(d.domain)}>{d.domain}</a>
-              </td>
-              <td data-label="Latest score">{d.latest ? `${d.latest.overallScore}/100` : "Not scanned yet"}</td>
-              <td data-label="Last scan">
-                <Time at={d.latest?.lastSeenAt ?? null} never="Never" />
-              </td>
-              <td data-label="From">{[d.site ? "site" : "", d.monitor ? "monitor" : ""].filter(Boolean).join(", ")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={{ text: "Domains of this workspace, A to Z", visible: false }}
+      columns={["Domain", "Latest score", "Last scan", "From"]}
+    >
+      {props.domains.map((d) => (
+        <tr data-domain={d.domain}>
+          <td data-label="Domain">
+            <a href={scanReportPath(d.domain)}>{d.domain}</a>
+          </td>
+          <td data-label="Latest score">{d.latest ? `${d.latest.overallScore}/100` : "Not scanned yet"}</td>
+          <td data-label="Last scan">
+            <Time at={d.latest?.lastSeenAt ?? null} never="Never" />
+          </td>
+          <td data-label="From">{[d.site ? "site" : "", d.monitor ? "monitor" : ""].filter(Boolean).join(", ")}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -12,6 +12,7 @@ import { updateCoverage } from "@shared/sites/update-coverage";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { DataTable } from "../layout/data-table";
 import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
@@ -73,52 +74,43 @@ async function sitesPage(c: Context<AppEnv>, form: { error?: string; domain?: st
             </p>
           </div>
         ) : (
-          <div class="table-wrap">
-            <table>
-              <caption class="hint">
-                {page.total} of at most {SITES_PER_WORKSPACE} sites{page.next ? " (the newest 100 are listed)" : ""}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Site</th>
-                  <th scope="col">Install status</th>
-                  <th scope="col">Last session</th>
-                  <th scope="col">Reports</th>
+          <DataTable
+            caption={{
+              text: `${page.total} of at most ${SITES_PER_WORKSPACE} sites${page.next ? " (the newest 100 are listed)" : ""}`,
+              visible: true,
+            }}
+            columns={["Site", "Install status", "Last session", "Reports"]}
+          >
+            {page.sites.map((s) => {
+              const paths = sitePaths(s.domain);
+              const check = checks.get(s.domain);
+              return (
+                <tr data-domain={s.domain}>
+                  <td data-label="Site">
+                    <a href={paths.install}>{s.domain}</a>
+                    {s.name !== s.domain ? <span class="hint"> {s.name}</span> : null}
+                  </td>
+                  <td data-label="Install status">{check ? <StatusWord status={check.status} /> : null}</td>
+                  <td data-label="Last session">
+                    <Time at={s.lastEventAt} never="None yet" />
+                  </td>
+                  <td data-label="Reports">
+                    <a href={paths.traffic}>
+                      Traffic<span class="visually-hidden"> of {s.domain}</span>
+                    </a>{" "}
+                    ·{" "}
+                    <a href={paths.sessions}>
+                      Sessions<span class="visually-hidden"> of {s.domain}</span>
+                    </a>{" "}
+                    ·{" "}
+                    <a href={`/app/scans/${encodeURIComponent(s.domain)}`}>
+                      Scan report<span class="visually-hidden"> of {s.domain}</span>
+                    </a>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {page.sites.map((s) => {
-                  const paths = sitePaths(s.domain);
-                  const check = checks.get(s.domain);
-                  return (
-                    <tr data-domain={s.domain}>
-                      <td data-label="Site">
-                        <a href={paths.install}>{s.domain}</a>
-                        {s.name !== s.domain ? <span class="hint"> {s.name}</span> : null}
-                      </td>
-                      <td data-label="Install status">{check ? <StatusWord status={check.status} /> : null}</td>
-                      <td data-label="Last session">
-                        <Time at={s.lastEventAt} never="None yet" />
-                      </td>
-                      <td data-label="Reports">
-                        <a href={paths.traffic}>
-                          Traffic<span class="visually-hidden"> of {s.domain}</span>
-                        </a>{" "}
-                        ·{" "}
-                        <a href={paths.sessions}>
-                          Sessions<span class="visually-hidden"> of {s.domain}</span>
-                        </a>{" "}
-                        ·{" "}
-                        <a href={`/app/scans/${encodeURIComponent(s.domain)}`}>
-                          Scan report<span class="visually-hidden"> of {s.domain}</span>
-                        </a>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
         )}
         {canManageWorkspace(workspace.role) ? (
           <AddSiteForm csrf={c.get("csrfToken")} domain={form.domain} name={form.name} />

@@ -3,6 +3,7 @@ import type {
   TrafficSources as SourcesResult,
   VerificationBreakdown as VerificationResult,
 } from "@shared/reports/report-schemas";
+import { DataTable } from "../layout/data-table";
 
 const PURPOSE_TEXT: Record<string, string> = {
   user_action: "Acting for a person right now (buy intent)",
@@ -56,33 +57,21 @@ export function TierTable(props: { v: VerificationResult }) {
         <p class="hint">A platform's tier is the tier most of its sessions had.</p>
       </details>
       {v.by_platform.length > 0 ? (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Verification tiers by platform</caption>
-            <thead>
-              <tr>
-                <th scope="col">Platform</th>
-                <th scope="col">Sessions</th>
-                <th scope="col">Verified</th>
-                <th scope="col">Declared</th>
-                <th scope="col">Heuristic</th>
-                <th scope="col">Tier</th>
-              </tr>
-            </thead>
-            <tbody>
-              {v.by_platform.map((p) => (
-                <tr data-platform={p.platform}>
-                  <td data-label="Platform">{p.platform}</td>
-                  <td data-label="Sessions">{p.sessions}</td>
-                  <td data-label="Verified">{p.verified}</td>
-                  <td data-label="Declared">{p.declared}</td>
-                  <td data-label="Heuristic">{p.heuristic}</td>
-                  <td data-label="Tier">{p.tier}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={{ text: "Verification tiers by platform", visible: false }}
+          columns={["Platform", "Sessions", "Verified", "Declared", "Heuristic", "Tier"]}
+        >
+          {v.by_platform.map((p) => (
+            <tr data-platform={p.platform}>
+              <td data-label="Platform">{p.platform}</td>
+              <td data-label="Sessions">{p.sessions}</td>
+              <td data-label="Verified">{p.verified}</td>
+              <td data-label="Declared">{p.declared}</td>
+              <td data-label="Heuristic">{p.heuristic}</td>
+              <td data-label="Tier">{p.tier}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </>
   );
@@ -92,52 +81,31 @@ export function SourceTables(props: { s: SourcesResult }) {
   const s = props.s;
   return (
     <>
-      <div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">Sessions by source</caption>
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Detail</th>
-              <th scope="col">Sessions</th>
-              <th scope="col">Share</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.by_source.map((r) => (
-              <tr data-source={`${r.source}/${r.sub_source ?? ""}`} data-sessions={r.sessions}>
-                <td data-label="Source">{r.source}</td>
-                <td data-label="Detail">{r.sub_source ?? "–"}</td>
-                <td data-label="Sessions">{r.sessions}</td>
-                <td data-label="Share">{r.share_pct}%</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={{ text: "Sessions by source", visible: false }}
+        columns={["Source", "Detail", "Sessions", "Share"]}
+      >
+        {s.by_source.map((r) => (
+          <tr data-source={`${r.source}/${r.sub_source ?? ""}`} data-sessions={r.sessions}>
+            <td data-label="Source">{r.source}</td>
+            <td data-label="Detail">{r.sub_source ?? "–"}</td>
+            <td data-label="Sessions">{r.sessions}</td>
+            <td data-label="Share">{r.share_pct}%</td>
+          </tr>
+        ))}
+      </DataTable>
       <h3>Top referrer hosts</h3>
       {s.top_referrer_hosts.length === 0 ? (
         <p class="hint">No referrers in this window.</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Top referrer hosts</caption>
-            <thead>
-              <tr>
-                <th scope="col">Host</th>
-                <th scope="col">Sessions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.top_referrer_hosts.map((h) => (
-                <tr data-host={h.host}>
-                  <td data-label="Host">{h.host}</td>
-                  <td data-label="Sessions">{h.sessions}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={{ text: "Top referrer hosts", visible: false }} columns={["Host", "Sessions"]}>
+          {s.top_referrer_hosts.map((h) => (
+            <tr data-host={h.host}>
+              <td data-label="Host">{h.host}</td>
+              <td data-label="Sessions">{h.sessions}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

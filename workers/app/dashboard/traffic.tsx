@@ -2,6 +2,7 @@ import { REPORT_PERIODS, resolveWindow } from "@shared/reports/report-window";
 import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
@@ -144,27 +145,19 @@ export function registerTraffic(app: Hono<AppEnv>) {
               {overview.top_pages.length === 0 ? (
                 <p class="hint">No AI-agent entry pages in this window.</p>
               ) : (
-                <div class="table-wrap">
-                  <table>
-                    <caption class="visually-hidden">Entry pages of AI-agent sessions</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Entry page</th>
-                        <th scope="col">Sessions</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {overview.top_pages.map((p) => (
-                        <tr data-page={p.entry_url}>
-                          <td data-label="Entry page">
-                            <code>{p.entry_url}</code>
-                          </td>
-                          <td data-label="Sessions">{p.sessions}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  caption={{ text: "Entry pages of AI-agent sessions", visible: false }}
+                  columns={["Entry page", "Sessions"]}
+                >
+                  {overview.top_pages.map((p) => (
+                    <tr data-page={p.entry_url}>
+                      <td data-label="Entry page">
+                        <code>{p.entry_url}</code>
+                      </td>
+                      <td data-label="Sessions">{p.sessions}</td>
+                    </tr>
+                  ))}
+                </DataTable>
               )}
             </>
           )}
