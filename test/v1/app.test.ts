@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { RateWindow } from "../../shared/rate-limit/rate-window";
 
-describe("v1 worker foundation", () => {
+describe("v1 Worker app (workers/v1/app.ts): OpenAPI document, 404, 405, rate windows", () => {
   it("serves an OpenAPI 3.1 document with the bearer scheme", async () => {
     const res = await exports.default.fetch("http://x/api/v1/openapi.json");
     expect(res.status).toBe(200);

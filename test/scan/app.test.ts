@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 
-describe("scan worker foundation", () => {
+describe("scan Worker app (workers/scan/app.ts): errors and rate windows", () => {
   it("answers unknown paths with the scan error body and a request id", async () => {
     const res = await exports.default.fetch("http://x/api/scan/unknown/deeper");
     expect(res.status).toBe(404);

@@ -23,7 +23,7 @@ async function countEvents(): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe("ingest worker foundation", () => {
+describe("ingest Worker entry (workers/ingest/index.ts): queue and cron handlers", () => {
   it("consumes a queue batch into the site's shard and acks it", async () => {
     const batch = createMessageBatch<IngestMessage>("agent-readiness-events", [
       { id: "m1", timestamp: Date.now(), attempts: 1, body: message("evt_1") },
