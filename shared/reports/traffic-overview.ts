@@ -1,11 +1,11 @@
 import { OUTCOMES } from "../sessions/outcome";
-import { DAY, ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
+import { DAY, DURATION_BUCKET, ENTRY_URL, OUTCOME, PLATFORM, VISITOR } from "./dimensions";
 import { totalOf, totalsBy } from "./grouped-sessions";
 import { medianDurationMs } from "./median-duration";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficOverview } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
-import { reportSeries } from "./time-series";
+import { HOUR, reportSeries, seriesIntervalOf } from "./time-series";
 import { uniqueVisitors } from "./unique-visitors";
 
 /** Contract Limits: overview top pages, 10. */
@@ -13,12 +13,17 @@ export const TOP_PAGES = 10;
 
 /** Traffic overview of AI-agent sessions (agent_platform set) started in the window. */
 export async function trafficOverview(db: D1Database, params: ReportParams): Promise<TrafficOverview> {
-  const { header, plan, grouped } = await reportContext(db, params);
+  const { header, plan, grouped, readLive } = await reportContext(db, params);
   const siteId = params.site.id;
+  // The window's live edge read from `sessions` once, every grouping below folded from it
+  // (docs/performance.md#reports); the hour too when the hourly series covers only it.
+  const hourly = seriesIntervalOf(params) === "hour" && plan.days === null;
+  const dims = [DAY, PLATFORM, OUTCOME, ENTRY_URL, VISITOR, DURATION_BUCKET, ...(hourly ? [HOUR] : [])];
+  const live = await readLive("agents", dims);
   const [rows, pages, visitors] = await Promise.all([
-    grouped("agents", "traffic_daily", [DAY, PLATFORM, OUTCOME]),
-    grouped("agents", "entry_page_totals_daily", [ENTRY_URL]),
-    uniqueVisitors(db, siteId, plan, "agents"),
+    grouped("agents", "traffic_daily", [DAY, PLATFORM, OUTCOME], undefined, live),
+    grouped("agents", "entry_page_totals_daily", [ENTRY_URL], undefined, live),
+    uniqueVisitors(db, siteId, plan, "agents", live),
   ]);
   const total = totalOf(rows);
   const outcomes = totalsBy(rows, 2);
@@ -29,7 +34,7 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
     entry.sessions += r.sessions;
     daily.set(`${day}\u0000${platform}`, entry);
   }
-  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total, plan);
+  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total, plan, live);
   return {
     ...header,
     total_sessions: total,
@@ -46,7 +51,7 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
     by_platform_daily: [...daily.values()]
       .filter((d) => d.sessions > 0)
       .sort((a, b) => a.day.localeCompare(b.day) || b.sessions - a.sessions || a.platform.localeCompare(b.platform)),
-    by_platform_series: await reportSeries(db, params, "agents", PLATFORM, rows).then(({ lines, ...axis }) => ({
+    by_platform_series: await reportSeries(db, params, "agents", PLATFORM, rows, live).then(({ lines, ...axis }) => ({
       ...axis,
       platforms: lines.map((l) => ({ platform: l.key, sessions: l.sessions })),
     })),
