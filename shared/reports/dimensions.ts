@@ -1,4 +1,3 @@
-import { DURATION_BUCKET_SQL } from "../sessions/duration-bucket";
 import { OUTCOME_SQL } from "../sessions/outcome";
 import type { Dimension } from "./grouped-sessions";
 
@@ -33,7 +32,3 @@ export const SUB_SOURCE: Dimension = { daily: "sub_source", live: "coalesce(sub_
 export const REFERRER_HOST: Dimension = { daily: "referrer_host", live: "coalesce(referrer_host, '')" };
 export const DAY: Dimension = { daily: "day", live: "day" };
 export const ENTRY_URL: Dimension = { daily: "entry_url", live: "entry_url" };
-
-/** Live side only (no aggregate table groups by them): the daily visitor hash, the duration bucket. */
-export const VISITOR: Dimension = { daily: "NULL", live: "visitor_hash" };
-export const DURATION_BUCKET: Dimension = { daily: "NULL", live: DURATION_BUCKET_SQL };

@@ -132,8 +132,7 @@ export interface LiveGroups {
   population: Population;
   ranges: Array<[number, number]>;
   dims: Dimension[];
-  /** `range`: index into `ranges` of the read that counted the row. */
-  rows: Array<{ range: number; values: Array<string | number | null>; sessions: number }>;
+  rows: Array<{ values: Array<string | number | null>; sessions: number }>;
 }
 
 /** Reads `ranges` of the site's sessions once, grouped by all of `dims` (one batch). */
@@ -147,8 +146,8 @@ export async function readLiveGroups(
   const unique = dims.filter((d, i) => dims.findIndex((x) => x.live === d.live) === i);
   const statements = liveStatements(db, siteId, ranges, population, unique);
   const results = statements.length === 0 ? [] : await db.batch<Record<string, string | number | null>>(statements);
-  const rows = results.flatMap((r, range) =>
-    r.results.map((row) => ({ range, values: unique.map((_, i) => row[`k${i}`] ?? null), sessions: Number(row.n) })),
+  const rows = results.flatMap((r) =>
+    r.results.map((row) => ({ values: unique.map((_, i) => row[`k${i}`] ?? null), sessions: Number(row.n) })),
   );
   return { population, ranges, dims: unique, rows };
 }
@@ -188,7 +187,7 @@ export function foldLive(
  * `live`'s rows with the raw values of `dims` only (not regrouped), or null when `live`
  * does not cover exactly `ranges`, that population and every dimension asked for.
  */
-export function liveValues(
+function liveValues(
   live: LiveGroups,
   ranges: Array<[number, number]>,
   population: Population,
@@ -197,7 +196,7 @@ export function liveValues(
   if (live.population !== population || !sameRanges(live.ranges, ranges)) return null;
   const at = dims.map((d) => live.dims.findIndex((x) => x.live === d.live));
   if (at.includes(-1)) return null;
-  return live.rows.map((r) => ({ range: r.range, values: at.map((i) => r.values[i]), sessions: r.sessions }));
+  return live.rows.map((r) => ({ values: at.map((i) => r.values[i]), sessions: r.sessions }));
 }
 
 function sameRanges(a: Array<[number, number]>, b: Array<[number, number]>): boolean {

@@ -1,6 +1,4 @@
 import { DURATION_BUCKET_MS, DURATION_BUCKET_SQL } from "../sessions/duration-bucket";
-import { DURATION_BUCKET } from "./dimensions";
-import { foldLive, type LiveGroups } from "./grouped-sessions";
 import type { ReadPlan } from "./read-plan";
 
 /** Below this many sessions, reading them by start time and sorting beats walking by duration. */
@@ -28,7 +26,6 @@ export async function medianDurationMs(
   end: number,
   count: number,
   plan?: ReadPlan,
-  live?: LiveGroups,
 ): Promise<number> {
   if (count <= 0) return 0;
   const offset = Math.floor((count - 1) / 2);
@@ -43,7 +40,7 @@ export async function medianDurationMs(
       )
       .bind(siteId, start, end, take, offset);
   } else {
-    const bucket = plan === undefined ? null : await medianBucket(db, siteId, plan, offset, count, live);
+    const bucket = plan === undefined ? null : await medianBucket(db, siteId, plan, offset, count);
     statement = db
       .prepare(
         `SELECT duration_ms FROM sessions
@@ -63,7 +60,7 @@ export async function medianDurationMs(
 /**
  * The duration bucket holding the `offset`-th shortest agent session of the plan's
  * window (agent_durations_daily for its aggregate days, `sessions` for its live
- * ranges, folded from `live` when it holds DURATION_BUCKET): the bucket's floor and how many of the window's sessions lie below it. Null
+ * ranges): the bucket's floor and how many of the window's sessions lie below it. Null
  * when the histogram does not count `count` sessions (sessions arrived in between):
  * the walk then starts from the shortest.
  */
@@ -73,10 +70,8 @@ async function medianBucket(
   plan: ReadPlan,
   offset: number,
   count: number,
-  live?: LiveGroups,
 ): Promise<{ floorMs: number; below: number } | null> {
   const statements: D1PreparedStatement[] = [];
-  const folded = live ? foldLive(live, plan.live, "agents", [DURATION_BUCKET]) : null;
   if (plan.days) {
     statements.push(
       db
@@ -88,7 +83,7 @@ async function medianBucket(
         .bind(siteId, plan.days.from, plan.days.to, JSON.stringify(plan.days.exclude)),
     );
   }
-  for (const [start, end] of folded === null ? plan.live : []) {
+  for (const [start, end] of plan.live) {
     statements.push(
       db
         .prepare(
@@ -99,13 +94,9 @@ async function medianBucket(
         .bind(siteId, start, end),
     );
   }
-  if (statements.length === 0 && folded === null) return null;
+  if (statements.length === 0) return null;
   const counts = new Map<number, number>();
-  for (const r of folded ?? []) {
-    const b = Number(r.keys[0]);
-    counts.set(b, (counts.get(b) ?? 0) + r.sessions);
-  }
-  for (const r of statements.length === 0 ? [] : await db.batch<{ b: number; n: number }>(statements))
+  for (const r of await db.batch<{ b: number; n: number }>(statements))
     for (const { b, n } of r.results) counts.set(Number(b), (counts.get(Number(b)) ?? 0) + Number(n));
   let total = 0;
   for (const n of counts.values()) total += n;

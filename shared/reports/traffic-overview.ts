@@ -1,5 +1,5 @@
 import { OUTCOMES } from "../sessions/outcome";
-import { DAY, DURATION_BUCKET, ENTRY_URL, OUTCOME, PLATFORM, VISITOR } from "./dimensions";
+import { DAY, ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
 import { totalOf, totalsBy } from "./grouped-sessions";
 import { medianDurationMs } from "./median-duration";
 import { type ReportParams, reportContext } from "./report-context";
@@ -15,15 +15,15 @@ export const TOP_PAGES = 10;
 export async function trafficOverview(db: D1Database, params: ReportParams): Promise<TrafficOverview> {
   const { header, plan, grouped, readLive } = await reportContext(db, params);
   const siteId = params.site.id;
-  // The window's live edge read from `sessions` once, every grouping below folded from it
-  // (docs/performance.md#reports); the hour too when the hourly series covers only it.
+  // The window's live edge read from `sessions` once for the groupings with few values
+  // (docs/performance.md#reports); entry pages, visitors and durations have about one
+  // value per session, so they keep their own reads.
   const hourly = seriesIntervalOf(params) === "hour" && plan.days === null;
-  const dims = [DAY, PLATFORM, OUTCOME, ENTRY_URL, VISITOR, DURATION_BUCKET, ...(hourly ? [HOUR] : [])];
-  const live = await readLive("agents", dims);
+  const live = await readLive("agents", [DAY, PLATFORM, OUTCOME, ...(hourly ? [HOUR] : [])]);
   const [rows, pages, visitors] = await Promise.all([
     grouped("agents", "traffic_daily", [DAY, PLATFORM, OUTCOME], undefined, live),
-    grouped("agents", "entry_page_totals_daily", [ENTRY_URL], undefined, live),
-    uniqueVisitors(db, siteId, plan, "agents", live),
+    grouped("agents", "entry_page_totals_daily", [ENTRY_URL]),
+    uniqueVisitors(db, siteId, plan, "agents"),
   ]);
   const total = totalOf(rows);
   const outcomes = totalsBy(rows, 2);
@@ -34,7 +34,7 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
     entry.sessions += r.sessions;
     daily.set(`${day}\u0000${platform}`, entry);
   }
-  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total, plan, live);
+  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total, plan);
   return {
     ...header,
     total_sessions: total,

@@ -3,7 +3,7 @@ import { KEY_SEPARATOR, regroup, totalOf, totalsBy } from "./grouped-sessions";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
-import { reportSeries } from "./time-series";
+import { HOUR, reportSeries, seriesIntervalOf } from "./time-series";
 
 /** docs/decisions.md#5-traffic-reports: ai_sessions = ai_assistant_session + ai_assistant_link. */
 export const AI_SOURCES = ["ai_assistant_session", "ai_assistant_link"];
@@ -12,15 +12,16 @@ export const TOP_ENTRY_PAGES = 10;
 
 /** Acquisition sources of every recorded session (agents and humans) started in the window. */
 export async function trafficSources(db: D1Database, params: ReportParams): Promise<TrafficSources> {
-  const { header, grouped, readLive } = await reportContext(db, params);
-  // The window's live edge read from `sessions` once, every grouping below folded from it
-  // (docs/performance.md#reports). Not the hour: with the 500 entry pages it would make
-  // the read one row per session; the hourly series reads its own counts.
-  const live = await readLive("all", [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ENTRY_URL]);
+  const { header, plan, grouped, readLive } = await reportContext(db, params);
+  // The window's live edge read from `sessions` once for the groupings with few values
+  // (docs/performance.md#reports); the 500 entry pages would make it one row per
+  // session, so they keep their own reads.
+  const hourly = seriesIntervalOf(params) === "hour" && plan.days === null;
+  const live = await readLive("all", [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : [])]);
   const [byDay, pages] = await Promise.all([
     // One read of traffic_daily for by_source, top_referrer_hosts and the daily lines.
     grouped("all", "traffic_daily", [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST], undefined, live),
-    grouped("all", "entry_page_totals_daily", [ENTRY_URL], undefined, live),
+    grouped("all", "entry_page_totals_daily", [ENTRY_URL]),
   ]);
   const sources = regroup(byDay, 1, 2, 3);
   const daily = regroup(byDay, 0, 1);
@@ -36,16 +37,10 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
   const entries =
     pageTotals.length === 0
       ? []
-      : await grouped(
-          "all",
-          "entry_pages_daily",
-          [ENTRY_URL, SOURCE],
-          {
-            dim: ENTRY_URL,
-            values: pageTotals.map((p) => p.url),
-          },
-          live,
-        );
+      : await grouped("all", "entry_pages_daily", [ENTRY_URL, SOURCE], {
+          dim: ENTRY_URL,
+          values: pageTotals.map((p) => p.url),
+        });
   return {
     ...header,
     coverage: params.site.coverage,

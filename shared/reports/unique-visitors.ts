@@ -1,5 +1,4 @@
-import { DAY, VISITOR } from "./dimensions";
-import { type LiveGroups, liveValues, type Population } from "./grouped-sessions";
+import type { Population } from "./grouped-sessions";
 import type { ReadPlan } from "./read-plan";
 
 /**
@@ -7,25 +6,14 @@ import type { ReadPlan } from "./read-plan";
  * hashes among the sessions that started in the window that day. Visitor hashes are
  * daily (the salt rotates at 00:00 UTC, docs/privacy.md), so one person seen on three
  * days counts three times: the hashes of different days cannot be joined, by design.
- * Aggregate days read visitors_daily; live ranges count distinct hashes per day, from
- * `live` (the report's one read of them) when it holds DAY and VISITOR.
+ * Aggregate days read visitors_daily; live ranges count distinct hashes per day.
  */
 export async function uniqueVisitors(
   db: D1Database,
   siteId: string,
   plan: ReadPlan,
   population: Population,
-  live?: LiveGroups,
 ): Promise<number> {
-  const folded = live ? liveValues(live, plan.live, population, [DAY, VISITOR]) : null;
-  let liveVisitors = 0;
-  if (folded !== null) {
-    // count(DISTINCT visitor_hash) per (range, day): NULL hashes are not counted.
-    const seen = new Set<string>();
-    for (const { range, values } of folded)
-      if (values[1] !== null) seen.add(`${range}\u0000${values[0]}\u0000${values[1]}`);
-    liveVisitors = seen.size;
-  }
   const statements: D1PreparedStatement[] = [];
   if (plan.days) {
     const column = population === "agents" ? "agent_visitors" : "visitors";
@@ -39,7 +27,7 @@ export async function uniqueVisitors(
     );
   }
   const filter = population === "agents" ? "AND agent_platform IS NOT NULL" : "";
-  for (const [start, end] of folded === null ? plan.live : []) {
+  for (const [start, end] of plan.live) {
     statements.push(
       db
         .prepare(
@@ -49,7 +37,7 @@ export async function uniqueVisitors(
         .bind(siteId, start, end),
     );
   }
-  if (statements.length === 0) return liveVisitors;
+  if (statements.length === 0) return 0;
   const results = await db.batch<{ n: number }>(statements);
-  return results.reduce((sum, r) => sum + r.results.reduce((s, row) => s + Number(row.n), 0), liveVisitors);
+  return results.reduce((sum, r) => sum + r.results.reduce((s, row) => s + Number(row.n), 0), 0);
 }
