@@ -16,8 +16,8 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
   const { header, plan, grouped, readLive } = await reportContext(db, params);
   const siteId = params.site.id;
   // The window's live edge read from `sessions` once for the groupings with few values
-  // (docs/performance.md#reports); entry pages, visitors and durations have about one
-  // value per session, so they keep their own reads.
+  // (docs/performance.md#one-live-read-per-report-overview-sources); entry pages,
+  // visitors and durations have about one value per session, so they keep their own reads.
   const hourly = seriesIntervalOf(params) === "hour" && plan.days === null;
   const live = await readLive("agents", [DAY, PLATFORM, OUTCOME, ...(hourly ? [HOUR] : [])]);
   const [rows, pages, visitors] = await Promise.all([

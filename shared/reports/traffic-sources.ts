@@ -14,8 +14,8 @@ export const TOP_ENTRY_PAGES = 10;
 export async function trafficSources(db: D1Database, params: ReportParams): Promise<TrafficSources> {
   const { header, plan, grouped, readLive } = await reportContext(db, params);
   // The window's live edge read from `sessions` once for the groupings with few values
-  // (docs/performance.md#reports); the 500 entry pages would make it one row per
-  // session, so they keep their own reads.
+  // (docs/performance.md#one-live-read-per-report-overview-sources); the 500 entry
+  // pages would make it one row per session, so they keep their own reads.
   const hourly = seriesIntervalOf(params) === "hour" && plan.days === null;
   const live = await readLive("all", [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : [])]);
   const [byDay, pages] = await Promise.all([
