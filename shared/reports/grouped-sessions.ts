@@ -46,7 +46,9 @@ export interface OnlyValues {
  * Sessions started in the plan's window, counted per combination of `dims`: the
  * aggregate days summed from `table`, the live ranges counted from `sessions`, merged.
  * Every statement runs in one D1 batch (one round trip, one consistent snapshot).
- * `only` keeps the sessions whose value of one dimension is in a list.
+ * `only` keeps the sessions whose value of one dimension is in a list. With `live`
+ * (the report's one read of its live ranges, `readLiveGroups`) the live side is folded
+ * from it instead of read again, when it covers the plan's ranges and these dims.
  */
 export async function groupedSessions(
   db: D1Database,
@@ -56,6 +58,7 @@ export async function groupedSessions(
   table: AggregateTable,
   dims: Dimension[],
   only?: OnlyValues,
+  live?: LiveGroups,
 ): Promise<GroupedRow[]> {
   const cols = (side: keyof Dimension) => dims.map((d, i) => `${d[side]} AS k${i}`).join(", ");
   const groupBy = dims.map((_, i) => `k${i}`).join(", ");
@@ -75,31 +78,129 @@ export async function groupedSessions(
         .bind(...(onlyValues === null ? bound : [...bound, onlyValues])),
     );
   }
-  for (const [start, end] of plan.live) {
-    statements.push(
-      db
-        .prepare(
-          `SELECT ${cols("live")}, count(*) AS n FROM sessions
-           WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 ${POPULATION_FILTER[population].live}
-           ${only ? `AND ${only.dim.live} IN (SELECT value FROM json_each(?4))` : ""}
-           GROUP BY ${groupBy}`,
-        )
-        .bind(...(onlyValues === null ? [siteId, start, end] : [siteId, start, end, onlyValues])),
-    );
-  }
-  if (statements.length === 0) return [];
-  const results = await db.batch<Record<string, string | number | null>>(statements);
+  const folded = live ? foldLive(live, plan.live, population, dims, only) : null;
+  if (folded === null) statements.push(...liveStatements(db, siteId, plan.live, population, dims, only));
+  if (statements.length === 0 && folded === null) return [];
+  const results = statements.length === 0 ? [] : await db.batch<Record<string, string | number | null>>(statements);
   const merged = new Map<string, GroupedRow>();
-  for (const r of results) {
-    for (const row of r.results) {
-      const keys = dims.map((_, i) => String(row[`k${i}`] ?? ""));
-      const id = keys.join(KEY_SEPARATOR);
-      const entry = merged.get(id) ?? { keys, sessions: 0 };
-      entry.sessions += Number(row.n);
-      merged.set(id, entry);
-    }
-  }
+  const add = (keys: string[], n: number) => {
+    const id = keys.join(KEY_SEPARATOR);
+    const entry = merged.get(id) ?? { keys, sessions: 0 };
+    entry.sessions += n;
+    merged.set(id, entry);
+  };
+  for (const r of results)
+    for (const row of r.results)
+      add(
+        dims.map((_, i) => String(row[`k${i}`] ?? "")),
+        Number(row.n),
+      );
+  for (const r of folded ?? []) add(r.keys, r.sessions);
   return [...merged.values()];
+}
+
+/** One `sessions` read per live range, counting sessions per combination of `dims`. */
+function liveStatements(
+  db: D1Database,
+  siteId: string,
+  ranges: Array<[number, number]>,
+  population: Population,
+  dims: Dimension[],
+  only?: OnlyValues,
+): D1PreparedStatement[] {
+  const cols = dims.map((d, i) => `${d.live} AS k${i}`).join(", ");
+  const groupBy = dims.map((_, i) => `k${i}`).join(", ");
+  const onlyValues = only ? JSON.stringify(only.values) : null;
+  return ranges.map(([start, end]) =>
+    db
+      .prepare(
+        `SELECT ${cols}, count(*) AS n FROM sessions
+         WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 ${POPULATION_FILTER[population].live}
+         ${only ? `AND ${only.dim.live} IN (SELECT value FROM json_each(?4))` : ""}
+         GROUP BY ${groupBy}`,
+      )
+      .bind(...(onlyValues === null ? [siteId, start, end] : [siteId, start, end, onlyValues])),
+  );
+}
+
+/**
+ * The sessions of some live ranges counted once per combination of every dimension a
+ * report groups by, raw values kept (NULL stays null), so each of the report's
+ * groupings folds its counts from this one read instead of scanning the ranges again.
+ */
+export interface LiveGroups {
+  population: Population;
+  ranges: Array<[number, number]>;
+  dims: Dimension[];
+  rows: Array<{ values: Array<string | number | null>; sessions: number }>;
+}
+
+/** Reads `ranges` of the site's sessions once, grouped by all of `dims` (one batch). */
+export async function readLiveGroups(
+  db: D1Database,
+  siteId: string,
+  ranges: Array<[number, number]>,
+  population: Population,
+  dims: Dimension[],
+): Promise<LiveGroups> {
+  const unique = dims.filter((d, i) => dims.findIndex((x) => x.live === d.live) === i);
+  const statements = liveStatements(db, siteId, ranges, population, unique);
+  const results = statements.length === 0 ? [] : await db.batch<Record<string, string | number | null>>(statements);
+  const rows = results.flatMap((r) =>
+    r.results.map((row) => ({ values: unique.map((_, i) => row[`k${i}`] ?? null), sessions: Number(row.n) })),
+  );
+  return { population, ranges, dims: unique, rows };
+}
+
+/**
+ * Counts per combination of `dims` over `ranges`, folded from `live`: the same rows the
+ * live statements would give. Null when `live` does not cover exactly those ranges,
+ * that population and every dimension asked for (the caller then reads them).
+ */
+export function foldLive(
+  live: LiveGroups,
+  ranges: Array<[number, number]>,
+  population: Population,
+  dims: Dimension[],
+  only?: OnlyValues,
+): GroupedRow[] | null {
+  const picked = liveValues(live, ranges, population, only ? [...dims, only.dim] : dims);
+  if (picked === null) return null;
+  // SQL's `IN` never matches NULL; a text column compares as text.
+  const allowed = only ? new Set(only.values) : null;
+  const out = new Map<string, GroupedRow>();
+  for (const row of picked) {
+    if (allowed) {
+      const v = row.values[dims.length];
+      if (v === null || !allowed.has(String(v))) continue;
+    }
+    const keys = dims.map((_, i) => String(row.values[i] ?? ""));
+    const id = keys.join(KEY_SEPARATOR);
+    const entry = out.get(id) ?? { keys, sessions: 0 };
+    entry.sessions += row.sessions;
+    out.set(id, entry);
+  }
+  return [...out.values()];
+}
+
+/**
+ * `live`'s rows with the raw values of `dims` only (not regrouped), or null when `live`
+ * does not cover exactly `ranges`, that population and every dimension asked for.
+ */
+function liveValues(
+  live: LiveGroups,
+  ranges: Array<[number, number]>,
+  population: Population,
+  dims: Dimension[],
+): LiveGroups["rows"] | null {
+  if (live.population !== population || !sameRanges(live.ranges, ranges)) return null;
+  const at = dims.map((d) => live.dims.findIndex((x) => x.live === d.live));
+  if (at.includes(-1)) return null;
+  return live.rows.map((r) => ({ values: at.map((i) => r.values[i]), sessions: r.sessions }));
+}
+
+function sameRanges(a: Array<[number, number]>, b: Array<[number, number]>): boolean {
+  return a.length === b.length && a.every(([s, e], i) => s === b[i][0] && e === b[i][1]);
 }
 
 /** Joins the values of several dimensions into one map key. */
@@ -113,6 +214,11 @@ export function totalsBy(rows: GroupedRow[], ...indexes: number[]): Map<string, 
     out.set(key, (out.get(key) ?? 0) + r.sessions);
   }
   return out;
+}
+
+/** Rows regrouped by the dimensions at `indexes` (keys in that order), sessions summed. */
+export function regroup(rows: GroupedRow[], ...indexes: number[]): GroupedRow[] {
+  return [...totalsBy(rows, ...indexes)].map(([key, sessions]) => ({ keys: key.split(KEY_SEPARATOR), sessions }));
 }
 
 export function totalOf(rows: GroupedRow[]): number {

@@ -4,8 +4,10 @@ import {
   type Dimension,
   type GroupedRow,
   groupedSessions,
+  type LiveGroups,
   type OnlyValues,
   type Population,
+  readLiveGroups,
 } from "./grouped-sessions";
 import { type ReadPlan, readPlan } from "./read-plan";
 import type { ReportHeader } from "./report-schemas";
@@ -24,7 +26,10 @@ export interface ReportContext {
     table: AggregateTable,
     dims: Dimension[],
     only?: OnlyValues,
+    live?: LiveGroups,
   ) => Promise<GroupedRow[]>;
+  /** The plan's live ranges read once, grouped by every dimension the report needs. */
+  readLive: (population: Population, dims: Dimension[]) => Promise<LiveGroups>;
 }
 
 export interface ReportParams {
@@ -40,9 +45,11 @@ export async function reportContext(db: D1Database, params: ReportParams): Promi
     readPlan(db, params.site.id, params.window, params.nowMs),
     reportHeader(db, params),
   ]);
-  const grouped: ReportContext["grouped"] = (population, table, dims, only) =>
-    groupedSessions(db, params.site.id, plan, population, table, dims, only);
-  return { plan, header, grouped };
+  const grouped: ReportContext["grouped"] = (population, table, dims, only, live) =>
+    groupedSessions(db, params.site.id, plan, population, table, dims, only, live);
+  const readLive: ReportContext["readLive"] = (population, dims) =>
+    readLiveGroups(db, params.site.id, plan.live, population, dims);
+  return { plan, header, grouped, readLive };
 }
 
 /** The header alone, for a report that reads `sessions` directly (failing sessions). */

@@ -1,6 +1,6 @@
 import { ok, type Result, refusal } from "../result/result";
 import { DAY_MS, HOUR_MS } from "../time/durations";
-import type { Dimension, GroupedRow, Population } from "./grouped-sessions";
+import type { Dimension, GroupedRow, LiveGroups, Population } from "./grouped-sessions";
 import { groupedSessions } from "./grouped-sessions";
 import type { ReportParams } from "./report-context";
 import type { ReportWindow } from "./report-window";
@@ -95,7 +95,7 @@ export function bucketSeries(
 }
 
 /** UTC hour of session start, for the live side only: the daily aggregates have no hours. */
-const HOUR: Dimension = { daily: "NULL", live: `started_at - started_at % ${HOUR_MS}` };
+export const HOUR: Dimension = { daily: "NULL", live: `started_at - started_at % ${HOUR_MS}` };
 
 /**
  * Sessions per UTC hour of start and `key`, counted from `sessions` over the whole
@@ -107,9 +107,11 @@ async function hourlyCounts(
   window: Pick<ReportWindow, "start" | "end">,
   population: Population,
   key: Dimension,
+  liveGroups?: LiveGroups,
 ): Promise<BucketCount[]> {
   const live: Array<[number, number]> = window.end > window.start ? [[window.start, window.end]] : [];
-  const rows = await groupedSessions(db, siteId, { days: null, live }, population, "traffic_daily", [HOUR, key]);
+  const plan = { days: null, live };
+  const rows = await groupedSessions(db, siteId, plan, population, "traffic_daily", [HOUR, key], undefined, liveGroups);
   return rows.map((r) => ({ bucket: Number(r.keys[0]), key: r.keys[1], sessions: r.sessions }));
 }
 
@@ -118,10 +120,16 @@ function dailyCounts(rows: GroupedRow[]): BucketCount[] {
   return rows.map((r) => ({ bucket: Date.parse(`${r.keys[0]}T00:00:00.000Z`), key: r.keys[1], sessions: r.sessions }));
 }
 
+/** The interval of a report's series: the one asked for, else the window's default. */
+export function seriesIntervalOf(params: ReportParams): SeriesInterval {
+  return params.interval ?? defaultInterval(params.window);
+}
+
 /**
  * A report's series over its window, by `params.interval` (the window's default when
  * absent): hours counted from `sessions`, or days from the report's own daily read
- * (`dailyRows` grouped by [DAY, key, ...]), so a daily series needs no extra read.
+ * (`dailyRows` grouped by [DAY, key, ...]), so a daily series needs no extra read; an
+ * hourly one folds from `live` when that covers the whole window with HOUR and `key`.
  */
 export async function reportSeries(
   db: D1Database,
@@ -129,11 +137,12 @@ export async function reportSeries(
   population: Population,
   key: Dimension,
   dailyRows: GroupedRow[],
+  live?: LiveGroups,
 ): Promise<Series> {
-  const interval = params.interval ?? defaultInterval(params.window);
+  const interval = seriesIntervalOf(params);
   const counts =
     interval === "hour"
-      ? await hourlyCounts(db, params.site.id, params.window, population, key)
+      ? await hourlyCounts(db, params.site.id, params.window, population, key, live)
       : dailyCounts(dailyRows);
   return bucketSeries(interval, params.window, counts);
 }

@@ -5,7 +5,7 @@ import { medianDurationMs } from "./median-duration";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficOverview } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
-import { reportSeries } from "./time-series";
+import { HOUR, reportSeries, seriesIntervalOf } from "./time-series";
 import { uniqueVisitors } from "./unique-visitors";
 
 /** Contract Limits: overview top pages, 10. */
@@ -13,10 +13,15 @@ export const TOP_PAGES = 10;
 
 /** Traffic overview of AI-agent sessions (agent_platform set) started in the window. */
 export async function trafficOverview(db: D1Database, params: ReportParams): Promise<TrafficOverview> {
-  const { header, plan, grouped } = await reportContext(db, params);
+  const { header, plan, grouped, readLive } = await reportContext(db, params);
   const siteId = params.site.id;
+  // The window's live edge read from `sessions` once for the groupings with few values
+  // (docs/performance.md#one-live-read-per-report-overview-sources); entry pages,
+  // visitors and durations have about one value per session, so they keep their own reads.
+  const hourly = seriesIntervalOf(params) === "hour" && plan.days === null;
+  const live = await readLive("agents", [DAY, PLATFORM, OUTCOME, ...(hourly ? [HOUR] : [])]);
   const [rows, pages, visitors] = await Promise.all([
-    grouped("agents", "traffic_daily", [DAY, PLATFORM, OUTCOME]),
+    grouped("agents", "traffic_daily", [DAY, PLATFORM, OUTCOME], undefined, live),
     grouped("agents", "entry_page_totals_daily", [ENTRY_URL]),
     uniqueVisitors(db, siteId, plan, "agents"),
   ]);
@@ -46,7 +51,7 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
     by_platform_daily: [...daily.values()]
       .filter((d) => d.sessions > 0)
       .sort((a, b) => a.day.localeCompare(b.day) || b.sessions - a.sessions || a.platform.localeCompare(b.platform)),
-    by_platform_series: await reportSeries(db, params, "agents", PLATFORM, rows).then(({ lines, ...axis }) => ({
+    by_platform_series: await reportSeries(db, params, "agents", PLATFORM, rows, live).then(({ lines, ...axis }) => ({
       ...axis,
       platforms: lines.map((l) => ({ platform: l.key, sessions: l.sessions })),
     })),

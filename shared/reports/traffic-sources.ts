@@ -1,9 +1,9 @@
 import { DAY, ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
-import { KEY_SEPARATOR, totalOf, totalsBy } from "./grouped-sessions";
+import { KEY_SEPARATOR, regroup, totalOf, totalsBy } from "./grouped-sessions";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
-import { reportSeries } from "./time-series";
+import { HOUR, reportSeries, seriesIntervalOf } from "./time-series";
 
 /** docs/decisions.md#5-traffic-reports: ai_sessions = ai_assistant_session + ai_assistant_link. */
 export const AI_SOURCES = ["ai_assistant_session", "ai_assistant_link"];
@@ -12,13 +12,19 @@ export const TOP_ENTRY_PAGES = 10;
 
 /** Acquisition sources of every recorded session (agents and humans) started in the window. */
 export async function trafficSources(db: D1Database, params: ReportParams): Promise<TrafficSources> {
-  const { header, grouped } = await reportContext(db, params);
-  const [sources, daily, pages] = await Promise.all([
-    // One read for both by_source and top_referrer_hosts.
-    grouped("all", "traffic_daily", [SOURCE, SUB_SOURCE, REFERRER_HOST]),
-    grouped("all", "traffic_daily", [DAY, SOURCE]),
+  const { header, plan, grouped, readLive } = await reportContext(db, params);
+  // The window's live edge read from `sessions` once for the groupings with few values
+  // (docs/performance.md#one-live-read-per-report-overview-sources); the 500 entry
+  // pages would make it one row per session, so they keep their own reads.
+  const hourly = seriesIntervalOf(params) === "hour" && plan.days === null;
+  const live = await readLive("all", [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : [])]);
+  const [byDay, pages] = await Promise.all([
+    // One read of traffic_daily for by_source, top_referrer_hosts and the daily lines.
+    grouped("all", "traffic_daily", [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST], undefined, live),
     grouped("all", "entry_page_totals_daily", [ENTRY_URL]),
   ]);
+  const sources = regroup(byDay, 1, 2, 3);
+  const daily = regroup(byDay, 0, 1);
   const total = totalOf(sources);
   const bySource = totalsBy(sources, 0);
   const ai = AI_SOURCES.reduce((n, s) => n + (bySource.get(s) ?? 0), 0);
@@ -67,7 +73,7 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
       .sort((a, b) =>
         a.day < b.day ? -1 : a.day > b.day ? 1 : b.sessions - a.sessions || (a.source < b.source ? -1 : 1),
       ),
-    by_source_series: await reportSeries(db, params, "all", SOURCE, daily).then(({ lines, ...axis }) => ({
+    by_source_series: await reportSeries(db, params, "all", SOURCE, daily, live).then(({ lines, ...axis }) => ({
       ...axis,
       sources: lines.map((l) => ({ source: l.key, sessions: l.sessions })),
     })),

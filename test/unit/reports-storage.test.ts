@@ -1,7 +1,17 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { DAY as DAY_DIM, ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "../../shared/reports/dimensions";
+import {
+  type Dimension,
+  foldLive,
+  type GroupedRow,
+  groupedSessions,
+  type OnlyValues,
+  readLiveGroups,
+} from "../../shared/reports/grouped-sessions";
 import { medianDurationMs } from "../../shared/reports/median-duration";
 import { readPlan } from "../../shared/reports/read-plan";
+import { HOUR } from "../../shared/reports/time-series";
 
 const DAY = 86_400_000;
 const D0 = Date.UTC(2026, 10, 1);
@@ -118,5 +128,63 @@ describe("medianDurationMs", () => {
         "SELECT DISTINCT day FROM sessions WHERE settled_at IS NULL AND +site_id = 's' AND +day BETWEEN 'a' AND 'b'",
       ),
     ).toContain("sessions_unsettled_idx");
+  });
+});
+
+describe("groupedSessions with the report's one live read", () => {
+  it("folds every grouping to the rows its own read of sessions gives, NULLs and the only-filter included", async () => {
+    const site = "fold-site";
+    const at = (h: number) => D0 + h * 3_600_000;
+    await env.DB.batch(
+      [
+        ["f1", at(1), "chatgpt", "ai_assistant_session", null, "/a"],
+        ["f2", at(1), "chatgpt", "ai_assistant_session", null, "/b"],
+        ["f3", at(2), null, "referral", "ref.example", "/a"],
+        ["f4", at(30), "claude", "ai_assistant_link", "", "/c"],
+        ["f5", at(31), null, "direct", null, "/a"],
+      ].map(([id, startedAt, platform, source, host, url]) =>
+        env.DB.prepare(
+          `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms,
+             page_count, event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source,
+             referrer_host, reached_cart, reached_purchase, dirty)
+           VALUES (?, 'ws', ?, 'v', ?, ?, ?, 0, 1, 1, 0, ?, ?, ?, '[]', ?, ?, 0, 0, 0)`,
+        ).bind(
+          id,
+          site,
+          new Date(startedAt as number).toISOString().slice(0, 10),
+          startedAt,
+          startedAt,
+          url,
+          url,
+          platform,
+          source,
+          host,
+        ),
+      ),
+    );
+    const plan = { days: null, live: [[at(0), at(24)] as [number, number], [at(25), at(48)] as [number, number]] };
+    const dims = [DAY_DIM, SOURCE, SUB_SOURCE, REFERRER_HOST, ENTRY_URL, HOUR];
+    const sorted = (rows: GroupedRow[]) => rows.map((r) => `${r.keys.join("|")}=${r.sessions}`).sort();
+    for (const population of ["all", "agents"] as const) {
+      const live = await readLiveGroups(env.DB, site, plan.live, population, dims);
+      const cases: Array<[Dimension[], OnlyValues | undefined]> = [
+        [[SOURCE, SUB_SOURCE, REFERRER_HOST], undefined],
+        [[DAY_DIM, SOURCE], undefined],
+        [[HOUR, SOURCE], undefined],
+        [[ENTRY_URL, SOURCE], { dim: ENTRY_URL, values: ["/a", "/c", ""] }],
+      ];
+      for (const [groupDims, only] of cases) {
+        const direct = await groupedSessions(env.DB, site, plan, population, "traffic_daily", groupDims, only);
+        expect(foldLive(live, plan.live, population, groupDims, only)).not.toBeNull();
+        const folded = await groupedSessions(env.DB, site, plan, population, "traffic_daily", groupDims, only, live);
+        expect(sorted(folded)).toEqual(sorted(direct));
+        expect(direct.length).toBeGreaterThan(0);
+      }
+    }
+    // A read of other ranges, another population or without a dimension is not folded.
+    const live = await readLiveGroups(env.DB, site, plan.live, "all", [DAY_DIM, SOURCE]);
+    expect(foldLive(live, [[at(0), at(24)]], "all", [SOURCE])).toBeNull();
+    expect(foldLive(live, plan.live, "agents", [SOURCE])).toBeNull();
+    expect(foldLive(live, plan.live, "all", [SOURCE, ENTRY_URL])).toBeNull();
   });
 });
