@@ -12,10 +12,12 @@ const title = peer
   : "AI-agent recognition on the peers' labelled User-Agents: SKIPPED, ../shared/data is absent on this machine";
 
 suite(title, () => {
-  const data = peer as NonNullable<typeof peer>;
+  // A skipped suite's body still runs when tests are collected: without the data it
+  // computes over nothing and prints nothing, and its tests are skipped.
+  const data = peer ?? { cases: [], aiRobotsTokens: [] };
   const figures = computeFigures(data.cases, data.aiRobotsTokens);
-  // Printed on every run: these are the figures the issue is measured by.
-  console.log(`\n${formatFigures(figures)}\nmissed:\n  ${figures.misses.join("\n  ")}\n`);
+  // Printed on every run with the data: these are the figures the issue is measured by.
+  if (peer) console.log(`\n${formatFigures(figures)}\nmissed:\n  ${figures.misses.join("\n  ")}\n`);
 
   it("finds at least 95% of the peer-labelled AI agents, and over 90% of each peer's", () => {
     expect(figures.recall.all.of).toBe(166);
