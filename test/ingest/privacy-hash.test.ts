@@ -37,6 +37,24 @@ describe("visitor hash", () => {
     expect([...b]).not.toEqual([...a]);
   });
 
+  it("encodes each field as UTF-8 behind its byte length, ASCII or not", () => {
+    // The reference: every field through the standard encoder, length-prefixed.
+    const reference = (fields: string[]) =>
+      fields.flatMap((f) => {
+        const bytes = [...new TextEncoder().encode(f)];
+        const n = bytes.length;
+        return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255, ...bytes];
+      });
+    for (const fields of [
+      ["v1", "ws_1", "site_1", "198.51.100.0/24", "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0"],
+      ["v1", "ws", "site", "", ""],
+      ["v1", "ws", "site", "2001:db8:1:2::/64", "Agent/1.0 (naïve; 日本)"],
+      ["v1", "ws", "site", "10.0.0.0/24", "emoji 🙂 and a lone \ud800 surrogate"],
+      ["\u007f\u0000", "x".repeat(300)],
+    ])
+      expect([...encodeFields(fields)], fields.join(" | ")).toEqual(reference(fields));
+  });
+
   it("is HMAC-SHA-256 over the encoded fields, keyed by the salt, truncated to 128 bits", async () => {
     const salt = "salt-of-the-day";
     const got = await visitorHash(salt, "ws", "site", "198.51.100.77", "UA/1.0");
