@@ -11,7 +11,7 @@ const encoder = new TextEncoder();
  * measurable share of a beacon's cost (docs/performance.md). Same bytes either way.
  */
 export function encodeFields(fields: readonly string[]): Uint8Array {
-  if (!fields.every((f) => ASCII.test(f))) return encodeUtf8Fields(fields);
+  if (fields.some((f) => NON_ASCII.test(f))) return encodeUtf8Fields(fields);
   const out = new Uint8Array(fields.reduce((n, f) => n + 4 + f.length, 0));
   const view = new DataView(out.buffer);
   let offset = 0;
@@ -24,7 +24,7 @@ export function encodeFields(fields: readonly string[]): Uint8Array {
   return out;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 function encodeUtf8Fields(fields: readonly string[]): Uint8Array {
   const parts = fields.map((f) => encoder.encode(f));
