@@ -47,22 +47,23 @@ export interface Sender {
 
 /**
  * Throughput of `subject` against a same-run `baseline`: 50 warm-up requests of each,
- * then three interleaved rounds so machine noise (the cores are shared) hits both
- * alike. Returns the rounds sorted by ratio (subject / baseline); the middle one is the
- * median.
+ * then `roundCount` (default 3, odd) interleaved rounds so machine noise (the cores are
+ * shared) hits both alike. Returns the rounds sorted by ratio (subject / baseline); the
+ * middle one is the median.
  */
 export async function pairedRounds(
   baseline: Sender,
   subject: Sender,
   requests: number,
   concurrency: number,
+  roundCount = 3,
 ): Promise<{ baseline: number; subject: number; ratio: number }[]> {
   for (let i = 0; i < 50; i++) {
     await (await subject.send()).arrayBuffer();
     await (await baseline.send()).arrayBuffer();
   }
   const rounds: { baseline: number; subject: number; ratio: number }[] = [];
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < roundCount; round++) {
     const b = await throughput(baseline.send, baseline.status, requests, concurrency);
     const s = await throughput(subject.send, subject.status, requests, concurrency);
     rounds.push({ baseline: b, subject: s, ratio: s / b });
