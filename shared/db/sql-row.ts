@@ -16,3 +16,10 @@ export type SqlRow<T extends Table> = {
 export function columnNames<T extends Table>(table: T): Array<keyof SqlRow<T> & string> {
   return Object.values(getTableColumns(table)).map((c) => c.name) as Array<keyof SqlRow<T> & string>;
 }
+
+/**
+ * `R` with the columns `K` read as non-null: for a query whose WHERE excludes NULL in
+ * those columns (e.g. `agent_platform IS NOT NULL`), which the table's type cannot know.
+ * The caller names the condition that makes it so.
+ */
+export type NonNullColumns<R, K extends keyof R> = Omit<R, K> & { [P in K]: NonNullable<R[P]> };

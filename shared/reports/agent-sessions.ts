@@ -1,4 +1,6 @@
+import type { NonNullColumns } from "../db/sql-row";
 import type { Outcome } from "../sessions/commerce-evidence";
+import type { SessionRow } from "../sessions/session-state";
 import { OUTCOME, PURPOSE, TIER } from "./dimensions";
 import type { Purpose } from "./purpose-split";
 import { type ReportHeader, type ReportParams, reportHeader } from "./report-context";
@@ -33,19 +35,23 @@ export interface AgentSessionsPage extends ReportHeader {
   last: SessionPosition | null;
 }
 
-interface Row {
-  id: string;
-  agent_platform: string;
+/**
+ * A listed session: its table columns typed by schema/sessions.ts, `agent_platform`
+ * non-null because the list's condition is `agent_platform IS NOT NULL`. Purpose, tier
+ * and outcome are not the stored columns but the dimension expressions aliased to those
+ * names (never null, open sessions included), and `settled` is computed, so they are
+ * declared here with the SELECT that computes them.
+ */
+type Row = NonNullColumns<
+  Pick<SessionRow, "id" | "agent_platform" | "started_at" | "duration_ms" | "page_count" | "entry_url" | "exit_url">,
+  "agent_platform"
+> & {
   purpose: Purpose;
   tier: Tier;
   outcome: Outcome;
+  /** `settled_at IS NOT NULL`: 1 or 0. */
   settled: number;
-  started_at: number;
-  duration_ms: number;
-  page_count: number;
-  entry_url: string;
-  exit_url: string;
-}
+};
 
 /**
  * One page of AI-agent sessions started in the window, newest first, filtered by

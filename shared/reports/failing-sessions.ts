@@ -1,3 +1,5 @@
+import type { NonNullColumns } from "../db/sql-row";
+import type { SessionRow } from "../sessions/session-state";
 import { FAILING_SQL } from "./failing-condition";
 import { type ReportParams, reportHeader } from "./report-context";
 import type { FailingSessions } from "./report-schemas";
@@ -21,16 +23,17 @@ export interface FailingPage extends Omit<FailingSessions, "next_cursor"> {
   last: SessionPosition | null;
 }
 
-interface Row {
-  id: string;
-  agent_platform: string;
-  started_at: number;
-  duration_ms: number;
-  page_count: number;
-  entry_url: string;
-  exit_url: string;
-  outcome: string | null;
-}
+/**
+ * A listed session, typed by schema/sessions.ts; `agent_platform` is non-null because
+ * FAILING_SQL selects agent sessions only (`agent_platform IS NOT NULL`).
+ */
+type Row = NonNullColumns<
+  Pick<
+    SessionRow,
+    "id" | "agent_platform" | "started_at" | "duration_ms" | "page_count" | "entry_url" | "exit_url" | "outcome"
+  >,
+  "agent_platform"
+>;
 
 /**
  * One page of failing AI-agent sessions started in the window, newest first, ordered

@@ -1,4 +1,5 @@
 import { DURATION_BUCKET_MS, DURATION_BUCKET_SQL } from "../sessions/duration-bucket";
+import type { SessionRow } from "../sessions/session-state";
 import type { ReadPlan } from "./read-plan";
 
 /** Below this many sessions, reading them by start time and sorting beats walking by duration. */
@@ -49,7 +50,7 @@ export async function medianDurationMs(
       )
       .bind(siteId, start, end, take, offset - (bucket?.below ?? 0), bucket?.floorMs ?? 0);
   }
-  const { results } = await statement.all<{ duration_ms: number }>();
+  const { results } = await statement.all<Pick<SessionRow, "duration_ms">>();
   // Sessions that arrived between the count and this read can leave fewer rows than
   // expected; the median is then taken from what the second read saw.
   if (results.length === 0) return 0;

@@ -1,3 +1,4 @@
+import type { SessionRow } from "../sessions/session-state";
 import { DAY_MS } from "../time/durations";
 import { utcDay, utcDayStart } from "../time/utc-day";
 import type { ReportWindow } from "./report-window";
@@ -45,7 +46,8 @@ export async function readPlan(db: D1Database, siteId: string, window: ReportWin
 
 /** Days in [from, to] with a session changed since its day's aggregates were built. */
 async function staleDays(db: D1Database, siteId: string, from: string, to: string): Promise<string[]> {
-  const [dirty, unsettled, moved] = await db.batch<{ day: string }>([
+  // The third read is of stale_days, whose `day` is typed alike (schema/stale-days.ts).
+  const [dirty, unsettled, moved] = await db.batch<Pick<SessionRow, "day">>([
     // sessions_dirty_idx (dirty, site_id, day)
     db
       .prepare("SELECT DISTINCT day FROM sessions WHERE dirty = 1 AND site_id = ? AND day BETWEEN ? AND ?")

@@ -1,6 +1,8 @@
+import type { NonNullColumns } from "../db/sql-row";
 import { ok, type Result, refusal } from "../result/result";
 import { outcomeOf } from "../sessions/commerce-evidence";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
+import type { SessionRow } from "../sessions/session-state";
 import type { SessionJourney } from "./report-schemas";
 
 /** Events read for one journey: bounds the work and the response of a very long session. */
@@ -13,25 +15,33 @@ export interface JourneySite {
   workspaceId: string;
 }
 
-interface Row {
-  id: string;
-  domain: string;
-  agent_platform: string;
-  agent_confidence: number | null;
-  detection_signals: string;
-  outcome: SessionJourney["outcome"] | null;
-  reached_cart: number;
-  reached_purchase: number;
-  started_at: number;
-  duration_ms: number;
-  page_count: number;
-  event_count: number;
-  entry_url: string;
-  exit_url: string;
-  browser: string | null;
-  os: string | null;
-  device_type: string | null;
-}
+/**
+ * The session's row: its table columns typed by schema/sessions.ts, `agent_platform`
+ * non-null because the query's WHERE keeps agent sessions only; `domain` is the site's,
+ * bound as `?3`, not a session column.
+ */
+type Row = NonNullColumns<
+  Pick<
+    SessionRow,
+    | "id"
+    | "agent_platform"
+    | "agent_confidence"
+    | "detection_signals"
+    | "outcome"
+    | "reached_cart"
+    | "reached_purchase"
+    | "started_at"
+    | "duration_ms"
+    | "page_count"
+    | "event_count"
+    | "entry_url"
+    | "exit_url"
+    | "browser"
+    | "os"
+    | "device_type"
+  >,
+  "agent_platform"
+> & { domain: string };
 
 /**
  * One AI-agent session of the caller's workspace with its pages and interactions, from

@@ -1,11 +1,7 @@
-/** An event row as the journey report reads it from ingest_events. */
-export interface JourneyEvent {
-  kind: string;
-  occurred_at: number;
-  url: string;
-  target: string | null;
-  duration_ms: number | null;
-}
+import type { EventRow } from "./event-row";
+
+/** An event row as the journey report reads it from ingest_events (schema/ingest-events.ts). */
+export type JourneyEvent = Pick<EventRow, "kind" | "occurred_at" | "url" | "target" | "duration_ms">;
 
 /**
  * docs/decisions.md#5-traffic-reports `pages`: [{url, at, duration_ms}] in time order. duration_ms is the time

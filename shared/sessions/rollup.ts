@@ -72,7 +72,7 @@ export async function rollupBatch(
     ),
   );
   for (const r of found)
-    for (const row of r.results as Array<{ id: string } & Partial<SessionStart>>) {
+    for (const row of r.results as Array<Pick<EventRow, "id"> & Partial<SessionStart>>) {
       stored.add(row.id);
       if (row.site_id != null && row.started_at != null)
         storedSessions.push({ site_id: row.site_id, started_at: row.started_at });

@@ -1,7 +1,7 @@
 import { DAY_MS } from "../time/durations";
 import { DURATION_BUCKET_SQL } from "./duration-bucket";
 import { OUTCOME_SQL } from "./outcome";
-import { SESSION_GAP_MS } from "./session-state";
+import { SESSION_GAP_MS, type SessionRow } from "./session-state";
 
 /** Pairs of (site, day) whose aggregates one rollup pass rebuilds at most. */
 export const MAX_DAYS_PER_RUN = 200;
@@ -38,7 +38,8 @@ export async function settleSessions(db: D1Database, nowMs: number): Promise<Set
          UNION SELECT site_id, day FROM stale_days) LIMIT ?`,
     )
     .bind(MAX_DAYS_PER_RUN)
-    .all<{ site_id: string; day: string }>();
+    // stale_days has the same two columns, typed alike (schema/stale-days.ts).
+    .all<Pick<SessionRow, "site_id" | "day">>();
   for (const { site_id, day } of days) await rebuildDay(db, site_id, day);
   return { settled: settled.meta.changes ?? 0, daysRebuilt: days.length };
 }

@@ -51,7 +51,7 @@ export async function dayToArchive(db: D1Database, siteId: string, nowMs: number
        ORDER BY s.started_at LIMIT 1`,
     )
     .bind(siteId, Date.parse(`${cutoff}T00:00:00.000Z`))
-    .first<{ day: string }>();
+    .first<Pick<SessionRow, "day">>();
   return row?.day ?? null;
 }
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { installStatus } from "../../shared/sessions/install-status";
-import { journeyPages, topInteractions } from "../../shared/sessions/journey";
+import { type JourneyEvent, journeyPages, topInteractions } from "../../shared/sessions/journey";
 import { rollupBatch } from "../../shared/sessions/rollup";
 import { settleSessions } from "../../shared/sessions/settle";
 import { inShard } from "../helpers/shard";
@@ -343,7 +343,7 @@ describe("install status (docs/decisions.md#6-install-check)", () => {
 });
 
 describe("journey shapes (docs/decisions.md#5-traffic-reports)", () => {
-  const events = [
+  const events: JourneyEvent[] = [
     { kind: "pageview", occurred_at: T0, url: "/a", target: null, duration_ms: null },
     { kind: "add_to_cart", occurred_at: T0 + 1000, url: "/a", target: "Mug", duration_ms: null },
     { kind: "add_to_cart", occurred_at: T0 + 2000, url: "/a", target: "Mug", duration_ms: null },
