@@ -13,6 +13,6 @@ describeInChromium("/api/v1/docs in headless Chromium, offline", (chrome) => {
     expect(await page.getByText("Agent-Traffic API").count()).toBeGreaterThan(0);
     await screenshots(page, "api-docs");
     expect(refused).toEqual([]);
-    await page.close();
+    await page.context().close();
   }, 60_000);
 });

@@ -177,7 +177,7 @@ describeInChromium("the scan report inside the app, in headless Chromium", (chro
     }
     await other.goto(`${baseUrl}/app/scans`);
     expect(await other.locator(`tr[data-domain="${SHOP}"]`).count()).toBe(0);
-    await other.close();
+    await other.context().close();
     // The public report stays public by design.
     expect((await fetch(`${baseUrl}/scan/${scanId}`)).status).toBe(200);
   }, 90_000);

@@ -39,7 +39,11 @@ export interface PageOptions extends BrowserContextOptions {
 /** The Chromium of one describe block, for its hooks and tests (not at collection). */
 export interface Chromium {
   readonly browser: Browser;
-  /** A page in a context of its own; closing the page closes that context. */
+  /**
+   * A page in a context of its own (not Browser.newPage: axe opens a second page in the
+   * page's context, which a context owned by its page refuses); `page.context().close()`
+   * closes both.
+   */
   newPage(options?: PageOptions): Promise<Page>;
 }
 
@@ -64,9 +68,10 @@ export function useBrowser(options: BrowserOptions = {}): Chromium {
     get browser() {
       return browser();
     },
-    newPage({ ip, ...options } = {}) {
+    async newPage({ ip, ...options } = {}) {
       if (ip) options.extraHTTPHeaders = { ...options.extraHTTPHeaders, "CF-Connecting-IP": ip };
-      return browser().newPage(options);
+      const context = await browser().newContext(options);
+      return context.newPage();
     },
   };
 }

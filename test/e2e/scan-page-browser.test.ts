@@ -27,7 +27,7 @@ describeInChromium("scan web page in headless Chromium (skipped only where /usr/
     expect(await page.locator("#passes li").count()).toBe(passes);
     expect(await page.locator("#fix-first li").count()).toBe(api.checkResults.length - passes);
     expect(refused).toEqual([]);
-    await page.close();
+    await page.context().close();
   }, 40_000);
 
   it("shows the API's message for a domain it refuses", async () => {
@@ -37,6 +37,6 @@ describeInChromium("scan web page in headless Chromium (skipped only where /usr/
     await page.click("button[type=submit]");
     await page.waitForSelector("#scan-notice.error", { timeout: 10_000 });
     expect(await page.textContent("#scan-notice")).toMatch(/^Please enter a valid domain/);
-    await page.close();
+    await page.context().close();
   }, 30_000);
 });

@@ -48,7 +48,7 @@ describeInChromium("scan report in headless Chromium", (chrome) => {
     expect(stops.filter((s) => s.startsWith("summary:Evidence")).length).toBe(points.length);
     await screenshots(page, "scan-report");
     expect(refused).toEqual([]);
-    await page.close();
+    await page.context().close();
   }, 60_000);
 
   it("keeps the last result on 429 and says when the next scan is allowed", async () => {
@@ -81,7 +81,7 @@ describeInChromium("scan report in headless Chromium", (chrome) => {
     expect(await page.textContent("#blocked")).toContain("bot-protection challenge");
     await expectAccessible(page, "report with blocked checks");
     await screenshots(page, "scan-report-blocked-429");
-    await page.close();
+    await page.context().close();
   }, 90_000);
 
   it("gives an unreachable shop one clear message", async () => {
@@ -91,7 +91,7 @@ describeInChromium("scan report in headless Chromium", (chrome) => {
     expect(await page.locator("#fix-first").count()).toBe(0);
     await expectAccessible(page, "unreachable report");
     await screenshots(page, "scan-report-unreachable");
-    await page.close();
+    await page.context().close();
   }, 60_000);
 
   it("serves the badge of a scanned domain as an SVG image", async () => {
