@@ -1,15 +1,11 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, inject, it } from "vitest";
+import { describeInChromium, SCREENSHOT_DIR } from "./browser";
 
-const CHROMIUM = "/usr/bin/chromium";
 const baseUrl = inject("baseUrl");
-const root = path.resolve(import.meta.dirname, "../..");
-// Screenshots of each page at 1280 and 390 px (docs/app.md "Screenshots"); gitignored
-// unless SCREENSHOT_DIR points elsewhere (e.g. docs/screenshots to refresh the docs).
-const screenshotDir = path.resolve(root, process.env.SCREENSHOT_DIR ?? "test-output/screenshots");
 const PASSWORD = "correct horse battery staple";
 let counter = 0;
 const email = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
@@ -34,9 +30,10 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 }
 
+/** Screenshots of each page at 1280 and 390 px (docs/app.md "Screenshots"). */
 async function shoot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
 }
 
 async function signUp(page: Page, address: string): Promise<void> {
@@ -57,33 +54,16 @@ async function createKey(page: Page, name: string, preset: string): Promise<stri
   return ((await page.locator("#new-key").textContent()) ?? "").trim();
 }
 
-describe.skipIf(!existsSync(CHROMIUM))(
+describeInChromium(
   "the application in headless Chromium (skipped only where /usr/bin/chromium is missing)",
-  () => {
-    let browser: Browser;
-    const contexts: BrowserContext[] = [];
-
-    async function newPage(width = 1280, address = "192.0.2.10"): Promise<Page> {
+  (chrome) => {
+    function newPage(width = 1280, address = "192.0.2.10"): Promise<Page> {
       // Each test browses from its own client address, so sign-in throttles stay apart.
-      const context = await browser.newContext({
-        viewport: { width, height: width < 500 ? 844 : 900 },
-        extraHTTPHeaders: { "CF-Connecting-IP": address },
-      });
-      contexts.push(context);
-      return context.newPage();
+      return chrome.newPage({ viewport: { width, height: width < 500 ? 844 : 900 }, ip: address });
     }
 
-    beforeAll(async () => {
-      mkdirSync(screenshotDir, { recursive: true });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-      });
-    }, 60_000);
-
-    afterAll(async () => {
-      for (const context of contexts) await context.close();
-      await browser?.close();
+    beforeAll(() => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
     });
 
     it("signs up, creates a Provisioning key that whoami accepts, revokes it and the key answers 401", async () => {

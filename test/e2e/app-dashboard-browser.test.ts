@@ -1,11 +1,9 @@
-import { existsSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import {
-  CHROMIUM,
+  describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
   offlineOnly,
   screenshots,
   tabStops,
@@ -48,20 +46,14 @@ function beacon(token: string, url: string, userAgent: string, ip: string) {
   });
 }
 
-describe.skipIf(!existsSync(CHROMIUM))("the dashboard pages in headless Chromium", () => {
-  let browser: Browser;
+describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
   let page: Page;
   let refused: string[];
   let key = "";
   let token = "";
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      extraHTTPHeaders: { "CF-Connecting-IP": "192.0.2.160" },
-    });
-    page = await context.newPage();
+    page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.160" });
     refused = await offlineOnly(page, baseUrl);
     await page.goto(`${baseUrl}/app/sign-up`);
     await page.getByLabel("Email").fill(`dashboard-${Date.now()}@example.com`);
@@ -75,9 +67,8 @@ describe.skipIf(!existsSync(CHROMIUM))("the dashboard pages in headless Chromium
     key = ((await page.locator("#new-key").textContent()) ?? "").trim();
   }, 90_000);
 
-  afterAll(async () => {
+  afterAll(() => {
     expect(refused).toEqual([]);
-    await browser?.close();
   });
 
   it("Sites: an empty list says what to do; Add site shows the snippet and the install status flips to receiving after a beacon", async () => {

@@ -1,12 +1,11 @@
-import { existsSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import type { CheckResult } from "../../shared/scan/types";
 import {
-  CHROMIUM,
+  type Chromium,
+  describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
   offlineOnly,
   screenshots,
   tabStops,
@@ -54,35 +53,28 @@ function expectedFixOrder(results: CheckResult[]): { key: string; points: number
     .map(({ key, points }) => ({ key, points }));
 }
 
-async function signUp(browser: Browser, ip: string, who: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    extraHTTPHeaders: { "CF-Connecting-IP": ip },
-  });
-  const page = await context.newPage();
+async function signUp(chrome: Chromium, ip: string, who: string): Promise<Page> {
+  const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip });
   await page.goto(`${baseUrl}/app/sign-up`);
   await page.getByLabel("Email").fill(`${who}-${Date.now()}@example.com`);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(`${baseUrl}/app`);
-  return { context, page };
+  return page;
 }
 
-describe.skipIf(!existsSync(CHROMIUM))("the scan report inside the app, in headless Chromium", () => {
-  let browser: Browser;
+describeInChromium("the scan report inside the app, in headless Chromium", (chrome) => {
   let page: Page;
   let refused: string[];
   let scanId = "";
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    ({ page } = await signUp(browser, "192.0.2.180", "scan-report"));
+    page = await signUp(chrome, "192.0.2.180", "scan-report");
     refused = await offlineOnly(page, baseUrl);
   }, 90_000);
 
-  afterAll(async () => {
+  afterAll(() => {
     expect(refused).toEqual([]);
-    await browser?.close();
   });
 
   it("adds a site, scans it with Scan now and shows its report with Fix first ranked by the points computed from the stored result", async () => {
@@ -179,13 +171,13 @@ describe.skipIf(!existsSync(CHROMIUM))("the scan report inside the app, in headl
   it("answers 404 for a domain that is not one of the workspace's, and to another workspace", async () => {
     expect((await page.goto(`${baseUrl}/app/scans/js-shell.test`))?.status()).toBe(404);
     expect(await page.textContent("main")).toContain("add it as a site or a monitor first");
-    const other = await signUp(browser, "192.0.2.181", "other-workspace");
+    const other = await signUp(chrome, "192.0.2.181", "other-workspace");
     for (const path of [REPORT, `${REPORT}/${scanId}`]) {
-      expect((await other.page.goto(`${baseUrl}${path}`))?.status(), path).toBe(404);
+      expect((await other.goto(`${baseUrl}${path}`))?.status(), path).toBe(404);
     }
-    await other.page.goto(`${baseUrl}/app/scans`);
-    expect(await other.page.locator(`tr[data-domain="${SHOP}"]`).count()).toBe(0);
-    await other.context.close();
+    await other.goto(`${baseUrl}/app/scans`);
+    expect(await other.locator(`tr[data-domain="${SHOP}"]`).count()).toBe(0);
+    await other.context().close();
     // The public report stays public by design.
     expect((await fetch(`${baseUrl}/scan/${scanId}`)).status).toBe(200);
   }, 90_000);

@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { type Browser, type BrowserContextOptions, chromium, type LaunchOptions, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 
-export const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = "/usr/bin/chromium";
 const root = path.resolve(import.meta.dirname, "../..");
 /**
  * Screenshots of every page. Like app-browser.test.ts: `test-output/screenshots/`
@@ -13,11 +13,75 @@ const root = path.resolve(import.meta.dirname, "../..");
  */
 export const SCREENSHOT_DIR = path.resolve(root, process.env.SCREENSHOT_DIR ?? "test-output/screenshots");
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * How a test's Chromium differs from the default one. `args` are added to the default flags;
+ * the rest is Playwright's own launch options, so e.g. a browser that does not announce
+ * automation is `{ ignoreDefaultArgs: ["--enable-automation"],
+ * args: ["--disable-blink-features=AutomationControlled"] }`.
+ */
+export type BrowserOptions = Omit<LaunchOptions, "executablePath">;
+
+function launchBrowser(options: BrowserOptions = {}): Promise<Browser> {
+  const { args = [], ...rest } = options;
   return chromium.launch({
+    ...rest,
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", ...args],
   });
+}
+
+/** A fresh page's context: Playwright's options, plus the client address the service sees. */
+export interface PageOptions extends BrowserContextOptions {
+  /** Sent as CF-Connecting-IP, so each test's rate limits and sign-in throttles stay apart. */
+  ip?: string;
+}
+
+/** The Chromium of one describe block, for its hooks and tests (not at collection). */
+export interface Chromium {
+  readonly browser: Browser;
+  /**
+   * A page in a context of its own (not Browser.newPage: axe opens a second page in the
+   * page's context, which a context owned by its page refuses); `page.context().close()`
+   * closes both.
+   */
+  newPage(options?: PageOptions): Promise<Page>;
+}
+
+/**
+ * Launches one Chromium before the enclosing describe block's tests and closes it (and
+ * every context it opened) after them. Registered before the block's own hooks, so its
+ * `beforeAll` runs first and its `afterAll` last (vitest's default "stack" hook order).
+ */
+export function useBrowser(options: BrowserOptions = {}): Chromium {
+  let launched: Browser | undefined;
+  beforeAll(async () => {
+    launched = await launchBrowser(options);
+  }, 60_000);
+  afterAll(async () => {
+    await launched?.close();
+  });
+  const browser = (): Browser => {
+    if (!launched) throw new Error("Chromium is launched in beforeAll: use it inside a hook or a test");
+    return launched;
+  };
+  return {
+    get browser() {
+      return browser();
+    },
+    async newPage({ ip, ...options } = {}) {
+      if (ip) options.extraHTTPHeaders = { ...options.extraHTTPHeaders, "CF-Connecting-IP": ip };
+      const context = await browser().newContext(options);
+      return context.newPage();
+    },
+  };
+}
+
+/**
+ * A describe block whose tests share one headless Chromium (see useBrowser), skipped only
+ * where /usr/bin/chromium is missing.
+ */
+export function describeInChromium(title: string, body: (chrome: Chromium) => void, options?: BrowserOptions): void {
+  describe.skipIf(!existsSync(CHROMIUM))(title, () => body(useBrowser(options)));
 }
 
 /**

@@ -1,58 +1,42 @@
-import { existsSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { CHROMIUM, expectAccessible, launchBrowser, offlineOnly, screenshots } from "./browser";
+import { expect, inject, it } from "vitest";
+import { describeInChromium, expectAccessible, offlineOnly, screenshots } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
-describe.skipIf(!existsSync(CHROMIUM))(
-  "scan web page in headless Chromium (skipped only where /usr/bin/chromium is missing)",
-  () => {
-    let browser: Browser;
+describeInChromium("scan web page in headless Chromium (skipped only where /usr/bin/chromium is missing)", (chrome) => {
+  it("scans a shop from a pasted URL and opens its report with the API's score, five layers and every pass", async () => {
+    const page = await chrome.newPage({ ip: "198.51.100.1" });
+    const refused = await offlineOnly(page, baseUrl);
+    await page.goto(`${baseUrl}/`);
+    await expectAccessible(page, "home");
+    await screenshots(page, "scan-home");
+    await page.fill("#domain", "https://good-shop.test/products/blue-mug?variant=2");
+    await page.click("button[type=submit]");
+    await page.waitForURL(/\/scan\/[0-9a-f-]{36}$/, { timeout: 25_000 });
+    // The pasted URL was reduced to its host before it was sent.
+    expect(await page.inputValue("#domain")).toBe("good-shop.test");
+    const id = page.url().split("/").at(-1);
+    const api = (await (await fetch(`${baseUrl}/api/scan/${id}`)).json()) as {
+      overallScore: number;
+      checkResults: { status: string; blocked?: boolean }[];
+    };
+    expect(api.overallScore).toBeGreaterThanOrEqual(80);
+    expect(await page.getAttribute("#report", "data-score")).toBe(String(api.overallScore));
+    expect(await page.locator(".layers li").count()).toBe(5);
+    const passes = api.checkResults.filter((c) => c.status === "pass" && !c.blocked).length;
+    expect(await page.locator("#passes li").count()).toBe(passes);
+    expect(await page.locator("#fix-first li").count()).toBe(api.checkResults.length - passes);
+    expect(refused).toEqual([]);
+    await page.context().close();
+  }, 40_000);
 
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    }, 60_000);
-
-    afterAll(async () => {
-      await browser?.close();
-    });
-
-    it("scans a shop from a pasted URL and opens its report with the API's score, five layers and every pass", async () => {
-      const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": "198.51.100.1" } });
-      const page = await context.newPage();
-      const refused = await offlineOnly(page, baseUrl);
-      await page.goto(`${baseUrl}/`);
-      await expectAccessible(page, "home");
-      await screenshots(page, "scan-home");
-      await page.fill("#domain", "https://good-shop.test/products/blue-mug?variant=2");
-      await page.click("button[type=submit]");
-      await page.waitForURL(/\/scan\/[0-9a-f-]{36}$/, { timeout: 25_000 });
-      // The pasted URL was reduced to its host before it was sent.
-      expect(await page.inputValue("#domain")).toBe("good-shop.test");
-      const id = page.url().split("/").at(-1);
-      const api = (await (await fetch(`${baseUrl}/api/scan/${id}`)).json()) as {
-        overallScore: number;
-        checkResults: { status: string; blocked?: boolean }[];
-      };
-      expect(api.overallScore).toBeGreaterThanOrEqual(80);
-      expect(await page.getAttribute("#report", "data-score")).toBe(String(api.overallScore));
-      expect(await page.locator(".layers li").count()).toBe(5);
-      const passes = api.checkResults.filter((c) => c.status === "pass" && !c.blocked).length;
-      expect(await page.locator("#passes li").count()).toBe(passes);
-      expect(await page.locator("#fix-first li").count()).toBe(api.checkResults.length - passes);
-      expect(refused).toEqual([]);
-      await context.close();
-    }, 40_000);
-
-    it("shows the API's message for a domain it refuses", async () => {
-      const page = await browser.newPage();
-      await page.goto(`${baseUrl}/`);
-      await page.fill("#domain", "http://not a domain");
-      await page.click("button[type=submit]");
-      await page.waitForSelector("#scan-notice.error", { timeout: 10_000 });
-      expect(await page.textContent("#scan-notice")).toMatch(/^Please enter a valid domain/);
-      await page.close();
-    }, 30_000);
-  },
-);
+  it("shows the API's message for a domain it refuses", async () => {
+    const page = await chrome.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.fill("#domain", "http://not a domain");
+    await page.click("button[type=submit]");
+    await page.waitForSelector("#scan-notice.error", { timeout: 10_000 });
+    expect(await page.textContent("#scan-notice")).toMatch(/^Please enter a valid domain/);
+    await page.context().close();
+  }, 30_000);
+});

@@ -1,11 +1,9 @@
-import { existsSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, inject, it } from "vitest";
 import {
-  CHROMIUM,
+  describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
-  launchBrowser,
   offlineOnly,
   screenshots,
   tabStops,
@@ -20,20 +18,9 @@ async function scanFromForm(page: Page, domain: string): Promise<void> {
   await page.waitForURL(/\/scan\/[0-9a-f-]{36}$/, { timeout: 25_000 });
 }
 
-describe.skipIf(!existsSync(CHROMIUM))("scan report in headless Chromium", () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("scan report in headless Chromium", (chrome) => {
   it("ranks the fixes of a weak shop by the points each adds, with title, message, fix and evidence", async () => {
-    const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": "198.51.100.10" } });
-    const page = await context.newPage();
+    const page = await chrome.newPage({ ip: "198.51.100.10" });
     const refused = await offlineOnly(page, baseUrl);
     await scanFromForm(page, "js-shell.test");
     const id = page.url().split("/").at(-1);
@@ -61,7 +48,7 @@ describe.skipIf(!existsSync(CHROMIUM))("scan report in headless Chromium", () =>
     expect(stops.filter((s) => s.startsWith("summary:Evidence")).length).toBe(points.length);
     await screenshots(page, "scan-report");
     expect(refused).toEqual([]);
-    await context.close();
+    await page.context().close();
   }, 60_000);
 
   it("keeps the last result on 429 and says when the next scan is allowed", async () => {
@@ -76,8 +63,7 @@ describe.skipIf(!existsSync(CHROMIUM))("scan report in headless Chromium", () =>
       if (res.status === 429) break;
       await res.text();
     }
-    const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": ip } });
-    const page = await context.newPage();
+    const page = await chrome.newPage({ ip });
     const latest = await fetch(`${baseUrl}/scan/latest/challenge.test`, { redirect: "manual" });
     expect(latest.status).toBe(302);
     await page.goto(`${baseUrl}${latest.headers.get("Location")}`);
@@ -95,18 +81,17 @@ describe.skipIf(!existsSync(CHROMIUM))("scan report in headless Chromium", () =>
     expect(await page.textContent("#blocked")).toContain("bot-protection challenge");
     await expectAccessible(page, "report with blocked checks");
     await screenshots(page, "scan-report-blocked-429");
-    await context.close();
+    await page.context().close();
   }, 90_000);
 
   it("gives an unreachable shop one clear message", async () => {
-    const context = await browser.newContext({ extraHTTPHeaders: { "CF-Connecting-IP": "198.51.100.12" } });
-    const page = await context.newPage();
+    const page = await chrome.newPage({ ip: "198.51.100.12" });
     await scanFromForm(page, "gone.test");
     expect(await page.textContent("#unreachable")).toContain("gone.test could not be reached");
     expect(await page.locator("#fix-first").count()).toBe(0);
     await expectAccessible(page, "unreachable report");
     await screenshots(page, "scan-report-unreachable");
-    await context.close();
+    await page.context().close();
   }, 60_000);
 
   it("serves the badge of a scanned domain as an SVG image", async () => {

@@ -1,15 +1,14 @@
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type Browser, chromium } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { beforeAll, expect, inject, it } from "vitest";
+import { describeInChromium } from "./browser";
 import { SHOP_HOST, SIGNER_HOST } from "./snippet-fixture-server";
 
 const baseUrl = inject("baseUrl");
 const fixturePort = inject("snippetFixturePort");
 const root = path.resolve(import.meta.dirname, "../..");
-const CHROMIUM = "/usr/bin/chromium";
 const CHATGPT_USER =
   "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot";
 const shopUrl = `http://${SHOP_HOST}:${fixturePort}`;
@@ -30,7 +29,6 @@ const STORAGE_SPY = `(() => {
   }
 })();`;
 
-let browser: Browser;
 let auth: Record<string, string>;
 let token = "";
 
@@ -52,7 +50,11 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: str
   throw new Error(`timed out waiting for ${what}: ${JSON.stringify(last)}`);
 }
 
-async function visit(userAgent: string | undefined, act: (page: import("playwright-core").Page) => Promise<void>) {
+async function visit(
+  browser: Browser,
+  userAgent: string | undefined,
+  act: (page: import("playwright-core").Page) => Promise<void>,
+) {
   const context = await browser.newContext(userAgent ? { userAgent } : {});
   await context.addInitScript(STORAGE_SPY);
   const page = await context.newPage();
@@ -71,9 +73,9 @@ async function visit(userAgent: string | undefined, act: (page: import("playwrig
   return { touches, cookies, beacons };
 }
 
-describe.skipIf(!existsSync(CHROMIUM))(
+describeInChromium(
   "snippet in headless Chromium against a local shop (skipped only where /usr/bin/chromium is missing)",
-  () => {
+  (chrome) => {
     beforeAll(async () => {
       const { stdout } = await promisify(execFile)(
         "npm",
@@ -94,24 +96,11 @@ describe.skipIf(!existsSync(CHROMIUM))(
         method: "POST",
         body: JSON.stringify({ snippet: reg.body.snippet }),
       });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          `--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1`,
-        ],
-      });
     }, 60_000);
-
-    afterAll(async () => {
-      await browser?.close();
-    });
 
     it("sends beacons without touching cookies or Web Storage, and install check turns receiving", async () => {
       expect((await api(`/api/v1/sites/check-install?domain=${SHOP_HOST}`)).body.status).toBe("awaiting_first_event");
-      const human = await visit(undefined, async (page) => {
+      const human = await visit(chrome.browser, undefined, async (page) => {
         await page.click("button[type=submit]");
         await page.evaluate(() => history.pushState({}, "", "/cart"));
         await page.waitForTimeout(300);
@@ -129,7 +118,7 @@ describe.skipIf(!existsSync(CHROMIUM))(
     }, 60_000);
 
     it("records a ChatGPT-User visit as chatgpt / user_action / declared", async () => {
-      const agent = await visit(CHATGPT_USER, async (page) => page.waitForTimeout(200));
+      const agent = await visit(chrome.browser, CHATGPT_USER, async (page) => page.waitForTimeout(200));
       expect(agent.touches).toEqual([]);
       const report = await until(
         () => api(`/api/v1/traffic/verification?domain=${SHOP_HOST}&period=24h`),
@@ -203,4 +192,6 @@ describe.skipIf(!existsSync(CHROMIUM))(
       });
     }, 30_000);
   },
+  // The fixture shop's host name resolves to the local fixture server.
+  { args: [`--host-resolver-rules=MAP ${SHOP_HOST} 127.0.0.1`] },
 );
