@@ -123,10 +123,11 @@ function seatGuards(input: SeatWrite): SQL | undefined {
     eq(memberships.role, input.target.role),
     // ...and the actor still holds theirs.
     sql`EXISTS (SELECT 1 FROM memberships WHERE workspace_id = ${input.workspaceId} AND user_id = ${input.actor.userId} AND role = ${input.actor.role})`,
-    // The last-owner rule inside the write (docs/decisions.md#managing-members): an owner's row changes only while another owner
-    // remains. One SQL statement is atomic and D1 runs a database's statements one at a
-    // time, so of two concurrent demotions of the last two owners the second counts one
-    // owner and changes nothing: the workspace cannot end up without an owner.
+    // The last-owner rule inside the write (docs/decisions.md#managing-members): an
+    // owner's row changes only while another owner remains. One SQL statement is atomic
+    // and D1 runs a database's statements one at a time, so of two concurrent demotions
+    // of the last two owners the second counts one owner and changes nothing: the
+    // workspace cannot end up without an owner.
     or(ne(memberships.role, "owner"), sql`${ownerCount(input.workspaceId)} > 1`),
   );
 }
