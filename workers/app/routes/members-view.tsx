@@ -2,7 +2,7 @@ import type { PendingInviteRow } from "@shared/accounts/invite-repository";
 import { decideRemoval, decideRoleChange, type MemberSeat, workspaceRoles } from "@shared/accounts/roles";
 import type { MemberRow } from "@shared/accounts/workspace-repository";
 import { DataTable } from "../layout/data-table";
-import { PostForm } from "../layout/form";
+import { ConfirmActions, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 
 export const MEMBERS_PATH = "/app/settings/members";
@@ -127,14 +127,12 @@ export function ConfirmRemove(props: { csrf: string; member: { userId: string; e
         Remove <strong>{props.member.email}</strong> ({props.member.role}) from this workspace? They lose access from
         their next request on. API keys they created belong to the workspace and keep working until revoked.
       </p>
-      <div class="actions">
-        <PostForm action={`${MEMBERS_PATH}/${props.member.userId}/remove`} csrf={props.csrf}>
-          <button type="submit" class="danger">
-            Confirm remove
-          </button>
-        </PostForm>
-        <a href={MEMBERS_PATH}>Cancel</a>
-      </div>
+      <ConfirmActions
+        action={`${MEMBERS_PATH}/${props.member.userId}/remove`}
+        csrf={props.csrf}
+        label="Confirm remove"
+        cancelHref={MEMBERS_PATH}
+      />
     </>
   );
 }
@@ -145,14 +143,12 @@ export function ConfirmLeave(props: { csrf: string; workspaceName: string }) {
       <p>
         Leave <strong>{props.workspaceName}</strong>? You lose access at once; only a new invitation brings you back.
       </p>
-      <div class="actions">
-        <PostForm action={`${MEMBERS_PATH}/leave`} csrf={props.csrf}>
-          <button type="submit" class="danger">
-            Confirm leave
-          </button>
-        </PostForm>
-        <a href={MEMBERS_PATH}>Cancel</a>
-      </div>
+      <ConfirmActions
+        action={`${MEMBERS_PATH}/leave`}
+        csrf={props.csrf}
+        label="Confirm leave"
+        cancelHref={MEMBERS_PATH}
+      />
     </>
   );
 }
