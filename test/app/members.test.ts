@@ -155,6 +155,8 @@ describe("managing members", () => {
     const { owner, ownerId, email: ownerEmail } = await newOwner();
     const page = await owner.get(MEMBERS);
     expect(page.html).toContain("Leave workspace");
+    // The own row offers stepping down too; the answer says why not.
+    expect(page.html).toContain(`${MEMBERS}/${ownerId}/role`);
     const leave = await owner.post(`${MEMBERS}/leave`, {});
     expect(leave.status).toBe(409);
     expect(leave.html).toContain("Make someone else owner first");

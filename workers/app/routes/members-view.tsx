@@ -57,14 +57,14 @@ function ConfirmLink(props: { action: string; label: string; describedBy: string
 function MemberActions(props: { csrf: string; me: MemberSeat; member: MemberRow }) {
   const { me, member } = props;
   const describedBy = `email-${member.userId}`;
-  if (member.userId === me.userId) {
-    return <ConfirmLink action={`${MEMBERS_PATH}/leave`} label="Leave workspace" describedBy={describedBy} />;
-  }
   const choices = roleChoices(me, member);
-  const mayRemove = decideRemoval({ actor: me, target: member, ownerCount: NOT_LAST }).ok;
+  // Your own row: step down (owners and admins) and leave; removing yourself is leaving.
+  const own = member.userId === me.userId;
+  const mayRemove = !own && decideRemoval({ actor: me, target: member, ownerCount: NOT_LAST }).ok;
   return (
     <>
       {choices.length > 0 ? <RoleForm csrf={props.csrf} member={member} choices={choices} /> : null}
+      {own ? <ConfirmLink action={`${MEMBERS_PATH}/leave`} label="Leave workspace" describedBy={describedBy} /> : null}
       {mayRemove ? (
         <ConfirmLink action={`${MEMBERS_PATH}/${member.userId}/remove`} label="Remove" describedBy={describedBy} />
       ) : null}
