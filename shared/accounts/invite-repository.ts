@@ -97,3 +97,16 @@ export async function listPendingInvites(
     .orderBy(desc(invites.createdAt))
     .all();
 }
+
+/**
+ * Withdraws an open invitation of this workspace: the row goes, so its link answers like
+ * any unknown link. False when the workspace has no such unaccepted invitation (another
+ * workspace's invitation id included).
+ */
+export async function withdrawInvite(db: Database, workspaceId: string, inviteId: string): Promise<boolean> {
+  const rows = await db
+    .delete(invites)
+    .where(and(eq(invites.id, inviteId), eq(invites.workspaceId, workspaceId), isNull(invites.acceptedAt)))
+    .returning({ id: invites.id });
+  return rows.length > 0;
+}

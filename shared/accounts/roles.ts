@@ -25,3 +25,82 @@ export function canManageWorkspace(role: WorkspaceRole): boolean {
 export function canInviteAs(inviter: WorkspaceRole, invitee: WorkspaceRole): boolean {
   return canManageWorkspace(inviter) && rank[invitee] <= rank[inviter];
 }
+
+/**
+ * What the rules say about a change to a membership: allowed, or refused with the reason
+ * (the Worker answers `not_allowed` with 403 and `last_owner` with 409) and a sentence
+ * for the person. docs/app.md "Managing members".
+ */
+export type MembershipDecision = { ok: true } | { ok: false; reason: "not_allowed" | "last_owner"; message: string };
+
+/** One membership as the rules see it. */
+export interface MemberSeat {
+  userId: string;
+  role: WorkspaceRole;
+}
+
+const allowed: MembershipDecision = { ok: true };
+
+function notAllowed(message: string): MembershipDecision {
+  return { ok: false, reason: "not_allowed", message };
+}
+
+const LAST_OWNER_MESSAGE =
+  "This is the workspace's last owner. Make someone else owner first, so the workspace keeps an owner.";
+
+function lastOwner(): MembershipDecision {
+  return { ok: false, reason: "last_owner", message: LAST_OWNER_MESSAGE };
+}
+
+/**
+ * Whether `actor` may touch `target`'s membership at all: owners and admins manage
+ * members; an admin only members and admins, never an owner.
+ */
+function mayManage(actor: MemberSeat, target: MemberSeat): MembershipDecision {
+  if (!canManageWorkspace(actor.role)) return notAllowed("Only owners and admins manage members.");
+  if (target.role === "owner" && actor.role !== "owner")
+    return notAllowed("Only an owner can change or remove an owner.");
+  return allowed;
+}
+
+/**
+ * Changing `target`'s role to `to`. An admin grants at most admin; only an owner grants
+ * owner. A demotion of the last owner is refused, also when owners demote themselves.
+ * `ownerCount` is the workspace's owners now; the storage re-checks it in the write.
+ */
+export function decideRoleChange(input: {
+  actor: MemberSeat;
+  target: MemberSeat;
+  to: WorkspaceRole;
+  ownerCount: number;
+}): MembershipDecision {
+  const { actor, target, to, ownerCount } = input;
+  const manage = mayManage(actor, target);
+  if (!manage.ok) return manage;
+  if (to === "owner" && actor.role !== "owner") return notAllowed("Only an owner can make someone owner.");
+  if (target.role === "owner" && to !== "owner" && ownerCount <= 1) return lastOwner();
+  return allowed;
+}
+
+/** Leaving a workspace oneself: anyone may, except its last owner. */
+export function decideLeave(input: { member: MemberSeat; ownerCount: number }): MembershipDecision {
+  if (input.member.role === "owner" && input.ownerCount <= 1) return lastOwner();
+  return allowed;
+}
+
+/**
+ * Removing `target` from the workspace. Removing oneself is leaving; otherwise the
+ * manage rule applies, and the last owner is never removed.
+ */
+export function decideRemoval(input: {
+  actor: MemberSeat;
+  target: MemberSeat;
+  ownerCount: number;
+}): MembershipDecision {
+  const { actor, target, ownerCount } = input;
+  if (actor.userId === target.userId) return decideLeave({ member: target, ownerCount });
+  const manage = mayManage(actor, target);
+  if (!manage.ok) return manage;
+  if (target.role === "owner" && ownerCount <= 1) return lastOwner();
+  return allowed;
+}

@@ -1,5 +1,5 @@
-import { memberships, users, workspaces } from "@schema";
-import { and, asc, eq } from "drizzle-orm";
+import { appSessions, memberships, users, workspaces } from "@schema";
+import { and, asc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { prefixedId, randomBase62 } from "../auth/random-token";
 import type { Database } from "../db/client";
 import type { WorkspaceRole } from "./roles";
@@ -85,4 +85,85 @@ export async function membershipRole(db: Database, userId: string, workspaceId: 
     .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
     .get();
   return row?.role ?? null;
+}
+
+/** A member's role together with the number of owners the workspace has, read in one query. */
+export async function findMemberSeat(
+  db: Database,
+  workspaceId: string,
+  userId: string,
+): Promise<{ email: string; role: WorkspaceRole; ownerCount: number } | null> {
+  const row = await db
+    .select({ email: users.email, role: memberships.role, ownerCount: ownerCount(workspaceId) })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .get();
+  return row ?? null;
+}
+
+function ownerCount(workspaceId: string): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM memberships WHERE workspace_id = ${workspaceId} AND role = 'owner')`;
+}
+
+/** The guards every membership write repeats inside its own statement (see `changeMemberRole`). */
+export interface SeatWrite {
+  workspaceId: string;
+  /** Who acts, with the role the decision was made on. */
+  actor: { userId: string; role: WorkspaceRole };
+  /** Whose membership changes, with the role the decision was made on. */
+  target: { userId: string; role: WorkspaceRole };
+}
+
+function seatGuards(input: SeatWrite): SQL | undefined {
+  return and(
+    eq(memberships.workspaceId, input.workspaceId),
+    eq(memberships.userId, input.target.userId),
+    // Still the role the rules were applied to (nobody changed it in between)...
+    eq(memberships.role, input.target.role),
+    // ...and the actor still holds theirs.
+    sql`EXISTS (SELECT 1 FROM memberships WHERE workspace_id = ${input.workspaceId} AND user_id = ${input.actor.userId} AND role = ${input.actor.role})`,
+    // The last-owner rule inside the write (docs/decisions.md#managing-members): an
+    // owner's row changes only while another owner remains. One SQL statement is atomic
+    // and D1 runs a database's statements one at a time, so of two concurrent demotions
+    // of the last two owners the second counts one owner and changes nothing: the
+    // workspace cannot end up without an owner.
+    or(ne(memberships.role, "owner"), sql`${ownerCount(input.workspaceId)} > 1`),
+  );
+}
+
+/**
+ * Sets the target's role to `to` if, in the same statement, every guard still holds
+ * (`seatGuards`); false when one does not (the caller reads the seat again to say why).
+ */
+export async function changeMemberRole(db: Database, input: SeatWrite & { to: WorkspaceRole }): Promise<boolean> {
+  const rows = await db
+    .update(memberships)
+    .set({ role: input.to })
+    .where(seatGuards(input))
+    .returning({ userId: memberships.userId });
+  return rows.length > 0;
+}
+
+/**
+ * Ends the target's membership under the same guards as a role change. In the same batch
+ * (one transaction in D1) the user's sessions stop pointing at the workspace, so the next
+ * request of the removed user resolves to another workspace of theirs or to none
+ * (`requireWorkspace()`, which also re-reads memberships on every request).
+ */
+export async function removeMember(db: Database, input: SeatWrite): Promise<boolean> {
+  const [removed] = await db.batch([
+    db.delete(memberships).where(seatGuards(input)).returning({ userId: memberships.userId }),
+    db
+      .update(appSessions)
+      .set({ workspaceId: null })
+      .where(
+        and(
+          eq(appSessions.userId, input.target.userId),
+          eq(appSessions.workspaceId, input.workspaceId),
+          sql`NOT EXISTS (SELECT 1 FROM memberships WHERE workspace_id = ${input.workspaceId} AND user_id = ${input.target.userId})`,
+        ),
+      ),
+  ]);
+  return removed.length > 0;
 }

@@ -42,6 +42,8 @@ table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{text-align:left;padding:.5rem;border-bottom:1px solid #d0d0d0;vertical-align:top}
 td code{overflow-wrap:anywhere}
 .scopes{margin:0;padding:0;list-style:none}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.inline-form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:0 0 .25rem}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
 .cards{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
 .cards li{border:1px solid #d0d0d0;border-radius:4px;padding:1rem}

@@ -2,7 +2,6 @@
 // /app/assets/dashboard.css). Same palette as app.css; status and tiers are written as
 // words, colour only repeats them.
 export const DASHBOARD_CSS = `
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .plain{list-style:none;padding:0;margin:0}.plain li{margin:.4rem 0}
 .facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.25rem 1rem}.facts dt{font-weight:600}.facts dd{margin:0}
 .tiles{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(11rem,1fr));gap:.75rem;margin:1rem 0}

@@ -19,3 +19,17 @@ export function Notice(props: { kind: "error" | "info" | "success"; children?: C
     </p>
   );
 }
+
+/** The buttons of a confirmation page: the confirming POST (CSRF included) and a way back. */
+export function ConfirmActions(props: { action: string; csrf: string; label: string; cancelHref: string }) {
+  return (
+    <div class="actions">
+      <PostForm action={props.action} csrf={props.csrf}>
+        <button type="submit" class="danger">
+          {props.label}
+        </button>
+      </PostForm>
+      <a href={props.cancelHref}>Cancel</a>
+    </div>
+  );
+}

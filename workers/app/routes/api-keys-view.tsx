@@ -2,7 +2,7 @@ import type { KeyListItem } from "@shared/auth/key-repository";
 import { SCOPES } from "@shared/auth/scopes";
 import { keyPresetChoices, scopeDescriptions } from "../key-presets";
 import { DataTable } from "../layout/data-table";
-import { PostForm } from "../layout/form";
+import { ConfirmActions, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { ShownOnce } from "../layout/shown-once";
 
@@ -121,14 +121,12 @@ export function ConfirmRevoke(props: { csrf: string; item: KeyListItem }) {
         Revoke the key <strong>{props.item.name ?? "(unnamed)"}</strong> (<code>{props.item.displayPrefix}…</code>)?
         Every program using it gets 401 from the next request on. This cannot be undone.
       </p>
-      <div class="actions">
-        <PostForm action={`/app/settings/api-keys/${props.item.keyId}/revoke`} csrf={props.csrf}>
-          <button type="submit" class="danger">
-            Confirm revoke
-          </button>
-        </PostForm>
-        <a href="/app/settings/api-keys">Cancel</a>
-      </div>
+      <ConfirmActions
+        action={`/app/settings/api-keys/${props.item.keyId}/revoke`}
+        csrf={props.csrf}
+        label="Confirm revoke"
+        cancelHref="/app/settings/api-keys"
+      />
     </>
   );
 }

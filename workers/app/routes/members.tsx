@@ -1,20 +1,33 @@
-import { createInvite, listPendingInvites } from "@shared/accounts/invite-repository";
-import { canInviteAs, canManageWorkspace, isWorkspaceRole, workspaceRoles } from "@shared/accounts/roles";
-import { listMembers } from "@shared/accounts/workspace-repository";
+import { createInvite, listPendingInvites, withdrawInvite } from "@shared/accounts/invite-repository";
+import {
+  canInviteAs,
+  canManageWorkspace,
+  decideLeave,
+  decideRemoval,
+  decideRoleChange,
+  isWorkspaceRole,
+  type MemberSeat,
+  type MembershipDecision,
+  workspaceRoles,
+} from "@shared/accounts/roles";
+import {
+  changeMemberRole,
+  findMemberSeat,
+  listMembers,
+  removeMember,
+  type SeatWrite,
+} from "@shared/accounts/workspace-repository";
 import { database } from "@shared/db/client";
 import type { Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
-import { DataTable } from "../layout/data-table";
 import { Notice, PostForm } from "../layout/form";
-import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { ShownOnce } from "../layout/shown-once";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
-
-const PATH = "/app/settings/members";
+import { ConfirmLeave, ConfirmRemove, MemberTable, OpenInvites, MEMBERS_PATH as PATH } from "./members-view";
 
 function InviteLink(props: { url: string }) {
   return (
@@ -29,6 +42,7 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
   const db = database(c.env.DB);
   const [members, invites] = await Promise.all([listMembers(db, workspace.id), listPendingInvites(db, workspace.id)]);
   const canManage = canManageWorkspace(workspace.role);
+  const csrf = c.get("csrfToken");
   return renderPage(c, {
     title: "Members",
     status: extra.status,
@@ -39,21 +53,11 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
           not change anything.
         </p>
         {extra.before}
-        <DataTable columns={["Email", "Role", "Joined"]}>
-          {members.map((m) => (
-            <tr>
-              <td data-label="Email">{m.email}</td>
-              <td data-label="Role">{m.role}</td>
-              <td data-label="Joined">
-                <Time at={m.joinedAt} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <MemberTable csrf={csrf} me={me(c)} members={members} />
         {canManage ? (
           <>
             <h2>Invite someone</h2>
-            <PostForm action={`${PATH}/invites`} csrf={c.get("csrfToken")}>
+            <PostForm action={`${PATH}/invites`} csrf={csrf}>
               <div class="field">
                 <label for="invite-role">Role</label>
                 <select id="invite-role" name="role">
@@ -68,23 +72,50 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
               </div>
               <button type="submit">Create invite link</button>
             </PostForm>
-            {invites.length > 0 ? (
-              <>
-                <h2>Open invitations</h2>
-                <ul>
-                  {invites.map((i) => (
-                    <li>
-                      {i.role}, created <Time at={i.createdAt} />, expires <Time at={i.expiresAt} />
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
+            <OpenInvites csrf={csrf} invites={invites} />
           </>
         ) : null}
       </>
     ),
   });
+}
+
+/** The signed-in person's own seat in the current workspace. */
+function me(c: Context<AppEnv>): MemberSeat {
+  return { userId: c.get("user").userId, role: c.get("workspace").role };
+}
+
+function refuse(c: Context<AppEnv>, status: ContentfulStatusCode, message: string) {
+  return membersPage(c, { before: <Notice kind="error">{message}</Notice>, status });
+}
+
+const NO_MEMBER = "No member with that id in this workspace.";
+const statusOf = { not_allowed: 403, last_owner: 409 } as const;
+
+type SeatChange = { ok: true; email: string } | { ok: false; status: ContentfulStatusCode; message: string };
+
+/**
+ * Reads the target's seat, applies the rule, and writes under the same guards in SQL
+ * (`seatGuards` in workspace-repository.ts). A write that finds the seat changed in
+ * between is decided once more on the fresh state.
+ */
+async function changeSeat(
+  c: Context<AppEnv>,
+  targetId: string,
+  decide: (target: MemberSeat, ownerCount: number) => MembershipDecision,
+  write: (guards: SeatWrite) => Promise<boolean>,
+): Promise<SeatChange> {
+  const db = database(c.env.DB);
+  const workspaceId = c.get("workspace").id;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const seat = await findMemberSeat(db, workspaceId, targetId);
+    if (!seat) return { ok: false, status: 404, message: NO_MEMBER };
+    const target = { userId: targetId, role: seat.role };
+    const decision = decide(target, seat.ownerCount);
+    if (!decision.ok) return { ok: false, status: statusOf[decision.reason], message: decision.message };
+    if (await write({ workspaceId, actor: me(c), target })) return { ok: true, email: seat.email };
+  }
+  return { ok: false, status: 409, message: "The membership changed meanwhile. Look at the list and try again." };
 }
 
 export function registerMembers(app: Hono<AppEnv>) {
@@ -98,10 +129,7 @@ export function registerMembers(app: Hono<AppEnv>) {
     const role = typeof form.role === "string" && isWorkspaceRole(form.role) ? form.role : null;
     const workspace = c.get("workspace");
     if (!role || !canInviteAs(workspace.role, role)) {
-      return membersPage(c, {
-        before: <Notice kind="error">You cannot invite someone with that role.</Notice>,
-        status: 403,
-      });
+      return refuse(c, 403, "You cannot invite someone with that role.");
     }
     const { token } = await createInvite(database(c.env.DB), {
       workspaceId: workspace.id,
@@ -110,5 +138,84 @@ export function registerMembers(app: Hono<AppEnv>) {
     });
     const url = `${new URL(c.req.url).origin}/app/invite/${token}`;
     return membersPage(c, { before: <InviteLink url={url} />, status: 201 });
+  });
+
+  // Another workspace's invitation id finds no row here, exactly like an unknown id (404).
+  app.post(`${PATH}/invites/:inviteId/withdraw`, requireRole("admin"), async (c) => {
+    if (!(await withdrawInvite(database(c.env.DB), c.get("workspace").id, c.req.param("inviteId")))) {
+      return refuse(c, 404, "No open invitation with that id in this workspace.");
+    }
+    return membersPage(c, { before: <Notice kind="success">Invitation withdrawn: its link no longer works.</Notice> });
+  });
+
+  app.get(`${PATH}/leave`, (c) =>
+    renderPage(c, {
+      title: "Leave workspace",
+      body: <ConfirmLeave csrf={c.get("csrfToken")} workspaceName={c.get("workspace").name} />,
+    }),
+  );
+
+  // After leaving, the next page resolves another workspace of the user's, or offers to create one.
+  app.post(`${PATH}/leave`, async (c) => {
+    const db = database(c.env.DB);
+    const left = await changeSeat(
+      c,
+      c.get("user").userId,
+      (member, ownerCount) => decideLeave({ member, ownerCount }),
+      (guards) => removeMember(db, guards),
+    );
+    if (!left.ok) return refuse(c, left.status, left.message);
+    return c.redirect("/app", 303);
+  });
+
+  app.post(`${PATH}/:userId/role`, async (c) => {
+    const form = await c.req.parseBody();
+    const to = typeof form.role === "string" && isWorkspaceRole(form.role) ? form.role : null;
+    if (!to) return refuse(c, 400, "Choose a role: owner, admin or member.");
+    const db = database(c.env.DB);
+    const changed = await changeSeat(
+      c,
+      c.req.param("userId"),
+      (target, ownerCount) => decideRoleChange({ actor: me(c), target, to, ownerCount }),
+      (guards) => (guards.target.role === to ? Promise.resolve(true) : changeMemberRole(db, { ...guards, to })),
+    );
+    if (!changed.ok) return refuse(c, changed.status, changed.message);
+    // An owner who stepped down sees the page as their new role already.
+    if (c.req.param("userId") === me(c).userId) c.set("workspace", { ...c.get("workspace"), role: to });
+    return membersPage(c, { before: <Notice kind="success">{`${changed.email} is now ${to}.`}</Notice> });
+  });
+
+  app.get(`${PATH}/:userId/remove`, async (c) => {
+    const targetId = c.req.param("userId");
+    const seat = await findMemberSeat(database(c.env.DB), c.get("workspace").id, targetId);
+    if (!seat) return refuse(c, 404, NO_MEMBER);
+    const decision = decideRemoval({
+      actor: me(c),
+      target: { userId: targetId, role: seat.role },
+      ownerCount: seat.ownerCount,
+    });
+    if (!decision.ok) return refuse(c, statusOf[decision.reason], decision.message);
+    return renderPage(c, {
+      title: "Remove member",
+      body: (
+        <ConfirmRemove csrf={c.get("csrfToken")} member={{ userId: targetId, email: seat.email, role: seat.role }} />
+      ),
+    });
+  });
+
+  app.post(`${PATH}/:userId/remove`, async (c) => {
+    const db = database(c.env.DB);
+    const removed = await changeSeat(
+      c,
+      c.req.param("userId"),
+      (target, ownerCount) => decideRemoval({ actor: me(c), target, ownerCount }),
+      (guards) => removeMember(db, guards),
+    );
+    if (!removed.ok) return refuse(c, removed.status, removed.message);
+    return membersPage(c, {
+      before: (
+        <Notice kind="success">{`Removed ${removed.email}. Their next request to this workspace is refused.`}</Notice>
+      ),
+    });
   });
 }
