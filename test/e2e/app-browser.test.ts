@@ -146,6 +146,59 @@ describeInChromium(
       expect(await stranger.getByText("no API keys yet").count()).toBe(1);
     }, 120_000);
 
+    it("an owner changes a member's role, withdraws an invitation and removes the member, who loses the workspace at once", async () => {
+      const owner = await newPage(1280, "192.0.2.19");
+      await signUp(owner, email("boss"));
+      await owner.goto(`${baseUrl}/app/settings/members`);
+      await owner.getByRole("button", { name: "Create invite link" }).click();
+      const link = ((await owner.locator("#invite-link").textContent()) ?? "").trim();
+
+      const memberAddress = email("leaver");
+      const member = await newPage(1280, "192.0.2.20");
+      await member.goto(link);
+      await member.getByLabel("Email").fill(memberAddress);
+      await member.getByLabel("Password").fill(PASSWORD);
+      await member.getByRole("button", { name: "Create account" }).click();
+      await member.waitForURL(`${baseUrl}/app`);
+      const workspacePage = `${baseUrl}/app/settings/api-keys`;
+      await member.goto(workspacePage);
+      expect(await member.getByRole("button", { name: "Create key" }).count()).toBe(0);
+
+      // Role change: the member becomes an admin and may now create keys.
+      await owner.goto(`${baseUrl}/app/settings/members`);
+      await owner.getByLabel(`Role of ${memberAddress}`).selectOption("admin");
+      const row = owner.getByRole("row").filter({ hasText: memberAddress });
+      await row.getByRole("button", { name: "Change role" }).click();
+      await owner.getByText(`${memberAddress} is now admin.`).waitFor();
+      await member.goto(workspacePage);
+      expect(await member.getByRole("button", { name: "Create key" }).count()).toBe(1);
+
+      // An open invitation is withdrawn: its link stops working.
+      await owner.getByRole("button", { name: "Create invite link" }).click();
+      const spare = ((await owner.locator("#invite-link").textContent()) ?? "").trim();
+      await owner.getByRole("button", { name: "Withdraw" }).click();
+      await owner.getByText("Invitation withdrawn").waitFor();
+      expect((await fetch(spare)).status).toBe(404);
+
+      // Removal, through its confirmation page, at both widths.
+      await owner.getByRole("row").filter({ hasText: memberAddress }).getByRole("button", { name: "Remove" }).click();
+      await expectAccessible(owner);
+      await shoot(owner, "members-remove-confirm");
+      await owner.getByRole("button", { name: "Confirm remove" }).click();
+      await owner.getByText(`Removed ${memberAddress}.`).waitFor();
+      await expectAccessible(owner);
+      await shoot(owner, "members");
+      await owner.setViewportSize({ width: 390, height: 900 });
+      await expectNoSidewaysScroll(owner);
+      await shoot(owner, "members");
+
+      // The removed person's next request no longer reaches the owner's workspace.
+      // They belong to no other workspace, so they land on "New workspace".
+      await member.goto(workspacePage);
+      expect(member.url()).toBe(`${baseUrl}/app/workspaces/new`);
+      await member.getByText("You do not belong to any workspace yet").waitFor();
+    }, 120_000);
+
     it("works at 390 px wide: no sideways scrolling, no serious axe finding", async () => {
       const page = await newPage(390, "192.0.2.15");
       await page.goto(`${baseUrl}/app/sign-in`);
