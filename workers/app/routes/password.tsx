@@ -10,7 +10,7 @@ import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { requireSignIn } from "../middleware/session";
 import { signInAs } from "../session-start";
-import { recordSignInFailure, signInRetryAfter } from "../throttle";
+import { recordSignInFailure, signInRetryAfter, tryAgainIn } from "../throttle";
 
 const PATH = "/app/settings/password";
 const TITLE = "Change password";
@@ -62,8 +62,7 @@ export function registerPassword(app: Hono<AppEnv>) {
     const retryAfter = await signInRetryAfter(c, user.email);
     if (retryAfter > 0) {
       c.header("Retry-After", String(retryAfter));
-      const minutes = Math.ceil(retryAfter / 60);
-      return again(429, `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+      return again(429, `Too many wrong passwords. ${tryAgainIn(retryAfter)}`);
     }
     const problem = newPasswordProblem(current, next);
     if (problem) return again(400, problem);
