@@ -1,4 +1,4 @@
-import { users } from "@schema";
+import { appSessions, users } from "@schema";
 import { eq } from "drizzle-orm";
 import { prefixedId } from "../auth/random-token";
 import type { Database } from "../db/client";
@@ -40,4 +40,16 @@ export async function insertUser(
 
 export async function updatePasswordHash(db: Database, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+/**
+ * A password change: the new hash and the end of every session of the user, in one batch
+ * (one transaction in D1), so no session opened with the old password outlives it. The
+ * caller starts the one session that goes on (docs/app.md "Password change").
+ */
+export async function replacePassword(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+    db.delete(appSessions).where(eq(appSessions.userId, userId)),
+  ]);
 }

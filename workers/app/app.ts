@@ -21,6 +21,7 @@ import { registerInvite } from "./routes/invite";
 import { registerMembers } from "./routes/members";
 import { registerOverview } from "./routes/overview";
 import { registerPasskeys } from "./routes/passkeys";
+import { registerPassword } from "./routes/password";
 import { registerSettings } from "./routes/settings";
 import { registerSignIn } from "./routes/sign-in";
 import { registerSignOut } from "./routes/sign-out";
@@ -75,6 +76,7 @@ export function buildApp() {
   registerMonitors(app);
   registerScanReports(app);
   registerSettings(app);
+  registerPassword(app);
   registerApiKeys(app);
   registerMembers(app);
   registerInvite(app);

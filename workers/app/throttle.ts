@@ -64,3 +64,9 @@ export async function recordSignInFailure(c: Context<AppEnv>, email: string): Pr
 export async function hitSignUp(c: Context<AppEnv>): Promise<HitResult> {
   return hitLimit(c, throttleSubject.address(clientAddress(c)), signUpLimits);
 }
+
+/** "Try again in N minutes." for a throttled answer's `Retry-After` seconds (rounded up). */
+export function tryAgainIn(retryAfter: number): string {
+  const minutes = Math.ceil(retryAfter / 60);
+  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}

@@ -13,25 +13,28 @@ export function EmailField(props: { value?: string }) {
 /**
  * The account password field. Signing in asks for the current password (no minimum: an
  * older, shorter one must still get through to the one "not right" answer); choosing one
- * asks for a new password with the policy's minimum and says it.
+ * asks for a new password with the policy's minimum and says it. The password-change form
+ * has one of each, hence the name and label.
  */
-export function PasswordField(props: { purpose: "current-password" | "new-password" }) {
+export function PasswordField(props: { purpose: "current-password" | "new-password"; name?: string; label?: string }) {
   const choosing = props.purpose === "new-password";
+  const name = props.name ?? "password";
+  const hint = `${name}-hint`;
   return (
     <div class="field">
-      <label for="password">Password</label>
+      <label for={name}>{props.label ?? "Password"}</label>
       <input
-        id="password"
-        name="password"
+        id={name}
+        name={name}
         type="password"
         autocomplete={props.purpose}
         required
         minlength={choosing ? PASSWORD_MIN_LENGTH : undefined}
         maxlength={PASSWORD_MAX_LENGTH}
-        aria-describedby={choosing ? "password-hint" : undefined}
+        aria-describedby={choosing ? hint : undefined}
       />
       {choosing ? (
-        <p class="hint" id="password-hint">
+        <p class="hint" id={hint}>
           At least {PASSWORD_MIN_LENGTH} characters. A long phrase is best.
         </p>
       ) : null}

@@ -40,6 +40,10 @@ export function registerSettings(app: Hono<AppEnv>) {
             Signed in as <strong>{c.get("user").email}</strong>. Signing out everywhere ends every session of this
             account, on every device, this one included.
           </p>
+          <p>
+            <a href="/app/settings/password">Change password</a>: needs the current one, and ends every other session of
+            this account.
+          </p>
           <PostForm action="/app/sign-out-everywhere" csrf={c.get("csrfToken")}>
             <button type="submit" class="secondary">
               End all sessions

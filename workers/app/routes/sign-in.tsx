@@ -11,7 +11,7 @@ import { Notice, PostForm } from "../layout/form";
 import { PasskeyButton } from "../layout/passkey-button";
 import { renderPage, renderRefused } from "../layout/render";
 import { safeNext, signInAs } from "../session-start";
-import { recordSignInFailure, signInRetryAfter } from "../throttle";
+import { recordSignInFailure, signInRetryAfter, tryAgainIn } from "../throttle";
 
 // One sentence for every wrong email/password combination, so the answer never says
 // whether an email is registered (OWASP Authentication Cheat Sheet, "Authentication and
@@ -68,8 +68,7 @@ export function registerSignIn(app: Hono<AppEnv>) {
     const retryAfter = await signInRetryAfter(c, email);
     if (retryAfter > 0) {
       c.header("Retry-After", String(retryAfter));
-      const minutes = Math.ceil(retryAfter / 60);
-      return again(429, `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`);
+      return again(429, `Too many failed sign-ins. ${tryAgainIn(retryAfter)}`);
     }
 
     const db = database(c.env.DB);

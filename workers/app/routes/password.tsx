@@ -1,0 +1,92 @@
+import { newPasswordProblem } from "@shared/accounts/password-change";
+import { hashPassword, verifyPassword } from "@shared/accounts/password-hash";
+import { PASSWORD_MAX_LENGTH } from "@shared/accounts/password-policy";
+import { findUserByEmail, replacePassword } from "@shared/accounts/user-repository";
+import { database } from "@shared/db/client";
+import type { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { PasswordField } from "../layout/account-fields";
+import { Notice, PostForm } from "../layout/form";
+import { renderPage, renderRefused } from "../layout/render";
+import { requireSignIn } from "../middleware/session";
+import { signInAs } from "../session-start";
+import { recordSignInFailure, signInRetryAfter, tryAgainIn } from "../throttle";
+
+const PATH = "/app/settings/password";
+const TITLE = "Change password";
+// Sign-in's answer to a wrong password (401, one sentence); here the email is known, so
+// the sentence names only the password.
+export const CURRENT_PASSWORD_WRONG = "The current password is not right.";
+
+function ChangePasswordForm(props: { csrf: string; email: string }) {
+  return (
+    <div class="auth">
+      <PostForm action={PATH} csrf={props.csrf}>
+        {/* Tells password managers which account's entry to update; not sent. */}
+        <input type="email" autocomplete="username" value={props.email} hidden readonly />
+        <PasswordField purpose="current-password" name="current_password" label="Current password" />
+        <PasswordField purpose="new-password" name="new_password" label="New password" />
+        <button type="submit">Change password</button>
+      </PostForm>
+      <p>
+        Changing the password ends every other session of this account, on every device.{" "}
+        <a href="/app/settings">Back to Settings</a>
+      </p>
+    </div>
+  );
+}
+
+// docs/app.md "Password change": the current password is verified and throttled exactly as
+// at sign-in (the same per-account and per-address failure windows), so this form is no
+// faster way to guess it.
+export function registerPassword(app: Hono<AppEnv>) {
+  app.get(PATH, requireSignIn(), (c) =>
+    renderPage(c, { title: TITLE, body: <ChangePasswordForm csrf={c.get("csrfToken")} email={c.get("user").email} /> }),
+  );
+
+  app.post(PATH, requireSignIn(), async (c) => {
+    const user = c.get("user");
+    const form = await c.req.parseBody();
+    const current = typeof form.current_password === "string" ? form.current_password : "";
+    const next = typeof form.new_password === "string" ? form.new_password : "";
+    const again = (status: 400 | 401 | 429, message: string) =>
+      renderRefused(c, {
+        title: TITLE,
+        status,
+        message,
+        form: <ChangePasswordForm csrf={c.get("csrfToken")} email={user.email} />,
+      });
+    // As at sign-in: an empty or oversized current password is wrong without costing a hash.
+    if (current.length === 0 || current.length > PASSWORD_MAX_LENGTH) return again(401, CURRENT_PASSWORD_WRONG);
+
+    const retryAfter = await signInRetryAfter(c, user.email);
+    if (retryAfter > 0) {
+      c.header("Retry-After", String(retryAfter));
+      return again(429, `Too many wrong passwords. ${tryAgainIn(retryAfter)}`);
+    }
+    const problem = newPasswordProblem(current, next);
+    if (problem) return again(400, problem);
+
+    const db = database(c.env.DB);
+    const account = await findUserByEmail(db, user.email);
+    if (!account || !(await verifyPassword(current, account.passwordHash))) {
+      await recordSignInFailure(c, user.email);
+      return again(401, CURRENT_PASSWORD_WRONG);
+    }
+    await replacePassword(db, user.userId, await hashPassword(next));
+    // Every session ended with the old password; this browser goes on with a freshly minted
+    // one, as after sign-in (new token, new CSRF token).
+    await signInAs(c, user.userId, c.get("sessionWorkspaceId"));
+    return renderPage(c, {
+      title: TITLE,
+      body: (
+        <>
+          <Notice kind="success">Your password is changed. Every other session of this account has ended.</Notice>
+          <p>
+            <a href="/app/settings">Back to Settings</a>
+          </p>
+        </>
+      ),
+    });
+  });
+}
