@@ -83,13 +83,27 @@ export class KeyDirectoryCache {
     this.now = options.now ?? Date.now;
   }
 
-  lookup: KeyLookup = async (source, keyid) => {
+  lookup: KeyLookup = (source, keyid) => this.find(source, keyid, () => true);
+
+  /**
+   * A lookup for one request that may fetch at most `maxFetches` key sources it does
+   * not hold; past that it answers from the cache only (null: "key not found", so the
+   * record stays unverified). A server-side batch of 500 records naming 500 different
+   * Signature-Agents would otherwise fetch one after another, up to 3 s each.
+   */
+  budgeted(maxFetches: number): KeyLookup {
+    let left = maxFetches;
+    return (source, keyid) => this.find(source, keyid, () => left-- > 0);
+  }
+
+  private async find(source: KeySource | null, keyid: string, mayFetch: () => boolean): Promise<PublicJwk | null> {
     if (!source) return null;
     const cacheKey = `${source.type} ${source.url}`;
     const cached = this.entries.get(cacheKey);
     if (cached && cached.freshUntil > this.now()) return cached.keys.get(keyid) ?? null;
     const failedAt = this.failures.get(cacheKey);
     if (failedAt !== undefined && this.now() - failedAt < NEGATIVE_TTL_MS) return cached?.keys.get(keyid) ?? null;
+    if (!mayFetch()) return cached?.keys.get(keyid) ?? null;
     const fresh = await this.resolve(source);
     if (!fresh) {
       this.failures.set(cacheKey, this.now());
@@ -100,7 +114,7 @@ export class KeyDirectoryCache {
     this.failures.delete(cacheKey);
     this.entries.set(cacheKey, fresh);
     return fresh.keys.get(keyid) ?? null;
-  };
+  }
 
   private async resolve(source: KeySource): Promise<CacheEntry | null> {
     try {
