@@ -110,7 +110,7 @@ describe("Signature-Agent member types", () => {
   });
 });
 
-describe("key fetches per request", () => {
+describe("bounds on key-source fetching", () => {
   it("fetches at most the budget of unknown key sources, then answers from the cache only", async () => {
     const s = await newSigner();
     const hosts = ["budget-a", "budget-b", "budget-c"].map((h) => `${h}.example.com/jwks.json`);
@@ -136,6 +136,27 @@ describe("key fetches per request", () => {
       rejectTestKeys: true,
     });
     expect(next.status).toBe("verified");
+  });
+
+  it("holds at most maxSources key sources per isolate, dropping the oldest", async () => {
+    const s = await newSigner();
+    const hosts = ["evict-a", "evict-b", "evict-c"].map((h) => `${h}.example.com/jwks.json`);
+    for (const h of hosts) await setFixture(h, jwksFixture([s.jwk]));
+    const cache = new KeyDirectoryCache({ resolve: new Map(), maxSources: 2 });
+    const verify = async (host: string) =>
+      (
+        await verifyWebBotAuth(await signedRequest(s, `sig1="https://${host}";type=jwks_uri`), {
+          nowMs: NOW,
+          keys: cache.lookup,
+          rejectTestKeys: true,
+        })
+      ).status;
+    for (const h of hosts) expect(await verify(h)).toBe("verified");
+    // c and b are held; a was dropped, so it is fetched again.
+    expect(await verify(hosts[2])).toBe("verified");
+    expect(await fixtureHits(hosts[2])).toBe(1);
+    expect(await verify(hosts[0])).toBe("verified");
+    expect(await fixtureHits(hosts[0])).toBe(2);
   });
 });
 
