@@ -1,9 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Env as HonoEnv } from "hono";
-import { methodNotAllowed } from "hono/method-not-allowed";
 import { ApiError } from "../errors/api-error";
 import type { ErrorStyle } from "../errors/error-body";
 import { type AccessLogOptions, accessLog } from "./access-log";
+import { refuseOtherMethods } from "./method-not-allowed";
 import { toErrorResponse } from "./on-error";
 import { type RequestIdVariables, requestId } from "./request-id";
 import { describeIssues, fieldIssues } from "./validation-details";
@@ -33,23 +33,7 @@ export function createApp<E extends HonoEnv>(options: AppOptions): OpenAPIHono<E
   });
   app.use(requestId() as never);
   app.use(accessLog(options.worker, options) as never);
-  // A known path with another method is 405 `method_not_allowed` with `Allow`
-  // (docs/decisions.md#2-v1-errors), by hono's own middleware. `Allow` lists the
-  // methods routes declare; hono adds HEAD for GET routes and answers HEAD itself.
-  app.use(
-    methodNotAllowed({
-      app: app as never,
-      onMethodNotAllowed: (c, methods) =>
-        toErrorResponse(
-          new ApiError("method_not_allowed", `Method ${c.req.method} is not allowed here`, {
-            headers: { Allow: methods.filter((m) => m !== "HEAD").join(", ") },
-          }),
-          c,
-          options.errorStyle,
-          options.worker,
-        ),
-    }) as never,
-  );
+  app.use(refuseOtherMethods(app as never, options.errorStyle, options.worker) as never);
   app.notFound((c) =>
     toErrorResponse(
       new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`),

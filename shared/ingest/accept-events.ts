@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ipRangeIndex } from "../classify/ip-range-cache";
 import type { SaltSet } from "../salt/salt-schedule";
 import type { SignedMessage } from "../verification/signature-base";
-import { verifyRequestSignature } from "../verification/verify-request";
+import { requestKeyLookup, verifyRequestSignature } from "../verification/verify-request";
 import { type DropReason, type IngestSite, type PipelineDeps, type RawEvent, runPipeline } from "./pipeline";
 import type { IngestMessage } from "./queue-message";
 
@@ -71,6 +71,8 @@ export async function acceptEvents<Item, Refusal>(
   const out: Acceptance<Refusal>[] = [];
   const messages: IngestMessage[] = [];
   let v = 0;
+  // One fetch budget for the whole call: a batch is one request (verify-request.ts).
+  const keys = requestKeyLookup(env);
   for (const p of parsed) {
     if (!p.success) {
       out.push({ outcome: "invalid", error: p.error });
@@ -84,7 +86,7 @@ export async function acceptEvents<Item, Refusal>(
     }
     const { site } = admission;
     deps ??= Promise.all([salts(), ipRangeIndex(env.DB, now)]).then(([s, ipRanges]) => ({ salts: s, ipRanges }));
-    const signature = await verifyRequestSignature(env, channel.signed(item, site), now);
+    const signature = await verifyRequestSignature(env, channel.signed(item, site), now, keys);
     const result = await runPipeline(
       { ...channel.raw(item, site), id: crypto.randomUUID(), receivedAt: now, signature, site },
       await deps,

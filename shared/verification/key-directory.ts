@@ -19,6 +19,9 @@ const DEFAULT_TTL_MS = 3600_000;
 const MIN_TTL_MS = MINUTE_MS;
 const MAX_TTL_MS = 24 * 3600_000;
 const MAX_KEYS = 50;
+// Sources named by Signature-Agent are the sender's choice, so the isolate keeps at
+// most this many (and as many failures), dropping the oldest first.
+const MAX_SOURCES = 1000;
 const MAX_BYTES = 64 * 1024;
 
 interface CacheEntry {
@@ -30,6 +33,15 @@ interface CacheEntry {
 export interface KeyDirectoryOptions {
   resolve: ResolveMap;
   now?: () => number;
+  /** Sources (and failures) held at most; MAX_SOURCES unless a test sets it. */
+  maxSources?: number;
+}
+
+/** Sets `key` as the newest entry of `map`, dropping the oldest past `max`. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > max) map.delete(map.keys().next().value as string);
 }
 
 function ttlFrom(cacheControl: string | null): number {
@@ -78,29 +90,45 @@ export class KeyDirectoryCache {
   private readonly entries = new Map<string, CacheEntry>();
   private readonly failures = new Map<string, number>();
   private readonly now: () => number;
+  private readonly maxSources: number;
 
   constructor(private readonly options: KeyDirectoryOptions) {
     this.now = options.now ?? Date.now;
+    this.maxSources = options.maxSources ?? MAX_SOURCES;
   }
 
-  lookup: KeyLookup = async (source, keyid) => {
+  lookup: KeyLookup = (source, keyid) => this.find(source, keyid, () => true);
+
+  /**
+   * A lookup for one request that may fetch at most `maxFetches` key sources it does
+   * not hold; past that it answers from the cache only (null: "key not found", so the
+   * record stays unverified). A server-side batch of 500 records naming 500 different
+   * Signature-Agents would otherwise fetch one after another, up to 3 s each.
+   */
+  budgeted(maxFetches: number): KeyLookup {
+    let left = maxFetches;
+    return (source, keyid) => this.find(source, keyid, () => left-- > 0);
+  }
+
+  private async find(source: KeySource | null, keyid: string, mayFetch: () => boolean): Promise<PublicJwk | null> {
     if (!source) return null;
     const cacheKey = `${source.type} ${source.url}`;
     const cached = this.entries.get(cacheKey);
     if (cached && cached.freshUntil > this.now()) return cached.keys.get(keyid) ?? null;
     const failedAt = this.failures.get(cacheKey);
     if (failedAt !== undefined && this.now() - failedAt < NEGATIVE_TTL_MS) return cached?.keys.get(keyid) ?? null;
+    if (!mayFetch()) return cached?.keys.get(keyid) ?? null;
     const fresh = await this.resolve(source);
     if (!fresh) {
-      this.failures.set(cacheKey, this.now());
+      remember(this.failures, cacheKey, this.now(), this.maxSources);
       // A failed refresh keeps serving the keys we had.
       return cached?.keys.get(keyid) ?? null;
     }
     // A directory that resolves is newer evidence and replaces what we held.
     this.failures.delete(cacheKey);
-    this.entries.set(cacheKey, fresh);
+    remember(this.entries, cacheKey, fresh, this.maxSources);
     return fresh.keys.get(keyid) ?? null;
-  };
+  }
 
   private async resolve(source: KeySource): Promise<CacheEntry | null> {
     try {

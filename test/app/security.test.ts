@@ -246,3 +246,29 @@ describe("sign-in", () => {
     ).toBe("/app/settings/api-keys");
   });
 });
+
+describe("wrong methods", () => {
+  it("answers a page asked for with another method 405 with Allow, after the form token check", async () => {
+    const owner = new FormClient();
+    await owner.signUp(uniqueEmail("method"));
+    await owner.get("/app/settings");
+    const token = owner.csrf();
+    const post = await owner.post("/app/settings", { _csrf: token });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET");
+    expect(post.headers.get("X-Request-Id")).toBeTruthy();
+    expect(post.html).toContain("/app/settings answers GET only, not POST.");
+
+    const put = await owner.request("/app/sites", {
+      method: "PUT",
+      body: new URLSearchParams({ _csrf: token }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("Allow")).toBe("GET, POST");
+
+    // Without the form token the CSRF refusal comes first; an unknown path stays 404.
+    expect((await owner.post("/app/settings", { _csrf: "" })).status).toBe(403);
+    expect((await owner.post("/app/no-such-page", { _csrf: token })).status).toBe(404);
+  });
+});

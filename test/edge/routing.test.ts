@@ -51,6 +51,21 @@ describe("edge routing", () => {
     expect(await res.json()).toEqual({ error: "No route for GET /does-not-exist", code: "not_found" });
   });
 
+  it("answers another method on the edge's own documents 405 with Allow, not 404", async () => {
+    for (const path of ["/openapi.json", "/robots.txt", "/llms.txt", "/.well-known/api-catalog"]) {
+      const res = await exports.default.fetch(`http://x${path}`, { method: "POST", body: "{}" });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get("Allow"), path).toBe("GET");
+      expect(res.headers.get("X-Request-Id"), path).toBeTruthy();
+      expect(await res.json(), path).toEqual({ error: "Method POST is not allowed here", code: "method_not_allowed" });
+    }
+    // Paths the edge forwards are the product Worker's to judge, whatever the method.
+    const forwarded = await exports.default.fetch("http://x/api/v1/sites", { method: "DELETE" });
+    expect(await forwarded.json()).toMatchObject({ upstream: "V1", path: "/api/v1/sites" });
+    const unknown = await exports.default.fetch("http://x/does-not-exist", { method: "POST" });
+    expect(unknown.status).toBe(404);
+  });
+
   it("fans /__scheduled out to every Worker with the cron expression", async () => {
     const res = await exports.default.fetch("http://x/__scheduled?cron=*/5%20*%20*%20*%20*");
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { KeyDirectoryCache, readAgentCard } from "../../shared/verification/key-
 import { keySourceOf, parseSignatureAgent } from "../../shared/verification/signature-agent";
 import type { SignedMessage } from "../../shared/verification/signature-base";
 import { verifyWebBotAuth } from "../../shared/verification/web-bot-auth";
-import { setFixture } from "./helpers";
+import { fixtureHits, setFixture } from "./helpers";
 
 // draft-ietf-webbotauth-httpsig-protocol: Signature-Agent types and key discovery.
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -107,6 +107,56 @@ describe("Signature-Agent member types", () => {
       rejectTestKeys: true,
     });
     expect(result.status).toBe("unverified");
+  });
+});
+
+describe("bounds on key-source fetching", () => {
+  it("fetches at most the budget of unknown key sources, then answers from the cache only", async () => {
+    const s = await newSigner();
+    const hosts = ["budget-a", "budget-b", "budget-c"].map((h) => `${h}.example.com/jwks.json`);
+    for (const h of hosts) await setFixture(h, jwksFixture([s.jwk]));
+    const cache = new KeyDirectoryCache({ resolve: new Map() });
+    const lookup = cache.budgeted(2);
+    const verify = (host: string) =>
+      signedRequest(s, `sig1="https://${host}";type=jwks_uri`).then((msg) =>
+        verifyWebBotAuth(msg, { nowMs: NOW, keys: lookup, rejectTestKeys: true }),
+      );
+    expect((await verify(hosts[0])).status).toBe("verified");
+    expect((await verify(hosts[1])).status).toBe("verified");
+    // The third source is past the budget: not fetched, so the request stays unverified.
+    expect((await verify(hosts[2])).status).toBe("unverified");
+    expect(await fixtureHits(hosts[2])).toBe(0);
+    // Sources already held cost nothing and still verify.
+    expect((await verify(hosts[0])).status).toBe("verified");
+    expect(await fixtureHits(hosts[0])).toBe(1);
+    // The next request has a budget of its own.
+    const next = await verifyWebBotAuth(await signedRequest(s, `sig1="https://${hosts[2]}";type=jwks_uri`), {
+      nowMs: NOW,
+      keys: cache.budgeted(2),
+      rejectTestKeys: true,
+    });
+    expect(next.status).toBe("verified");
+  });
+
+  it("holds at most maxSources key sources per isolate, dropping the oldest", async () => {
+    const s = await newSigner();
+    const hosts = ["evict-a", "evict-b", "evict-c"].map((h) => `${h}.example.com/jwks.json`);
+    for (const h of hosts) await setFixture(h, jwksFixture([s.jwk]));
+    const cache = new KeyDirectoryCache({ resolve: new Map(), maxSources: 2 });
+    const verify = async (host: string) =>
+      (
+        await verifyWebBotAuth(await signedRequest(s, `sig1="https://${host}";type=jwks_uri`), {
+          nowMs: NOW,
+          keys: cache.lookup,
+          rejectTestKeys: true,
+        })
+      ).status;
+    for (const h of hosts) expect(await verify(h)).toBe("verified");
+    // c and b are held; a was dropped, so it is fetched again.
+    expect(await verify(hosts[2])).toBe("verified");
+    expect(await fixtureHits(hosts[2])).toBe(1);
+    expect(await verify(hosts[0])).toBe("verified");
+    expect(await fixtureHits(hosts[0])).toBe(2);
   });
 });
 

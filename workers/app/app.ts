@@ -3,6 +3,7 @@ import { requestId } from "@shared/http/request-id";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { methodNotAllowed } from "hono/method-not-allowed";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
 import { registerDashboardAssets } from "./dashboard/assets";
@@ -57,6 +58,22 @@ export function buildApp() {
       maxSize: MAX_FORM_BYTES,
       onError: () => {
         throw new HTTPException(413, { message: "The form sent more data than any page here accepts." });
+      },
+    }),
+  );
+  // A page asked for with another method (POST /app/settings with a valid form token)
+  // is 405 with Allow, as on the API (docs/decisions.md#2-v1-errors), not "Nothing at".
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: async (c, methods) => {
+        const allow = methods.filter((m) => m !== "HEAD").join(", ");
+        const res = await errorPage(
+          new HTTPException(405, { message: `${c.req.path} answers ${allow} only, not ${c.req.method}.` }),
+          c,
+        );
+        res.headers.set("Allow", allow);
+        return res;
       },
     }),
   );

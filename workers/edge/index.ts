@@ -1,6 +1,7 @@
 import { localSwitchOn } from "@shared/config/local-switches";
 import { ApiError } from "@shared/errors/api-error";
 import { accessLog } from "@shared/http/access-log";
+import { refuseOtherMethods } from "@shared/http/method-not-allowed";
 import { toErrorResponse } from "@shared/http/on-error";
 import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "@shared/http/request-id";
 import { Hono } from "hono";
@@ -15,6 +16,8 @@ const app = new Hono<EdgeApp>();
 
 app.use(requestId());
 app.use(accessLog(WORKER));
+// POST /openapi.json and the like: 405 with Allow, as on every product Worker.
+app.use(refuseOtherMethods(app as never, "v1", WORKER));
 
 app.get("/__scheduled", async (c) => {
   if (!localSwitchOn(c.env, "SCHEDULED_ROUTE")) throw new ApiError("not_found");
@@ -26,7 +29,9 @@ registerDiscoveryRoutes(app);
 
 app.all("*", async (c) => {
   const upstream = upstreamFor(c.req.path);
-  if (!upstream) throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`);
+  // Returned, not thrown: refuseOtherMethods turns a 404 response on a known path into 405.
+  if (!upstream)
+    return toErrorResponse(new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`), c, "v1", WORKER);
   // The product Worker sees the same request id, so logs of both hops line up.
   const forwarded = new Request(c.req.raw);
   forwarded.headers.set(REQUEST_ID_HEADER, c.get("requestId"));

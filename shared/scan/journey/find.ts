@@ -1,3 +1,4 @@
+import { percentDecodeOrKeep } from "../../encoding/percent-decode";
 import { extractPage } from "../html/extract-page";
 import { looksLikeProduct, resolveOnSite, sortedUnique } from "../url-patterns";
 import type { JourneyContext } from "./context";
@@ -28,9 +29,10 @@ function searchWord(name: string): string | null {
   return words[0] ?? null;
 }
 
-function handleOf(url: string): string | null {
+/** The Shopify product handle in a product page URL; a malformed escape in it is kept as written. */
+export function shopifyHandleOf(url: string): string | null {
   const m = /\/products\/([^/?#]+)/.exec(new URL(url).pathname);
-  return m ? decodeURIComponent(m[1]) : null;
+  return m ? percentDecodeOrKeep(m[1]) : null;
 }
 
 export async function findProduct(ctx: JourneyContext): Promise<FindResult> {
@@ -65,7 +67,7 @@ export async function findProduct(ctx: JourneyContext): Promise<FindResult> {
         refused: pj.robotsBlocked ? pj.error : null,
       });
     }
-    const handle = chosen?.url ? handleOf(chosen.url) : null;
+    const handle = chosen?.url ? shopifyHandleOf(chosen.url) : null;
     const listed: ShopifyProduct | undefined = handle
       ? platform.shopifyProducts.find((p) => p.handle === handle)
       : platform.shopifyProducts.find((p) => p.variants?.some((v) => v.available !== false));

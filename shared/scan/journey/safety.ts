@@ -5,6 +5,8 @@
 // `/buy` permalink route (it takes the buyer to checkout by default:
 // https://shopify.dev/changelog/cart-and-checkout-permalinks-now-support-ucp-at-buy).
 
+import { percentDecodeOrKeep } from "../../encoding/percent-decode";
+
 const FORBIDDEN_SEGMENT =
   /^(checkout|checkouts|payment|payments|pay|buy|order|orders|order-received|order-pay|place-order|purchase|thank[-_]?you|wallets?)$/i;
 const FORBIDDEN_ANYWHERE = /checkout|payment/i;
@@ -17,8 +19,8 @@ const SHOPIFY_PERMALINK = /^\/cart\/\d+:\d+(,\d+:\d+)*\/?$/;
 
 /** Why `url` must never be requested by the journey, or null when it may be. */
 export function unsafeReason(url: URL): string | null {
-  const path = decodeURIComponentSafe(url.pathname);
-  const query = decodeURIComponentSafe(url.search);
+  const path = percentDecodeOrKeep(url.pathname);
+  const query = percentDecodeOrKeep(url.search);
   const cartPath = CART_UNDER_CHECKOUT.test(path);
   if ((!cartPath && FORBIDDEN_ANYWHERE.test(path)) || FORBIDDEN_ANYWHERE.test(query)) {
     return `${url.pathname}${url.search} is a checkout or payment path, which the scanner never requests`;
@@ -33,12 +35,4 @@ export function unsafeReason(url: URL): string | null {
     return `${url.pathname} is a cart permalink without storefront=true, which opens checkout`;
   }
   return null;
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }

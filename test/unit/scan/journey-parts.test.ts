@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { extractPage } from "../../../shared/scan/html/extract-page";
 import { isCartForm } from "../../../shared/scan/journey/cart-paths";
 import { CookieJar } from "../../../shared/scan/journey/cookie-jar";
+import { shopifyHandleOf } from "../../../shared/scan/journey/find";
 import { encodeEntries, readForms } from "../../../shared/scan/journey/forms";
 import { JourneyClient, type JourneyResponse } from "../../../shared/scan/journey/journey-client";
 import { readRpc, toolPayload } from "../../../shared/scan/journey/mcp-client";
@@ -58,6 +59,21 @@ describe("journey safety rules", () => {
     "https://shop.test/checkout/cart",
   ])("allows %s", (url) => {
     expect(unsafeReason(new URL(url))).toBeNull();
+  });
+});
+
+describe("a product page URL with a malformed percent escape", () => {
+  // A shop's own URLs are untrusted input: decodeURIComponent throws URIError on them,
+  // which used to end the whole scan with "internal error".
+  it("gives the Shopify handle as written instead of throwing", () => {
+    expect(shopifyHandleOf("https://shop.test/products/mug%E0%A4%A")).toBe("mug%E0%A4%A");
+    expect(shopifyHandleOf("https://shop.test/products/blue%20mug?variant=1")).toBe("blue mug");
+    expect(shopifyHandleOf("https://shop.test/collections/all")).toBeNull();
+  });
+
+  it("is still judged by the safety rules", () => {
+    expect(unsafeReason(new URL("https://shop.test/checkout/%E0%A4%A"))).not.toBeNull();
+    expect(unsafeReason(new URL("https://shop.test/products/%E0%A4%A"))).toBeNull();
   });
 });
 
