@@ -1,4 +1,6 @@
+import type { sites as sitesTable } from "@schema/sites";
 import { chunk } from "../batching/chunk";
+import type { SqlRow } from "../db/sql-row";
 import { type Result, refusal } from "../result/result";
 import { hintsSite } from "../shards/session-id";
 import { siteShard } from "../shards/site-shard";
@@ -20,7 +22,7 @@ export async function findJourney(
 ): Promise<Result<SessionJourney, "session_not_found">> {
   const { results: sites } = await env.DB.prepare("SELECT id, domain FROM sites WHERE workspace_id = ?")
     .bind(workspaceId)
-    .all<{ id: string; domain: string }>();
+    .all<Pick<SqlRow<typeof sitesTable>, "id" | "domain">>();
   const hinted = sites.filter((s) => hintsSite(sessionId, s.id));
   const ask = (s: { id: string; domain: string }) =>
     siteShard(env, s.id).journey({ id: s.id, domain: s.domain, workspaceId }, sessionId);

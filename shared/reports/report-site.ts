@@ -1,3 +1,5 @@
+import type { sites } from "@schema/sites";
+import type { SqlRow } from "../db/sql-row";
 import { normalizeDomain } from "../domains/normalize-domain";
 import { ok, type Result, refusal } from "../result/result";
 
@@ -25,7 +27,7 @@ export async function findReportSite(
   const row = await db
     .prepare("SELECT id, domain, coverage, coverage_changed_at FROM sites WHERE workspace_id = ? AND domain = ?")
     .bind(workspaceId, domain)
-    .first<{ id: string; domain: string; coverage: string; coverage_changed_at: number | null }>();
+    .first<Pick<SqlRow<typeof sites>, "id" | "domain" | "coverage" | "coverage_changed_at">>();
   if (!row) return refusal("site_not_found", `No site ${domain} in this workspace`);
   return ok({ id: row.id, domain: row.domain, coverage: row.coverage, coverageChangedAt: row.coverage_changed_at });
 }

@@ -1,18 +1,22 @@
+import type { sites } from "@schema/sites";
+import type { SqlRow } from "../db/sql-row";
 import { PRIVACY_MODE, snippetFor } from "../sites/snippet";
 import type { InstallCheckResult } from "./install-check-schema";
 import { HEARTBEAT_FRESHNESS_S, installStatus, nextAction } from "./install-status";
 
-interface SiteInstallRow {
-  id: string;
-  domain: string;
-  public_token: string;
-  snippet_installed_at: number | null;
-  last_event_at: number | null;
-  last_accept_at: number | null;
-  last_reject_at: number | null;
-  last_reject_reason: string | null;
-  last_reject_origin: string | null;
-}
+/** The `sites` columns the install check reads, typed by schema/sites.ts. */
+type SiteInstallRow = Pick<
+  SqlRow<typeof sites>,
+  | "id"
+  | "domain"
+  | "public_token"
+  | "snippet_installed_at"
+  | "last_event_at"
+  | "last_accept_at"
+  | "last_reject_at"
+  | "last_reject_reason"
+  | "last_reject_origin"
+>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
