@@ -1,9 +1,9 @@
 import { accessLog } from "@shared/http/access-log";
+import { otherMethodsRefused } from "@shared/http/method-not-allowed";
 import { requestId } from "@shared/http/request-id";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { methodNotAllowed } from "hono/method-not-allowed";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
 import { registerDashboardAssets } from "./dashboard/assets";
@@ -64,17 +64,13 @@ export function buildApp() {
   // A page asked for with another method (POST /app/settings with a valid form token)
   // is 405 with Allow, as on the API (docs/decisions.md#2-v1-errors), not "Nothing at".
   app.use(
-    methodNotAllowed({
-      app,
-      onMethodNotAllowed: async (c, methods) => {
-        const allow = methods.filter((m) => m !== "HEAD").join(", ");
-        const res = await errorPage(
-          new HTTPException(405, { message: `${c.req.path} answers ${allow} only, not ${c.req.method}.` }),
-          c,
-        );
-        res.headers.set("Allow", allow);
-        return res;
-      },
+    otherMethodsRefused(app, async (c, allow) => {
+      const res = await errorPage(
+        new HTTPException(405, { message: `${c.req.path} answers ${allow} only, not ${c.req.method}.` }),
+        c,
+      );
+      res.headers.set("Allow", allow);
+      return res;
     }),
   );
   app.use(csrfProtection());

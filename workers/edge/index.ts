@@ -17,7 +17,7 @@ const app = new Hono<EdgeApp>();
 app.use(requestId());
 app.use(accessLog(WORKER));
 // POST /openapi.json and the like: 405 with Allow, as on every product Worker.
-app.use(refuseOtherMethods(app as never, "v1", WORKER));
+app.use(refuseOtherMethods(app, "v1", WORKER));
 
 app.get("/__scheduled", async (c) => {
   if (!localSwitchOn(c.env, "SCHEDULED_ROUTE")) throw new ApiError("not_found");
