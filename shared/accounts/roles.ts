@@ -48,8 +48,10 @@ function notAllowed(message: string): MembershipDecision {
 const LAST_OWNER_MESSAGE =
   "This is the workspace's last owner. Make someone else owner first, so the workspace keeps an owner.";
 
-function lastOwner(): MembershipDecision {
-  return { ok: false, reason: "last_owner", message: LAST_OWNER_MESSAGE };
+/** Refused when `seat` is the workspace's only owner (`ownerCount` owners now), else allowed. */
+function keepsAnOwner(seat: MemberSeat, ownerCount: number): MembershipDecision {
+  if (seat.role === "owner" && ownerCount <= 1) return { ok: false, reason: "last_owner", message: LAST_OWNER_MESSAGE };
+  return allowed;
 }
 
 /**
@@ -78,14 +80,12 @@ export function decideRoleChange(input: {
   const manage = mayManage(actor, target);
   if (!manage.ok) return manage;
   if (to === "owner" && actor.role !== "owner") return notAllowed("Only an owner can make someone owner.");
-  if (target.role === "owner" && to !== "owner" && ownerCount <= 1) return lastOwner();
-  return allowed;
+  return to === "owner" ? allowed : keepsAnOwner(target, ownerCount);
 }
 
 /** Leaving a workspace oneself: anyone may, except its last owner. */
 export function decideLeave(input: { member: MemberSeat; ownerCount: number }): MembershipDecision {
-  if (input.member.role === "owner" && input.ownerCount <= 1) return lastOwner();
-  return allowed;
+  return keepsAnOwner(input.member, input.ownerCount);
 }
 
 /**
@@ -100,7 +100,5 @@ export function decideRemoval(input: {
   const { actor, target, ownerCount } = input;
   if (actor.userId === target.userId) return decideLeave({ member: target, ownerCount });
   const manage = mayManage(actor, target);
-  if (!manage.ok) return manage;
-  if (target.role === "owner" && ownerCount <= 1) return lastOwner();
-  return allowed;
+  return manage.ok ? keepsAnOwner(target, ownerCount) : manage;
 }
