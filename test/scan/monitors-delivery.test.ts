@@ -36,7 +36,10 @@ describe("webhook delivery", () => {
   it("gives a receiver failing twice three attempts with growing delays and one webhook-id, then records success", async () => {
     const { monitor, secret } = await monitorFor("retry.example.com", "/retry");
     await env.DB.prepare("UPDATE monitors SET last_score = 40 WHERE id = ?").bind(monitor.id).run();
-    const [delivery] = await recordRescanScore(env.DB, "retry.example.com", 55, Date.UTC(2026, 10, 22, 8, 40));
+    // Recorded a minute ago, not at a fixed date: the delivery's 24 h retry window is
+    // measured from this moment against the real clock the consumer reads.
+    const recordedAt = Math.floor(Date.now() / 60_000) * 60_000 - 60_000;
+    const [delivery] = await recordRescanScore(env.DB, "retry.example.com", 55, recordedAt);
     await scriptReceiver("/retry", [500, 503, 200]);
     const sends = captureSends();
 
@@ -67,7 +70,7 @@ describe("webhook delivery", () => {
       domain: "retry.example.com",
       oldScore: 40,
       newScore: 55,
-      timestamp: "2026-11-22T08:40:00.000Z",
+      timestamp: new Date(recordedAt).toISOString(),
       // Recorded without a stored scan here, so there is none to name.
       scanId: null,
       scanUrl: null,
