@@ -20,6 +20,20 @@ export class RateWindow extends DurableObject {
     return result;
   }
 
+  /**
+   * Gives back one hit counted by `hit(specs, atMs)`: a reserved attempt that turned out
+   * not to count (a sign-in whose password was right). Only the windows that were current
+   * at `atMs` are touched, so a refund never lowers a later window.
+   */
+  refund(specs: WindowSpec[], atMs: number): void {
+    const kv = this.ctx.storage.kv;
+    for (const spec of specs) {
+      const key = windowKey(spec, atMs);
+      const used = kv.get<number>(key) ?? 0;
+      if (used > 0) kv.put(key, used - 1);
+    }
+  }
+
   /** Current state without counting a request (for headers on other responses). */
   peek(specs: WindowSpec[], nowMs: number = Date.now()): HitResult {
     const kv = this.ctx.storage.kv;

@@ -14,8 +14,8 @@ async function storedHash(email: string): Promise<string | null> {
   return env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind(email).first<string>("password_hash");
 }
 
-function accountWindow(email: string) {
-  return env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(throttleSubject.account(email)));
+async function accountWindow(email: string) {
+  return env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(await throttleSubject.account(email)));
 }
 
 async function changePassword(client: FormClient, fields: Record<string, string>) {
@@ -94,7 +94,7 @@ describe("password change", () => {
     const client = new FormClient();
     await client.signUp(email);
     const before = await storedHash(email);
-    const window = accountWindow(email);
+    const window = await accountWindow(email);
     expect((await window.peek(signInFailureLimits.account)).windows[0].used).toBe(0);
 
     const res = await changePassword(client, { current_password: "not my password", new_password: NEW_PASSWORD });
@@ -114,7 +114,7 @@ describe("password change", () => {
     const before = await storedHash(email);
     // The window's failures, counted straight into the account's Durable Object (each real
     // attempt would cost a password hash); sign-in and this form share them.
-    const window = accountWindow(email);
+    const window = await accountWindow(email);
     for (let i = 0; i < signInFailureLimits.account[0].limit; i++) await window.hit(signInFailureLimits.account);
 
     const res = await changePassword(client, { current_password: PASSWORD, new_password: NEW_PASSWORD });
@@ -128,7 +128,7 @@ describe("password change", () => {
   it("counts failures per client address too, as sign-in does", async () => {
     const client = new FormClient(undefined, "203.0.113.91");
     await client.signUp(uniqueEmail("pw-address"));
-    const window = env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(throttleSubject.address(client.address)));
+    const window = env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(await throttleSubject.address(client.address)));
     for (let i = 0; i < signInFailureLimits.address[0].limit; i++) await window.hit(signInFailureLimits.address);
     expect((await changePassword(client, { current_password: PASSWORD, new_password: NEW_PASSWORD })).status).toBe(429);
   });
@@ -154,7 +154,7 @@ describe("password change", () => {
 
     expect(await storedHash(email)).toBe(before);
     // A policy refusal is no failed guess: nothing is counted.
-    expect((await accountWindow(email).peek(signInFailureLimits.account)).windows[0].used).toBe(0);
+    expect((await (await accountWindow(email)).peek(signInFailureLimits.account)).windows[0].used).toBe(0);
   });
 
   it("refuses a form without the CSRF token", async () => {

@@ -203,7 +203,9 @@ describe("sign-in", () => {
     // The other failures of the window, counted straight into the address's Durable
     // Object (each real attempt would cost a password hash).
     const limit = signInFailureLimits.address[0].limit;
-    const window = env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(throttleSubject.address(sprayer.address)));
+    const window = env.LOGIN_THROTTLE.get(
+      env.LOGIN_THROTTLE.idFromName(await throttleSubject.address(sprayer.address)),
+    );
     for (let i = 1; i < limit; i++) await window.hit(signInFailureLimits.address);
     await sprayer.get("/app/sign-in");
     const blocked = await sprayer.post("/app/sign-in", { email: uniqueEmail("fresh"), password: "spray spray" });
@@ -218,7 +220,9 @@ describe("sign-in", () => {
 
   it("counts IPv6 addresses by their /64, so one subscriber cannot rotate around the limit", async () => {
     const limit = signInFailureLimits.address[0].limit;
-    const window = env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(throttleSubject.address("2001:db8:1:2::/64")));
+    const window = env.LOGIN_THROTTLE.get(
+      env.LOGIN_THROTTLE.idFromName(await throttleSubject.address("2001:db8:1:2::/64")),
+    );
     for (let i = 0; i < limit; i++) await window.hit(signInFailureLimits.address);
     const neighbour = new FormClient(undefined, "2001:db8:1:2:abcd::99");
     await neighbour.get("/app/sign-in");

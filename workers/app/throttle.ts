@@ -5,8 +5,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 
 // Sign-in and sign-up throttling through the RateWindow Durable Object (one instance per
-// subject: an account's email or a client address). docs/decisions.md#1-running-it: the client address is
-// CF-Connecting-IP.
+// subject: an account's email or a client address, both hashed into the object's name).
+// docs/decisions.md#1-running-it: the client address is CF-Connecting-IP.
 
 /**
  * The throttle's address subject: an IPv4 address as is, an IPv6 address by its /64 (one
@@ -20,22 +20,19 @@ export function clientAddress(c: Context<AppEnv>): string {
   return parsed.version === 6 ? (truncateIp(ip) ?? "unknown") : ip;
 }
 
-function windowOf(c: Context<AppEnv>, subject: string) {
-  return c.env.LOGIN_THROTTLE.get(c.env.LOGIN_THROTTLE.idFromName(subject));
-}
-
-async function peek(c: Context<AppEnv>, subject: string, specs: WindowSpec[]): Promise<HitResult> {
-  return windowOf(c, subject).peek(specs);
+async function windowOf(c: Context<AppEnv>, subject: Promise<string>) {
+  return c.env.LOGIN_THROTTLE.get(c.env.LOGIN_THROTTLE.idFromName(await subject));
 }
 
 /** Counts one hit of `subject` against `specs`; the result says whether it may proceed. */
-export async function hitLimit(c: Context<AppEnv>, subject: string, specs: WindowSpec[]): Promise<HitResult> {
-  return windowOf(c, subject).hit(specs);
+export async function hitLimit(c: Context<AppEnv>, subject: Promise<string>, specs: WindowSpec[]): Promise<HitResult> {
+  return (await windowOf(c, subject)).hit(specs);
 }
 
 /** Seconds until this address may try to sign in again (passkeys name no account up front). */
 export async function signInRetryAfterForAddress(c: Context<AppEnv>): Promise<number> {
-  return (await peek(c, throttleSubject.address(clientAddress(c)), signInFailureLimits.address)).retryAfter;
+  return (await (await windowOf(c, throttleSubject.address(clientAddress(c)))).peek(signInFailureLimits.address))
+    .retryAfter;
 }
 
 /** Counts one failed sign-in against the address only. */
@@ -43,21 +40,46 @@ export async function recordAddressFailure(c: Context<AppEnv>): Promise<void> {
   await hitLimit(c, throttleSubject.address(clientAddress(c)), signInFailureLimits.address);
 }
 
-/** Seconds until sign-in may be tried again for this account or address; 0 when it may now. */
-export async function signInRetryAfter(c: Context<AppEnv>, email: string): Promise<number> {
-  const [account, address] = await Promise.all([
-    peek(c, throttleSubject.account(email), signInFailureLimits.account),
-    peek(c, throttleSubject.address(clientAddress(c)), signInFailureLimits.address),
-  ]);
-  return Math.max(account.retryAfter, address.retryAfter);
-}
+/** A password attempt that holds its place in the failure windows until it is settled. */
+export type PasswordAttempt =
+  | { allowed: false; retryAfter: number }
+  | { allowed: true; settle: (passwordWasRight: boolean) => Promise<void> };
 
-/** Counts one failed sign-in against the account and the address. */
-export async function recordSignInFailure(c: Context<AppEnv>, email: string): Promise<void> {
-  await Promise.all([
-    windowOf(c, throttleSubject.account(email)).hit(signInFailureLimits.account),
-    windowOf(c, throttleSubject.address(clientAddress(c))).hit(signInFailureLimits.address),
+/**
+ * Reserves one failure in the account's and the address's windows before the password is
+ * verified (issue 25 #1: checking, then hashing for half a second, then counting let 25
+ * parallel guesses through a limit of 10). The Durable Object counts the reservation
+ * atomically, so under any concurrency at most `limit` attempts per window get to the
+ * password check. A right password gives its reservation back (success never counts);
+ * a wrong one leaves it as the recorded failure. When one window refuses, the other's
+ * reservation is given back at once.
+ */
+export async function reservePasswordAttempt(c: Context<AppEnv>, email: string): Promise<PasswordAttempt> {
+  const at = Date.now();
+  const [account, address] = await Promise.all([
+    windowOf(c, throttleSubject.account(email)),
+    windowOf(c, throttleSubject.address(clientAddress(c))),
   ]);
+  const [onAccount, onAddress] = await Promise.all([
+    account.hit(signInFailureLimits.account, at),
+    address.hit(signInFailureLimits.address, at),
+  ]);
+  const refund = async () => {
+    await Promise.all([
+      onAccount.allowed ? account.refund(signInFailureLimits.account, at) : null,
+      onAddress.allowed ? address.refund(signInFailureLimits.address, at) : null,
+    ]);
+  };
+  if (!onAccount.allowed || !onAddress.allowed) {
+    await refund();
+    return { allowed: false, retryAfter: Math.max(onAccount.retryAfter, onAddress.retryAfter) };
+  }
+  return {
+    allowed: true,
+    settle: async (passwordWasRight) => {
+      if (passwordWasRight) await refund();
+    },
+  };
 }
 
 /** Counts one sign-up attempt from this address; the result says whether it may proceed. */

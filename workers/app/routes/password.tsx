@@ -10,7 +10,7 @@ import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { requireSignIn } from "../middleware/session";
 import { signInAs } from "../session-start";
-import { recordSignInFailure, signInRetryAfter, tryAgainIn } from "../throttle";
+import { reservePasswordAttempt, tryAgainIn } from "../throttle";
 
 const PATH = "/app/settings/password";
 const TITLE = "Change password";
@@ -59,20 +59,19 @@ export function registerPassword(app: Hono<AppEnv>) {
     // As at sign-in: an empty or oversized current password is wrong without costing a hash.
     if (current.length === 0 || current.length > PASSWORD_MAX_LENGTH) return again(401, CURRENT_PASSWORD_WRONG);
 
-    const retryAfter = await signInRetryAfter(c, user.email);
-    if (retryAfter > 0) {
-      c.header("Retry-After", String(retryAfter));
-      return again(429, `Too many wrong passwords. ${tryAgainIn(retryAfter)}`);
-    }
     const problem = newPasswordProblem(current, next);
     if (problem) return again(400, problem);
+    const attempt = await reservePasswordAttempt(c, user.email);
+    if (!attempt.allowed) {
+      c.header("Retry-After", String(attempt.retryAfter));
+      return again(429, `Too many wrong passwords. ${tryAgainIn(attempt.retryAfter)}`);
+    }
 
     const db = database(c.env.DB);
     const account = await findUserByEmail(db, user.email);
-    if (!account || !(await verifyPassword(current, account.passwordHash))) {
-      await recordSignInFailure(c, user.email);
-      return again(401, CURRENT_PASSWORD_WRONG);
-    }
+    const right = account !== null && (await verifyPassword(current, account.passwordHash));
+    await attempt.settle(right);
+    if (!right) return again(401, CURRENT_PASSWORD_WRONG);
     await replacePassword(db, user.userId, await hashPassword(next));
     // Every session ended with the old password; this browser goes on with a freshly minted
     // one, as after sign-in (new token, new CSRF token).

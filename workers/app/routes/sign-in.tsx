@@ -11,7 +11,7 @@ import { Notice, PostForm } from "../layout/form";
 import { PasskeyButton } from "../layout/passkey-button";
 import { renderPage, renderRefused } from "../layout/render";
 import { safeNext, signInAs } from "../session-start";
-import { recordSignInFailure, signInRetryAfter, tryAgainIn } from "../throttle";
+import { reservePasswordAttempt, tryAgainIn } from "../throttle";
 
 // One sentence for every wrong email/password combination, so the answer never says
 // whether an email is registered (OWASP Authentication Cheat Sheet, "Authentication and
@@ -65,19 +65,17 @@ export function registerSignIn(app: Hono<AppEnv>) {
       });
     if (!email || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return again(401, SIGN_IN_FAILED);
 
-    const retryAfter = await signInRetryAfter(c, email);
-    if (retryAfter > 0) {
-      c.header("Retry-After", String(retryAfter));
-      return again(429, `Too many failed sign-ins. ${tryAgainIn(retryAfter)}`);
+    const attempt = await reservePasswordAttempt(c, email);
+    if (!attempt.allowed) {
+      c.header("Retry-After", String(attempt.retryAfter));
+      return again(429, `Too many failed sign-ins. ${tryAgainIn(attempt.retryAfter)}`);
     }
 
     const db = database(c.env.DB);
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !ok) {
-      await recordSignInFailure(c, email);
-      return again(401, SIGN_IN_FAILED);
-    }
+    await attempt.settle(Boolean(user && ok));
+    if (!user || !ok) return again(401, SIGN_IN_FAILED);
     if (needsRehash(user.passwordHash)) await updatePasswordHash(db, user.id, await hashPassword(password));
     const [first] = await listUserWorkspaces(db, user.id);
     await signInAs(c, user.id, first?.id ?? null);
