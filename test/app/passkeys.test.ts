@@ -1,6 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CHALLENGE_LIFETIME_MS, saveChallenge, takeChallenge } from "../../shared/accounts/passkey-repository";
+import { signInFailureLimits, throttleSubject } from "../../shared/accounts/login-throttle";
+import {
+  CHALLENGE_LIFETIME_MS,
+  insertPasskey,
+  listUserPasskeys,
+  saveChallenge,
+  takeChallenge,
+} from "../../shared/accounts/passkey-repository";
 import { database } from "../../shared/db/client";
 import { FormClient, uniqueEmail } from "./form-client";
 
@@ -54,7 +61,7 @@ describe("passkeys", () => {
     const owner = new FormClient();
     await owner.signUp(uniqueEmail("passkey-owner"));
     await owner.get("/app/settings");
-    const options = await owner.post("/app/passkeys/registration-options", {});
+    const options = await owner.post("/app/passkeys/registration-options", { password: "correct horse battery" });
     expect(options.status).toBe(200);
     const { challengeId } = JSON.parse(options.html) as { challengeId: string };
 
@@ -66,5 +73,50 @@ describe("passkeys", () => {
       credential: JSON.stringify({ id: "x", rawId: "x", type: "public-key", response: {} }),
     });
     expect(stolen.status).toBe(400);
+  });
+
+  it("adding a passkey needs the current password again: an open session alone is refused", async () => {
+    const email = uniqueEmail("passkey-reauth");
+    const victim = new FormClient();
+    await victim.signUp(email);
+    // The attacker holds the victim's session cookie (a stolen or borrowed browser).
+    const attacker = new FormClient();
+    for (const [name, value] of victim.cookies) attacker.cookies.set(name, value);
+    await attacker.get("/app/settings");
+    expect(attacker.lastHtml).toContain('name="passkey_password"');
+
+    const bare = await attacker.post("/app/passkeys/registration-options", {});
+    expect(bare.status).toBe(401);
+    expect(JSON.parse(bare.html)).toEqual({ error: "The current password is not right." });
+    const guessed = await attacker.post("/app/passkeys/registration-options", { password: "a wrong guess" });
+    expect(guessed.status).toBe(401);
+    expect(JSON.parse(guessed.html)).not.toHaveProperty("challengeId");
+    // The guess counts in the sign-in failure window of the account, as at sign-in.
+    const window = env.LOGIN_THROTTLE.get(env.LOGIN_THROTTLE.idFromName(await throttleSubject.account(email)));
+    expect((await window.peek(signInFailureLimits.account)).windows[0].used).toBe(1);
+    for (let i = 1; i < signInFailureLimits.account[0].limit; i++) await window.hit(signInFailureLimits.account);
+    // Once the window is full even the right password is refused.
+    await victim.get("/app/settings");
+    const throttled = await victim.post("/app/passkeys/registration-options", { password: "correct horse battery" });
+    expect(throttled.status).toBe(429);
+  });
+
+  it("lists each passkey with the time it was added and removes it on request", async () => {
+    const email = uniqueEmail("passkey-list");
+    const owner = new FormClient();
+    await owner.signUp(email);
+    const userId = await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<string>("id");
+    const added = Date.UTC(2026, 10, 20, 9, 30);
+    await insertPasskey(
+      database(env.DB),
+      { id: "cred-listed", userId: userId ?? "", publicKey: "AAAA", counter: 0, transports: ["internal"] },
+      added,
+    );
+    const page = await owner.get("/app/settings");
+    expect(page.html).toContain('Passkey added <time datetime="2026-11-20T09:30:00.000Z">2026-11-20 09:30 UTC</time>');
+    expect(page.html).toContain("last used never");
+    const removed = await owner.post("/app/passkeys/cred-listed/delete", {});
+    expect(removed.status).toBe(303);
+    expect(await listUserPasskeys(database(env.DB), userId ?? "")).toEqual([]);
   });
 });

@@ -237,6 +237,8 @@ describeInChromium(
       await page.getByRole("button", { name: "Create account" }).click();
       await page.waitForURL(`${local}/app`);
       await page.goto(`${local}/app/settings`);
+      // Adding a passkey re-authenticates (issue 25 #2).
+      await page.getByLabel("Current password").fill(PASSWORD);
       await page.getByRole("button", { name: "Add a passkey" }).click();
       await page.getByRole("button", { name: "Remove passkey" }).waitFor();
       await expectAccessible(page);

@@ -1,6 +1,6 @@
 // The application's one script: a progressive enhancement. Every page works without it;
 // with it, "Copy" buttons (hidden otherwise) copy the text of the element they name, and
-// passkey buttons (hidden otherwise) run the WebAuthn ceremonies against
+// passkey buttons (hidden otherwise, with the form around them) run the WebAuthn ceremonies against
 // /app/passkeys/* with the browser's JSON helpers (WebAuthn Level 3 §5.1.9, §5.1.10),
 // and a button with data-busy-text says so while its form post runs.
 export const APP_JS = `
@@ -24,7 +24,10 @@ function passkeyCeremony(button) {
   }
   status.textContent = "";
   if (button.getAttribute("data-passkey") === "register") {
-    return post("/app/passkeys/registration-options", {}).then(function (start) {
+    var password = form.querySelector("input[name=passkey_password]");
+    var typed = password.value;
+    password.value = "";
+    return post("/app/passkeys/registration-options", { password: typed }).then(function (start) {
       return navigator.credentials
         .create({ publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(start.options) })
         .then(function (credential) {
@@ -48,6 +51,7 @@ document.addEventListener("DOMContentLoaded", function () {
   document.querySelectorAll("button[data-passkey]").forEach(function (button) {
     if (!webauthn) return;
     button.hidden = false;
+    button.closest("form").hidden = false;
     button.addEventListener("click", function () {
       passkeyCeremony(button).catch(function (err) {
         document.getElementById(button.getAttribute("data-status")).textContent =

@@ -2,9 +2,9 @@ import type { Child } from "hono/jsx";
 import { CSRF_FIELD } from "../middleware/csrf";
 
 /** A POST form that carries the CSRF token; every state change in the app goes through one. */
-export function PostForm(props: { action: string; csrf: string; class?: string; children?: Child }) {
+export function PostForm(props: { action: string; csrf: string; class?: string; hidden?: boolean; children?: Child }) {
   return (
-    <form method="post" action={props.action} class={props.class}>
+    <form method="post" action={props.action} class={props.class} hidden={props.hidden}>
       <input type="hidden" name={CSRF_FIELD} value={props.csrf} />
       {props.children}
     </form>

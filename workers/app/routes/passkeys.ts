@@ -24,8 +24,10 @@ import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireSignIn } from "../middleware/session";
 import { parseCredentialField, RP_NAME, relyingParty } from "../passkey-ceremony";
+import { checkPassword } from "../password-check";
 import { signInAs } from "../session-start";
-import { clientAddress, hitLimit, recordAddressFailure, signInRetryAfterForAddress } from "../throttle";
+import { clientAddress, hitLimit, recordAddressFailure, signInRetryAfterForAddress, tryAgainIn } from "../throttle";
+import { CURRENT_PASSWORD_WRONG } from "./password";
 import { SIGN_IN_FAILED } from "./sign-in";
 
 // Passkeys (WebAuthn Level 3) through @simplewebauthn/server. These four endpoints answer
@@ -35,9 +37,19 @@ type JsonStatus = 400 | 401 | 404 | 429;
 const refuse = (c: Context<AppEnv>, status: JsonStatus, error: string) => c.json({ error }, status);
 
 export function registerPasskeys(app: Hono<AppEnv>) {
+  // Adding a passkey re-authenticates first (issue 25 #2): the options, and so the one
+  // challenge POST /app/passkeys accepts (5 minutes, bound to this user), are issued only
+  // for the current password, checked and throttled exactly as at sign-in.
   app.post("/app/passkeys/registration-options", requireSignIn(), async (c) => {
     const user = c.get("user");
     const db = database(c.env.DB);
+    const form = await c.req.parseBody();
+    const check = await checkPassword(c, user.email, typeof form.password === "string" ? form.password : "");
+    if (check.outcome === "throttled") {
+      c.header("Retry-After", String(check.retryAfter));
+      return refuse(c, 429, `Too many wrong passwords. ${tryAgainIn(check.retryAfter)}`);
+    }
+    if (check.outcome === "wrong") return refuse(c, 401, CURRENT_PASSWORD_WRONG);
     const { rpID } = relyingParty(c);
     const existing = await listUserPasskeys(db, user.userId);
     const options = await generateRegistrationOptions({

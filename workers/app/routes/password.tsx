@@ -1,7 +1,6 @@
 import { newPasswordProblem } from "@shared/accounts/password-change";
-import { hashPassword, verifyPassword } from "@shared/accounts/password-hash";
-import { PASSWORD_MAX_LENGTH } from "@shared/accounts/password-policy";
-import { findUserByEmail, replacePassword } from "@shared/accounts/user-repository";
+import { hashPassword } from "@shared/accounts/password-hash";
+import { replacePassword } from "@shared/accounts/user-repository";
 import { database } from "@shared/db/client";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -9,8 +8,9 @@ import { PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { requireSignIn } from "../middleware/session";
+import { checkPassword } from "../password-check";
 import { signInAs } from "../session-start";
-import { reservePasswordAttempt, tryAgainIn } from "../throttle";
+import { tryAgainIn } from "../throttle";
 
 const PATH = "/app/settings/password";
 const TITLE = "Change password";
@@ -56,22 +56,15 @@ export function registerPassword(app: Hono<AppEnv>) {
         message,
         form: <ChangePasswordForm csrf={c.get("csrfToken")} email={user.email} />,
       });
-    // As at sign-in: an empty or oversized current password is wrong without costing a hash.
-    if (current.length === 0 || current.length > PASSWORD_MAX_LENGTH) return again(401, CURRENT_PASSWORD_WRONG);
-
     const problem = newPasswordProblem(current, next);
     if (problem) return again(400, problem);
-    const attempt = await reservePasswordAttempt(c, user.email);
-    if (!attempt.allowed) {
-      c.header("Retry-After", String(attempt.retryAfter));
-      return again(429, `Too many wrong passwords. ${tryAgainIn(attempt.retryAfter)}`);
+    const check = await checkPassword(c, user.email, current);
+    if (check.outcome === "throttled") {
+      c.header("Retry-After", String(check.retryAfter));
+      return again(429, `Too many wrong passwords. ${tryAgainIn(check.retryAfter)}`);
     }
-
+    if (check.outcome === "wrong") return again(401, CURRENT_PASSWORD_WRONG);
     const db = database(c.env.DB);
-    const account = await findUserByEmail(db, user.email);
-    const right = account !== null && (await verifyPassword(current, account.passwordHash));
-    await attempt.settle(right);
-    if (!right) return again(401, CURRENT_PASSWORD_WRONG);
     await replacePassword(db, user.userId, await hashPassword(next));
     // Every session ended with the old password; this browser goes on with a freshly minted
     // one, as after sign-in (new token, new CSRF token).
@@ -82,7 +75,8 @@ export function registerPassword(app: Hono<AppEnv>) {
         <>
           <Notice kind="success">Your password is changed. Every other session of this account has ended.</Notice>
           <p>
-            <a href="/app/settings">Back to Settings</a>
+            Passkeys are not changed by this. <a href="/app/settings">Review them in Settings</a> and remove any you did
+            not add.
           </p>
         </>
       ),

@@ -52,13 +52,17 @@ export function registerSettings(app: Hono<AppEnv>) {
           <h2>Passkeys</h2>
           <p>
             A passkey signs you in with this device's screen lock or a security key instead of the password. It needs
-            JavaScript and a browser with passkey support.
+            JavaScript and a browser with passkey support, and adding one asks for your current password.
+          </p>
+          <p>
+            Passkeys stay when you change the password or end all sessions. If you see one you did not add, remove it
+            first, then end all sessions.
           </p>
           {passkeys.length > 0 ? (
             <ul>
               {passkeys.map((p) => (
                 <li>
-                  Passkey added <Time at={p.createdAt} />, last used <Time at={p.lastUsedAt} />{" "}
+                  Passkey added <Time at={p.createdAt} />, last used <Time at={p.lastUsedAt} never="never" />{" "}
                   <PostForm action={`/app/passkeys/${encodeURIComponent(p.id)}/delete`} csrf={c.get("csrfToken")}>
                     <button type="submit" class="secondary">
                       Remove passkey

@@ -1,7 +1,6 @@
 import { normalizeEmail } from "@shared/accounts/email";
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "@shared/accounts/password-hash";
-import { PASSWORD_MAX_LENGTH } from "@shared/accounts/password-policy";
-import { anyUserExists, findUserByEmail, updatePasswordHash } from "@shared/accounts/user-repository";
+import { hashPassword, needsRehash } from "@shared/accounts/password-hash";
+import { anyUserExists, updatePasswordHash } from "@shared/accounts/user-repository";
 import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
 import { database } from "@shared/db/client";
 import type { Hono } from "hono";
@@ -10,8 +9,9 @@ import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { PasskeyButton } from "../layout/passkey-button";
 import { renderPage, renderRefused } from "../layout/render";
+import { checkPassword } from "../password-check";
 import { safeNext, signInAs } from "../session-start";
-import { reservePasswordAttempt, tryAgainIn } from "../throttle";
+import { tryAgainIn } from "../throttle";
 
 // One sentence for every wrong email/password combination, so the answer never says
 // whether an email is registered (OWASP Authentication Cheat Sheet, "Authentication and
@@ -63,19 +63,14 @@ export function registerSignIn(app: Hono<AppEnv>) {
         message,
         form: <SignInForm csrf={c.get("csrfToken")} next={next} email={typed} noAccountYet={false} />,
       });
-    if (!email || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return again(401, SIGN_IN_FAILED);
-
-    const attempt = await reservePasswordAttempt(c, email);
-    if (!attempt.allowed) {
-      c.header("Retry-After", String(attempt.retryAfter));
-      return again(429, `Too many failed sign-ins. ${tryAgainIn(attempt.retryAfter)}`);
+    const check = await checkPassword(c, email, password);
+    if (check.outcome === "throttled") {
+      c.header("Retry-After", String(check.retryAfter));
+      return again(429, `Too many failed sign-ins. ${tryAgainIn(check.retryAfter)}`);
     }
-
+    if (check.outcome === "wrong") return again(401, SIGN_IN_FAILED);
+    const { user } = check;
     const db = database(c.env.DB);
-    const user = await findUserByEmail(db, email);
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    await attempt.settle(Boolean(user && ok));
-    if (!user || !ok) return again(401, SIGN_IN_FAILED);
     if (needsRehash(user.passwordHash)) await updatePasswordHash(db, user.id, await hashPassword(password));
     const [first] = await listUserWorkspaces(db, user.id);
     await signInAs(c, user.id, first?.id ?? null);
