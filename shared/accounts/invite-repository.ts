@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { prefixedId } from "../auth/random-token";
 import type { Database } from "../db/client";
 import { DAY_MS } from "../time/durations";
+import { creatorStillMayInvite } from "./invite-standing";
 import type { WorkspaceRole } from "./roles";
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "./secret-token";
 import { addMembership } from "./workspace-repository";
@@ -52,7 +53,12 @@ export async function findOpenInvite(db: Database, token: string, now = Date.now
     .from(invites)
     .innerJoin(workspaces, eq(workspaces.id, invites.workspaceId))
     .where(
-      and(eq(invites.tokenHash, await hashSecretToken(token)), isNull(invites.acceptedAt), gt(invites.expiresAt, now)),
+      and(
+        eq(invites.tokenHash, await hashSecretToken(token)),
+        isNull(invites.acceptedAt),
+        gt(invites.expiresAt, now),
+        creatorStillMayInvite(),
+      ),
     )
     .get();
   return row ?? null;
@@ -71,7 +77,7 @@ export async function acceptInvite(
   const rows = await db
     .update(invites)
     .set({ acceptedAt: now, acceptedBy: userId })
-    .where(and(eq(invites.id, invite.id), isNull(invites.acceptedAt)))
+    .where(and(eq(invites.id, invite.id), isNull(invites.acceptedAt), creatorStillMayInvite()))
     .returning({ id: invites.id });
   if (rows.length === 0) return false;
   await addMembership(db, { workspaceId: invite.workspaceId, userId, role: invite.role }, now);

@@ -2,6 +2,7 @@ import { appSessions, memberships, users, workspaces } from "@schema";
 import { and, asc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { prefixedId, randomBase62 } from "../auth/random-token";
 import type { Database } from "../db/client";
+import { withdrawInvitesNoLongerStanding } from "./invite-standing";
 import type { WorkspaceRole } from "./roles";
 
 export interface WorkspaceMembership {
@@ -135,13 +136,14 @@ function seatGuards(input: SeatWrite): SQL | undefined {
 /**
  * Sets the target's role to `to` if, in the same statement, every guard still holds
  * (`seatGuards`); false when one does not (the caller reads the seat again to say why).
+ * A demotion withdraws, in the same batch, the target's open invitations the new role
+ * could not make (an admin's owner invitations, every invitation of a member).
  */
 export async function changeMemberRole(db: Database, input: SeatWrite & { to: WorkspaceRole }): Promise<boolean> {
-  const rows = await db
-    .update(memberships)
-    .set({ role: input.to })
-    .where(seatGuards(input))
-    .returning({ userId: memberships.userId });
+  const [rows] = await db.batch([
+    db.update(memberships).set({ role: input.to }).where(seatGuards(input)).returning({ userId: memberships.userId }),
+    withdrawInvitesNoLongerStanding(db, { workspaceId: input.workspaceId, userId: input.target.userId }),
+  ]);
   return rows.length > 0;
 }
 
@@ -149,7 +151,8 @@ export async function changeMemberRole(db: Database, input: SeatWrite & { to: Wo
  * Ends the target's membership under the same guards as a role change. In the same batch
  * (one transaction in D1) the user's sessions stop pointing at the workspace, so the next
  * request of the removed user resolves to another workspace of theirs or to none
- * (`requireWorkspace()`, which also re-reads memberships on every request).
+ * (`requireWorkspace()`, which also re-reads memberships on every request), and the
+ * open invitations they made are withdrawn.
  */
 export async function removeMember(db: Database, input: SeatWrite): Promise<boolean> {
   const [removed] = await db.batch([
@@ -164,6 +167,7 @@ export async function removeMember(db: Database, input: SeatWrite): Promise<bool
           sql`NOT EXISTS (SELECT 1 FROM memberships WHERE workspace_id = ${input.workspaceId} AND user_id = ${input.target.userId})`,
         ),
       ),
+    withdrawInvitesNoLongerStanding(db, { workspaceId: input.workspaceId, userId: input.target.userId }),
   ]);
   return removed.length > 0;
 }

@@ -209,6 +209,75 @@ describe("managing members", () => {
     expect((await owner.post(`${MEMBERS}/invites/${inviteId}/withdraw`, {})).status).toBe(404);
   });
 
+  it("a removed admin cannot rejoin through an invitation they made before the removal", async () => {
+    const { owner } = await newOwner();
+    const { client: admin, email } = await joinAs(owner, "admin", "rejoiner");
+    const ownLink = await invitePath(admin, "admin");
+    expect((await owner.get(MEMBERS)).html).toMatch(/data-invite-id=/);
+
+    const id = await idOf(owner, email);
+    await owner.get(`${MEMBERS}/${id}/remove`);
+    expect((await owner.post(`${MEMBERS}/${id}/remove`, {})).status).toBe(200);
+
+    // The link is gone: opening it or posting "Join" is the unknown-link page, and the
+    // owner's page no longer lists it.
+    await admin.get("/app/workspaces/new");
+    expect((await admin.get(ownLink)).status).toBe(404);
+    expect((await admin.post(ownLink, {})).status).toBe(404);
+    expect((await owner.get(MEMBERS)).html).not.toMatch(/data-invite-id=/);
+    expect(
+      await env.DB.prepare(
+        "SELECT count(*) AS n FROM invites WHERE token_hash IS NOT NULL AND created_by = (SELECT id FROM users WHERE email = ?)",
+      )
+        .bind(email)
+        .first<number>("n"),
+    ).toBe(0);
+  });
+
+  it("a demotion withdraws the invitations the new role could not make", async () => {
+    const { owner, email: ownerEmail } = await newOwner();
+    const { client: second, email: secondEmail } = await joinAs(owner, "owner", "second-owner");
+    const ownerLink = await invitePath(second, "owner");
+    const adminLink = await invitePath(second, "admin");
+    const memberLink = await invitePath(second, "member");
+
+    await owner.get(MEMBERS);
+    const secondId = await idOf(owner, secondEmail);
+    expect((await owner.post(`${MEMBERS}/${secondId}/role`, { role: "admin" })).status).toBe(200);
+    // An admin may still invite admins and members, not owners.
+    expect((await new FormClient().get(ownerLink)).status).toBe(404);
+    expect((await new FormClient().get(adminLink)).status).toBe(200);
+
+    await owner.get(MEMBERS);
+    expect((await owner.post(`${MEMBERS}/${secondId}/role`, { role: "member" })).status).toBe(200);
+    // A member invites nobody: every link they made is withdrawn.
+    expect((await new FormClient().get(adminLink)).status).toBe(404);
+    expect((await new FormClient().get(memberLink)).status).toBe(404);
+    expect(ownerEmail).not.toBe(secondEmail);
+  });
+
+  it("an invitation whose creator lost the right to make it is refused at acceptance too", async () => {
+    const { owner } = await newOwner();
+    const { client: admin, email } = await joinAs(owner, "admin", "creator");
+    const link = await invitePath(admin, "member");
+    // The membership changes behind the app's back (no withdrawal ran): the link still
+    // exists but no longer stands.
+    await env.DB.prepare(
+      "UPDATE memberships SET role = 'member' WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+    )
+      .bind(email)
+      .run();
+    const joiner = new FormClient();
+    expect((await joiner.get(link)).status).toBe(404);
+    await joiner.get("/app/sign-up");
+    const signUp = await joiner.post("/app/sign-up", {
+      email: uniqueEmail("late-joiner"),
+      password: "a long enough password",
+      invite: link.split("/").at(-1) as string,
+    });
+    expect(signUp.status).not.toBe(303);
+  });
+
   it("ids of another workspace's members and invitations answer 404 and change nothing", async () => {
     const { owner, ownerId, workspaceId } = await newOwner();
     const { email } = await joinAs(owner, "member");

@@ -1,9 +1,9 @@
 import { normalizeEmail } from "@shared/accounts/email";
 import { acceptInvite, findOpenInvite, type OpenInvite } from "@shared/accounts/invite-repository";
-import { hashPassword, verifyPassword } from "@shared/accounts/password-hash";
+import { hashPassword } from "@shared/accounts/password-hash";
 import { passwordProblem } from "@shared/accounts/password-policy";
 import { parseSignUpMode, signUpPath, signUpRefusals } from "@shared/accounts/sign-up-policy";
-import { anyUserExists, findUserByEmail, insertUser } from "@shared/accounts/user-repository";
+import { anyUserExists, insertUser } from "@shared/accounts/user-repository";
 import {
   createOwnedWorkspace,
   listUserWorkspaces,
@@ -16,8 +16,9 @@ import { bootstrapStatus } from "../bootstrap-secret";
 import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
+import { checkPassword } from "../password-check";
 import { signInAs } from "../session-start";
-import { hitSignUp } from "../throttle";
+import { hitSignUp, tryAgainIn } from "../throttle";
 
 // Same sentence whether the email is taken or not, as far as sign-up without email
 // delivery allows (docs/app.md "Enumeration"): a taken email with its right password
@@ -159,10 +160,16 @@ export function registerSignUp(app: Hono<AppEnv>) {
 
     const user = await insertUser(db, { email, passwordHash: await hashPassword(password) });
     if (!user) {
-      // The email is taken. With its right password this is a sign-in; otherwise the
-      // same refusal as any other failure.
-      const existing = await findUserByEmail(db, email);
-      if (!existing || !(await verifyPassword(password, existing.passwordHash))) return again(400, SIGN_UP_FAILED);
+      // The email is taken. With its right password this is a sign-in, checked and
+      // throttled exactly as one (else this form would guess passwords past the sign-in
+      // limit); otherwise the same refusal as any other failure.
+      const check = await checkPassword(c, email, password);
+      if (check.outcome === "throttled") {
+        c.header("Retry-After", String(check.retryAfter));
+        return again(429, `Too many failed sign-ins. ${tryAgainIn(check.retryAfter)}`);
+      }
+      if (check.outcome === "wrong") return again(400, SIGN_UP_FAILED);
+      const existing = check.user;
       if (invite) await acceptInvite(db, invite, existing.id);
       const workspaces = await listUserWorkspaces(db, existing.id);
       await signInAs(c, existing.id, invite?.workspaceId ?? workspaces[0]?.id ?? null);
