@@ -236,6 +236,35 @@ describe("sign-in", () => {
     ).toBe(401);
   });
 
+  it("refuses a next= with CR/LF, spaces, non-ASCII or other bad values cleanly: /app, never a 500", async () => {
+    const email = uniqueEmail("next-crlf");
+    await new FormClient().signUp(email);
+    const page = await new FormClient().get("/app/sign-in?next=/app/%0D%0ASet-Cookie:%20x=1");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('name="next" value="/app"');
+    for (const next of [
+      "/app/\r\nSet-Cookie: x=1",
+      "/app/\nLocation: https://evil.example",
+      "/app/with space",
+      "/app/caf\u00e9",
+      "/app\u0000",
+      "/app/\u202eevil",
+      `/app/${"a".repeat(3000)}`,
+      "/app\\evil",
+    ]) {
+      const client = new FormClient();
+      await client.get("/app/sign-in");
+      const res = await client.post("/app/sign-in", { email, password: PASSWORD, next });
+      expect(res.status, JSON.stringify(next)).toBe(303);
+      expect(res.location).toBe("/app");
+    }
+    const kept = new FormClient();
+    await kept.get("/app/sign-in");
+    expect((await kept.post("/app/sign-in", { email, password: PASSWORD, next: "/app/sites?x=%0D%0A" })).location).toBe(
+      "/app/sites?x=%0D%0A",
+    );
+  }, 120_000);
+
   it("follows only paths inside the application after sign-in", async () => {
     const email = uniqueEmail("next");
     await new FormClient().signUp(email);

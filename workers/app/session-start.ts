@@ -19,8 +19,16 @@ export async function signInAs(c: Context<AppEnv>, userId: string, workspaceId: 
   rotateCsrfToken(c);
 }
 
-/** Only paths inside the application are followed after sign-in (no open redirect). */
+// A path and query as a browser sends them: printable ASCII only (RFC 3986 §2 characters,
+// anything else percent-encoded). CR/LF in a Location header made sign-in answer 500
+// (issue 25 #5), and a space or a non-ASCII letter has no business in one either.
+const URL_CHARACTERS = /^[\x21-\x7e]{1,2048}$/;
+
+/**
+ * Only paths inside the application are followed after sign-in (no open redirect), and
+ * only ones that can go into a Location header as they are; anything else is `/app`.
+ */
 export function safeNext(next: unknown): string {
-  if (typeof next !== "string") return "/app";
-  return /^\/app(?:[/?#]|$)/.test(next) && !next.startsWith("//") && !next.includes("\\") ? next : "/app";
+  if (typeof next !== "string" || !URL_CHARACTERS.test(next)) return "/app";
+  return /^\/app(?:[/?#]|$)/.test(next) && !next.includes("\\") ? next : "/app";
 }

@@ -63,7 +63,7 @@ export function registerSignIn(app: Hono<AppEnv>) {
         message,
         form: <SignInForm csrf={c.get("csrfToken")} next={next} email={typed} noAccountYet={false} />,
       });
-    const check = await checkPassword(c, email, password);
+    const check = await checkPassword(c, email ?? "", password);
     if (check.outcome === "throttled") {
       c.header("Retry-After", String(check.retryAfter));
       return again(429, `Too many failed sign-ins. ${tryAgainIn(check.retryAfter)}`);
