@@ -15,7 +15,17 @@ const persistTo = process.env.PERSIST_TO || ".wrangler/state";
 const outboundResolve = process.env.OUTBOUND_RESOLVE || "";
 
 // Keep wrangler offline and quiet about it: no metrics, no update checks.
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CI: "true" };
+// X_LOCAL_OBSERVABILITY=false: wrangler's local trace store (on by default) keeps every
+// request's full URL and the runtime's attributes (User-Agent among them), which
+// docs/privacy.md says are not kept; `[observability]` in the configs turns off the same
+// in a deployment.
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CI: "true",
+  X_LOCAL_OBSERVABILITY: "false",
+};
 
 const configs = [
   "wrangler.toml",
