@@ -1,3 +1,4 @@
+export * from "./account-tokens";
 export * from "./agent-durations-daily";
 export * from "./api-keys";
 export * from "./app-sessions";
@@ -7,6 +8,7 @@ export * from "./entry-pages-daily";
 export * from "./ingest-events";
 export * from "./invites";
 export * from "./ip-range-snapshots";
+export * from "./local-mailbox";
 export * from "./memberships";
 export * from "./monitors";
 export * from "./passkey-challenges";

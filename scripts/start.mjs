@@ -62,7 +62,7 @@ for (const config of configs) writeFileSync(path.join(root, path.dirname(config)
 const signupMode = process.env.SIGNUP_MODE === "invite" ? "invite" : "open";
 writeFileSync(
   path.join(root, "workers/app/.dev.vars"),
-  `${devVars}LOCAL_OWNER_SIGNUP="1"\nSIGNUP_MODE="${signupMode}"\n`,
+  `${devVars}LOCAL_OWNER_SIGNUP="1"\nSIGNUP_MODE="${signupMode}"\nMAIL_FROM="no-reply@agent-readiness.localhost"\n`,
 );
 
 const dev = spawn(wrangler, args, { cwd: root, env, stdio: "inherit" });

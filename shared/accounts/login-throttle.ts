@@ -16,6 +16,15 @@ export const signInFailureLimits = {
 /** Every sign-up attempt counts, per client address (each costs a password hash). */
 export const signUpLimits: WindowSpec[] = [{ name: "sign_up", limit: 30, periodSeconds: HOUR }];
 
+/**
+ * Password-reset requests (each may send a mail): per typed email, registered or not, so
+ * nobody's inbox is flooded and the limit reveals nothing, and per client address.
+ */
+export const passwordResetLimits = {
+  account: [{ name: "password_reset", limit: 3, periodSeconds: HOUR }],
+  address: [{ name: "password_reset", limit: 20, periodSeconds: HOUR }],
+} as const satisfies Record<string, WindowSpec[]>;
+
 /** Passkey sign-in options per client address (each writes a one-time challenge row). */
 export const passkeyOptionLimits: WindowSpec[] = [{ name: "passkey_options", limit: 120, periodSeconds: HOUR }];
 

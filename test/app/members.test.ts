@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { changeMemberRole, listMembers } from "../../shared/accounts/workspace-repository";
 import { findActiveKey } from "../../shared/auth/key-repository";
 import { database } from "../../shared/db/client";
@@ -276,6 +276,28 @@ describe("managing members", () => {
       invite: link.split("/").at(-1) as string,
     });
     expect(signUp.status).not.toBe(303);
+  });
+
+  it("an invitation with an email address is mailed there, with the same link the page shows", async () => {
+    const { owner } = await newOwner();
+    await owner.get(MEMBERS);
+    const invitee = uniqueEmail("invited-by-mail");
+    const res = await owner.post(`${MEMBERS}/invites`, { role: "admin", email: invitee.toUpperCase() });
+    expect(res.status).toBe(201);
+    const link = elementText(res.html, "invite-link") as string;
+    const mail = await vi.waitFor(async () => {
+      const row = await env.DB.prepare("SELECT subject, text FROM local_mailbox WHERE to_address = ?")
+        .bind(invitee)
+        .first<{ subject: string; text: string }>();
+      if (!row) throw new Error("no invitation mail yet");
+      return row;
+    });
+    expect(mail.subject).toBe("You are invited to a workspace on Agent Readiness");
+    expect(mail.text).toContain(link);
+    expect(mail.text).toContain("as admin");
+
+    await owner.get(MEMBERS);
+    expect((await owner.post(`${MEMBERS}/invites`, { role: "member", email: "not an address" })).status).toBe(400);
   });
 
   it("ids of another workspace's members and invitations answer 404 and change nothing", async () => {

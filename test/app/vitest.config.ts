@@ -16,7 +16,7 @@ const scanWorkerAbsent = async () =>
 const project = await workerProject("app", "workers/app/wrangler.toml", {
   main: "test/app/worker-main.ts",
   miniflare: {
-    bindings: { SIGNUP_MODE: "open", LOCAL_OWNER_SIGNUP: "1" },
+    bindings: { SIGNUP_MODE: "open", LOCAL_OWNER_SIGNUP: "1", MAIL_FROM: "no-reply@app.test" },
     serviceBindings: { MONITOR_CONTROL: scanWorkerAbsent, SCAN: scanWorkerAbsent },
     durableObjects: {
       LOGIN_THROTTLE: { className: "RateWindow", useSQLite: true },

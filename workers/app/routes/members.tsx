@@ -1,3 +1,4 @@
+import { normalizeEmail } from "@shared/accounts/email";
 import { createInvite, listPendingInvites, withdrawInvite } from "@shared/accounts/invite-repository";
 import {
   canInviteAs,
@@ -25,16 +26,39 @@ import type { AppEnv } from "../app-env";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { ShownOnce } from "../layout/shown-once";
+import { linkOrigin, sendAfterAnswer } from "../mail-links";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { ConfirmLeave, ConfirmRemove, MemberTable, OpenInvites, MEMBERS_PATH as PATH } from "./members-view";
 
-function InviteLink(props: { url: string }) {
+function InviteLink(props: { url: string; mailedTo: string | null }) {
   return (
     <ShownOnce id="invite-link" heading="Invitation link" value={props.url}>
-      Send this link to the person you invite. It works once, for 7 days. The service sends no email.
+      {props.mailedTo ? (
+        <>
+          We are emailing this link to <bdi>{props.mailedTo}</bdi>. You can also send it yourself.
+        </>
+      ) : (
+        "Send this link to the person you invite."
+      )}{" "}
+      It works once, for 7 days.
     </ShownOnce>
   );
+}
+
+function inviteMail(to: string, workspaceName: string, role: string, url: string) {
+  return {
+    to,
+    subject: "You are invited to a workspace on Agent Readiness",
+    text: [
+      `You are invited to join the workspace "${workspaceName}" on Agent Readiness as ${role}.`,
+      "",
+      "Accept here (the link works once, for 7 days):",
+      url,
+      "",
+      "If you do not expect this invitation, ignore this mail.",
+    ].join("\n"),
+  };
 }
 
 async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?: ContentfulStatusCode } = {}) {
@@ -69,6 +93,19 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
                       </option>
                     ))}
                 </select>
+              </div>
+              <div class="field">
+                <label for="invite-email">Email (optional)</label>
+                <input
+                  id="invite-email"
+                  name="email"
+                  type="email"
+                  autocomplete="off"
+                  aria-describedby="invite-email-hint"
+                />
+                <p class="hint" id="invite-email-hint">
+                  With an address, the link is also emailed to it. The link is shown to you either way.
+                </p>
               </div>
               <button type="submit">Create invite link</button>
             </PostForm>
@@ -131,13 +168,18 @@ export function registerMembers(app: Hono<AppEnv>) {
     if (!role || !canInviteAs(workspace.role, role)) {
       return refuse(c, 403, "You cannot invite someone with that role.");
     }
+    const typedEmail = typeof form.email === "string" ? form.email.trim().slice(0, 320) : "";
+    const mailTo = typedEmail ? normalizeEmail(typedEmail) : null;
+    if (typedEmail && !mailTo)
+      return refuse(c, 400, "Enter an email address such as name@example.com, or leave it empty.");
     const { token } = await createInvite(database(c.env.DB), {
       workspaceId: workspace.id,
       role,
       createdBy: c.get("user").userId,
     });
-    const url = `${new URL(c.req.url).origin}/app/invite/${token}`;
-    return membersPage(c, { before: <InviteLink url={url} />, status: 201 });
+    const url = `${linkOrigin(c)}/app/invite/${token}`;
+    if (mailTo) sendAfterAnswer(c, async () => inviteMail(mailTo, workspace.name, role, url));
+    return membersPage(c, { before: <InviteLink url={url} mailedTo={mailTo} />, status: 201 });
   });
 
   // Another workspace's invitation id finds no row here, exactly like an unknown id (404).

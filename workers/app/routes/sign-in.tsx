@@ -18,9 +18,12 @@ import { tryAgainIn } from "../throttle";
 // Error Messages"). Unknown emails still cost one password verification (dummy hash).
 export const SIGN_IN_FAILED = "The email or password is not right.";
 
-function SignInForm(props: { csrf: string; next: string; email?: string; noAccountYet: boolean }) {
+function SignInForm(props: { csrf: string; next: string; email?: string; noAccountYet: boolean; reset?: boolean }) {
   return (
     <div class="auth">
+      {props.reset ? (
+        <Notice kind="success">Your password is changed and every session of the account has ended. Sign in.</Notice>
+      ) : null}
       {props.noAccountYet ? (
         <Notice kind="info">
           No account exists yet. <a href="/app/sign-up">Create the owner account</a> to get started.
@@ -34,6 +37,9 @@ function SignInForm(props: { csrf: string; next: string; email?: string; noAccou
       </PostForm>
       <PasskeyButton csrf={props.csrf} kind="sign-in" label="Use a passkey" />
       <p>
+        <a href="/app/password-reset">Forgot your password?</a>
+      </p>
+      <p>
         New here? <a href="/app/sign-up">Create account</a>
       </p>
     </div>
@@ -46,7 +52,14 @@ export function registerSignIn(app: Hono<AppEnv>) {
     const next = safeNext(c.req.query("next"));
     return renderPage(c, {
       title: "Sign in",
-      body: <SignInForm csrf={c.get("csrfToken")} next={next} noAccountYet={noAccountYet} />,
+      body: (
+        <SignInForm
+          csrf={c.get("csrfToken")}
+          next={next}
+          noAccountYet={noAccountYet}
+          reset={c.req.query("reset") === "done"}
+        />
+      ),
     });
   });
 

@@ -1,0 +1,21 @@
+CREATE TABLE `account_tokens` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`purpose` text NOT NULL,
+	`token_hash` text NOT NULL,
+	`new_email` text,
+	`created_at` integer NOT NULL,
+	`expires_at` integer NOT NULL,
+	`used_at` integer,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `account_tokens_token_hash_unique` ON `account_tokens` (`token_hash`);--> statement-breakpoint
+CREATE INDEX `account_tokens_user_idx` ON `account_tokens` (`user_id`,`purpose`);--> statement-breakpoint
+CREATE TABLE `local_mailbox` (
+	`id` text PRIMARY KEY NOT NULL,
+	`to_address` text NOT NULL,
+	`subject` text NOT NULL,
+	`text` text NOT NULL,
+	`sent_at` integer NOT NULL
+);
