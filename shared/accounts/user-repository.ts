@@ -1,5 +1,5 @@
 import { appSessions, users } from "@schema";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { prefixedId } from "../auth/random-token";
 import type { Database } from "../db/client";
 
@@ -52,4 +52,19 @@ export async function replacePassword(db: Database, userId: string, passwordHash
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     db.delete(appSessions).where(eq(appSessions.userId, userId)),
   ]);
+}
+
+/**
+ * Sets the account's email (normalised by the caller); false when another account has it
+ * (emails are unique, and the sign-in name must stay one lookup).
+ */
+export async function changeEmail(db: Database, userId: string, email: string): Promise<boolean> {
+  // The address is checked free inside the same statement; the unique index still stands
+  // behind it should two changes race.
+  const rows = await db
+    .update(users)
+    .set({ email })
+    .where(and(eq(users.id, userId), sql`NOT EXISTS (SELECT 1 FROM users other WHERE other.email = ${email})`))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

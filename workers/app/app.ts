@@ -15,6 +15,7 @@ import { registerSites } from "./dashboard/sites";
 import { registerTraffic } from "./dashboard/traffic";
 import { errorPage } from "./error-page";
 import { csrfProtection } from "./middleware/csrf";
+import { registerAccount } from "./routes/account";
 import { registerAliases } from "./routes/aliases";
 import { registerApiKeys } from "./routes/api-keys";
 import { registerAssets } from "./routes/assets";
@@ -29,6 +30,7 @@ import { registerSettings } from "./routes/settings";
 import { registerSignIn } from "./routes/sign-in";
 import { registerSignOut } from "./routes/sign-out";
 import { registerSignUp } from "./routes/sign-up";
+import { registerWorkspaceSettings } from "./routes/workspace-settings";
 import { registerWorkspaces } from "./routes/workspaces";
 
 const WORKER = "app";
@@ -94,6 +96,8 @@ export function buildApp() {
   registerPassword(app);
   registerPasswordReset(app);
   registerLocalMailbox(app);
+  registerAccount(app);
+  registerWorkspaceSettings(app);
   registerApiKeys(app);
   registerMembers(app);
   registerInvite(app);

@@ -1,6 +1,8 @@
 // The application's one stylesheet, served by the app itself (no CDN: local runs have no
 // network). Colours meet WCAG 2.2 AA contrast on white; focus is always visible;
-// the layout stacks below 40rem so every page works at 390 px.
+// the layout stacks below 40rem so every page works at 390 px. Long unbroken user text
+// (a site name, a webhook secret, an interaction target) wraps inside its cell or line
+// instead of widening the page, and each cell or item is its own bidi isolate.
 export const APP_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;background:#fff}
@@ -41,6 +43,10 @@ legend{font-weight:600;padding:0 .25rem}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{text-align:left;padding:.5rem;border-bottom:1px solid #d0d0d0;vertical-align:top}
 td code{overflow-wrap:anywhere}
+th,td,li,dd,caption,h1,h2,h3{overflow-wrap:anywhere}
+code,pre{overflow-wrap:anywhere}
+pre{white-space:pre-wrap}
+td,th,li,dd,dt,caption,bdi,option,h1,h2{unicode-bidi:isolate}
 .scopes{margin:0;padding:0;list-style:none}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .inline-form{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:0 0 .25rem}
@@ -54,7 +60,7 @@ td code{overflow-wrap:anywhere}
   .brand{flex-basis:100%}
   table,thead,tbody,tr,th,td{display:block}
   thead{position:absolute;left:-9999px}
-  caption{text-align:left}
+  caption{display:block;text-align:left}
   tr{border-bottom:1px solid #d0d0d0;padding:.5rem 0}
   td{border:0;padding:.15rem 0}
   td[data-label]::before{content:attr(data-label) ": ";font-weight:600}

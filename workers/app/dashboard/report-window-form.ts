@@ -1,5 +1,5 @@
-import type { ReportPeriod, WindowInput } from "@shared/reports/report-window";
-import { REPORT_PERIODS } from "@shared/reports/report-window";
+import type { ReportPeriod, ReportWindow, WindowInput } from "@shared/reports/report-window";
+import { REPORT_PERIODS, reportWindow, resolveWindow } from "@shared/reports/report-window";
 import { DAY_MS } from "@shared/time/durations";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -21,6 +21,29 @@ export function windowFromQuery(q: { period?: string; from?: string; to?: string
     ? (q.period as ReportPeriod)
     : undefined;
   return { period };
+}
+
+// The API's refusals name its parameters (`from`, `to`); a page names its fields.
+const PAGE_SENTENCES: [RegExp, string][] = [
+  [/from` is after `to/, "The From day is after the To day: choose a From day on or before the To day."],
+  [/from` is in the future/, "The From day is in the future."],
+  [/longer than 90 days/, "The range is longer than 90 days: choose at most 90 days."],
+];
+
+/**
+ * The window of a report page and, when the range asked for is refused (reversed, in the
+ * future, too long), the sentence to show inline above the period form while the page
+ * shows its default period (issue 25 #12: not a dead-end error page).
+ */
+export function pageWindow(
+  q: { period?: string; from?: string; to?: string },
+  nowMs: number,
+): { window: ReportWindow; problem: string | null } {
+  const asked = reportWindow(windowFromQuery(q, nowMs), nowMs);
+  if (asked.ok) return { window: asked.value, problem: null };
+  const message = asked.message ?? "";
+  const sentence = PAGE_SENTENCES.find(([pattern]) => pattern.test(message))?.[1] ?? message.replace(/`/g, "");
+  return { window: resolveWindow({}, nowMs), problem: sentence };
 }
 
 /** "850 ms", "8.4 s", "2 min 5 s". */

@@ -13,7 +13,7 @@ import { DataTable } from "../layout/data-table";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
-import { durationText, windowFromQuery } from "./report-window-form";
+import { durationText, pageWindow } from "./report-window-form";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav } from "./site-nav";
 import { PeriodForm } from "./traffic";
@@ -48,15 +48,17 @@ export function registerSessions(app: Hono<AppEnv>) {
     const q = c.req.query();
     const nowMs = Date.now();
     // A "Next page" link pins the window by its exact bounds, like the API's cursor.
+    const asked = pageWindow(q, nowMs);
     const window =
       q.start && q.end && /^\d+$/.test(q.start) && /^\d+$/.test(q.end)
         ? resolveWindow(
             { from: new Date(Number(q.start)).toISOString(), to: new Date(Number(q.end)).toISOString() },
             nowMs,
           )
-        : resolveWindow(windowFromQuery(q, nowMs), nowMs);
+        : asked.window;
     const filters: AgentSessionFilters = {
-      agentPlatform: q.agent_platform ? q.agent_platform.slice(0, 64) : undefined,
+      // Platform ids are lower-case tokens ("chatgpt"); a hand-typed "ChatGPT" means the same.
+      agentPlatform: q.agent_platform ? q.agent_platform.trim().slice(0, 64).toLowerCase() || undefined : undefined,
       purpose: pick(PURPOSES, q.purpose),
       tier: pick(TIERS, q.tier),
       outcome: pick(OUTCOMES, q.outcome),
@@ -64,7 +66,7 @@ export function registerSessions(app: Hono<AppEnv>) {
     const after = /^(\d+):(.+)$/.exec(q.after ?? "");
     const params = { site, window, nowMs };
     const shard = siteShard(c.env, site.id);
-    const [page, failing] = await Promise.all([
+    const [page, failing, seen] = await Promise.all([
       shard.agentSessions({
         ...params,
         ...filters,
@@ -72,7 +74,11 @@ export function registerSessions(app: Hono<AppEnv>) {
         after: after ? { startedAt: Number(after[1]), id: after[2] } : undefined,
       }),
       shard.failingSessions({ ...params, agentPlatform: filters.agentPlatform, limit: 10 }),
+      // The platforms with sessions in the window, for the filter's choices.
+      shard.overview(params),
     ]);
+    const platforms = seen.by_platform.map((p) => p.platform);
+    if (filters.agentPlatform && !platforms.includes(filters.agentPlatform)) platforms.push(filters.agentPlatform);
     const paths = sitePaths(site.domain);
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries({
@@ -88,17 +94,16 @@ export function registerSessions(app: Hono<AppEnv>) {
     if (page.last) next.set("after", `${page.last.startedAt}:${page.last.id}`);
     return renderPage(c, {
       title: `Sessions of ${site.domain}`,
+      // A refused range is the form with the sentence inline, answered 400.
+      status: asked.problem ? 400 : 200,
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <SiteNav domain={site.domain} current="sessions" />
-          <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} />
+          <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} problem={asked.problem} />
           <form method="get" action={paths.sessions} class="filters" aria-label="Filter sessions">
             {q.period ? <input type="hidden" name="period" value={q.period} /> : null}
-            <div class="field">
-              <label for="f-agent_platform">Platform</label>
-              <input id="f-agent_platform" name="agent_platform" type="text" value={filters.agentPlatform ?? ""} />
-            </div>
+            <Select name="agent_platform" label="Platform" values={platforms} value={filters.agentPlatform} />
             <Select name="purpose" label="Purpose" values={PURPOSES} value={filters.purpose} />
             <Select name="tier" label="Tier" values={TIERS} value={filters.tier} />
             <Select name="outcome" label="Outcome" values={OUTCOMES} value={filters.outcome} />

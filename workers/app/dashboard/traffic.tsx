@@ -1,4 +1,4 @@
-import { REPORT_PERIODS, resolveWindow } from "@shared/reports/report-window";
+import { REPORT_PERIODS } from "@shared/reports/report-window";
 import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -7,16 +7,27 @@ import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { SeriesChart } from "./chart";
-import { durationText, windowFromQuery } from "./report-window-form";
+import { durationText, pageWindow } from "./report-window-form";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav } from "./site-nav";
 import { Tiles } from "./tiles";
 import { PurposeBars, SourceTables, TierTable } from "./traffic-parts";
 
 /** The period picker: the contract's periods and a custom range of whole UTC days. */
-export function PeriodForm(props: { action: string; period?: string; from?: string; to?: string }) {
+export function PeriodForm(props: {
+  action: string;
+  period?: string;
+  from?: string;
+  to?: string;
+  problem?: string | null;
+}) {
   return (
     <form method="get" action={props.action} class="period">
+      {props.problem ? (
+        <p class="notice notice-error period-problem" role="alert" id="period-problem">
+          {props.problem}
+        </p>
+      ) : null}
       <div class="field">
         <label for="period">Period</label>
         <select id="period" name="period">
@@ -29,7 +40,14 @@ export function PeriodForm(props: { action: string; period?: string; from?: stri
       </div>
       <div class="field">
         <label for="from">From (UTC day)</label>
-        <input id="from" name="from" type="date" value={props.from ?? ""} />
+        <input
+          id="from"
+          name="from"
+          type="date"
+          value={props.from ?? ""}
+          aria-invalid={props.problem ? "true" : undefined}
+          aria-describedby={props.problem ? "period-problem" : undefined}
+        />
       </div>
       <div class="field">
         <label for="to">To (UTC day)</label>
@@ -48,7 +66,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const site = await siteOfPage(c);
     const q = c.req.query();
     const nowMs = Date.now();
-    const window = resolveWindow(windowFromQuery(q, nowMs), nowMs);
+    const { window, problem } = pageWindow(q, nowMs);
     const params = { site, window, nowMs };
     // One call per report to the site's analytics shard, as the v1 routes make them.
     const shard = siteShard(c.env, site.id);
@@ -62,12 +80,14 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const empty = overview.data_status === "no_events_yet";
     return renderPage(c, {
       title: `Traffic of ${site.domain}`,
+      // A refused range is the form with the sentence inline, answered 400.
+      status: problem ? 400 : 200,
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <link rel="stylesheet" href={UPLOT_STYLE} />
           <SiteNav domain={site.domain} current="traffic" />
-          <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} />
+          <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} problem={problem} />
           <p class="hint" id="window">
             <Time at={window.start} /> to <Time at={window.end} /> (
             {window.period === "custom" ? "custom range" : `last ${window.period}`}). Coverage:{" "}

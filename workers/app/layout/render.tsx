@@ -1,3 +1,4 @@
+import { withoutBidiControls } from "@shared/encoding/display-text";
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -29,7 +30,9 @@ export async function renderPage(
     </Layout>
   ).toString();
   c.header("Cache-Control", "no-store");
-  return c.html(`<!doctype html>${html}`, page.status ?? 200);
+  // Every page passes through here, so no user-controlled text (site names, emails,
+  // interaction targets...) can carry a bidi override into any page.
+  return c.html(`<!doctype html>${withoutBidiControls(html)}`, page.status ?? 200);
 }
 
 /** A form answered again after a refused POST: the refusal, announced, above the form as typed. */

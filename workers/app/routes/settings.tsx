@@ -2,7 +2,7 @@ import { listUserPasskeys } from "@shared/accounts/passkey-repository";
 import { database } from "@shared/db/client";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { PostForm } from "../layout/form";
+import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { PasskeyButton } from "../layout/passkey-button";
 import { renderPage } from "../layout/render";
@@ -28,6 +28,14 @@ export function registerSettings(app: Hono<AppEnv>) {
               </h2>
               <p>Who belongs to this workspace; invite people with a link.</p>
             </li>
+            {c.get("workspace").role === "owner" ? (
+              <li>
+                <h2>
+                  <a href="/app/settings/workspace">Workspace</a>
+                </h2>
+                <p>Rename or delete {c.get("workspace").name}.</p>
+              </li>
+            ) : null}
             <li>
               <h2>
                 <a href="/app/workspaces/new">New workspace</a>
@@ -36,6 +44,9 @@ export function registerSettings(app: Hono<AppEnv>) {
             </li>
           </ul>
           <h2>Account</h2>
+          {c.req.query("email") === "changed" ? (
+            <Notice kind="success">Your email address is changed: sign in with the new one from now on.</Notice>
+          ) : null}
           <p>
             Signed in as <strong>{c.get("user").email}</strong>. Signing out everywhere ends every session of this
             account, on every device, this one included.
@@ -43,6 +54,11 @@ export function registerSettings(app: Hono<AppEnv>) {
           <p>
             <a href="/app/settings/password">Change password</a>: needs the current one, and ends every other session of
             this account.
+          </p>
+          <p>
+            <a href="/app/settings/email">Change email</a>: confirmed from the new address.{" "}
+            <a href="/app/settings/account/delete">Delete account</a>: asks for the password and says what happens to
+            your workspaces first.
           </p>
           <PostForm action="/app/sign-out-everywhere" csrf={c.get("csrfToken")}>
             <button type="submit" class="secondary">

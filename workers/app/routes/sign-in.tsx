@@ -18,12 +18,16 @@ import { tryAgainIn } from "../throttle";
 // Error Messages"). Unknown emails still cost one password verification (dummy hash).
 export const SIGN_IN_FAILED = "The email or password is not right.";
 
-function SignInForm(props: { csrf: string; next: string; email?: string; noAccountYet: boolean; reset?: boolean }) {
+function SignInForm(props: {
+  csrf: string;
+  next: string;
+  email?: string;
+  noAccountYet: boolean;
+  notice?: string | null;
+}) {
   return (
     <div class="auth">
-      {props.reset ? (
-        <Notice kind="success">Your password is changed and every session of the account has ended. Sign in.</Notice>
-      ) : null}
+      {props.notice ? <Notice kind="success">{props.notice}</Notice> : null}
       {props.noAccountYet ? (
         <Notice kind="info">
           No account exists yet. <a href="/app/sign-up">Create the owner account</a> to get started.
@@ -46,6 +50,13 @@ function SignInForm(props: { csrf: string; next: string; email?: string; noAccou
   );
 }
 
+/** What the sign-in page says to someone sent here after a reset or an account deletion. */
+function arrivalNotice(reset: string | undefined, deleted: string | undefined): string | null {
+  if (reset === "done") return "Your password is changed and every session of the account has ended. Sign in.";
+  if (deleted === "1") return "Your account is deleted.";
+  return null;
+}
+
 export function registerSignIn(app: Hono<AppEnv>) {
   app.get("/app/sign-in", async (c) => {
     const noAccountYet = c.env.LOCAL_OWNER_SIGNUP === "1" && !(await anyUserExists(database(c.env.DB)));
@@ -57,7 +68,7 @@ export function registerSignIn(app: Hono<AppEnv>) {
           csrf={c.get("csrfToken")}
           next={next}
           noAccountYet={noAccountYet}
-          reset={c.req.query("reset") === "done"}
+          notice={arrivalNotice(c.req.query("reset"), c.req.query("deleted"))}
         />
       ),
     });

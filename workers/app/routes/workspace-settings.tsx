@@ -1,0 +1,148 @@
+import { decideWorkspaceDeletion } from "@shared/accounts/removal-rules";
+import { deleteWorkspace, listHoldings, renameWorkspace } from "@shared/accounts/workspace-removal";
+import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
+import { database } from "@shared/db/client";
+import type { Context, Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "../app-env";
+import { Notice, PostForm } from "../layout/form";
+import { renderPage, renderRefused } from "../layout/render";
+import { requireRole } from "../middleware/require-role";
+import { requireSignIn, requireWorkspace } from "../middleware/session";
+
+// Settings → Workspace: rename and delete, owners only (docs/app.md "Renaming and
+// deleting"). Every POST answers with a redirect (reloading repeats nothing).
+const PATH = "/app/settings/workspace";
+
+function RenameForm(props: { csrf: string; name: string }) {
+  return (
+    <PostForm action={`${PATH}/name`} csrf={props.csrf}>
+      <div class="field">
+        <label for="workspace-name">Workspace name</label>
+        <input
+          id="workspace-name"
+          name="name"
+          type="text"
+          required
+          maxlength={WORKSPACE_NAME_MAX_LENGTH}
+          value={props.name}
+        />
+      </div>
+      <button type="submit">Rename workspace</button>
+    </PostForm>
+  );
+}
+
+function ConfirmDeletion(props: { csrf: string; name: string }) {
+  return (
+    <>
+      <p>
+        Deleting <bdi>{props.name}</bdi> removes its API keys (they stop working at once), its recorded conversions, its
+        invitations and every membership. It cannot be undone.
+      </p>
+      <PostForm action={`${PATH}/delete`} csrf={props.csrf}>
+        <div class="field">
+          <label for="confirm-name">Type the workspace name to confirm</label>
+          <input id="confirm-name" name="confirm_name" type="text" required autocomplete="off" />
+        </div>
+        <div class="actions">
+          <button type="submit" class="danger">
+            Delete workspace
+          </button>
+          <a href={PATH}>Cancel</a>
+        </div>
+      </PostForm>
+    </>
+  );
+}
+
+async function holdingsOf(c: Context<AppEnv>) {
+  const all = await listHoldings(database(c.env.DB), c.get("user").userId);
+  const current = all.find((w) => w.id === c.get("workspace").id);
+  if (!current) throw new HTTPException(404, { message: "You do not belong to that workspace." });
+  return current;
+}
+
+export function registerWorkspaceSettings(app: Hono<AppEnv>) {
+  app.use(PATH, requireSignIn(), requireWorkspace(), requireRole("owner"));
+  app.use(`${PATH}/*`, requireSignIn(), requireWorkspace(), requireRole("owner"));
+
+  app.get(PATH, (c) => {
+    const ws = c.get("workspace");
+    return renderPage(c, {
+      title: "Workspace",
+      body: (
+        <>
+          {c.req.query("renamed") === "1" ? <Notice kind="success">The workspace is renamed.</Notice> : null}
+          <RenameForm csrf={c.get("csrfToken")} name={ws.name} />
+          <h2>Delete workspace</h2>
+          <p>
+            <a href={`${PATH}/delete`}>Delete {ws.name}…</a> (asks for confirmation)
+          </p>
+        </>
+      ),
+    });
+  });
+
+  app.post(`${PATH}/name`, async (c) => {
+    const form = await c.req.parseBody();
+    const name = typeof form.name === "string" ? form.name.trim().slice(0, WORKSPACE_NAME_MAX_LENGTH) : "";
+    const again = (message: string) =>
+      renderRefused(c, {
+        title: "Workspace",
+        status: 400,
+        message,
+        form: <RenameForm csrf={c.get("csrfToken")} name={name || c.get("workspace").name} />,
+      });
+    if (!name) return again("Give the workspace a name.");
+    if (!(await renameWorkspace(database(c.env.DB), c.get("workspace").id, name))) {
+      return again("Another workspace already has that name. Choose another.");
+    }
+    return c.redirect(`${PATH}?renamed=1`, 303);
+  });
+
+  app.get(`${PATH}/delete`, async (c) => {
+    const ws = await holdingsOf(c);
+    const decision = decideWorkspaceDeletion(ws);
+    return renderPage(c, {
+      title: "Delete workspace",
+      status: decision.ok ? 200 : 409,
+      body: decision.ok ? (
+        <ConfirmDeletion csrf={c.get("csrfToken")} name={ws.name} />
+      ) : (
+        <>
+          <Notice kind="error">{decision.message}</Notice>
+          <p>
+            <a href="/app/sites">Sites</a> · <a href="/app/monitors">Monitors</a> · <a href={PATH}>Back</a>
+          </p>
+        </>
+      ),
+    });
+  });
+
+  app.post(`${PATH}/delete`, async (c) => {
+    const ws = await holdingsOf(c);
+    const form = await c.req.parseBody();
+    const decision = decideWorkspaceDeletion(ws);
+    if (!decision.ok)
+      return renderRefused(c, { title: "Delete workspace", status: 409, message: decision.message, form: null });
+    if (form.confirm_name !== ws.name) {
+      return renderRefused(c, {
+        title: "Delete workspace",
+        status: 400,
+        message: "The name typed does not match the workspace's name. Nothing was deleted.",
+        form: <ConfirmDeletion csrf={c.get("csrfToken")} name={ws.name} />,
+      });
+    }
+    if (!(await deleteWorkspace(database(c.env.DB), ws.id))) {
+      return renderRefused(c, {
+        title: "Delete workspace",
+        status: 409,
+        message: "The workspace got a site or monitor meanwhile. Nothing was deleted.",
+        form: null,
+      });
+    }
+    // The session's workspace was set to null by the deletion; /app picks another or offers a new one.
+    return c.redirect("/app", 303);
+  });
+}
