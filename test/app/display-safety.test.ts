@@ -47,6 +47,8 @@ describe("report pages", () => {
       expect(res.html).toContain('<form method="get" action="/app/sites/reversed.example/' + page);
       expect(res.html).toContain('id="from"');
       expect(res.html).toContain('value="2026-11-20"');
+      // The page shows its default period instead, and the select says so.
+      expect(res.html).toContain('<option value="7d" selected="">');
     }
   });
 

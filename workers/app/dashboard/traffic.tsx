@@ -32,7 +32,8 @@ export function PeriodForm(props: {
         <label for="period">Period</label>
         <select id="period" name="period">
           {REPORT_PERIODS.map((p) => (
-            <option value={p} selected={(props.period ?? "7d") === p && !props.from}>
+            // A refused range shows the default period, so the select says which.
+            <option value={p} selected={(props.period ?? "7d") === p && (!props.from || Boolean(props.problem))}>
               Last {p}
             </option>
           ))}
