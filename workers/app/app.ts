@@ -18,8 +18,10 @@ import { csrfProtection } from "./middleware/csrf";
 import { registerAliases } from "./routes/aliases";
 import { registerApiKeys } from "./routes/api-keys";
 import { registerAssets } from "./routes/assets";
+import { registerConnectedApps } from "./routes/connected-apps";
 import { registerInvite } from "./routes/invite";
 import { registerMembers } from "./routes/members";
+import { oauthRedirectFormAction, registerOAuthAuthorize } from "./routes/oauth-authorize";
 import { registerOverview } from "./routes/overview";
 import { registerPasskeys } from "./routes/passkeys";
 import { registerPassword } from "./routes/password";
@@ -46,7 +48,9 @@ export function buildApp() {
         styleSrc: ["'self'"],
         imgSrc: ["'self'"],
         connectSrc: ["'self'"],
-        formAction: ["'self'"],
+        // The consent page's form ends in a redirect to the OAuth client, which
+        // form-action also governs: that page alone adds the client's origin.
+        formAction: ["'self'", oauthRedirectFormAction],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
       },
@@ -91,6 +95,8 @@ export function buildApp() {
   registerSettings(app);
   registerPassword(app);
   registerApiKeys(app);
+  registerConnectedApps(app);
+  registerOAuthAuthorize(app);
   registerMembers(app);
   registerInvite(app);
   registerPasskeys(app);
