@@ -15,6 +15,7 @@ export const errorCatalogue = {
   limit_reached: { status: 403, message: "The workspace has reached its site limit" },
   payload_too_large: { status: 413, message: "The request body is too large" },
   origin_not_allowed: { status: 403, message: "This token is not accepted from this Origin" },
+  host_not_allowed: { status: 403, message: "This service does not answer on that host name" },
   rate_limited: { status: 429, message: "Rate limit exceeded" },
   not_found: { status: 404, message: "Not found" },
   method_not_allowed: { status: 405, message: "Method not allowed" },

@@ -19,9 +19,11 @@ import { registerAccount } from "./routes/account";
 import { registerAliases } from "./routes/aliases";
 import { registerApiKeys } from "./routes/api-keys";
 import { registerAssets } from "./routes/assets";
+import { registerConnectedApps } from "./routes/connected-apps";
 import { registerInvite } from "./routes/invite";
 import { registerLocalMailbox } from "./routes/local-mailbox";
 import { registerMembers } from "./routes/members";
+import { oauthRedirectFormAction, registerOAuthAuthorize } from "./routes/oauth-authorize";
 import { registerOverview } from "./routes/overview";
 import { registerPasskeys } from "./routes/passkeys";
 import { registerPassword } from "./routes/password";
@@ -50,7 +52,9 @@ export function buildApp() {
         styleSrc: ["'self'"],
         imgSrc: ["'self'"],
         connectSrc: ["'self'"],
-        formAction: ["'self'"],
+        // The consent page's form ends in a redirect to the OAuth client, which
+        // form-action also governs: that page alone adds the client's origin.
+        formAction: ["'self'", oauthRedirectFormAction],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
       },
@@ -99,6 +103,8 @@ export function buildApp() {
   registerAccount(app);
   registerWorkspaceSettings(app);
   registerApiKeys(app);
+  registerConnectedApps(app);
+  registerOAuthAuthorize(app);
   registerMembers(app);
   registerInvite(app);
   registerPasskeys(app);

@@ -9,6 +9,11 @@ export const routeTable: ReadonlyArray<{ prefix: string; exact?: boolean; upstre
   { prefix: "/badge/", upstream: "SCAN" }, // score badges, /badge/{domain}.svg
   { prefix: "/api/v1", upstream: "V1" },
   { prefix: "/mcp", upstream: "V1" },
+  // OAuth for /mcp (docs/mcp.md "OAuth"): token and registration endpoints, and the
+  // RFC 8414 / RFC 9728 metadata. The authorization endpoint is the app's, under /app.
+  { prefix: "/oauth", upstream: "V1" },
+  { prefix: "/.well-known/oauth-authorization-server", upstream: "V1" },
+  { prefix: "/.well-known/oauth-protected-resource", upstream: "V1" },
   { prefix: "/__admin", upstream: "V1" }, // local-only key admin (npm run admin); 404 unless ADMIN_ROUTES=1
   { prefix: "/sdk/", upstream: "INGEST" }, // snippet script
   { prefix: "/ingest/", upstream: "INGEST" }, // beacon endpoint(s)

@@ -24,6 +24,12 @@ export function registerSettings(app: Hono<AppEnv>) {
             </li>
             <li>
               <h2>
+                <a href="/app/settings/connected-apps">Connected apps</a>
+              </h2>
+              <p>Assistants you allowed to use the MCP tools for {c.get("workspace").name}; revoke them here.</p>
+            </li>
+            <li>
+              <h2>
                 <a href="/app/settings/members">Members</a>
               </h2>
               <p>Who belongs to this workspace; invite people with a link.</p>

@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
+import type { ApiKeyContext } from "../middleware/api-key";
+import { internalCallAuth } from "../middleware/internal-call";
 import type { RouteShape } from "./route-schemas";
 
 /** The v1 route's answer: its status and JSON body (null for 204), plus Retry-After on 429. */
@@ -9,9 +11,11 @@ export interface RouteAnswer {
   retryAfter: string | null;
 }
 
-// Headers of the MCP request that the v1 route reads: the key, the client address
-// (rate limits, logs) and the request id, so both hops log under one id.
-const FORWARDED = ["Authorization", "CF-Connecting-IP", REQUEST_ID_HEADER];
+// Headers of the MCP request that the v1 route reads: the client address (rate limits,
+// logs) and the request id, so both hops log under one id. The caller itself is not a
+// header: `/mcp` authenticated it (API key or OAuth token), and the route receives it
+// through `internalCallAuth`.
+const FORWARDED = ["CF-Connecting-IP", REQUEST_ID_HEADER];
 
 function queryString(query: RouteShape["query"], args: Record<string, unknown>): string {
   if (!query) return "";
@@ -35,14 +39,16 @@ function bodyOf(body: RouteShape["body"], args: Record<string, unknown>): string
 
 /**
  * Runs a v1 operation in this isolate exactly as an HTTP client would reach it: the
- * same route, so the same key check, scope, per-key rate limit, validation, shared
- * domain functions and answer. No network hop: `app.fetch` is called directly.
+ * same route, so the same scope, per-key rate limit, validation, shared domain
+ * functions and answer, for the caller `/mcp` authenticated. No network hop:
+ * `app.fetch` is called directly.
  */
 export async function callV1Route(
   app: OpenAPIHono<{ Bindings: V1Env }>,
   shape: RouteShape,
   args: Record<string, unknown>,
   incoming: Request,
+  auth: ApiKeyContext,
   env: V1Env,
   executionCtx: Parameters<OpenAPIHono<{ Bindings: V1Env }>["fetch"]>[2],
 ): Promise<RouteAnswer> {
@@ -54,11 +60,9 @@ export async function callV1Route(
   }
   const body = bodyOf(shape.body, args);
   if (body !== undefined) headers.set("Content-Type", "application/json");
-  const res = await app.fetch(
-    new Request(url, { method: shape.method.toUpperCase(), headers, body }),
-    env,
-    executionCtx,
-  );
+  const request = new Request(url, { method: shape.method.toUpperCase(), headers, body });
+  internalCallAuth.set(request, auth);
+  const res = await app.fetch(request, env, executionCtx);
   const text = await res.text();
   return {
     status: res.status,

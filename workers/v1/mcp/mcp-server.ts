@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { McpServer } from "@modelcontextprotocol/server";
 import { MCP_SERVER } from "@shared/discovery/service-links";
+import type { ApiKeyContext } from "../middleware/api-key";
 import { callV1Route } from "./call-v1-route";
 import type { RouteShape } from "./route-schemas";
 import { registerScanTools } from "./scan-tools";
@@ -8,7 +9,7 @@ import { NoContentSchema, toolResult } from "./tool-result";
 import type { V1Tool } from "./v1-tools";
 
 const INSTRUCTIONS =
-  "Tools of the Agent-Traffic API: register shops, check their tracking snippet, read measured AI-agent traffic, record and attribute orders, and scan a shop's agent-readiness. Each tool mirrors one v1 operation and needs the scope its description names; a refusal is a tool error whose `code` is the v1 error code (insufficient_scope, site_not_found, rate_limited, ...). Start with whoami.";
+  "Tools of the Agent-Traffic API: register shops, check their tracking snippet, read measured AI-agent traffic, record and attribute orders, and scan a shop's agent-readiness. Each tool mirrors one v1 operation and needs the scope its description names; a refusal is a tool error whose text is the v1 error body as JSON, with its `code` (insufficient_scope, site_not_found, rate_limited, ...). Start with whoami.";
 
 /** A v1 tool with the schemas of the route it mirrors (resolved once, at start-up). */
 export interface BoundTool {
@@ -19,13 +20,21 @@ export interface BoundTool {
 export interface McpCallContext {
   app: OpenAPIHono<{ Bindings: V1Env }>;
   request: Request;
+  /** The caller `/mcp` authenticated: an API key, or an OAuth grant bound to one workspace. */
+  auth: ApiKeyContext;
   env: V1Env;
   executionCtx: Parameters<OpenAPIHono<{ Bindings: V1Env }>["fetch"]>[2];
 }
 
 /** A fresh server per HTTP request (stateless Streamable HTTP): the tools close over that request. */
 export function buildMcpServer(tools: BoundTool[], ctx: McpCallContext): McpServer {
-  const server = new McpServer({ ...MCP_SERVER }, { instructions: INSTRUCTIONS });
+  // listChanged false: the tool list is fixed per deployment and this stateless server
+  // never sends notifications/tools/list_changed, so it does not advertise it (the SDK
+  // would default it to true on the first registerTool).
+  const server = new McpServer(
+    { ...MCP_SERVER },
+    { instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: false } } },
+  );
   for (const { tool, shape } of tools) {
     server.registerTool(
       tool.name,
@@ -37,7 +46,7 @@ export function buildMcpServer(tools: BoundTool[], ctx: McpCallContext): McpServ
         annotations: { title: tool.title, ...tool.annotations },
       },
       async (args: Record<string, unknown>) => {
-        return toolResult(await callV1Route(ctx.app, shape, args, ctx.request, ctx.env, ctx.executionCtx));
+        return toolResult(await callV1Route(ctx.app, shape, args, ctx.request, ctx.auth, ctx.env, ctx.executionCtx));
       },
     );
   }

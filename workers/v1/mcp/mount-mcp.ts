@@ -1,54 +1,91 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import {
   createMcpHandler,
-  hostHeaderValidationResponse,
-  localhostAllowedHostnames,
-  localhostAllowedOrigins,
-  originValidationResponse,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { serviceBaseUrl } from "@shared/sites/snippet";
-import { apiKeyAuth } from "../middleware/api-key";
-import { buildMcpServer } from "./mcp-server";
+import { type ApiKeyContext, apiKeyAuth } from "../middleware/api-key";
+import { buildMcpServer, type McpCallContext } from "./mcp-server";
+import { oauthBearer } from "./oauth-bearer";
+import { mountOAuthRoutes } from "./oauth-routes";
+import { rebindingGuard } from "./rebinding-guard";
 import { routeShape } from "./route-schemas";
 import { v1Tools } from "./v1-tools";
 
 export const MCP_PATH = "/mcp";
 
-/** This service's own host: PUBLIC_BASE_URL's, or the request's when that is unset. */
-const ownHost = (env: V1Env, url: string) => new URL(serviceBaseUrl(env.PUBLIC_BASE_URL, url)).hostname;
+const BOTH = "application/json, text/event-stream";
 
 /**
- * DNS rebinding guard, as the MCP transport spec and the SDK advise for a fetch-native
- * mount: the Host must name this service (or localhost), and a browser's Origin must be
- * this service's own or localhost. The SDK's helpers answer 403 otherwise; a request
- * without Origin (any non-browser client) passes the Origin check.
+ * Every answer of this server is one JSON body (responseMode "json"; the 2025-era leg
+ * below too), so a client that accepts JSON is served even when it does not also list
+ * text/event-stream. The MCP spec asks clients to list both; refusing one that lists
+ * only JSON protects nothing here. The SDK's transport insists on both, so it is shown
+ * both. A client that accepts neither keeps the SDK's 406.
  */
-function rebindingRefusal(env: V1Env, request: Request): Response | undefined {
-  const host = ownHost(env, request.url);
-  return (
-    hostHeaderValidationResponse(request, [host, ...localhostAllowedHostnames()]) ??
-    originValidationResponse(request, [host, ...localhostAllowedOrigins()])
-  );
+function acceptingJson(request: Request): Request {
+  const accept = request.headers.get("Accept") ?? "*/*";
+  const media = accept.split(",").map((part) => part.split(";")[0].trim().toLowerCase());
+  const json = media.some((m) => m === "application/json" || m === "application/*" || m === "*/*");
+  if (!json || media.includes("text/event-stream")) return request;
+  const headers = new Headers(request.headers);
+  headers.set("Accept", BOTH);
+  return new Request(request, { headers });
 }
 
 /**
- * `/mcp`: a stateless Streamable HTTP MCP server (docs/decisions.md#10-identity-and-tools) behind the v1 key
- * check, so a call without a key is 401 with `WWW-Authenticate` like any v1 route.
- * Each tool then runs its v1 route with the same key, which applies scopes and limits.
+ * 2025-era clients (the `initialize` handshake, which the SDK's classifier routes to
+ * its legacy leg) are served here statelessly with JSON answers: a fresh server and
+ * transport per POST, as the SDK's own stateless fallback does, but with
+ * `enableJsonResponse` so a JSON-only client gets JSON. GET and DELETE are session
+ * operations this stateless server has none of: 405.
+ */
+async function serveLegacy(request: Request, context: McpCallContext, tools: Parameters<typeof buildMcpServer>[0]) {
+  if (request.method !== "POST") {
+    return Response.json(
+      { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null },
+      { status: 405, headers: { Allow: "POST" } },
+    );
+  }
+  const server = buildMcpServer(tools, context);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await transport.close().catch(() => {});
+    await server.close().catch(() => {});
+  }
+}
+
+/**
+ * `/mcp`: a stateless Streamable HTTP MCP server (docs/decisions.md#10-identity-and-tools)
+ * behind the DNS-rebinding guard and bearer authentication: an API key, or an OAuth
+ * access token issued by this service (docs/mcp.md "OAuth"). A call without either is
+ * 401 with a `WWW-Authenticate` challenge naming the protected-resource metadata. Each
+ * tool then runs its v1 route for that caller, which applies scopes and limits.
  */
 export function mountMcp(app: OpenAPIHono<{ Bindings: V1Env }>): void {
   // Resolved once, after every route is registered: a renamed operation fails here, at
   // start-up, instead of leaving a stale tool.
   const tools = v1Tools.map((tool) => ({ tool, shape: routeShape(app as never, tool.operationId) }));
-  app.use(MCP_PATH, async (c, next) => {
-    const refused = rebindingRefusal(c.env, c.req.raw);
-    if (refused) return refused;
-    await next();
-  });
-  app.all(MCP_PATH, apiKeyAuth() as never, async (c) => {
-    const context = { app, request: c.req.raw, env: c.env, executionCtx: c.executionCtx };
-    // Per request: the factory's tools need this request's key and bindings.
-    const handler = createMcpHandler(() => buildMcpServer(tools, context), { responseMode: "json" });
-    return handler.fetch(c.req.raw);
+  mountOAuthRoutes(app);
+  app.use(MCP_PATH, rebindingGuard({ origin: true }));
+  app.all(MCP_PATH, apiKeyAuth(oauthBearer) as never, async (c) => {
+    const request = acceptingJson(c.req.raw);
+    const context: McpCallContext = {
+      app,
+      request,
+      auth: (c as unknown as { get(key: "auth"): ApiKeyContext }).get("auth"),
+      env: c.env,
+      executionCtx: c.executionCtx,
+    };
+    if (await isLegacyRequest(request)) return serveLegacy(request, context, tools);
+    // Per request: the factory's tools need this request's caller and bindings.
+    const handler = createMcpHandler(() => buildMcpServer(tools, context), { responseMode: "json", legacy: "reject" });
+    return handler.fetch(request);
   });
 }

@@ -5,7 +5,8 @@ import type { Scope } from "@shared/auth/scopes";
 import { database } from "@shared/db/client";
 import { ApiError } from "@shared/errors/api-error";
 import { log } from "@shared/http/log";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { internalCallAuth } from "./internal-call";
 
 /** The caller as established by its key. The workspace always comes from here (contract Authentication 4). */
 export interface ApiKeyContext {
@@ -14,30 +15,68 @@ export interface ApiKeyContext {
   scopes: Scope[];
 }
 
-// RFC 6750 §3: a request without credentials gets the bare challenge; a bad token
-// gets error="invalid_token".
-function unauthorized(message: string, invalidToken: boolean): ApiError {
-  const challenge = invalidToken ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
-  return new ApiError("unauthorized", message, { headers: { "WWW-Authenticate": challenge } });
+type AuthEnv = { Bindings: V1Env; Variables: { auth: ApiKeyContext } };
+
+/**
+ * A second kind of bearer token a route accepts beside API keys (the OAuth access
+ * tokens of `/mcp`), and the RFC 9728 metadata URL its 401 challenges name.
+ */
+export interface OtherBearer {
+  resourceMetadata: (c: Context<AuthEnv>) => string | null;
+  /** The caller for a token that is not an API key; null when it is unknown, expired or revoked. */
+  resolve: (c: Context<AuthEnv>, token: string) => Promise<ApiKeyContext | null>;
 }
 
-/** Bearer API key authentication: 401 `unauthorized` unless a live key is presented. */
-export function apiKeyAuth(): MiddlewareHandler<{ Bindings: V1Env; Variables: { auth: ApiKeyContext } }> {
+// RFC 6750 §3: a request without credentials gets the bare challenge; a bad token
+// gets error="invalid_token". RFC 9728 §5.1: resource_metadata tells an OAuth client
+// where to start.
+function unauthorized(message: string, invalidToken: boolean, resourceMetadata: string | null): ApiError {
+  const params = ['realm="api"'];
+  if (invalidToken) params.push('error="invalid_token"');
+  if (resourceMetadata) params.push(`resource_metadata="${resourceMetadata}"`);
+  return new ApiError("unauthorized", message, { headers: { "WWW-Authenticate": `Bearer ${params.join(", ")}` } });
+}
+
+/**
+ * Bearer authentication: 401 `unauthorized` unless a live API key (or, where `other`
+ * is given, a token `other` resolves) is presented. A tool call that `/mcp` runs
+ * through a v1 route carries the caller `/mcp` already established (internal-call.ts).
+ */
+export function apiKeyAuth(other?: OtherBearer): MiddlewareHandler<AuthEnv> {
+  const expected = other ? "an API key or OAuth access token" : "the API key";
   return async (c, next) => {
+    const forwarded = internalCallAuth.get(c.req.raw);
+    if (forwarded) {
+      c.set("auth", forwarded);
+      return next();
+    }
+    const resourceMetadata = other?.resourceMetadata(c) ?? null;
     const header = c.req.header("Authorization");
     const token = bearerToken(header);
     if (token === null) {
       throw unauthorized(
         header
-          ? "Only `Authorization: Bearer <API_KEY>` is accepted"
-          : "Send the API key as `Authorization: Bearer <API_KEY>`",
+          ? `Only \`Authorization: Bearer <token>\` is accepted, with ${expected}`
+          : `Send ${expected} as \`Authorization: Bearer <token>\``,
         Boolean(header),
+        resourceMetadata,
       );
     }
-    if (!looksLikeApiKey(token)) throw unauthorized("The API key is malformed", true);
+    if (!looksLikeApiKey(token)) {
+      const resolved = other ? await other.resolve(c, token) : null;
+      if (!resolved) {
+        throw unauthorized(
+          other ? "The token is unknown, expired or revoked" : "The API key is malformed",
+          true,
+          resourceMetadata,
+        );
+      }
+      c.set("auth", resolved);
+      return next();
+    }
     const db = database(c.env.DB);
     const key = await findActiveKey(db, token);
-    if (!key) throw unauthorized("The API key is unknown or revoked", true);
+    if (!key) throw unauthorized("The API key is unknown or revoked", true, resourceMetadata);
 
     const now = Date.now();
     if (lastUsedIsStale(key.lastUsedAt, now)) {
