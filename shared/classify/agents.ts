@@ -159,13 +159,3 @@ export const vendorAgents: readonly AgentEntry[] = [
     "https://platform.gist.ai/docs/prorata-ai-crawler-bot",
   )("ProRataInc", "search"),
 ];
-
-/**
- * Web Bot Auth `Signature-Agent` origins → platform (traffic-facts §4.5 step 5). A valid
- * signature from an origin not listed here proves control of that origin only: it is
- * recorded as `other_ai` (docs/decisions.md#ingest).
- */
-export const signatureAgents: Readonly<Record<string, { platform: AiPlatform; purpose: Purpose }>> = {
-  "https://chatgpt.com": { platform: "chatgpt", purpose: "user_action" },
-  "https://agent.bot.goog": { platform: "gemini", purpose: "user_action" },
-};

@@ -12,6 +12,8 @@ export interface BeaconRequest {
   userAgent: string | null;
   /** `CF-Connecting-IP`: used in memory for range checks and hashing, never stored. */
   clientIp: string | null;
+  /** The `UCP-Agent` header, or null. */
+  ucpAgent: string | null;
   /** The beacon request itself, for Web Bot Auth: a browser agent signs every request it makes. */
   signed: SignedMessage;
 }
@@ -60,6 +62,7 @@ function beaconChannel(
       userAgent: request.userAgent,
       clientIp: request.clientIp,
       automation: { webdriver: beacon.w === 1, headless: beacon.h === 1 },
+      ucpAgent: request.ucpAgent,
     }),
   };
 }

@@ -31,6 +31,8 @@ export interface RawEvent {
   /** Full client IP: used in memory for range checks and hashing, never stored. */
   clientIp: string | null;
   automation: { webdriver?: boolean; headless?: boolean };
+  /** The `UCP-Agent` header as received (a declared identity), or null. */
+  ucpAgent?: string | null;
   signature: SignatureOutcome;
   site: IngestSite;
 }

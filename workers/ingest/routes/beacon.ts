@@ -71,6 +71,7 @@ export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
         origin,
         userAgent: c.req.header("User-Agent") ?? null,
         clientIp: c.req.header("CF-Connecting-IP") ?? null,
+        ucpAgent: c.req.header("UCP-Agent") ?? null,
         signed: { method: c.req.method, url: c.req.url, header: (name) => c.req.header(name) ?? null },
       },
       { salts: () => currentSalts(c.env, now), now },
