@@ -41,7 +41,15 @@ export interface PipelineDeps {
   /** Null where the salts are out of reach (v1 Worker): the consumer hashes instead. */
   salts: SaltSet | null;
   ipRanges: IpRangeIndex;
+  /**
+   * Beacons only: whether a visitor hash is within its network's daily bound of distinct
+   * visitors on the site (beacon-limits.ts); past it the event gets the network's
+   * overflow visitor (hash-visitor.ts).
+   */
+  visitorBound?: VisitorBound;
 }
+
+export type VisitorBound = (siteId: string, network: string, visitorHash: string, now: number) => Promise<boolean>;
 
 export type DropReason = "stale_timestamp" | "future_timestamp" | "invalid_url" | "foreign_host" | "named_automation";
 
