@@ -1,4 +1,5 @@
 import type { AgentCardMeta } from "../verification/agent-card";
+import type { DnsVerdict } from "../verification/reverse-dns";
 import type { KeySource } from "../verification/signature-agent";
 import type { Purpose } from "./agents";
 import type { AutomationKind } from "./automation";
@@ -20,6 +21,9 @@ export type DetectionSignal =
   | "signature_unlisted"
   // `UCP-Agent: profile="…"` named the caller (ucp-agent.ts): a claim, like a UA token.
   | "declared_ucp_agent"
+  // The client IP's reverse DNS lies under the declared operator's documented domains
+  // and resolves back to the IP (shared/verification/reverse-dns.ts).
+  | "reverse_dns"
   | "automation_flag"
   // docs/decisions.md#5-traffic-reports lists it; never produced: per-page behaviour cannot tell an agent from a
   // human without storage or fingerprinting (docs/ingest.md, Classification).
@@ -43,6 +47,8 @@ export interface IdentityInput {
   signature: SignatureOutcome;
   /** The `UCP-Agent` header as received, or null. */
   ucpAgent?: string | null;
+  /** Forward-confirmed reverse DNS of the client IP against the declared operator's domains. */
+  reverseDns?: DnsVerdict;
   /** Automation hints the snippet reported (navigator.webdriver, headless UA hints). */
   automation: { webdriver?: boolean; headless?: boolean };
   ipRanges: IpRangeIndex;
@@ -119,6 +125,15 @@ export function identifyAgent(input: IdentityInput): AgentIdentity {
         tier: "verified",
         confidence: CONFIDENCE.ip,
         signals: ["known_ip_range", ...signals],
+      };
+    }
+    if (declared.rdns && input.reverseDns === "confirmed") {
+      return {
+        platform: declared.platform,
+        purpose: declared.purpose,
+        tier: "verified",
+        confidence: CONFIDENCE.ip,
+        signals: ["reverse_dns", ...signals],
       };
     }
     return {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ipRangeIndex } from "../classify/ip-range-cache";
 import type { SaltSet } from "../salt/salt-schedule";
+import { DNS_LOOKUPS_PER_REQUEST, reverseDnsFor } from "../verification/reverse-dns";
 import type { SignedMessage } from "../verification/signature-base";
 import { requestKeyLookup, verifyRequestSignature } from "../verification/verify-request";
 import {
@@ -98,6 +99,7 @@ export async function acceptEvents<Item, Refusal>(
       salts: s,
       ipRanges,
       visitorBound: channel.visitorBound,
+      reverseDns: reverseDnsFor(env.OUTBOUND_RESOLVE).budgeted(DNS_LOOKUPS_PER_REQUEST),
     }));
     const signature = await verifyRequestSignature(env, channel.signed(item, site), now, keys);
     const result = await runPipeline(

@@ -13,6 +13,7 @@ export function identify(d: Draft, deps: PipelineDeps): Draft | Dropped {
     clientIp: d.clientIp,
     signature: d.signature,
     ucpAgent: d.ucpAgent,
+    reverseDns: d.reverseDns,
     automation: d.automation,
     ipRanges: deps.ipRanges,
   });
