@@ -53,6 +53,8 @@ interface LeaseState {
   unreported: number;
   /** Whether a refusal of the current full window was reported yet. */
   reported?: boolean;
+  /** When the last lease call failed (the object did not answer). */
+  failedAt?: number;
   /** Requests of this isolate waiting for `pending`. */
   waiting: number;
   pending?: Promise<void>;
@@ -118,6 +120,10 @@ async function take(
         fresh.until = lease.until;
         fresh.refusedUntil = lease.granted > 0 ? 0 : now + lease.retryAfter * 1000;
         if (lease.granted > 0) fresh.reported = false;
+        fresh.failedAt = undefined;
+      })
+      .catch(() => {
+        fresh.failedAt = now;
       })
       .finally(() => {
         fresh.pending = undefined;
@@ -125,6 +131,10 @@ async function take(
     if (leases.size >= MAX_LEASES) leases.clear();
     leases.set(subject, fresh);
     await fresh.pending;
+    // The object did not answer (an outage, not a refusal): the beacon passes, since
+    // analytics must not fail because its guard did; nothing is cached, so the next
+    // beacon asks again.
+    if (fresh.failedAt === now) return { allowed: true };
   }
   return { allowed: false, retryAfter: 1 };
 }
@@ -165,13 +175,19 @@ export async function visitorWithinBound(
   const key = `${siteId}|${network}|${visitorHash}`;
   const known = admittedVisitors.get(key);
   if (known !== undefined) return known;
-  const admitted = await stub(ns, networkSubject(siteId, network)).admitMember(
-    "visitors",
-    visitorHash,
-    BEACON_LIMITS.visitorsPerNetworkDay,
-    DAY,
-    now,
-  );
+  let admitted: boolean;
+  try {
+    admitted = await stub(ns, networkSubject(siteId, network)).admitMember(
+      "visitors",
+      visitorHash,
+      BEACON_LIMITS.visitorsPerNetworkDay,
+      DAY,
+      now,
+    );
+  } catch {
+    // The object did not answer: count the visitor as itself, and ask again next time.
+    return true;
+  }
   if (admittedVisitors.size >= MAX_VISITORS) admittedVisitors.clear();
   admittedVisitors.set(key, admitted);
   return admitted;
