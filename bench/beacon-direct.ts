@@ -19,88 +19,15 @@
 // requests at concurrency 16; the round with the median ratio is reported, with the
 // 1-minute load average. Target (issue 18): the beacon >= 0.7x the bare Worker. The
 // floor says how much of the gap any Worker that reads a beacon and enqueues it pays.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { loadavg } from "node:os";
 import path from "node:path";
-import { type Unstable_DevWorker, unstable_dev } from "wrangler";
+import { benchWorkers, ingestConfig, ingestScript, root } from "./beacon-direct-workers";
 import { beaconSender, pairedRounds, type Sender } from "./throughput";
 
-const root = path.resolve(import.meta.dirname, "..");
-const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONCURRENCY = 16;
-
-const scratch = mkdtempSync(path.join(tmpdir(), "bench-beacon-direct-"));
-const workers: Unstable_DevWorker[] = [];
-const ingestConfig = path.join(root, "workers/ingest/wrangler.toml");
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
-
-function run(args: string[]) {
-  const r = spawnSync(wrangler, args, { cwd: root, env, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`wrangler ${args.join(" ")}:\n${r.stdout}${r.stderr}`);
-}
-
-/** `text` with `pattern` replaced; throws when the pattern is not there (config changed). */
-function replaceOnce(text: string, pattern: RegExp, by: string): string {
-  if (!pattern.test(text)) throw new Error(`workers/ingest/wrangler.toml no longer has ${pattern}`);
-  return text.replace(pattern, by);
-}
-
-/**
- * The ingest Worker's own config without its `[[queues.consumers]]` table, written to
- * the scratch folder (its relative paths made absolute): the producer binding stays.
- */
-function producerOnlyConfig(): string {
-  let toml = readFileSync(ingestConfig, "utf8");
-  toml = replaceOnce(
-    toml,
-    /^main = "index\.ts"$/m,
-    `main = ${JSON.stringify(path.join(root, "workers/ingest/index.ts"))}`,
-  );
-  toml = replaceOnce(
-    toml,
-    /^migrations_dir = "\.\.\/\.\.\/migrations"$/m,
-    `migrations_dir = ${JSON.stringify(path.join(root, "migrations"))}`,
-  );
-  toml = replaceOnce(toml, /^\[\[queues\.consumers\]\]\n(?:(?!\[)[^\n]*\n)*/m, "");
-  const file = path.join(scratch, "ingest-producer-only.toml");
-  writeFileSync(file, toml);
-  return file;
-}
-
-/** Migrates a fresh local D1 for `config` and inserts one workspace and its site. */
-function prepareState(config: string, name: string): string {
-  const state = path.join(scratch, name);
-  run(["d1", "migrations", "apply", "DB", "--local", "--persist-to", state, "-c", config]);
-  run([
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    state,
-    "-c",
-    config,
-    "--command",
-    "INSERT INTO workspaces (id, name, created_at) VALUES ('ws_bench', 'bench', 0); INSERT INTO sites (id, workspace_id, domain, name, public_token, created_at) VALUES ('site_bench', 'ws_bench', 'bench-shop.example', 'bench', 'pt_bench', 0);",
-  ]);
-  return state;
-}
-
-/** Starts one Worker under wrangler's dev server; its base URL. */
-async function serve(script: string, config: string, persistTo?: string): Promise<string> {
-  const worker = await unstable_dev(script, {
-    config,
-    persistTo,
-    ip: "127.0.0.1",
-    logLevel: "error",
-    experimental: { disableExperimentalWarning: true, disableDevRegistry: true },
-  });
-  workers.push(worker);
-  return `http://127.0.0.1:${worker.port}`;
-}
+const bench = benchWorkers("beacon-direct");
 
 /** `subjectBase` against the bare Worker, both sent the same beacon; the median round. */
 async function measure(shape: string, subjectBase: string, bareBase: string) {
@@ -121,20 +48,19 @@ async function measure(shape: string, subjectBase: string, bareBase: string) {
 }
 
 try {
-  const producerOnly = producerOnlyConfig();
-  const ownState = prepareState(producerOnly, "ingest-producer-only");
-  const configuredState = prepareState(ingestConfig, "ingest-as-configured");
-  const ingestScript = path.join(root, "workers/ingest/index.ts");
-  const bareBase = await serve(
+  const producerOnly = bench.producerOnlyConfig();
+  const ownState = bench.prepareState(producerOnly, "ingest-producer-only");
+  const configuredState = bench.prepareState(ingestConfig, "ingest-as-configured");
+  const bareBase = await bench.serve(
     path.join(root, "bench/bare-worker/index.mjs"),
     path.join(root, "bench/bare-worker/wrangler.toml"),
   );
-  const floorBase = await serve(
+  const floorBase = await bench.serve(
     path.join(root, "bench/enqueue-worker/index.mjs"),
     path.join(root, "bench/enqueue-worker/wrangler.toml"),
   );
-  const ownBase = await serve(ingestScript, producerOnly, ownState);
-  const configuredBase = await serve(ingestScript, ingestConfig, configuredState);
+  const ownBase = await bench.serve(ingestScript, producerOnly, ownState);
+  const configuredBase = await bench.serve(ingestScript, ingestConfig, configuredState);
 
   // The beacon's own cost first: the configured Worker's consumer is still idle then.
   const results = [
@@ -158,6 +84,5 @@ try {
     }),
   );
 } finally {
-  for (const w of workers) await w.stop().catch(() => undefined);
-  rmSync(scratch, { recursive: true, force: true });
+  await bench.stop();
 }

@@ -22,22 +22,27 @@ export async function throughput(
 
 /**
  * A page-view beacon as the snippet posts it to `base`/ingest/e for the site of
- * `publicToken`; the sender's address and User-Agent rotate (250 and 500 values) so the
- * events spread over many visitors and sessions, as a shop's traffic does.
+ * `publicToken`. It cycles through 1,000 visitors (their own User-Agents), two to a
+ * client network (/24, 500 networks in 198.18.0.0/15), so the events spread over many
+ * visitors and sessions as a shop's traffic does and no network reaches its beacon
+ * limit (shared/ingest/beacon-limits.ts) in a benchmark run.
  */
 export function beaconSender(base: string, publicToken: string, extra: { r?: string } = {}): () => Promise<Response> {
   let n = 0;
-  return () =>
-    fetch(`${base}/ingest/e`, {
+  return () => {
+    const visitor = n++ % 1000;
+    const network = visitor >> 1;
+    return fetch(`${base}/ingest/e`, {
       method: "POST",
       headers: {
         Origin: "https://bench-shop.example",
         "Content-Type": "text/plain",
-        "User-Agent": `Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36 bench/${n % 500}`,
-        "CF-Connecting-IP": `198.51.100.${n++ % 250}`,
+        "User-Agent": `Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36 bench/${visitor}`,
+        "CF-Connecting-IP": `198.${18 + (network >> 8)}.${network & 255}.${1 + (visitor & 1)}`,
       },
       body: JSON.stringify({ s: publicToken, k: "pageview", u: `https://bench-shop.example/p/${n % 50}`, ...extra }),
     });
+  };
 }
 
 export interface Sender {

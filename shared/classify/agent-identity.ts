@@ -1,7 +1,12 @@
-import { type Purpose, signatureAgents } from "./agents";
+import type { AgentCardMeta } from "../verification/agent-card";
+import type { DnsVerdict } from "../verification/reverse-dns";
+import type { KeySource } from "../verification/signature-agent";
+import type { Purpose } from "./agents";
 import type { AutomationKind } from "./automation";
 import { type IpRangeIndex, ipInLists } from "./ip-ranges";
+import { listedSignerAt, readSigner, type SignerReading } from "./listed-signers";
 import type { AiPlatform } from "./platforms";
+import { ucpAgentOrigin } from "./ucp-agent";
 import { readUserAgent } from "./user-agent";
 
 /** Verification tiers (contract: traffic verification), declared once; reports and zod enums use this list. */
@@ -11,6 +16,14 @@ export type DetectionSignal =
   | "signature_verified"
   | "known_ip_range"
   | "declared_user_agent"
+  // A valid Web Bot Auth signature whose key source is not a listed operator's
+  // (listed-signers.ts): it proves who holds the key, not who the User-Agent names.
+  | "signature_unlisted"
+  // `UCP-Agent: profile="…"` named the caller (ucp-agent.ts): a claim, like a UA token.
+  | "declared_ucp_agent"
+  // The client IP's reverse DNS lies under the declared operator's documented domains
+  // and resolves back to the IP (shared/verification/reverse-dns.ts).
+  | "reverse_dns"
   | "automation_flag"
   // docs/decisions.md#5-traffic-reports lists it; never produced: per-page behaviour cannot tell an agent from a
   // human without storage or fingerprinting (docs/ingest.md, Classification).
@@ -19,8 +32,12 @@ export type DetectionSignal =
 /** What Web Bot Auth verification concluded (traffic-facts §4.2 outcomes). */
 export interface SignatureOutcome {
   status: "verified" | "invalid" | "unverified" | "absent";
-  /** Origin of the Signature-Agent whose key verified, when verified. */
-  agentOrigin?: string | null;
+  /**
+   * When verified: the key source the key came from (null when the request named none)
+   * and the Signature Agent Card it was read from, if any. Who that makes the sender is
+   * listed-signers.ts's question.
+   */
+  signer?: { source: KeySource | null; card: AgentCardMeta | null };
 }
 
 export interface IdentityInput {
@@ -28,6 +45,10 @@ export interface IdentityInput {
   /** Full client IP, in memory only; never stored. */
   clientIp: string | null;
   signature: SignatureOutcome;
+  /** The `UCP-Agent` header as received, or null. */
+  ucpAgent?: string | null;
+  /** Forward-confirmed reverse DNS of the client IP against the declared operator's domains. */
+  reverseDns?: DnsVerdict;
   /** Automation hints the snippet reported (navigator.webdriver, headless UA hints). */
   automation: { webdriver?: boolean; headless?: boolean };
   ipRanges: IpRangeIndex;
@@ -51,31 +72,39 @@ const CONFIDENCE = { signature: 0.99, ip: 0.95, declared: 0.6, spoofedToken: 0.1
 
 /**
  * Platform, purpose and verification tier of a visitor (contract "Verification
- * breakdown"; docs/reports.md "Who counts as an AI agent"): verified by a valid Web Bot
- * Auth signature or by the full client IP in the vendor's published range for the
- * declared token; declared by User-Agent alone; heuristic only for automation that names
- * nobody (automation flags, a bare headless browser). Clients that name themselves as
- * non-AI automation (monitors, prerenderers, SEO crawlers, link previewers, search
- * engines) are no agent: `namedAutomation` says which kind. robots.txt-only tokens
- * (Google-Extended, Applebot-Extended) never make requests, so they are never verified.
+ * breakdown"; docs/ingest.md "Who counts as verified"): verified by a valid Web Bot Auth
+ * signature whose key source is a listed operator's (listed-signers.ts; platform and
+ * purpose from that row or the operator's card, never from the User-Agent), or by the
+ * full client IP in the vendor's published range for the declared token. Declared by a
+ * User-Agent token, a `UCP-Agent` profile, or a valid signature from a signer nobody
+ * lists (recorded as `signature_unlisted`, `other_ai` unless the UA names more).
+ * Heuristic only for automation that names nobody. Clients that name themselves as
+ * non-AI automation are no agent: `namedAutomation` says which kind. robots.txt-only
+ * tokens (Google-Extended, Applebot-Extended) never make requests, so they are never
+ * verified.
  */
 export function identifyAgent(input: IdentityInput): AgentIdentity {
   const claim = readUserAgent(input.userAgent);
   const declared = claim.kind === "ai_agent" ? claim.agent : null;
   const signals: DetectionSignal[] = [];
   if (declared) signals.push("declared_user_agent");
+  const ucpOrigin = ucpAgentOrigin(input.ucpAgent);
+  if (ucpOrigin) signals.push("declared_ucp_agent");
 
-  if (input.signature.status === "verified") {
-    const byOrigin = input.signature.agentOrigin ? signatureAgents[input.signature.agentOrigin] : undefined;
-    const platform = byOrigin?.platform ?? declared?.platform ?? "other_ai";
-    const purpose = declared && !declared.robotsOnly ? declared.purpose : (byOrigin?.purpose ?? "unknown");
-    return {
-      platform,
-      purpose,
-      tier: "verified",
-      confidence: CONFIDENCE.signature,
-      signals: ["signature_verified", ...signals],
-    };
+  let unlisted: SignerReading | null = null;
+  if (input.signature.status === "verified" && input.signature.signer) {
+    const signer = readSigner(input.signature.signer);
+    if (signer.listed) {
+      return {
+        platform: signer.platform,
+        purpose: signer.purpose,
+        tier: "verified",
+        confidence: CONFIDENCE.signature,
+        signals: ["signature_verified", ...signals],
+      };
+    }
+    unlisted = signer;
+    signals.push("signature_unlisted");
   }
 
   if (declared?.robotsOnly) {
@@ -98,6 +127,15 @@ export function identifyAgent(input: IdentityInput): AgentIdentity {
         signals: ["known_ip_range", ...signals],
       };
     }
+    if (declared.rdns && input.reverseDns === "confirmed") {
+      return {
+        platform: declared.platform,
+        purpose: declared.purpose,
+        tier: "verified",
+        confidence: CONFIDENCE.ip,
+        signals: ["reverse_dns", ...signals],
+      };
+    }
     return {
       platform: declared.platform,
       purpose: declared.purpose,
@@ -108,6 +146,21 @@ export function identifyAgent(input: IdentityInput): AgentIdentity {
   }
 
   if (claim.kind === "named_automation") return { ...HUMAN, namedAutomation: claim.automation };
+
+  if (unlisted || ucpOrigin) {
+    // A signer nobody lists, or a UCP profile: an agent that says who it is, unproven.
+    // UCP callers are platforms acting for a buyer (UCP overview), so `user_action`.
+    const ucpListed = ucpOrigin ? listedSignerAt(ucpOrigin) : null;
+    const purpose =
+      unlisted && unlisted.purpose !== "unknown" ? unlisted.purpose : ucpOrigin ? "user_action" : "unknown";
+    return {
+      platform: ucpListed?.platform ?? "other_ai",
+      purpose,
+      tier: "declared",
+      confidence: CONFIDENCE.declared,
+      signals,
+    };
+  }
 
   if (input.automation.webdriver || input.automation.headless || claim.kind === "headless") {
     return {

@@ -35,6 +35,12 @@ export interface AgentEntry {
   ref: string;
   /** Vendor IP-range list ids (ip-range-sources.ts) that can verify this token. */
   ipLists?: readonly string[];
+  /**
+   * Domains whose forward-confirmed reverse DNS the operator documents as verification
+   * (shared/verification/reverse-dns.ts): the client IP's PTR name under one of them,
+   * resolving back to the IP.
+   */
+  rdns?: readonly string[];
   /** robots.txt control tokens that never make requests: a UA claiming one is spoofed. */
   robotsOnly?: true;
   /** A token an unrelated bot also uses: the entry matches only when the UA also matches this. */
@@ -77,7 +83,12 @@ const cohere = documentedBy(
 );
 
 const ANTHROPIC_IPS = { ipLists: ["anthropic-bots"] };
-const GOOGLE_FETCHER_IPS = { ipLists: ["google-user-triggered-fetchers-google"] };
+// Google: "Verifying Googlebot and other Google crawlers" — reverse DNS under
+// googlebot.com, google.com or googleusercontent.com, then a forward lookup to the same
+// IP, for every Google crawler and fetcher
+// (https://developers.google.com/crawling/docs/crawlers-fetchers/verify-google-requests).
+const GOOGLE_RDNS = ["googlebot.com", "google.com", "googleusercontent.com"];
+const GOOGLE_FETCHER_IPS = { ipLists: ["google-user-triggered-fetchers-google"], rdns: GOOGLE_RDNS };
 
 export const vendorAgents: readonly AgentEntry[] = [
   openai("GPTBot", "crawl", { ipLists: ["openai-gptbot"] }),
@@ -97,9 +108,13 @@ export const vendorAgents: readonly AgentEntry[] = [
   perplexity("Perplexity-User", "user_action", { ipLists: ["perplexity-user"] }),
   // robots.txt-only tokens never make requests (traffic-facts §0.6).
   google("google-common-crawlers")("Google-Extended", "unknown", { robotsOnly: true }),
-  google("google-agent")("Google-Agent", "user_action", { ipLists: ["google-user-triggered-agents"] }),
+  google("google-agent")("Google-Agent", "user_action", {
+    ipLists: ["google-user-triggered-agents"],
+    rdns: GOOGLE_RDNS,
+  }),
   google("google-agent")("GoogleAgent-Mariner", "user_action", {
     ipLists: ["google-user-triggered-agents", "google-user-triggered-fetchers-google"],
+    rdns: GOOGLE_RDNS,
   }),
   google("google-user-triggered-fetchers")("GoogleAgent-URLContext", "user_action", GOOGLE_FETCHER_IPS),
   google("google-user-triggered-fetchers")("Gemini-Deep-Research", "user_action", GOOGLE_FETCHER_IPS),
@@ -110,6 +125,7 @@ export const vendorAgents: readonly AgentEntry[] = [
   google("google-special-case-crawlers")("Google-CloudVertexBot", "crawl", {
     aliases: ["CloudVertexBot"],
     ipLists: ["google-special-crawlers"],
+    rdns: GOOGLE_RDNS,
   }),
   // Microsoft: Copilot has no fetcher of its own (traffic-facts §2).
   documentedBy(
@@ -122,10 +138,12 @@ export const vendorAgents: readonly AgentEntry[] = [
   meta("meta-externalfetcher", "user_action"),
   meta("meta-webindexer", "search"),
   meta("FacebookBot", "crawl"),
-  apple("Applebot", "search", { ipLists: ["apple-applebot"] }),
+  // Apple documents both its IP list and reverse DNS under applebot.apple.com.
+  apple("Applebot", "search", { ipLists: ["apple-applebot"], rdns: ["applebot.apple.com"] }),
   apple("Applebot-Extended", "unknown", { robotsOnly: true }),
-  // Amazon publishes its IP lists as HTML pages only.
-  amazon("Amazonbot", "crawl"),
+  // Amazon publishes its IP lists as HTML pages only; it documents verification by
+  // reverse DNS under crawl.amazonbot.amazon and a forward lookup.
+  amazon("Amazonbot", "crawl", { rdns: ["crawl.amazonbot.amazon"] }),
   amazon("Amzn-SearchBot", "search"),
   amazon("Amzn-User", "user_action"),
   amazon("NovaAct", "user_action", { ref: "https://nova.amazon.com/act" }),
@@ -159,13 +177,3 @@ export const vendorAgents: readonly AgentEntry[] = [
     "https://platform.gist.ai/docs/prorata-ai-crawler-bot",
   )("ProRataInc", "search"),
 ];
-
-/**
- * Web Bot Auth `Signature-Agent` origins → platform (traffic-facts §4.5 step 5). A valid
- * signature from an origin not listed here proves control of that origin only: it is
- * recorded as `other_ai` (docs/decisions.md#ingest).
- */
-export const signatureAgents: Readonly<Record<string, { platform: AiPlatform; purpose: Purpose }>> = {
-  "https://chatgpt.com": { platform: "chatgpt", purpose: "user_action" },
-  "https://agent.bot.goog": { platform: "gemini", purpose: "user_action" },
-};

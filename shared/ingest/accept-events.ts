@@ -1,9 +1,17 @@
 import type { z } from "zod";
 import { ipRangeIndex } from "../classify/ip-range-cache";
 import type { SaltSet } from "../salt/salt-schedule";
+import { DNS_LOOKUPS_PER_REQUEST, reverseDnsFor } from "../verification/reverse-dns";
 import type { SignedMessage } from "../verification/signature-base";
 import { requestKeyLookup, verifyRequestSignature } from "../verification/verify-request";
-import { type DropReason, type IngestSite, type PipelineDeps, type RawEvent, runPipeline } from "./pipeline";
+import {
+  type DropReason,
+  type IngestSite,
+  type PipelineDeps,
+  type RawEvent,
+  runPipeline,
+  type VisitorBound,
+} from "./pipeline";
 import type { IngestMessage } from "./queue-message";
 
 /** Queue `sendBatch` takes at most 100 messages. */
@@ -24,6 +32,8 @@ export interface IngestChannel<Item, Refusal> {
   signed(item: Item, site: IngestSite): SignedMessage;
   /** The request record before classification. */
   raw(item: Item, site: IngestSite): Omit<RawEvent, "id" | "receivedAt" | "signature" | "site">;
+  /** The channel's bound on distinct visitors per network, if it has one (beacons). */
+  visitorBound?: VisitorBound;
 }
 
 /** What became of one event; the Worker's edge turns it into its answer. */
@@ -85,7 +95,12 @@ export async function acceptEvents<Item, Refusal>(
       continue;
     }
     const { site } = admission;
-    deps ??= Promise.all([salts(), ipRangeIndex(env.DB, now)]).then(([s, ipRanges]) => ({ salts: s, ipRanges }));
+    deps ??= Promise.all([salts(), ipRangeIndex(env.DB, now)]).then(([s, ipRanges]) => ({
+      salts: s,
+      ipRanges,
+      visitorBound: channel.visitorBound,
+      reverseDns: reverseDnsFor(env.OUTBOUND_RESOLVE).budgeted(DNS_LOOKUPS_PER_REQUEST),
+    }));
     const signature = await verifyRequestSignature(env, channel.signed(item, site), now, keys);
     const result = await runPipeline(
       { ...channel.raw(item, site), id: crypto.randomUUID(), receivedAt: now, signature, site },

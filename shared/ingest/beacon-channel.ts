@@ -1,6 +1,8 @@
+import { truncateIp } from "../classify/cidr";
 import { parseResolveMap } from "../outbound/resolve-map";
 import type { SignedMessage } from "../verification/signature-base";
 import { type Acceptance, type AcceptEnv, type AcceptOptions, acceptEvents, type IngestChannel } from "./accept-events";
+import { admitBeacon, type LimitNamespace, visitorWithinBound } from "./beacon-limits";
 import { type BeaconPayload, beaconPayload } from "./beacon-payload";
 import { originAllowed, type RefusalReason } from "./origin-check";
 import { siteByToken } from "./site-by-token";
@@ -12,8 +14,19 @@ export interface BeaconRequest {
   userAgent: string | null;
   /** `CF-Connecting-IP`: used in memory for range checks and hashing, never stored. */
   clientIp: string | null;
+  /** The `UCP-Agent` header, or null. */
+  ucpAgent: string | null;
   /** The beacon request itself, for Web Bot Auth: a browser agent signs every request it makes. */
   signed: SignedMessage;
+  /** Work to finish after the answer (the invocation's waitUntil). */
+  defer: (work: Promise<unknown>) => void;
+}
+
+export interface BeaconEnv extends AcceptEnv {
+  /** RateWindow objects: one per site token and one per site and client network. */
+  RATE_WINDOW: LimitNamespace;
+  /** "off" only in the limiter benchmark's baseline (bench/ingest-limits.ts). */
+  BEACON_LIMITS?: string;
 }
 
 /**
@@ -24,6 +37,8 @@ export interface BeaconRequest {
 export interface BeaconRefusal {
   reason: RefusalReason;
   siteId: string | null;
+  /** Seconds until the limit that refused it resets (rate_limited only). */
+  retryAfter?: number;
 }
 
 /**
@@ -32,10 +47,13 @@ export interface BeaconRefusal {
  * event dated when it arrives.
  */
 function beaconChannel(
-  env: AcceptEnv,
+  env: BeaconEnv,
   request: BeaconRequest,
   now: number,
 ): IngestChannel<BeaconPayload, BeaconRefusal> {
+  const limited = env.BEACON_LIMITS !== "off";
+  // The visitor hash's network (/24 or /64): what one client controls.
+  const network = (request.clientIp && truncateIp(request.clientIp)) || "";
   return {
     schema: beaconPayload,
     admit: (beacons) =>
@@ -45,10 +63,18 @@ function beaconChannel(
           if (!site) return { refused: { reason: "unknown_token", siteId: null } };
           if (!originAllowed(request.origin, site.domain, parseResolveMap(env.OUTBOUND_RESOLVE)))
             return { refused: { reason: request.origin ? "origin_mismatch" : "missing_origin", siteId: site.id } };
+          if (limited) {
+            const verdict = await admitBeacon(env.RATE_WINDOW, site.id, network, now, request.defer);
+            if (!verdict.allowed)
+              return { refused: { reason: "rate_limited", siteId: site.id, retryAfter: verdict.retryAfter } };
+          }
           return { site };
         }),
       ),
     signed: () => request.signed,
+    visitorBound: limited
+      ? (siteId, net, visitorHash, at) => visitorWithinBound(env.RATE_WINDOW, siteId, net, visitorHash, at)
+      : undefined,
     raw: (beacon) => ({
       channel: "beacon",
       kind: beacon.k,
@@ -60,13 +86,14 @@ function beaconChannel(
       userAgent: request.userAgent,
       clientIp: request.clientIp,
       automation: { webdriver: beacon.w === 1, headless: beacon.h === 1 },
+      ucpAgent: request.ucpAgent,
     }),
   };
 }
 
 /** One beacon body (already parsed from JSON) through the one acceptance path. */
 export async function acceptBeacon(
-  env: AcceptEnv,
+  env: BeaconEnv,
   body: unknown,
   request: BeaconRequest,
   options: AcceptOptions,

@@ -1,6 +1,12 @@
 import type { ResolveMap } from "../outbound/resolve-map";
 
-export type RefusalReason = "missing_origin" | "origin_mismatch" | "unknown_token" | "page_url_mismatch";
+export type RefusalReason =
+  | "missing_origin"
+  | "origin_mismatch"
+  | "unknown_token"
+  | "page_url_mismatch"
+  // Past the site's or the client network's beacon limits (beacon-limits.ts).
+  | "rate_limited";
 
 /**
  * docs/decisions.md#4-domains: ingest accepts Origin `https://DOMAIN` and `https://www.DOMAIN` of the

@@ -1,9 +1,11 @@
 import type { SignatureOutcome } from "../classify/agent-identity";
 import type { IpRangeIndex } from "../classify/ip-ranges";
 import type { SaltSet } from "../salt/salt-schedule";
+import type { DnsVerdict } from "../verification/reverse-dns";
 import type { EventKind, IngestMessage } from "./queue-message";
 import { acquisition } from "./steps/acquisition";
 import { checkTime } from "./steps/check-time";
+import { confirmDns } from "./steps/confirm-dns";
 import { applyCoverage } from "./steps/coverage";
 import { hashVisitor } from "./steps/hash-visitor";
 import { identify } from "./steps/identify";
@@ -31,6 +33,10 @@ export interface RawEvent {
   /** Full client IP: used in memory for range checks and hashing, never stored. */
   clientIp: string | null;
   automation: { webdriver?: boolean; headless?: boolean };
+  /** What forward-confirmed reverse DNS said of the client IP, when the UA's operator documents it. */
+  reverseDns?: DnsVerdict;
+  /** The `UCP-Agent` header as received (a declared identity), or null. */
+  ucpAgent?: string | null;
   signature: SignatureOutcome;
   site: IngestSite;
 }
@@ -39,7 +45,17 @@ export interface PipelineDeps {
   /** Null where the salts are out of reach (v1 Worker): the consumer hashes instead. */
   salts: SaltSet | null;
   ipRanges: IpRangeIndex;
+  /**
+   * Beacons only: whether a visitor hash is within its network's daily bound of distinct
+   * visitors on the site (beacon-limits.ts); past it the event gets the network's
+   * overflow visitor (hash-visitor.ts).
+   */
+  visitorBound?: VisitorBound;
+  /** Forward-confirmed reverse DNS for one IP against an operator's domains (budgeted per request). */
+  reverseDns?: (ip: string, domains: readonly string[]) => Promise<DnsVerdict>;
 }
+
+export type VisitorBound = (siteId: string, network: string, visitorHash: string, now: number) => Promise<boolean>;
 
 export type DropReason = "stale_timestamp" | "future_timestamp" | "invalid_url" | "foreign_host" | "named_automation";
 
@@ -59,6 +75,7 @@ export type Step = (draft: Draft, deps: PipelineDeps) => Draft | Dropped | Promi
 export const steps: ReadonlyArray<[string, Step]> = [
   ["check-time", checkTime],
   ["parse-page", parsePage],
+  ["confirm-dns", confirmDns],
   ["identify", identify],
   ["acquisition", acquisition],
   ["coverage", applyCoverage],

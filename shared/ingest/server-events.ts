@@ -31,6 +31,7 @@ export const serverEventItem = z.object({
       signature: z.string().max(4096).optional(),
       "signature-input": z.string().max(4096).optional(),
       "signature-agent": z.string().max(4096).optional(),
+      "ucp-agent": z.string().max(2048).optional(),
     })
     .optional(),
 });
@@ -109,6 +110,7 @@ function serverChannel(env: AcceptEnv, workspaceId: string): IngestChannel<Serve
       userAgent: item.user_agent ?? null,
       clientIp: item.ip ?? null,
       automation: {},
+      ucpAgent: item.headers?.["ucp-agent"] ?? null,
     }),
   };
 }

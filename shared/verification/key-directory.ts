@@ -1,9 +1,10 @@
 import { parseResolveMap, type ResolveMap } from "../outbound/resolve-map";
 import { safeFetch } from "../outbound/safe-fetch";
 import { MINUTE_MS } from "../time/durations";
+import { type AgentCardMeta, readAgentCard } from "./agent-card";
 import { directoryProofs } from "./directory-proof";
 import { jwkThumbprint, type PublicJwk } from "./jwk";
-import type { KeySource } from "./signature-agent";
+import { DIRECTORY_PATH, type KeySource } from "./signature-agent";
 import type { KeyLookup } from "./web-bot-auth";
 
 // draft-ietf-webbotauth-httpsig-protocol, "Key Distribution and Discovery": a
@@ -12,7 +13,6 @@ import type { KeyLookup } from "./web-bot-auth";
 // Document holding `jwks` or `jwks_uri`. Only a 200 counts, no redirects; lookups keyed
 // by (URL, keyid); a failed fetch never evicts cached keys, negative cache ≤ 5 min
 // (traffic-facts §4.2). SSRF limits: size, key count, time, address ranges (safeFetch).
-export const DIRECTORY_PATH = "/.well-known/http-message-signatures-directory";
 const DIRECTORY_MEDIA_TYPE = "application/http-message-signatures-directory+json";
 const NEGATIVE_TTL_MS = 5 * MINUTE_MS;
 const DEFAULT_TTL_MS = 3600_000;
@@ -28,6 +28,8 @@ interface CacheEntry {
   /** keyid (kid and RFC 7638 thumbprint) → key. */
   keys: Map<string, PublicJwk>;
   freshUntil: number;
+  /** The Signature Agent Card's metadata, for a `cimd` source. */
+  card?: AgentCardMeta;
 }
 
 export interface KeyDirectoryOptions {
@@ -67,22 +69,6 @@ async function indexKeys(doc: unknown): Promise<Map<string, PublicJwk>> {
 }
 
 /**
- * A Signature Agent Card / Client ID Metadata Document (draft-meunier-webbotauth-
- * registry): `client_id` must equal the URL it was fetched from, and it carries either
- * `jwks` or `jwks_uri`, never both. Returns the inline JWK Set or the URL to fetch.
- */
-export function readAgentCard(url: string, card: unknown): { jwks: unknown } | { jwksUri: string } | { error: string } {
-  if (!card || typeof card !== "object") return { error: "card is not a JSON object" };
-  const c = card as { client_id?: unknown; jwks?: unknown; jwks_uri?: unknown };
-  if (c.client_id !== url) return { error: "client_id must match the card URL" };
-  if (c.jwks !== undefined && c.jwks_uri !== undefined)
-    return { error: "card must not contain both jwks and jwks_uri" };
-  if (c.jwks !== undefined) return { jwks: c.jwks };
-  if (typeof c.jwks_uri === "string") return { jwksUri: c.jwks_uri };
-  return { error: "card has neither jwks nor jwks_uri" };
-}
-
-/**
  * A per-isolate cache of key sources, fetched through the SSRF guard. One instance
  * lives for the Worker isolate; `lookup` is the KeyLookup the verifier needs.
  */
@@ -98,6 +84,12 @@ export class KeyDirectoryCache {
   }
 
   lookup: KeyLookup = (source, keyid) => this.find(source, keyid, () => true);
+
+  /** The card metadata held for a `cimd` source (after a lookup fetched it), else null. */
+  cardOf(source: KeySource | null): AgentCardMeta | null {
+    if (!source) return null;
+    return this.entries.get(`${source.type} ${source.url}`)?.card ?? null;
+  }
 
   /**
    * A lookup for one request that may fetch at most `maxFetches` key sources it does
@@ -138,9 +130,12 @@ export class KeyDirectoryCache {
       if (!card) return null;
       const read = readAgentCard(source.url, card.doc);
       if ("error" in read) return null;
-      if ("jwksUri" in read) return await this.fetchKeySet(read.jwksUri, false);
+      if ("jwksUri" in read) {
+        const set = await this.fetchKeySet(read.jwksUri, false);
+        return set && { ...set, card: read.meta };
+      }
       const keys = await indexKeys(read.jwks);
-      return keys.size ? { keys, freshUntil: this.now() + card.ttl } : null;
+      return keys.size ? { keys, freshUntil: this.now() + card.ttl, card: read.meta } : null;
     } catch {
       return null;
     }

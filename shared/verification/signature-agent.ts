@@ -5,6 +5,13 @@
 // Set URL) or `cimd` (a Client ID Metadata Document holding `jwks` or `jwks_uri`). The
 // earlier bare-String form is still sent (ChatGPT agent, 2025); the draft lets a
 // verifier read it as one member keyed by the signature's label.
+//
+// Readings in use that we accept alike (docs/ingest.md, "Who counts as verified"): the
+// WG editor's copy fetches the member URL itself as a JWK Set, with no parameter;
+// UCP signers send `type=jwks_uri`; Cloudflare's library resolves an untyped (or
+// `type=directory`) origin at the well-known path and reads `type=cimd` as a card. So
+// an untyped or `directory` member that is a bare origin (or the well-known URL
+// itself) is a directory, and one with any other path is a JWK Set URL.
 
 import { type Member, parseDictionary, parseItem, SfError } from "./structured-fields";
 
@@ -44,10 +51,13 @@ export function parseSignatureAgent(header: string, legacyLabel = ""): Signature
   return [...parseDictionary(header)].map(([label, member]) => entryOf(label, member));
 }
 
+/** Where a `directory` member's keys are served (draft, "Key Distribution and Discovery"). */
+export const DIRECTORY_PATH = "/.well-known/http-message-signatures-directory";
+
 /**
- * The key source a Signature-Agent entry names, or null when the draft says to ignore
- * the member: an unsupported `type`, a non-https URI, or a `directory` value that is not
- * a bare origin (an empty path `/` is allowed).
+ * The key source a Signature-Agent entry names, or null when it is to be ignored: an
+ * unsupported `type`, a non-https URI, credentials in the URI, or a `directory` value
+ * with a query or fragment.
  */
 export function keySourceOf(entry: SignatureAgentEntry): KeySource | null {
   if (!(KEY_SOURCE_TYPES as readonly string[]).includes(entry.type)) return null;
@@ -60,8 +70,11 @@ export function keySourceOf(entry: SignatureAgentEntry): KeySource | null {
   if (url.protocol !== "https:" || url.username || url.password) return null;
   const type = entry.type as KeySourceType;
   if (type === "directory") {
-    if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) return null;
-    return { type, url: url.origin };
+    if (url.search || url.hash) return null;
+    if (url.pathname === "/" || url.pathname === "" || url.pathname === DIRECTORY_PATH)
+      return { type, url: url.origin };
+    // The WG editor's copy: the member URL is the JWK Set itself.
+    return { type: "jwks_uri", url: url.href };
   }
   url.hash = "";
   return { type, url: url.href };

@@ -36,5 +36,8 @@ export async function verifyRequestSignature(
     keys,
     rejectTestKeys: !localSwitchOn(env, "ACCEPT_TEST_SIGNATURE_KEYS"),
   });
-  return { status: result.status, agentOrigin: result.agentOrigin ?? null };
+  if (result.status !== "verified" || !result.signer) return { status: result.status };
+  // The card a `cimd` source was read from (its metadata names who the signer says it is).
+  const card = keyDirectoryFor(env.OUTBOUND_RESOLVE).cardOf(result.signer.source);
+  return { status: "verified", signer: { source: result.signer.source, card } };
 }

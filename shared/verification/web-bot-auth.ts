@@ -60,7 +60,7 @@ function keySourceFor(
  * for the label covered (Dictionary `key`, or the legacy bare String), key found by
  * (key source, keyid), Ed25519 or RSA-PSS-SHA512. Outcomes: `absent` (no web-bot-auth
  * signature), `invalid`, `unverified` (member ignored or key not found), `verified`
- * (with the agent origin when a `directory` member bound the key to a domain).
+ * (with the key source: who signed, for classification to weigh against its listed signers).
  */
 export async function verifyWebBotAuth(msg: SignedMessage, options: VerifyOptions): Promise<WebBotAuthResult> {
   const inputHeader = msg.header("signature-input");
@@ -109,9 +109,9 @@ export async function verifyWebBotAuth(msg: SignedMessage, options: VerifyOption
     if (!algorithm) return invalid("unsupported alg");
     const ok = await verifyWithJwk(algorithm, jwk, sig.value, signatureBase(covered, msg));
     if (!ok) return invalid("signature does not verify");
-    // Only a `directory` member binds the key to a domain (the well-known path is the
-    // domain operator's); a jwks_uri or cimd URL proves control of that URL only.
-    return { status: "verified", agentOrigin: agent.source?.type === "directory" ? agent.source.url : null };
+    // A valid signature proves who holds the key, not who the User-Agent says it is:
+    // shared/classify/listed-signers.ts decides what the key source is worth.
+    return { status: "verified", signer: { source: agent.source, card: null } };
   } catch (err) {
     if (err instanceof SfError) return invalid(err.message);
     throw err;

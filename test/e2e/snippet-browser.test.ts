@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
 import { describeInChromium } from "./browser";
-import { SHOP_HOST, SIGNER_HOST } from "./snippet-fixture-server";
+import { LISTED_SIGNER_HOST, SHOP_HOST, SIGNER_HOST } from "./snippet-fixture-server";
 
 const baseUrl = inject("baseUrl");
 const fixturePort = inject("snippetFixturePort");
@@ -133,7 +133,7 @@ describeInChromium(
       expect(purpose.body.user_action_sessions).toBeGreaterThanOrEqual(1);
     }, 60_000);
 
-    it("records a beacon signed with Web Bot Auth as verified", async () => {
+    it("verifies a beacon signed with a listed operator's key, and leaves a self-served key with a ChatGPT-User UA declared", async () => {
       const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
       const jwk = (await crypto.subtle.exportKey("jwk", pair.publicKey)) as { x: string };
       const thumb = Buffer.from(
@@ -142,37 +142,54 @@ describeInChromium(
           new TextEncoder().encode(JSON.stringify({ crv: "Ed25519", kty: "OKP", x: jwk.x })),
         ),
       ).toString("base64url");
+      // The fixture server answers the directory of every mapped host with this key.
       await fetch(`http://127.0.0.1:${fixturePort}/__set`, {
         method: "POST",
         body: JSON.stringify({ jwk: { kty: "OKP", crv: "Ed25519", x: jwk.x } }),
       });
-      const created = Math.floor(Date.now() / 1000) - 2;
-      const params = `("@authority" "@method" "signature-agent");created=${created};keyid="${thumb}";expires=${created + 300};tag="web-bot-auth"`;
-      const authority = new URL(baseUrl).host;
-      const base = `"@authority": ${authority}\n"@method": POST\n"signature-agent": "https://${SIGNER_HOST}"\n"@signature-params": ${params}`;
-      const sig = Buffer.from(
-        await crypto.subtle.sign({ name: "Ed25519" }, pair.privateKey, new TextEncoder().encode(base)),
-      ).toString("base64");
-      const res = await fetch(`${baseUrl}/ingest/e`, {
-        method: "POST",
-        headers: {
-          Origin: shopUrl,
-          "Content-Type": "text/plain",
-          "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36",
-          "CF-Connecting-IP": "198.51.100.77",
-          "Signature-Agent": `"https://${SIGNER_HOST}"`,
-          "Signature-Input": `sig1=${params}`,
-          Signature: `sig1=:${sig}:`,
-        },
-        body: JSON.stringify({ s: token, k: "pageview", u: `${shopUrl}/products/blue-mug` }),
-      });
-      expect(res.status).toBe(202);
+      const signedBeacon = async (agentHost: string, userAgent: string, ip: string) => {
+        const created = Math.floor(Date.now() / 1000) - 2;
+        const params = `("@authority" "@method" "signature-agent");created=${created};keyid="${thumb}";expires=${created + 300};tag="web-bot-auth"`;
+        const authority = new URL(baseUrl).host;
+        const base = `"@authority": ${authority}\n"@method": POST\n"signature-agent": "https://${agentHost}"\n"@signature-params": ${params}`;
+        const sig = Buffer.from(
+          await crypto.subtle.sign({ name: "Ed25519" }, pair.privateKey, new TextEncoder().encode(base)),
+        ).toString("base64");
+        return fetch(`${baseUrl}/ingest/e`, {
+          method: "POST",
+          headers: {
+            Origin: shopUrl,
+            "Content-Type": "text/plain",
+            "User-Agent": userAgent,
+            "CF-Connecting-IP": ip,
+            "Signature-Agent": `"https://${agentHost}"`,
+            "Signature-Input": `sig1=${params}`,
+            Signature: `sig1=:${sig}:`,
+          },
+          body: JSON.stringify({ s: token, k: "pageview", u: `${shopUrl}/products/blue-mug` }),
+        });
+      };
+      // Forged: a valid signature by a key the sender serves itself, with ChatGPT-User's UA.
+      expect((await signedBeacon(SIGNER_HOST, CHATGPT_USER, "198.51.100.78")).status).toBe(202);
+      // Listed: the same kind of signature, by a key chatgpt.com's own directory serves.
+      const chrome = "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0.0.0 Safari/537.36";
+      expect((await signedBeacon(LISTED_SIGNER_HOST, chrome, "198.51.100.77")).status).toBe(202);
       const report = await until(
         () => api(`/api/v1/traffic/verification?domain=${SHOP_HOST}&period=24h`),
-        (r) => Number(r.body.verified_sessions) >= 1,
-        "a verified session",
+        (r) => {
+          const p = ((r.body.by_platform ?? []) as { platform: string; sessions: number }[]).find(
+            (x) => x.platform === "chatgpt",
+          );
+          return Number(r.body.verified_sessions) >= 1 && (p?.sessions ?? 0) >= 3;
+        },
+        "the forged and the listed session",
       );
       expect(report.body.verified_sessions).toBe(1);
+      const chatgpt = (
+        report.body.by_platform as { platform: string; sessions: number; declared: number; verified: number }[]
+      ).find((p) => p.platform === "chatgpt");
+      // The browser visit and the forged beacon are declared; only the listed key verifies.
+      expect(chatgpt).toMatchObject({ sessions: 3, declared: 2, verified: 1 });
       const check = await api(`/api/v1/sites/check-install?domain=${SHOP_HOST}`);
       expect(check.body.last_verified_event_at).not.toBeNull();
     }, 60_000);

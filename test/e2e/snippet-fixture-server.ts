@@ -5,6 +5,11 @@ import { createServer, type Server } from "node:http";
 // and accepts beacons from the shop's http origin because the host is mapped.
 export const SHOP_HOST = "snippet-shop.example";
 export const SIGNER_HOST = "signer-agent.example";
+/**
+ * A listed operator's signing origin (shared/classify/listed-signers.ts), mapped to this
+ * server too, so a test can sign as the operator whose directory it serves.
+ */
+export const LISTED_SIGNER_HOST = "chatgpt.com";
 
 export interface SnippetFixtures {
   port: number;
@@ -55,7 +60,7 @@ export async function startSnippetFixtures(): Promise<SnippetFixtures> {
   const { port } = server.address() as { port: number };
   return {
     port,
-    outboundResolve: `${SHOP_HOST}=127.0.0.1:${port},${SIGNER_HOST}=127.0.0.1:${port}`,
+    outboundResolve: [SHOP_HOST, SIGNER_HOST, LISTED_SIGNER_HOST].map((h) => `${h}=127.0.0.1:${port}`).join(","),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -4,6 +4,7 @@ import { ipRangeSnapshot } from "../../shared/classify/ip-range-snapshot.generat
 import { bundledIpRanges } from "../../shared/classify/ip-range-sources";
 import { buildIpRangeIndex } from "../../shared/classify/ip-ranges";
 import { deviceInfo, matchAgent, readUserAgent } from "../../shared/classify/user-agent";
+import type { AgentCardMeta } from "../../shared/verification/agent-card";
 
 const ranges = buildIpRangeIndex({ "openai-chatgpt-user": ["23.98.142.176/28"], "openai-gptbot": ["52.230.152.0/24"] });
 
@@ -159,21 +160,124 @@ describe("verification tier", () => {
     expect(who.signals).not.toContain("known_ip_range");
   });
 
-  it("verifies a valid Web Bot Auth signature and maps its agent origin to a platform", () => {
+  const signed = (
+    url: string,
+    type: "directory" | "jwks_uri" | "cimd" = "directory",
+    card: AgentCardMeta | null = null,
+  ) => ({ status: "verified", signer: { source: { type, url }, card } }) as const;
+  const card = (over: Partial<AgentCardMeta>): AgentCardMeta => ({
+    clientName: null,
+    productToken: null,
+    purpose: null,
+    trigger: null,
+    ipsUri: null,
+    ...over,
+  });
+
+  it("verifies a signature whose key is a listed operator's, platform and purpose from the listing, not the UA", () => {
     const who = identifyAgent(
-      input({
-        userAgent: "Mozilla/5.0 (Macintosh) Chrome/138.0.0.0",
-        signature: { status: "verified", agentOrigin: "https://chatgpt.com" },
-      }),
+      input({ userAgent: "Mozilla/5.0 (Macintosh) Chrome/138.0.0.0", signature: signed("https://chatgpt.com") }),
     );
-    expect(who).toMatchObject({
+    expect(who).toEqual({
       platform: "chatgpt",
       purpose: "user_action",
       tier: "verified",
+      confidence: 0.99,
       signals: ["signature_verified"],
     });
-    const unknown = identifyAgent(input({ signature: { status: "verified", agentOrigin: "https://bot.example" } }));
-    expect(unknown.platform).toBe("other_ai");
+    // A UA naming a crawler does not change what the listed signer is.
+    const gptbotUa = identifyAgent(
+      input({ userAgent: "Mozilla/5.0 (compatible; GPTBot/1.3)", signature: signed("https://chatgpt.com") }),
+    );
+    expect(gptbotUa).toMatchObject({ platform: "chatgpt", purpose: "user_action", tier: "verified" });
+  });
+
+  it("never verifies ChatGPT for an own key plus a ChatGPT-User UA: declared, signature_unlisted", () => {
+    const forged = identifyAgent(
+      input({ userAgent: CHATGPT_USER, clientIp: "203.0.113.9", signature: signed("https://forger.example") }),
+    );
+    expect(forged).toEqual({
+      platform: "chatgpt",
+      purpose: "user_action",
+      tier: "declared",
+      confidence: 0.6,
+      signals: ["declared_user_agent", "signature_unlisted"],
+    });
+    // A card that names ChatGPT-User from the forger's own origin is still the forger's.
+    const carded = identifyAgent(
+      input({
+        userAgent: "Mozilla/5.0 Chrome/142.0",
+        signature: signed(
+          "https://forger.example/card",
+          "cimd",
+          card({ productToken: "ChatGPT-User", trigger: "fetcher" }),
+        ),
+      }),
+    );
+    expect(carded).toMatchObject({ platform: "other_ai", tier: "declared", signals: ["signature_unlisted"] });
+    // A JWK Set on a look-alike host is not chatgpt.com's.
+    const lookalike = identifyAgent(
+      input({ signature: signed("https://chatgpt.com.forger.example/jwks.json", "jwks_uri") }),
+    );
+    expect(lookalike).toMatchObject({ platform: "other_ai", tier: "declared" });
+  });
+
+  it("records an unlisted signer with a plain browser UA as a declared other_ai agent", () => {
+    expect(
+      identifyAgent(input({ userAgent: "Mozilla/5.0 Chrome/142.0", signature: signed("https://bot.example") })),
+    ).toEqual({
+      platform: "other_ai",
+      purpose: "unknown",
+      tier: "declared",
+      confidence: 0.6,
+      signals: ["signature_unlisted"],
+    });
+  });
+
+  it("takes a listed operator's card purpose over the UA and over the listing's default", () => {
+    const who = identifyAgent(
+      input({
+        userAgent: CHATGPT_USER,
+        signature: signed(
+          "https://chatgpt.com/agents/search-card",
+          "cimd",
+          card({ productToken: "OAI-SearchBot", purpose: "search" }),
+        ),
+      }),
+    );
+    expect(who).toMatchObject({ platform: "chatgpt", purpose: "search", tier: "verified" });
+    // No stated purpose: the operator's own token named on its card gives the documented one.
+    const byToken = identifyAgent(
+      input({
+        userAgent: CHATGPT_USER,
+        signature: signed("https://chatgpt.com/agents/crawler-card", "cimd", card({ productToken: "GPTBot" })),
+      }),
+    );
+    expect(byToken).toMatchObject({ platform: "chatgpt", purpose: "crawl", tier: "verified" });
+  });
+
+  it("reads UCP-Agent as a declared identity claim, never as verification", () => {
+    expect(
+      identifyAgent(
+        input({
+          userAgent: "Mozilla/5.0 Chrome/142.0",
+          ucpAgent: 'profile="https://shopper.example/ucp/profile.json"',
+        }),
+      ),
+    ).toEqual({
+      platform: "other_ai",
+      purpose: "user_action",
+      tier: "declared",
+      confidence: 0.6,
+      signals: ["declared_ucp_agent"],
+    });
+    expect(identifyAgent(input({ ucpAgent: 'profile="https://chatgpt.com/ucp/profile.json"' }))).toMatchObject({
+      platform: "chatgpt",
+      tier: "declared",
+    });
+    for (const bad of ['profile="http://x.example/p"', "profile=token", "garbage((", 'other="https://x.example"']) {
+      expect(identifyAgent(input({ ucpAgent: bad })).platform, bad).toBeNull();
+    }
   });
 
   it("treats invalid or unverifiable signatures as no signature", () => {

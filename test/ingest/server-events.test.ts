@@ -90,7 +90,7 @@ describe("server-side events through the queue", () => {
     expect(JSON.stringify(results)).not.toContain("52.230.152");
   });
 
-  it("verifies a forwarded Web Bot Auth signature against the agent's key directory", async () => {
+  it("checks a forwarded Web Bot Auth signature against the agent's key directory: valid but unlisted is declared", async () => {
     const site = await seedSite("signed.example");
     const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
     const jwk = (await crypto.subtle.exportKey("jwk", pair.publicKey)) as PublicJwk;
@@ -129,10 +129,12 @@ describe("server-side events through the queue", () => {
     );
     expect(result.accepted).toBe(1);
     const [session] = await waitForSessions(site.id, 1);
+    // The signature verifies, but agent-signer.example.com is no listed operator
+    // (shared/classify/listed-signers.ts): an agent that said who it is, unproven.
     expect(session).toMatchObject({
-      tier: "verified",
+      tier: "declared",
       agent_platform: "other_ai",
-      detection_signals: '["signature_verified"]',
+      detection_signals: '["signature_unlisted"]',
       reached_cart: 1,
     });
   });

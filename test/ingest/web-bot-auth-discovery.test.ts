@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
+import { readAgentCard } from "../../shared/verification/agent-card";
 import { DIRECTORY_SIGNATURE_TAG } from "../../shared/verification/directory-proof";
 import { jwkThumbprint, type PublicJwk } from "../../shared/verification/jwk";
-import { KeyDirectoryCache, readAgentCard } from "../../shared/verification/key-directory";
+import { KeyDirectoryCache } from "../../shared/verification/key-directory";
 import { keySourceOf, parseSignatureAgent } from "../../shared/verification/signature-agent";
 import type { SignedMessage } from "../../shared/verification/signature-base";
 import { verifyWebBotAuth } from "../../shared/verification/web-bot-auth";
@@ -59,11 +60,17 @@ describe("Signature-Agent member types", () => {
     ]);
   });
 
-  it("ignores members the draft says to ignore: unknown types, non-https URIs, directory values that are not origins", () => {
+  it("ignores unknown types and non-https URIs, and reads a directory member with a path as the JWK Set URL (editor's copy)", () => {
     const source = (uri: string, type = "directory") => keySourceOf({ label: "s", uri, type });
     expect(source("https://x.example")).toEqual({ type: "directory", url: "https://x.example" });
     expect(source("https://x.example/")).toEqual({ type: "directory", url: "https://x.example" });
-    expect(source("https://x.example/keys")).toBeNull();
+    // The WG editor's copy: an untyped member with a path is the JWK Set URL itself.
+    expect(source("https://x.example/keys")).toEqual({ type: "jwks_uri", url: "https://x.example/keys" });
+    expect(source("https://x.example/.well-known/http-message-signatures-directory")).toEqual({
+      type: "directory",
+      url: "https://x.example",
+    });
+    expect(source("https://x.example/?q=1")).toBeNull();
     expect(source("http://x.example")).toBeNull();
     expect(source("https://x.example/k.json", "x509")).toBeNull();
     expect(source("https://x.example/k.json#a", "jwks_uri")).toEqual({
@@ -78,8 +85,10 @@ describe("Signature-Agent member types", () => {
     const cache = new KeyDirectoryCache({ resolve: new Map() });
     const msg = await signedRequest(s, 'sig1="https://keys-jwks.example.com/agents/jwks.json";type=jwks_uri');
     const result = await verifyWebBotAuth(msg, { nowMs: NOW, keys: cache.lookup, rejectTestKeys: true });
-    // Only the well-known path is reserved to a domain's operator: no agent origin here.
-    expect(result).toEqual({ status: "verified", agentOrigin: null });
+    expect(result).toEqual({
+      status: "verified",
+      signer: { source: { type: "jwks_uri", url: "https://keys-jwks.example.com/agents/jwks.json" }, card: null },
+    });
   });
 
   it("verifies through a cimd member whose card carries its keys inline", async () => {

@@ -52,7 +52,10 @@ describe("Web Bot Auth (RFC 9421) with our own Ed25519 key", () => {
       keys: lookupFor("https://signer.example", s.keyid, s.jwk),
       rejectTestKeys: true,
     });
-    expect(result).toEqual({ status: "verified", agentOrigin: "https://signer.example" });
+    expect(result).toEqual({
+      status: "verified",
+      signer: { source: { type: "directory", url: "https://signer.example" }, card: null },
+    });
 
     // The same signature presented to another host does not verify.
     const moved = message("https://other.example/ingest/e", {
@@ -95,7 +98,10 @@ describe("Web Bot Auth (RFC 9421) with our own Ed25519 key", () => {
       keys: lookupFor("https://chatgpt.com", s.keyid, s.jwk),
       rejectTestKeys: true,
     });
-    expect(result).toEqual({ status: "verified", agentOrigin: "https://chatgpt.com" });
+    expect(result).toEqual({
+      status: "verified",
+      signer: { source: { type: "directory", url: "https://chatgpt.com" }, card: null },
+    });
   });
 
   it("verifies RSA-PSS-SHA512 signatures (alg rsa-pss-sha512) with our own key", async () => {

@@ -4,6 +4,7 @@ import { buildApp, WORKER } from "./app";
 import { sessionRollup } from "./consumers/session-rollup";
 import { cronTable } from "./jobs";
 
+export { RateWindow } from "@shared/rate-limit/rate-window";
 export { SaltKeeper } from "@shared/salt/salt-keeper";
 export { AnalyticsShard } from "@shared/shards/analytics-shard";
 

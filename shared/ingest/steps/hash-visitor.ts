@@ -4,6 +4,13 @@ import { utcDay } from "../../salt/salt-schedule";
 import { signVisitor, visitorFields } from "../../salt/visitor-hash";
 import type { Draft, Dropped, PipelineDeps } from "../pipeline";
 
+/**
+ * The User-Agent field of a network's overflow visitor: every visitor of a network past
+ * its daily bound (shared/ingest/beacon-limits.ts) hashes as this one. A header value
+ * cannot hold NUL, so no real User-Agent hashes the same.
+ */
+export const OVERFLOW_VISITOR = "\u0000overflow";
+
 export interface VisitorHashes {
   visitorHash: string;
   altVisitorHash: string | null;
@@ -51,7 +58,11 @@ export async function hashVisitor(d: Draft, deps: PipelineDeps): Promise<Draft |
       altVisitorHash: null,
       pendingHash: { network, userAgent: d.userAgent },
     };
-  const hashes = await hashesFor(deps.salts, d.occurredAt, d.site.workspaceId, d.site.id, network, d.userAgent);
+  let hashes = await hashesFor(deps.salts, d.occurredAt, d.site.workspaceId, d.site.id, network, d.userAgent);
   if (!hashes) return { dropped: "stale_timestamp" };
+  if (deps.visitorBound && !(await deps.visitorBound(d.site.id, network, hashes.visitorHash, d.receivedAt))) {
+    hashes = await hashesFor(deps.salts, d.occurredAt, d.site.workspaceId, d.site.id, network, OVERFLOW_VISITOR);
+    if (!hashes) return { dropped: "stale_timestamp" };
+  }
   return { ...rest, clientIp: null, ...hashes };
 }

@@ -12,6 +12,8 @@ export function identify(d: Draft, deps: PipelineDeps): Draft | Dropped {
     userAgent: d.userAgent,
     clientIp: d.clientIp,
     signature: d.signature,
+    ucpAgent: d.ucpAgent,
+    reverseDns: d.reverseDns,
     automation: d.automation,
     ipRanges: deps.ipRanges,
   });

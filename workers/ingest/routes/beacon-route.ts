@@ -26,7 +26,7 @@ export const beaconRoute = createRoute({
   tags: ["Ingest"],
   summary: "Send one beacon from the snippet",
   description:
-    'One event from the storage-free snippet, as JSON with short keys (docs/ingest.md "Beacon protocol"). Accepted only from the registered site\'s Origin (`https://DOMAIN` or `https://www.DOMAIN`); an unknown token and a wrong Origin get the same answer. Bodies over 4096 bytes are refused before they are read.',
+    'One event from the storage-free snippet, as JSON with short keys (docs/ingest.md "Beacon protocol"). Accepted only from the registered site\'s Origin (`https://DOMAIN` or `https://www.DOMAIN`); an unknown token and a wrong Origin get the same answer. Bodies over 4096 bytes are refused before they are read. Past the limits per site token and per client network (/24 or /64), beacons get 429 `rate_limited` with `Retry-After`.',
   request: {
     body: { content: { "text/plain": { schema: beaconPayload } }, required: true },
   },
@@ -35,6 +35,6 @@ export const beaconRoute = createRoute({
       description: "Accepted, or dropped with a reason",
       content: { "application/json": { schema: BeaconAnswer } },
     },
-    ...errorResponses("invalid_request", "origin_not_allowed", "payload_too_large"),
+    ...errorResponses("invalid_request", "origin_not_allowed", "payload_too_large", "rate_limited"),
   },
 });

@@ -71,6 +71,8 @@ export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
         origin,
         userAgent: c.req.header("User-Agent") ?? null,
         clientIp: c.req.header("CF-Connecting-IP") ?? null,
+        ucpAgent: c.req.header("UCP-Agent") ?? null,
+        defer: (work) => c.executionCtx.waitUntil(work),
         signed: { method: c.req.method, url: c.req.url, header: (name) => c.req.header(name) ?? null },
       },
       { salts: () => currentSalts(c.env, now), now },
@@ -81,8 +83,12 @@ export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
         throw new ApiError("invalid_request", `Invalid beacon: ${describeIssues(issues)}`, { details: issues });
       }
       case "refused": {
-        const { siteId, reason } = outcome.refusal;
+        const { siteId, reason, retryAfter } = outcome.refusal;
         if (siteId) c.executionCtx.waitUntil(recordRefusal(c.env.DB, siteId, reason, origin, now));
+        if (reason === "rate_limited")
+          throw new ApiError("rate_limited", "Too many beacons for this site or from this network", {
+            headers: { "Retry-After": String(retryAfter ?? 1) },
+          });
         throw new ApiError("origin_not_allowed");
       }
       case "dropped":
