@@ -24,6 +24,11 @@ export interface IngestChannel<Item, Refusal> {
   signed(item: Item, site: IngestSite): SignedMessage;
   /** The request record before classification. */
   raw(item: Item, site: IngestSite): Omit<RawEvent, "id" | "receivedAt" | "signature" | "site">;
+  /**
+   * The event's id when the way in knows the record's own identity (a log drain's line):
+   * a redelivered record then gets the same id and is stored once. Omitted, a fresh UUID.
+   */
+  eventId?(item: Item, site: IngestSite): string;
 }
 
 /** What became of one event; the Worker's edge turns it into its answer. */
@@ -48,6 +53,8 @@ export interface AcceptOptions {
    */
   salts: () => Promise<SaltSet | null>;
   now: number;
+  /** Where accepted messages go: the events queue, unless the way in commits them itself (drains). */
+  deliver?: (messages: IngestMessage[]) => Promise<void>;
 }
 
 /**
@@ -61,7 +68,7 @@ export async function acceptEvents<Item, Refusal>(
   env: AcceptEnv,
   channel: IngestChannel<Item, Refusal>,
   inputs: readonly unknown[],
-  { salts, now }: AcceptOptions,
+  { salts, now, deliver }: AcceptOptions,
 ): Promise<Acceptance<Refusal>[]> {
   const parsed = inputs.map((input) => channel.schema.safeParse(input));
   const valid: Item[] = [];
@@ -88,7 +95,13 @@ export async function acceptEvents<Item, Refusal>(
     deps ??= Promise.all([salts(), ipRangeIndex(env.DB, now)]).then(([s, ipRanges]) => ({ salts: s, ipRanges }));
     const signature = await verifyRequestSignature(env, channel.signed(item, site), now, keys);
     const result = await runPipeline(
-      { ...channel.raw(item, site), id: crypto.randomUUID(), receivedAt: now, signature, site },
+      {
+        ...channel.raw(item, site),
+        id: channel.eventId?.(item, site) ?? crypto.randomUUID(),
+        receivedAt: now,
+        signature,
+        site,
+      },
       await deps,
     );
     if ("dropped" in result) {
@@ -97,6 +110,10 @@ export async function acceptEvents<Item, Refusal>(
     }
     messages.push(result);
     out.push({ outcome: "accepted", message: result });
+  }
+  if (deliver) {
+    await deliver(messages);
+    return out;
   }
   for (let i = 0; i < messages.length; i += SEND_CHUNK) {
     await env.EVENTS.sendBatch(messages.slice(i, i + SEND_CHUNK).map((body) => ({ body, contentType: "json" })));
