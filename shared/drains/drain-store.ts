@@ -40,7 +40,9 @@ export async function createDrain(
   env: object,
   input: { workspaceId: string; siteId: string; format: DrainFormat; vercelVerify: string | null },
   now = Date.now(),
-): Promise<Result<CreatedDrain, "limit_reached">> {
+): Promise<Result<CreatedDrain, "limit_reached" | "site_not_found">> {
+  if (!(await siteInWorkspace(db, input.workspaceId, input.siteId)))
+    return refusal("site_not_found", "No site with that id in this workspace");
   const active = await db
     .select({ id: drains.id })
     .from(drains)
@@ -61,6 +63,15 @@ export async function createDrain(
   };
   const [drain] = await db.insert(drains).values(row).returning();
   return ok({ drain, secret });
+}
+
+/** Whether the site is the workspace's (another workspace's site answers like a missing one). */
+export async function siteInWorkspace(db: Database, workspaceId: string, siteId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.id, siteId), eq(sites.workspaceId, workspaceId)));
+  return row !== undefined;
 }
 
 /** The workspace's drains, newest first, optionally of one site (revoked ones included, marked). */
