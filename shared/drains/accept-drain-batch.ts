@@ -170,6 +170,22 @@ export async function recordId(siteId: string, r: DrainRecord): Promise<string> 
   return hex;
 }
 
+/** Lines per commit to the shard: large enough that a 10 MB batch is a few dozen calls. */
+export const LINES_PER_COMMIT = 5000;
+
+/** The reader's chunks (one per network read) regrouped into commits of LINES_PER_COMMIT lines. */
+async function* rechunked(chunks: AsyncIterable<BatchLine[]>): AsyncGenerator<BatchLine[]> {
+  let pending: BatchLine[] = [];
+  for await (const lines of chunks) {
+    for (const l of lines) pending.push(l);
+    if (pending.length >= LINES_PER_COMMIT) {
+      yield pending;
+      pending = [];
+    }
+  }
+  if (pending.length > 0) yield pending;
+}
+
 /** A batch with no lines yet. */
 export function emptyDrainResult(): DrainBatchResult {
   return {
@@ -224,7 +240,7 @@ export async function acceptDrainBatch(
   const channel = drainChannel(site);
   let ipRanges: Awaited<ReturnType<typeof ipRangeIndex>> | undefined;
 
-  for await (const lines of chunks) {
+  for await (const lines of rechunked(chunks)) {
     const pageViews: PageView[] = [];
     const requests: AgentRequestRow[] = [];
     for (const entry of lines) {

@@ -7,8 +7,8 @@ import { type AgentRequestRow, storeAgentRequests } from "./agent-request-rows";
 /** Agent requests are kept as long as raw events (docs/privacy.md): 92 days. */
 export const AGENT_REQUESTS_RETENTION_MS = 92 * DAY_MS;
 
-/** Ids per `IN` list (SQLite's bound-parameter limit is far above; D1's is 100). */
-const IN_CHUNK = 90;
+/** Ids per `IN` list: the query names each twice, and a statement takes at most 100 bound parameters (D1 and Durable Object SQLite alike). */
+const IN_CHUNK = 45;
 
 export interface DrainChunkResult {
   rollup: RollupResult;

@@ -217,6 +217,23 @@ describe("Cloudflare Logpush drain", () => {
     expect(await bad.json()).toMatchObject({ code: "invalid_request" });
   });
 
+  it("stores a batch of hundreds of agent requests in one commit, and knows all of them on redelivery", async () => {
+    const { site, drain, secret } = await drainFor("many-shop.example", "cloudflare_logpush");
+    const now = Date.now();
+    const lines = Array.from({ length: 300 }, (_, i) =>
+      logpushLine({ ray: `m${i}`, at: now - 10_000 + i, host: site.domain, uri: `/p/${i}`, ua: UA.gptbot }),
+    );
+    const body = await gzip(ndjson(lines));
+    const auth = { Authorization: `Bearer ${secret}` };
+    expect(await (await post(drain.id, body, auth)).json()).toMatchObject({
+      accepted: 300,
+      page_views: 300,
+      duplicates: 0,
+    });
+    expect(await (await post(drain.id, body, auth)).json()).toMatchObject({ accepted: 300, duplicates: 300 });
+    expect(await counts(site.id)).toMatchObject({ events: 300, requests: 300 });
+  });
+
   it("answers Logpush's check line (no request fields) as skipped, so the job can be created", async () => {
     const { drain, secret } = await drainFor("check-shop.example", "cloudflare_logpush");
     const res = await post(drain.id, await gzip('{"content":"test"}\n'), { Authorization: `Bearer ${secret}` });
