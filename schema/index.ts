@@ -3,6 +3,7 @@ export * from "./agent-durations-daily";
 export * from "./api-keys";
 export * from "./app-sessions";
 export * from "./conversions";
+export * from "./drains";
 export * from "./entry-page-totals-daily";
 export * from "./entry-pages-daily";
 export * from "./ingest-events";

@@ -3,6 +3,7 @@
 // bookkeeping. Declared once: drizzle.shard.config.ts generates the shard's migrations
 // from these same definitions (docs/architecture.md, "Analytics shards").
 export * from "./agent-durations-daily";
+export * from "./agent-requests";
 export * from "./entry-page-totals-daily";
 export * from "./entry-pages-daily";
 export * from "./ingest-events";

@@ -20,6 +20,9 @@ export const errorCatalogue = {
   not_found: { status: 404, message: "Not found" },
   method_not_allowed: { status: 405, message: "Method not allowed" },
   internal_error: { status: 500, message: "Internal error" },
+  drain_not_found: { status: 404, message: "No drain with that id in this workspace" },
+  invalid_drain_secret: { status: 401, message: "Missing or wrong drain secret, or a revoked drain" },
+  invalid_signature: { status: 401, message: "The x-vercel-signature header does not match the body" },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

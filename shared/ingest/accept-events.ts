@@ -34,6 +34,11 @@ export interface IngestChannel<Item, Refusal> {
   raw(item: Item, site: IngestSite): Omit<RawEvent, "id" | "receivedAt" | "signature" | "site">;
   /** The channel's bound on distinct visitors per network, if it has one (beacons). */
   visitorBound?: VisitorBound;
+  /**
+   * The event's id when the way in knows the record's own identity (a log drain's line):
+   * a redelivered record then gets the same id and is stored once. Omitted, a fresh UUID.
+   */
+  eventId?(item: Item, site: IngestSite): string;
 }
 
 /** What became of one event; the Worker's edge turns it into its answer. */
@@ -58,6 +63,8 @@ export interface AcceptOptions {
    */
   salts: () => Promise<SaltSet | null>;
   now: number;
+  /** Where accepted messages go: the events queue, unless the way in commits them itself (drains). */
+  deliver?: (messages: IngestMessage[]) => Promise<void>;
 }
 
 /**
@@ -71,7 +78,7 @@ export async function acceptEvents<Item, Refusal>(
   env: AcceptEnv,
   channel: IngestChannel<Item, Refusal>,
   inputs: readonly unknown[],
-  { salts, now }: AcceptOptions,
+  { salts, now, deliver }: AcceptOptions,
 ): Promise<Acceptance<Refusal>[]> {
   const parsed = inputs.map((input) => channel.schema.safeParse(input));
   const valid: Item[] = [];
@@ -103,7 +110,13 @@ export async function acceptEvents<Item, Refusal>(
     }));
     const signature = await verifyRequestSignature(env, channel.signed(item, site), now, keys);
     const result = await runPipeline(
-      { ...channel.raw(item, site), id: crypto.randomUUID(), receivedAt: now, signature, site },
+      {
+        ...channel.raw(item, site),
+        id: channel.eventId?.(item, site) ?? crypto.randomUUID(),
+        receivedAt: now,
+        signature,
+        site,
+      },
       await deps,
     );
     if ("dropped" in result) {
@@ -112,6 +125,10 @@ export async function acceptEvents<Item, Refusal>(
     }
     messages.push(result);
     out.push({ outcome: "accepted", message: result });
+  }
+  if (deliver) {
+    await deliver(messages);
+    return out;
   }
   for (let i = 0; i < messages.length; i += SEND_CHUNK) {
     await env.EVENTS.sendBatch(messages.slice(i, i + SEND_CHUNK).map((body) => ({ body, contentType: "json" })));

@@ -2,6 +2,8 @@ import { DurableObject } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../migrations-shard/migrations.js";
+import type { AgentRequestRow } from "../drains/agent-request-rows";
+import { commitDrainChunk, type DrainChunkResult } from "../drains/commit-drain-chunk";
 import type { IngestMessage } from "../ingest/queue-message";
 import { type AgentSessionsPage, type AgentSessionsParams, agentSessions } from "../reports/agent-sessions";
 import { type FailingPage, type FailingParams, failingSessions } from "../reports/failing-sessions";
@@ -84,6 +86,21 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     const result = await rollupBatch(this.db, messages, () => newSessionId(siteId));
     // Raw events age out daily (archive), so never later than a day from now.
     if (result.earliestEnd !== null) await this.armAlarmBy(Math.min(result.earliestEnd, Date.now() + DAY_MS));
+    return result;
+  }
+
+  /**
+   * One chunk of a log drain's batch (shared/drains/commit-drain-chunk.ts): its page
+   * views into their sessions, as `ingest` does, and its AI agents' requests, each once.
+   */
+  async ingestDrain(messages: IngestMessage[], requests: AgentRequestRow[]): Promise<DrainChunkResult> {
+    const siteId = messages[0]?.siteId;
+    if (messages.some((m) => m.siteId !== siteId)) throw new Error("AnalyticsShard.ingestDrain: one site per call");
+    if (siteId !== undefined) this.rememberSite(siteId);
+    const siteOfIds = siteId ?? "";
+    const result = await commitDrainChunk(this.db, messages, requests, () => newSessionId(siteOfIds), Date.now());
+    if (result.rollup.earliestEnd !== null)
+      await this.armAlarmBy(Math.min(result.rollup.earliestEnd, Date.now() + DAY_MS));
     return result;
   }
 

@@ -4,6 +4,7 @@ import { cronTable } from "./jobs";
 import { mountIngestOpenApi } from "./openapi";
 import { registerBeacon } from "./routes/beacon";
 import { beaconRoute } from "./routes/beacon-route";
+import { registerDrainRoutes } from "./routes/drain";
 import { registerSnippet } from "./routes/snippet";
 
 export const WORKER = "ingest";
@@ -18,6 +19,7 @@ export function buildApp() {
   mountScheduledRoute(app, cronTable, WORKER);
   registerSnippet(app);
   registerBeacon(app);
+  registerDrainRoutes(app);
   mountIngestOpenApi(app);
   return app;
 }

@@ -7,6 +7,7 @@ import { registerAdminKeyRoutes } from "./routes/admin/keys";
 import { registerMigrateAnalytics } from "./routes/admin/migrate-analytics";
 import { registerAttributionRoutes } from "./routes/attribution";
 import { registerConversionRoutes } from "./routes/conversions";
+import { registerDrainRoutes } from "./routes/drains";
 import { registerEventRoutes } from "./routes/events";
 import { registerInstallRoutes } from "./routes/install";
 import { registerMonitorRoutes } from "./routes/monitors";
@@ -29,6 +30,7 @@ export function buildApp() {
   registerAttributionRoutes(app);
   registerTrafficRoutes(app);
   registerMonitorRoutes(app);
+  registerDrainRoutes(app);
   mountOpenApi(app);
   mountMcp(app);
   return app;

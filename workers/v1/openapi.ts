@@ -33,6 +33,10 @@ export function mountOpenApi(app: OpenAPIHono<{ Bindings: V1Env }>): void {
       { name: "Attribution", description: "Attribution reports over conversions." },
       { name: "Events", description: "Server-side request records." },
       { name: "Monitors", description: "Watch a domain's score; signed `score.changed` webhooks." },
+      {
+        name: "Drains",
+        description: "Log drains: Cloudflare Logpush, Vercel and NDJSON endpoints per site, with their status.",
+      },
     ],
   }));
   // The page and the Scalar bundle are both served by this Worker, so the reference

@@ -140,4 +140,36 @@ export const v1Tools: V1Tool[] = [
       "Voids a recorded conversion by its external_id (e.g. a refunded or test order): it stops counting in every report and cannot be un-voided; re-recording the id answers duplicate. Succeeds whether or not the id existed. Needs scope conversions:write.",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
+  {
+    name: "create_drain",
+    operationId: "createDrain",
+    title: "Create a log drain",
+    description:
+      "Creates a log-drain endpoint for a site so AI crawlers that never run JavaScript are counted: format cloudflare_logpush (Logpush HTTP destination), vercel (log drain; pass vercel_verify from Vercel's form) or ndjson (one /api/v1/events record per line). Returns the secret and the exact values to paste into the vendor's settings (`setup`), shown once. Needs scope sites:write.",
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  },
+  {
+    name: "list_drains",
+    operationId: "listDrains",
+    title: "List a site's log drains",
+    description:
+      "A site's log drains with their status (waiting, receiving, rejecting, refusing, revoked), the last batch's accepted and rejected lines and the reasons. Use after setting up a drain to see whether batches arrive. Needs scope traffic:read.",
+    annotations: read,
+  },
+  {
+    name: "get_drain",
+    operationId: "getDrain",
+    title: "One log drain's status",
+    description:
+      "One drain's status by drain_id: the last batch received, how many lines it stored or rejected and why, and the newest refused request (wrong secret or signature). Needs scope traffic:read.",
+    annotations: read,
+  },
+  {
+    name: "revoke_drain",
+    operationId: "revokeDrain",
+    title: "Revoke a log drain",
+    description:
+      "Revokes a drain: its endpoint refuses every later batch; what it stored stays. Cannot be undone (create a new drain instead). Needs scope sites:write.",
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  },
 ];

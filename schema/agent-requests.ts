@@ -1,0 +1,32 @@
+import { PURPOSES } from "@shared/classify/agents";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * Every request an AI agent made, as a site's logs saw it (drains, log import): documents,
+ * assets, robots.txt and errors alike, with the answer's status. Page views also become
+ * events and sessions; this table is what the robots.txt-compliance, crawl-to-referral
+ * and AI-errors reports read (docs/reports.md). The id is derived from the log record's
+ * own identity (RayID, Vercel request id, ...), so a redelivered batch is stored once.
+ * No IP and no visitor hash: an agent's requests are not a person's.
+ */
+export const agentRequests = sqliteTable(
+  "agent_requests",
+  {
+    id: text("id").primaryKey(),
+    occurredAt: integer("occurred_at").notNull(),
+    method: text("method").notNull(),
+    /** Path and query as requested (robots.txt rules match the query too), ≤ 2,048 chars. */
+    path: text("path").notNull(),
+    status: integer("status").notNull(),
+    /** The product token the User-Agent declares (lowercased), null when only a signature named the agent. */
+    agent: text("agent"),
+    platform: text("platform").notNull(),
+    purpose: text("purpose", { enum: PURPOSES }).notNull(),
+    tier: text("tier").notNull(),
+    /** 1 when the request was for a document (a page view), 0 for assets and other files. */
+    document: integer("document").notNull(),
+    /** The drain that delivered it, or `import`. */
+    via: text("via").notNull(),
+  },
+  (t) => [index("agent_requests_time_idx").on(t.occurredAt), index("agent_requests_path_idx").on(t.path, t.occurredAt)],
+);

@@ -1,0 +1,346 @@
+import { z } from "@hono/zod-openapi";
+import { identifyAgent } from "../classify/agent-identity";
+import { ipRangeIndex } from "../classify/ip-range-cache";
+import { readUserAgent } from "../classify/user-agent";
+import { type AcceptEnv, acceptEvents, type IngestChannel } from "../ingest/accept-events";
+import type { IngestSite } from "../ingest/pipeline";
+import type { IngestMessage } from "../ingest/queue-message";
+import { checkTime } from "../ingest/steps/check-time";
+import type { SaltSet } from "../salt/salt-schedule";
+import type { SignedMessage } from "../verification/signature-base";
+import { verifyRequestSignature } from "../verification/verify-request";
+import type { AgentRequestRow } from "./agent-request-rows";
+import { isDocument, notAPageView } from "./document-request";
+import type { DrainFormat } from "./drain-formats";
+import type { DrainRecord, LineReading } from "./drain-record";
+import { readLogpushLine } from "./formats/cloudflare-logpush";
+import { readNdjsonLine } from "./formats/ndjson";
+import { readVercelLine } from "./formats/vercel";
+import type { BatchLine } from "./read-batch";
+
+/** Each format's line reader (shared/drains/formats/). */
+export const LINE_READERS: Record<DrainFormat, (value: unknown) => LineReading> = {
+  cloudflare_logpush: readLogpushLine,
+  vercel: readVercelLine,
+  ndjson: readNdjsonLine,
+};
+
+/** Why a line stored nothing although it was read: it is not lost, there was nothing to keep. */
+export const SKIP_REASONS = {
+  not_a_request: "a log line that describes no visitor's request",
+  not_a_page_view: "a human's request for an asset, a redirect or an error: only AI agents' are kept",
+  seen_by_snippet: "a human's page view on a site whose snippet counts humans already",
+  named_automation: "non-AI automation (search engine, monitor, SEO crawler...): not recorded",
+} as const;
+
+/** Why a line was refused. */
+export const REJECT_REASONS = {
+  invalid_json: "the line is not JSON",
+  line_too_long: "the line is longer than the per-line bound",
+  invalid_record: "a field is missing or malformed",
+  foreign_host: "the request's host is not the drain's site (or its www. name)",
+  stale_timestamp: "older than the 48 h the visitor-hash salts are kept",
+  future_timestamp: "more than 5 minutes in the future",
+  invalid_url: "host and path do not form a valid URL",
+} as const;
+
+export type SkipReason = keyof typeof SKIP_REASONS;
+export type RejectReason = keyof typeof REJECT_REASONS;
+
+/** Rejected lines listed one by one in an answer; past this only their counts are given. */
+export const MAX_LISTED_LINES = 1000;
+
+export const drainLineProblem = z.object({
+  line: z.number().int().openapi({ example: 3 }),
+  code: z.string().openapi({ example: "invalid_record" }),
+  message: z.string().openapi({ example: "ClientRequestURI: expected a string" }),
+});
+
+export const drainBatchResult = z
+  .object({
+    lines: z.number().int().openapi({ description: "Non-blank lines read.", example: 3 }),
+    accepted: z
+      .number()
+      .int()
+      .openapi({ description: "Lines stored (a page view, an agent request or both).", example: 1 }),
+    skipped: z
+      .number()
+      .int()
+      .openapi({ description: "Valid lines with nothing to store (see `reasons`).", example: 1 }),
+    rejected: z.number().int().openapi({ description: "Lines refused (see `rejected_lines`).", example: 1 }),
+    page_views: z.number().int().openapi({ description: "Accepted lines that are page views.", example: 1 }),
+    agent_requests: z.number().int().openapi({ description: "Accepted lines made by AI agents.", example: 1 }),
+    duplicates: z
+      .number()
+      .int()
+      .openapi({ description: "Accepted lines already stored by an earlier delivery (stored once).", example: 0 }),
+    reasons: z.record(z.string(), z.number().int()).openapi({
+      description: "Skipped and rejected lines by reason.",
+      example: { not_a_page_view: 1, invalid_record: 1 },
+    }),
+    rejected_lines: z
+      .array(drainLineProblem)
+      .openapi({ description: `Each rejected line with why, in order (the first ${MAX_LISTED_LINES}).` }),
+  })
+  .openapi("DrainBatchResult");
+
+export type DrainBatchResult = z.infer<typeof drainBatchResult>;
+
+/** The drain and its site, as the batch needs them. */
+export interface DrainTarget {
+  drainId: string;
+  format: DrainFormat;
+  site: IngestSite;
+  /** When the snippet was first seen; with it, humans are counted by the snippet, not the drain. */
+  snippetInstalledAt: number | null;
+}
+
+export interface DrainCommit {
+  /** Newly stored events, and those already stored (a redelivery). */
+  stored: number;
+  duplicates: number;
+}
+
+export interface DrainBatchDeps {
+  env: AcceptEnv;
+  salts: () => Promise<SaltSet | null>;
+  now: number;
+  /** Stores one chunk's page views and agent requests in the site's shard (each once). */
+  commit: (messages: IngestMessage[], requests: AgentRequestRow[]) => Promise<DrainCommit>;
+}
+
+/** One page view on its way through the acceptance path, with its id made from the record. */
+interface PageView {
+  record: DrainRecord;
+  id: string;
+  line: number;
+}
+
+const pageViewItem = z.custom<PageView>(() => true);
+
+const pageUrl = (r: DrainRecord) => `https://${r.host}${r.path}`;
+
+function signedMessage(r: DrainRecord): SignedMessage {
+  const headers = r.signature ?? {};
+  return {
+    method: r.method,
+    url: pageUrl(r),
+    header: (n) =>
+      n === "signature" || n === "signature-input" || n === "signature-agent" ? (headers[n] ?? null) : null,
+  };
+}
+
+/**
+ * A drain's way in (shared/ingest/accept-events.ts): the drain's secret already chose
+ * the site, so every record is admitted to it; the record's own identity is the event id.
+ */
+function drainChannel(site: IngestSite): IngestChannel<PageView, never> {
+  return {
+    schema: pageViewItem,
+    admit: async (items) => items.map(() => ({ site })),
+    signed: (item) => signedMessage(item.record),
+    eventId: (item) => item.id,
+    raw: (item) => ({
+      channel: "server",
+      kind: "request",
+      occurredAt: item.record.occurredAt,
+      pageUrl: pageUrl(item.record),
+      referrer: item.record.referer,
+      durationMs: null,
+      target: null,
+      userAgent: item.record.userAgent,
+      clientIp: item.record.ip,
+      automation: {},
+    }),
+  };
+}
+
+/**
+ * The stored id of a record: a hash of the site and the record's identity (its vendor
+ * key, else its whole content), so a redelivered line maps to the same row and the
+ * same event, and two sites never share one.
+ */
+export async function recordId(siteId: string, r: DrainRecord): Promise<string> {
+  const identity = r.key === null ? JSON.stringify(r) : `key:${r.key}`;
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${siteId}\n${identity}`)),
+  );
+  let hex = "dr_";
+  for (let i = 0; i < 16; i++) hex += digest[i].toString(16).padStart(2, "0");
+  return hex;
+}
+
+/** Lines per commit to the shard: large enough that a 10 MB batch is a few dozen calls. */
+export const LINES_PER_COMMIT = 5000;
+
+/** The reader's chunks (one per network read) regrouped into commits of LINES_PER_COMMIT lines. */
+async function* rechunked(chunks: AsyncIterable<BatchLine[]>): AsyncGenerator<BatchLine[]> {
+  let pending: BatchLine[] = [];
+  for await (const lines of chunks) {
+    for (const l of lines) pending.push(l);
+    if (pending.length >= LINES_PER_COMMIT) {
+      yield pending;
+      pending = [];
+    }
+  }
+  if (pending.length > 0) yield pending;
+}
+
+/** A batch with no lines yet. */
+export function emptyDrainResult(): DrainBatchResult {
+  return {
+    lines: 0,
+    accepted: 0,
+    skipped: 0,
+    rejected: 0,
+    page_views: 0,
+    agent_requests: 0,
+    duplicates: 0,
+    reasons: {},
+    rejected_lines: [],
+  };
+}
+
+class Tally {
+  constructor(readonly result: DrainBatchResult) {}
+  skip(reason: SkipReason) {
+    this.result.skipped++;
+    this.result.reasons[reason] = (this.result.reasons[reason] ?? 0) + 1;
+  }
+  reject(line: number, code: RejectReason, message: string) {
+    this.result.rejected++;
+    this.result.reasons[code] = (this.result.reasons[code] ?? 0) + 1;
+    if (this.result.rejected_lines.length < MAX_LISTED_LINES) this.result.rejected_lines.push({ line, code, message });
+  }
+}
+
+/**
+ * One drain batch, chunk by chunk as the body is read (docs/integrations/README.md):
+ * each line read by its format, checked (host, time window), then
+ *  - an AI agent's request of any kind becomes an `agent_requests` row;
+ *  - a page view (document-request.ts) of an agent, or of a human on a site without the
+ *    snippet, goes through the one acceptance path (classification, visitor hash) and
+ *    becomes a `request` event in its session;
+ *  - anything else is skipped with its reason.
+ * Each chunk is committed to the site's shard before the next is read, so what was
+ * accepted is stored even if a later chunk fails; ids come from the records, so the
+ * vendor's retry of the whole batch stores nothing twice. Returns one tally for the batch;
+ * `into` is that tally as it grows, so a caller whose read fails part-way (the body's
+ * bounds, corrupt gzip) can still report what was stored.
+ */
+export async function acceptDrainBatch(
+  target: DrainTarget,
+  chunks: AsyncIterable<BatchLine[]>,
+  deps: DrainBatchDeps,
+  into: DrainBatchResult = emptyDrainResult(),
+): Promise<DrainBatchResult> {
+  const tally = new Tally(into);
+  const read = LINE_READERS[target.format];
+  const { site } = target;
+  const channel = drainChannel(site);
+  let ipRanges: Awaited<ReturnType<typeof ipRangeIndex>> | undefined;
+
+  for await (const lines of rechunked(chunks)) {
+    const pageViews: PageView[] = [];
+    const requests: AgentRequestRow[] = [];
+    for (const entry of lines) {
+      tally.result.lines++;
+      if ("problem" in entry) {
+        tally.reject(entry.line, entry.problem, entry.message);
+        continue;
+      }
+      const reading = read(entry.value);
+      if ("problem" in reading) {
+        if (reading.problem.code === "not_a_request") tally.skip("not_a_request");
+        else tally.reject(entry.line, reading.problem.code, reading.problem.message);
+        continue;
+      }
+      const r = reading.record;
+      if (r.host !== site.domain && r.host !== `www.${site.domain}`) {
+        tally.reject(entry.line, "foreign_host", `${r.host} is not ${site.domain}`);
+        continue;
+      }
+      const timing = checkTime({ occurredAt: r.occurredAt, receivedAt: deps.now } as Parameters<typeof checkTime>[0]);
+      if ("dropped" in timing) {
+        tally.reject(entry.line, timing.dropped as RejectReason, REJECT_REASONS[timing.dropped as RejectReason]);
+        continue;
+      }
+      const claim = readUserAgent(r.userAgent);
+      if (claim.kind === "named_automation" && !r.signature) {
+        tally.skip("named_automation");
+        continue;
+      }
+      const pageView = notAPageView(r) === null;
+      const maybeAgent = claim.kind !== "none" || r.signature !== null;
+      if (!maybeAgent && !pageView) {
+        tally.skip("not_a_page_view");
+        continue;
+      }
+      if (!maybeAgent && target.snippetInstalledAt !== null) {
+        tally.skip("seen_by_snippet");
+        continue;
+      }
+      const id = await recordId(site.id, r);
+      if (maybeAgent) {
+        ipRanges ??= await ipRangeIndex(deps.env.DB, deps.now);
+        const signature = r.signature
+          ? await verifyRequestSignature(deps.env, signedMessage(r), deps.now)
+          : ({ status: "absent" } as const);
+        const who = identifyAgent({ userAgent: r.userAgent, clientIp: r.ip, signature, automation: {}, ipRanges });
+        if (who.namedAutomation) {
+          tally.skip("named_automation");
+          continue;
+        }
+        if (who.platform !== null) {
+          requests.push({
+            id,
+            occurred_at: r.occurredAt,
+            method: r.method.toUpperCase(),
+            path: r.path,
+            status: r.status,
+            agent: claim.kind === "ai_agent" ? claim.agent.token.toLowerCase() : null,
+            platform: who.platform,
+            purpose: who.purpose ?? "unknown",
+            tier: who.tier ?? "declared",
+            document: isDocument(r) ? 1 : 0,
+            via: target.drainId,
+          });
+        } else if (!pageView || target.snippetInstalledAt !== null) {
+          tally.skip(pageView ? "seen_by_snippet" : "not_a_page_view");
+          continue;
+        }
+      }
+      if (pageView) pageViews.push({ record: r, id, line: entry.line });
+      else tally.result.accepted++;
+    }
+    let messages: IngestMessage[] = [];
+    if (pageViews.length > 0) {
+      const outcomes = await acceptEvents(deps.env, channel, pageViews, {
+        salts: deps.salts,
+        now: deps.now,
+        deliver: async (m) => {
+          messages = m;
+        },
+      });
+      // A page view the pipeline dropped can still be an agent's request: that row is kept.
+      const agentIds = new Set(requests.map((q) => q.id));
+      outcomes.forEach((o, i) => {
+        const { id, line } = pageViews[i];
+        if (o.outcome === "accepted") {
+          tally.result.accepted++;
+          tally.result.page_views++;
+        } else if (agentIds.has(id)) tally.result.accepted++;
+        else if (o.outcome === "dropped") {
+          if (o.reason === "named_automation") tally.skip("named_automation");
+          else tally.reject(line, o.reason, REJECT_REASONS[o.reason]);
+        }
+      });
+    }
+    tally.result.agent_requests += requests.length;
+    if (messages.length > 0 || requests.length > 0) {
+      const committed = await deps.commit(messages, requests);
+      tally.result.duplicates += committed.duplicates;
+    }
+  }
+  return tally.result;
+}

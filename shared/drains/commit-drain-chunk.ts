@@ -1,0 +1,56 @@
+import { chunk } from "../batching/chunk";
+import type { IngestMessage } from "../ingest/queue-message";
+import { type RollupResult, rollupBatch } from "../sessions/rollup";
+import { DAY_MS } from "../time/durations";
+import { type AgentRequestRow, storeAgentRequests } from "./agent-request-rows";
+
+/** Agent requests are kept as long as raw events (docs/privacy.md): 92 days. */
+export const AGENT_REQUESTS_RETENTION_MS = 92 * DAY_MS;
+
+/** Ids per `IN` list: the query names each twice, and a statement takes at most 100 bound parameters (D1 and Durable Object SQLite alike). */
+const IN_CHUNK = 45;
+
+export interface DrainChunkResult {
+  rollup: RollupResult;
+  /** Lines of this chunk stored by an earlier delivery (page view, agent request or both). */
+  duplicates: number;
+}
+
+async function alreadyStored(db: D1Database, ids: string[]): Promise<number> {
+  let n = 0;
+  for (const part of chunk(ids, IN_CHUNK)) {
+    const list = part.map(() => "?").join(", ");
+    const row = await db
+      .prepare(
+        `SELECT count(*) AS n FROM (SELECT id FROM ingest_events WHERE id IN (${list}) UNION SELECT id FROM agent_requests WHERE id IN (${list}))`,
+      )
+      .bind(...part, ...part)
+      .first<{ n: number }>();
+    n += row?.n ?? 0;
+  }
+  return n;
+}
+
+/**
+ * One drain chunk into a site's shard: its page views through the session rollup (one
+ * transaction, a stored event id skipped) and its agent requests (a stored id ignored),
+ * then agent requests past retention dropped. A line already stored by an earlier
+ * delivery is counted as a duplicate, once, whichever tables hold it.
+ */
+export async function commitDrainChunk(
+  db: D1Database,
+  messages: IngestMessage[],
+  requests: AgentRequestRow[],
+  newSessionId: () => string,
+  nowMs: number,
+): Promise<DrainChunkResult> {
+  const ids = [...new Set([...messages.map((m) => m.id), ...requests.map((r) => r.id)])];
+  const duplicates = await alreadyStored(db, ids);
+  const rollup = await rollupBatch(db, messages, newSessionId);
+  await storeAgentRequests(db, requests);
+  await db
+    .prepare("DELETE FROM agent_requests WHERE occurred_at < ?")
+    .bind(nowMs - AGENT_REQUESTS_RETENTION_MS)
+    .run();
+  return { rollup, duplicates };
+}

@@ -1,0 +1,34 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { database } from "@shared/db/client";
+import { DrainSchema } from "@shared/drains/drain-schema";
+import { revokeDrain } from "@shared/drains/drain-store";
+import { drainView } from "@shared/drains/drain-view";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { serviceBaseUrl } from "@shared/sites/snippet";
+import type { V1AppEnv } from "../../app-env";
+import { v1Route } from "../v1-route";
+import { DrainIdParam } from "./schema";
+
+const route = v1Route(
+  {
+    method: "post",
+    path: "/api/v1/drains/{drain_id}/revoke",
+    operationId: "revokeDrain",
+    tags: ["Drains"],
+    summary: "Revoke a drain",
+    description:
+      "Its endpoint refuses every batch from now on (401); what it stored stays. Idempotent: revoking again answers the same drain.",
+    request: { params: DrainIdParam },
+    responses: { 200: { description: "The revoked drain", content: { "application/json": { schema: DrainSchema } } } },
+  },
+  { scope: "sites:write", limit: "site_writes", errors: ["drain_not_found"] },
+);
+
+export function registerRevokeDrain(app: OpenAPIHono<V1AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { workspaceId } = c.get("auth");
+    const { drain_id } = c.req.valid("param");
+    const drain = valueOrThrow(await revokeDrain(database(c.env.DB), workspaceId, drain_id));
+    return c.json(drainView(drain, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url)), 200);
+  });
+}
