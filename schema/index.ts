@@ -1,5 +1,6 @@
 export * from "./agent-durations-daily";
 export * from "./api-keys";
+export * from "./app-flashes";
 export * from "./app-sessions";
 export * from "./conversions";
 export * from "./entry-page-totals-daily";

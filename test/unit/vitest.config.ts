@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
+import { clockShiftMs, shiftClockSetup } from "../clock-shift.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -45,8 +46,8 @@ export default defineProject({
   test: {
     name: "unit",
     include: ["test/unit/**/*.test.ts"],
-    setupFiles: [path.join(root, "test/setup/apply-migrations.ts")],
-    provide: { peerRobotsCases, realShopPages: JSON.stringify(realShopPages) },
+    setupFiles: [shiftClockSetup, path.join(root, "test/setup/apply-migrations.ts")],
+    provide: { clockShiftMs, peerRobotsCases, realShopPages: JSON.stringify(realShopPages) },
   },
   root,
 });
