@@ -11,6 +11,8 @@ declare module "vitest" {
     peerRobotsCases: string;
     /** JSON {path: text} of every HTML page under ../shared/data/real-shops ("{}" when absent). */
     realShopPages: string;
+    /** docs/api.md, whose error-code table must match shared/errors/catalogue.ts. */
+    apiGuide: string;
   }
 }
 
@@ -47,7 +49,12 @@ export default defineProject({
     name: "unit",
     include: ["test/unit/**/*.test.ts"],
     setupFiles: [shiftClockSetup, path.join(root, "test/setup/apply-migrations.ts")],
-    provide: { clockShiftMs, peerRobotsCases, realShopPages: JSON.stringify(realShopPages) },
+    provide: {
+      clockShiftMs,
+      apiGuide: readFileSync(path.join(root, "docs/api.md"), "utf8"),
+      peerRobotsCases,
+      realShopPages: JSON.stringify(realShopPages),
+    },
   },
   root,
 });

@@ -83,7 +83,7 @@ describe("every declared v1 operation", () => {
       expect(res.headers.get("X-Request-Id"), op.operationId).toBeTruthy();
       expect(await res.json(), op.operationId).toMatchObject({ code: "unauthorized" });
     }
-  });
+  }, 60_000);
 
   it("answers 403 insufficient_scope to a key without the operation's scope", async () => {
     const k = await createTestKey(env, { workspace: "every-route", scopes: [] });
@@ -94,5 +94,7 @@ describe("every declared v1 operation", () => {
       expect(await res.json(), op.operationId).toMatchObject({ code: "insufficient_scope" });
       expect(res.headers.get("X-RateLimit-Limit"), op.operationId).toMatch(/^\d+$/);
     }
-  });
+    // One request per operation, each through the key check and a rate-limit Durable
+    // Object: seconds on a loaded machine, beyond vitest's 5 s default.
+  }, 60_000);
 });

@@ -13,7 +13,7 @@ const route = v1Route(
     tags: ["Conversions"],
     summary: "Void a conversion",
     description:
-      "Soft-deletes the conversion: it stops counting in every report, and re-posting its `external_id` still answers `duplicate`. Answers 204 whether or not it existed, so it is safe to retry and cannot probe ids. Rate limit: 120/min and 20,000/day per key, shared with recording.",
+      "Soft-deletes the conversion: it stops counting in every report, and re-posting its `external_id` still answers `duplicate`. Answers 204 whether or not it existed, so it is safe to retry and cannot probe ids.",
     request: {
       params: z.object({
         external_id: z

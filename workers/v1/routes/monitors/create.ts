@@ -16,7 +16,7 @@ const route = v1Route(
     operationId: "createMonitor",
     tags: ["Monitors"],
     summary: "Watch a domain's score",
-    description: `The domain is rescanned daily; when its overall score changes, a signed \`score.changed\` webhook (Standard Webhooks) is POSTed to \`webhook_url\`. The signing secret is in this answer only. Idempotent on (domain, webhook_url): a repeat answers 200 with the same monitor and \`secret: null\`. At most ${MONITORS_PER_WORKSPACE.toLocaleString("en")} monitors per workspace. Rate limit: 120/min and 5,000/day per key, shared with delete.`,
+    description: `The domain is rescanned daily; when its overall score changes, a signed \`score.changed\` webhook (Standard Webhooks) is POSTed to \`webhook_url\`. The signing secret is in this answer only. Idempotent on (domain, webhook_url): a repeat answers 200 with the same monitor and \`secret: null\`. At most ${MONITORS_PER_WORKSPACE.toLocaleString("en")} monitors per workspace.`,
     request: { body: { required: true, content: { "application/json": { schema: CreateMonitorBody } } } },
     responses: {
       201: { description: "Monitor created; `secret` is shown this once", content: creation },

@@ -12,8 +12,7 @@ const route = v1Route(
     operationId: "deleteMonitor",
     tags: ["Monitors"],
     summary: "Stop watching",
-    description:
-      "Deletes the monitor and its delivery history; pending retries are dropped. Rate limit: 120/min and 5,000/day per key, shared with create.",
+    description: "Deletes the monitor and its delivery history; pending retries are dropped.",
     request: { params: MonitorIdParam },
     responses: { 204: { description: "Deleted" } },
   },
