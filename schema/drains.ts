@@ -15,9 +15,11 @@ export const drains = sqliteTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id),
+    // A site's drains go with it (shared/sites/delete-site.ts): a drain of a removed site
+    // has nothing left to feed.
     siteId: text("site_id")
       .notNull()
-      .references(() => sites.id),
+      .references(() => sites.id, { onDelete: "cascade" }),
     format: text("format", { enum: DRAIN_FORMATS }).notNull(),
     /** SHA-256 (hex) of the bearer secret: it is shown once and never stored in clear. */
     secretHash: text("secret_hash").notNull(),

@@ -1,6 +1,7 @@
 export * from "./account-tokens";
 export * from "./agent-durations-daily";
 export * from "./api-keys";
+export * from "./app-flashes";
 export * from "./app-sessions";
 export * from "./conversions";
 export * from "./drains";

@@ -2,6 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
+import { clockShiftMs, shiftClockSetup } from "./clock-shift.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -40,7 +41,11 @@ export async function workerProject(
     test: {
       name,
       include: [`test/${name}/**/*.test.ts`],
-      setupFiles: options.migrations === false ? [] : [path.join(root, "test/setup/apply-migrations.ts")],
+      setupFiles: [
+        shiftClockSetup,
+        ...(options.migrations === false ? [] : [path.join(root, "test/setup/apply-migrations.ts")]),
+      ],
+      provide: { clockShiftMs },
     },
     root,
   });

@@ -79,15 +79,6 @@ export async function listMembers(db: Database, workspaceId: string): Promise<Me
     .all();
 }
 
-export async function membershipRole(db: Database, userId: string, workspaceId: string): Promise<WorkspaceRole | null> {
-  const row = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)))
-    .get();
-  return row?.role ?? null;
-}
-
 /** A member's role together with the number of owners the workspace has, read in one query. */
 export async function findMemberSeat(
   db: Database,

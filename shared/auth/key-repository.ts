@@ -107,7 +107,7 @@ export interface KeyListItem {
   lastUsedAt: number | null;
 }
 
-const keyListColumns = {
+export const keyListColumns = {
   keyId: apiKeys.id,
   name: apiKeys.name,
   displayPrefix: apiKeys.displayPrefix,
@@ -135,21 +135,6 @@ export async function findWorkspaceKey(db: Database, workspaceId: string, keyId:
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
     .get();
   return row ? { ...row, scopes: parseStoredScopes(row.scopes) } : null;
-}
-
-/** Revokes a key of this workspace only; false when unknown here or already revoked. */
-export async function revokeWorkspaceKey(
-  db: Database,
-  workspaceId: string,
-  keyId: string,
-  now = Date.now(),
-): Promise<boolean> {
-  const rows = await db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.workspaceId, workspaceId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  return rows.length > 0;
 }
 
 /** Revokes a key; true when a live key was revoked, false when unknown or already revoked. */

@@ -23,8 +23,6 @@ export const SCOPE_PRESETS = {
   full: SCOPES,
 } as const satisfies Record<string, readonly Scope[]>;
 
-export type ScopePreset = keyof typeof SCOPE_PRESETS;
-
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }

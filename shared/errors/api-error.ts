@@ -1,4 +1,4 @@
-import type { Result } from "../result/result";
+import type { Refusal, Result } from "../result/result";
 import { type ErrorCode, errorCatalogue } from "./catalogue";
 
 export interface ApiErrorOptions {
@@ -28,8 +28,22 @@ export class ApiError extends Error {
   }
 }
 
-/** The value of a domain function's result, or its refusal as an ApiError (made at the Worker's edge). */
-export function valueOrThrow<T>(result: Result<T>): T {
+/**
+ * The value of a domain function's result, or its refusal as an ApiError (made at the
+ * Worker's edge): a field at fault becomes `details` (under `in`, where the v1 request
+ * carried it), a retry delay the `Retry-After` header.
+ */
+export function valueOrThrow<T>(result: Result<T>, fieldsIn: "body" | "query" | "path" = "body"): T {
   if (result.ok) return result.value;
-  throw new ApiError(result.code, result.message);
+  const message = result.message ?? errorCatalogue[result.code].message;
+  throw new ApiError(result.code, message, {
+    details: result.field === undefined ? undefined : [{ field: `${fieldsIn}.${result.field}`, message }],
+    headers: result.retryAfterSeconds === undefined ? {} : { "Retry-After": String(result.retryAfterSeconds) },
+  });
+}
+
+/** A thrown ApiError as the refusal it stands for (transports that answer in HTML read it so); else null. */
+export function refusalOf(err: unknown): Refusal | null {
+  if (!(err instanceof ApiError)) return null;
+  return { ok: false, code: err.code, message: err.message };
 }

@@ -1,7 +1,10 @@
 import { prefixedId } from "../auth/random-token";
-import { ApiError } from "../errors/api-error";
+import { normalizeRegistrableDomain } from "../domains/normalize-domain";
+import type { ResolveMap } from "../outbound/resolve-map";
+import { ok, type Result, refusal } from "../result/result";
 import { sealSecret } from "../webhooks/secret-box";
 import { generateWebhookSecret } from "../webhooks/webhook-secret";
+import { checkWebhookUrl } from "../webhooks/webhook-url";
 import { MONITORS_PER_WORKSPACE } from "./monitor-limits";
 import { type MonitorRecord, monitorRecordFromD1 } from "./monitor-row";
 
@@ -24,32 +27,36 @@ const INSERT_IF_ROOM = `INSERT INTO monitors (id, workspace_id, domain, webhook_
 const SELECT_EXISTING = "SELECT * FROM monitors WHERE workspace_id = ?1 AND domain = ?2 AND webhook_url = ?3";
 
 /**
- * Creates a monitor of `domain` (normalised) posting to `webhookUrl` (checked), or
- * returns the existing one for the same pair without its secret. ApiError 403
- * `limit_reached` at the ceiling.
+ * Creates a monitor of `domain` (normalised here, as for sites) posting to `webhookUrl`
+ * (checked here: https, default port, no IP or private name; `resolve` is the local
+ * OUTBOUND_RESOLVE map), or returns the existing one for the same pair without its
+ * secret. Refused `invalid_domain` / `public_suffix`, `invalid_request` on the field
+ * `webhook_url`, or `limit_reached` at the ceiling (nothing is created).
  */
 export async function createMonitor(
   d1: D1Database,
   env: object,
-  input: { workspaceId: string; domain: string; webhookUrl: string },
+  input: { workspaceId: string; domain: string; webhookUrl: string; resolve: ResolveMap },
   now = Date.now(),
-): Promise<CreateMonitorResult> {
+): Promise<Result<CreateMonitorResult, "invalid_domain" | "public_suffix" | "invalid_request" | "limit_reached">> {
+  const domain = normalizeRegistrableDomain(input.domain);
+  if (!domain.ok) return refusal(domain.code, domain.message);
+  const url = checkWebhookUrl(input.webhookUrl.trim(), input.resolve);
+  if (!url.ok) return refusal("invalid_request", url.message, { field: "webhook_url" });
   const id = prefixedId("mon");
   const secret = generateWebhookSecret();
   const sealed = await sealSecret(env, secret);
   const [inserted, selected] = await d1.batch([
-    d1
-      .prepare(INSERT_IF_ROOM)
-      .bind(id, input.workspaceId, input.domain, input.webhookUrl, sealed, now, MONITORS_PER_WORKSPACE),
-    d1.prepare(SELECT_EXISTING).bind(input.workspaceId, input.domain, input.webhookUrl),
+    d1.prepare(INSERT_IF_ROOM).bind(id, input.workspaceId, domain.domain, url.url, sealed, now, MONITORS_PER_WORKSPACE),
+    d1.prepare(SELECT_EXISTING).bind(input.workspaceId, domain.domain, url.url),
   ]);
   const row = (selected.results as Record<string, unknown>[])[0];
   if (!row) {
-    throw new ApiError(
+    return refusal(
       "limit_reached",
       `The workspace holds ${MONITORS_PER_WORKSPACE} monitors, the ceiling; delete one to add another`,
     );
   }
   const created = inserted.meta.changes === 1 && row.id === id;
-  return { monitor: monitorRecordFromD1(row), created, secret: created ? secret : null };
+  return ok({ monitor: monitorRecordFromD1(row), created, secret: created ? secret : null });
 }

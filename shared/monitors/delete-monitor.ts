@@ -1,3 +1,5 @@
+import { ok, type Result, refusal } from "../result/result";
+
 // Deletes a monitor with its delivery history in one batch (one transaction): children
 // first, since D1 enforces the foreign keys. Every statement is scoped through the
 // monitor's workspace, so another workspace's id deletes nothing. drizzle's delete has
@@ -8,12 +10,16 @@ const DELETE_ATTEMPTS = `DELETE FROM webhook_attempts WHERE delivery_id IN
 const DELETE_DELIVERIES = `DELETE FROM webhook_deliveries WHERE monitor_id IN (${OWNED})`;
 const DELETE_MONITOR = "DELETE FROM monitors WHERE id = ?1 AND workspace_id = ?2";
 
-/** True when the monitor existed in the workspace and is now gone. */
-export async function deleteMonitor(d1: D1Database, workspaceId: string, monitorId: string): Promise<boolean> {
+/** Deletes the workspace's monitor with its deliveries; refused `monitor_not_found` when it has none by that id. */
+export async function deleteMonitor(
+  d1: D1Database,
+  workspaceId: string,
+  monitorId: string,
+): Promise<Result<{ monitorId: string }, "monitor_not_found">> {
   const results = await d1.batch([
     d1.prepare(DELETE_ATTEMPTS).bind(monitorId, workspaceId),
     d1.prepare(DELETE_DELIVERIES).bind(monitorId, workspaceId),
     d1.prepare(DELETE_MONITOR).bind(monitorId, workspaceId),
   ]);
-  return results[2].meta.changes === 1;
+  return results[2].meta.changes === 1 ? ok({ monitorId }) : refusal("monitor_not_found");
 }

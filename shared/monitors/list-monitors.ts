@@ -1,7 +1,8 @@
 import { monitors } from "@schema";
 import { and, eq } from "drizzle-orm";
 import { type CreatedPosition, newestFirst, pageOf } from "../cursor/newest-first";
-import type { Database } from "../db/client";
+import { type Database, database } from "../db/client";
+import { ok, type Result, refusal } from "../result/result";
 import type { MonitorRecord } from "./monitor-row";
 
 /** Keyset position: (created_at, id) of the last monitor on the previous page. */
@@ -51,4 +52,14 @@ export async function findMonitor(db: Database, workspaceId: string, id: string)
     .where(and(eq(monitors.id, id), eq(monitors.workspaceId, workspaceId)))
     .get();
   return row ?? null;
+}
+
+/** The monitor of the workspace, or the refusal `monitor_not_found` (also for another workspace's). */
+export async function findWorkspaceMonitor(
+  d1: D1Database,
+  workspaceId: string,
+  monitorId: string,
+): Promise<Result<MonitorRecord, "monitor_not_found">> {
+  const monitor = await findMonitor(database(d1), workspaceId, monitorId);
+  return monitor ? ok(monitor) : refusal("monitor_not_found");
 }

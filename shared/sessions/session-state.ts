@@ -1,5 +1,5 @@
 import { sessions } from "@schema/sessions";
-import type { DetectionSignal, Tier } from "../classify/agent-identity";
+import type { DetectionSignal } from "../classify/agent-identity";
 import { columnNames, type SqlRow } from "../db/sql-row";
 import type { IngestMessage } from "../ingest/queue-message";
 import { MINUTE_MS } from "../time/durations";
@@ -105,7 +105,7 @@ export function applyEvent(s: SessionState, m: IngestMessage): SessionState {
   if (m.kind === "leave" && m.durationMs) {
     next.duration_ms = Math.max(next.duration_ms, m.occurredAt - next.started_at);
   }
-  if (m.platform && (TIER_RANK[m.tier ?? ""] ?? 0) > (TIER_RANK[next.tier ?? ""] ?? 0)) {
+  if (m.platform && tierRank(m.tier) > tierRank(next.tier)) {
     next.agent_platform = m.platform;
     next.purpose = m.purpose;
     next.tier = m.tier;
@@ -120,6 +120,6 @@ export function applyEvent(s: SessionState, m: IngestMessage): SessionState {
   return next;
 }
 
-export function tierRank(tier: Tier | null): number {
+function tierRank(tier: string | null | undefined): number {
   return TIER_RANK[tier ?? ""] ?? 0;
 }

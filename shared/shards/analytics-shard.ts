@@ -25,7 +25,7 @@ import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { SESSION_GAP_MS } from "../sessions/session-state";
 import { MAX_DAYS_PER_RUN, type SettleResult, settleSessions } from "../sessions/settle";
 import { DAY_MS } from "../time/durations";
-import { archiveDay, archivedDays, dayToArchive } from "./event-archive";
+import { archiveDay, archivedDays, archivePrefix, dayToArchive } from "./event-archive";
 import { importRows, type LegacyEvent, type LegacySession } from "./migrate-from-d1";
 import { newSessionId } from "./session-id";
 import { shardDb } from "./shard-db";
@@ -174,6 +174,31 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     const siteId = rows.sessions?.[0]?.site_id ?? rows.events?.[0]?.site_id;
     if (siteId !== undefined) this.rememberSite(siteId);
     await importRows(this.db, rows);
+  }
+
+  /**
+   * Erases everything this shard holds, for a deleted site (docs/api.md "Deleting a
+   * site"): its SQLite (events, sessions, aggregates), its alarm and its archived days
+   * in R2. The tables are created again empty, so the object stays usable. Returns how
+   * many archived day files were removed.
+   */
+  async erase(siteId: string): Promise<{ archivedDays: number }> {
+    let removed = 0;
+    if (this.env.ARCHIVE) {
+      let cursor: string | undefined;
+      do {
+        const page = await this.env.ARCHIVE.list({ prefix: archivePrefix(siteId), cursor });
+        if (page.objects.length > 0) await this.env.ARCHIVE.delete(page.objects.map((o) => o.key));
+        removed += page.objects.length;
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor !== undefined);
+    }
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    await migrate(drizzle(this.ctx.storage), migrations);
+    this.alarmAt = null;
+    this.siteId = undefined;
+    return { archivedDays: removed };
   }
 
   /** Arms the alarm when none is set (the cron backstop calls this too). */

@@ -3,24 +3,12 @@ import { and, count, eq } from "drizzle-orm";
 import { type CreatedPosition, newestFirst, pageOf } from "../cursor/newest-first";
 import type { Database } from "../db/client";
 import type { SiteRecord } from "./site-row";
+import { siteColumns } from "./site-store";
 
 /** Keyset position: the (created_at, id) of the last site on the previous page. */
 export type SitePosition = CreatedPosition;
 
 const keyset = newestFirst(sites);
-
-const columns = {
-  id: sites.id,
-  workspaceId: sites.workspaceId,
-  domain: sites.domain,
-  name: sites.name,
-  publicToken: sites.publicToken,
-  coverage: sites.coverage,
-  coverageChangedAt: sites.coverageChangedAt,
-  createdAt: sites.createdAt,
-  snippetInstalledAt: sites.snippetInstalledAt,
-  lastEventAt: sites.lastEventAt,
-};
 
 export interface SitePage {
   sites: SiteRecord[];
@@ -43,7 +31,7 @@ export async function listSites(
   const inWorkspace = eq(sites.workspaceId, workspaceId);
   const [rows, totals] = await db.batch([
     db
-      .select(columns)
+      .select(siteColumns)
       .from(sites)
       .where(and(inWorkspace, keyset.after(after)))
       .orderBy(...keyset.orderBy)

@@ -1,4 +1,5 @@
 import { prefixedId } from "../auth/random-token";
+import { normalizeRegistrableDomain } from "../domains/normalize-domain";
 import { ok, type Result, refusal } from "../result/result";
 import { SITES_PER_WORKSPACE } from "./site-limits";
 import { type SiteRecord, siteRecordFromD1 } from "./site-row";
@@ -22,20 +23,26 @@ const INSERT_IF_ROOM = `INSERT INTO sites (id, workspace_id, domain, name, publi
 const SELECT_BY_DOMAIN = "SELECT * FROM sites WHERE workspace_id = ?1 AND domain = ?2";
 
 /**
- * Registers `domain` (already normalised) in the workspace: created, or the existing
- * site unchanged; refused `limit_reached` for a new domain at the ceiling.
+ * Registers `domain` (normalised here: lowercase, punycode, no www.) in the workspace:
+ * created, or the existing site unchanged. Refused `invalid_domain` / `public_suffix`
+ * for a host that cannot be a shop, `limit_reached` for a new domain at the ceiling
+ * (nothing is created). `name` defaults to the domain.
  */
 export async function registerSite(
   d1: D1Database,
-  input: { workspaceId: string; domain: string; name: string },
+  input: { workspaceId: string; domain: string; name?: string },
   now = Date.now(),
-): Promise<Result<RegisterResult, "limit_reached">> {
+): Promise<Result<RegisterResult, "invalid_domain" | "public_suffix" | "limit_reached">> {
+  const normalized = normalizeRegistrableDomain(input.domain);
+  if (!normalized.ok) return refusal(normalized.code, normalized.message);
+  const domain = normalized.domain;
+  const name = input.name?.trim() || domain;
   const id = prefixedId("site");
   const [inserted, selected] = await d1.batch([
     d1
       .prepare(INSERT_IF_ROOM)
-      .bind(id, input.workspaceId, input.domain, input.name, prefixedId("pt", 24), now, SITES_PER_WORKSPACE),
-    d1.prepare(SELECT_BY_DOMAIN).bind(input.workspaceId, input.domain),
+      .bind(id, input.workspaceId, domain, name, prefixedId("pt", 24), now, SITES_PER_WORKSPACE),
+    d1.prepare(SELECT_BY_DOMAIN).bind(input.workspaceId, domain),
   ]);
   const row = (selected.results as Record<string, unknown>[])[0];
   if (!row) {

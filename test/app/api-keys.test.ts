@@ -8,7 +8,7 @@ import { elementText, FormClient, uniqueEmail } from "./form-client";
 
 async function createKey(client: FormClient, fields: Record<string, string | string[]>) {
   await client.get("/app/settings/api-keys");
-  return client.post("/app/settings/api-keys", fields);
+  return client.submit("/app/settings/api-keys", fields);
 }
 
 describe("Settings -> API keys", () => {
@@ -16,7 +16,8 @@ describe("Settings -> API keys", () => {
     const owner = new FormClient();
     await owner.signUp(uniqueEmail("keys"));
     const res = await createKey(owner, { name: "Shop backend", preset: "provisioning" });
-    expect(res.status).toBe(201);
+    expect(res.postStatus).toBe(303);
+    expect(res.status).toBe(200);
     const key = elementText(res.html, "new-key");
     expect(key).toMatch(/^ar_live_[0-9A-Za-z]{40}$/);
     const active = await findActiveKey(database(env.DB), key as string);
@@ -36,7 +37,7 @@ describe("Settings -> API keys", () => {
     await owner.signUp(uniqueEmail("presets"));
     const scopesOf = async (fields: Record<string, string | string[]>) => {
       const res = await createKey(owner, fields);
-      expect(res.status).toBe(201);
+      expect(res.postStatus).toBe(303);
       const active = await findActiveKey(database(env.DB), elementText(res.html, "new-key") as string);
       return active?.scopes.toSorted();
     };
@@ -76,7 +77,8 @@ describe("Settings -> API keys", () => {
     expect(confirm.status).toBe(200);
     expect(confirm.html).toContain("Confirm revoke");
     expect(await findActiveKey(database(env.DB), key)).not.toBeNull();
-    const revoked = await owner.post(`/app/settings/api-keys/${keyId}/revoke`, {});
+    const revoked = await owner.submit(`/app/settings/api-keys/${keyId}/revoke`, {});
+    expect(revoked.postStatus).toBe(303);
     expect(revoked.status).toBe(200);
     expect(await findActiveKey(database(env.DB), key)).toBeNull();
     expect(revoked.html).not.toContain(`data-key-id="${keyId}"`);

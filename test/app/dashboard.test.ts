@@ -81,11 +81,12 @@ describe("monitor actions: Send test event and Rescan now", () => {
     const owner = new FormClient();
     await owner.signUp(uniqueEmail("mon-owner"));
     await owner.get("/app/monitors");
-    const created = await owner.post("/app/monitors", {
+    const created = await owner.submit("/app/monitors", {
       domain: "monitored.example",
       webhook_url: "https://hooks.example.com/agent-readiness",
     });
-    expect(created.status).toBe(201);
+    expect(created.postStatus).toBe(303);
+    expect(created.html).toMatch(/id="new-secret"[^>]*>whsec_/);
     const id = /data-monitor="([^"]+)"/.exec(created.html)?.[1] as string;
     expect(id).toBeTruthy();
     return { owner, id, html: created.html };

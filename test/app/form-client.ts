@@ -79,6 +79,17 @@ export class FormClient {
     });
   }
 
+  /**
+   * POSTs a form the way a browser does: a 303 answer (Post/Redirect/Get) is followed
+   * with one GET, whose page is returned with `postStatus` and `location` of the POST.
+   */
+  async submit(path: string, fields: Record<string, string | string[]>): Promise<Page & { postStatus: number }> {
+    const posted = await this.post(path, fields);
+    if (posted.status !== 303 || !posted.location) return { ...posted, postStatus: posted.status };
+    const page = await this.get(posted.location);
+    return { ...page, location: posted.location, postStatus: 303 };
+  }
+
   /** Signs up through the form and lands in the new workspace. */
   async signUp(email: string, password = "correct horse battery", extra: Record<string, string> = {}): Promise<Page> {
     await this.get("/app/sign-up");

@@ -58,7 +58,7 @@ describe("managing members", () => {
     const { owner, workspaceId } = await newOwner();
     const { client: admin, email } = await joinAs(owner, "admin");
     await admin.get("/app/settings/api-keys");
-    const created = await admin.post("/app/settings/api-keys", { name: "Made by the admin", preset: "full" });
+    const created = await admin.submit("/app/settings/api-keys", { name: "Made by the admin", preset: "full" });
     const key = elementText(created.html, "new-key") as string;
     expect((await admin.get(MEMBERS)).status).toBe(200);
 

@@ -8,7 +8,7 @@ async function ownerWithKey() {
   const owner = new FormClient();
   await owner.signUp(uniqueEmail("owner"));
   await owner.get("/app/settings/api-keys");
-  const created = await owner.post("/app/settings/api-keys", { name: "Owner key", preset: "full" });
+  const created = await owner.submit("/app/settings/api-keys", { name: "Owner key", preset: "full" });
   const keyId = /data-key-id="([^"]+)"/.exec(created.html)?.[1] as string;
   return { owner, keyId, key: elementText(created.html, "new-key") as string };
 }
@@ -77,7 +77,7 @@ describe("roles and workspaces", () => {
       invite: path.split("/").at(-1) as string,
     });
     await admin.get(`/app/settings/api-keys/${keyId}/revoke`);
-    expect((await admin.post(`/app/settings/api-keys/${keyId}/revoke`, {})).status).toBe(200);
+    expect((await admin.post(`/app/settings/api-keys/${keyId}/revoke`, {})).status).toBe(303);
     expect(await findActiveKey(database(env.DB), key)).toBeNull();
   });
 

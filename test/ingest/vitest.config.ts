@@ -32,6 +32,7 @@ const project = await workerProject("ingest", "workers/ingest/wrangler.toml", { 
 project.test = {
   ...project.test,
   provide: {
+    ...project.test?.provide,
     sharedWebBotAuthVectors: sharedVectors,
     sharedSignatureAgentVectors: sharedFile("web_bot_auth_signature_agent_v1.json"),
     sharedAgentCardVectors: sharedFile("web_bot_auth_signature_agent_card_v1.json"),

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createMonitor } from "../../shared/monitors/create-monitor";
+import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import type { ReceivedRequest, ScriptedAnswer } from "../fixtures/monitors/webhook-receiver";
 
 // Shared steps of the monitor tests: a workspace with a monitor, and the webhook
@@ -10,13 +11,14 @@ export async function monitorFor(domain: string, path: string) {
   await env.DB.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, ?)")
     .bind(workspaceId, workspaceId, Date.now())
     .run();
-  const { monitor, secret } = await createMonitor(env.DB, env, {
+  const created = await createMonitor(env.DB, env, {
     workspaceId,
     domain,
     webhookUrl: `https://hooks.test${path}`,
+    resolve: parseResolveMap(env.OUTBOUND_RESOLVE),
   });
-  if (!secret) throw new Error("monitor not created");
-  return { monitor, secret };
+  if (!created.ok || !created.value.secret) throw new Error("monitor not created");
+  return { monitor: created.value.monitor, secret: created.value.secret };
 }
 
 const receiver = (path: string) => `http://127.0.0.1:${env.WEBHOOK_RECEIVER_PORT}${path}`;

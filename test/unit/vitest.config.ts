@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
+import { clockShiftMs, shiftClockSetup } from "../clock-shift.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -10,6 +11,8 @@ declare module "vitest" {
     peerRobotsCases: string;
     /** JSON {path: text} of every HTML page under ../shared/data/real-shops ("{}" when absent). */
     realShopPages: string;
+    /** docs/api.md, whose error-code table must match shared/errors/catalogue.ts. */
+    apiGuide: string;
   }
 }
 
@@ -45,8 +48,13 @@ export default defineProject({
   test: {
     name: "unit",
     include: ["test/unit/**/*.test.ts"],
-    setupFiles: [path.join(root, "test/setup/apply-migrations.ts")],
-    provide: { peerRobotsCases, realShopPages: JSON.stringify(realShopPages) },
+    setupFiles: [shiftClockSetup, path.join(root, "test/setup/apply-migrations.ts")],
+    provide: {
+      clockShiftMs,
+      apiGuide: readFileSync(path.join(root, "docs/api.md"), "utf8"),
+      peerRobotsCases,
+      realShopPages: JSON.stringify(realShopPages),
+    },
   },
   root,
 });

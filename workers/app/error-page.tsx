@@ -1,4 +1,5 @@
-import { ApiError } from "@shared/errors/api-error";
+import { refusalOf } from "@shared/errors/api-error";
+import { errorCatalogue } from "@shared/errors/catalogue";
 import { log } from "@shared/http/log";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -19,14 +20,15 @@ const titles: Partial<Record<number, string>> = {
 export function errorPage(err: unknown, c: Context<AppEnv>): Promise<Response> {
   let status: ContentfulStatusCode = 500;
   let message = "Something went wrong on our side.";
+  const refused = refusalOf(err);
   if (err instanceof HTTPException) {
     status = err.status as ContentfulStatusCode;
     message = err.message || message;
-  } else if (err instanceof ApiError && err.status < 500) {
-    // Pages read through the v1 API's shared functions, which refuse bad input with
-    // ApiError (unknown site, bad window…): the same refusal, as a page.
-    status = err.status as ContentfulStatusCode;
-    message = err.message;
+  } else if (refused && errorCatalogue[refused.code].status < 500) {
+    // A few shared parsers (report window, cursor) still throw their refusal: the same
+    // refusal, as a page.
+    status = errorCatalogue[refused.code].status as ContentfulStatusCode;
+    message = refused.message ?? errorCatalogue[refused.code].message;
   } else {
     log("error", "unhandled", {
       worker: "app",

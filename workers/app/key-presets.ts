@@ -1,36 +1,45 @@
 import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/auth/scopes";
 
-// The "Preset" choice of Settings -> API keys. The scope sets themselves live in
-// shared/auth/scopes.ts (one place, also used by `npm run admin`); this adds the labels.
-export const keyPresetChoices = [
+// Settings -> API keys has one control for a key's scopes: the checkboxes. A preset is
+// a button that ticks its scopes visibly (app script, `data-fill-scopes`); the scope
+// sets themselves live in shared/auth/scopes.ts (also used by `npm run admin`).
+export const keyPresetChoices: { value: keyof typeof SCOPE_PRESETS; label: string }[] = [
   { value: "provisioning", label: "Provisioning" },
   { value: "read-only", label: "Read only" },
   { value: "full", label: "Full access" },
-  { value: "custom", label: "Custom: the scopes ticked below" },
-] as const;
-
-export type KeyPresetChoice = (typeof keyPresetChoices)[number]["value"];
+];
 
 /** What each scope lets a key do, shown beside its checkbox (contract Endpoints table). */
 export const scopeDescriptions: Record<Scope, string> = {
   "traffic:read": "list sites, check installs, read traffic and sessions",
-  "sites:write": "register sites and change their coverage",
+  "sites:write": "register, rename and delete sites and change their coverage",
   "conversions:read": "list conversions, read attribution",
   "conversions:write": "record and void conversions",
   "monitors:read": "list monitors and their deliveries",
-  "monitors:write": "create and delete monitors",
+  "monitors:write": "create and delete monitors, send test events, rescan",
   "events:write": "send server-side request records",
 };
 
-/** The scopes a submitted form asks for, or a sentence saying what is missing. */
+const sameScopes = (a: readonly Scope[], b: readonly Scope[]) => a.length === b.length && a.every((s) => b.includes(s));
+
+/**
+ * The scopes a submitted form asks for: the ticked ones. A client that names a `preset`
+ * (scripts, older pages) gets its scopes when nothing is ticked; ticks that disagree
+ * with a named preset are refused, never silently overridden either way.
+ */
 export function scopesFromForm(preset: unknown, ticked: unknown): { scopes: Scope[] } | { problem: string } {
-  if (preset === "custom") {
-    const values = (Array.isArray(ticked) ? ticked : [ticked]).filter((v): v is string => typeof v === "string");
-    const scopes = SCOPES.filter((s) => values.includes(s));
-    return scopes.length > 0 ? { scopes } : { problem: "Tick at least one scope, or choose a preset." };
+  const values = (Array.isArray(ticked) ? ticked : [ticked]).filter((v): v is string => typeof v === "string");
+  const scopes = SCOPES.filter((s) => values.includes(s));
+  const named =
+    typeof preset === "string" && Object.hasOwn(SCOPE_PRESETS, preset)
+      ? [...SCOPE_PRESETS[preset as keyof typeof SCOPE_PRESETS]]
+      : null;
+  if (preset !== undefined && preset !== "" && preset !== "custom" && !named) return { problem: "Unknown preset." };
+  if (scopes.length === 0) return named ? { scopes: named } : { problem: "Tick at least one scope." };
+  if (named && !sameScopes(named, scopes)) {
+    return {
+      problem: `The ticked scopes (${scopes.join(", ")}) are not the ${String(preset)} preset (${named.join(", ")}): tick exactly the scopes the key needs.`,
+    };
   }
-  if (typeof preset === "string" && Object.hasOwn(SCOPE_PRESETS, preset)) {
-    return { scopes: [...SCOPE_PRESETS[preset as keyof typeof SCOPE_PRESETS]] };
-  }
-  return { problem: "Choose a preset." };
+  return { scopes };
 }

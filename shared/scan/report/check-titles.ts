@@ -24,7 +24,6 @@ export const CHECK_TITLES: Readonly<Record<string, string>> = {
   add_to_cart_control: "Products have a real add-to-cart button",
   add_to_cart_name: "The add-to-cart button says what it does",
   form_labels: "Product options are labelled",
-  cart_url: "The cart has its own URL",
   no_captcha: "No CAPTCHA stands in the way",
   image_alt_text: "Product images are described in alt text",
   server_rendered_content: "Product name and price are in the HTML",

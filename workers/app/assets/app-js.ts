@@ -2,7 +2,8 @@
 // with it, "Copy" buttons (hidden otherwise) copy the text of the element they name, and
 // passkey buttons (hidden otherwise, with the form around them) run the WebAuthn ceremonies against
 // /app/passkeys/* with the browser's JSON helpers (WebAuthn Level 3 §5.1.9, §5.1.10),
-// and a button with data-busy-text says so while its form post runs.
+// a button with data-busy-text says so while its form post runs, and a button with
+// data-fill-scopes ticks exactly those scope checkboxes of its form.
 export const APP_JS = `
 function passkeyCeremony(button) {
   var form = button.closest("form");
@@ -56,6 +57,16 @@ document.addEventListener("DOMContentLoaded", function () {
       passkeyCeremony(button).catch(function (err) {
         document.getElementById(button.getAttribute("data-status")).textContent =
           err && err.name === "NotAllowedError" ? "The passkey request was cancelled." : String(err.message || err);
+      });
+    });
+  });
+  // Settings -> API keys: a preset button ticks exactly its scopes, visibly.
+  document.querySelectorAll("button[data-fill-scopes]").forEach(function (button) {
+    var wanted = button.getAttribute("data-fill-scopes").split(" ");
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      button.closest("form").querySelectorAll("input[name=scopes]").forEach(function (box) {
+        box.checked = wanted.indexOf(box.value) !== -1;
       });
     });
   });

@@ -5,19 +5,21 @@ import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import { voidConversion } from "@shared/conversions/void-conversion";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { database } from "@shared/db/client";
-import { valueOrThrow } from "@shared/errors/api-error";
 import type { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { redirectWithFlash, takeFlash } from "../flash";
 import { DataTable } from "../layout/data-table";
-import { PostForm } from "../layout/form";
+import { FlashNotice } from "../layout/flash-notice";
+import { ConfirmActions } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { DASHBOARD_STYLE } from "./assets";
 import { Tiles } from "./tiles";
 
 const PATH = "/app/conversions";
+const voidPath = (externalId: string) => `${PATH}/${encodeURIComponent(externalId)}/void`;
 
 /** "12.34 EUR": minor units shown in the currency's own precision (Intl knows the digits). */
 export function moneyText(valueMinor: number, currency: string): string {
@@ -70,14 +72,16 @@ export function registerConversions(app: Hono<AppEnv>) {
       }),
     ]);
     // The API's own refusals (a forged cursor) become the app's error page.
-    const report = valueOrThrow(reportResult);
-    const list = valueOrThrow(listResult);
+    const report = pageValue(reportResult);
+    const list = pageValue(listResult);
+    const flash = await takeFlash(c);
     const admin = canManageWorkspace(workspace.role);
     return renderPage(c, {
       title: "Conversions",
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <FlashNotice flash={flash} />
           <form method="get" action={PATH} class="period">
             <div class="field">
               <label for="period">Period</label>
@@ -192,12 +196,11 @@ export function registerConversions(app: Hono<AppEnv>) {
                     {r.voided ? (
                       "Voided"
                     ) : admin ? (
-                      <PostForm action={`${PATH}/void`} csrf={c.get("csrfToken")}>
-                        <input type="hidden" name="external_id" value={r.external_id} />
+                      <form method="get" action={voidPath(r.external_id)}>
                         <button type="submit" class="danger">
                           Void<span class="visually-hidden"> {r.external_id}</span>
                         </button>
-                      </PostForm>
+                      </form>
                     ) : (
                       "Counted"
                     )}
@@ -220,14 +223,40 @@ export function registerConversions(app: Hono<AppEnv>) {
     });
   });
 
-  // Void = DELETE /api/v1/conversions/{external_id}: a soft delete; admins only.
-  app.post(`${PATH}/void`, requireRole("admin"), async (c) => {
-    const form = await c.req.parseBody();
-    const externalId = typeof form.external_id === "string" ? form.external_id : "";
-    if (externalId.length === 0 || externalId.length > 255) {
-      throw new HTTPException(400, { message: "Which conversion? The order id is missing." });
-    }
-    await voidConversion(database(c.env.DB), c.get("workspace").id, externalId, Date.now());
-    return c.redirect(PATH, 303);
+  // Void = DELETE /api/v1/conversions/{external_id}: a soft delete that cannot be undone,
+  // so, as for revoking a key, a confirmation page first; admins only.
+  app.get(`${PATH}/:externalId/void`, requireRole("admin"), (c) => {
+    const externalId = c.req.param("externalId");
+    return renderPage(c, {
+      title: "Void conversion",
+      body: (
+        <>
+          <p>
+            Void the order <code>{externalId}</code>? It stops counting in every report. This cannot be undone:
+            recording the same order id again answers <code>duplicate</code>.
+          </p>
+          <ConfirmActions
+            action={voidPath(externalId)}
+            csrf={c.get("csrfToken")}
+            label="Confirm void"
+            cancelHref={PATH}
+          />
+        </>
+      ),
+    });
+  });
+
+  app.post(`${PATH}/:externalId/void`, requireRole("admin"), async (c) => {
+    const externalId = c.req.param("externalId");
+    const { voided } = pageValue(
+      await voidConversion(database(c.env.DB), c.get("workspace").id, externalId, Date.now()),
+    );
+    return redirectWithFlash(
+      c,
+      PATH,
+      voided
+        ? { kind: "success", text: `Order ${externalId} voided: it no longer counts in any report.` }
+        : { kind: "info", text: `Order ${externalId} was already voided or is not recorded here; nothing changed.` },
+    );
   });
 }

@@ -1,76 +1,92 @@
-import { database } from "@shared/db/client";
-import { findMonitor } from "@shared/monitors/list-monitors";
+import { deleteMonitor } from "@shared/monitors/delete-monitor";
+import { findWorkspaceMonitor } from "@shared/monitors/list-monitors";
+import { type MonitorActionContext, rescanNow, sendTestEvent } from "@shared/monitors/monitor-actions";
 import type { MonitorControlApi } from "@shared/monitors/monitor-control";
-import { recordTestDelivery } from "@shared/monitors/test-delivery";
 import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { Context, Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
-import { Notice } from "../layout/form";
+import { redirectWithFlash } from "../flash";
+import { ConfirmActions, Notice } from "../layout/form";
 import { Time } from "../layout/format-time";
+import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
+import { pageValue } from "../refusal-page";
 import { monitorsPage } from "./monitors";
 
 /**
- * The scan Worker's MonitorControl entrypoint, the same one POST /api/v1/monitors/{id}/test
- * and /rescan use. The generated Env types it as a plain `Service` (wrangler types sees one
- * config at a time), so the RPC surface is named by the interface both sides share.
+ * What the monitor actions need from a page request: the same as v1's (the scan
+ * Worker's MonitorControl entrypoint, typed by the interface both sides share since
+ * the generated Env names only a `Service`), with the same base URL rule.
  */
-function monitorControl(c: Context<AppEnv>): MonitorControlApi {
-  return c.env.MONITOR_CONTROL as unknown as MonitorControlApi;
+function actionContext(c: Context<AppEnv>): MonitorActionContext {
+  return {
+    db: c.env.DB,
+    control: c.env.MONITOR_CONTROL as unknown as MonitorControlApi,
+    baseUrl: serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url),
+    workspaceId: c.get("workspace").id,
+  };
 }
 
-/** The monitor of the current workspace, or 404 exactly as for a monitor that does not exist. */
-async function workspaceMonitor(c: Context<AppEnv>) {
-  const monitor = await findMonitor(database(c.env.DB), c.get("workspace").id, c.req.param("id") ?? "");
-  if (!monitor) throw new HTTPException(404, { message: "No such monitor in this workspace." });
-  return monitor;
-}
-
-// "Send test event" and "Rescan now" on the Monitors page: the rules of
-// POST /api/v1/monitors/{id}/test and /rescan (workers/v1/routes/monitors/), for admins
-// and owners, each a CSRF-protected form post answered with the page and a notice.
+// "Send test event", "Rescan now" and "Delete" on the Monitors page: the use cases of
+// POST /api/v1/monitors/{id}/test, /rescan and DELETE /api/v1/monitors/{id}
+// (shared/monitors/), for admins and owners. Each POST answers 303 to the list with a
+// one-time notice, so a reload sends nothing again.
 export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
   app.post(`${path}/:id/test`, requireRole("admin"), async (c) => {
-    const monitor = await workspaceMonitor(c);
-    const deliveryId = await recordTestDelivery(c.env.DB, monitor, serviceBaseUrl(undefined, c.req.url), Date.now());
-    // Deleted between the lookup and the insert: the same answer as a missing monitor.
-    if (!deliveryId) throw new HTTPException(404, { message: "No such monitor in this workspace." });
-    await monitorControl(c).deliverNow(deliveryId, 1);
-    return monitorsPage(c, {
-      status: 202,
-      before: (
-        <Notice kind="success">
-          Test event queued for {monitor.domain}: it reaches <code>{monitor.webhookUrl}</code> within seconds.{" "}
-          <a href={`${path}/${encodeURIComponent(monitor.id)}`}>See its delivery</a>.
-        </Notice>
-      ),
+    const { monitor, deliveryId } = pageValue(await sendTestEvent(actionContext(c), c.req.param("id")));
+    return redirectWithFlash(c, `${path}/${encodeURIComponent(monitor.id)}`, {
+      kind: "success",
+      text: `Test event ${deliveryId} queued for ${monitor.domain}: it reaches ${monitor.webhookUrl} within seconds.`,
     });
   });
 
   app.post(`${path}/:id/rescan`, requireRole("admin"), async (c) => {
-    const monitor = await workspaceMonitor(c);
-    const outcome = await monitorControl(c).requestRescan(monitor.domain, serviceBaseUrl(undefined, c.req.url));
-    if (!outcome.accepted) {
-      c.header("Retry-After", String(outcome.retryAfterSeconds));
+    const outcome = await rescanNow(actionContext(c), c.req.param("id"));
+    if (!outcome.ok && outcome.code === "rate_limited") {
+      // Refused: nothing was queued, so the page is answered as is (429 with Retry-After).
+      const wait = outcome.retryAfterSeconds ?? 60;
+      c.header("Retry-After", String(wait));
       return monitorsPage(c, {
         status: 429,
         before: (
           <Notice kind="error">
-            {monitor.domain} was scanned as often as the per-domain limit allows. The next rescan is allowed in
-            {outcome.retryAfterSeconds} s, at <Time at={Date.now() + outcome.retryAfterSeconds * 1000} />.
+            {outcome.message}. The next rescan is allowed at <Time at={Date.now() + wait * 1000} />.
           </Notice>
         ),
       });
     }
-    return monitorsPage(c, {
-      status: 202,
-      before: (
-        <Notice kind="success">
-          Rescan of {monitor.domain} queued. Its score updates here once the scan has run; a changed score sends
-          score.changed.
-        </Notice>
+    const { monitor } = pageValue(outcome);
+    return redirectWithFlash(c, path, {
+      kind: "success",
+      text: `Rescan of ${monitor.domain} queued. Its score updates here once the scan has run; a changed score sends score.changed.`,
+    });
+  });
+
+  app.get(`${path}/:id/delete`, requireRole("admin"), async (c) => {
+    const monitor = pageValue(await findWorkspaceMonitor(c.env.DB, c.get("workspace").id, c.req.param("id")));
+    return renderPage(c, {
+      title: "Delete monitor",
+      body: (
+        <>
+          <p>
+            Stop watching <strong>{monitor.domain}</strong> for <code>{monitor.webhookUrl}</code>? Its delivery history
+            is deleted and pending retries are dropped. This cannot be undone; adding the monitor again gives a new
+            signing secret.
+          </p>
+          <ConfirmActions
+            action={`${path}/${encodeURIComponent(monitor.id)}/delete`}
+            csrf={c.get("csrfToken")}
+            label="Confirm delete"
+            cancelHref={path}
+          />
+        </>
       ),
     });
+  });
+
+  app.post(`${path}/:id/delete`, requireRole("admin"), async (c) => {
+    const monitor = pageValue(await findWorkspaceMonitor(c.env.DB, c.get("workspace").id, c.req.param("id")));
+    pageValue(await deleteMonitor(c.env.DB, c.get("workspace").id, monitor.id));
+    return redirectWithFlash(c, path, { kind: "success", text: `Monitor of ${monitor.domain} deleted.` });
   });
 }

@@ -1,20 +1,19 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { database } from "@shared/db/client";
 import { hostFromInput } from "@shared/domains/host-from-input";
-import { normalizeRegistrableDomain } from "@shared/domains/normalize-domain";
-import { ApiError } from "@shared/errors/api-error";
 import { createMonitor } from "@shared/monitors/create-monitor";
 import { listDeliveries } from "@shared/monitors/list-deliveries";
 import { findMonitor, listMonitors } from "@shared/monitors/list-monitors";
 import { nextRescanAt } from "@shared/monitors/rescan-slot";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
 import { latestScans } from "@shared/scan/latest-scans";
-import { checkWebhookUrl } from "@shared/webhooks/webhook-url";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";
 import type { AppEnv } from "../app-env";
+import { redirectWithFlash, takeFlash } from "../flash";
 import { DataTable } from "../layout/data-table";
+import { FlashNotice } from "../layout/flash-notice";
 import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
@@ -25,10 +24,7 @@ import { registerMonitorActions } from "./monitor-actions";
 
 const PATH = "/app/monitors";
 
-export async function monitorsPage(
-  c: Context<AppEnv>,
-  extra: { before?: Child; status?: 200 | 201 | 202 | 400 | 429 } = {},
-) {
+export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?: 200 | 400 | 429 } = {}) {
   const workspace = c.get("workspace");
   const manager = canManageWorkspace(workspace.role);
   const db = database(c.env.DB);
@@ -94,6 +90,11 @@ export async function monitorsPage(
                           Rescan now
                         </button>
                       </PostForm>
+                      <form method="get" action={`${PATH}/${encodeURIComponent(m.id)}/delete`}>
+                        <button type="submit" class="danger" aria-label={`Delete the monitor of ${m.domain}`}>
+                          Delete
+                        </button>
+                      </form>
                     </td>
                   ) : null}
                 </tr>
@@ -127,42 +128,34 @@ export function registerMonitors(app: Hono<AppEnv>) {
   app.use(PATH, requireSignIn(), requireWorkspace());
   app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
 
-  app.get(PATH, (c) => monitorsPage(c));
+  app.get(PATH, async (c) => monitorsPage(c, { before: <FlashNotice flash={await takeFlash(c)} /> }));
   registerMonitorActions(app, PATH);
 
+  // Add a monitor: the rules of POST /api/v1/monitors (createMonitor). Created or not,
+  // the answer is a 303 to the list; the signing secret is a one-time flash.
   app.post(PATH, requireRole("admin"), async (c) => {
     const form = await c.req.parseBody();
-    const domain = normalizeRegistrableDomain(typeof form.domain === "string" ? hostFromInput(form.domain) : "");
-    const url = checkWebhookUrl(
-      typeof form.webhook_url === "string" ? form.webhook_url.trim() : "",
-      parseResolveMap((c.env as { OUTBOUND_RESOLVE?: string }).OUTBOUND_RESOLVE),
+    const result = await createMonitor(c.env.DB, c.env, {
+      workspaceId: c.get("workspace").id,
+      domain: typeof form.domain === "string" ? hostFromInput(form.domain) : "",
+      webhookUrl: typeof form.webhook_url === "string" ? form.webhook_url : "",
+      resolve: parseResolveMap((c.env as { OUTBOUND_RESOLVE?: string }).OUTBOUND_RESOLVE),
+    });
+    if (!result.ok) return monitorsPage(c, { status: 400, before: <Notice kind="error">{result.message}</Notice> });
+    const { monitor, created, secret } = result.value;
+    return redirectWithFlash(
+      c,
+      PATH,
+      created && secret
+        ? {
+            kind: "secret",
+            id: "new-secret",
+            heading: `Monitor for ${monitor.domain} created`,
+            text: "Its signing secret, shown only this once: store it to verify webhook-signature.",
+            value: secret,
+          }
+        : { kind: "info", text: `${monitor.domain} was already monitored with this webhook; nothing changed.` },
     );
-    const problem = !domain.ok ? domain.message : !url.ok ? url.message : null;
-    if (problem || !domain.ok || !url.ok) {
-      return monitorsPage(c, { status: 400, before: <Notice kind="error">{problem}</Notice> });
-    }
-    try {
-      const { monitor, created, secret } = await createMonitor(c.env.DB, c.env, {
-        workspaceId: c.get("workspace").id,
-        domain: domain.domain,
-        webhookUrl: url.url,
-      });
-      return monitorsPage(c, {
-        status: created ? 201 : 200,
-        before: created ? (
-          <Notice kind="success">
-            Monitor for {monitor.domain} created. Its signing secret, shown once: <code id="new-secret">{secret}</code>
-          </Notice>
-        ) : (
-          <Notice kind="info">{monitor.domain} was already monitored with this webhook; nothing changed.</Notice>
-        ),
-      });
-    } catch (err) {
-      if (err instanceof ApiError && err.status < 500) {
-        return monitorsPage(c, { status: 400, before: <Notice kind="error">{err.message}</Notice> });
-      }
-      throw err;
-    }
   });
 
   app.get(`${PATH}/:id`, async (c) => {
@@ -170,11 +163,13 @@ export function registerMonitors(app: Hono<AppEnv>) {
     const monitor = await findMonitor(db, c.get("workspace").id, c.req.param("id"));
     if (!monitor) throw new HTTPException(404, { message: "No such monitor in this workspace." });
     const page = await listDeliveries(db, monitor.id, 50, null);
+    const flash = await takeFlash(c);
     return renderPage(c, {
       title: `Deliveries for ${monitor.domain}`,
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <FlashNotice flash={flash} />
           <p>
             <a href={PATH}>All monitors</a> · webhook <code>{monitor.webhookUrl}</code>
           </p>

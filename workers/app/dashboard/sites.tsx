@@ -1,33 +1,34 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { database } from "@shared/db/client";
 import { hostFromInput } from "@shared/domains/host-from-input";
-import { normalizeRegistrableDomain } from "@shared/domains/normalize-domain";
-import { ApiError } from "@shared/errors/api-error";
 import { installCheck, installChecks } from "@shared/sessions/install-check";
+import { deleteSite } from "@shared/sites/delete-site";
 import { listSites } from "@shared/sites/list-sites";
 import { registerSite } from "@shared/sites/register-site";
-import { COVERAGE_VALUES, type Coverage, SITES_PER_WORKSPACE } from "@shared/sites/site-limits";
+import { COVERAGE_VALUES, type Coverage, SITE_NAME_MAX, SITES_PER_WORKSPACE } from "@shared/sites/site-limits";
 import { serviceBaseUrl } from "@shared/sites/snippet";
-import { updateCoverage } from "@shared/sites/update-coverage";
+import { updateSite } from "@shared/sites/update-site";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { redirectWithFlash, takeFlash } from "../flash";
 import { DataTable } from "../layout/data-table";
-import { Notice, PostForm } from "../layout/form";
+import { FlashNotice } from "../layout/flash-notice";
+import { ConfirmActions, Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE } from "./assets";
 import { InstallStatusBox, installStatusJson, StatusWord } from "./install-view";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav } from "./site-nav";
 
 const SITES = "/app/sites";
-const NAME_MAX = 100;
 
 const now = () => Date.now();
-const baseUrl = (c: Context<AppEnv>) => serviceBaseUrl(undefined, c.req.url);
+const baseUrl = (c: Context<AppEnv>) => serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
 
 function AddSiteForm(props: { csrf: string; domain?: string; name?: string }) {
   return (
@@ -40,15 +41,39 @@ function AddSiteForm(props: { csrf: string; domain?: string; name?: string }) {
       </div>
       <div class="field">
         <label for="site-name">Name</label>
-        <input id="site-name" name="name" type="text" maxlength={NAME_MAX} value={props.name ?? ""} />
+        <input id="site-name" name="name" type="text" maxlength={SITE_NAME_MAX} value={props.name ?? ""} />
       </div>
       <button type="submit">Add site</button>
     </PostForm>
   );
 }
 
+/** Rename and delete, on the site's page for owners and admins. */
+function SiteAdmin(props: { csrf: string; site: { domain: string; name: string } }) {
+  const paths = sitePaths(props.site.domain);
+  return (
+    <>
+      <h2>Name</h2>
+      <PostForm action={paths.rename} csrf={props.csrf} class="actions">
+        <label for="site-rename">Display name</label>
+        <input id="site-rename" name="name" type="text" required maxlength={SITE_NAME_MAX} value={props.site.name} />
+        <button type="submit">Rename</button>
+      </PostForm>
+      <h2>Delete</h2>
+      <form method="get" action={paths.remove}>
+        <button type="submit" class="danger">
+          Delete this site…
+        </button>
+      </form>
+    </>
+  );
+}
+
 /** Sites of the workspace, newest first, with the install status the API reports for each. */
-async function sitesPage(c: Context<AppEnv>, form: { error?: string; domain?: string; name?: string } = {}) {
+async function sitesPage(
+  c: Context<AppEnv>,
+  form: { error?: string; status?: 400 | 403; domain?: string; name?: string } = {},
+) {
   const workspace = c.get("workspace");
   const page = await listSites(database(c.env.DB), workspace.id, 100, null);
   // One read for every listed site's install status, not one per site.
@@ -61,11 +86,11 @@ async function sitesPage(c: Context<AppEnv>, form: { error?: string; domain?: st
   );
   return renderPage(c, {
     title: "Sites",
-    status: form.error ? 400 : 200,
+    status: form.error ? (form.status ?? 400) : 200,
     body: (
       <>
         <link rel="stylesheet" href={DASHBOARD_STYLE} />
-        {form.error ? <Notice kind="error">{form.error}</Notice> : null}
+        {form.error ? <Notice kind="error">{form.error}</Notice> : <FlashNotice flash={await takeFlash(c)} />}
         {page.sites.length === 0 ? (
           <div class="empty">
             <p>
@@ -129,29 +154,23 @@ export function registerSites(app: Hono<AppEnv>) {
   app.get(SITES, (c) => sitesPage(c));
 
   // Add site: the v1 registration (same normalisation, public-suffix refusal, ceiling,
-  // idempotency), then the site's page with its snippet and live install status.
+  // idempotency), then the site's page with its snippet and live install status. A
+  // refusal (bad domain, the ceiling) re-renders the form with the reason: nothing was created.
   app.post(SITES, requireRole("admin"), async (c) => {
     const form = await c.req.parseBody();
     const rawDomain = typeof form.domain === "string" ? hostFromInput(form.domain) : "";
-    const name = typeof form.name === "string" ? form.name.trim().slice(0, NAME_MAX) : "";
-    const domain = normalizeRegistrableDomain(rawDomain);
-    if (!domain.ok) return sitesPage(c, { error: domain.message, domain: rawDomain, name });
-    try {
-      await registerSite(c.env.DB, {
-        workspaceId: c.get("workspace").id,
-        domain: domain.domain,
-        name: name || domain.domain,
-      });
-    } catch (err) {
-      if (err instanceof ApiError && err.status < 500)
-        return sitesPage(c, { error: err.message, domain: rawDomain, name });
-      throw err;
+    const name = typeof form.name === "string" ? form.name.trim().slice(0, SITE_NAME_MAX) : "";
+    const registered = await registerSite(c.env.DB, { workspaceId: c.get("workspace").id, domain: rawDomain, name });
+    if (!registered.ok) {
+      const status = registered.code === "limit_reached" ? 403 : 400;
+      return sitesPage(c, { error: registered.message, status, domain: rawDomain, name });
     }
-    return c.redirect(sitePaths(domain.domain).install, 303);
+    return c.redirect(sitePaths(registered.value.site.domain).install, 303);
   });
 
   app.get(`${SITES}/:domain`, async (c) => {
     const site = await siteOfPage(c);
+    const flash = await takeFlash(c);
     const workspace = c.get("workspace");
     const check = await installCheck(c.env.DB, workspace.id, site.domain, baseUrl(c), now());
     if (!check) throw new HTTPException(404, { message: "No such site in this workspace." });
@@ -162,6 +181,7 @@ export function registerSites(app: Hono<AppEnv>) {
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <SiteNav domain={site.domain} current="install" />
+          <FlashNotice flash={flash} />
           <h2>Snippet</h2>
           <p>
             Put this element on every page of <strong>{site.domain}</strong>, before <code>&lt;/body&gt;</code>. It
@@ -202,6 +222,7 @@ export function registerSites(app: Hono<AppEnv>) {
               <button type="submit">Change coverage</button>
             </PostForm>
           ) : null}
+          {admin ? <SiteAdmin csrf={c.get("csrfToken")} site={site} /> : null}
           <script src={DASHBOARD_SCRIPT} defer />
         </>
       ),
@@ -225,7 +246,47 @@ export function registerSites(app: Hono<AppEnv>) {
     if (typeof coverage !== "string" || !(COVERAGE_VALUES as readonly string[]).includes(coverage)) {
       throw new HTTPException(400, { message: "Coverage is all_traffic or ai_and_tagged." });
     }
-    await updateCoverage(database(c.env.DB), c.get("workspace").id, site.id, coverage as Coverage);
+    pageValue(
+      await updateSite(database(c.env.DB), c.get("workspace").id, { id: site.id }, { coverage: coverage as Coverage }),
+    );
     return c.redirect(sitePaths(site.domain).install, 303);
+  });
+
+  // Rename = PATCH /api/v1/sites/{site_id} with `name`: the display name only, never the domain.
+  app.post(`${SITES}/:domain/name`, requireRole("admin"), async (c) => {
+    const site = await siteOfPage(c);
+    const form = await c.req.parseBody();
+    const name = typeof form.name === "string" ? form.name.trim().slice(0, SITE_NAME_MAX) : "";
+    pageValue(await updateSite(database(c.env.DB), c.get("workspace").id, { id: site.id }, { name }));
+    return redirectWithFlash(c, sitePaths(site.domain).install, { kind: "success", text: `Renamed to “${name}”.` });
+  });
+
+  // Delete = DELETE /api/v1/sites/{site_id}, after a confirmation page (it erases the traffic).
+  app.get(`${SITES}/:domain/delete`, requireRole("admin"), async (c) => {
+    const site = await siteOfPage(c);
+    return renderPage(c, {
+      title: `Delete ${site.domain}`,
+      body: (
+        <>
+          <p>
+            Delete the site <strong>{site.domain}</strong> and erase its recorded traffic (sessions, events, daily
+            numbers)? Its snippet stops being accepted at once. Scans, monitors and recorded conversions are kept. This
+            cannot be undone; adding the domain again starts an empty site with a new snippet.
+          </p>
+          <ConfirmActions
+            action={sitePaths(site.domain).remove}
+            csrf={c.get("csrfToken")}
+            label="Confirm delete"
+            cancelHref={sitePaths(site.domain).install}
+          />
+        </>
+      ),
+    });
+  });
+
+  app.post(`${SITES}/:domain/delete`, requireRole("admin"), async (c) => {
+    const site = await siteOfPage(c);
+    pageValue(await deleteSite(database(c.env.DB), c.env, c.get("workspace").id, { id: site.id }));
+    return redirectWithFlash(c, SITES, { kind: "success", text: `${site.domain} and its traffic were deleted.` });
   });
 }

@@ -1,24 +1,14 @@
+import { KEY_NAME_MAX_LENGTH } from "@shared/auth/key-actions";
 import type { KeyListItem } from "@shared/auth/key-repository";
-import { SCOPES } from "@shared/auth/scopes";
+import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/auth/scopes";
 import { keyPresetChoices, scopeDescriptions } from "../key-presets";
 import { DataTable } from "../layout/data-table";
 import { ConfirmActions, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
-import { ShownOnce } from "../layout/shown-once";
 
-export const KEY_NAME_MAX_LENGTH = 100;
-
-/** The new key, once: an element holding nothing but the key, and a copy button. */
-export function NewKey(props: { keyValue: string; name: string }) {
-  return (
-    <ShownOnce id="new-key" heading={`Your new key “${props.name}”`} value={props.keyValue}>
-      Copy it now and keep it in your server's secret storage. It is shown only this once.
-    </ShownOnce>
-  );
-}
-
-export function CreateKeyForm(props: { csrf: string; name?: string; preset?: string }) {
-  const preset = props.preset ?? "provisioning";
+/** The key creation form: a name and the scopes, ticked directly or by a preset button. */
+export function CreateKeyForm(props: { csrf: string; name?: string; ticked?: readonly Scope[] }) {
+  const ticked = props.ticked ?? SCOPE_PRESETS.provisioning;
   return (
     <section aria-labelledby="create-key-heading">
       <h2 id="create-key-heading">Create a key</h2>
@@ -38,27 +28,23 @@ export function CreateKeyForm(props: { csrf: string; name?: string; preset?: str
             Where the key will live, e.g. “Shop backend”.
           </p>
         </div>
-        <div class="field">
-          <label for="key-preset">Preset</label>
-          <select id="key-preset" name="preset" aria-describedby="key-preset-hint">
-            {keyPresetChoices.map((choice) => (
-              <option value={choice.value} selected={choice.value === preset}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-          <p class="hint" id="key-preset-hint">
-            Provisioning: register sites and read traffic (sites:write, traffic:read). Read only: every read scope. Full
-            access: all seven scopes.
+        <fieldset aria-describedby="key-presets-hint">
+          <legend>Scopes</legend>
+          <p class="hint" id="key-presets-hint">
+            {keyPresetChoices.map((p) => `${p.label}: ${SCOPE_PRESETS[p.value].join(", ")}.`).join(" ")}
           </p>
-        </div>
-        <fieldset>
-          <legend>Scopes (with Preset: Custom)</legend>
+          <p class="actions">
+            {keyPresetChoices.map((p) => (
+              <button type="button" class="secondary" data-fill-scopes={SCOPE_PRESETS[p.value].join(" ")} hidden>
+                Tick {p.label}
+              </button>
+            ))}
+          </p>
           <div class="checks">
             {SCOPES.map((scope) => (
               <label>
-                <input type="checkbox" name="scopes" value={scope} /> <code>{scope}</code>{" "}
-                <span class="hint">{scopeDescriptions[scope]}</span>
+                <input type="checkbox" name="scopes" value={scope} checked={ticked.includes(scope)} />{" "}
+                <code>{scope}</code> <span class="hint">{scopeDescriptions[scope]}</span>
               </label>
             ))}
           </div>

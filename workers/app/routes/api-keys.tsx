@@ -1,28 +1,26 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
-import {
-  createWorkspaceKey,
-  findWorkspaceKey,
-  listWorkspaceKeys,
-  revokeWorkspaceKey,
-} from "@shared/auth/key-repository";
+import { createApiKey, revokeApiKey } from "@shared/auth/key-actions";
+import { findWorkspaceKey, listWorkspaceKeys } from "@shared/auth/key-repository";
+import { SCOPES } from "@shared/auth/scopes";
 import { database } from "@shared/db/client";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
+import { redirectWithFlash, takeFlash } from "../flash";
 import { scopesFromForm } from "../key-presets";
+import { FlashNotice } from "../layout/flash-notice";
 import { Notice } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
-import { ConfirmRevoke, CreateKeyForm, KEY_NAME_MAX_LENGTH, KeyTable, NewKey } from "./api-keys-view";
+import { ConfirmRevoke, CreateKeyForm, KeyTable } from "./api-keys-view";
 
 const PATH = "/app/settings/api-keys";
 
 async function keysPage(
   c: Context<AppEnv>,
-  extra: { before?: Child; form?: { name?: string; preset?: string }; status?: ContentfulStatusCode } = {},
+  extra: { before?: Child; form?: { name?: string; ticked?: string[] }; status?: 200 | 400 } = {},
 ) {
   const workspace = c.get("workspace");
   const canManage = canManageWorkspace(workspace.role);
@@ -38,7 +36,11 @@ async function keysPage(
         </p>
         {extra.before}
         {canManage ? (
-          <CreateKeyForm csrf={c.get("csrfToken")} name={extra.form?.name} preset={extra.form?.preset} />
+          <CreateKeyForm
+            csrf={c.get("csrfToken")}
+            name={extra.form?.name}
+            ticked={extra.form?.ticked && SCOPES.filter((s) => extra.form?.ticked?.includes(s))}
+          />
         ) : (
           <Notice kind="info">Your role here is member (read-only): owners and admins create and revoke keys.</Notice>
         )}
@@ -49,29 +51,37 @@ async function keysPage(
   });
 }
 
+// Every POST here answers 303 to this page (Post/Redirect/Get); the new key is a
+// one-time flash (workers/app/flash.ts), so a reload neither creates another key nor
+// shows this one again. A refused form is re-rendered (400): nothing was done.
 export function registerApiKeys(app: Hono<AppEnv>) {
   app.use(`${PATH}`, requireSignIn(), requireWorkspace());
   app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
 
-  app.get(PATH, (c) => keysPage(c));
+  app.get(PATH, async (c) => keysPage(c, { before: <FlashNotice flash={await takeFlash(c)} /> }));
 
   app.post(PATH, requireRole("admin"), async (c) => {
     const form = await c.req.parseBody({ all: true });
-    const name = typeof form.name === "string" ? form.name.trim() : "";
-    const preset = typeof form.preset === "string" ? form.preset : undefined;
+    const name = typeof form.name === "string" ? form.name : "";
+    const ticked = [form.scopes].flat().filter((v): v is string => typeof v === "string");
     const refuse = (message: string) =>
-      keysPage(c, { before: <Notice kind="error">{message}</Notice>, form: { name, preset }, status: 400 });
-    if (!name) return refuse("Give the key a name.");
-    if (name.length > KEY_NAME_MAX_LENGTH) return refuse(`Use at most ${KEY_NAME_MAX_LENGTH} characters for the name.`);
+      keysPage(c, { before: <Notice kind="error">{message}</Notice>, form: { name, ticked }, status: 400 });
     const wanted = scopesFromForm(form.preset, form.scopes);
     if ("problem" in wanted) return refuse(wanted.problem);
-    const created = await createWorkspaceKey(database(c.env.DB), {
+    const created = await createApiKey(database(c.env.DB), {
       workspaceId: c.get("workspace").id,
       scopes: wanted.scopes,
       name,
       createdBy: c.get("user").userId,
     });
-    return keysPage(c, { before: <NewKey keyValue={created.key} name={name} />, status: 201 });
+    if (!created.ok) return refuse(created.message ?? "The key could not be created.");
+    return redirectWithFlash(c, PATH, {
+      kind: "secret",
+      id: "new-key",
+      heading: `Your new key “${name.trim()}”`,
+      text: "Copy it now and keep it in your server's secret storage. It is shown only this once.",
+      value: created.value.key,
+    });
   });
 
   app.get(`${PATH}/:keyId/revoke`, requireRole("admin"), async (c) => {
@@ -81,15 +91,12 @@ export function registerApiKeys(app: Hono<AppEnv>) {
   });
 
   app.post(`${PATH}/:keyId/revoke`, requireRole("admin"), async (c) => {
-    const db = database(c.env.DB);
-    const item = await findWorkspaceKey(db, c.get("workspace").id, c.req.param("keyId"));
-    if (!item || !(await revokeWorkspaceKey(db, c.get("workspace").id, item.keyId))) {
-      throw new HTTPException(404, { message: "No live key with that id in this workspace." });
-    }
-    return keysPage(c, {
-      before: (
-        <Notice kind="success">Revoked “{item.name ?? item.displayPrefix}”. Requests with it now get 401.</Notice>
-      ),
+    const revoked = await revokeApiKey(database(c.env.DB), c.get("workspace").id, c.req.param("keyId"));
+    if (!revoked.ok) throw new HTTPException(404, { message: revoked.message });
+    const item = revoked.value;
+    return redirectWithFlash(c, PATH, {
+      kind: "success",
+      text: `Revoked “${item.name ?? item.displayPrefix}”. Requests with it now get 401.`,
     });
   });
 }

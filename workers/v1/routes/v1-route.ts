@@ -3,7 +3,7 @@ import type { Scope } from "@shared/auth/scopes";
 import { ApiError } from "@shared/errors/api-error";
 import type { ErrorCode } from "@shared/errors/catalogue";
 import { errorResponses } from "@shared/errors/openapi-responses";
-import type { ApiLimitClass } from "@shared/rate-limit/api-limits";
+import { type ApiLimitClass, apiLimitClasses } from "@shared/rate-limit/api-limits";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { apiKeyAuth } from "../middleware/api-key";
@@ -29,6 +29,12 @@ function bodyBound(maxBodyBytes: number | undefined): MiddlewareHandler {
       throw new ApiError("payload_too_large", `The request body is larger than ${maxBodyBytes} bytes`);
     },
   });
+}
+
+/** The limit sentence of a route's description, read from the class itself (never restated by hand). */
+function rateLimitNote(limit: ApiLimitClass): string {
+  const [perMinute, perDay] = apiLimitClasses[limit].map((w) => w.limit.toLocaleString("en"));
+  return `Rate limit: ${perMinute}/min and ${perDay}/day per key, shared by every \`${limit}\` operation.`;
 }
 
 // Every authenticated route can answer these, whatever its handler does.
@@ -67,6 +73,7 @@ export function v1Route<
   R extends Omit<RouteConfig, "path" | "middleware" | "security"> & { path: P },
 >(config: R, options: V1RouteOptions) {
   const scopeNote = options.scope ? `Scope: \`${options.scope}\`.` : "Any valid API key.";
+  const limitNote = rateLimitNote(options.limit);
   const middleware: [
     ReturnType<typeof apiKeyAuth>,
     ReturnType<typeof rateLimit>,
@@ -79,7 +86,7 @@ export function v1Route<
   ];
   const route = {
     ...config,
-    description: [config.description, scopeNote].filter(Boolean).join("\n\n"),
+    description: [config.description, `${scopeNote} ${limitNote}`].filter(Boolean).join("\n\n"),
     security: [{ bearerAuth: [] }],
     middleware,
     responses: {

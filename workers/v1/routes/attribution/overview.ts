@@ -15,7 +15,7 @@ const route = v1Route(
     tags: ["Attribution"],
     summary: "Attribution of recorded conversions",
     description:
-      "Counts and per-currency values of non-voided conversions whose `occurred_at` falls in the period, by platform, basis and source, as decided when each conversion was recorded. Rate limit: 120/min and 20,000/day per key (reads).",
+      "Counts and per-currency values of non-voided conversions whose `occurred_at` falls in the period, by platform, basis and source, as decided when each conversion was recorded.",
     request: { query: AttributionOverviewQuery },
     responses: {
       200: {

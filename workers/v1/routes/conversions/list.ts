@@ -16,7 +16,7 @@ const route = v1Route(
     tags: ["Conversions"],
     summary: "List conversions",
     description:
-      "Newest first by the time recorded. The cursor is a position in recording order, so conversions recorded while paging are neither skipped nor repeated (they appear on a fresh first page). Voided conversions are left out unless `include_voided=true`. Rate limit: 120/min and 20,000/day per key (reads).",
+      "Newest first by the time recorded. The cursor is a position in recording order, so conversions recorded while paging are neither skipped nor repeated (they appear on a fresh first page). Voided conversions are left out unless `include_voided=true`.",
     request: { query: ListConversionsQuery },
     responses: {
       200: {

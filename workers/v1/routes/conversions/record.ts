@@ -15,7 +15,7 @@ const route = v1Route(
     tags: ["Conversions"],
     summary: "Record conversions (server to server)",
     description:
-      "Posts 1 to 100 orders. Each item is processed on its own: accepted, duplicate (same `external_id` already stored in the workspace, accepted or voided; nothing changes) or rejected with a per-item `error`. Safe to retry. Rate limit: 120/min and 20,000/day per key, shared with voiding.",
+      "Posts 1 to 100 orders. Each item is processed on its own: accepted, duplicate (same `external_id` already stored in the workspace, accepted or voided; nothing changes) or rejected with a per-item `error`. Safe to retry.",
     request: {
       body: {
         required: true,

@@ -1,6 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import { voidConversion } from "@shared/conversions/void-conversion";
 import { database } from "@shared/db/client";
+import { valueOrThrow } from "@shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 
@@ -12,7 +13,7 @@ const route = v1Route(
     tags: ["Conversions"],
     summary: "Void a conversion",
     description:
-      "Soft-deletes the conversion: it stops counting in every report, and re-posting its `external_id` still answers `duplicate`. Answers 204 whether or not it existed, so it is safe to retry and cannot probe ids. Rate limit: 120/min and 20,000/day per key, shared with recording.",
+      "Soft-deletes the conversion: it stops counting in every report, and re-posting its `external_id` still answers `duplicate`. Answers 204 whether or not it existed, so it is safe to retry and cannot probe ids.",
     request: {
       params: z.object({
         external_id: z
@@ -34,7 +35,7 @@ const route = v1Route(
 export function registerVoidConversion(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { external_id } = c.req.valid("param");
-    await voidConversion(database(c.env.DB), c.get("auth").workspaceId, external_id, Date.now());
+    valueOrThrow(await voidConversion(database(c.env.DB), c.get("auth").workspaceId, external_id, Date.now()));
     return c.body(null, 204);
   });
 }

@@ -12,7 +12,7 @@ const route = v1Route(
     tags: ["Events"],
     summary: "Record server-side request events",
     description:
-      "For a site's edge or log drain: crawlers and fetchers never run JavaScript. 1 to 500 request records, each accepted or rejected on its own, classified and rolled into sessions like snippet beacons. The client IP is never stored. Rate limit: 600/min and 1,000,000/day per key.",
+      "For a site's edge or log drain: crawlers and fetchers never run JavaScript. 1 to 500 request records, each accepted or rejected on its own, classified and rolled into sessions like snippet beacons. The client IP is never stored.",
     request: {
       body: {
         required: true,

@@ -1,11 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { ApiError } from "@shared/errors/api-error";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { createMonitor } from "@shared/monitors/create-monitor";
 import { MONITORS_PER_WORKSPACE } from "@shared/monitors/monitor-limits";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
-import { checkWebhookUrl } from "@shared/webhooks/webhook-url";
 import type { V1AppEnv } from "../../app-env";
-import { registrableDomainOrThrow } from "../registrable-domain";
 import { v1Route } from "../v1-route";
 import { CreateMonitorBody, MONITOR_BODY_MAX_BYTES, MonitorCreationSchema } from "./schema";
 
@@ -18,7 +16,7 @@ const route = v1Route(
     operationId: "createMonitor",
     tags: ["Monitors"],
     summary: "Watch a domain's score",
-    description: `The domain is rescanned daily; when its overall score changes, a signed \`score.changed\` webhook (Standard Webhooks) is POSTed to \`webhook_url\`. The signing secret is in this answer only. Idempotent on (domain, webhook_url): a repeat answers 200 with the same monitor and \`secret: null\`. At most ${MONITORS_PER_WORKSPACE.toLocaleString("en")} monitors per workspace. Rate limit: 120/min and 5,000/day per key, shared with delete.`,
+    description: `The domain is rescanned daily; when its overall score changes, a signed \`score.changed\` webhook (Standard Webhooks) is POSTed to \`webhook_url\`. The signing secret is in this answer only. Idempotent on (domain, webhook_url): a repeat answers 200 with the same monitor and \`secret: null\`. At most ${MONITORS_PER_WORKSPACE.toLocaleString("en")} monitors per workspace.`,
     request: { body: { required: true, content: { "application/json": { schema: CreateMonitorBody } } } },
     responses: {
       201: { description: "Monitor created; `secret` is shown this once", content: creation },
@@ -37,18 +35,14 @@ export function registerCreateMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { workspaceId } = c.get("auth");
     const body = c.req.valid("json");
-    const domain = registrableDomainOrThrow(body.domain);
-    const url = checkWebhookUrl(body.webhook_url, parseResolveMap(c.env.OUTBOUND_RESOLVE));
-    if (!url.ok) {
-      throw new ApiError("invalid_request", url.message, {
-        details: [{ field: "body.webhook_url", message: url.message }],
-      });
-    }
-    const { monitor, created, secret } = await createMonitor(c.env.DB, c.env, {
-      workspaceId,
-      domain,
-      webhookUrl: url.url,
-    });
+    const { monitor, created, secret } = valueOrThrow(
+      await createMonitor(c.env.DB, c.env, {
+        workspaceId,
+        domain: body.domain,
+        webhookUrl: body.webhook_url,
+        resolve: parseResolveMap(c.env.OUTBOUND_RESOLVE),
+      }),
+    );
     const result = {
       monitor_id: monitor.id,
       domain: monitor.domain,

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { ApiError } from "@shared/errors/api-error";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { deleteMonitor } from "@shared/monitors/delete-monitor";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -12,8 +12,7 @@ const route = v1Route(
     operationId: "deleteMonitor",
     tags: ["Monitors"],
     summary: "Stop watching",
-    description:
-      "Deletes the monitor and its delivery history; pending retries are dropped. Rate limit: 120/min and 5,000/day per key, shared with create.",
+    description: "Deletes the monitor and its delivery history; pending retries are dropped.",
     request: { params: MonitorIdParam },
     responses: { 204: { description: "Deleted" } },
   },
@@ -24,8 +23,7 @@ export function registerDeleteMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
     // Another workspace's monitor answers exactly like a missing one (docs/decisions.md#2-v1-errors).
-    if (!(await deleteMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id)))
-      throw new ApiError("monitor_not_found");
+    valueOrThrow(await deleteMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id));
     return c.body(null, 204);
   });
 }

@@ -4,11 +4,11 @@ import { newestFirstCursors } from "@shared/cursor/newest-first";
 import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { listDeliveries } from "@shared/monitors/list-deliveries";
+import { findWorkspaceMonitor } from "@shared/monitors/list-monitors";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { deliveryView } from "./monitor-view";
 import { DeliveryListSchema, ListDeliveriesQuery, MonitorIdParam } from "./schema";
-import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -33,7 +33,7 @@ export function registerListDeliveries(app: OpenAPIHono<V1AppEnv>) {
     const { monitor_id } = c.req.valid("param");
     const { limit, cursor } = c.req.valid("query");
     const db = database(c.env.DB);
-    await workspaceMonitor(c.env.DB, workspaceId, monitor_id);
+    valueOrThrow(await findWorkspaceMonitor(c.env.DB, workspaceId, monitor_id));
     // Bound to the monitor too, so a cursor of one monitor's list is refused on another's.
     const cursors = newestFirstCursors(await cursorKey(c.env), { list: `deliveries:${monitor_id}`, workspaceId });
     const page = await listDeliveries(db, monitor_id, limit, valueOrThrow(await cursors.after(cursor)));

@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { findWorkspaceMonitor } from "@shared/monitors/list-monitors";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { monitorView } from "./monitor-view";
 import { MonitorIdParam, MonitorSchema } from "./schema";
-import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -25,7 +26,7 @@ const route = v1Route(
 export function registerGetMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
-    const monitor = await workspaceMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id);
+    const monitor = valueOrThrow(await findWorkspaceMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id));
     return c.json(monitorView(monitor, Date.now()), 200);
   });
 }

@@ -1,11 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { ApiError } from "@shared/errors/api-error";
-import { reopenDelivery } from "@shared/monitors/redeliver";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { redeliver } from "@shared/monitors/monitor-actions";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { monitorControl } from "./monitor-control";
+import { monitorActionContext } from "./monitor-control";
 import { DeliveryParams, DeliveryQueuedSchema, MONITOR_BODY_MAX_BYTES } from "./schema";
-import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -31,12 +30,10 @@ const route = v1Route(
 
 export function registerRedeliver(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
     const { monitor_id, delivery_id } = c.req.valid("param");
-    await workspaceMonitor(c.env.DB, workspaceId, monitor_id);
-    const attempt = await reopenDelivery(c.env.DB, workspaceId, monitor_id, delivery_id, Date.now());
-    if (attempt === null) throw new ApiError("delivery_not_found");
-    await monitorControl(c.env).deliverNow(delivery_id, attempt);
+    const { attempt } = valueOrThrow(
+      await redeliver(monitorActionContext(c.env, c.get("auth").workspaceId, c.req.url), monitor_id, delivery_id),
+    );
     return c.json({ monitor_id, delivery_id, attempt }, 202);
   });
 }

@@ -1,11 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { ApiError } from "@shared/errors/api-error";
-import { serviceBaseUrl } from "@shared/sites/snippet";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { rescanNow } from "@shared/monitors/monitor-actions";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { monitorControl } from "./monitor-control";
+import { monitorActionContext } from "./monitor-control";
 import { MONITOR_BODY_MAX_BYTES, MonitorIdParam, RescanAcceptedSchema } from "./schema";
-import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -32,16 +31,9 @@ const route = v1Route(
 export function registerRescanMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
-    const monitor = await workspaceMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id);
-    const baseUrl = serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
-    const outcome = await monitorControl(c.env).requestRescan(monitor.domain, baseUrl);
-    if (!outcome.accepted) {
-      throw new ApiError(
-        "rate_limited",
-        `${monitor.domain} was scanned as often as the per-domain limit allows; retry in ${outcome.retryAfterSeconds} s`,
-        { headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
-    }
+    const { monitor } = valueOrThrow(
+      await rescanNow(monitorActionContext(c.env, c.get("auth").workspaceId, c.req.url), monitor_id),
+    );
     return c.json({ monitor_id: monitor.id, domain: monitor.domain, queued_at: new Date().toISOString() }, 202);
   });
 }

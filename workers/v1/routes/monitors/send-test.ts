@@ -1,12 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { ApiError } from "@shared/errors/api-error";
-import { recordTestDelivery } from "@shared/monitors/test-delivery";
-import { serviceBaseUrl } from "@shared/sites/snippet";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { sendTestEvent } from "@shared/monitors/monitor-actions";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { monitorControl } from "./monitor-control";
+import { monitorActionContext } from "./monitor-control";
 import { DeliveryQueuedSchema, MONITOR_BODY_MAX_BYTES, MonitorIdParam } from "./schema";
-import { workspaceMonitor } from "./workspace-monitor";
 
 const route = v1Route(
   {
@@ -33,11 +31,9 @@ const route = v1Route(
 export function registerTestMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
-    const monitor = await workspaceMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id);
-    const baseUrl = serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
-    const deliveryId = await recordTestDelivery(c.env.DB, monitor, baseUrl, Date.now());
-    if (!deliveryId) throw new ApiError("monitor_not_found");
-    await monitorControl(c.env).deliverNow(deliveryId, 1);
-    return c.json({ monitor_id: monitor.id, delivery_id: deliveryId, attempt: 1 }, 202);
+    const queued = valueOrThrow(
+      await sendTestEvent(monitorActionContext(c.env, c.get("auth").workspaceId, c.req.url), monitor_id),
+    );
+    return c.json({ monitor_id: queued.monitor.id, delivery_id: queued.deliveryId, attempt: queued.attempt }, 202);
   });
 }

@@ -4,7 +4,6 @@ import { registerSite } from "@shared/sites/register-site";
 import { SiteRegistrationSchema } from "@shared/sites/site-schema";
 import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
-import { registrableDomainOrThrow } from "../registrable-domain";
 import { v1Route } from "../v1-route";
 import { RegisterSiteBody, SITE_BODY_MAX_BYTES } from "./schema";
 import { siteView } from "./site-view";
@@ -38,9 +37,8 @@ export function registerCreateSite(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { workspaceId } = c.get("auth");
     const body = c.req.valid("json");
-    const domain = registrableDomainOrThrow(body.domain);
     const { site, created } = valueOrThrow(
-      await registerSite(c.env.DB, { workspaceId, domain, name: body.name ?? domain }),
+      await registerSite(c.env.DB, { workspaceId, domain: body.domain, name: body.name }),
     );
     const view = siteView(site, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url));
     const result = {

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { V1AppEnv } from "../../app-env";
 import { registerCreateSite } from "./create";
+import { registerDeleteSite } from "./delete";
 import { registerListSites } from "./list";
 import { registerUpdateSite } from "./update";
 
@@ -10,4 +11,5 @@ export function registerSiteRoutes(app: OpenAPIHono<V1AppEnv>) {
   registerListSites(app);
   registerCreateSite(app);
   registerUpdateSite(app);
+  registerDeleteSite(app);
 }

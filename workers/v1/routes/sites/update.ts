@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "@shared/db/client";
-import { ApiError } from "@shared/errors/api-error";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { SiteSchema } from "@shared/sites/site-schema";
+import { siteRefFrom } from "@shared/sites/site-store";
 import { serviceBaseUrl } from "@shared/sites/snippet";
-import { updateCoverage } from "@shared/sites/update-coverage";
+import { updateSite } from "@shared/sites/update-site";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { SITE_BODY_MAX_BYTES, SiteIdParam, UpdateSiteBody } from "./schema";
@@ -15,8 +16,9 @@ const route = v1Route(
     path: "/api/v1/sites/{site_id}",
     operationId: "updateSite",
     tags: ["Sites"],
-    summary: "Change a site's coverage",
-    description: "Sets `coverage`; `coverage_changed_at` moves when the value changes.",
+    summary: "Rename a site or change its coverage",
+    description:
+      "Sets `name`, `coverage` or both; `coverage_changed_at` moves when the coverage value changes. The domain never changes (register the new one instead).",
     request: {
       params: SiteIdParam,
       body: { required: true, content: { "application/json": { schema: UpdateSiteBody } } },
@@ -32,10 +34,13 @@ export function registerUpdateSite(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { workspaceId } = c.get("auth");
     const { site_id } = c.req.valid("param");
-    const { coverage } = c.req.valid("json");
-    const site = await updateCoverage(database(c.env.DB), workspaceId, site_id, coverage);
+    const ref = siteRefFrom(site_id);
     // Another workspace's site answers exactly like a missing one (docs/decisions.md#2-v1-errors).
-    if (!site) throw new ApiError("site_not_found", "No site with that id in this workspace");
+    const site = valueOrThrow(
+      ref
+        ? await updateSite(database(c.env.DB), workspaceId, ref, c.req.valid("json"))
+        : { ok: false, code: "site_not_found" },
+    );
     return c.json(siteView(site, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url)), 200);
   });
 }

@@ -13,7 +13,7 @@ const route = v1Route(
     tags: ["Traffic"],
     summary: "Abandoned or bounced AI-agent sessions",
     description:
-      "AI-agent sessions the session-end rollup settled as abandoned (cart or checkout reached, no purchase) or as short single-page bounces (one page, no interaction, under 5 s), newest first. The labels do not say why a visit ended. The first call fixes the window; its cursor keeps it, so sessions added while paging neither repeat nor shift rows. Rate limit: 120/min and 20,000/day per key (reads).",
+      "AI-agent sessions the session-end rollup settled as abandoned (cart or checkout reached, no purchase) or as short single-page bounces (one page, no interaction, under 5 s), newest first. The labels do not say why a visit ended. The first call fixes the window; its cursor keeps it, so sessions added while paging neither repeat nor shift rows.",
     request: { query: FailingSessionsQuery },
     responses: {
       200: {

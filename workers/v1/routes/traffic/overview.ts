@@ -6,7 +6,7 @@ export const registerTrafficOverview = trafficReportRoute({
   operationId: "trafficOverview",
   summary: "AI-agent traffic overview",
   description:
-    "AI-agent sessions (an agent platform recognised): totals, platforms, outcomes, top entry pages, median duration, and sessions per hour or day by platform. Sessions count in the window when they started in [period_start, period_end). Rate limit: 120/min and 20,000/day per key (reads).",
+    "AI-agent sessions (an agent platform recognised): totals, platforms, outcomes, top entry pages, median duration, and sessions per hour or day by platform. Sessions count in the window when they started in [period_start, period_end).",
   answer: "AI-agent traffic overview",
   schema: TrafficOverview,
   series: true,

@@ -6,7 +6,7 @@ export const registerPurposeSplit = trafficReportRoute({
   operationId: "trafficPurposeSplit",
   summary: "Purpose split of AI-agent sessions",
   description:
-    "AI-agent sessions by purpose: user_action, search, crawl, unknown. Sessions count in the window when they started in [period_start, period_end). Rate limit: 120/min and 20,000/day per key (reads).",
+    "AI-agent sessions by purpose: user_action, search, crawl, unknown. Sessions count in the window when they started in [period_start, period_end).",
   answer: "Purpose split of AI-agent sessions",
   schema: PurposeSplit,
   read: (shard, params) => shard.purposeSplit(params),

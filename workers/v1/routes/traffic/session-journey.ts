@@ -14,7 +14,7 @@ const route = v1Route(
     tags: ["Traffic"],
     summary: "One AI-agent session's journey",
     description:
-      "The session's pages in time order (`pages`: url, at, duration_ms) and its most frequent interactions (`top_interactions`: type, target, count), from its stored events. Only AI-agent sessions of the key's workspace are reachable. Rate limit: 120/min and 20,000/day per key (reads).",
+      "The session's pages in time order (`pages`: url, at, duration_ms) and its most frequent interactions (`top_interactions`: type, target, count), from its stored events. Only AI-agent sessions of the key's workspace are reachable.",
     request: { params: SessionParams },
     responses: {
       200: { description: "The session journey", content: { "application/json": { schema: SessionJourney } } },

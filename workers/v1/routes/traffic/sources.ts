@@ -6,7 +6,7 @@ export const registerTrafficSources = trafficReportRoute({
   operationId: "trafficSources",
   summary: "Acquisition sources",
   description:
-    "Every recorded session (agents and humans) by acquisition source, with sessions per hour or day by source; read coverage first. Sessions count in the window when they started in [period_start, period_end). Rate limit: 120/min and 20,000/day per key (reads).",
+    "Every recorded session (agents and humans) by acquisition source, with sessions per hour or day by source; read coverage first. Sessions count in the window when they started in [period_start, period_end).",
   answer: "Acquisition sources",
   schema: TrafficSources,
   series: true,

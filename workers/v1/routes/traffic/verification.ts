@@ -6,7 +6,7 @@ export const registerVerification = trafficReportRoute({
   operationId: "trafficVerification",
   summary: "Verification tiers of AI-agent sessions",
   description:
-    "AI-agent sessions by verification tier (verified, declared, heuristic), per platform. Sessions count in the window when they started in [period_start, period_end). Rate limit: 120/min and 20,000/day per key (reads).",
+    "AI-agent sessions by verification tier (verified, declared, heuristic), per platform. Sessions count in the window when they started in [period_start, period_end).",
   answer: "Verification tiers of AI-agent sessions",
   schema: VerificationBreakdown,
   read: (shard, params) => shard.verification(params),

@@ -1,3 +1,12 @@
+CREATE TABLE `app_flashes` (
+	`id` text PRIMARY KEY NOT NULL,
+	`session_id` text NOT NULL,
+	`sealed` text NOT NULL,
+	`expires_at` integer NOT NULL,
+	FOREIGN KEY (`session_id`) REFERENCES `app_sessions`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `app_flashes_expires_idx` ON `app_flashes` (`expires_at`);--> statement-breakpoint
 CREATE TABLE `drains` (
 	`id` text PRIMARY KEY NOT NULL,
 	`workspace_id` text NOT NULL,
@@ -17,7 +26,7 @@ CREATE TABLE `drains` (
 	`last_refusal_at` integer,
 	`last_refusal_reason` text,
 	FOREIGN KEY (`workspace_id`) REFERENCES `workspaces`(`id`) ON UPDATE no action ON DELETE no action,
-	FOREIGN KEY (`site_id`) REFERENCES `sites`(`id`) ON UPDATE no action ON DELETE no action
+	FOREIGN KEY (`site_id`) REFERENCES `sites`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `drains_workspace_created_idx` ON `drains` (`workspace_id`,`created_at`,`id`);--> statement-breakpoint

@@ -1,0 +1,17 @@
+import type { Flash } from "../flash";
+import { Notice } from "./form";
+import { ShownOnce } from "./shown-once";
+
+/** A flash taken by the result page (workers/app/flash.ts): a notice, or a value shown once. */
+export function FlashNotice(props: { flash: Flash | null }) {
+  const { flash } = props;
+  if (!flash) return null;
+  if (flash.kind === "secret") {
+    return (
+      <ShownOnce id={flash.id} heading={flash.heading} value={flash.value}>
+        {flash.text}
+      </ShownOnce>
+    );
+  }
+  return <Notice kind={flash.kind}>{flash.text}</Notice>;
+}
