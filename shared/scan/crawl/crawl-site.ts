@@ -127,6 +127,21 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const feedP = fileFetches[WELL_KNOWN_PATHS.indexOf("/products.json")];
   const [home, sitemaps, feed] = await Promise.all([homeP, sitemapsP, feedP]);
   const homeBase = home.fetched.finalUrl;
+  // The fallbacks depend only on the home page and three files, so they start as soon as
+  // those answered, alongside the pages below (the catalog's server card is on the
+  // journey's path). The www. retry of robots.txt comes out of their quota, so the total
+  // stays 25.
+  const fallbackQuota = QUOTA.fallbacks - (origin === `https://${options.domain}` ? 0 : 1);
+  const fallbacksP = Promise.all(FALLBACK_INPUTS.map((p) => fileFetches[WELL_KNOWN_PATHS.indexOf(p)])).then((answers) =>
+    fetchFallbacks(
+      fetcher,
+      Object.fromEntries(FALLBACK_INPUTS.map((p, i) => [p, answers[i]])),
+      home,
+      at,
+      onSite,
+      fallbackQuota,
+    ),
+  );
 
   // 3. Pages chosen from what the home page and sitemaps declare.
   const links = home.page?.links ?? [];
@@ -190,9 +205,6 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   WELL_KNOWN_PATHS.forEach((p, i) => {
     files[p] = fileList[i];
   });
-  // The www. retry of robots.txt comes out of the fallbacks' quota, so the total stays 25.
-  const fallbackQuota = QUOTA.fallbacks - (origin === `https://${options.domain}` ? 0 : 1);
-  const fallbacksP = fetchFallbacks(fetcher, files, home, at, onSite, fallbackQuota);
 
   if (!category) {
     category = await categoryP;
@@ -306,6 +318,8 @@ async function fetchCart(fetcher: Fetcher, cartLinks: string[], at: (p: string) 
   return [first, await fetcher.fetch(at(CONVENTIONAL_CARTS[1]))];
 }
 
+/** The files the fallbacks are chosen from (with the home page). */
+const FALLBACK_INPUTS = ["/openapi.json", "/.well-known/api-catalog", AI_CATALOG_PATH] as const;
 const OPENAPI_FALLBACKS = ["/.well-known/openapi.json", "/api/openapi.json", "/swagger.json"];
 const FILE_ACCEPT = "application/json, application/linkset+json, application/ai-catalog+json, */*";
 const CARD_ACCEPT = "application/mcp-server-card+json, application/json;q=0.9, */*;q=0.5";
