@@ -5,6 +5,12 @@ import { safeFetch } from "../../shared/outbound/safe-fetch";
 import type { LoggedRequest } from "../fixtures/shops/shop-server";
 import { type CheckResultBody, completeOf, getScan, postScan } from "./scan-client";
 
+/** The evidence of a check outcome, which these cases always have. */
+function evidenceOf(out: { evidence?: Record<string, unknown> | null }): Record<string, unknown> {
+  if (!out.evidence) throw new Error("the outcome has no evidence");
+  return out.evidence;
+}
+
 // The 2026 discovery standards end to end (test/fixtures/shops/standards-shop.ts cites
 // each vendor document): one shop that publishes each as written and its twin that gets
 // each wrong, scanned through the API with the real crawl plan and journey.
@@ -75,7 +81,7 @@ describe("the 2026 discovery standards, a shop that follows them and one that do
       "UCP_NS_AUTHORITY",
       "UCP_NS_AUTHORITY",
     ]);
-    expect(codes(((commerce.evidence ?? {}).acp as { findings: unknown }).findings)).toEqual([
+    expect(codes((evidenceOf(commerce).acp as { findings: unknown }).findings)).toEqual([
       "ACP_PROTOCOL_NAME",
       "ACP_VERSION",
       "ACP_SUPPORTED_VERSIONS",

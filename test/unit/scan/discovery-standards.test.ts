@@ -9,6 +9,12 @@ import { openapiExists } from "../../../shared/scan/checks/integration/openapi-e
 import { namespaceAuthority, ucpProfileFindings } from "../../../shared/scan/checks/integration/ucp-rules";
 import { json, missing, page, site, text } from "./site-builder";
 
+/** The evidence of a check outcome, which these cases always have. */
+function evidenceOf(out: { evidence?: Record<string, unknown> | null }): Record<string, unknown> {
+  if (!out.evidence) throw new Error("the outcome has no evidence");
+  return out.evidence;
+}
+
 // The 2026 discovery standards, each with a document that follows its vendor text and one
 // that breaks it. Sources: SEP-2127 and the server-card extension's docs/discovery.md
 // (catalog entries, `<endpoint>/server-card`, CORS *, Cache-Control public), the AI
@@ -114,7 +120,7 @@ describe("mcp_discovery after SEP-2127", () => {
       site({ files: { "/.well-known/mcp/catalog.json": draft, "/mcp/server-card": card(goodCard) } }),
     );
     expect(out.status).toBe("pass");
-    const codes = ((out.evidence ?? {}).findings as Array<{ code: string }>).map((f) => f.code);
+    const codes = (evidenceOf(out).findings as Array<{ code: string }>).map((f) => f.code);
     expect(codes).toEqual(["ENTRY_TYPE_DRAFT", "ENTRY_IDENTIFIER"]);
   });
 
@@ -188,7 +194,7 @@ describe("commerce_protocol: ACP discovery (rfc.discovery.md)", () => {
       }),
     );
     expect(out.status).toBe("warn");
-    const findings = ((out.evidence ?? {}).acp as { findings: Array<{ code: string; severity: string }> }).findings;
+    const findings = (evidenceOf(out).acp as { findings: Array<{ code: string; severity: string }> }).findings;
     expect(findings.map((f) => `${f.severity}:${f.code}`)).toEqual([
       "error:ACP_PROTOCOL_NAME",
       "error:ACP_VERSION",
@@ -264,6 +270,23 @@ describe("UCP profile rules", () => {
       "UCP_SUPPORTED_VERSIONS",
       "UCP_NS_AUTHORITY",
     ]);
+  });
+
+  it("keeps at most 12 findings of a hostile profile, each detail short, and counts the rest", () => {
+    const capabilities = Object.fromEntries(
+      Array.from({ length: 100 }, (_, i) => [`dev.ucp.x${i}`, [{ spec: `https://evil.example/${"a".repeat(500)}` }]]),
+    );
+    const f = json(
+      "/.well-known/ucp",
+      { ucp: { version: "2026-04-08", services: {}, payment_handlers: {}, capabilities } },
+      {
+        headers: { "cache-control": "public, max-age=3600" },
+      },
+    );
+    const found = ucpProfileFindings(f);
+    expect(found).toHaveLength(13);
+    expect(found[12]).toEqual({ code: "MORE", severity: "note", detail: "88 more not listed" });
+    expect(Math.max(...found.map((x) => x.detail.length))).toBe(240);
   });
 
   it("reads a namespace's authority from its reverse-DNS name", () => {

@@ -1,6 +1,6 @@
 import type { Fetched } from "../../types";
 import { isMachineReadable, parseJson } from "../check-helpers";
-import { cacheControl, type Finding } from "./discovery-finding";
+import { bounded, cacheControl, type Finding } from "./discovery-finding";
 
 // ACP discovery (agentic-commerce-protocol rfcs/rfc.discovery.md, in the 2026-04-17
 // release): GET /.well-known/acp.json answers a DiscoveryResponse, publicly and
@@ -26,8 +26,9 @@ export interface AcpDiscovery {
   findings: Finding[];
 }
 
+/** A list of strings, each cut to 64 characters (enum values are short; messages quote them). */
 const strings = (v: unknown): string[] | null =>
-  Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : null;
+  Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]).map((x) => x.slice(0, 64)) : null;
 
 /** The discovery document when one answered (null for 404, an HTML page, or no answer). */
 export function readAcpDiscovery(f: Fetched | undefined): AcpDiscovery | null {
@@ -56,7 +57,10 @@ export function readAcpDiscovery(f: Fetched | undefined): AcpDiscovery | null {
     );
   let apiBaseUrl: string | null = null;
   try {
-    apiBaseUrl = typeof json.api_base_url === "string" ? new URL(json.api_base_url).href : null;
+    apiBaseUrl =
+      typeof json.api_base_url === "string" && json.api_base_url.length <= 2048
+        ? new URL(json.api_base_url).href
+        : null;
   } catch {
     apiBaseUrl = null;
   }
@@ -75,5 +79,12 @@ export function readAcpDiscovery(f: Fetched | undefined): AcpDiscovery | null {
       "ACP_CACHE",
       `sent ${cache.raw ? `Cache-Control: ${cache.raw}` : "no Cache-Control"}; the RFC asks for public, max-age=3600 or more`,
     );
-  return { url: f.url, version, apiBaseUrl, transports, services, findings };
+  return {
+    url: f.url,
+    version,
+    apiBaseUrl,
+    transports: transports.slice(0, 10),
+    services: services.slice(0, 20),
+    findings: bounded(findings),
+  };
 }

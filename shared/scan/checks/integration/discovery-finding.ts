@@ -10,6 +10,21 @@ export interface Finding {
   detail: string;
 }
 
+/** At most this many findings per document, each detail at most this long: a hostile document stays cheap to store. */
+const MAX_FINDINGS = 12;
+const MAX_DETAIL = 240;
+
+/** A document's findings as stored: bounded in number and length, the rest counted. */
+export function bounded(findings: Finding[]): Finding[] {
+  const kept = findings.slice(0, MAX_FINDINGS).map((f) => ({
+    ...f,
+    detail: f.detail.length > MAX_DETAIL ? `${f.detail.slice(0, MAX_DETAIL - 1)}…` : f.detail,
+  }));
+  if (findings.length > MAX_FINDINGS)
+    kept.push({ code: "MORE", severity: "note", detail: `${findings.length - MAX_FINDINGS} more not listed` });
+  return kept;
+}
+
 export function errorsIn(findings: Finding[]): Finding[] {
   return findings.filter((f) => f.severity === "error");
 }

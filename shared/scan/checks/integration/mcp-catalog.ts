@@ -1,6 +1,6 @@
 import type { Fetched, SiteSnapshot } from "../../types";
 import { isMachineReadable, parseJson } from "../check-helpers";
-import { cacheControl, corsOpen, type Finding, mediaType } from "./discovery-finding";
+import { bounded, cacheControl, corsOpen, type Finding, mediaType } from "./discovery-finding";
 
 // MCP discovery after SEP-2127 (Server Cards, Final; modelcontextprotocol.io/seps/2127):
 // a site lists its servers in the AI Catalog at /.well-known/ai-catalog.json
@@ -71,7 +71,8 @@ export function readCatalog(f: Fetched | undefined, path: string): CatalogRead |
       detail: `${f.url} sends ${cache.raw ? `Cache-Control: ${cache.raw}` : "no Cache-Control"}, not a public cache lifetime`,
     });
   const mcpEntries: CatalogEntry[] = [];
-  for (const e of (raw ?? []) as Obj[]) {
+  // The first 50 entries are read: a catalog is a short list of a site's own servers.
+  for (const e of (raw ?? []).slice(0, 50) as Obj[]) {
     if (!e || typeof e !== "object") continue;
     const type = typeof e.type === "string" ? e.type : typeof e.mediaType === "string" ? e.mediaType : "";
     if (!CARD_TYPES.includes(type)) continue;
@@ -102,7 +103,7 @@ export function readCatalog(f: Fetched | undefined, path: string): CatalogRead |
     }
     mcpEntries.push({ identifier, type, url });
   }
-  return { url: f.url, mcpEntries, entries: raw?.length ?? 0, findings };
+  return { url: f.url, mcpEntries, entries: raw?.length ?? 0, findings: bounded(findings) };
 }
 
 export interface CardRead {
@@ -162,7 +163,7 @@ export function readServerCard(f: Fetched, legacy = false): CardRead {
         detail: `${f.url} does not send Access-Control-Allow-Origin: *`,
       });
   }
-  return { url: f.url, name, endpoint, findings };
+  return { url: f.url, name: name?.slice(0, 200) ?? null, endpoint, findings: bounded(findings) };
 }
 
 /** The path under which the crawl keeps a fetched card (site.files is keyed by path). */

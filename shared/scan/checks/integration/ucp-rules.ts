@@ -1,6 +1,6 @@
 import type { Fetched } from "../../types";
 import { parseJson } from "../check-helpers";
-import { cacheControl, type Finding } from "./discovery-finding";
+import { bounded, cacheControl, type Finding } from "./discovery-finding";
 
 // Rules a UCP business profile at /.well-known/ucp can break, one code each (as the peer
 // validators ucptools and ucpchecker report them), from the UCP releases 2026-01-11,
@@ -125,5 +125,5 @@ export function ucpProfileFindings(f: Fetched): Finding[] {
     for (const url of specUrls(d).filter((u) => !onAuthority(u, authority)))
       error("UCP_NS_AUTHORITY", `${name} points at ${url}, outside its namespace's authority ${authority}`);
   }
-  return findings;
+  return bounded(findings);
 }
