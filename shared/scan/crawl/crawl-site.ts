@@ -327,10 +327,9 @@ const CARD_ACCEPT = "application/mcp-server-card+json, application/json;q=0.9, *
 /**
  * What step 2 did not find, in priority order, within `quota` requests: the service
  * description the home page links (`<link rel=service-desc>` or an RFC 8288 Link header);
- * the MCP server card the AI Catalog lists, else the transitional MCP Catalog (which
- * keeps one request back for its own card, or for the pre-SEP card when it lists none);
- * an api-catalog a Link header names elsewhere; the A2A card; OpenAPI at conventional
- * paths; the legacy A2A path. Every choice depends only on what answered before.
+ * the MCP server card the AI Catalog lists, else the transitional MCP Catalog and the
+ * pre-SEP card; an api-catalog a Link header names elsewhere; the A2A card; OpenAPI at
+ * conventional paths; the legacy A2A path. Every choice depends only on what answered before.
  */
 async function fetchFallbacks(
   fetcher: Fetcher,
@@ -356,26 +355,27 @@ async function fetchFallbacks(
   const card = aiCatalog?.mcpEntries.map((e) => onSiteHref(e.url)).find((u) => !!u);
   const transitional = !aiCatalog?.mcpEntries.length;
   if (card) wanted.push([cardPath(card.href), card.href, CARD_ACCEPT]);
-  else if (transitional) wanted.push([MCP_CATALOG_PATH, at(MCP_CATALOG_PATH)]);
+  else if (transitional) {
+    wanted.push([MCP_CATALOG_PATH, at(MCP_CATALOG_PATH)]);
+    wanted.push([LEGACY_CARD_PATH, at(LEGACY_CARD_PATH)]);
+  }
   const catalogLink = onSiteHref(headerLink(home.fetched, "api-catalog")?.href);
   if (catalogLink && !found("/.well-known/api-catalog") && catalogLink.pathname !== "/.well-known/api-catalog")
     wanted.push([catalogLink.pathname, catalogLink.href]);
   wanted.push(["/.well-known/agent-card.json", at("/.well-known/agent-card.json")]);
   if (!found("/openapi.json") && !serviceUrl) for (const p of OPENAPI_FALLBACKS) wanted.push([p, at(p)]);
   wanted.push(["/.well-known/agent.json", at("/.well-known/agent.json")]);
-  const reserve = transitional && !card && quota > 1 ? 1 : 0;
-  const chosen = wanted.slice(0, quota - reserve);
+  // One round of parallel requests: a second, dependent round on the crawl's tail cost
+  // seconds on a slow shop (measured on edge-shop.test). The transitional catalog's card
+  // is followed only when a slot is left.
+  const chosen = wanted.slice(0, quota);
   const fetch = ([, url, accept]: [string, string, string?]) => fetcher.fetch(url, { accept: accept ?? FILE_ACCEPT });
   const fetched = await Promise.all(chosen.map(fetch));
   const out: Record<string, Fetched> = Object.fromEntries(chosen.map(([path], i) => [path, fetched[i]]));
-  if (reserve && out[MCP_CATALOG_PATH]) {
-    const listed = readCatalog(out[MCP_CATALOG_PATH], MCP_CATALOG_PATH)
-      ?.mcpEntries.map((e) => onSiteHref(e.url))
-      .find((u) => !!u);
-    const next: [string, string, string?] = listed
-      ? [cardPath(listed.href), listed.href, CARD_ACCEPT]
-      : [LEGACY_CARD_PATH, at(LEGACY_CARD_PATH)];
-    out[next[0]] = await fetch(next);
-  }
+  const listed = readCatalog(out[MCP_CATALOG_PATH], MCP_CATALOG_PATH)
+    ?.mcpEntries.map((e) => onSiteHref(e.url))
+    .find((u) => !!u);
+  if (listed && chosen.length < quota)
+    out[cardPath(listed.href)] = await fetch([cardPath(listed.href), listed.href, CARD_ACCEPT]);
   return out;
 }

@@ -84,11 +84,11 @@ function fromCatalogs(site: SiteSnapshot, catalogs: CatalogRead[]): CheckOutcome
   const card = site.files[cardPath(entry.url)];
   const base = { catalog: catalog.url, identifier: entry.identifier, card: entry.url };
   if (!card || card.url !== entry.url) {
-    // The crawl fetches cards on the scanned site only (docs/scan.md); a card elsewhere
-    // is what the catalog says it is.
+    // The crawl fetches cards on the scanned site only, within its fallback quota
+    // (docs/scan.md); a card it did not fetch is what the catalog says it is.
     return {
       status: "pass",
-      message: `${where} lists the MCP server card ${entry.url} (on another site, not fetched).`,
+      message: `${where} lists the MCP server card ${entry.url} (not fetched: ${card ? "the URL differs" : "on another site or beyond the crawl's request quota"}).`,
       evidence: { ...base, cardFetched: false, findings: catalog.findings },
     };
   }
