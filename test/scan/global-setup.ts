@@ -9,6 +9,7 @@ import { robotsBlockedShop } from "../fixtures/shops/robots-blocked-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
 import { shopifyLikeShop } from "../fixtures/shops/shopify-like-shop";
 import { sitemapIndexShop } from "../fixtures/shops/sitemap-index-shop";
+import { standardsShop } from "../fixtures/shops/standards-shop";
 import { ucpMcpShop } from "../fixtures/shops/ucp-mcp-shop";
 import { wooLikeShop } from "../fixtures/shops/woo-like-shop";
 
@@ -52,6 +53,8 @@ export async function setup(project: TestProject): Promise<void> {
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
     "robots-blocked.test": await startShop(robotsBlockedShop),
     "index-shop.test": await startShop(sitemapIndexShop),
+    "standards-shop.test": await startShop(standardsShop({ origin: "https://standards-shop.test", broken: false })),
+    "standards-broken.test": await startShop(standardsShop({ origin: "https://standards-broken.test", broken: true })),
     // Only the www. host answers; the apex is mapped to a port nobody listens on.
     "www.www-only.test": await startShop({
       "/robots.txt": { headers: { "content-type": "text/plain" }, body: "User-agent: *\nAllow: /\n" },

@@ -1,4 +1,12 @@
 import type { ResolveMap } from "../../outbound/resolve-map";
+import { headerLink } from "../checks/integration/link-header";
+import {
+  AI_CATALOG_PATH,
+  cardPath,
+  LEGACY_CARD_PATH,
+  MCP_CATALOG_PATH,
+  readCatalog,
+} from "../checks/integration/mcp-catalog";
 import { extractPage } from "../html/extract-page";
 import { parseRobots } from "../robots/parse-robots";
 import { parseSitemap } from "../sitemap";
@@ -20,11 +28,14 @@ import { type CrawlEvent, Fetcher, type RobotsGate } from "./fetcher";
 // a www. retry of robots.txt takes one fallback slot), so the same
 // site always yields the same set of requests whatever order answers arrive in.
 
+// The AI Catalog (SEP-2127's way to find MCP servers) and ACP's discovery document are
+// read up front; the pre-SEP MCP card and the A2A card moved to the fallbacks, which
+// follow what the catalog lists (integration/mcp-catalog.ts), so the core stays 11.
 export const WELL_KNOWN_PATHS = [
   "/.well-known/api-catalog",
-  "/.well-known/mcp.json",
-  "/.well-known/agent-card.json",
+  AI_CATALOG_PATH,
   "/.well-known/ucp",
+  "/.well-known/acp.json",
   "/openapi.json",
   "/products.json",
 ] as const;
@@ -109,15 +120,28 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
   const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown" });
   const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
-  const fileFetches = WELL_KNOWN_PATHS.map((p) =>
-    fetcher.fetch(at(p), { accept: "application/json, application/linkset+json, */*" }),
-  );
+  const fileFetches = WELL_KNOWN_PATHS.map((p) => fetcher.fetch(at(p), { accept: FILE_ACCEPT }));
   const filesP = Promise.all(fileFetches);
 
   // The Shopify-style product feed names product pages too (read before choosing them).
   const feedP = fileFetches[WELL_KNOWN_PATHS.indexOf("/products.json")];
   const [home, sitemaps, feed] = await Promise.all([homeP, sitemapsP, feedP]);
   const homeBase = home.fetched.finalUrl;
+  // The fallbacks depend only on the home page and three files, so they start as soon as
+  // those answered, alongside the pages below (the catalog's server card is on the
+  // journey's path). The www. retry of robots.txt comes out of their quota, so the total
+  // stays 25.
+  const fallbackQuota = QUOTA.fallbacks - (origin === `https://${options.domain}` ? 0 : 1);
+  const fallbacksP = Promise.all(FALLBACK_INPUTS.map((p) => fileFetches[WELL_KNOWN_PATHS.indexOf(p)])).then((answers) =>
+    fetchFallbacks(
+      fetcher,
+      Object.fromEntries(FALLBACK_INPUTS.map((p, i) => [p, answers[i]])),
+      home,
+      at,
+      onSite,
+      fallbackQuota,
+    ),
+  );
 
   // 3. Pages chosen from what the home page and sitemaps declare.
   const links = home.page?.links ?? [];
@@ -181,9 +205,6 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   WELL_KNOWN_PATHS.forEach((p, i) => {
     files[p] = fileList[i];
   });
-  // The www. retry of robots.txt comes out of the fallbacks' quota, so the total stays 25.
-  const fallbackQuota = QUOTA.fallbacks - (origin === `https://${options.domain}` ? 0 : 1);
-  const fallbacksP = fetchFallbacks(fetcher, files, home, at, onSite, fallbackQuota);
 
   if (!category) {
     category = await categoryP;
@@ -297,8 +318,19 @@ async function fetchCart(fetcher: Fetcher, cartLinks: string[], at: (p: string) 
   return [first, await fetcher.fetch(at(CONVENTIONAL_CARTS[1]))];
 }
 
+/** The files the fallbacks are chosen from (with the home page). */
+const FALLBACK_INPUTS = ["/openapi.json", "/.well-known/api-catalog", AI_CATALOG_PATH] as const;
 const OPENAPI_FALLBACKS = ["/.well-known/openapi.json", "/api/openapi.json", "/swagger.json"];
+const FILE_ACCEPT = "application/json, application/linkset+json, application/ai-catalog+json, */*";
+const CARD_ACCEPT = "application/mcp-server-card+json, application/json;q=0.9, */*;q=0.5";
 
+/**
+ * What step 2 did not find, in priority order, within `quota` requests: the service
+ * description the home page links (`<link rel=service-desc>` or an RFC 8288 Link header);
+ * the MCP server card the AI Catalog lists, else the transitional MCP Catalog and the
+ * pre-SEP card; an api-catalog a Link header names elsewhere; the A2A card; OpenAPI at
+ * conventional paths; the legacy A2A path. Every choice depends only on what answered before.
+ */
 async function fetchFallbacks(
   fetcher: Fetcher,
   files: Record<string, Fetched>,
@@ -311,14 +343,39 @@ async function fetchFallbacks(
     const f = files[p];
     return f && f.status >= 200 && f.status < 300;
   };
-  const wanted: Array<[string, string]> = [];
-  const serviceDesc = home.page?.headLinks.find((l) => l.rel.split(/\s+/).includes("service-desc"));
-  const serviceUrl = serviceDesc ? resolveOnSite(serviceDesc.href, home.fetched.finalUrl, onSite) : null;
+  const base = home.fetched.finalUrl;
+  const onSiteHref = (href: string | undefined) => (href ? resolveOnSite(href, base, onSite) : null);
+  const wanted: Array<[string, string, string?]> = [];
+  const serviceDesc =
+    home.page?.headLinks.find((l) => l.rel.split(/\s+/).includes("service-desc"))?.href ??
+    headerLink(home.fetched, "service-desc")?.href;
+  const serviceUrl = onSiteHref(serviceDesc);
   if (serviceUrl && !found("/openapi.json")) wanted.push([serviceUrl.pathname, serviceUrl.href]);
-  if (!found("/.well-known/mcp.json")) wanted.push(["/.well-known/mcp", at("/.well-known/mcp")]);
-  if (!found("/.well-known/agent-card.json")) wanted.push(["/.well-known/agent.json", at("/.well-known/agent.json")]);
+  const aiCatalog = readCatalog(files[AI_CATALOG_PATH], AI_CATALOG_PATH);
+  const card = aiCatalog?.mcpEntries.map((e) => onSiteHref(e.url)).find((u) => !!u);
+  const transitional = !aiCatalog?.mcpEntries.length;
+  if (card) wanted.push([cardPath(card.href), card.href, CARD_ACCEPT]);
+  else if (transitional) {
+    wanted.push([MCP_CATALOG_PATH, at(MCP_CATALOG_PATH)]);
+    wanted.push([LEGACY_CARD_PATH, at(LEGACY_CARD_PATH)]);
+  }
+  const catalogLink = onSiteHref(headerLink(home.fetched, "api-catalog")?.href);
+  if (catalogLink && !found("/.well-known/api-catalog") && catalogLink.pathname !== "/.well-known/api-catalog")
+    wanted.push([catalogLink.pathname, catalogLink.href]);
+  wanted.push(["/.well-known/agent-card.json", at("/.well-known/agent-card.json")]);
   if (!found("/openapi.json") && !serviceUrl) for (const p of OPENAPI_FALLBACKS) wanted.push([p, at(p)]);
+  wanted.push(["/.well-known/agent.json", at("/.well-known/agent.json")]);
+  // One round of parallel requests: a second, dependent round on the crawl's tail cost
+  // seconds on a slow shop (measured on edge-shop.test). The transitional catalog's card
+  // is followed only when a slot is left.
   const chosen = wanted.slice(0, quota);
-  const fetched = await Promise.all(chosen.map(([, url]) => fetcher.fetch(url, { accept: "application/json, */*" })));
-  return Object.fromEntries(chosen.map(([path], i) => [path, fetched[i]]));
+  const fetch = ([, url, accept]: [string, string, string?]) => fetcher.fetch(url, { accept: accept ?? FILE_ACCEPT });
+  const fetched = await Promise.all(chosen.map(fetch));
+  const out: Record<string, Fetched> = Object.fromEntries(chosen.map(([path], i) => [path, fetched[i]]));
+  const listed = readCatalog(out[MCP_CATALOG_PATH], MCP_CATALOG_PATH)
+    ?.mcpEntries.map((e) => onSiteHref(e.url))
+    .find((u) => !!u);
+  if (listed && chosen.length < quota)
+    out[cardPath(listed.href)] = await fetch([cardPath(listed.href), listed.href, CARD_ACCEPT]);
+  return out;
 }

@@ -1,6 +1,7 @@
 import type { ResolveMap } from "../../outbound/resolve-map";
 import { isOk, parseJson } from "../checks/check-helpers";
 import { apiCatalogLinks } from "../checks/integration/api-catalog";
+import { catalogMcpEndpoints } from "../checks/integration/mcp-catalog";
 import type { CrawlEvent } from "../crawl/fetcher";
 import type { SiteSnapshot } from "../types";
 import { LOCAL_INFO_URL, scannerUserAgent } from "../user-agent";
@@ -218,9 +219,10 @@ async function probeAdvertised(ctx: JourneyContext, site: SiteSnapshot): Promise
   for (const [endpoint, by] of unique) await probeMcp(ctx, endpoint, by, true);
 }
 
-/** MCP endpoints named by an MCP server card, llms.txt or the api-catalog, in that order. */
+/** MCP endpoints named by a catalogued server card, a legacy card, llms.txt or the api-catalog, in that order. */
 function advertisedMcpEndpoints(site: SiteSnapshot): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
+  // SEP-2127 first: the server cards an AI Catalog (or the MCP Catalog) lists.
+  const out: Array<[string, string]> = catalogMcpEndpoints(site);
   for (const path of ["/.well-known/mcp.json", "/.well-known/mcp"]) {
     const f = site.files[path];
     if (!isOk(f)) continue;

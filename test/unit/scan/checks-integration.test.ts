@@ -113,15 +113,20 @@ describe("agent_card", () => {
 });
 
 describe("commerce_protocol", () => {
-  it("passes for a UCP profile or an ACP feed declared in the api-catalog", () => {
-    const ucp = { "/.well-known/ucp": json("/.well-known/ucp", { ucp: { version: "2026-01-11", services: {} } }) };
+  it("passes for a UCP profile that keeps the profile rules; an ACP feed only named in the api-catalog warns", () => {
+    const profile = { ucp: { version: "2026-01-23", services: {}, payment_handlers: {} } };
+    const cached = { headers: { "cache-control": "public, max-age=3600" } };
+    const ucp = { "/.well-known/ucp": json("/.well-known/ucp", profile, cached) };
     expect(commerceProtocol.run(site({ files: ucp })).status).toBe("pass");
     const catalog = {
       "/.well-known/api-catalog": json("/.well-known/api-catalog", {
         linkset: [{ anchor: "x", item: [{ href: "https://shop.example/acp/product-feed.jsonl" }] }],
       }),
+      "/.well-known/acp.json": missing("/.well-known/acp.json"),
     };
-    expect(commerceProtocol.run(site({ files: catalog })).status).toBe("pass");
+    const named = commerceProtocol.run(site({ files: catalog }));
+    expect(named.status).toBe("warn");
+    expect(named.message).toContain("/.well-known/acp.json answers HTTP 404");
   });
   it("warns when the UCP file is malformed", () => {
     expect(
@@ -228,12 +233,17 @@ describe("integration checks judged by what the journey could do", () => {
   });
 
   it("commerce_protocol: a UCP profile whose MCP endpoint does not list its tools warns", () => {
-    const ucp = json("/.well-known/ucp", {
-      ucp: {
-        version: "2026-08-25",
-        services: { "dev.ucp.shopping": [{ transport: "mcp", endpoint: "https://shop.example/mcp" }] },
+    const ucp = json(
+      "/.well-known/ucp",
+      {
+        ucp: {
+          version: "2026-08-25",
+          services: { "dev.ucp.shopping": [{ transport: "mcp", endpoint: "https://shop.example/mcp" }] },
+          payment_handlers: {},
+        },
       },
-    });
+      { headers: { "cache-control": "public, max-age=86400" } },
+    );
     const down = commerceProtocol.run(
       site({ files: { "/.well-known/ucp": ucp }, journey: journey({ mcp: [probe(null, "/.well-known/ucp")] }) }),
     );

@@ -1,5 +1,6 @@
 import type { CheckDefinition } from "../../types";
 import { fileToJudge, isOk, isSoft404, parseJson } from "../check-helpers";
+import { headerLink } from "./link-header";
 
 /** RFC 9727 api-catalog: a linkset (RFC 9264) whose entries carry service-desc or service-doc. */
 export function apiCatalogLinks(body: string): { linkset: boolean; services: string[]; hrefs: string[] } {
@@ -26,7 +27,24 @@ export const apiCatalog: CheckDefinition = {
   layer: 5,
   weight: 2,
   run(site) {
-    const f = site.files["/.well-known/api-catalog"];
+    // RFC 9727 §3: the catalog is found at the well-known URI or through a Link header
+    // with rel="api-catalog" (RFC 8288) on the site's answers; the crawl fetched a target
+    // outside the well-known path under its own path.
+    const linked = headerLink(site.home?.fetched, "api-catalog");
+    const wellKnown = site.files["/.well-known/api-catalog"];
+    let linkedFile: typeof wellKnown;
+    try {
+      linkedFile = linked ? site.files[new URL(linked.href).pathname] : undefined;
+    } catch {
+      linkedFile = undefined;
+    }
+    const f = !isOk(wellKnown) && isOk(linkedFile) ? linkedFile : wellKnown;
+    const advertisedBy =
+      f === linkedFile
+        ? `a Link header on ${site.home?.fetched.url}`
+        : linked
+          ? "the well-known URI and a Link header"
+          : "the well-known URI";
     const { blocked, url } = fileToJudge(site, f, "/.well-known/api-catalog");
     if (blocked) return blocked;
     const status = f?.status ?? 0;
@@ -50,8 +68,8 @@ export const apiCatalog: CheckDefinition = {
     if (parsed.linkset && parsed.services.length > 0) {
       return {
         status: "pass",
-        message: `${url} is a linkset naming ${parsed.services.length} service description(s).`,
-        evidence: { url, services: parsed.services },
+        message: `${url} is a linkset naming ${parsed.services.length} service description(s), found through ${advertisedBy}.`,
+        evidence: { url, services: parsed.services, advertisedBy },
       };
     }
     return {

@@ -1,71 +1,144 @@
 import { readUcpProfile } from "../../journey/ucp-profile";
-import type { CheckDefinition } from "../../types";
+import type { CheckDefinition, CheckOutcome, SiteSnapshot } from "../../types";
 import { blockedBy, isOk, looksLikeHtml, parseJson } from "../check-helpers";
+import { ACP_DISCOVERY_PATH, readAcpDiscovery } from "./acp-discovery";
 import { apiCatalogLinks } from "./api-catalog";
+import { codesOf, errorsIn } from "./discovery-finding";
+import { ucpProfileFindings } from "./ucp-rules";
 
-// UCP profile at /.well-known/ucp (ucp.dev); ACP (agenticcommerce.dev) product feed or
-// checkout endpoint declared in the api-catalog or llms.txt.
-const ACP = /agentic[- ]commerce|\bacp\b|checkout_sessions|product[-_ ]feed/i;
+// An agentic-commerce protocol an agent can start from: a UCP business profile at
+// /.well-known/ucp (ucp.dev; rules in ucp-rules.ts, bound MCP endpoint asked tools/list
+// by the journey) or ACP's discovery document at /.well-known/acp.json
+// (acp-discovery.ts). Either one that follows its rules passes. An ACP feed or checkout
+// only named in the api-catalog or llms.txt is not discovery: ACP defines a 404 at
+// /.well-known/acp.json as "no ACP".
+const ACP_MENTION = /agentic[- ]commerce|\bacp\b|checkout_sessions|product[-_ ]feed/i;
+
+type Judged = { outcome: CheckOutcome; evidence: Record<string, unknown> };
+
+function judgeUcp(site: SiteSnapshot): Judged | null {
+  const ucp = site.files["/.well-known/ucp"];
+  if (!isOk(ucp) || looksLikeHtml(ucp)) return null;
+  const json = parseJson(ucp.body) as Record<string, unknown> | undefined;
+  const profile = (json?.ucp as Record<string, unknown> | undefined) ?? json;
+  if (!profile || typeof profile !== "object" || !(profile.version || profile.services || profile.capabilities)) {
+    return {
+      evidence: { url: ucp.url },
+      outcome: {
+        status: "warn",
+        message: `${ucp.url} answers but is not a UCP profile (JSON with version and services).`,
+        fix: "Publish a UCP business profile per ucp.dev.",
+        evidence: { url: ucp.url },
+      },
+    };
+  }
+  const ucpProfile = readUcpProfile(ucp);
+  const mcp = site.journey?.mcp.find((m) => m.endpoint === ucpProfile?.mcpEndpoint) ?? null;
+  const findings = ucpProfileFindings(ucp);
+  const evidence = {
+    url: ucp.url,
+    version: profile.version ?? null,
+    mcp,
+    capabilities: ucpProfile?.capabilities ?? [],
+    findings,
+  };
+  // Judged by what the journey could do with it: the MCP endpoint the profile binds must
+  // answer tools/list.
+  if (ucpProfile?.mcpEndpoint && mcp && !mcp.tools) {
+    return {
+      evidence,
+      outcome: {
+        status: "warn",
+        message: `The UCP profile at ${ucp.url} binds the MCP endpoint ${ucpProfile.mcpEndpoint}, which did not list its tools (${mcp.error}).`,
+        fix: "Serve the MCP endpoint the profile names (JSON-RPC over POST, initialize and tools/list), or correct the profile's endpoint.",
+        evidence,
+      },
+    };
+  }
+  const errors = errorsIn(findings);
+  if (errors.length > 0) {
+    return {
+      evidence,
+      outcome: {
+        status: "warn",
+        message: `The UCP profile at ${ucp.url} breaks ${errors.length} profile rule(s) (${codesOf(errors)}): ${errors.map((e) => e.detail).join("; ")}.`,
+        fix: "Correct the profile: ucp.version, ucp.services and ucp.payment_handlers present, keys[] when signing, served directly over https with Cache-Control: public, max-age=3600, spec and schema URLs on their namespace's domain.",
+        evidence,
+      },
+    };
+  }
+  const cart = site.journey?.cart;
+  return {
+    evidence,
+    outcome: {
+      status: "pass",
+      message: `A UCP profile is published at ${ucp.url}${mcp?.tools ? `; its MCP endpoint lists ${mcp.tools.length} tools${cart?.added && cart.via === "mcp" ? " and its cart tool took one unit" : ""}` : ""}.`,
+      evidence,
+    },
+  };
+}
+
+function judgeAcp(site: SiteSnapshot): Judged | null {
+  const acp = readAcpDiscovery(site.files[ACP_DISCOVERY_PATH]);
+  if (!acp) return null;
+  const evidence = { ...acp };
+  const errors = errorsIn(acp.findings);
+  if (errors.length > 0) {
+    return {
+      evidence,
+      outcome: {
+        status: "warn",
+        message: `${acp.url} answers but breaks ACP discovery (${codesOf(errors)}): ${errors.map((e) => e.detail).join("; ")}.`,
+        fix: 'Serve {"protocol":{"name":"acp","version":"2026-04-17","supported_versions":["2026-04-17"]},"api_base_url":"https://DOMAIN/api","transports":["rest"],"capabilities":{"services":["checkout"]}} with Cache-Control: public, max-age=3600.',
+        evidence: { acp: evidence },
+      },
+    };
+  }
+  return {
+    evidence,
+    outcome: {
+      status: "pass",
+      message: `ACP discovery at ${acp.url}: version ${acp.version}, API at ${acp.apiBaseUrl}, services ${acp.services.join(", ")} over ${acp.transports.join(", ")}.`,
+      evidence: { acp: evidence },
+    },
+  };
+}
 
 export const commerceProtocol: CheckDefinition = {
   key: "commerce_protocol",
   layer: 5,
   weight: 2,
   run(site) {
-    const ucp = site.files["/.well-known/ucp"];
-    if (isOk(ucp) && !looksLikeHtml(ucp)) {
-      const json = parseJson(ucp.body) as Record<string, unknown> | undefined;
-      const profile = (json?.ucp as Record<string, unknown> | undefined) ?? json;
-      if (profile && typeof profile === "object" && (profile.version || profile.services || profile.capabilities)) {
-        // Judged by what the journey could do with it: the MCP endpoint the profile binds
-        // must answer tools/list.
-        const ucpProfile = readUcpProfile(ucp);
-        const mcp = site.journey?.mcp.find((m) => m.endpoint === ucpProfile?.mcpEndpoint) ?? null;
-        if (ucpProfile?.mcpEndpoint && mcp && !mcp.tools) {
-          return {
-            status: "warn",
-            message: `The UCP profile at ${ucp.url} binds the MCP endpoint ${ucpProfile.mcpEndpoint}, which did not list its tools (${mcp.error}).`,
-            fix: "Serve the MCP endpoint the profile names (JSON-RPC over POST, initialize and tools/list), or correct the profile's endpoint.",
-            evidence: { url: ucp.url, version: profile.version ?? null, mcp },
-          };
-        }
-        const cart = site.journey?.cart;
-        return {
-          status: "pass",
-          message: `A UCP profile is published at ${ucp.url}${mcp?.tools ? `; its MCP endpoint lists ${mcp.tools.length} tools${cart?.added && cart.via === "mcp" ? " and its cart tool took one unit" : ""}` : ""}.`,
-          evidence: {
-            url: ucp.url,
-            version: profile.version ?? null,
-            mcp,
-            capabilities: ucpProfile?.capabilities ?? [],
-          },
-        };
-      }
-      return {
-        status: "warn",
-        message: `${ucp.url} answers but is not a UCP profile (JSON with version and services).`,
-        fix: "Publish a UCP business profile per ucp.dev.",
-        evidence: { url: ucp.url },
-      };
+    const ucp = judgeUcp(site);
+    const acp = judgeAcp(site);
+    const both = { ...(ucp?.evidence ?? {}), ...(acp ? { acp: acp.evidence } : {}) };
+    const judged = [ucp, acp].filter((j): j is Judged => j !== null);
+    const best = judged.find((j) => j.outcome.status === "pass") ?? judged[0];
+    if (best) {
+      const other = judged.find((j) => j !== best);
+      const also = other && other.outcome.status === "pass" ? ` ${other.outcome.message}` : "";
+      return { ...best.outcome, message: `${best.outcome.message}${also}`, evidence: both };
     }
+    const acpFile = site.files[ACP_DISCOVERY_PATH];
     const catalog = site.files["/.well-known/api-catalog"];
-    const inCatalog = isOk(catalog) ? apiCatalogLinks(catalog.body).hrefs.find((h) => ACP.test(h)) : undefined;
-    const inLlms = isOk(site.llms) ? site.llms.body.split(/\n/).find((l) => ACP.test(l)) : undefined;
+    const inCatalog = isOk(catalog) ? apiCatalogLinks(catalog.body).hrefs.find((h) => ACP_MENTION.test(h)) : undefined;
+    const inLlms = isOk(site.llms) ? site.llms.body.split(/\n/).find((l) => ACP_MENTION.test(l)) : undefined;
     if (inCatalog || inLlms) {
       return {
-        status: "pass",
-        message: `An agentic-commerce endpoint is declared in ${inCatalog ? "the api-catalog" : "llms.txt"}.`,
-        evidence: { declared: inCatalog ?? inLlms?.trim() },
+        status: "warn",
+        message: `An agentic-commerce endpoint is named in ${inCatalog ? "the api-catalog" : "llms.txt"}, but ${ACP_DISCOVERY_PATH} ${acpFile ? `answers HTTP ${acpFile.status}` : "was not read"} and there is no UCP profile, so an agent cannot discover the protocol (ACP reads a 404 there as "no ACP").`,
+        fix: `Publish ${ACP_DISCOVERY_PATH} (ACP discovery) or a UCP profile at /.well-known/ucp.`,
+        evidence: { declared: inCatalog ?? inLlms?.trim(), acpStatus: acpFile?.status ?? null },
       };
     }
-    const blocked = blockedBy(ucp, "/.well-known/ucp");
+    const ucpFile = site.files["/.well-known/ucp"];
+    const blocked = blockedBy(ucpFile, "/.well-known/ucp") ?? blockedBy(acpFile, ACP_DISCOVERY_PATH);
     if (blocked) return blocked;
     return {
       status: "fail",
-      message:
-        "No agentic-commerce profile: no /.well-known/ucp, no ACP feed or checkout declared in the api-catalog or llms.txt.",
-      fix: "Publish a UCP profile at /.well-known/ucp or declare your ACP product feed and checkout endpoint in /.well-known/api-catalog.",
-      evidence: { ucpStatus: ucp?.status ?? 0 },
+      message: `No agentic-commerce profile: /.well-known/ucp answers HTTP ${ucpFile?.status ?? 0}, ${ACP_DISCOVERY_PATH} answers HTTP ${acpFile?.status ?? 0}, and neither the api-catalog nor llms.txt names an ACP endpoint.`,
+      fix: `Publish a UCP profile at /.well-known/ucp or ACP discovery at ${ACP_DISCOVERY_PATH}.`,
+      evidence: { ucpStatus: ucpFile?.status ?? 0, acpStatus: acpFile?.status ?? 0 },
     };
   },
 };

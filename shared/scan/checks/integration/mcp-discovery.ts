@@ -1,66 +1,168 @@
+import { detectPlatform } from "../../journey/platform";
 import { SHOPIFY_STOREFRONT_MCP } from "../../journey/run-journey";
-import type { CheckDefinition, SiteSnapshot } from "../../types";
-import { blockedBy, isMachineReadable, isOk, isSoft404, parseJson } from "../check-helpers";
+import type { CheckDefinition, CheckOutcome, Fetched, SiteSnapshot } from "../../types";
+import { blockedBy, isMachineReadable, isOk, isSoft404 } from "../check-helpers";
 import { apiCatalogLinks } from "./api-catalog";
+import { codesOf, errorsIn, type Finding } from "./discovery-finding";
+import {
+  AI_CATALOG_PATH,
+  type CatalogRead,
+  cardPath,
+  catalogsOf,
+  LEGACY_CARD_PATH,
+  MCP_CATALOG_PATH,
+  readServerCard,
+} from "./mcp-catalog";
 
-function probeOf(site: SiteSnapshot, endpoint: string, base: string) {
-  let url: string;
-  try {
-    url = new URL(endpoint, base).href;
-  } catch {
-    return null;
-  }
-  return site.journey?.mcp.find((m) => m.endpoint === url) ?? null;
+// How an MCP server is found, most standard first: SEP-2127's catalogs and the server
+// card they point to (mcp-catalog.ts); a card at the pre-SEP well-known path; an MCP link
+// in llms.txt or the api-catalog; the endpoint a UCP profile binds; Shopify's storefront
+// endpoint; and WebMCP, which Shopify registers in the browser on every Liquid storefront
+// (shopify.dev, WebMCP for online store themes): that shop offers tools to browser agents
+// with nothing of its own in the HTML. An advertised endpoint is judged by the journey's
+// initialize + tools/list (journey/run-journey.ts).
+
+const MCP_LINK = /\[[^\]]*\bmcp\b[^\]]*\]\((https?:[^)]+)\)|\((https?:[^)]*\/mcp[^)]*)\)/i;
+
+function probeOf(site: SiteSnapshot, endpoint: string) {
+  return site.journey?.mcp.find((m) => m.endpoint === endpoint) ?? null;
 }
 
-const CARD_PATHS = ["/.well-known/mcp.json", "/.well-known/mcp"];
-const MCP_LINK = /\[[^\]]*\bmcp\b[^\]]*\]\((https?:[^)]+)\)|\((https?:[^)]*\/mcp[^)]*)\)/i;
+/** A Shopify storefront rendered by a Liquid theme (not a headless one). */
+function shopifyLiquid(site: SiteSnapshot): boolean {
+  if (detectPlatform(site).platform !== "shopify") return false;
+  const body = site.home?.fetched.body ?? "";
+  return (
+    /Shopify\.theme\b|shopify-section|cdn\.shopify\.com\/s\/files\//.test(body) || isOk(site.files["/products.json"])
+  );
+}
+
+function judgeEndpoint(
+  site: SiteSnapshot,
+  endpoint: string,
+  where: string,
+  findings: Finding[],
+  extra: Record<string, unknown>,
+): CheckOutcome {
+  const probe = probeOf(site, endpoint);
+  const evidence = {
+    ...extra,
+    endpoint,
+    tools: probe?.tools ?? null,
+    answeredAs: probe?.answeredAs ?? null,
+    ...(findings.length ? { findings } : {}),
+  };
+  if (probe && !probe.tools) {
+    return {
+      status: "warn",
+      message: `${where} advertises ${endpoint}, which did not answer tools/list (${probe.error}).`,
+      fix: "Serve the MCP endpoint the card names (Streamable HTTP: JSON-RPC over POST, initialize then tools/list).",
+      evidence: { ...evidence, error: probe.error },
+    };
+  }
+  const errors = errorsIn(findings);
+  if (errors.length > 0) {
+    return {
+      status: "warn",
+      message: `${where} advertises ${endpoint}, but breaks discovery rules (${codesOf(errors)}): ${errors.map((e) => e.detail).join("; ")}.`,
+      fix: "Serve the AI Catalog and server card as SEP-2127 asks: valid JSON, a streamable-http remote, Access-Control-Allow-Origin: * and Cache-Control: public, max-age=3600.",
+      evidence,
+    };
+  }
+  return {
+    status: "pass",
+    message: `${where} advertises ${endpoint}${probe?.tools ? `, which lists ${probe.tools.length} tool(s)` : ""}.`,
+    evidence,
+  };
+}
+
+function fromCatalogs(site: SiteSnapshot, catalogs: CatalogRead[]): CheckOutcome | null {
+  const catalog = catalogs.find((c) => c.mcpEntries.length > 0);
+  if (!catalog) return null;
+  const entry = catalog.mcpEntries[0];
+  const where = `The catalog ${catalog.url}`;
+  const card = site.files[cardPath(entry.url)];
+  const base = { catalog: catalog.url, identifier: entry.identifier, card: entry.url };
+  if (!card || card.url !== entry.url) {
+    // The crawl fetches cards on the scanned site only, within its fallback quota
+    // (docs/scan.md); a card it did not fetch is what the catalog says it is.
+    return {
+      status: "pass",
+      message: `${where} lists the MCP server card ${entry.url} (not fetched: ${card ? "the URL differs" : "on another site or beyond the crawl's request quota"}).`,
+      evidence: { ...base, cardFetched: false, findings: catalog.findings },
+    };
+  }
+  if (!isMachineReadable(card as Fetched | undefined)) {
+    const blocked = blockedBy(card, card.url);
+    if (blocked) return blocked;
+    return {
+      status: "warn",
+      message: `${where} lists the MCP server card ${entry.url}, which answers HTTP ${card.status}${isSoft404(card) ? " with an HTML page" : ""}.`,
+      fix: "Serve the server card at the URL the catalog names (MCP reserves <endpoint>/server-card).",
+      evidence: { ...base, status: card.status, findings: catalog.findings },
+    };
+  }
+  const read = readServerCard(card);
+  const findings = [...catalog.findings, ...read.findings];
+  if (!read.endpoint) {
+    return {
+      status: "warn",
+      message: `${where} lists the MCP server card ${entry.url}, which is not a readable card (${codesOf(errorsIn(read.findings))}).`,
+      fix: 'Serve {"$schema":...,"name":"com.example/shop","version":"1.0.0","remotes":[{"type":"streamable-http","url":"https://DOMAIN/mcp"}]}.',
+      evidence: { ...base, findings },
+    };
+  }
+  return judgeEndpoint(site, read.endpoint, `${where} (card ${entry.url})`, findings, { ...base, name: read.name });
+}
 
 export const mcpDiscovery: CheckDefinition = {
   key: "mcp_discovery",
   layer: 5,
   weight: 2,
   run(site) {
-    const cards = CARD_PATHS.map((p) => site.files[p]).filter((f) => !!f);
-    for (const f of cards) {
-      if (!isMachineReadable(f)) continue;
-      const json = parseJson(f.body) as Record<string, unknown> | undefined;
-      // SEP-2127 server cards (the registry's server.json shape) name it in remotes[].url.
-      const remote = Array.isArray(json?.remotes) ? (json.remotes as Array<{ url?: unknown }>)[0]?.url : undefined;
-      const endpoint =
-        json && (json.url ?? json.endpoint ?? (json.transport as Record<string, unknown> | undefined)?.url ?? remote);
-      if (json && typeof json === "object" && (json.name || json.serverInfo) && endpoint) {
-        // A card that points nowhere is not an endpoint: judged by the journey's tools/list.
-        const probe = probeOf(site, String(endpoint), f.finalUrl);
-        if (probe && !probe.tools) {
-          return {
-            status: "warn",
-            message: `The MCP server card at ${f.url} advertises ${String(endpoint)}, which did not answer tools/list (${probe.error}).`,
-            fix: "Serve the MCP endpoint the card names (Streamable HTTP: JSON-RPC over POST, initialize then tools/list).",
-            evidence: { url: f.url, endpoint, tools: null, error: probe.error },
-          };
+    const catalogs = catalogsOf(site);
+    const viaCatalog = fromCatalogs(site, catalogs);
+    if (viaCatalog) return viaCatalog;
+    const catalogNotes = catalogs.length
+      ? {
+          catalogs: catalogs.map((c) => ({ url: c.url, entries: c.entries, mcpEntries: 0, findings: c.findings })),
         }
-        return {
-          status: "pass",
-          message: `An MCP server card at ${f.url} advertises ${String(endpoint)}${probe?.tools ? `, which lists ${probe.tools.length} tool(s)` : ""}.`,
-          evidence: { url: f.url, endpoint, tools: probe?.tools ?? null, answeredAs: probe?.answeredAs ?? null },
-        };
+      : {};
+
+    const legacy = site.files[LEGACY_CARD_PATH];
+    if (isMachineReadable(legacy)) {
+      const read = readServerCard(legacy, true);
+      if (read.endpoint && read.name) {
+        return judgeEndpoint(site, read.endpoint, `The MCP server card at ${legacy.url}`, [], {
+          url: legacy.url,
+          ...catalogNotes,
+        });
       }
       return {
         status: "warn",
-        message: `${f.url} answers but is not a readable MCP server card (JSON with a name and an endpoint URL).`,
-        fix: 'Serve {"name":"...","url":"https://DOMAIN/mcp"} at /.well-known/mcp.json.',
-        evidence: { url: f.url },
+        message: `${legacy.url} answers but is not a readable MCP server card (JSON with a name and an endpoint URL).`,
+        fix: "List your server in /.well-known/ai-catalog.json and serve its card at <endpoint>/server-card (SEP-2127).",
+        evidence: { url: legacy.url, ...catalogNotes },
       };
     }
+
     const llmsLink = isOk(site.llms) ? MCP_LINK.exec(site.llms.body) : null;
     const catalog = site.files["/.well-known/api-catalog"];
     const catalogLink = isOk(catalog) ? apiCatalogLinks(catalog.body).hrefs.find((h) => /\bmcp\b/i.test(h)) : undefined;
     const advertised = llmsLink ? (llmsLink[1] ?? llmsLink[2]) : catalogLink;
+    if (advertised) {
+      let endpoint = advertised;
+      try {
+        endpoint = new URL(advertised, site.origin).href;
+      } catch {
+        // Judged as written.
+      }
+      return judgeEndpoint(site, endpoint, llmsLink ? "llms.txt" : "The api-catalog", [], catalogNotes);
+    }
     const ucpMcp = site.journey?.mcp.find(
       (m) => (m.advertisedBy === "/.well-known/ucp" || m.advertisedBy === SHOPIFY_STOREFRONT_MCP) && m.tools,
     );
-    if (!advertised && ucpMcp) {
+    if (ucpMcp) {
       const by =
         ucpMcp.advertisedBy === SHOPIFY_STOREFRONT_MCP
           ? "Shopify's storefront MCP endpoint"
@@ -68,44 +170,41 @@ export const mcpDiscovery: CheckDefinition = {
       return {
         status: "pass",
         message: `${by} ${ucpMcp.endpoint}, which lists ${ucpMcp.tools?.length ?? 0} tool(s).`,
-        evidence: { endpoint: ucpMcp.endpoint, tools: ucpMcp.tools, answeredAs: ucpMcp.answeredAs },
+        evidence: { endpoint: ucpMcp.endpoint, tools: ucpMcp.tools, answeredAs: ucpMcp.answeredAs, ...catalogNotes },
       };
     }
-    if (advertised) {
-      const probe = probeOf(site, advertised, site.origin);
-      if (probe && !probe.tools) {
-        return {
-          status: "warn",
-          message: `An MCP endpoint is advertised (${advertised}) but did not answer tools/list (${probe.error}).`,
-          fix: "Serve the advertised MCP endpoint (Streamable HTTP: JSON-RPC over POST).",
-          evidence: { endpoint: advertised, tools: null, error: probe.error },
-        };
-      }
+    if (shopifyLiquid(site)) {
       return {
         status: "pass",
-        message: `An MCP endpoint is advertised in ${llmsLink ? "llms.txt" : "the api-catalog"}: ${advertised}.`,
-        evidence: { endpoint: advertised },
+        message: `${site.home?.fetched.url ?? site.origin} is a Shopify storefront rendered by a Liquid theme, on which Shopify registers WebMCP tools for browser agents.`,
+        evidence: { webmcp: "shopify-liquid-storefront", url: site.home?.fetched.url ?? null, ...catalogNotes },
       };
     }
-    // Only a server error at the card's path hints that a card exists; no answer at all
+    // Only a server error at a catalog or card path hints that one exists; no answer at all
     // (or an HTML page) says nothing about it.
-    const serverError = cards.find((f) => f.status >= 500);
+    const tried = [AI_CATALOG_PATH, MCP_CATALOG_PATH, LEGACY_CARD_PATH].map((p) => site.files[p]).filter((f) => !!f);
+    const serverError = tried.find((f) => f.status >= 500);
     if (serverError) {
       return {
         status: "warn",
-        message: `${serverError.url} answers HTTP ${serverError.status}: a server card may be configured but could not be read.`,
-        fix: "Make the MCP server card answer 200.",
+        message: `${serverError.url} answers HTTP ${serverError.status}: MCP discovery may be configured but could not be read.`,
+        fix: "Make the discovery document answer 200.",
         evidence: { url: serverError.url, status: serverError.status },
       };
     }
-    const blocked = cards.map((f) => blockedBy(f, f.url)).find((b) => b);
+    const blocked = tried.map((f) => blockedBy(f, f.url)).find((b) => b);
     if (blocked) return blocked;
+    const listed = catalogs.length
+      ? ` ${catalogs.map((c) => `${c.url} lists ${c.entries} entr${c.entries === 1 ? "y" : "ies"}, none an MCP server card`).join("; ")}.`
+      : "";
     return {
       status: "fail",
-      message:
-        "No Model Context Protocol endpoint is advertised (no /.well-known/mcp.json, no mcp link in llms.txt or the api-catalog).",
-      fix: "Publish an MCP server card at /.well-known/mcp.json and link the endpoint from llms.txt.",
-      evidence: { tried: cards.map((f) => ({ url: f.url, status: f.status, soft404: isSoft404(f) })) },
+      message: `No Model Context Protocol endpoint is advertised (no AI Catalog entry for an MCP server card at ${AI_CATALOG_PATH} or ${MCP_CATALOG_PATH}, no card at ${LEGACY_CARD_PATH}, no mcp link in llms.txt or the api-catalog).${listed}`,
+      fix: "List your MCP server in /.well-known/ai-catalog.json (type application/mcp-server-card+json) and serve its card at <endpoint>/server-card, as SEP-2127 describes.",
+      evidence: {
+        tried: tried.map((f) => ({ url: f.url, status: f.status, soft404: isSoft404(f) })),
+        ...catalogNotes,
+      },
     };
   },
 };

@@ -1,5 +1,6 @@
 import type { CheckDefinition, Fetched } from "../../types";
 import { blockedBy, isOk, looksLikeHtml, parseJson } from "../check-helpers";
+import { headerLink } from "./link-header";
 
 const CANDIDATES = ["/openapi.json", "/.well-known/openapi.json", "/api/openapi.json", "/swagger.json"];
 
@@ -23,10 +24,23 @@ export const openapiExists: CheckDefinition = {
   layer: 5,
   weight: 3,
   run(site) {
-    const serviceDesc = site.home?.page?.headLinks.find((l) => l.rel.split(/\s+/).includes("service-desc"));
+    // The home page names its service description with <link rel=service-desc> or an
+    // RFC 8288 Link header (RFC 8631 §4.1); the crawl fetched it under its path.
+    const inHtml = site.home?.page?.headLinks.find((l) => l.rel.split(/\s+/).includes("service-desc"));
+    const inHeader = headerLink(site.home?.fetched, "service-desc");
+    const serviceDesc = inHtml ?? inHeader;
+    const advertisedBy = inHtml ? "link element" : inHeader ? "Link header" : null;
+    let servicePath: string | null = null;
+    try {
+      servicePath = serviceDesc ? new URL(serviceDesc.href, site.origin).pathname : null;
+    } catch {
+      servicePath = null;
+    }
     const paths = [
       ...CANDIDATES,
-      ...Object.keys(site.files).filter((p) => !CANDIDATES.includes(p) && /openapi|swagger|service/i.test(p)),
+      ...Object.keys(site.files).filter(
+        (p) => !CANDIDATES.includes(p) && (p === servicePath || /openapi|swagger|service/i.test(p)),
+      ),
     ];
     const fetched = paths.map((p) => site.files[p]).filter((f): f is Fetched => !!f);
     const found = fetched.filter((f) => isOk(f) && !looksLikeHtml(f));
@@ -41,6 +55,7 @@ export const openapiExists: CheckDefinition = {
           version: valid.shape.version,
           paths: valid.shape.paths,
           serviceDesc: serviceDesc?.href ?? null,
+          advertisedBy,
         },
       };
     }
