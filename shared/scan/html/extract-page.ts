@@ -1,7 +1,7 @@
 import type { ControlFacts, FormFacts, InputFacts, PageFacts } from "../types";
 import { CAPTCHA_MARKERS } from "./captcha";
-import { decodeEntities } from "./entities";
-import { ItemCollector } from "./item-collector";
+import { decodeAttributeEntities, decodeEntities } from "./entities";
+import { CONTAINER_SELECTOR, IMPLIED_END_SELECTOR, ItemCollector } from "./item-collector";
 import { VOID_ELEMENTS } from "./void-elements";
 
 // One streaming pass of the runtime's HTMLRewriter over a page (no DOM library), in
@@ -34,6 +34,8 @@ const END_TAG_ELEMENTS = [
   "button",
   "a",
   "[onclick], div[role=button], span[role=button]",
+  CONTAINER_SELECTOR,
+  "[id]",
 ].join(", ");
 
 // Platform markers of a product page, in the raw HTML: Shopify's analytics meta
@@ -183,8 +185,9 @@ export async function extractPage(html: string): Promise<PageFacts> {
       const key = (el.getAttribute("property") ?? el.getAttribute("name") ?? "").toLowerCase();
       const content = el.getAttribute("content");
       if (!key || content === null) return;
-      if (!(key in facts.meta)) facts.meta[key] = decodeEntities(content);
-      if (key === "description" && facts.metaDescription === null) facts.metaDescription = decodeEntities(content);
+      if (!(key in facts.meta)) facts.meta[key] = decodeAttributeEntities(content);
+      if (key === "description" && facts.metaDescription === null)
+        facts.metaDescription = decodeAttributeEntities(content);
     }),
     on("link", (el) => {
       const rel = (el.getAttribute("rel") ?? "").toLowerCase();
@@ -192,8 +195,20 @@ export async function extractPage(html: string): Promise<PageFacts> {
       facts.headLinks.push({ rel, href, type: (el.getAttribute("type") ?? "").toLowerCase(), text: "" });
       if (rel.split(/\s+/).includes("canonical") && facts.canonical === null) facts.canonical = href;
     }),
+    // Before the items: an element's start may end an open one whose end tag was omitted,
+    // and an id'd element may hold properties an itemref claims.
+    on(IMPLIED_END_SELECTOR, (el) => {
+      items.start(el);
+    }),
+    on("[id]", (el) => {
+      items.idElement(el);
+    }),
     on("[itemscope], [itemprop], [typeof], [property], [vocab]", (el) => {
       items.element(el);
+    }),
+    on("br", () => {
+      // A line break separates words: "Größe M<br>Blau" is two words, not "MBlau".
+      routeText(" ");
     }),
     on("[id]", (el) => {
       if (APP_ROOT_IDS.has(el.getAttribute("id") ?? "")) facts.appRoot = true;
@@ -343,6 +358,20 @@ export async function extractPage(html: string): Promise<PageFacts> {
     }),
   ];
 
+  /** Visible text to every open scope that reads it. */
+  function routeText(t: string): void {
+    if (hidden > 0) return;
+    items.text(t);
+    if (control) control.text += t;
+    if (link) link.text += t;
+    if (h1 !== null) h1 += t;
+    if (clickable) clickable.text += t;
+    if (textLength < MAX_TEXT) {
+      textParts.push(t);
+      textLength += t.length;
+    }
+  }
+
   let rewriter = new HTMLRewriter();
   for (const h of handlers) rewriter = rewriter.on(h.selector, h.handlers);
   rewriter = rewriter.onDocument({
@@ -352,16 +381,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
         if (!t) return;
         if (jsonLd !== null) jsonLd += t;
         if (title !== null) title += t;
-        if (hidden > 0) return;
-        items.text(t);
-        if (control) control.text += t;
-        if (link) link.text += t;
-        if (h1 !== null) h1 += t;
-        if (clickable) clickable.text += t;
-        if (textLength < MAX_TEXT) {
-          textParts.push(t);
-          textLength += t.length;
-        }
+        routeText(t);
       } catch (err) {
         problem("text", err);
       }
@@ -371,6 +391,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
   await rewriter.transform(new Response(html)).arrayBuffer();
   facts.text = collapse(decodeEntities(textParts.join(" "))).slice(0, MAX_TEXT);
   facts.captchas = [...captchas].sort();
+  items.finish();
   facts.microdata = items.microdata;
   facts.rdfa = items.rdfa;
   facts.platformProduct = PRODUCT_BODY_CLASS.test(facts.bodyClass) || SHOPIFY_PRODUCT.test(html);

@@ -176,8 +176,8 @@ describe("page extraction with HTMLRewriter", () => {
     expect(facts.links[0].href).toBe("/p/1");
   });
 
-  it("decodes numeric entities and leaves impossible code points alone", async () => {
+  it("decodes numeric entities and turns impossible code points into U+FFFD (HTML §13.2.5.80)", async () => {
     const facts = await extractPage("<h1>Caf&#233; &#x2013; &#99999999;</h1>");
-    expect(facts.h1).toEqual(["Café – &#99999999;"]);
+    expect(facts.h1).toEqual(["Café – \uFFFD"]);
   });
 });
