@@ -138,6 +138,10 @@ export interface SitemapFacts {
   urls: string[];
   lastmods: number;
   children: string[];
+  /** Why reading stopped before the document's end (a protocol limit, a broken-off answer); null when read whole. */
+  cut?: string | null;
+  /** The file was gzip-compressed (`.xml.gz`) and decompressed while read. */
+  gzipped?: boolean;
 }
 
 export interface PageVisit {

@@ -100,14 +100,20 @@ describe("sitemap parsing", () => {
       kind: "urlset",
       urls: ["https://s.example/p/1?a=1&b=2", "https://s.example/p/2"],
       lastmods: 1,
+      cut: null,
     });
     const index = parseSitemap("<sitemapindex><sitemap><loc>https://s.example/a.xml</loc></sitemap></sitemapindex>");
     expect(index.kind).toBe("index");
     expect(index.urls).toEqual(["https://s.example/a.xml"]);
   });
-  it("rejects HTML and truncated XML", () => {
+  it("rejects HTML, and keeps the URLs of truncated XML while saying it was cut", () => {
     expect(parseSitemap("<html><body>Not found</body></html>").kind).toBe("invalid");
-    expect(parseSitemap("<urlset><url><loc>https://s.example/</loc></url>").kind).toBe("invalid");
+    expect(parseSitemap("<urlset><url><loc>https://s.example/</loc></url>")).toMatchObject({
+      kind: "urlset",
+      urls: ["https://s.example/"],
+      cut: "the document ended before </urlset>",
+    });
+    expect(parseSitemap("<urlset><url><loc>https://s.ex").kind).toBe("invalid");
   });
 });
 
