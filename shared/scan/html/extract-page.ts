@@ -23,6 +23,11 @@ const APP_ROOT_TAGS = ["app-root", "cx-storefront"];
 
 // Every element some handler below needs the end tag of (keep in step with them): the
 // first handler starts a fresh list of end-tag callbacks for each of these.
+// Elements whose text a person does not see without interacting: the `hidden`
+// attribute, inline display:none / visibility:hidden, and tooltips (WAI-ARIA role=tooltip,
+// shown only on hover or focus).
+const HIDDEN_SELECTOR = "[hidden], [style], [role=tooltip]";
+
 const END_TAG_ELEMENTS = [
   "title",
   "script, style, template, noscript",
@@ -36,6 +41,7 @@ const END_TAG_ELEMENTS = [
   "[onclick], div[role=button], span[role=button]",
   CONTAINER_SELECTOR,
   "[id]",
+  HIDDEN_SELECTOR,
 ].join(", ");
 
 // Platform markers of a product page, in the raw HTML: Shopify's analytics meta
@@ -46,6 +52,15 @@ const SHOPIFY_PRODUCT = /"pageType"\s*:\s*"product"/;
 
 function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/** Text not shown: the `hidden` attribute, an inline display:none or visibility:hidden, a tooltip. */
+function hidesText(el: Element): boolean {
+  return (
+    el.hasAttribute("hidden") ||
+    /display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute("style") ?? "") ||
+    (el.getAttribute("role") ?? "").toLowerCase() === "tooltip"
+  );
 }
 
 /** Hidden from people: the `hidden` attribute, `aria-hidden="true"`, or an inline display:none. */
@@ -88,7 +103,9 @@ export async function extractPage(html: string): Promise<PageFacts> {
   const facts = emptyFacts();
   const items = new ItemCollector();
   const textParts: string[] = [];
+  const visibleParts: string[] = [];
   let textLength = 0;
+  let unseen = 0; // inside an element whose text is not shown (hidesText)
   let hidden = 0; // inside script/style/template/title: not visible text
   let labelDepth = 0;
   let searchDepth = 0;
@@ -205,6 +222,13 @@ export async function extractPage(html: string): Promise<PageFacts> {
     }),
     on("[itemscope], [itemprop], [typeof], [property], [vocab]", (el) => {
       items.element(el);
+    }),
+    on(HIDDEN_SELECTOR, (el) => {
+      if (VOID_ELEMENTS.has(el.tagName) || !hidesText(el)) return;
+      unseen++;
+      onEnd(el, () => {
+        unseen--;
+      });
     }),
     on("br", () => {
       // A line break separates words: "Größe M<br>Blau" is two words, not "MBlau".
@@ -368,6 +392,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
     if (clickable) clickable.text += t;
     if (textLength < MAX_TEXT) {
       textParts.push(t);
+      if (unseen === 0) visibleParts.push(t);
       textLength += t.length;
     }
   }
@@ -390,6 +415,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
 
   await rewriter.transform(new Response(html)).arrayBuffer();
   facts.text = collapse(decodeEntities(textParts.join(" "))).slice(0, MAX_TEXT);
+  facts.visibleText = collapse(decodeEntities(visibleParts.join(" "))).slice(0, MAX_TEXT);
   facts.captchas = [...captchas].sort();
   items.finish();
   facts.microdata = items.microdata;
