@@ -19,6 +19,11 @@ export interface SafeFetchOptions {
   signal?: AbortSignal;
   /** Extra rule for redirect targets (e.g. stay on one site); false stops with `redirect_forbidden`. */
   allowRedirectTo?: (url: URL) => boolean;
+  /**
+   * Reads the final answer's body itself, as a stream, instead of buffering up to
+   * `maxBytes` (a 50 MB sitemap is parsed as it arrives). The result's `body` is then empty.
+   */
+  stream?: (body: ReadableStream<Uint8Array> | null) => Promise<void>;
 }
 
 export interface SafeFetchResult {
@@ -88,6 +93,23 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
         }
         continue;
       }
+    }
+    if (options.stream) {
+      try {
+        await options.stream(res.body);
+      } catch (err) {
+        throw toOutboundError(err, target.url.href, signal, timeoutMs);
+      }
+      return {
+        url: target.url.href,
+        status: res.status,
+        headers: res.headers,
+        redirects,
+        body: new Uint8Array(0),
+        truncated: false,
+        elapsedMs: Date.now() - started,
+        text: () => "",
+      };
     }
     const read = await readBounded(res, maxBytes, signal, target.url.href, timeoutMs);
     return {

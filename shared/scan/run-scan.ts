@@ -6,7 +6,7 @@ import { resultHash } from "./result-hash";
 import { runChecks } from "./run-checks";
 import { saveScan } from "./scan-store";
 import { LAYERS, layerScore, SCORING_VERSION, scoreResults } from "./score";
-import type { Emit } from "./stream-events";
+import { type Emit, phaseProgress, type ScanPhase } from "./stream-events";
 import { unreachableOf } from "./unreachable";
 
 export interface RunScanOptions {
@@ -22,8 +22,10 @@ export interface RunScanOptions {
 /** One scan, start to finish: crawl, 41 checks, scores, storage. Emits docs/decisions.md#8-scan-stream-payloads events; the caller sends the terminal one on failure. */
 export async function runScan(options: RunScanOptions) {
   const { domain, emit } = options;
-  await emit({ event: "status", data: { phase: "queued", message: `Scan of ${domain} accepted` } });
-  await emit({ event: "status", data: { phase: "fetching", message: `Fetching ${domain}` } });
+  const status = (phase: ScanPhase, message: string) =>
+    emit({ event: "status", data: { phase, message, ...phaseProgress(phase) } });
+  await status("queued", `Scan of ${domain} accepted`);
+  await status("fetching", `Fetching ${domain}`);
   const site = await crawlSite({
     domain,
     resolve: options.resolve,
@@ -34,23 +36,20 @@ export async function runScan(options: RunScanOptions) {
 
   // The journey (find a product, add it to a cart, read it back) needs a site that answers.
   if (!site.unreachable) {
-    await emit({ event: "status", data: { phase: "journey", message: "Finding a product and adding it to a cart" } });
+    await status("journey", "Finding a product and adding it to a cart");
     site.journey = await runJourney({
       site,
       resolve: options.resolve,
       signal: options.signal,
       infoUrl: options.scannerInfoUrl,
       onFetch: (e) => void emit({ event: "crawl", data: e }),
-      onStatus: (message) => void emit({ event: "status", data: { phase: "journey", message } }),
+      onStatus: (message) => void status("journey", message),
     });
   }
 
   const checkResults = runChecks(site);
   const unreachable = unreachableOf(domain, checkResults);
-  await emit({
-    event: "status",
-    data: { phase: "checking", message: unreachable ? unreachable.message : "Running 41 checks" },
-  });
+  await status("checking", unreachable ? unreachable.message : "Running 41 checks");
   for (const l of LAYERS) {
     const checks = checkResults.filter((c) => c.layer === l.layer);
     await emit({
@@ -59,11 +58,11 @@ export async function runScan(options: RunScanOptions) {
     });
   }
 
-  await emit({ event: "status", data: { phase: "scoring", message: "Scoring" } });
+  await status("scoring", "Scoring");
   const { layerScores, overallScore } = scoreResults(checkResults);
   const hash = await resultHash({ domain, scoringVersion: SCORING_VERSION, checkResults, layerScores, overallScore });
 
-  await emit({ event: "status", data: { phase: "saving", message: "Saving the result" } });
+  await status("saving", "Saving the result");
   const saved = await saveScan(options.db, {
     domain,
     resultHash: hash,

@@ -159,7 +159,36 @@ export function offersOf(product: JsonNode): JsonNode[] {
   return list.flatMap((o) => (Array.isArray(o.offers) ? (o.offers as JsonNode[]) : [o]));
 }
 
+// Price types that are not what a buyer pays now (schema.org PriceTypeEnumeration).
+const NOT_SELLING = /(StrikethroughPrice|ListPrice|MSRP|SRP|InvoicePrice|MinimumAdvertisedPrice)$/i;
+
+/**
+ * The PriceSpecification that states an Offer's selling price. Google's merchant-listing
+ * guide prices an Offer through a list of UnitPriceSpecifications: the one without
+ * `priceType` and without `validForMemberTier` is the price everyone pays, a
+ * `priceType` of StrikethroughPrice (or ListPrice) the former or list price, one with
+ * `validForMemberTier` a loyalty-program member price
+ * (developers.google.com/search/docs/appearance/structured-data/merchant-listing,
+ * "Pricing"; schema.org/validForMemberTier). Falls back to the first spec with a price.
+ */
+export function sellingPriceSpec(offer: JsonNode): JsonNode | null {
+  const raw = offer.priceSpecification;
+  const specs = (Array.isArray(raw) ? raw : raw ? [raw] : []).filter(
+    (x): x is JsonNode => !!x && typeof x === "object" && stringValue((x as JsonNode).price) !== null,
+  );
+  const selling = specs.find((sp) => {
+    const type = stringValue(sp.priceType);
+    return (!type || !NOT_SELLING.test(type)) && sp.validForMemberTier === undefined;
+  });
+  return selling ?? specs[0] ?? null;
+}
+
 export function offerPrice(offer: JsonNode): string | null {
-  const spec = offer.priceSpecification as JsonNode | undefined;
-  return stringValue(offer.price ?? offer.lowPrice ?? spec?.price);
+  return stringValue(offer.price ?? offer.lowPrice ?? sellingPriceSpec(offer)?.price);
+}
+
+/** The Offer's currency, from the Offer or from the PriceSpecification its price came from. */
+export function offerCurrency(offer: JsonNode): string | null {
+  const own = stringValue(offer.price ?? offer.lowPrice) !== null ? stringValue(offer.priceCurrency) : null;
+  return own ?? stringValue(offer.priceCurrency) ?? stringValue(sellingPriceSpec(offer)?.priceCurrency);
 }

@@ -125,6 +125,12 @@ export interface PageFacts {
   images: ImageFacts[];
   h1: string[];
   text: string;
+  /**
+   * The text a person sees without JavaScript: `text` less what sits inside an element
+   * hidden by its markup (`hidden`, inline `display:none` / `visibility:hidden`,
+   * `role=tooltip`), such as a shipping fee in a tooltip.
+   */
+  visibleText?: string;
   captchas: string[];
   /** An element with a typical SPA root id (root, app, __next, __nuxt). */
   appRoot: boolean;
@@ -138,6 +144,10 @@ export interface SitemapFacts {
   urls: string[];
   lastmods: number;
   children: string[];
+  /** Why reading stopped before the document's end (a protocol limit, a broken-off answer); null when read whole. */
+  cut?: string | null;
+  /** The file was gzip-compressed (`.xml.gz`) and decompressed while read. */
+  gzipped?: boolean;
 }
 
 export interface PageVisit {

@@ -32,21 +32,24 @@ export async function setup(project: TestProject): Promise<void> {
   snippetFixtures = await startSnippetFixtures();
   // The scan pages' browser tests scan these fixture shops; gone.test maps to a closed
   // port, so it gives no HTTP answer at all (an unreachable shop).
-  const [good, jsShell, challenge] = await Promise.all([
+  const [good, jsShell, challenge, slow] = await Promise.all([
     startShop(goodShop),
     startShop(jsShellShop),
     startShop(challengeShop),
+    // The well-built shop at 1.2 s an answer: a scan long enough to watch its progress bar.
+    startShop(goodShop, { latencyMs: 1200 }),
   ]);
   // The in-app scan report's shop: its own domain, so its per-domain scan limit is its own.
   const form = formShop({ origin: "https://app-report-shop.test" });
   const reportShop = await startShop(form.routes, form.book.options());
-  shops = [good, jsShell, challenge, reportShop];
+  shops = [good, jsShell, challenge, reportShop, slow];
   // The monitor tests change this shop's score and receive webhooks at hooks.test.
   monitoredShop = await startShop(mutableShop());
   receiver = await startWebhookReceiver();
   const fixtures = [
     snippetFixtures.outboundResolve,
     `good-shop.test=127.0.0.1:${good.port}`,
+    `slow-shop.test=127.0.0.1:${slow.port}`,
     `js-shell.test=127.0.0.1:${jsShell.port}`,
     `challenge.test=127.0.0.1:${challenge.port}`,
     "gone.test=127.0.0.1:9",

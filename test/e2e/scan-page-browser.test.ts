@@ -30,6 +30,35 @@ describeInChromium("scan web page in headless Chromium (skipped only where /usr/
     await page.context().close();
   }, 40_000);
 
+  it("shows a progress bar of the scan's steps, under the hash-only script CSP (no violations)", async () => {
+    const page = await chrome.newPage({ ip: "198.51.100.2" });
+    const violations: string[] = [];
+    page.on("console", (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(`${baseUrl}/`);
+    expect(/script-src ([^;]+)/.exec(res?.headers()["content-security-policy"] ?? "")?.[1]).toMatch(
+      /^'sha256-[A-Za-z0-9+/=]+'$/,
+    );
+    await page.fill("#domain", "slow-shop.test");
+    await page.click("button[type=submit]");
+    // The bar appears with the status events' step / steps, and moves on while the scan runs.
+    await page.waitForFunction(
+      () => Number((document.getElementById("scan-progress") as HTMLProgressElement).value) >= 2,
+      null,
+      { timeout: 15_000 },
+    );
+    expect(await page.getAttribute("#scan-progress", "max")).toBe("6");
+    expect(await page.textContent("#scan-step")).toMatch(
+      /^Step [2-6] of 6 \((fetching|journey|checking|scoring|saving)\)/,
+    );
+    await screenshots(page, "scan-progress");
+    await expectAccessible(page, "scan in progress");
+    await page.waitForURL(/\/scan\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+    expect(violations).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it("shows the API's message for a domain it refuses", async () => {
     const page = await chrome.newPage();
     await page.goto(`${baseUrl}/`);

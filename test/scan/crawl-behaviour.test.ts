@@ -6,6 +6,7 @@ import { crawlSite } from "../../shared/scan/crawl/crawl-site";
 import type { CrawlEvent } from "../../shared/scan/crawl/fetcher";
 import { runChecks } from "../../shared/scan/run-checks";
 import { SCANNER_TOKEN } from "../../shared/scan/user-agent";
+import { CATALOG_XML_BYTES, PAGES_SITEMAP_URLS } from "../fixtures/shops/sitemap-index-shop";
 
 const resolve = parseResolveMap(env.OUTBOUND_RESOLVE);
 const STATS = "/__fixture/stats";
@@ -93,17 +94,27 @@ describe("crawler", () => {
     for (const r of results) expect(r.message).not.toMatch(/internal error|reference =/);
   });
 
-  it("follows a sitemap index one level deep, on the scanned site only", async () => {
+  it("follows a sitemap index one level deep, on the scanned site only: gzipped, prefixed and over 2 MiB children read whole", async () => {
     const { snapshot, events } = await crawl("index-shop.test");
-    const sitemapUrls = events.map((e) => e.url).filter((u) => u.endsWith(".xml"));
+    const sitemapUrls = events.map((e) => e.url).filter((u) => /\.xml(\.gz)?$/.test(u));
     expect(sitemapUrls.sort()).toEqual([
       "https://index-shop.test/sitemap_index.xml",
+      "https://index-shop.test/sitemaps/catalog-2.xml.gz",
       "https://index-shop.test/sitemaps/products.xml",
     ]);
     expect(snapshot.discovery.productLinksSitemap).toEqual([
       "https://index-shop.test/p/a-1",
       "https://index-shop.test/p/b-2",
+      "https://index-shop.test/p/c-3",
     ]);
+    const byUrl = Object.fromEntries(snapshot.sitemaps.map((s) => [new URL(s.url).pathname, s]));
+    const gz = byUrl["/sitemaps/catalog-2.xml.gz"];
+    expect(gz).toMatchObject({ valid: true, gzipped: true, cut: null, lastmods: PAGES_SITEMAP_URLS + 1 });
+    expect(gz.urls).toHaveLength(PAGES_SITEMAP_URLS + 1);
+    expect(gz.urls[0]).toBe("https://index-shop.test/p/c-3");
+    // What came over the wire was the compressed file; the text it held is over 3 MiB.
+    expect(CATALOG_XML_BYTES).toBeGreaterThan(3 * 1024 * 1024);
+    expect(gz.fetched.bytes).toBeLessThan(CATALOG_XML_BYTES / 10);
     expect(snapshot.products.map((p) => p.fetched.url)).toEqual(snapshot.discovery.productLinksSitemap);
     const byKey = Object.fromEntries(runChecks(snapshot).map((r) => [r.key, r]));
     expect(byKey.crawlable_links.status).toBe("warn");

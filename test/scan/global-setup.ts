@@ -6,6 +6,7 @@ import { formShop } from "../fixtures/shops/form-shop";
 import { goodShop, goodShopCarts } from "../fixtures/shops/good-shop";
 import { jsShellShop } from "../fixtures/shops/js-shell-shop";
 import { robotsBlockedShop } from "../fixtures/shops/robots-blocked-shop";
+import { sessionShop } from "../fixtures/shops/session-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
 import { shopifyLikeShop } from "../fixtures/shops/shopify-like-shop";
 import { sitemapIndexShop } from "../fixtures/shops/sitemap-index-shop";
@@ -40,6 +41,7 @@ export async function setup(project: TestProject): Promise<void> {
   const form = formShop({ origin: "https://form-shop.test" });
   const ucp = ucpMcpShop({ origin: "https://ucp-shop.test", htmlProducts: true });
   const ucpOnly = ucpMcpShop({ origin: "https://ucp-only.test", htmlProducts: false });
+  const session = sessionShop({ origin: "https://session-shop.test" });
   const shops = {
     "good-shop.test": await startShop(goodShop, goodShopCarts.options()),
     "js-shell.test": await startShop(jsShellShop, observeOnly("js-shell.test").options()),
@@ -50,6 +52,7 @@ export async function setup(project: TestProject): Promise<void> {
     "form-shop.test": await startShop(form.routes, form.book.options()),
     "ucp-shop.test": await startShop(ucp.routes, ucp.book.options()),
     "ucp-only.test": await startShop(ucpOnly.routes, ucpOnly.book.options()),
+    "session-shop.test": await startShop(session.routes, session.book.options()),
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
     "robots-blocked.test": await startShop(robotsBlockedShop),
     "index-shop.test": await startShop(sitemapIndexShop),
@@ -72,6 +75,7 @@ export async function setup(project: TestProject): Promise<void> {
     ["form-shop.test", form.book],
     ["ucp-shop.test", ucp.book],
     ["ucp-only.test", ucpOnly.book],
+    ["session-shop.test", session.book],
   );
   edgePort = shops["edge-shop.test"].port;
   running.push(...Object.values(shops));

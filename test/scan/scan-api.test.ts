@@ -91,7 +91,8 @@ describe("de-duplication", () => {
   it("returns the earlier id for an identical repeat, counting it and refreshing lastSeenAt", async () => {
     const first = completeOf((await postScan("good-shop.test", "192.0.2.70")).events);
     const before = await getScan(first.id);
-    const second = completeOf((await postScan("good-shop.test", "192.0.2.70")).events);
+    // From another address: the same client's repeat within the replay window is replayed, not rescanned.
+    const second = completeOf((await postScan("good-shop.test", "192.0.2.71")).events);
     expect(second.id).toBe(first.id);
     const after = await getScan(first.id);
     expect(after.seenCount).toBe(2);
@@ -133,7 +134,8 @@ describe("rate limits", () => {
     expect(tenth.res.status).toBe(200);
     expect(tenth.res.headers.get("X-RateLimit-Remaining")).toBe("0");
     expect(tenth.res.headers.get("X-RateLimit-Limit")).toBe("10");
-    const eleventh = await post('{"domain":"js-shell.test"}', ip);
+    // Another domain: a repeat of js-shell.test would be replayed (scan-stream-replay.test.ts).
+    const eleventh = await post('{"domain":"good-shop.test"}', ip);
     expect(eleventh.status).toBe(429);
     const body = (await eleventh.json()) as { error: string };
     expect(body.error).toMatch(/^Too many scans/);

@@ -148,6 +148,23 @@ describe("the add-to-cart journey on platform-like shops", () => {
     });
   });
 
+  it("a shop that opens a session for every cookieless request, with a search answered between the add and the read back: adds and reads back with one session", async () => {
+    const r = await scan("session-shop.test", "198.51.100.51");
+    const check = r.byKey.cart_add;
+    expect(check.status, check.message).toBe("pass");
+    expect(cartOf(check)).toMatchObject({ added: true, via: "form" });
+    expectOneUnitReadBack(r, "cookie");
+    // The search really was answered in between, with a session of its own.
+    const at = (path: string) => r.requests.findIndex((q) => q.path.startsWith(path));
+    expect(at("/search?")).toBeGreaterThan(-1);
+    // The add and the read back went out with one and the same session cookie.
+    const add = r.requests.find((q) => q.method === "POST" && q.path === "/basket/add");
+    const read = r.requests.filter((q) => q.method === "GET" && q.path === "/basket").at(-1);
+    expect(add?.cookie).toMatch(/^_woodshop_session=\w+$/);
+    expect(read?.cookie).toBe(add?.cookie);
+    expect(r.byKey.search_form.evidence).toMatchObject({ search: { productLinks: 1 } });
+  });
+
   it("UCP/MCP-only shop: finds the MCP endpoint in /.well-known/ucp, answers over SSE, adds with create_cart carrying the agent profile", async () => {
     const r = await scan("ucp-shop.test", "198.51.100.45");
     const check = r.byKey.cart_add;

@@ -18,6 +18,14 @@ describe("GET / (scan web page)", () => {
     expect(html).toContain('<section id="scanner">');
     expect(html).toContain("Mozilla/5.0 (compatible; AgentReadinessScanner/1.0; +http://scan.local/#scanner)");
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+stylesheet/);
+    // No 'unsafe-inline' for scripts (issue 25 #5): the one inline script runs by its hash.
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(script));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    expect(scriptSrc).toBe(`'sha256-${hash}'`);
+    expect(html.match(/<script/g)).toHaveLength(1);
   });
 
   it("is only a GET page: other methods are 405", async () => {

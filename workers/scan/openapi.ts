@@ -31,12 +31,19 @@ export const scanCreateRoute = createRoute({
   tags: ["Scan"],
   summary: "Scan a domain",
   description:
-    "Crawls the shop with plain HTTP, runs the 41 checks and streams progress as Server-Sent Events: `status` {phase, message}, `crawl` {url, status, ms, bytes}, `layer` {layer, name, score, checks}, then exactly one of `complete` {id, domain, overallScore, layerScores} or `error` {error} (docs/decisions.md#8-scan-stream-payloads). Limits: 10 scans per hour per client IP, 5 per hour per domain (docs/decisions.md#3-rate-limits). Bodies over 4096 bytes are refused.",
+    "Crawls the shop with plain HTTP, runs the 41 checks and streams progress as Server-Sent Events: `status` {phase, message, step, steps} (step: the phase's place 1-6 among queued, fetching, journey, checking, scoring, saving; steps: 6; additive), `crawl` {url, status, ms, bytes}, `layer` {layer, name, score, checks}, then exactly one of `complete` {id, domain, overallScore, layerScores, unreachable} or `error` {error} (docs/decisions.md#8-scan-stream-payloads). The first event carries `retry:` (10000 ms) and `complete` carries the scan id as its SSE `id:`. A repeat from the same client (IP address) for the same domain within 600 seconds of a finished scan gets that result again: one `status` and one `complete` with `replayed: true`, header `X-Scan-Replayed: true`, not counted against either limit (docs/scan.md, Stream consumers). Limits: 10 scans per hour per client IP, 5 per hour per domain (docs/decisions.md#3-rate-limits). Bodies over 4096 bytes are refused.",
   request: { body: { content: { "application/json": { schema: ScanRequest } }, required: true } },
   responses: {
     200: {
       description: "The scan's event stream",
-      headers: rateLimitHeaders,
+      headers: {
+        ...rateLimitHeaders,
+        "X-Scan-Replayed": {
+          description:
+            "`true` when the stream replays a result this client finished for this domain in the last 600 seconds (then no X-RateLimit-* headers: nothing was counted).",
+          schema: { type: "string", enum: ["true"] },
+        },
+      },
       content: { "text/event-stream": { schema: z.string().openapi({ description: "SSE events, JSON in `data:`." }) } },
     },
     400: scanError("Body not JSON, or the domain missing, malformed or failing validation"),

@@ -9,7 +9,7 @@ import {
 } from "../checks/integration/mcp-catalog";
 import { extractPage } from "../html/extract-page";
 import { parseRobots } from "../robots/parse-robots";
-import { parseSitemap } from "../sitemap";
+import { type ParsedSitemap, readSitemapStream } from "../sitemap";
 import { declaresProduct } from "../structured-data";
 import type { Discovery, Fetched, PageVisit, SitemapFacts, SiteSnapshot } from "../types";
 import { CONVENTIONAL_CARTS, looksLikeCategory, resolveOnSite, sortedUnique } from "../url-patterns";
@@ -290,9 +290,22 @@ async function fetchSitemaps(
   onSiteUrl: (href: string) => URL | null,
 ): Promise<SitemapFacts[]> {
   const read = async (url: string): Promise<SitemapFacts> => {
-    const fetched = await fetcher.fetch(url, { accept: "application/xml, text/xml", priority: 0 });
+    // Streamed and parsed as it arrives (shared/scan/sitemap.ts): up to the protocol's
+    // 50 MB / 50,000 URLs, gzip recognised by its magic number, without holding the text.
+    let parsed: ParsedSitemap = { kind: "invalid", urls: [], lastmods: 0, cut: null };
+    let gzipped = false;
+    const fetched = await fetcher.fetch(url, {
+      accept: "application/xml, text/xml, application/gzip",
+      priority: 0,
+      stream: async (body) => {
+        const r = await readSitemapStream(body);
+        parsed = r.parsed;
+        gzipped = r.gzipped;
+        return { bytes: r.bytes, head: r.head };
+      },
+    });
     const ok = fetched.status >= 200 && fetched.status < 300 && !fetched.challenge;
-    const parsed = ok ? parseSitemap(fetched.body) : { kind: "invalid" as const, urls: [], lastmods: 0 };
+    if (!ok) parsed = { kind: "invalid", urls: [], lastmods: 0, cut: null };
     return {
       url,
       fetched,
@@ -301,6 +314,8 @@ async function fetchSitemaps(
       urls: parsed.kind === "urlset" ? parsed.urls : [],
       lastmods: parsed.lastmods,
       children: parsed.kind === "index" ? parsed.urls : [],
+      cut: parsed.cut,
+      gzipped,
     };
   };
   const first = await Promise.all(roots.map(read));

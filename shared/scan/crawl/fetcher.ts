@@ -32,6 +32,11 @@ export interface FetchOptions {
   accept?: string;
   /** 0 for pages other requests depend on (home, sitemaps, product pages); default 1. */
   priority?: number;
+  /**
+   * Reads the body as a stream (sitemaps, up to the protocol's 50 MB) instead of keeping
+   * up to 2 MB; gives back the bytes received and the text to keep as `body` (its head).
+   */
+  stream?: (body: ReadableStream<Uint8Array> | null) => Promise<{ bytes: number; head: string }>;
 }
 
 /**
@@ -122,6 +127,8 @@ export class Fetcher {
 
   private async fetchNow(url: string, options: FetchOptions): Promise<Fetched> {
     const started = Date.now();
+    let streamed: { bytes: number; head: string } | null = null;
+    const stream = options.stream;
     try {
       const res = await safeFetch(url, {
         resolve: this.options.resolve,
@@ -134,12 +141,18 @@ export class Fetcher {
         timeoutMs: CRAWL_LIMITS.requestTimeoutMs,
         signal: this.options.signal,
         allowRedirectTo: (next) => this.onSite(next),
+        stream: stream
+          ? async (b) => {
+              streamed = await stream(b);
+            }
+          : undefined,
       });
       const headers: Record<string, string> = {};
       res.headers.forEach((value, key) => {
         headers[key.toLowerCase()] = value;
       });
-      const body = res.text();
+      const done = streamed as { bytes: number; head: string } | null;
+      const body = done ? done.head : res.text();
       return {
         url,
         finalUrl: res.url,
@@ -147,7 +160,7 @@ export class Fetcher {
         contentType: (headers["content-type"] ?? "").toLowerCase(),
         headers,
         body,
-        bytes: res.body.byteLength,
+        bytes: done ? done.bytes : res.body.byteLength,
         truncated: res.truncated,
         ms: res.elapsedMs,
         redirects: res.redirects,

@@ -1,7 +1,7 @@
 import type { ControlFacts, FormFacts, InputFacts, PageFacts } from "../types";
 import { CAPTCHA_MARKERS } from "./captcha";
-import { decodeEntities } from "./entities";
-import { ItemCollector } from "./item-collector";
+import { decodeAttributeEntities, decodeEntities } from "./entities";
+import { CONTAINER_SELECTOR, IMPLIED_END_SELECTOR, ItemCollector } from "./item-collector";
 import { VOID_ELEMENTS } from "./void-elements";
 
 // One streaming pass of the runtime's HTMLRewriter over a page (no DOM library), in
@@ -23,6 +23,11 @@ const APP_ROOT_TAGS = ["app-root", "cx-storefront"];
 
 // Every element some handler below needs the end tag of (keep in step with them): the
 // first handler starts a fresh list of end-tag callbacks for each of these.
+// Elements whose text a person does not see without interacting: the `hidden`
+// attribute, inline display:none / visibility:hidden, and tooltips (WAI-ARIA role=tooltip,
+// shown only on hover or focus).
+const HIDDEN_SELECTOR = "[hidden], [style], [role=tooltip]";
+
 const END_TAG_ELEMENTS = [
   "title",
   "script, style, template, noscript",
@@ -34,6 +39,9 @@ const END_TAG_ELEMENTS = [
   "button",
   "a",
   "[onclick], div[role=button], span[role=button]",
+  CONTAINER_SELECTOR,
+  "[id]",
+  HIDDEN_SELECTOR,
 ].join(", ");
 
 // Platform markers of a product page, in the raw HTML: Shopify's analytics meta
@@ -44,6 +52,15 @@ const SHOPIFY_PRODUCT = /"pageType"\s*:\s*"product"/;
 
 function collapse(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/** Text not shown: the `hidden` attribute, an inline display:none or visibility:hidden, a tooltip. */
+function hidesText(el: Element): boolean {
+  return (
+    el.hasAttribute("hidden") ||
+    /display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute("style") ?? "") ||
+    (el.getAttribute("role") ?? "").toLowerCase() === "tooltip"
+  );
 }
 
 /** Hidden from people: the `hidden` attribute, `aria-hidden="true"`, or an inline display:none. */
@@ -86,7 +103,9 @@ export async function extractPage(html: string): Promise<PageFacts> {
   const facts = emptyFacts();
   const items = new ItemCollector();
   const textParts: string[] = [];
+  const visibleParts: string[] = [];
   let textLength = 0;
+  let unseen = 0; // inside an element whose text is not shown (hidesText)
   let hidden = 0; // inside script/style/template/title: not visible text
   let labelDepth = 0;
   let searchDepth = 0;
@@ -183,8 +202,9 @@ export async function extractPage(html: string): Promise<PageFacts> {
       const key = (el.getAttribute("property") ?? el.getAttribute("name") ?? "").toLowerCase();
       const content = el.getAttribute("content");
       if (!key || content === null) return;
-      if (!(key in facts.meta)) facts.meta[key] = decodeEntities(content);
-      if (key === "description" && facts.metaDescription === null) facts.metaDescription = decodeEntities(content);
+      if (!(key in facts.meta)) facts.meta[key] = decodeAttributeEntities(content);
+      if (key === "description" && facts.metaDescription === null)
+        facts.metaDescription = decodeAttributeEntities(content);
     }),
     on("link", (el) => {
       const rel = (el.getAttribute("rel") ?? "").toLowerCase();
@@ -192,8 +212,27 @@ export async function extractPage(html: string): Promise<PageFacts> {
       facts.headLinks.push({ rel, href, type: (el.getAttribute("type") ?? "").toLowerCase(), text: "" });
       if (rel.split(/\s+/).includes("canonical") && facts.canonical === null) facts.canonical = href;
     }),
+    // Before the items: an element's start may end an open one whose end tag was omitted,
+    // and an id'd element may hold properties an itemref claims.
+    on(IMPLIED_END_SELECTOR, (el) => {
+      items.start(el);
+    }),
+    on("[id]", (el) => {
+      items.idElement(el);
+    }),
     on("[itemscope], [itemprop], [typeof], [property], [vocab]", (el) => {
       items.element(el);
+    }),
+    on(HIDDEN_SELECTOR, (el) => {
+      if (VOID_ELEMENTS.has(el.tagName) || !hidesText(el)) return;
+      unseen++;
+      onEnd(el, () => {
+        unseen--;
+      });
+    }),
+    on("br", () => {
+      // A line break separates words: "Größe M<br>Blau" is two words, not "MBlau".
+      routeText(" ");
     }),
     on("[id]", (el) => {
       if (APP_ROOT_IDS.has(el.getAttribute("id") ?? "")) facts.appRoot = true;
@@ -343,6 +382,21 @@ export async function extractPage(html: string): Promise<PageFacts> {
     }),
   ];
 
+  /** Visible text to every open scope that reads it. */
+  function routeText(t: string): void {
+    if (hidden > 0) return;
+    items.text(t);
+    if (control) control.text += t;
+    if (link) link.text += t;
+    if (h1 !== null) h1 += t;
+    if (clickable) clickable.text += t;
+    if (textLength < MAX_TEXT) {
+      textParts.push(t);
+      if (unseen === 0) visibleParts.push(t);
+      textLength += t.length;
+    }
+  }
+
   let rewriter = new HTMLRewriter();
   for (const h of handlers) rewriter = rewriter.on(h.selector, h.handlers);
   rewriter = rewriter.onDocument({
@@ -352,16 +406,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
         if (!t) return;
         if (jsonLd !== null) jsonLd += t;
         if (title !== null) title += t;
-        if (hidden > 0) return;
-        items.text(t);
-        if (control) control.text += t;
-        if (link) link.text += t;
-        if (h1 !== null) h1 += t;
-        if (clickable) clickable.text += t;
-        if (textLength < MAX_TEXT) {
-          textParts.push(t);
-          textLength += t.length;
-        }
+        routeText(t);
       } catch (err) {
         problem("text", err);
       }
@@ -370,7 +415,9 @@ export async function extractPage(html: string): Promise<PageFacts> {
 
   await rewriter.transform(new Response(html)).arrayBuffer();
   facts.text = collapse(decodeEntities(textParts.join(" "))).slice(0, MAX_TEXT);
+  facts.visibleText = collapse(decodeEntities(visibleParts.join(" "))).slice(0, MAX_TEXT);
   facts.captchas = [...captchas].sort();
+  items.finish();
   facts.microdata = items.microdata;
   facts.rdfa = items.rdfa;
   facts.platformProduct = PRODUCT_BODY_CLASS.test(facts.bodyClass) || SHOPIFY_PRODUCT.test(html);

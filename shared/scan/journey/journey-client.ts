@@ -18,7 +18,9 @@ export interface JourneyRequest {
   accept?: string;
   /**
    * A request nothing on the cart's path waits for (the site search, MCP probes of
-   * endpoints the cart does not use): sent alongside, and left out of the cart's steps.
+   * endpoints the cart does not use): sent alongside, left out of the cart's steps, and
+   * with a cookie jar of its own (one per side endpoint), so its Set-Cookie never lands
+   * in the cart's session.
    */
   side?: boolean;
 }
@@ -56,9 +58,18 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
  * scanned site, allowed to the scanner by robots.txt, not a checkout or payment path,
  * within the request budget. Redirects are followed here (not by safeFetch) so that the
  * cookie jar sees every Set-Cookie and each hop is checked like the first.
+ *
+ * The cart's path (find, product page, mutation, read back) is sent one request after
+ * another and holds the only cookie jar it reads and writes: a shop that opens a session
+ * for every cookieless request (Rails, Magento, WooCommerce do) would otherwise answer a
+ * search sent alongside with a second session whose cookie replaces the cart's between
+ * the add and the read back (issue 27). Side requests each keep their own jar.
  */
 export class JourneyClient {
+  /** The cart path's session. */
   readonly jar = new CookieJar();
+  /** One jar per side endpoint (keyed by the requested URL's origin and path). */
+  private readonly sideJars = new Map<string, CookieJar>();
   /** Every request sent, in order; `side` marks those off the cart's path. */
   readonly steps: Array<JourneyStep & { side: boolean }> = [];
   private used = 0;
@@ -136,7 +147,7 @@ export class JourneyClient {
         // A redirect that would leave the rules is not followed; the 3xx is the answer.
         return last ? { ...last, refused } : this.empty(current.href, refused);
       }
-      const answer = await this.send(current, method, init, body);
+      const answer = await this.send(current, method, init, body, this.jarFor(url, init));
       last = { ...answer, url, firstStatus: last ? last.firstStatus : answer.status };
       if (answer.challenge || answer.status === 0) return last;
       const location = answer.headers.location;
@@ -156,11 +167,24 @@ export class JourneyClient {
     return last ?? this.empty(url, { kind: "error", reason: "too many redirects", url });
   }
 
+  private jarFor(url: string, init: JourneyRequest): CookieJar {
+    if (!init.side) return this.jar;
+    const u = new URL(url);
+    const key = `${u.origin}${u.pathname}`;
+    let jar = this.sideJars.get(key);
+    if (!jar) {
+      jar = new CookieJar();
+      this.sideJars.set(key, jar);
+    }
+    return jar;
+  }
+
   private async send(
     url: URL,
     method: string,
     init: JourneyRequest,
     body: string | undefined,
+    jar: CookieJar,
   ): Promise<JourneyResponse> {
     this.used++;
     const headers: Record<string, string> = {
@@ -172,7 +196,7 @@ export class JourneyClient {
       // Credentials (Nonce, Cart-Token, MCP session) go with reads too; bodies' types do not.
       for (const [k, v] of Object.entries(init.headers)) if (k.toLowerCase() !== "content-type") headers[k] = v;
     }
-    const cookie = this.jar.header(url);
+    const cookie = jar.header(url);
     if (cookie) headers.Cookie = cookie;
     const started = Date.now();
     let result: JourneyResponse;
@@ -192,7 +216,7 @@ export class JourneyClient {
       res.headers.forEach((value, key) => {
         out[key.toLowerCase()] = value;
       });
-      this.jar.store(url, setCookies(res.headers));
+      jar.store(url, setCookies(res.headers));
       const text = res.text();
       result = {
         url: url.href,

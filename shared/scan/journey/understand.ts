@@ -1,4 +1,12 @@
-import { itemsOfType, type JsonNode, offerPrice, offersOf, PRODUCT_TYPES, stringValue } from "../structured-data";
+import {
+  itemsOfType,
+  type JsonNode,
+  offerCurrency,
+  offerPrice,
+  offersOf,
+  PRODUCT_TYPES,
+  stringValue,
+} from "../structured-data";
 import type { PageFacts } from "../types";
 import type { ProductFacts } from "./types";
 
@@ -21,7 +29,7 @@ export function productFromPage(url: string, page: PageFacts): ProductFacts | nu
       url,
       name: stringValue(node.name),
       price: offer ? offerPrice(offer) : null,
-      currency: offer ? stringValue(offer.priceCurrency) : null,
+      currency: offer ? offerCurrency(offer) : null,
       availability: availabilityName(offer ? stringValue(offer.availability) : null),
       itemId: stringValue(offer?.sku) ?? stringValue(node.sku) ?? stringValue(node.productID),
       source: item.source,

@@ -314,3 +314,29 @@ describe("image_alt_text", () => {
     expect((await onProduct(imageAltText, imgs(["image", null, "Blue shirt"]))).status).toBe("fail");
   });
 });
+
+describe("add-to-cart messages say what is so (issue 27)", () => {
+  it("a type=button add-to-cart inside the cart form is described as inside the form, not outside any form", async () => {
+    const out = await onProduct(
+      addToCartControl,
+      '<form action="/checkout/cart/add/product/7/" method="post"><input type="hidden" name="product" value="7"><button type="button" onclick="addToCart()">Add to Cart</button></form>',
+    );
+    expect(out.status).toBe("warn");
+    expect(out.message).toBe(
+      'https://shop.example/products/a has an add-to-cart button of type="button" inside its form: it does not submit the form, so it needs JavaScript.',
+    );
+    const loose = await onProduct(addToCartControl, '<button type="button" class="js-add">Add to cart</button>');
+    expect(loose.message).toContain("outside any form with an action");
+  });
+
+  it("a readable 'add to cart' link that is not a usable control gets a message naming the link", async () => {
+    const out = await onProduct(addToCartName, '<a href="#" class="btn add">Add to basket</a>');
+    expect(out.status).toBe("fail");
+    expect(out.message).toBe(
+      'https://shop.example/products/a has a link named "Add to basket", but it is not a usable add-to-cart control: its href "#" adds nothing without JavaScript.',
+    );
+    expect(out.message).not.toContain("could be read");
+    const none = await onProduct(addToCartName, "<p>Sold out</p>");
+    expect(none.message).toContain("no add-to-cart button or link whose name could be read");
+  });
+});

@@ -100,14 +100,20 @@ describe("sitemap parsing", () => {
       kind: "urlset",
       urls: ["https://s.example/p/1?a=1&b=2", "https://s.example/p/2"],
       lastmods: 1,
+      cut: null,
     });
     const index = parseSitemap("<sitemapindex><sitemap><loc>https://s.example/a.xml</loc></sitemap></sitemapindex>");
     expect(index.kind).toBe("index");
     expect(index.urls).toEqual(["https://s.example/a.xml"]);
   });
-  it("rejects HTML and truncated XML", () => {
+  it("rejects HTML, and keeps the URLs of truncated XML while saying it was cut", () => {
     expect(parseSitemap("<html><body>Not found</body></html>").kind).toBe("invalid");
-    expect(parseSitemap("<urlset><url><loc>https://s.example/</loc></url>").kind).toBe("invalid");
+    expect(parseSitemap("<urlset><url><loc>https://s.example/</loc></url>")).toMatchObject({
+      kind: "urlset",
+      urls: ["https://s.example/"],
+      cut: "the document ended before </urlset>",
+    });
+    expect(parseSitemap("<urlset><url><loc>https://s.ex").kind).toBe("invalid");
   });
 });
 
@@ -176,8 +182,8 @@ describe("page extraction with HTMLRewriter", () => {
     expect(facts.links[0].href).toBe("/p/1");
   });
 
-  it("decodes numeric entities and leaves impossible code points alone", async () => {
+  it("decodes numeric entities and turns impossible code points into U+FFFD (HTML §13.2.5.80)", async () => {
     const facts = await extractPage("<h1>Caf&#233; &#x2013; &#99999999;</h1>");
-    expect(facts.h1).toEqual(["Café – &#99999999;"]);
+    expect(facts.h1).toEqual(["Café – \uFFFD"]);
   });
 });

@@ -12,6 +12,10 @@ export function scanForm(domain = ""): Html {
 <input id="domain" name="domain" type="text" required maxlength="2048" value="${domain}" placeholder="example.com or a pasted URL" autocomplete="url" spellcheck="false">
 <button type="submit">${domain ? "Scan again" : "Scan"}</button>
 </form>
+<div id="scan-progress-box" class="progress" hidden>
+<label for="scan-progress" id="scan-step">Step 0 of 6</label>
+<progress id="scan-progress" max="6" value="0"></progress>
+</div>
 <p id="scan-notice" class="notice" role="status" aria-live="polite" hidden></p>`;
 }
 

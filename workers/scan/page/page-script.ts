@@ -5,12 +5,25 @@ import { hostFromInput } from "@shared/domains/host-from-input";
 // scan completes. A refusal (400, 429) is shown above whatever the page already shows:
 // on 429 the previous result stays and the page says when the next scan is allowed.
 // Text goes in with textContent only, so nothing from a scanned site becomes markup.
+// The progress bar follows the status events' step / steps (docs/scan.md "Stream consumers")
+// and the crawl events' count; it is a labelled <progress>, announced through the notice.
 export const PAGE_SCRIPT = `
 const hostFromInput = (${hostFromInput.toString()});
 const form = document.getElementById("scan-form");
 const input = document.getElementById("domain");
 const notice = document.getElementById("scan-notice");
 const button = form.querySelector("button");
+const progressBox = document.getElementById("scan-progress-box");
+const progress = document.getElementById("scan-progress");
+const stepLabel = document.getElementById("scan-step");
+let fetched = 0;
+
+function showStep(step, steps, phase) {
+  progressBox.hidden = false;
+  progress.max = steps;
+  progress.value = step;
+  stepLabel.textContent = "Step " + step + " of " + steps + " (" + phase + ")" + (fetched ? ", " + fetched + " requests so far" : "");
+}
 
 function say(text, isError) {
   notice.textContent = text;
@@ -35,6 +48,7 @@ form.addEventListener("submit", async (e) => {
   const domain = hostFromInput(input.value);
   input.value = domain;
   button.disabled = true;
+  fetched = 0;
   say("Starting the scan of " + domain + "…", false);
   try {
     const res = await fetch("/api/scan", {
@@ -63,10 +77,10 @@ form.addEventListener("submit", async (e) => {
         const data = block.split("\\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trimStart()).join("\\n");
         if (!data) continue;
         const d = JSON.parse(data);
-        if (event === "status") say(d.message + "…", false);
-        if (event === "crawl") say("Fetched " + d.url + " (" + (d.status || "no answer") + ", " + d.ms + " ms)", false);
+        if (event === "status") { say(d.message + "…", false); if (d.step && d.steps) showStep(d.step, d.steps, d.phase); }
+        if (event === "crawl") { fetched++; say("Fetched " + d.url + " (" + (d.status || "no answer") + ", " + d.ms + " ms)", false); }
         if (event === "layer") say("Scored " + d.name + ": " + d.score + "/100", false);
-        if (event === "complete") { say("Done: " + d.overallScore + "/100. Opening the report…", false); location.assign("/scan/" + d.id); }
+        if (event === "complete") { progress.value = progress.max; say("Done: " + d.overallScore + "/100. Opening the report…", false); location.assign("/scan/" + d.id); }
         if (event === "error") say(d.error, true);
       }
     }

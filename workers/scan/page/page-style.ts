@@ -13,6 +13,7 @@ form.scan{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}form.scan inp
 button{font:inherit;padding:.5rem 1rem;cursor:pointer}
 .notice{border:1px solid #d0d7de;border-left:4px solid #0550ae;padding:.5rem .75rem;margin:1rem 0;background:#f6f8fa}
 .notice.error{border-left-color:#cf222e}
+.progress{margin:1rem 0 0}.progress label{display:block;font-weight:600}.progress progress{width:100%;height:1rem;accent-color:#0550ae}
 .muted{color:#57606a}
 code{background:#f2f2f2;padding:0 .2rem;word-break:break-all}
 @media (max-width:30rem){body{padding:.75rem}}

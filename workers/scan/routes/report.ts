@@ -4,8 +4,8 @@ import { normalizeDomain } from "@shared/domains/normalize-domain";
 import { findLatestScan, findScan } from "@shared/scan/scan-store";
 import type { Context } from "hono";
 import type { ScanAppEnv } from "../app-env";
+import { pageCsp } from "../page/page-csp";
 import { reportErrorHtml, reportHtml } from "../page/report-html";
-import { PAGE_CSP } from "./page";
 import { SCAN_CACHE_CONTROL, SCAN_ID } from "./scan-get";
 
 // The public, shareable report of one stored scan (docs/scan-report.md): /scan/{id}.
@@ -13,8 +13,8 @@ import { SCAN_CACHE_CONTROL, SCAN_ID } from "./scan-get";
 // GET /api/scan/{id}.
 export const REPORT_PATH = "/scan";
 
-function htmlError(c: Context<ScanAppEnv>, status: 400 | 404, message: string) {
-  c.header("Content-Security-Policy", PAGE_CSP);
+async function htmlError(c: Context<ScanAppEnv>, status: 400 | 404, message: string) {
+  c.header("Content-Security-Policy", await pageCsp());
   return c.html(reportErrorHtml(message), status);
 }
 
@@ -34,7 +34,7 @@ export function registerReport(app: OpenAPIHono<ScanAppEnv>) {
     if (!SCAN_ID.test(id)) return htmlError(c, 400, "That is not a scan id: a report URL ends in the scan's UUID.");
     const scan = await findScan(database(c.env.DB), id.toLowerCase());
     if (!scan) return htmlError(c, 404, "No scan has this id. Scan the shop again to get a new report.");
-    c.header("Content-Security-Policy", PAGE_CSP);
+    c.header("Content-Security-Policy", await pageCsp());
     c.header("Cache-Control", SCAN_CACHE_CONTROL);
     return c.html(reportHtml(scan, new URL(c.req.url).origin));
   });

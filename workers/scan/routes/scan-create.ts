@@ -8,11 +8,13 @@ import { OutboundError } from "@shared/outbound/outbound-error";
 import { parseResolveMap, type ResolveMap } from "@shared/outbound/resolve-map";
 import { runScan } from "@shared/scan/run-scan";
 import { ScanRequest } from "@shared/scan/scan-result";
+import { findScan } from "@shared/scan/scan-store";
 import type { ScanEvent } from "@shared/scan/stream-events";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import type { ScanAppEnv } from "../app-env";
 import { takeScanSlot } from "../scan-rate-limit";
+import { findReplay, REPLAY_SECONDS, rememberReplay, SSE_RETRY_MS } from "../scan-replay";
 
 const MAX_BODY_BYTES = 4096;
 const DOMAIN_PROMPT = "Please enter a valid domain, such as example.com";
@@ -56,6 +58,34 @@ export function registerScanCreate(app: OpenAPIHono<ScanAppEnv>) {
     const resolve = parseResolveMap(c.env.OUTBOUND_RESOLVE);
     const domain = readDomain(await c.req.text(), resolve);
     const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
+    // A repeat of a scan this client finished moments ago (an SSE client reconnecting
+    // after `complete`): the stored result again, not counted (scan-replay.ts).
+    const replayId = await findReplay(ip, domain);
+    const replay = replayId ? await findScan(database(c.env.DB), replayId) : null;
+    if (replay) {
+      c.header("X-Scan-Replayed", "true");
+      return streamSSE(c, async (stream) => {
+        await stream.writeSSE({
+          event: "status",
+          data: JSON.stringify({
+            phase: "saving",
+            message: `Replaying the scan of ${domain} finished in the last ${REPLAY_SECONDS / 60} minutes`,
+            step: 6,
+            steps: 6,
+          }),
+          retry: SSE_RETRY_MS,
+        });
+        const data = {
+          id: replay.id,
+          domain: replay.domain,
+          overallScore: replay.overallScore,
+          layerScores: replay.layerScores,
+          unreachable: replay.unreachable ?? null,
+          replayed: true,
+        };
+        await stream.writeSSE({ event: "complete", id: replay.id, data: JSON.stringify(data) });
+      });
+    }
     const limitHeaders = await takeScanSlot(c.env, ip, domain);
     for (const [k, v] of Object.entries(limitHeaders)) c.header(k, v);
     const requestId = c.get("requestId");
@@ -66,15 +96,23 @@ export function registerScanCreate(app: OpenAPIHono<ScanAppEnv>) {
       // Events are written in order through one promise chain; only the terminal event
       // waits for the chain, so progress events never hold the scan up.
       let ended = false;
+      let first = true;
       let chain: Promise<void> = Promise.resolve();
       const emit = (e: ScanEvent): Promise<void> => {
         if (ended) return chain;
         if (e.event === "complete" || e.event === "error") ended = true;
-        chain = chain.then(() =>
-          stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) }).catch(() => {
+        // The first event carries `retry:` (the reconnection delay, inside the replay
+        // window); `complete` carries the scan id as the SSE `id:` (Last-Event-ID).
+        const retry = first ? SSE_RETRY_MS : undefined;
+        first = false;
+        const id = e.event === "complete" ? e.data.id : undefined;
+        chain = chain.then(async () => {
+          // Remembered before the client can see `complete` and reconnect.
+          if (e.event === "complete") await rememberReplay(ip, domain, e.data.id);
+          await stream.writeSSE({ event: e.event, data: JSON.stringify(e.data), retry, id }).catch(() => {
             // The client left; the scan still finishes and is stored.
-          }),
-        );
+          });
+        });
         return ended ? chain : Promise.resolve();
       };
       try {

@@ -7,7 +7,13 @@ export const sitemapXml: CheckDefinition = {
   weight: 2,
   run(site) {
     const valid = site.sitemaps.filter((s) => s.valid);
-    const tried = site.sitemaps.map((s) => ({ url: s.url, status: s.fetched.status, kind: s.kind }));
+    // `cut`: why a file was read only in part (the protocol's 50,000 URLs / 50 MB, an answer that broke off).
+    const tried = site.sitemaps.map((s) => ({
+      url: s.url,
+      status: s.fetched.status,
+      kind: s.kind,
+      ...(s.cut ? { cut: s.cut } : {}),
+    }));
     if (valid.length === 0) {
       const blocked = site.sitemaps.map((s) => blockedBy(s.fetched, "the sitemap")).find((b) => b);
       if (blocked) return blocked;

@@ -1,4 +1,4 @@
-import { offerPrice, offersOf, stringValue } from "../../structured-data";
+import { offerCurrency, offerPrice, offersOf, stringValue } from "../../structured-data";
 import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
 import { productNodes } from "./product-nodes";
@@ -30,7 +30,7 @@ export const offerSchema: CheckDefinition = {
     }
     const rows = offers.map(({ url, o }) => {
       const price = offerPrice(o);
-      const currency = stringValue(o.priceCurrency ?? (o.priceSpecification as Record<string, unknown>)?.priceCurrency);
+      const currency = offerCurrency(o);
       const availability = stringValue(o.availability);
       const missing = [
         price === null || Number.isNaN(Number(price)) ? "price" : null,

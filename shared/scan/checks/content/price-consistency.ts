@@ -1,9 +1,13 @@
 import { offerPrice, offersOf } from "../../structured-data";
 import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
-import { amountsIn } from "./price-text";
+import { amountsIn, isSchemaPrice, readPrice } from "./price-text";
 import { productNodes } from "./product-nodes";
 
+// Two questions kept apart (issue 27): is the structured-data price on the page at all
+// (fail when not), and is it written as schema.org asks (digits and a full stop, the
+// currency in priceCurrency: warn when a shop wrote `36,00 EUR`, which a reader of the
+// markup must guess at). A price that cannot be read as an amount at all is a third case.
 export const priceConsistency: CheckDefinition = {
   key: "price_consistency",
   layer: 4,
@@ -18,10 +22,11 @@ export const priceConsistency: CheckDefinition = {
           .map(offerPrice)
           .find((x) => x !== null) ?? null;
       if (price === null) return [];
-      const text = p.page?.text ?? "";
+      const text = p.page?.visibleText ?? p.page?.text ?? "";
+      const amount = readPrice(price);
       const exact = text.includes(price);
-      const numeric = amountsIn(text).some((n) => Math.abs(n - Number(price)) < 0.005);
-      return [{ url: p.fetched.url, price, exact, numeric }];
+      const numeric = exact || (amount !== null && amountsIn(text).some((n) => Math.abs(n - amount) < 0.005));
+      return [{ url: p.fetched.url, price, amount, schemaPrice: isSchemaPrice(price), exact, numeric }];
     });
     const evidence = { pages: rows };
     if (rows.length === 0) {
@@ -32,12 +37,31 @@ export const priceConsistency: CheckDefinition = {
         evidence,
       };
     }
+    const unreadable = rows.find((r) => r.amount === null);
+    if (unreadable) {
+      return {
+        status: "fail",
+        message: `${unreadable.url}: the structured-data price "${unreadable.price}" is not an amount.`,
+        fix: 'Write the price as digits with a full stop for decimals ("129.00") and the currency in priceCurrency.',
+        evidence,
+      };
+    }
     const mismatch = rows.find((r) => !r.numeric);
     if (mismatch) {
       return {
         status: "fail",
         message: `${mismatch.url}: the structured-data price ${mismatch.price} does not appear in the visible text.`,
         fix: "Keep the structured-data price and the displayed price the same (render both from one source).",
+        evidence,
+      };
+    }
+    const notSchema = rows.find((r) => !r.schemaPrice);
+    if (notSchema) {
+      const schemaForm = notSchema.amount?.toFixed(2) ?? "129.00";
+      return {
+        status: "warn",
+        message: `${notSchema.url}: the price "${notSchema.price}" is on the page, but it is not a valid schema.org price (read as ${schemaForm}).`,
+        fix: `Write "price":"${schemaForm}" (digits, a full stop for decimals, no separators) and the currency in priceCurrency.`,
         evidence,
       };
     }

@@ -1,7 +1,7 @@
-import { stringValue } from "../../structured-data";
+import { offerPrice, offersOf, stringValue } from "../../structured-data";
 import type { CheckDefinition, CheckStatus } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
-import { PRICE_IN_TEXT } from "./price-text";
+import { amountsIn, priceInText, readPrice } from "./price-text";
 import { productNodes } from "./product-nodes";
 
 export const serverRenderedContent: CheckDefinition = {
@@ -21,15 +21,28 @@ export const serverRenderedContent: CheckDefinition = {
       }
       return pages;
     }
+    // The price must be the product's own and visible (issue 27): the structured-data
+    // price, found as an amount in the text a person sees; a price-like string elsewhere
+    // (a shipping fee in a hidden tooltip) proves nothing. Without a structured price, a
+    // visible currency amount is the best evidence there is.
     const rows = pages.map((p) => {
       const page = p.page;
-      const name = stringValue(productNodes(p)[0]?.name) ?? page?.h1[0] ?? null;
+      const nodes = productNodes(p);
+      const name = stringValue(nodes[0]?.name) ?? page?.h1[0] ?? null;
       const text = page?.text ?? "";
-      const nameShown = !!name && text.toLowerCase().includes(name.toLowerCase());
-      const priceShown = PRICE_IN_TEXT.test(text);
+      const visible = page?.visibleText ?? text;
+      const nameShown = !!name && visible.toLowerCase().includes(name.toLowerCase());
+      const price =
+        nodes
+          .flatMap(offersOf)
+          .map(offerPrice)
+          .find((x) => x !== null) ?? null;
+      const amount = price === null ? null : readPrice(price);
+      const priceShown =
+        amount !== null ? amountsIn(visible).some((n) => Math.abs(n - amount) < 0.005) : priceInText(visible);
       const shell = !!page?.appRoot && text.length < 200;
       const status: CheckStatus = nameShown && priceShown ? "pass" : nameShown ? "warn" : "fail";
-      return { url: p.fetched.url, name, nameShown, priceShown, shell, textLength: text.length, status };
+      return { url: p.fetched.url, name, nameShown, price, priceShown, shell, textLength: text.length, status };
     });
     const worst = rows.find((r) => r.status === "fail") ?? rows.find((r) => r.status === "warn") ?? rows[0];
     const evidence = { pages: rows.map(({ status: _s, ...r }) => r) };
@@ -43,7 +56,9 @@ export const serverRenderedContent: CheckDefinition = {
     if (worst.status === "warn") {
       return {
         status: "warn",
-        message: `${worst.url} shows the product name "${worst.name}" but no price in its server HTML.`,
+        message: worst.price
+          ? `${worst.url} shows the product name "${worst.name}" but not its price (${worst.price}) as visible text in its server HTML.`
+          : `${worst.url} shows the product name "${worst.name}" but no visible price in its server HTML.`,
         fix: "Render the price as text in the server HTML, not only through JavaScript.",
         evidence,
       };

@@ -18,9 +18,17 @@ export const addToCartControl: CheckDefinition = {
   run(site) {
     const pages = productPages(site);
     if (isOutcome(pages)) return pages;
-    const rows = pages.map(
-      (p) => ({ url: p.fetched.url, level: p.page ? findCartControl(p.page).level : "none" }) as const,
-    );
+    const rows = pages.map((p) => {
+      const found = p.page ? findCartControl(p.page) : null;
+      // Where a scripted control sits: a type="button" inside the cart form is in a form,
+      // it just does not submit it (issue 27: it was called "outside any form").
+      const inForm = found?.level === "script" && !!found.form?.action;
+      return {
+        url: p.fetched.url,
+        level: found?.level ?? ("none" as ControlLevel),
+        ...(inForm ? { inForm, type: found?.control?.type } : {}),
+      };
+    });
     // The weakest product page decides: an agent may land on any of them.
     const worst = rows.reduce((a, b) => (RANK[b.level] > RANK[a.level] ? b : a));
     const evidence = { pages: rows };
@@ -28,7 +36,10 @@ export const addToCartControl: CheckDefinition = {
     const messages: Record<ControlLevel, string> = {
       form: "Product pages have a submit button inside a <form> with an action: agents can add to cart without JavaScript.",
       link: "Product pages link to a cart-add URL: agents can add to cart without JavaScript.",
-      script: `${worst.url} has an add-to-cart button outside any form with an action, so it needs JavaScript.`,
+      script:
+        "inForm" in worst && worst.inForm
+          ? `${worst.url} has an add-to-cart button of type="${worst.type}" inside its form: it does not submit the form, so it needs JavaScript.`
+          : `${worst.url} has an add-to-cart button outside any form with an action, so it needs JavaScript.`,
       clickable: `${worst.url} only offers a non-semantic clickable element (onclick / role=button) to add to cart.`,
       none: `${worst.url} has no add-to-cart control in its HTML.`,
     };

@@ -12,6 +12,15 @@ export const addToCartName: CheckDefinition = {
     const first = pages[0];
     const found = first.page ? findCartControl(first.page) : null;
     const control = found?.control ?? null;
+    if (!control && found?.namedLink) {
+      const { text, href } = found.namedLink;
+      return {
+        status: "fail",
+        message: `${first.fetched.url} has a link named "${text}", but it is not a usable add-to-cart control: its href "${href}" adds nothing without JavaScript.`,
+        fix: 'Make it work without JavaScript: a <form action="/cart/add" method="post"> with <button type="submit">Add to cart</button>, or a link to a cart-add URL.',
+        evidence: { url: first.fetched.url, name: text, href, usable: false },
+      };
+    }
     if (!control) {
       const text = found?.clickableText ?? null;
       return {

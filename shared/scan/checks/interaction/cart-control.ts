@@ -20,6 +20,11 @@ export interface CartControl {
   control: ControlFacts | null;
   form: FormFacts | null;
   clickableText: string | null;
+  /**
+   * A link named for adding to the cart whose href adds nothing without JavaScript
+   * (`#`, `javascript:`, the page itself): readable, but not a usable control.
+   */
+  namedLink: { text: string; href: string } | null;
 }
 
 export function accessibleName(c: ControlFacts): string {
@@ -35,10 +40,11 @@ function isSubmit(c: ControlFacts): boolean {
 export function findCartControl(page: PageFacts): CartControl {
   const forms = page.forms.filter((f) => !isSearchForm(f) && f.action);
   const inForm = forms.flatMap((form) => form.controls.filter(isSubmit).map((control) => ({ form, control })));
-  const named = inForm.find((x) => CART_WORDS.test(`${accessibleName(x.control)} ${x.control.title}`));
+  const namedSubmit = inForm.find((x) => CART_WORDS.test(`${accessibleName(x.control)} ${x.control.title}`));
   // A submit button of some other form (reviews, newsletter) is no add-to-cart control.
-  const formHit = named ?? inForm.find((x) => CART_FORM.test(`${x.form.action} ${x.form.name} ${x.form.id}`));
-  if (formHit) return { level: "form", control: formHit.control, form: formHit.form, clickableText: null };
+  const formHit = namedSubmit ?? inForm.find((x) => CART_FORM.test(`${x.form.action} ${x.form.name} ${x.form.id}`));
+  if (formHit)
+    return { level: "form", control: formHit.control, form: formHit.form, clickableText: null, namedLink: null };
   const link = page.links.find((l) => CART_ADD_URL.test(l.href));
   if (link) {
     const control: ControlFacts = {
@@ -52,8 +58,10 @@ export function findCartControl(page: PageFacts): CartControl {
       inForm: false,
       onclick: false,
     };
-    return { level: "link", control, form: null, clickableText: null };
+    return { level: "link", control, form: null, clickableText: null, namedLink: null };
   }
+  const named = page.links.find((l) => CART_WORDS.test(l.text));
+  const namedLink = named ? { text: named.text, href: named.href } : null;
   // A cart-named control that is not a submit button of a form with an action acts only
   // through JavaScript, also when it sits in such a form (Magento's type=button onclick).
   const scripted = [...page.looseControls, ...page.forms.filter((f) => !isSearchForm(f)).flatMap((f) => f.controls)]
@@ -61,9 +69,10 @@ export function findCartControl(page: PageFacts): CartControl {
     .find((c) => CART_WORDS.test(`${accessibleName(c)} ${c.title}`));
   if (scripted) {
     const form = page.forms.find((f) => f.controls.includes(scripted)) ?? null;
-    return { level: "script", control: scripted, form, clickableText: null };
+    return { level: "script", control: scripted, form, clickableText: null, namedLink };
   }
   const clickable = page.clickables.find((t) => CART_WORDS.test(t));
-  if (clickable !== undefined) return { level: "clickable", control: null, form: null, clickableText: clickable };
-  return { level: "none", control: null, form: null, clickableText: null };
+  if (clickable !== undefined)
+    return { level: "clickable", control: null, form: null, clickableText: clickable, namedLink };
+  return { level: "none", control: null, form: null, clickableText: null, namedLink };
 }
