@@ -16,7 +16,7 @@ export const LOCAL_SWITCHES_ON = Object.fromEntries(Object.keys(LOCAL_SWITCHES).
 export async function workerProject(
   name: string,
   configPath: string,
-  options: { miniflare?: Record<string, unknown>; migrations?: boolean; main?: string } = {},
+  options: { miniflare?: Record<string, unknown>; migrations?: boolean; main?: string; setupFiles?: string[] } = {},
 ) {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
   return defineProject({
@@ -40,7 +40,10 @@ export async function workerProject(
     test: {
       name,
       include: [`test/${name}/**/*.test.ts`],
-      setupFiles: options.migrations === false ? [] : [path.join(root, "test/setup/apply-migrations.ts")],
+      setupFiles: [
+        ...(options.migrations === false ? [] : [path.join(root, "test/setup/apply-migrations.ts")]),
+        ...(options.setupFiles ?? []).map((file) => path.join(root, file)),
+      ],
     },
     root,
   });
