@@ -17,7 +17,7 @@ export const LOCAL_SWITCHES_ON = Object.fromEntries(Object.keys(LOCAL_SWITCHES).
 export async function workerProject(
   name: string,
   configPath: string,
-  options: { miniflare?: Record<string, unknown>; migrations?: boolean; main?: string } = {},
+  options: { miniflare?: Record<string, unknown>; migrations?: boolean; main?: string; setupFiles?: string[] } = {},
 ) {
   const migrations = await readD1Migrations(path.join(root, "migrations"));
   return defineProject({
@@ -44,6 +44,7 @@ export async function workerProject(
       setupFiles: [
         shiftClockSetup,
         ...(options.migrations === false ? [] : [path.join(root, "test/setup/apply-migrations.ts")]),
+        ...(options.setupFiles ?? []).map((file) => path.join(root, file)),
       ],
       provide: { clockShiftMs },
     },

@@ -23,7 +23,8 @@ export const AttributionOverview = z
       .nullable()
       .meta({ description: "Null when the report covers the whole workspace.", example: "site_4kP2" }),
     domain: z.string().nullable().meta({ example: "shop.example" }),
-    period: z.enum(ATTRIBUTION_PERIODS).meta({ example: "30d" }),
+    // Named, so generators do not give it the name of the operation's `period` query enum.
+    period: z.enum(ATTRIBUTION_PERIODS).meta({ id: "AttributionPeriod", example: "30d" }),
     period_start: z.string().meta({ format: "date-time", example: "2026-10-23T12:00:00.000Z" }),
     period_end: z.string().meta({ format: "date-time", example: "2026-11-22T12:00:00.000Z" }),
     total_conversions: z.number().int().meta({ example: 20 }),

@@ -59,7 +59,9 @@ export const RecordConversionsResult = z
     rejected: z.number().int().meta({ example: 1 }),
     results: z.array(ConversionResult).meta({ description: "One result per posted item, in order." }),
   })
-  .meta({ id: "RecordConversionsResult" });
+  // Not `RecordConversionsResult`: orval's axios client names the answer type of the
+  // operation recordConversions exactly that, and the two declarations collide (TS2300).
+  .meta({ id: "ConversionBatchResult" });
 
 export const ConversionListItem = z
   .object({

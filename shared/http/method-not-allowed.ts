@@ -8,7 +8,8 @@ import { toErrorResponse } from "./on-error";
  * A known path with another method is 405 with `Allow` (docs/decisions.md#2-v1-errors),
  * by hono's own middleware, for every app that answers routes itself (the product
  * Workers, the edge's own documents, the application's pages). `allow` lists the methods
- * routes declare, HEAD left out: hono adds it for GET routes and answers HEAD itself.
+ * routes declare, with HEAD beside GET: hono answers HEAD for every GET route, and
+ * RFC 9110 §10.2.1 has `Allow` list what the resource supports.
  * It acts on a 404 *response*, so a catch-all must return its 404 rather than throw it.
  * `answer` makes the 405 in the app's own style and sets `Allow`.
  */
@@ -18,7 +19,7 @@ export function otherMethodsRefused<E extends Env>(
 ): MiddlewareHandler<E> {
   return methodNotAllowed<E>({
     app,
-    onMethodNotAllowed: (c, methods) => answer(c, methods.filter((m) => m !== "HEAD").join(", ")),
+    onMethodNotAllowed: (c, methods) => answer(c, methods.join(", ")),
   });
 }
 

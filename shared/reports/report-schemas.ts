@@ -17,9 +17,13 @@ const Share = z.number().meta({ description: "Percentage of total_sessions, one 
 const header = {
   domain: z.string().meta({ example: "shop.example" }),
   site_id: z.string().meta({ example: "site_4kP2" }),
-  period: z
-    .enum([...REPORT_PERIODS, "custom"])
-    .meta({ description: "The period asked for, or `custom` for a from/to window.", example: "7d" }),
+  // A named component: inline, generators (orval) name it `<Report>Period`, the very
+  // name they give the operation's inline `period` query enum, and the two collide.
+  period: z.enum([...REPORT_PERIODS, "custom"]).meta({
+    id: "ReportedPeriod",
+    description: "The period asked for, or `custom` for a from/to window.",
+    example: "7d",
+  }),
   period_start: z
     .string()
     .meta({ format: "date-time", description: "Inclusive.", example: "2026-11-15T12:00:00.000Z" }),

@@ -29,9 +29,16 @@ export const LayerScores = z
 
 export const CheckStatus = z.enum(["pass", "warn", "fail"]);
 
+/** The five layer numbers (LayerScores, in order). */
+const LAYER_NUMBERS = [1, 2, 3, 4, 5] as const;
+
 export const CheckResult = z
   .object({
-    layer: z.literal([1, 2, 3, 4, 5]).meta({ description: "Layer number (LayerScores)." }),
+    // zod-to-openapi renders a literal by its first value only (`{"enum":[1]}`), so the
+    // document's type and enum are stated here from the same tuple.
+    layer: z
+      .literal(LAYER_NUMBERS)
+      .meta({ description: "Layer number (LayerScores).", type: "integer", enum: [...LAYER_NUMBERS] }),
     key: z.string().meta({ description: "Unique check identifier.", example: "llms_txt" }),
     status: CheckStatus,
     message: z.string().meta({ description: "Human-readable." }),

@@ -288,9 +288,9 @@ describe("wrong methods", () => {
     const token = owner.csrf();
     const post = await owner.post("/app/settings", { _csrf: token });
     expect(post.status).toBe(405);
-    expect(post.headers.get("Allow")).toBe("GET");
+    expect(post.headers.get("Allow")).toBe("GET, HEAD");
     expect(post.headers.get("X-Request-Id")).toBeTruthy();
-    expect(post.html).toContain("/app/settings answers GET only, not POST.");
+    expect(post.html).toContain("/app/settings answers GET, HEAD only, not POST.");
 
     const put = await owner.request("/app/sites", {
       method: "PUT",
@@ -298,7 +298,7 @@ describe("wrong methods", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(put.status).toBe(405);
-    expect(put.headers.get("Allow")).toBe("GET, POST");
+    expect(put.headers.get("Allow")).toBe("GET, HEAD, POST");
 
     // Without the form token the CSRF refusal comes first; an unknown path stays 404.
     expect((await owner.post("/app/settings", { _csrf: "" })).status).toBe(403);

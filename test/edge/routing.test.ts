@@ -55,7 +55,7 @@ describe("edge routing", () => {
     for (const path of ["/openapi.json", "/robots.txt", "/llms.txt", "/.well-known/api-catalog"]) {
       const res = await exports.default.fetch(`http://x${path}`, { method: "POST", body: "{}" });
       expect(res.status, path).toBe(405);
-      expect(res.headers.get("Allow"), path).toBe("GET");
+      expect(res.headers.get("Allow"), path).toBe("GET, HEAD");
       expect(res.headers.get("X-Request-Id"), path).toBeTruthy();
       expect(await res.json(), path).toEqual({ error: "Method POST is not allowed here", code: "method_not_allowed" });
     }

@@ -8,13 +8,16 @@ describe("GET /api/scan/openapi.json (the Scan API's own document)", () => {
     const doc = (await res.json()) as {
       openapi: string;
       info: { version: string };
-      paths: Record<string, Record<string, { operationId: string }>>;
+      paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>;
       components: { schemas: Record<string, { required?: string[] }> };
     };
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("2.0.0");
     expect(doc.paths["/api/scan"].post.operationId).toBe("createScan");
     expect(doc.paths["/api/scan/{id}"].get.operationId).toBe("getScan");
+    // Both are public, and say so (redocly's security-defined rule).
+    expect(doc.paths["/api/scan"].post.security).toEqual([]);
+    expect(doc.paths["/api/scan/{id}"].get.security).toEqual([]);
     expect(doc.components.schemas.ScanResult.required).toEqual(
       expect.arrayContaining(["id", "domain", "overallScore", "layerScores", "checkResults", "seenCount"]),
     );

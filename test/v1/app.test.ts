@@ -25,7 +25,7 @@ describe("v1 Worker app (workers/v1/app.ts): OpenAPI document, 404, 405, rate wi
   it("answers a wrong method on a known path 405 method_not_allowed with Allow", async () => {
     const res = await exports.default.fetch("http://x/api/v1/openapi.json", { method: "DELETE" });
     expect(res.status).toBe(405);
-    expect(res.headers.get("Allow")).toBe("GET");
+    expect(res.headers.get("Allow")).toBe("GET, HEAD");
     expect(await res.json()).toMatchObject({ code: "method_not_allowed" });
   });
 

@@ -13,7 +13,7 @@ describe("conversions and attribution in /api/v1/openapi.json", () => {
       ["/api/v1/conversions", "post", "recordConversions", ["200", "400", "401", "403", "413", "429"]],
       ["/api/v1/conversions", "get", "listConversions", ["200", "400", "401", "403", "404", "429"]],
       ["/api/v1/conversions/{external_id}", "delete", "voidConversion", ["204", "400", "401", "403", "429"]],
-      ["/api/v1/attribution/overview", "get", "attributionOverview", ["200", "400", "401", "403", "404", "429"]],
+      ["/api/v1/attribution/overview", "get", "attributionOverview", ["200", "304", "400", "401", "403", "404", "429"]],
     ] as const;
     for (const [path, method, operationId, statuses] of ops) {
       const op = doc.paths[path]?.[method];

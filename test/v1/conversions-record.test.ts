@@ -150,7 +150,7 @@ describe("POST /api/v1/conversions", () => {
     const key = await freshKey();
     const res = await exports.default.fetch("http://x/api/v1/conversions", { method: "PUT", headers: key.headers });
     expect(res.status).toBe(405);
-    expect(res.headers.get("Allow")?.split(", ").sort()).toEqual(["GET", "POST"]);
+    expect(res.headers.get("Allow")?.split(", ").sort()).toEqual(["GET", "HEAD", "POST"]);
   });
 
   it("accepts a full batch of 100 items", async () => {

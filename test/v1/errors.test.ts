@@ -97,7 +97,7 @@ describe("v1 error codes (docs/decisions.md#2-v1-errors) on the site routes", ()
     expect(await missing.json()).toMatchObject({ code: "not_found" });
     const wrong = await exports.default.fetch(`${BASE}/api/v1/sites`, { method: "DELETE", headers: k.headers });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get("Allow")?.split(", ").sort()).toEqual(["GET", "POST"]);
+    expect(wrong.headers.get("Allow")?.split(", ").sort()).toEqual(["GET", "HEAD", "POST"]);
     expect(wrong.headers.get("X-Request-Id")).toBeTruthy();
     expect(await wrong.json()).toMatchObject({ code: "method_not_allowed" });
   });

@@ -228,12 +228,15 @@ describe("GET /api/v1/monitors/{monitor_id}/deliveries", () => {
     createdAt: number,
     attempts: [number | null, string | null][],
   ) {
+    // The body scoreChanged() builds (shared/webhooks/score-changed.ts), scan unknown.
     const payload = JSON.stringify({
       event: "score.changed",
       domain: "hist.example.com",
       oldScore: 50,
       newScore: 60,
       timestamp: new Date(createdAt).toISOString(),
+      scanId: null,
+      scanUrl: null,
     });
     const last = attempts[attempts.length - 1];
     const status = last && last[0] === 200 ? "succeeded" : "pending";
@@ -284,6 +287,8 @@ describe("GET /api/v1/monitors/{monitor_id}/deliveries", () => {
           oldScore: 50,
           newScore: 60,
           timestamp: "2026-11-21T09:00:00.000Z",
+          scanId: null,
+          scanUrl: null,
         },
         created_at: "2026-11-21T09:00:00.000Z",
         next_attempt_at: "2026-11-21T09:01:00.000Z",

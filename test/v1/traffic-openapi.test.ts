@@ -28,7 +28,8 @@ describe("traffic operations in /api/v1/openapi.json", () => {
     for (const [path, [operationId, statuses]] of Object.entries(expected)) {
       const op = doc.paths[path]?.get;
       expect(op?.operationId, path).toBe(operationId);
-      expect(Object.keys(op?.responses ?? {}).sort(), path).toEqual(["200", ...statuses].sort());
+      // 304: the reports answer If-None-Match (ETag).
+      expect(Object.keys(op?.responses ?? {}).sort(), path).toEqual(["200", "304", ...statuses].sort());
     }
     const failing = doc.paths["/api/v1/traffic/failing-sessions"].get as Operation;
     const limit = failing.parameters?.find((p) => p.name === "limit");

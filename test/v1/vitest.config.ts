@@ -10,6 +10,7 @@ const scanWorkerAbsent = async () =>
 // the ingest Worker's, by script_name); both classes are SQLite-backed as in wrangler.toml.
 export default workerProject("v1", "workers/v1/wrangler.toml", {
   main: "test/v1/worker-main.ts",
+  setupFiles: ["test/v1/document-conformance-setup.ts"],
   miniflare: {
     serviceBindings: { SCAN: scanWorkerAbsent, MONITOR_CONTROL: scanWorkerAbsent },
     durableObjects: {

@@ -3,6 +3,7 @@ import { llmsTxt } from "@shared/discovery/llms-txt";
 import { mcpServerCard } from "@shared/discovery/mcp-server-card";
 import { robotsTxt } from "@shared/discovery/robots-txt";
 import { SERVICE_PATHS } from "@shared/discovery/service-links";
+import { publicDocument } from "@shared/http/public-document";
 import { REQUEST_ID_HEADER, type RequestIdVariables } from "@shared/http/request-id";
 import type { Context, Hono } from "hono";
 
@@ -12,6 +13,15 @@ type EdgeApp = { Bindings: EdgeEnv; Variables: RequestIdVariables };
 const CACHE = "public, max-age=3600";
 const origin = (c: Context<EdgeApp>) => new URL(c.req.url).origin;
 
+/** The edge's own documents, plus `/openapi.json` (the v1 document, which v1 already marks). */
+export const DISCOVERY_DOCUMENTS = [
+  "/robots.txt",
+  SERVICE_PATHS.llmsTxt,
+  SERVICE_PATHS.apiCatalog,
+  SERVICE_PATHS.mcpCard,
+  "/openapi.json",
+] as const;
+
 /**
  * The service's own discovery documents, served by the edge because they describe the
  * whole service rather than one Worker: robots.txt, llms.txt, the RFC 9727 api-catalog
@@ -19,6 +29,8 @@ const origin = (c: Context<EdgeApp>) => new URL(c.req.url).origin;
  * v1 document.
  */
 export function registerDiscoveryRoutes(app: Hono<EdgeApp>): void {
+  // Public and read-only: any origin may read them, with ETag/304 (shared/http/public-document.ts).
+  for (const path of DISCOVERY_DOCUMENTS) app.use(path, publicDocument());
   app.get("/robots.txt", (c) =>
     c.body(robotsTxt(), 200, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE }),
   );

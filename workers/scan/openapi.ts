@@ -29,6 +29,8 @@ export const scanCreateRoute = createRoute({
   path: "/api/scan",
   operationId: "createScan",
   tags: ["Scan"],
+  // Public: no credentials (redocly's security-defined wants it said, not left out).
+  security: [],
   summary: "Scan a domain",
   description:
     "Crawls the shop with plain HTTP, runs the 41 checks and streams progress as Server-Sent Events: `status` {phase, message, step, steps} (step: the phase's place 1-6 among queued, fetching, journey, checking, scoring, saving; steps: 6; additive), `crawl` {url, status, ms, bytes}, `layer` {layer, name, score, checks}, then exactly one of `complete` {id, domain, overallScore, layerScores, unreachable} or `error` {error} (docs/decisions.md#8-scan-stream-payloads). The first event carries `retry:` (10000 ms) and `complete` carries the scan id as its SSE `id:`. A repeat from the same client (IP address) for the same domain within 600 seconds of a finished scan gets that result again: one `status` and one `complete` with `replayed: true`, header `X-Scan-Replayed: true`, not counted against either limit (docs/scan.md, Stream consumers). Limits: 10 scans per hour per client IP, 5 per hour per domain (docs/decisions.md#3-rate-limits). Bodies over 4096 bytes are refused.",
@@ -63,6 +65,7 @@ export const scanGetRoute = createRoute({
   path: "/api/scan/{id}",
   operationId: "getScan",
   tags: ["Scan"],
+  security: [],
   summary: "Fetch a finished scan",
   request: {
     params: z.object({
@@ -95,6 +98,7 @@ export function mountScanOpenApi(app: OpenAPIHono<ScanAppEnv>): void {
       version: "2.0.0",
       description:
         "Scores an e-commerce domain 0-100 for AI-agent readiness: 41 deterministic checks in five layers. Errors are `{error}`; every response carries `X-Request-Id`. The scoring methodology is versioned apart (`scoringVersion`, docs/scoring.md).",
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     tags: [{ name: "Scan", description: "Scan a shop and fetch results." }],
   }));

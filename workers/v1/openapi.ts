@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import { serveOpenApiDocument } from "@shared/http/openapi-document";
+import { docsCsp } from "./docs/docs-csp";
 import { SCALAR_BUNDLE } from "./docs/scalar-bundle";
 
 export const OPENAPI_PATH = "/api/v1/openapi.json";
@@ -48,6 +49,7 @@ export function mountOpenApi(app: OpenAPIHono<{ Bindings: V1Env }>): void {
   });
   app.get(
     DOCS_PATH,
+    docsCsp(),
     Scalar({
       url: OPENAPI_PATH,
       cdn: DOCS_SCRIPT_PATH,

@@ -3,6 +3,7 @@ import type { Scope } from "@shared/auth/scopes";
 import { ApiError } from "@shared/errors/api-error";
 import type { ErrorCode } from "@shared/errors/catalogue";
 import { errorResponses } from "@shared/errors/openapi-responses";
+import { conditionalGet } from "@shared/http/public-document";
 import { type ApiLimitClass, apiLimitClasses } from "@shared/rate-limit/api-limits";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -19,10 +20,18 @@ export interface V1RouteOptions {
   errors?: ErrorCode[];
   /** Bound on the request body; larger bodies get 413 `payload_too_large` before any parse. */
   maxBodyBytes?: number;
+  /**
+   * A GET whose answer carries an `ETag` (SHA-1 of the body) and answers 304 to a
+   * matching `If-None-Match` (RFC 9110 §13.1.2). For reports: hashing the JSON is cheap
+   * next to computing it; the report is still computed and counted against the limit.
+   */
+  conditional?: boolean;
 }
 
+const passThrough: MiddlewareHandler = async (_c, next) => next();
+
 function bodyBound(maxBodyBytes: number | undefined): MiddlewareHandler {
-  if (maxBodyBytes === undefined) return async (_c, next) => next();
+  if (maxBodyBytes === undefined) return passThrough;
   return bodyLimit({
     maxSize: maxBodyBytes,
     onError: () => {
@@ -54,10 +63,16 @@ const rateLimitHeaderDocs = {
   },
 } as const;
 
-function withHeaders<T extends RouteConfig["responses"]>(responses: T): T {
+const etagHeader = { ETag: { description: "The answer's entity tag (RFC 9110 §8.8.3).", schema: { type: "string" } } };
+const notModified = {
+  304: { description: "Not modified: the `If-None-Match` sent names this answer's current `ETag`. No body." },
+} as const;
+
+function withHeaders<T extends RouteConfig["responses"]>(responses: T, extra: object = {}): T {
   const out: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(responses)) {
-    out[status] = { ...response, headers: { ...rateLimitHeaderDocs, ...(response as { headers?: object }).headers } };
+    const headers = { ...rateLimitHeaderDocs, ...extra, ...(response as { headers?: object }).headers };
+    out[status] = { ...response, headers };
   }
   return out as T;
 }
@@ -79,7 +94,14 @@ export function v1Route<
     ReturnType<typeof rateLimit>,
     ReturnType<typeof requireScope>,
     MiddlewareHandler,
-  ] = [apiKeyAuth(), rateLimit(options.limit), requireScope(options.scope), bodyBound(options.maxBodyBytes)];
+    MiddlewareHandler,
+  ] = [
+    apiKeyAuth(),
+    rateLimit(options.limit),
+    requireScope(options.scope),
+    bodyBound(options.maxBodyBytes),
+    options.conditional ? conditionalGet() : passThrough,
+  ];
   const errors = [
     ...(options.errors ?? []),
     ...(options.maxBodyBytes === undefined ? [] : ["payload_too_large" as const]),
@@ -90,7 +112,8 @@ export function v1Route<
     security: [{ bearerAuth: [] }],
     middleware,
     responses: {
-      ...withHeaders(config.responses),
+      ...withHeaders(config.responses, options.conditional ? etagHeader : {}),
+      ...(options.conditional ? withHeaders(notModified, etagHeader) : {}),
       ...withHeaders(errorResponses(...COMMON_ERRORS, ...errors)),
     } as R["responses"],
   } as Omit<R, "responses"> & {

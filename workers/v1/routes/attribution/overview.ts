@@ -24,7 +24,7 @@ const route = v1Route(
       },
     },
   },
-  { scope: "conversions:read", limit: "reads", errors: ["invalid_domain", "site_not_found"] },
+  { scope: "conversions:read", limit: "reads", errors: ["invalid_domain", "site_not_found"], conditional: true },
 );
 
 export function registerAttributionOverview(app: OpenAPIHono<V1AppEnv>) {

@@ -43,9 +43,17 @@ export const ServerEventInput = z
 
 export const RecordEventsBody = z
   .object({
-    events: z.array(z.unknown()).min(1).max(MAX_SERVER_EVENTS).openapi({
-      description: "1 to 500 request records (ServerEventInput); each is accepted or rejected on its own.",
-    }),
+    // Each record is parsed on its own (one bad record is a `rejected` result, not a 400
+    // for the batch), so the body parses `unknown` items; the document still names the
+    // record's shape, so generated clients type `events` as ServerEventInput[].
+    events: z
+      .array(z.unknown())
+      .min(1)
+      .max(MAX_SERVER_EVENTS)
+      .openapi({
+        description: "1 to 500 request records; each is accepted or rejected on its own.",
+        items: { $ref: "#/components/schemas/ServerEventInput" },
+      }),
   })
   .openapi("RecordEventsRequest");
 

@@ -26,6 +26,7 @@ const route = v1Route(
     scope: "traffic:read",
     limit: "reads",
     errors: ["invalid_domain", "invalid_cursor", "site_not_found"],
+    conditional: true,
   },
 );
 

@@ -39,7 +39,12 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
       request: { query: report.series ? SeriesReportQuery : ReportQuery },
       responses: { 200: { description: report.answer, content: { "application/json": { schema: report.schema } } } },
     },
-    { scope: "traffic:read", limit: "reads", errors: ["invalid_domain", "invalid_window", "site_not_found"] },
+    {
+      scope: "traffic:read",
+      limit: "reads",
+      errors: ["invalid_domain", "invalid_window", "site_not_found"],
+      conditional: true,
+    },
   );
   return (app: OpenAPIHono<V1AppEnv>) => {
     app.openapi(route, async (c) => {

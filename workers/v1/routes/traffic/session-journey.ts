@@ -20,7 +20,7 @@ const route = v1Route(
       200: { description: "The session journey", content: { "application/json": { schema: SessionJourney } } },
     },
   },
-  { scope: "traffic:read", limit: "reads", errors: ["session_not_found"] },
+  { scope: "traffic:read", limit: "reads", errors: ["session_not_found"], conditional: true },
 );
 
 export function registerSessionJourney(app: OpenAPIHono<V1AppEnv>) {

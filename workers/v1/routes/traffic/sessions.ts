@@ -19,7 +19,12 @@ const route = v1Route(
       200: { description: "A page of sessions", content: { "application/json": { schema: AgentSessions } } },
     },
   },
-  { scope: "traffic:read", limit: "reads", errors: ["invalid_domain", "invalid_cursor", "site_not_found"] },
+  {
+    scope: "traffic:read",
+    limit: "reads",
+    errors: ["invalid_domain", "invalid_cursor", "site_not_found"],
+    conditional: true,
+  },
 );
 
 export function registerSessions(app: OpenAPIHono<V1AppEnv>) {
