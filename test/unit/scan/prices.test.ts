@@ -116,10 +116,9 @@ describe("an Offer priced through a list of PriceSpecifications (Google's member
   it("yields the selling price and its currency", async () => {
     expect(offerPrice(offer)).toBe("10.49");
     expect(offerCurrency(offer)).toBe("USD");
-    const facts = productFromPage(
-      "https://shop.example/p/anvil",
-      (await page("/p/anvil", html(ld(product), "<h1>Anvil</h1>"))).page!,
-    );
+    const read = (await page("/p/anvil", html(ld(product), "<h1>Anvil</h1>"))).page;
+    if (!read) throw new Error("the product page was not read");
+    const facts = productFromPage("https://shop.example/p/anvil", read);
     expect(facts).toMatchObject({ name: "Anvil", price: "10.49", currency: "USD" });
   });
 

@@ -105,7 +105,7 @@ export function priceInText(text: string): boolean {
 }
 
 /** The value of one written amount: the last separator followed by 1-2 digits (or `-`) is the decimal one. */
-function valueOf(raw: string): number | null {
+function amountValue(raw: string): number | null {
   const s = raw.replace(/[\s\u00a0\u202f]/g, "");
   const whole = /[.,][-–]$/.test(s);
   const body = whole ? s.slice(0, -2) : s;
@@ -122,7 +122,7 @@ export function amountsIn(text: string): number[] {
   amountRe ??= new RegExp(amountPattern(), "gu");
   const out: number[] = [];
   for (const m of text.matchAll(amountRe)) {
-    const v = valueOf(m[0]);
+    const v = amountValue(m[0]);
     if (v !== null) out.push(v);
   }
   return out;
