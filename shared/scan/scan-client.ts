@@ -45,6 +45,9 @@ export async function requestScan(
 ): Promise<ScanOutcome> {
   const h = new Headers(headers);
   h.set("Content-Type", "application/json");
+  // "Scan now" is a person asking for a new scan, not a stream reconnecting: the replay
+  // window of POST /api/scan must not answer it with the last result (scan-replay.ts).
+  h.set("Cache-Control", "no-cache");
   const res = await scanWorker.fetch(
     new Request(new URL("/api/scan", url), { method: "POST", headers: h, body: JSON.stringify({ domain }) }),
   );

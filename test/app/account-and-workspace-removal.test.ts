@@ -29,7 +29,7 @@ async function ownerWithKey() {
   const email = uniqueEmail("ws-owner");
   await owner.signUp(email);
   await owner.get("/app/settings/api-keys");
-  const created = await owner.post("/app/settings/api-keys", { name: "k", preset: "full" });
+  const created = await owner.submit("/app/settings/api-keys", { name: "k", preset: "full" });
   const key = elementText(created.html, "new-key") as string;
   const row = await one<{ workspace_id: string }>(
     "SELECT workspace_id FROM memberships WHERE user_id = (SELECT id FROM users WHERE email = ?)",

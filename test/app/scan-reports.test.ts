@@ -69,7 +69,7 @@ describe("scan reports inside the app", () => {
       domain: "watched.example",
       webhook_url: "https://hooks.example.com/agent-readiness",
     });
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(303);
     const stored = await storeScan("watched.example", "llms_txt", Date.now());
     expect((await owner.get("/app/monitors")).html).toContain('href="/app/scans/watched.example"');
     const page = await owner.get("/app/scans/watched.example");

@@ -43,7 +43,7 @@ describe("CSRF", () => {
     // None of the refused forms created a key; the real one does.
     const list = await owner.get("/app/settings/api-keys");
     expect(list.html).not.toMatch(/data-key-id/);
-    expect((await owner.post("/app/settings/api-keys", { name: "ok", preset: "full" })).status).toBe(201);
+    expect((await owner.post("/app/settings/api-keys", { name: "ok", preset: "full" })).status).toBe(303);
   });
 
   it("protects the signed-out forms too: sign-in without the token is refused", async () => {

@@ -48,8 +48,9 @@ async function signUp(page: Page, address: string): Promise<void> {
 async function createKey(page: Page, name: string, preset: string): Promise<string> {
   await page.getByRole("link", { name: "Settings", exact: true }).click();
   await page.getByRole("link", { name: "API keys" }).first().click();
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Preset").selectOption({ label: preset });
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  // The preset button ticks its scopes visibly; the ticks are what the form sends.
+  await page.getByRole("button", { name: `Tick ${preset}` }).click();
   await page.getByRole("button", { name: "Create key" }).click();
   return ((await page.locator("#new-key").textContent()) ?? "").trim();
 }

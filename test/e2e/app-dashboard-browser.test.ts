@@ -61,8 +61,8 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(`${baseUrl}/app`);
     await page.goto(`${baseUrl}/app/settings/api-keys`);
-    await page.getByLabel("Name").fill("Dashboard test");
-    await page.getByLabel("Preset").selectOption({ label: "Full access" });
+    await page.getByLabel("Name", { exact: true }).fill("Dashboard test");
+    await page.getByRole("button", { name: "Tick Full access" }).click();
     await page.getByRole("button", { name: "Create key" }).click();
     key = ((await page.locator("#new-key").textContent()) ?? "").trim();
   }, 90_000);
@@ -295,8 +295,14 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     await expectAccessible(page, "conversions");
     await expectNoHorizontalScroll(page, "conversions");
     await screenshots(page, "app-conversions");
+    // Void is irreversible, so it asks first (as revoking a key does), then answers with a redirect.
     await page.locator('tr[data-external-id="order-2"]').getByRole("button", { name: /Void/ }).click();
-    await page.waitForURL(`${baseUrl}/app/conversions`);
+    // A GET form with no fields still ends its URL with "?".
+    await page.waitForURL(new RegExp(`^${baseUrl}/app/conversions/order-2/void\\??$`));
+    await expectAccessible(page, "void confirmation");
+    await page.getByRole("button", { name: "Confirm void" }).click();
+    await page.waitForURL(new RegExp(`^${baseUrl}/app/conversions(\\?flash=[^&]+)?$`));
+    expect(await page.textContent(".notice-success")).toContain("Order order-2 voided");
     const list = await api(key, "/api/v1/conversions?include_voided=true");
     const voided = (list.results as { external_id: string; voided: boolean }[]).find(
       (r) => r.external_id === "order-2",
@@ -328,8 +334,9 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     // "Send test event" queues a signed score.changed; the deliveries log shows the receiver's answer.
     await page.goto(`${baseUrl}/app/monitors`);
     await row.getByRole("button", { name: "Send test event" }).click();
-    await page.waitForURL(`${baseUrl}/app/monitors/${monitors[0].monitor_id}/test`);
-    expect(await page.textContent(".notice-success")).toContain("Test event queued for good-shop.test");
+    // Post/Redirect/Get: the answer is the monitor's page with a one-time notice.
+    await page.waitForURL(new RegExp(`^${baseUrl}/app/monitors/${monitors[0].monitor_id}(\\?flash=[^&]+)?$`));
+    expect(await page.textContent(".notice-success")).toMatch(/Test event \S+ queued for good-shop\.test/);
     await page.goto(`${baseUrl}/app/monitors/${monitors[0].monitor_id}`);
     await expect
       .poll(

@@ -120,7 +120,7 @@ describe("MCP server at /mcp", () => {
     expect(call.body.result.structuredContent).toEqual((await v1(key, "GET", "/api/v1/whoami")).body);
   });
 
-  it("lists seventeen tools, each with input and output schemas and honest annotations", async () => {
+  it("lists twenty-one tools, each with input and output schemas and honest annotations", async () => {
     const { key } = await createKey("mcp-list", "--scopes", ALL_SCOPES);
     const client = await connect(key);
     const { tools } = await client.listTools();
@@ -143,6 +143,10 @@ describe("MCP server at /mcp", () => {
         "void_conversion",
         "scan_domain",
         "get_scan",
+        "create_drain",
+        "list_drains",
+        "get_drain",
+        "revoke_drain",
       ].sort(),
     );
     for (const t of tools) {

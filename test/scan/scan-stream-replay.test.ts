@@ -54,6 +54,26 @@ describe("the scan stream for SSE clients", () => {
     const otherDomain = await postScan("js-shell.test", ip);
     expect(otherDomain.res.headers.get("X-Scan-Replayed")).toBeNull();
   });
+
+  it("scans anew, counted, when the repeat asks with Cache-Control: no-cache (the app's Scan now)", async () => {
+    const ip = "192.0.2.170";
+    const first = completeOf((await postScan("broken-robots.test", ip)).events);
+    const domainWindow = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName("scan-domain:broken-robots.test"));
+    const usedDomain = (await domainWindow.peek(PER_DOMAIN)).windows[0].used;
+    const { exports } = await import("cloudflare:workers");
+    const res = await exports.default.fetch("http://scan.local/api/scan", {
+      method: "POST",
+      headers: { "content-type": "application/json", "CF-Connecting-IP": ip, "Cache-Control": "no-cache" },
+      body: JSON.stringify({ domain: "broken-robots.test" }),
+    });
+    const raw = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Scan-Replayed")).toBeNull();
+    expect(raw).toContain("event: crawl");
+    expect(raw).not.toContain('"replayed":true');
+    expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await domainWindow.peek(PER_DOMAIN)).windows[0].used).toBe(usedDomain + 1);
+  });
 });
 
 async function postRaw(domain: string, ip: string): Promise<Response> {

@@ -25,18 +25,20 @@ function scopeOf(op: Operation): string | null {
 }
 
 // The full list, written out: adding, renaming or dropping an operation is a contract
-// change, so it must be a visible edit here too (26 operations).
+// change, so it must be a visible edit here too (30 operations).
 const EXPECTED_OPERATIONS = [
   "DELETE /api/v1/conversions/{external_id} voidConversion",
   "DELETE /api/v1/monitors/{monitor_id} deleteMonitor",
   "DELETE /api/v1/sites/{site_id} deleteSite",
   "GET /api/v1/attribution/overview attributionOverview",
   "GET /api/v1/conversions listConversions",
+  "GET /api/v1/drains/{drain_id} getDrain",
   "GET /api/v1/monitors listMonitors",
   "GET /api/v1/monitors/{monitor_id} getMonitor",
   "GET /api/v1/monitors/{monitor_id}/deliveries listMonitorDeliveries",
   "GET /api/v1/sites listSites",
   "GET /api/v1/sites/check-install checkInstall",
+  "GET /api/v1/sites/{site_id}/drains listDrains",
   "GET /api/v1/traffic/failing-sessions failingSessions",
   "GET /api/v1/traffic/overview trafficOverview",
   "GET /api/v1/traffic/purpose-split trafficPurposeSplit",
@@ -47,12 +49,14 @@ const EXPECTED_OPERATIONS = [
   "GET /api/v1/whoami whoami",
   "PATCH /api/v1/sites/{site_id} updateSite",
   "POST /api/v1/conversions recordConversions",
+  "POST /api/v1/drains/{drain_id}/revoke revokeDrain",
   "POST /api/v1/events recordServerEvents",
   "POST /api/v1/monitors createMonitor",
   "POST /api/v1/monitors/{monitor_id}/deliveries/{delivery_id}/redeliver redeliverMonitorDelivery",
   "POST /api/v1/monitors/{monitor_id}/rescan rescanMonitor",
   "POST /api/v1/monitors/{monitor_id}/test testMonitor",
   "POST /api/v1/sites registerSite",
+  "POST /api/v1/sites/{site_id}/drains createDrain",
 ];
 
 describe("every declared v1 operation", () => {

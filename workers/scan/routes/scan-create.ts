@@ -60,7 +60,9 @@ export function registerScanCreate(app: OpenAPIHono<ScanAppEnv>) {
     const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
     // A repeat of a scan this client finished moments ago (an SSE client reconnecting
     // after `complete`): the stored result again, not counted (scan-replay.ts).
-    const replayId = await findReplay(ip, domain);
+    // `Cache-Control: no-cache` on the request (RFC 9111 §5.2.1.4) asks for a new scan.
+    const fresh = /\bno-cache\b/i.test(c.req.header("Cache-Control") ?? "");
+    const replayId = fresh ? null : await findReplay(ip, domain);
     const replay = replayId ? await findScan(database(c.env.DB), replayId) : null;
     if (replay) {
       c.header("X-Scan-Replayed", "true");
