@@ -9,6 +9,7 @@ import {
   type Population,
   readLiveGroups,
 } from "./grouped-sessions";
+import type { Comparison } from "./previous-period";
 import { type ReadPlan, readPlan } from "./read-plan";
 import type { ReportHeader } from "./report-schemas";
 import type { ReportSite } from "./report-site";
@@ -38,6 +39,8 @@ export interface ReportParams {
   nowMs: number;
   /** Bucket of the reports' time series (overview, sources); absent, the window's default. */
   interval?: SeriesInterval;
+  /** `previous`: also the same report over the previous equal window (shared/reports/previous-period.ts). */
+  compare?: Comparison;
 }
 
 export async function reportContext(db: D1Database, params: ReportParams): Promise<ReportContext> {

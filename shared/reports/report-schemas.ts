@@ -37,6 +37,22 @@ const header = {
 
 export const ReportHeader = z.object(header);
 
+/**
+ * A report plus, with `compare=previous`, the same report over the previous equal
+ * window (docs/reports.md "Comparison with the previous period"): additive, absent
+ * otherwise. `previous` is exactly what a `from`/`to` request for that window answers.
+ */
+function withPrevious<Shape extends z.ZodRawShape>(report: z.ZodObject<Shape>, id: string) {
+  return report
+    .extend({
+      previous: report.optional().meta({
+        description:
+          "Only with `compare=previous`: this report over the previous window of equal length, [period_start - (period_end - period_start), period_start), as a `from`/`to` request for it answers (`period` is `custom`).",
+      }),
+    })
+    .meta({ id });
+}
+
 /** docs/decisions.md#12-report-time-series: the bucket axis shared by every series. */
 const seriesAxis = {
   interval: z.enum(SERIES_INTERVALS).meta({
@@ -55,7 +71,7 @@ const Counts = z
   .array(z.number().int())
   .meta({ description: "`sessions[i]` counts the sessions started in bucket i.", example: [0, 3, 1] });
 
-export const TrafficOverview = z
+const TrafficOverviewPeriod = z
   .object({
     ...header,
     total_sessions: Int(120, "AI-agent sessions started in the window."),
@@ -96,9 +112,10 @@ export const TrafficOverview = z
           "Sessions per UTC hour or day of session start, one line per platform (most sessions first). Sums to total_sessions.",
       }),
   })
-  .meta({ id: "TrafficOverview" });
+  .meta({ id: "TrafficOverviewPeriod" });
+export const TrafficOverview = withPrevious(TrafficOverviewPeriod, "TrafficOverview");
 
-export const PurposeSplit = z
+const PurposeSplitPeriod = z
   .object({
     ...header,
     total_sessions: Int(120),
@@ -116,9 +133,10 @@ export const PurposeSplit = z
       )
       .meta({ description: "Always the four purposes; sums to total_sessions." }),
   })
-  .meta({ id: "PurposeSplit" });
+  .meta({ id: "PurposeSplitPeriod" });
+export const PurposeSplit = withPrevious(PurposeSplitPeriod, "PurposeSplit");
 
-export const TrafficSources = z
+const TrafficSourcesPeriod = z
   .object({
     ...header,
     coverage: z.string().meta({
@@ -164,11 +182,12 @@ export const TrafficSources = z
           "Sessions per UTC hour or day of session start, one line per source (most sessions first). Sums to total_sessions.",
       }),
   })
-  .meta({ id: "TrafficSources" });
+  .meta({ id: "TrafficSourcesPeriod" });
+export const TrafficSources = withPrevious(TrafficSourcesPeriod, "TrafficSources");
 
 const Tier = z.enum(TIERS).meta({ example: "verified" });
 
-export const VerificationBreakdown = z
+const VerificationBreakdownPeriod = z
   .object({
     ...header,
     total_sessions: Int(120),
@@ -188,7 +207,8 @@ export const VerificationBreakdown = z
       }),
     ),
   })
-  .meta({ id: "VerificationBreakdown" });
+  .meta({ id: "VerificationBreakdownPeriod" });
+export const VerificationBreakdown = withPrevious(VerificationBreakdownPeriod, "VerificationBreakdown");
 
 export const FailingSessions = z
   .object({

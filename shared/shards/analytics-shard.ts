@@ -7,6 +7,7 @@ import { commitDrainChunk, type DrainChunkResult } from "../drains/commit-drain-
 import type { IngestMessage } from "../ingest/queue-message";
 import { type AgentSessionsPage, type AgentSessionsParams, agentSessions } from "../reports/agent-sessions";
 import { type FailingPage, type FailingParams, failingSessions } from "../reports/failing-sessions";
+import { withComparison } from "../reports/previous-period";
 import { purposeSplit } from "../reports/purpose-split";
 import type { ReportParams } from "../reports/report-context";
 import type {
@@ -207,19 +208,19 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
   }
 
   async overview(params: ReportParams): Promise<TrafficOverview> {
-    return trafficOverview(this.db, params);
+    return withComparison(trafficOverview, this.db, params);
   }
 
   async purposeSplit(params: ReportParams): Promise<PurposeSplit> {
-    return purposeSplit(this.db, params);
+    return withComparison(purposeSplit, this.db, params);
   }
 
   async sources(params: ReportParams): Promise<TrafficSources> {
-    return trafficSources(this.db, params);
+    return withComparison(trafficSources, this.db, params);
   }
 
   async verification(params: ReportParams): Promise<VerificationBreakdown> {
-    return verificationBreakdown(this.db, params);
+    return withComparison(verificationBreakdown, this.db, params);
   }
 
   async failingSessions(params: FailingParams): Promise<FailingPage> {

@@ -1,4 +1,5 @@
 import { valueOrThrow } from "@shared/errors/api-error";
+import type { Comparison } from "@shared/reports/previous-period";
 import type { ReportParams } from "@shared/reports/report-context";
 import { findReportSite } from "@shared/reports/report-site";
 import { resolveWindow, type WindowInput } from "@shared/reports/report-window";
@@ -13,11 +14,11 @@ import { type SeriesInterval, seriesInterval } from "@shared/reports/time-series
 export async function reportInput(
   db: D1Database,
   workspaceId: string,
-  query: WindowInput & { domain: string; interval?: SeriesInterval },
+  query: WindowInput & { domain: string; interval?: SeriesInterval; compare?: Comparison },
 ): Promise<ReportParams & { interval: SeriesInterval }> {
   const nowMs = Date.now();
   const window = resolveWindow(query, nowMs);
   const interval = valueOrThrow(seriesInterval(window, query.interval));
   const site = valueOrThrow(await findReportSite(db, workspaceId, query.domain));
-  return { site, window, nowMs, interval };
+  return { site, window, nowMs, interval, compare: query.compare };
 }

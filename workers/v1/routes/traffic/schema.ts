@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "@shared/reports/agent-sessions";
 import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "@shared/reports/failing-sessions";
+import { COMPARISONS } from "@shared/reports/previous-period";
 import { PURPOSES } from "@shared/reports/purpose-split";
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/reports/report-window";
 import { SERIES_INTERVALS } from "@shared/reports/time-series";
@@ -33,6 +34,11 @@ export const ReportQuery = z.object({
   to: Time.optional().openapi({
     description: "End of the custom window (RFC 3339, exclusive); defaults to now. Needs `from`.",
     example: "2026-11-08T00:00:00Z",
+  }),
+  compare: z.enum(COMPARISONS).optional().openapi({
+    description:
+      "`previous`: the answer also holds `previous`, the same report over the previous window of equal length (ending at period_start). Omit for none.",
+    example: "previous",
   }),
 });
 
