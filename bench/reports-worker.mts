@@ -6,6 +6,7 @@
 
 import { valueOrThrow } from "@shared/errors/api-error";
 import { failingSessions } from "@shared/reports/failing-sessions";
+import { withComparison } from "@shared/reports/previous-period";
 import { purposeSplit } from "@shared/reports/purpose-split";
 import type { ReportParams } from "@shared/reports/report-context";
 import { findReportSite } from "@shared/reports/report-site";
@@ -47,6 +48,10 @@ export class BenchShard extends AnalyticsShard {
   }
   async count(sql: string): Promise<unknown> {
     return this.sql.prepare(sql).first();
+  }
+  /** The baseline: a plain count(*) of the window's sessions, through the report's own path. */
+  async countWindow(siteId: string, start: number, end: number): Promise<number> {
+    return countWindow(this.sql, siteId, start, end);
   }
   /** One report on a timing wrapper of the shard's handle: each statement's ms (profiling). */
   async profile(name: string, params: ReportParams, session: string): Promise<Timing[]> {
@@ -194,13 +199,13 @@ async function runReport(db: D1Database, name: string, params: ReportParams, ses
   const { site } = params;
   const journeySite = { id: site.id, domain: site.domain, workspaceId: BENCH_WORKSPACE };
   return name === "overview"
-    ? await trafficOverview(db, params)
+    ? await withComparison(trafficOverview, db, params)
     : name === "purpose-split"
-      ? await purposeSplit(db, params)
+      ? await withComparison(purposeSplit, db, params)
       : name === "sources"
-        ? await trafficSources(db, params)
+        ? await withComparison(trafficSources, db, params)
         : name === "verification"
-          ? await verificationBreakdown(db, params)
+          ? await withComparison(verificationBreakdown, db, params)
           : name === "failing-sessions"
             ? await failingSessions(db, { ...params, limit: 20 })
             : name === "journey"
@@ -208,11 +213,29 @@ async function runReport(db: D1Database, name: string, params: ReportParams, ses
               : null;
 }
 
+/**
+ * The bench's in-run baseline: `count(*)` of the sessions started in the window (one
+ * range of sessions_site_started_idx), the least any report of that window could read.
+ */
+async function countWindow(db: D1Database, siteId: string, start: number, end: number): Promise<number> {
+  const row = await db
+    .prepare("SELECT count(*) AS n FROM sessions WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3")
+    .bind(siteId, start, end)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 /** The report's site (from the control plane, D1) and window, from the bench's query string. */
 async function reportParams(env: Env, url: URL): Promise<ReportParams> {
   const nowMs = Number(url.searchParams.get("now"));
   const site = valueOrThrow(await findReportSite(env.DB, BENCH_WORKSPACE, url.searchParams.get("domain") ?? ""));
-  return { site, window: resolveWindow({ period: url.searchParams.get("period") as ReportPeriod }, nowMs), nowMs };
+  const compare = url.searchParams.get("compare") === "previous" ? ("previous" as const) : undefined;
+  return {
+    site,
+    window: resolveWindow({ period: url.searchParams.get("period") as ReportPeriod }, nowMs),
+    nowMs,
+    compare,
+  };
 }
 
 function shard(env: Env, siteId: string) {
@@ -316,6 +339,14 @@ export default {
         const { site } = params;
         const name = q("name");
         const journeySite = { id: site.id, domain: site.domain, workspaceId: BENCH_WORKSPACE };
+        if (name === "count") {
+          const { start, end } = params.window;
+          const n =
+            q("store") === "shard"
+              ? await shard(env, site.id).countWindow(site.id, start, end)
+              : await countWindow(env.DB, site.id, start, end);
+          return Response.json({ n });
+        }
         if (q("store") === "shard") {
           const stub = shard(env, site.id);
           const body =

@@ -25,6 +25,8 @@ const WARMUP = 3;
 const DAY = 86_400_000;
 const PERIODS = ["24h", "30d", "90d"] as const;
 const REPORTS = ["overview", "purpose-split", "sources", "verification", "failing-sessions", "journey"] as const;
+/** The reports that offer compare=previous (measured with it too, on the shard). */
+const COMPARED = new Set<string>(["overview", "purpose-split", "sources", "verification"]);
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
@@ -120,15 +122,31 @@ async function seedRows(store: "d1" | "shard", siteId: string, sessions: number,
   });
 }
 
-async function measure(label: string, store: "d1" | "shard", domain: string, now: number, journey: string) {
+/**
+ * Each report's p95 for `store`; with `compared`, also each comparable report with
+ * compare=previous (key `<report>+previous <period>`), and the in-run baseline: a plain
+ * count(*) of the window's sessions through the same path (key `count(*) <period>`).
+ */
+async function measure(
+  label: string,
+  store: "d1" | "shard",
+  domain: string,
+  now: number,
+  journey: string,
+  compared = false,
+) {
   const out = new Map<string, number>();
+  const run = async (key: string, query: string) => {
+    const t = await time(`/report?store=${store}&domain=${domain}&now=${now}&session=${journey}&${query}`);
+    out.set(key, t.p95);
+    console.log(`${label}: ${key} p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`);
+  };
+  for (const period of PERIODS) await run(`count(*) ${period}`, `name=count&period=${period}`);
   for (const report of REPORTS) {
     for (const period of report === "journey" ? (["-"] as const) : PERIODS) {
-      const t = await time(
-        `/report?store=${store}&domain=${domain}&name=${report}&period=${period}&now=${now}&session=${journey}`,
-      );
-      out.set(`${report} ${period}`, t.p95);
-      console.log(`${label}: ${report} ${period} p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`);
+      await run(`${report} ${period}`, `name=${report}&period=${period}`);
+      if (compared && COMPARED.has(report))
+        await run(`${report}+previous ${period}`, `name=${report}&period=${period}&compare=previous`);
     }
   }
   return out;
@@ -166,24 +184,40 @@ async function phase(name: string, sites: number, total: number) {
   const domain = `${measured}.example`;
   await seedSites("shard", [measured], perSite, now, journeyOf);
   console.log(`${name}: shard of ${measured} seeded and aggregated, ${seconds()} s`);
-  const alone = await measure(`${name} shard (others empty)`, "shard", domain, now, journeyOf(measured));
+  const alone = await measure(`${name} shard (others empty)`, "shard", domain, now, journeyOf(measured), true);
   let full: Map<string, number> | null = null;
   if (sites > 1) {
     await seedSites("shard", siteIds.slice(1), perSite, now, journeyOf);
     console.log(`${name}: ${sites} shards seeded and aggregated, ${seconds()} s`);
-    full = await measure(`${name} shard (others full)`, "shard", domain, now, journeyOf(measured));
+    full = await measure(`${name} shard (others full)`, "shard", domain, now, journeyOf(measured), true);
   }
   const d1 = await measure(`${name} single D1`, "d1", domain, now, journeyOf(measured));
   // The shard answers what the single D1 answers.
   for (const period of PERIODS) {
-    for (const report of ["overview", "sources", "verification"]) {
-      const q = `domain=${domain}&name=${report}&period=${period}&now=${now}`;
+    for (const report of ["overview", "sources", "verification", "count"]) {
+      const q = `domain=${domain}&name=${report}&period=${period}&now=${now}&compare=previous`;
       const a = JSON.stringify(await call(`/report?store=d1&${q}`));
       const b = JSON.stringify(await call(`/report?store=shard&${q}`));
       if (a !== b) throw new Error(`${name} ${report} ${period}: shard and D1 disagree`);
     }
   }
   console.log(`${name}: shard and single-D1 answers identical for every window`);
+  // Every shard answer against the same window's count(*) baseline (the issue 29 target).
+  const shardP95 = full ?? alone;
+  const baselineRows = [...shardP95.keys()]
+    .filter((k) => !k.startsWith("count(*)") && !k.startsWith("journey"))
+    .map((k) => {
+      const period = k.split(" ")[1];
+      const baseline = shardP95.get(`count(*) ${period}`) ?? 0;
+      const p95 = shardP95.get(k) ?? 0;
+      return {
+        report: k,
+        shard_p95_ms: +p95.toFixed(1),
+        count_p95_ms: +baseline.toFixed(1),
+        ratio: +(p95 / baseline).toFixed(2),
+      };
+    });
+  console.table(baselineRows);
   const rows = [...d1.keys()].map((k) => ({
     report: k,
     d1_p95_ms: +(d1.get(k) ?? 0).toFixed(1),
@@ -194,7 +228,14 @@ async function phase(name: string, sites: number, total: number) {
   }));
   for (const r of rows) r.shard_vs_d1 = +(((full ?? alone).get(r.report) ?? 0) / (d1.get(r.report) ?? 1)).toFixed(2);
   console.table(rows);
-  return { phase: name, sites, sessions_per_site: perSite, total_sessions: perSite * sites, results: rows };
+  return {
+    phase: name,
+    sites,
+    sessions_per_site: perSite,
+    total_sessions: perSite * sites,
+    results: rows,
+    against_count: baselineRows,
+  };
 }
 
 try {
