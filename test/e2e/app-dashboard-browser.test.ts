@@ -201,19 +201,27 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
         (sel) => (document.querySelector(sel) as unknown as { uplot: { data: number[][] } }).uplot.data,
         `[data-chart="${id}-data"]`,
       );
-    const expectPlotted = async (id: string, series: Series, lines: { sessions: number[] }[]) => {
+    const expectPlotted = async (
+      id: string,
+      series: Series,
+      lines: { sessions: number[] }[],
+      previousLines: { sessions: number[] }[],
+    ) => {
       expect(series.interval).toBe("hour");
       // 24 h touch 25 UTC hours (the first and last in part).
       expect(series.buckets).toHaveLength(25);
+      // Last: the previous 24 hours' total per hour (compare=previous), bucket by bucket.
+      const previous = series.buckets.map((_, i) => previousLines.reduce((n, l) => n + (l.sessions[i] ?? 0), 0));
       expect(await plotted(id)).toEqual([
         series.buckets.map((b) => Date.parse(b) / 1000),
         ...lines.map((l) => l.sessions),
+        previous,
       ]);
     };
     // The page and the API each take their own "now": read both again if an hour began between them.
     for (let attempt = 0; ; attempt++) {
-      const overview = await api(key, `/api/v1/traffic/overview?domain=${SHOP}&period=24h`);
-      const sources = await api(key, `/api/v1/traffic/sources?domain=${SHOP}&period=24h`);
+      const overview = await api(key, `/api/v1/traffic/overview?domain=${SHOP}&period=24h&compare=previous`);
+      const sources = await api(key, `/api/v1/traffic/sources?domain=${SHOP}&period=24h&compare=previous`);
       await page.goto(`${baseUrl}/app/sites/${SHOP}/traffic?period=24h`);
       await page.waitForSelector(".chart canvas", { timeout: 10_000 });
       const platforms = overview.by_platform_series as Series & { platforms: { sessions: number[] }[] };
@@ -221,8 +229,12 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
       const x = (await plotted("platform-series"))[0];
       if (x[0] !== Date.parse(platforms.buckets[0]) / 1000 && attempt === 0) continue;
       expect(platforms.platforms.length).toBeGreaterThan(0);
-      await expectPlotted("platform-series", platforms, platforms.platforms);
-      await expectPlotted("source-series", bySource, bySource.sources);
+      const before = {
+        platforms: (overview.previous as { by_platform_series: typeof platforms }).by_platform_series.platforms,
+        sources: (sources.previous as { by_source_series: typeof bySource }).by_source_series.sources,
+      };
+      await expectPlotted("platform-series", platforms, platforms.platforms, before.platforms);
+      await expectPlotted("source-series", bySource, bySource.sources, before.sources);
       // The table beside the chart names the hours.
       expect(await page.textContent("#platform-series-caption")).toContain("UTC hour");
       break;

@@ -6,6 +6,17 @@ export interface ChartSeries {
   interval: SeriesInterval;
   buckets: string[];
   lines: Array<{ label: string; sessions: number[] }>;
+  /** The previous equal period's total per bucket, bucket i of it beside bucket i of this one. */
+  previous?: { label: string; sessions: number[] };
+}
+
+/**
+ * The previous period's series summed over its lines and aligned by bucket index with
+ * this period's buckets (equal windows have as many buckets when the length is a whole
+ * number of buckets, as the app's periods and day ranges are; extra ones are dropped).
+ */
+export function previousTotals(buckets: number, previousLines: Array<{ sessions: number[] }>): number[] {
+  return Array.from({ length: buckets }, (_, i) => previousLines.reduce((n, l) => n + (l.sessions[i] ?? 0), 0));
 }
 
 const UNIT: Record<SeriesInterval, string> = { hour: "UTC hour", day: "UTC day" };
@@ -21,8 +32,9 @@ function bucketLabel(interval: SeriesInterval, iso: string): string {
  * points are the API's own buckets and counts, unchanged.
  */
 export function SeriesChart(props: { id: string; title: string; series: ChartSeries }) {
-  const { interval, buckets, lines } = props.series;
-  if (lines.length === 0) return <p class="hint">No sessions in this window.</p>;
+  const { interval, buckets, previous } = props.series;
+  if (props.series.lines.length === 0) return <p class="hint">No sessions in this window.</p>;
+  const lines = previous ? [...props.series.lines, previous] : props.series.lines;
   const data = {
     unit: "sessions",
     interval,
@@ -38,7 +50,7 @@ export function SeriesChart(props: { id: string; title: string; series: ChartSer
       {raw(`<script type="application/json" id="${props.id}-data">${json}</script>`)}
       <figcaption id={`${props.id}-caption`} class="hint">
         {props.title}: sessions per {UNIT[interval]}. Each line has its own dash pattern; the table holds the same
-        numbers.
+        numbers.{previous ? ` "${previous.label}" is the previous equal period, bucket by bucket.` : null}
       </figcaption>
       <details>
         <summary>

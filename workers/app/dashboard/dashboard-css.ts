@@ -8,6 +8,7 @@ export const DASHBOARD_CSS = `
 .tiles li{border:1px solid #d0d0d0;border-radius:4px;padding:.75rem}
 .tiles .value{display:block;font-size:1.6rem;font-weight:700}
 .tiles .label{color:#4a4a4a;font-size:.9rem}
+.tiles .change{display:block;font-size:.85rem;margin-top:.25rem}
 .status-word{font-weight:700;text-transform:uppercase;letter-spacing:.03em;border:1px solid currentColor;border-radius:3px;padding:0 .35rem;font-size:.85rem}
 [data-status=receiving] .status-word,.status-receiving{color:#1e6b34}
 [data-status=rejected] .status-word,.status-rejected{color:#b3261e}

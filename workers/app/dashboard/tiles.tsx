@@ -1,10 +1,13 @@
 import type { Child } from "hono/jsx";
+import type { Change } from "./period-change";
 
 /** One headline number: `metric` names it for tests and scripts (`data-metric`). */
 export interface Tile {
   metric: string;
   value: Child;
   label: Child;
+  /** Against the previous equal period (compare=previous), when the page asked for it. */
+  change?: Change;
 }
 
 /** The row of headline numbers at the top of a dashboard page. */
@@ -17,6 +20,12 @@ export function Tiles(props: { label: string; tiles: Tile[] }) {
             {tile.value}
           </span>
           <span class="label">{tile.label}</span>
+          {tile.change ? (
+            <span class="change" data-change={tile.metric} data-direction={tile.change.direction}>
+              {tile.change.text}
+              <span class="visually-hidden"> against the previous period</span>
+            </span>
+          ) : null}
         </li>
       ))}
     </ul>

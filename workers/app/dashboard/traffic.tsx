@@ -6,7 +6,8 @@ import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
-import { SeriesChart } from "./chart";
+import { previousTotals, SeriesChart } from "./chart";
+import { countChange, shareChange } from "./period-change";
 import { durationText, pageWindow } from "./report-window-form";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav } from "./site-nav";
@@ -69,14 +70,18 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const nowMs = Date.now();
     const { window, problem } = pageWindow(q, nowMs);
     const params = { site, window, nowMs };
+    // Tiles and charts show the change against the previous equal period (issue 29).
+    const compared = { ...params, compare: "previous" as const };
     // One call per report to the site's analytics shard, as the v1 routes make them.
     const shard = siteShard(c.env, site.id);
     const [overview, purpose, sources, tiers] = await Promise.all([
-      shard.overview(params),
+      shard.overview(compared),
       shard.purposeSplit(params),
-      shard.sources(params),
+      shard.sources(compared),
       shard.verification(params),
     ]);
+    const before =
+      overview.previous && sources.previous ? { overview: overview.previous, sources: sources.previous } : undefined;
     const paths = sitePaths(site.domain);
     const empty = overview.data_status === "no_events_yet";
     return renderPage(c, {
@@ -111,21 +116,31 @@ export function registerTraffic(app: Hono<AppEnv>) {
               <Tiles
                 label="Key numbers"
                 tiles={[
-                  { metric: "total_sessions", value: overview.total_sessions, label: "AI-agent sessions" },
+                  {
+                    metric: "total_sessions",
+                    value: overview.total_sessions,
+                    label: "AI-agent sessions",
+                    change: before && countChange(overview.total_sessions, before.overview.total_sessions),
+                  },
                   {
                     metric: "unique_visitors",
                     value: overview.unique_visitors,
                     label: "Unique visitors (summed per day)",
+                    change: before && countChange(overview.unique_visitors, before.overview.unique_visitors),
                   },
                   {
                     metric: "ai_share_pct",
                     value: `${sources.ai_share_pct}%`,
                     label: `AI share of all traffic (${sources.ai_sessions} of ${sources.total_sessions})`,
+                    change: before && shareChange(sources.ai_share_pct, before.sources.ai_share_pct),
                   },
                   {
                     metric: "median_duration",
                     value: durationText(overview.median_duration_ms),
                     label: "Median session duration",
+                    change:
+                      before &&
+                      countChange(overview.median_duration_ms, before.overview.median_duration_ms, durationText),
                   },
                 ]}
               />
@@ -145,6 +160,13 @@ export function registerTraffic(app: Hono<AppEnv>) {
                     label: p.platform,
                     sessions: p.sessions,
                   })),
+                  previous: before && {
+                    label: "previous period (all platforms)",
+                    sessions: previousTotals(
+                      overview.by_platform_series.buckets.length,
+                      before.overview.by_platform_series.platforms,
+                    ),
+                  },
                 }}
               />
               <h2>Purpose</h2>
@@ -159,6 +181,13 @@ export function registerTraffic(app: Hono<AppEnv>) {
                 series={{
                   ...sources.by_source_series,
                   lines: sources.by_source_series.sources.map((s) => ({ label: s.source, sessions: s.sessions })),
+                  previous: before && {
+                    label: "previous period (all sources)",
+                    sessions: previousTotals(
+                      sources.by_source_series.buckets.length,
+                      before.sources.by_source_series.sources,
+                    ),
+                  },
                 }}
               />
               <SourceTables s={sources} />
