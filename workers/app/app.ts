@@ -13,6 +13,7 @@ import { registerScanReports } from "./dashboard/scan-report";
 import { registerSessions } from "./dashboard/sessions";
 import { registerSites } from "./dashboard/sites";
 import { registerTraffic } from "./dashboard/traffic";
+import { registerTrafficCsv } from "./dashboard/traffic-csv";
 import { errorPage } from "./error-page";
 import { csrfProtection } from "./middleware/csrf";
 import { registerAccount } from "./routes/account";
@@ -91,6 +92,7 @@ export function buildApp() {
   registerWorkspaces(app);
   registerOverview(app);
   registerSites(app);
+  registerTrafficCsv(app);
   registerTraffic(app);
   registerSessions(app);
   registerConversions(app);

@@ -12,6 +12,7 @@ import { durationText, pageWindow } from "./report-window-form";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav } from "./site-nav";
 import { Tiles } from "./tiles";
+import { CsvLink, type TrafficTableName } from "./traffic-csv";
 import { PurposeBars, SourceTables, TierTable } from "./traffic-parts";
 
 /** The period picker: the contract's periods and a custom range of whole UTC days. */
@@ -83,6 +84,9 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const before =
       overview.previous && sources.previous ? { overview: overview.previous, sources: sources.previous } : undefined;
     const paths = sitePaths(site.domain);
+    // The download links keep the page's window (the same query string).
+    const query = new URL(c.req.url).search;
+    const csv = (table: TrafficTableName) => <CsvLink c={c} domain={site.domain} table={table} query={query} />;
     const empty = overview.data_status === "no_events_yet";
     return renderPage(c, {
       title: `Traffic of ${site.domain}`,
@@ -169,10 +173,14 @@ export function registerTraffic(app: Hono<AppEnv>) {
                   },
                 }}
               />
+              {csv("platforms")}
+              {csv("outcomes")}
               <h2>Purpose</h2>
               <PurposeBars split={purpose} />
+              {csv("purposes")}
               <h2>Verification tiers</h2>
               <TierTable v={tiers} />
+              {csv("tiers")}
               <h2>Sources</h2>
               <p>All recorded sessions, humans included, by how they arrived.</p>
               <SeriesChart
@@ -191,6 +199,8 @@ export function registerTraffic(app: Hono<AppEnv>) {
                 }}
               />
               <SourceTables s={sources} />
+              {csv("sources")}
+              {csv("referrer_hosts")}
               <h2>Top pages</h2>
               {overview.top_pages.length === 0 ? (
                 <p class="hint">No AI-agent entry pages in this window.</p>
@@ -209,6 +219,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
                   ))}
                 </DataTable>
               )}
+              {csv("top_pages")}
             </>
           )}
           <script src={UPLOT_SCRIPT} defer />

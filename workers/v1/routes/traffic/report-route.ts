@@ -3,6 +3,7 @@ import type { ReportParams } from "@shared/reports/report-context";
 import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
+import { csvAnswer, csvContent, wantsCsv } from "./csv-answer";
 import { reportInput } from "./report-input";
 import { ReportQuery, SeriesReportQuery } from "./schema";
 
@@ -17,6 +18,8 @@ export interface TrafficReport<S extends z.ZodType> {
   schema: S;
   /** True for the reports with a time series (overview, sources): the query takes `interval`. */
   series?: boolean;
+  /** The report's table as CSV, for `Accept: text/csv` (docs/reports.md "CSV"): what it holds, and the text. */
+  csv?: { table: string; text: (report: z.infer<S>) => string };
   /** The report, computed in the site's analytics shard (one call). */
   read: (shard: ReturnType<typeof siteShard>, params: ReportParams) => Promise<z.infer<S>>;
 }
@@ -37,7 +40,15 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
       summary: report.summary,
       description: report.description,
       request: { query: report.series ? SeriesReportQuery : ReportQuery },
-      responses: { 200: { description: report.answer, content: { "application/json": { schema: report.schema } } } },
+      responses: {
+        200: {
+          description: report.answer,
+          content: {
+            "application/json": { schema: report.schema },
+            ...(report.csv ? csvContent(report.csv.table) : {}),
+          },
+        },
+      },
     },
     {
       scope: "traffic:read",
@@ -49,7 +60,11 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
   return (app: OpenAPIHono<V1AppEnv>) => {
     app.openapi(route, async (c) => {
       const params = await reportInput(c.env.DB, c.get("auth").workspaceId, c.req.valid("query"));
-      return c.json(await report.read(siteShard(c.env, params.site.id), params), 200);
+      const body = await report.read(siteShard(c.env, params.site.id), params);
+      if (!report.csv) return c.json(body, 200);
+      if (wantsCsv(c))
+        return csvAnswer(c, `${report.operationId}-${params.site.domain}`, report.csv.text(body)) as never;
+      return c.json(body, 200, { Vary: "Accept" });
     });
   };
 }

@@ -1,7 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { toCsv } from "@shared/encoding/csv";
+import { SESSION_CSV } from "@shared/reports/report-csv";
 import { AgentSessions } from "@shared/reports/report-schemas";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
+import { csvAnswer, csvContent, wantsCsv } from "./csv-answer";
 import { SessionsQuery } from "./schema";
 import { sessionListBody } from "./session-list";
 
@@ -16,7 +19,11 @@ const route = v1Route(
       "Every AI-agent session started in the window, newest first, optionally filtered by platform, purpose, tier and outcome (open sessions carry their outcome so far, `outcome_settled: false`). Each `session_id` opens its journey at GET /api/v1/traffic/sessions/{session_id}. Paged like failing sessions: the first call fixes the window; its cursor keeps it, so sessions added while paging neither repeat nor shift rows; `has_more` is false on the last page.",
     request: { query: SessionsQuery },
     responses: {
-      200: { description: "A page of sessions", content: { "application/json": { schema: AgentSessions } } },
+      200: {
+        description:
+          "A page of sessions. As CSV (Accept: text/csv) the page's rows, with the paging in headers X-Next-Cursor, X-Has-More and X-Total-Matching.",
+        content: { "application/json": { schema: AgentSessions }, ...csvContent("the page's `results`") },
+      },
     },
   },
   {
@@ -43,6 +50,12 @@ export function registerSessions(app: OpenAPIHono<V1AppEnv>) {
       ["traffic-sessions", ...Object.values(filters).map((f) => f ?? "")],
       (shard, at) => shard.agentSessions({ ...at, ...filters, limit: query.limit }),
     );
-    return c.json(body, 200);
+    if (wantsCsv(c))
+      return csvAnswer(c, `sessions-${body.domain}`, toCsv(SESSION_CSV, body.results), {
+        "X-Next-Cursor": body.next_cursor,
+        "X-Has-More": String(body.has_more),
+        "X-Total-Matching": String(body.total_matching),
+      }) as never;
+    return c.json(body, 200, { Vary: "Accept" });
   });
 }

@@ -1,3 +1,5 @@
+import { toCsv } from "@shared/encoding/csv";
+import { SOURCE_CSV } from "@shared/reports/report-csv";
 import { TrafficSources } from "@shared/reports/report-schemas";
 import { trafficReportRoute } from "./report-route";
 
@@ -10,5 +12,6 @@ export const registerTrafficSources = trafficReportRoute({
   answer: "Acquisition sources",
   schema: TrafficSources,
   series: true,
+  csv: { table: "the by_source table", text: (r) => toCsv(SOURCE_CSV, r.by_source) },
   read: (shard, params) => shard.sources(params),
 });
