@@ -1,3 +1,4 @@
+import { SERVER_CARD_TYPE } from "./mcp-server-card";
 import { SERVICE_PATHS, serviceUrl } from "./service-links";
 
 /** RFC 9727 §4.2: the catalog's media type, a linkset (RFC 9264) with the api-catalog profile. */
@@ -24,7 +25,7 @@ export function apiCatalog(baseUrl: string) {
       },
       {
         anchor: at(SERVICE_PATHS.mcp),
-        "service-desc": [{ href: at(SERVICE_PATHS.mcpCard), type: "application/json" }],
+        "service-desc": [{ href: at(SERVICE_PATHS.mcpServerCard), type: SERVER_CARD_TYPE }],
         "service-doc": [{ href: at(SERVICE_PATHS.llmsTxt), type: "text/markdown" }],
       },
     ],

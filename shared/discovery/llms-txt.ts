@@ -21,7 +21,7 @@ Every v1 operation needs an API key of a workspace (\`Authorization: Bearer <API
 ## MCP
 
 - [MCP server](${at(SERVICE_PATHS.mcp)}): Model Context Protocol over Streamable HTTP, stateless, authenticated with the same API key; one tool per v1 operation plus scan_domain and get_scan.
-- [MCP server card](${at(SERVICE_PATHS.mcpCard)}): name, endpoint, transport and authentication of the MCP server.
+- [MCP server card](${at(SERVICE_PATHS.mcpServerCard)}): name, endpoint, transport, tools and authentication of the MCP server (SEP-2127); listed in the [AI Catalog](${at(SERVICE_PATHS.aiCatalog)}).
 
 ## Scans
 

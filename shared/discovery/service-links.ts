@@ -9,7 +9,13 @@ export const SERVICE_PATHS = {
   openapi: "/api/v1/openapi.json",
   apiReference: "/api/v1/docs",
   mcp: "/mcp",
+  /** The pre-SEP card path; it answers the same card as `mcpServerCard`. */
   mcpCard: "/.well-known/mcp.json",
+  /** SEP-2127: the card sits at `<streamable-http endpoint>/server-card`. */
+  mcpServerCard: "/mcp/server-card",
+  aiCatalog: "/.well-known/ai-catalog.json",
+  /** SEP-2127's transitional MCP Catalog path, kept beside the AI Catalog. */
+  mcpCatalog: "/.well-known/mcp/catalog.json",
   apiCatalog: "/.well-known/api-catalog",
   llmsTxt: "/llms.txt",
 } as const;

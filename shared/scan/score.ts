@@ -3,7 +3,7 @@ import type { CheckResult, CheckStatus, LayerName, LayerNumber } from "./types";
 
 // Scoring of scan-checks.md "Scores". Changing a weight, or a rule that moves a check's
 // status, is a new SCORING_VERSION (docs/scoring.md lists what each version changed).
-export const SCORING_VERSION = "4";
+export const SCORING_VERSION = "5";
 
 export const LAYERS: ReadonlyArray<{ layer: LayerNumber; name: LayerName; weight: number }> = [
   // Overall weights: reaching and operating the site matter most for finding a product

@@ -187,6 +187,11 @@ export interface SiteSnapshot {
   products: PageVisit[];
   category: PageVisit | null;
   cart: Fetched[];
+  /**
+   * The product feed the home page (`link rel=alternate`) or a sitemap declares, read to
+   * see what it holds; null when none is declared or /products.json already lists products.
+   */
+  productFeed?: { url: string; via: "link" | "sitemap"; fetched: Fetched } | null;
   discovery: Discovery;
   /** The robots.txt policy the crawl applied to itself; the journey applies the same. */
   robotsGate: RobotsGate;

@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import { CartBook } from "../fixtures/shops/cart-book";
 import { challengeShop } from "../fixtures/shops/challenge-shop";
 import { edgeCaseShop } from "../fixtures/shops/edge-case-shop";
+import { feedShop } from "../fixtures/shops/feed-shop";
 import { formShop } from "../fixtures/shops/form-shop";
 import { goodShop, goodShopCarts } from "../fixtures/shops/good-shop";
 import { jsShellShop } from "../fixtures/shops/js-shell-shop";
@@ -63,6 +64,8 @@ export async function setup(project: TestProject): Promise<void> {
       "/robots.txt": { headers: { "content-type": "text/plain" }, body: "User-agent: *\nAllow: /\n" },
       "/": { body: '<!doctype html><html lang="en"><head><title>Only on www</title></head></html>' },
     }),
+    "blog-feed.test": await startShop(feedShop({ origin: "https://blog-feed.test", kind: "blog" })),
+    "merchant-feed.test": await startShop(feedShop({ origin: "https://merchant-feed.test", kind: "merchant" })),
     "broken-robots.test": await startShop({ "/robots.txt": { status: 503, body: "unavailable" } }),
     // The well-built shop again, 40 ms per answer, so concurrency limits become visible.
     "slow-good-shop.test": await startShop(goodShop, { latencyMs: 40 }),

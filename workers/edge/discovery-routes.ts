@@ -1,6 +1,6 @@
+import { AI_CATALOG_TYPE, aiCatalog } from "@shared/discovery/ai-catalog";
 import { API_CATALOG_TYPE, apiCatalog } from "@shared/discovery/api-catalog";
 import { llmsTxt } from "@shared/discovery/llms-txt";
-import { mcpServerCard } from "@shared/discovery/mcp-server-card";
 import { robotsTxt } from "@shared/discovery/robots-txt";
 import { SERVICE_PATHS } from "@shared/discovery/service-links";
 import { publicDocument } from "@shared/http/public-document";
@@ -19,14 +19,19 @@ export const DISCOVERY_DOCUMENTS = [
   SERVICE_PATHS.llmsTxt,
   SERVICE_PATHS.apiCatalog,
   SERVICE_PATHS.mcpCard,
+  SERVICE_PATHS.mcpServerCard,
+  SERVICE_PATHS.aiCatalog,
+  SERVICE_PATHS.mcpCatalog,
   "/openapi.json",
 ] as const;
 
 /**
  * The service's own discovery documents, served by the edge because they describe the
- * whole service rather than one Worker: robots.txt, llms.txt, the RFC 9727 api-catalog
- * and the MCP server card; `/openapi.json`, the conventional place agents look, is the
- * v1 document.
+ * whole service rather than one Worker: robots.txt, llms.txt, the RFC 9727 api-catalog,
+ * the AI Catalog and the transitional MCP Catalog (SEP-2127). The MCP server card is
+ * v1's (`/mcp/server-card`, built from the tools the server registers); the edge adds
+ * CORS and ETag to it and answers the pre-SEP `/.well-known/mcp.json` with the same card.
+ * `/openapi.json`, the conventional place agents look, is the v1 document.
  */
 export function registerDiscoveryRoutes(app: Hono<EdgeApp>): void {
   // Public and read-only: any origin may read them, with ETag/304 (shared/http/public-document.ts).
@@ -45,11 +50,21 @@ export function registerDiscoveryRoutes(app: Hono<EdgeApp>): void {
       Link: `<${origin(c)}${SERVICE_PATHS.apiCatalog}>; rel="api-catalog"`,
     }),
   );
-  app.get(SERVICE_PATHS.mcpCard, (c) => c.json(mcpServerCard(origin(c)), 200, { "Cache-Control": CACHE }));
-  app.get("/openapi.json", async (c) => {
-    const forwarded = new Request(new URL(SERVICE_PATHS.openapi, c.req.url), c.req.raw);
-    forwarded.headers.set(REQUEST_ID_HEADER, c.get("requestId"));
-    const res = await c.env.V1.fetch(forwarded);
-    return new Response(res.body, res);
-  });
+  for (const path of [SERVICE_PATHS.aiCatalog, SERVICE_PATHS.mcpCatalog]) {
+    app.get(path, (c) =>
+      c.body(JSON.stringify(aiCatalog(origin(c))), 200, { "Content-Type": AI_CATALOG_TYPE, "Cache-Control": CACHE }),
+    );
+  }
+  for (const path of [SERVICE_PATHS.mcpServerCard, SERVICE_PATHS.mcpCard]) {
+    app.get(path, (c) => forwardToV1(c, SERVICE_PATHS.mcpServerCard));
+  }
+  app.get("/openapi.json", (c) => forwardToV1(c, SERVICE_PATHS.openapi));
+}
+
+/** A v1 document answered at an edge path (the request id travels with it). */
+async function forwardToV1(c: Context<EdgeApp>, path: string): Promise<Response> {
+  const forwarded = new Request(new URL(path, c.req.url), c.req.raw);
+  forwarded.headers.set(REQUEST_ID_HEADER, c.get("requestId"));
+  const res = await c.env.V1.fetch(forwarded);
+  return new Response(res.body, res);
 }

@@ -7,6 +7,7 @@ import {
   MCP_CATALOG_PATH,
   readCatalog,
 } from "../checks/integration/mcp-catalog";
+import { chooseProductFeed } from "../feed/choose-product-feed";
 import { extractPage } from "../html/extract-page";
 import { parseRobots } from "../robots/parse-robots";
 import { type ParsedSitemap, readSitemapStream } from "../sitemap";
@@ -24,8 +25,8 @@ import { type CrawlEvent, Fetcher, type RobotsGate } from "./fetcher";
 //   3. product, category and cart pages chosen from what 2 found; integration fallbacks;
 //      the Accept: text/markdown probe when the home page links no markdown alternate.
 // Every choice is made from sorted lists, and each group of requests has a fixed quota
-// (core 11, markdown probe 1, sitemaps 4, pages 4, cart 2, integration fallbacks 3 = 25;
-// a www. retry of robots.txt takes one fallback slot), so the same
+// (core 11, markdown probe 1, sitemaps and the product feed 4, pages 4, cart 2, integration
+// fallbacks 3 = 25; a www. retry of robots.txt takes one fallback slot), so the same
 // site always yields the same set of requests whatever order answers arrive in.
 
 // The AI Catalog (SEP-2127's way to find MCP servers) and ACP's discovery document are
@@ -116,7 +117,8 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     declared.map((u) => resolveOnSite(u, origin, onSite)?.href).filter((u): u is string => !!u),
   ).slice(0, 2);
   const sitemapRoots = sitemapUrls.length > 0 ? sitemapUrls : [at("/sitemap.xml")];
-  const sitemapsP = fetchSitemaps(fetcher, sitemapRoots, QUOTA.sitemaps, (u) => resolveOnSite(u, origin, onSite));
+  const onSiteUrl = (u: string) => resolveOnSite(u, origin, onSite);
+  const rootSitemapsP = Promise.all(sitemapRoots.map((u) => readSitemap(fetcher, u)));
   const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
   const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown" });
   const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
@@ -125,6 +127,18 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
 
   // The Shopify-style product feed names product pages too (read before choosing them).
   const feedP = fileFetches[WELL_KNOWN_PATHS.indexOf("/products.json")];
+  // The feed the home page or a root sitemap declares is read to see whether it holds
+  // products (a WordPress posts feed does not); it takes one of the sitemaps' slots, and
+  // none when /products.json already lists products.
+  const productFeedUrlP = Promise.all([homeP, rootSitemapsP, feedP]).then(([h, roots, pj]) =>
+    feedProductUrls(pj, origin, onSite).length > 0 ? null : chooseProductFeed(h, roots, onSite),
+  );
+  const productFeedP = productFeedUrlP.then(async (candidate) =>
+    candidate ? { ...candidate, fetched: await fetcher.fetch(candidate.url, { accept: PRODUCT_FEED_ACCEPT }) } : null,
+  );
+  const sitemapsP = Promise.all([rootSitemapsP, productFeedUrlP]).then(([roots, candidate]) =>
+    fetchSitemapChildren(fetcher, roots, QUOTA.sitemaps - (candidate ? 1 : 0), onSiteUrl),
+  );
   const [home, sitemaps, feed] = await Promise.all([homeP, sitemapsP, feedP]);
   const homeBase = home.fetched.finalUrl;
   // The fallbacks depend only on the home page and three files, so they start as soon as
@@ -210,7 +224,12 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     category = await categoryP;
     productLinksCategory = categoryProductLinks(category, onSite);
   }
-  const [fetchedProducts, cart, fallbacks] = await Promise.all([productsP, cartP, fallbacksP]);
+  const [fetchedProducts, cart, fallbacks, productFeed] = await Promise.all([
+    productsP,
+    cartP,
+    fallbacksP,
+    productFeedP,
+  ]);
   Object.assign(files, fallbacks);
   let products = fetchedProducts;
   if (verifySlugs) {
@@ -243,6 +262,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     products,
     category,
     cart,
+    productFeed,
     discovery,
     robotsGate: fetcher.gate,
     journey: null,
@@ -283,47 +303,47 @@ function categoryProductLinks(category: PageVisit | null, onSite: (u: URL) => bo
   return sortedUnique([...found.byShape, ...found.declared]);
 }
 
-async function fetchSitemaps(
+async function readSitemap(fetcher: Fetcher, url: string): Promise<SitemapFacts> {
+  // Streamed and parsed as it arrives (shared/scan/sitemap.ts): up to the protocol's
+  // 50 MB / 50,000 URLs, gzip recognised by its magic number, without holding the text.
+  let parsed: ParsedSitemap = { kind: "invalid", urls: [], lastmods: 0, cut: null };
+  let gzipped = false;
+  const fetched = await fetcher.fetch(url, {
+    accept: "application/xml, text/xml, application/gzip",
+    priority: 0,
+    stream: async (body) => {
+      const r = await readSitemapStream(body);
+      parsed = r.parsed;
+      gzipped = r.gzipped;
+      return { bytes: r.bytes, head: r.head };
+    },
+  });
+  const ok = fetched.status >= 200 && fetched.status < 300 && !fetched.challenge;
+  if (!ok) parsed = { kind: "invalid", urls: [], lastmods: 0, cut: null };
+  return {
+    url,
+    fetched,
+    valid: parsed.kind !== "invalid",
+    kind: parsed.kind,
+    urls: parsed.kind === "urlset" ? parsed.urls : [],
+    lastmods: parsed.lastmods,
+    children: parsed.kind === "index" ? parsed.urls : [],
+    cut: parsed.cut,
+    gzipped,
+  };
+}
+
+/** The roots' index children, one level deep, in sorted order within what is left of `quota`. */
+async function fetchSitemapChildren(
   fetcher: Fetcher,
-  roots: string[],
+  first: SitemapFacts[],
   quota: number,
   onSiteUrl: (href: string) => URL | null,
 ): Promise<SitemapFacts[]> {
-  const read = async (url: string): Promise<SitemapFacts> => {
-    // Streamed and parsed as it arrives (shared/scan/sitemap.ts): up to the protocol's
-    // 50 MB / 50,000 URLs, gzip recognised by its magic number, without holding the text.
-    let parsed: ParsedSitemap = { kind: "invalid", urls: [], lastmods: 0, cut: null };
-    let gzipped = false;
-    const fetched = await fetcher.fetch(url, {
-      accept: "application/xml, text/xml, application/gzip",
-      priority: 0,
-      stream: async (body) => {
-        const r = await readSitemapStream(body);
-        parsed = r.parsed;
-        gzipped = r.gzipped;
-        return { bytes: r.bytes, head: r.head };
-      },
-    });
-    const ok = fetched.status >= 200 && fetched.status < 300 && !fetched.challenge;
-    if (!ok) parsed = { kind: "invalid", urls: [], lastmods: 0, cut: null };
-    return {
-      url,
-      fetched,
-      valid: parsed.kind !== "invalid",
-      kind: parsed.kind,
-      urls: parsed.kind === "urlset" ? parsed.urls : [],
-      lastmods: parsed.lastmods,
-      children: parsed.kind === "index" ? parsed.urls : [],
-      cut: parsed.cut,
-      gzipped,
-    };
-  };
-  const first = await Promise.all(roots.map(read));
-  // Index files one level deep, children in sorted order within the remaining quota.
   const children = sortedUnique(
     first.flatMap((s) => s.children.map((c) => onSiteUrl(c)?.href).filter((c): c is string => !!c)),
-  ).slice(0, Math.max(0, quota - roots.length));
-  const second = await Promise.all(children.map(read));
+  ).slice(0, Math.max(0, quota - first.length));
+  const second = await Promise.all(children.map((u) => readSitemap(fetcher, u)));
   return [...first, ...second];
 }
 
@@ -336,6 +356,8 @@ async function fetchCart(fetcher: Fetcher, cartLinks: string[], at: (p: string) 
 /** The files the fallbacks are chosen from (with the home page). */
 const FALLBACK_INPUTS = ["/openapi.json", "/.well-known/api-catalog", AI_CATALOG_PATH] as const;
 const OPENAPI_FALLBACKS = ["/.well-known/openapi.json", "/api/openapi.json", "/swagger.json"];
+const PRODUCT_FEED_ACCEPT =
+  "application/rss+xml, application/atom+xml, application/xml, text/xml, application/json, text/csv, text/tab-separated-values, */*;q=0.5";
 const FILE_ACCEPT = "application/json, application/linkset+json, application/ai-catalog+json, */*";
 const CARD_ACCEPT = "application/mcp-server-card+json, application/json;q=0.9, */*;q=0.5";
 

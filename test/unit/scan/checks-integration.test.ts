@@ -141,15 +141,16 @@ describe("commerce_protocol", () => {
 });
 
 describe("product_feed", () => {
-  it("passes for /products.json with products or a linked merchant feed", async () => {
+  it("passes for /products.json with products; a linked feed alone is no longer enough", async () => {
     expect(
       productFeed.run(site({ files: { "/products.json": json("/products.json", { products: [{ id: 1 }] }) } })).status,
     ).toBe("pass");
+    // Scoring v5: the link is followed and its items judged (test/unit/scan/product-feed.test.ts).
     const home = await page(
       "/",
       html('<link rel="alternate" type="application/xml" href="/feeds/google-merchant.xml">'),
     );
-    expect(productFeed.run(site({ home })).status).toBe("pass");
+    expect(productFeed.run(site({ home })).status).toBe("fail");
   });
   it("warns for a feed without products", () => {
     expect(

@@ -10,6 +10,7 @@ import { oauthBearer } from "./oauth-bearer";
 import { mountOAuthRoutes } from "./oauth-routes";
 import { rebindingGuard } from "./rebinding-guard";
 import { routeShape } from "./route-schemas";
+import { mountServerCard } from "./server-card-route";
 import { v1Tools } from "./v1-tools";
 
 export const MCP_PATH = "/mcp";
@@ -73,6 +74,7 @@ export function mountMcp(app: OpenAPIHono<{ Bindings: V1Env }>): void {
   // start-up, instead of leaving a stale tool.
   const tools = v1Tools.map((tool) => ({ tool, shape: routeShape(app as never, tool.operationId) }));
   mountOAuthRoutes(app);
+  mountServerCard(app, tools);
   app.use(MCP_PATH, rebindingGuard({ origin: true }));
   app.all(MCP_PATH, apiKeyAuth(oauthBearer) as never, async (c) => {
     const request = acceptingJson(c.req.raw);

@@ -1,7 +1,59 @@
-import type { CheckDefinition } from "../../types";
-import { blockedBy, isOk, parseJson } from "../check-helpers";
+import { readProductFeed } from "../../feed/read-product-feed";
+import type { CheckDefinition, CheckOutcome, SiteSnapshot } from "../../types";
+import { blockedBy, couldNotLook, isOk, parseJson } from "../check-helpers";
 
-const FEED_HREF = /feed|merchant|google[-_]?shopping|products\.(xml|json|csv|tsv)/i;
+const PUBLISH_FIX =
+  'Publish a product feed (e.g. Google Merchant RSS with g:id and g:price per item) and link it: <link rel="alternate" type="application/rss+xml" href="/feeds/products.xml">.';
+
+/**
+ * The declared feed judged by what it holds (docs/scan.md "product_feed"): products pass;
+ * a product feed without products warns; a feed of anything else (a blog's posts) fails,
+ * naming the feed and why; a feed that could not be read says so.
+ */
+function judgeLinkedFeed(linked: NonNullable<SiteSnapshot["productFeed"]>): CheckOutcome {
+  const f = linked.fetched;
+  const where = linked.via === "link" ? '<link rel="alternate"> on the home page' : "the sitemap";
+  const unread = couldNotLook(f, `the feed ${where} declares`);
+  if (unread) return unread;
+  if (f.status < 200 || f.status >= 300) {
+    return {
+      status: "fail",
+      message: `The feed ${where} declares, ${f.url}, answered HTTP ${f.status}; no product feed could be read.`,
+      fix: PUBLISH_FIX,
+      evidence: { feed: f.url, via: linked.via, status: f.status },
+    };
+  }
+  const content = readProductFeed(f);
+  const evidence = {
+    feed: f.url,
+    via: linked.via,
+    format: content.format,
+    items: content.items,
+    products: content.products,
+    ...(f.truncated ? { readBytes: f.body.length, truncated: true } : {}),
+  };
+  if (content.products > 0) {
+    return {
+      status: "pass",
+      message: `A product feed is linked from ${where}: ${f.url} (${content.format}) lists ${content.products} product${content.products === 1 ? "" : "s"}${f.truncated ? " in its first 2 MB" : ""}.`,
+      evidence,
+    };
+  }
+  if (content.declared) {
+    return {
+      status: "warn",
+      message: `${f.url}, linked from ${where}, is a product feed but lists no products: ${content.reason}.`,
+      fix: "Publish the catalogue in the feed.",
+      evidence: { ...evidence, reason: content.reason },
+    };
+  }
+  return {
+    status: "fail",
+    message: `No product feed: the feed ${where} declares, ${f.url}, holds no products (${content.reason}).`,
+    fix: PUBLISH_FIX,
+    evidence: { ...evidence, reason: content.reason },
+  };
+}
 
 export const productFeed: CheckDefinition = {
   key: "product_feed",
@@ -37,26 +89,14 @@ export const productFeed: CheckDefinition = {
         };
       }
     }
-    const alternates = [site.home, ...site.products]
-      .flatMap((p) => p?.page?.headLinks ?? [])
-      .filter(
-        (l) =>
-          l.rel.split(/\s+/).includes("alternate") &&
-          FEED_HREF.test(l.href) &&
-          /xml|json|csv|rss|atom/.test(l.type || l.href),
-      );
-    const inSitemap = site.sitemaps.flatMap((s) => [...s.urls, ...s.children]).find((u) => FEED_HREF.test(u));
-    const declared = alternates[0]?.href ?? inSitemap;
-    if (declared) {
-      return { status: "pass", message: `A product feed is linked: ${declared}.`, evidence: { feed: declared } };
-    }
+    if (site.productFeed) return judgeLinkedFeed(site.productFeed);
     const blocked = blockedBy(f, "/products.json");
     if (blocked) return blocked;
     return {
       status: "fail",
       message:
         "No machine-readable product feed found (/products.json, a merchant feed linked from the sitemap or rel=alternate).",
-      fix: 'Publish a product feed (e.g. Google Merchant XML) and link it: <link rel="alternate" type="application/xml" href="/feeds/products.xml">.',
+      fix: PUBLISH_FIX,
       evidence: { productsJsonStatus: f?.status ?? 0 },
     };
   },
