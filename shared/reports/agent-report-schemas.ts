@@ -168,12 +168,10 @@ export const AgentErrors = z
           path: z.string().meta({ description: "The path, without its query.", example: "/products/old-shoe" }),
           requests: Int(9),
           statuses: z.record(z.string(), z.number().int()).meta({ example: { "404": 9 } }),
-          agents: z
-            .array(z.object({ agent: z.string(), platform: z.string(), requests: z.number().int() }))
-            .meta({
-              description:
-                "Agents that asked, most requests first (an agent named only by a signature shows as its platform).",
-            }),
+          agents: z.array(z.object({ agent: z.string(), platform: z.string(), requests: z.number().int() })).meta({
+            description:
+              "Agents that asked, most requests first (an agent named only by a signature shows as its platform).",
+          }),
           first_at: Time("First such request in the window."),
           last_at: Time("Last such request in the window."),
           redirect_candidate: z.boolean().meta({
