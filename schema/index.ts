@@ -15,6 +15,7 @@ export * from "./memberships";
 export * from "./monitors";
 export * from "./passkey-challenges";
 export * from "./passkeys";
+export * from "./robots-history";
 export * from "./scans";
 export * from "./sessions";
 export * from "./sites";

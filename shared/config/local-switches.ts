@@ -14,6 +14,8 @@ export const LOCAL_SWITCHES = {
   BUILT_IN_WEBHOOK_KEY: "scan, v1",
   /** ingest: the IP-range refresh fetches only sources mapped by OUTBOUND_RESOLVE, never the internet. */
   IP_RANGES_MAPPED_ONLY: "ingest",
+  /** ingest: the daily robots.txt fetch reaches only domains mapped by OUTBOUND_RESOLVE, never the internet. */
+  ROBOTS_MAPPED_ONLY: "ingest",
   /** app: every mail sent is also kept in D1 and listed at /app/__mailbox (docs/app.md "Email"). */
   LOCAL_MAILBOX: "app",
 } as const;

@@ -1,5 +1,6 @@
 import { agentRequests } from "@schema/agent-requests";
 import { columnNames, type SqlRow } from "../db/sql-row";
+import type { IngestMessage } from "../ingest/queue-message";
 
 /** One row of `agent_requests` as the SQL writes it (schema/agent-requests.ts). */
 export type AgentRequestRow = SqlRow<typeof agentRequests>;
@@ -27,4 +28,34 @@ export async function storeAgentRequests(db: D1Database, rows: readonly AgentReq
   }
   const results = await db.batch(statements);
   return results.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+}
+
+/** `via` of the rows that came from `POST /api/v1/events` (a drain's rows carry its id). */
+export const SERVER_EVENTS_VIA = "events";
+
+/**
+ * The `agent_requests` rows of server-side records (`POST /api/v1/events`) in a queue
+ * batch: each AI agent's record, keyed by its event id, so a redelivered message is
+ * stored once, as a drain line is.
+ */
+export function agentRequestRowsOf(messages: readonly IngestMessage[]): AgentRequestRow[] {
+  const rows: AgentRequestRow[] = [];
+  for (const m of messages) {
+    const facts = m.agentRequest;
+    if (!facts || m.platform === null) continue;
+    rows.push({
+      id: m.id,
+      occurred_at: m.occurredAt,
+      method: facts.method,
+      path: facts.path,
+      status: facts.status,
+      agent: facts.agent,
+      platform: m.platform,
+      purpose: m.purpose ?? "unknown",
+      tier: m.tier ?? "declared",
+      document: facts.document,
+      via: SERVER_EVENTS_VIA,
+    });
+  }
+  return rows;
 }

@@ -126,12 +126,13 @@ export async function acceptEvents<Item, Refusal>(
     messages.push(result);
     out.push({ outcome: "accepted", message: result });
   }
-  if (deliver) {
-    await deliver(messages);
-    return out;
-  }
-  for (let i = 0; i < messages.length; i += SEND_CHUNK) {
-    await env.EVENTS.sendBatch(messages.slice(i, i + SEND_CHUNK).map((body) => ({ body, contentType: "json" })));
-  }
+  await (deliver ?? ((m) => sendToQueue(env.EVENTS, m)))(messages);
   return out;
+}
+
+/** Accepted messages onto the events queue, 100 per `sendBatch`. */
+export async function sendToQueue(queue: Queue, messages: IngestMessage[]): Promise<void> {
+  for (let i = 0; i < messages.length; i += SEND_CHUNK) {
+    await queue.sendBatch(messages.slice(i, i + SEND_CHUNK).map((body) => ({ body, contentType: "json" })));
+  }
 }

@@ -46,4 +46,20 @@ export interface IngestMessage {
   deviceType: string | null;
   /** False when the site's coverage excludes this event from starting a session. */
   mayStartSession: boolean;
+  /**
+   * A server-side record of an AI agent's request (`POST /api/v1/events`): what its
+   * `agent_requests` row needs beyond the event (the path with its query, method, status),
+   * so the consumer stores it as drain lines are (docs/reports.md). Absent otherwise.
+   */
+  agentRequest?: AgentRequestFacts | null;
+}
+
+export interface AgentRequestFacts {
+  method: string;
+  /** Path and query as requested (robots.txt rules match the query too). */
+  path: string;
+  status: number;
+  /** The User-Agent's product token, lowercased; null when only a signature named the agent. */
+  agent: string | null;
+  document: 0 | 1;
 }

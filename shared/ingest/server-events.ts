@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { chunk } from "../batching/chunk";
 import { parseIp } from "../classify/cidr";
+import { readUserAgent } from "../classify/user-agent";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import { normalizeDomain } from "../domains/normalize-domain";
-import { type Acceptance, type AcceptEnv, acceptEvents, type IngestChannel } from "./accept-events";
+import { isDocumentPath } from "../drains/document-request";
+import { type Acceptance, type AcceptEnv, acceptEvents, type IngestChannel, sendToQueue } from "./accept-events";
 import type { DropReason, IngestSite } from "./pipeline";
+import type { AgentRequestFacts, IngestMessage } from "./queue-message";
 
 export const MAX_SERVER_EVENTS = 500;
 
@@ -115,6 +118,22 @@ function serverChannel(env: AcceptEnv, workspaceId: string): IngestChannel<Serve
   };
 }
 
+/**
+ * An AI agent's server-side record as an `agent_requests` row's facts, as a drain line
+ * gives them (shared/drains/accept-drain-batch.ts); the record has no Content-Type, so
+ * the path tells a document (shared/drains/document-request.ts).
+ */
+function agentRequestFacts(item: ServerEventItem): AgentRequestFacts {
+  const claim = readUserAgent(item.user_agent ?? null);
+  return {
+    method: item.method.toUpperCase(),
+    path: item.path,
+    status: item.status,
+    agent: claim.kind === "ai_agent" ? claim.agent.token.toLowerCase() : null,
+    document: isDocumentPath(item.path) ? 1 : 0,
+  };
+}
+
 /** One record's result in the answer, from its outcome. */
 function resultOf(o: Acceptance<"site_not_found">, index: number): ServerEventResult {
   switch (o.outcome) {
@@ -150,7 +169,17 @@ export async function acceptServerEvents(
   const outcomes = await acceptEvents(env, serverChannel(env, workspaceId), items, {
     salts: async () => null,
     now: nowMs,
+    // Queued below, once each AI agent's record carries its agent_requests facts.
+    deliver: async () => {},
   });
+  const messages: IngestMessage[] = [];
+  outcomes.forEach((o, i) => {
+    if (o.outcome !== "accepted") return;
+    const message = o.message;
+    if (message.platform !== null) message.agentRequest = agentRequestFacts(items[i] as ServerEventItem);
+    messages.push(message);
+  });
+  await sendToQueue(env.EVENTS, messages);
   const results = outcomes.map(resultOf);
   const accepted = results.filter((r) => r.status === "accepted").length;
   return { received: items.length, accepted, rejected: items.length - accepted, results };

@@ -1,5 +1,6 @@
 import type { Database } from "../db/client";
 import type { ResolveMap } from "../outbound/resolve-map";
+import { recordScanRobots } from "../robots/record-scan-robots";
 import { crawlSite } from "./crawl/crawl-site";
 import { runJourney } from "./journey/run-journey";
 import { resultHash } from "./result-hash";
@@ -33,6 +34,8 @@ export async function runScan(options: RunScanOptions) {
     infoUrl: options.scannerInfoUrl,
     onFetch: (e) => void emit({ event: "crawl", data: e }),
   });
+  // The scan's robots.txt joins the site's robots.txt history (docs/reports.md).
+  if (site.robots) await recordScanRobots(options.db, domain, site.robots, Date.now());
 
   // The journey (find a product, add it to a cart, read it back) needs a site that answers.
   if (!site.unreachable) {

@@ -2,10 +2,17 @@ import { DurableObject } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../migrations-shard/migrations.js";
-import type { AgentRequestRow } from "../drains/agent-request-rows";
+import {
+  type AgentRequestRow,
+  agentRequestRowsOf,
+  SERVER_EVENTS_VIA,
+  storeAgentRequests,
+} from "../drains/agent-request-rows";
 import { commitDrainChunk, type DrainChunkResult } from "../drains/commit-drain-chunk";
 import type { IngestMessage } from "../ingest/queue-message";
+import { type AgentErrorsBody, type AgentErrorsInput, agentErrors } from "../reports/agent-errors";
 import { type AgentSessionsPage, type AgentSessionsParams, agentSessions } from "../reports/agent-sessions";
+import { type CrawlToReferralBody, type CrawlToReferralInput, crawlToReferral } from "../reports/crawl-to-referral";
 import { type FailingPage, type FailingParams, failingSessions } from "../reports/failing-sessions";
 import { withComparison } from "../reports/previous-period";
 import { purposeSplit } from "../reports/purpose-split";
@@ -17,6 +24,7 @@ import type {
   TrafficSources,
   VerificationBreakdown,
 } from "../reports/report-schemas";
+import { type RobotsComplianceBody, type RobotsComplianceInput, robotsCompliance } from "../reports/robots-compliance";
 import { type JourneySite, sessionJourney } from "../reports/session-journey";
 import { trafficOverview } from "../reports/traffic-overview";
 import { trafficSources } from "../reports/traffic-sources";
@@ -85,6 +93,8 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     if (messages.some((m) => m.siteId !== siteId)) throw new Error("AnalyticsShard.ingest: one site per call");
     if (siteId !== "") this.rememberSite(siteId);
     const result = await rollupBatch(this.db, messages, () => newSessionId(siteId));
+    // Server-side records of AI agents are also their requests (reports: robots.txt, errors).
+    await storeAgentRequests(this.db, agentRequestRowsOf(messages));
     // Raw events age out daily (archive), so never later than a day from now.
     if (result.earliestEnd !== null) await this.armAlarmBy(Math.min(result.earliestEnd, Date.now() + DAY_MS));
     return result;
@@ -229,6 +239,26 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
 
   async agentSessions(params: AgentSessionsParams): Promise<AgentSessionsPage> {
     return agentSessions(this.db, params);
+  }
+
+  async robotsCompliance(input: RobotsComplianceInput): Promise<RobotsComplianceBody> {
+    return robotsCompliance(this.db, input);
+  }
+
+  async crawlToReferral(input: CrawlToReferralInput): Promise<CrawlToReferralBody> {
+    return crawlToReferral(this.db, input);
+  }
+
+  async agentErrors(input: AgentErrorsInput): Promise<AgentErrorsBody> {
+    return agentErrors(this.db, input);
+  }
+
+  /** Newest AI agent's record that came through `POST /api/v1/events` (the reports' coverage). */
+  async serverEventsLastAt(): Promise<number | null> {
+    const row = this.ctx.storage.sql
+      .exec<{ at: number | null }>("SELECT max(occurred_at) AS at FROM agent_requests WHERE via = ?", SERVER_EVENTS_VIA)
+      .one();
+    return row.at;
   }
 
   async journey(site: JourneySite, sessionId: string): Promise<Result<SessionJourney, "session_not_found">> {

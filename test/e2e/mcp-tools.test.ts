@@ -120,7 +120,7 @@ describe("MCP server at /mcp", () => {
     expect(call.body.result.structuredContent).toEqual((await v1(key, "GET", "/api/v1/whoami")).body);
   });
 
-  it("lists twenty-one tools, each with input and output schemas and honest annotations", async () => {
+  it("lists twenty-four tools, each with input and output schemas and honest annotations", async () => {
     const { key } = await createKey("mcp-list", "--scopes", ALL_SCOPES);
     const client = await connect(key);
     const { tools } = await client.listTools();
@@ -147,6 +147,9 @@ describe("MCP server at /mcp", () => {
         "list_drains",
         "get_drain",
         "revoke_drain",
+        "robots_compliance",
+        "crawl_to_referral",
+        "agent_errors",
       ].sort(),
     );
     for (const t of tools) {

@@ -25,7 +25,7 @@ function scopeOf(op: Operation): string | null {
 }
 
 // The full list, written out: adding, renaming or dropping an operation is a contract
-// change, so it must be a visible edit here too (30 operations).
+// change, so it must be a visible edit here too (33 operations).
 const EXPECTED_OPERATIONS = [
   "DELETE /api/v1/conversions/{external_id} voidConversion",
   "DELETE /api/v1/monitors/{monitor_id} deleteMonitor",
@@ -39,9 +39,12 @@ const EXPECTED_OPERATIONS = [
   "GET /api/v1/sites listSites",
   "GET /api/v1/sites/check-install checkInstall",
   "GET /api/v1/sites/{site_id}/drains listDrains",
+  "GET /api/v1/traffic/agent-errors agentErrors",
+  "GET /api/v1/traffic/crawl-to-referral crawlToReferral",
   "GET /api/v1/traffic/failing-sessions failingSessions",
   "GET /api/v1/traffic/overview trafficOverview",
   "GET /api/v1/traffic/purpose-split trafficPurposeSplit",
+  "GET /api/v1/traffic/robots-compliance robotsCompliance",
   "GET /api/v1/traffic/sessions listSessions",
   "GET /api/v1/traffic/sessions/{session_id} sessionJourney",
   "GET /api/v1/traffic/sources trafficSources",

@@ -1,6 +1,7 @@
 import type { CronTable } from "@shared/jobs/cron-jobs";
 import { rearmActiveShards } from "./runtime/rearm-shards";
 import { refreshIpRanges } from "./runtime/refresh-ip-ranges";
+import { refreshRobots } from "./runtime/refresh-robots";
 import { saltKeeper } from "./salt-keeper-instance";
 
 // Expressions match workers/ingest/wrangler.toml [triggers].
@@ -21,6 +22,14 @@ export const cronTable: CronTable<IngestEnv> = {
       name: "session-end-rollup",
       run: async (env, scheduledTime) => {
         await rearmActiveShards(env, scheduledTime);
+      },
+    },
+    {
+      // Each registered domain's robots.txt once a day, a few domains per run
+      // (shared/robots/fetch-robots.ts): the history the compliance report judges by.
+      name: "robots-history",
+      run: async (env, scheduledTime) => {
+        await refreshRobots(env, scheduledTime);
       },
     },
   ],

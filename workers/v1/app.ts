@@ -5,6 +5,7 @@ import { mountMcp } from "./mcp/mount-mcp";
 import { mountOpenApi } from "./openapi";
 import { registerAdminKeyRoutes } from "./routes/admin/keys";
 import { registerMigrateAnalytics } from "./routes/admin/migrate-analytics";
+import { registerAgentReportRoutes } from "./routes/agent-reports";
 import { registerAttributionRoutes } from "./routes/attribution";
 import { registerConversionRoutes } from "./routes/conversions";
 import { registerDrainRoutes } from "./routes/drains";
@@ -29,6 +30,7 @@ export function buildApp() {
   registerEventRoutes(app);
   registerAttributionRoutes(app);
   registerTrafficRoutes(app);
+  registerAgentReportRoutes(app);
   registerMonitorRoutes(app);
   registerDrainRoutes(app);
   mountOpenApi(app);

@@ -46,11 +46,14 @@ export function patternMatches(pattern: string, path: string): boolean {
   return new RegExp(`^${regex}${anchored ? "$" : ""}`).test(percentNormal(path));
 }
 
-/** Whether `token` may fetch `pathAndQuery` (e.g. `/products/a?x=1`). */
-export function isAllowed(robots: RobotsTxt, token: string, pathAndQuery: string): boolean {
-  if (pathAndQuery === "/robots.txt") return true;
+/**
+ * The rule that decides whether `token` may fetch `pathAndQuery`: the longest matching
+ * pattern of its group, Allow winning a tie; null when none matches (allowed).
+ */
+export function decidingRule(robots: RobotsTxt, token: string, pathAndQuery: string): RobotsRule | null {
+  if (pathAndQuery === "/robots.txt") return null;
   const rules = rulesFor(robots, token);
-  if (!rules) return true;
+  if (!rules) return null;
   let best: RobotsRule | null = null;
   let bestLength = -1;
   for (const rule of rules) {
@@ -61,5 +64,10 @@ export function isAllowed(robots: RobotsTxt, token: string, pathAndQuery: string
       bestLength = length;
     }
   }
-  return best ? best.allow : true;
+  return best;
+}
+
+/** Whether `token` may fetch `pathAndQuery` (e.g. `/products/a?x=1`). */
+export function isAllowed(robots: RobotsTxt, token: string, pathAndQuery: string): boolean {
+  return decidingRule(robots, token, pathAndQuery)?.allow ?? true;
 }

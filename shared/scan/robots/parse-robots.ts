@@ -7,6 +7,8 @@ export const ROBOTS_MAX_BYTES = 500 * 1024;
 export interface RobotsRule {
   allow: boolean;
   pattern: string;
+  /** 1-based line of the file the rule was read from (the compliance report quotes it). */
+  line: number;
 }
 
 export interface RobotsGroup {
@@ -41,7 +43,9 @@ export function parseRobots(text: string): RobotsTxt {
   let current: RobotsGroup | null = null;
   let collectingAgents = false;
 
+  let lineNo = 0;
   for (const rawLine of body.split(/\r\n|\r|\n/)) {
+    lineNo++;
     const line = rawLine.replace(/#.*$/, "").trim();
     const colon = line.indexOf(":");
     if (colon <= 0) continue;
@@ -58,7 +62,7 @@ export function parseRobots(text: string): RobotsTxt {
       collectingAgents = false;
       // Rules before any user-agent line belong to no group (RFC 9309 §2.1).
       // An empty pattern matches nothing, so it is no rule at all.
-      if (current && value !== "") current.rules.push({ allow: key === "allow", pattern: value });
+      if (current && value !== "") current.rules.push({ allow: key === "allow", pattern: value, line: lineNo });
     } else if (key === "sitemap") {
       // Sitemap records are independent of groups (RFC 9309 §2.2.4).
       if (value) sitemaps.push(value);

@@ -99,7 +99,7 @@ export function registerSessions(app: Hono<AppEnv>) {
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
-          <SiteNav domain={site.domain} current="sessions" />
+          <SiteNav c={c} domain={site.domain} current="sessions" />
           <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} problem={asked.problem} />
           <form method="get" action={paths.sessions} class="filters" aria-label="Filter sessions">
             {q.period ? <input type="hidden" name="period" value={q.period} /> : null}

@@ -96,7 +96,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <link rel="stylesheet" href={UPLOT_STYLE} />
-          <SiteNav domain={site.domain} current="traffic" />
+          <SiteNav c={c} domain={site.domain} current="traffic" />
           <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} problem={problem} />
           <p class="hint" id="window">
             <Time at={window.start} /> to <Time at={window.end} /> (

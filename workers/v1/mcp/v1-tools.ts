@@ -141,6 +141,27 @@ export const v1Tools: V1Tool[] = [
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
   {
+    name: "robots_compliance",
+    operationId: "robotsCompliance",
+    title: "robots.txt compliance by AI agent",
+    description: `Which AI agents requested paths the site's robots.txt disallowed for them at the time of the request (judged against the robots.txt history, not today's file): per agent the disallowed paths with the directive line and counts, and agents that never fetch robots.txt. Read from log drains and server-side events; check \`coverage\` before reading an empty answer as compliance. ${REPORT_WINDOW} Needs scope traffic:read.`,
+    annotations: read,
+  },
+  {
+    name: "crawl_to_referral",
+    operationId: "crawlToReferral",
+    title: "Crawl-to-referral by AI operator",
+    description: `Per AI operator: crawl and search requests by its agents against human visits its assistant sent (ai_assistant_link sessions), with the ratio and a per-hour or per-day series. ${REPORT_WINDOW} Needs scope traffic:read.`,
+    annotations: read,
+  },
+  {
+    name: "agent_errors",
+    operationId: "agentErrors",
+    title: "AI agents' 404s and errors",
+    description: `Paths AI agents requested that answered 4xx or 5xx, grouped by path, with statuses, agents and dates; 404/410 pages are flagged as redirect candidates. ${REPORT_WINDOW} Needs scope traffic:read.`,
+    annotations: read,
+  },
+  {
     name: "create_drain",
     operationId: "createDrain",
     title: "Create a log drain",

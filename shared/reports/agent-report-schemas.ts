@@ -1,0 +1,186 @@
+import { z } from "zod";
+import { DRAIN_FORMATS } from "../drains/drain-formats";
+import { ReportHeader } from "./report-schemas";
+
+// The shapes of the reports read from AI agents' logged requests (docs/reports.md:
+// robots.txt compliance, crawl-to-referral, AI agents' errors), declared once: the v1
+// routes answer with them, their OpenAPI components and MCP output schemas come from
+// them, and the report functions' result types are `z.infer` of them.
+
+const Int = (example: number, description?: string) => z.number().int().meta({ example, description });
+const Time = (description: string) =>
+  z.string().meta({ format: "date-time", description, example: "2026-11-20T08:00:00.000Z" });
+
+export const COVERAGE_KINDS = ["snippet_only", "drains", "both", "none"] as const;
+
+/** What this site reports from, on every report: numbers are never read as complete when they are not. */
+export const Coverage = z
+  .object({
+    kind: z.enum(COVERAGE_KINDS).meta({
+      description:
+        "`snippet_only`: browsers only (agents that run no JavaScript, most crawlers, are not seen); `drains`: server-side records only (log drains or `POST /api/v1/events`); `both`; `none`: nothing has reported yet.",
+      example: "both",
+    }),
+    snippet: z.boolean().meta({ description: "The snippet has sent a verified beacon.", example: true }),
+    server_side: z.boolean().meta({
+      description: "A log drain has stored a batch, or server-side events have arrived.",
+      example: true,
+    }),
+    snippet_installed_at: Time("First verified beacon.").nullable(),
+    drains: z
+      .array(
+        z.object({
+          id: z.string().meta({ example: "drn_8Hq2" }),
+          format: z.enum(DRAIN_FORMATS),
+          last_accept_at: Time("Newest batch that stored a line; null when none has yet.").nullable(),
+        }),
+      )
+      .meta({ description: "The site's active (not revoked) drains." }),
+    server_events_last_at: Time("Newest AI agent's record from `POST /api/v1/events`, if any.").nullable(),
+    note: z.string().meta({
+      description: "What the numbers leave out under this coverage, in a sentence.",
+      example: "Snippet and server-side records: browsers and agents that run no JavaScript are both counted.",
+    }),
+  })
+  .meta({ id: "Coverage" });
+export type Coverage = z.infer<typeof Coverage>;
+
+const { domain, site_id, period, period_start, period_end } = ReportHeader.shape;
+/** The header of a report over agent requests: its own data status (sessions are not what it reads). */
+const header = {
+  domain,
+  site_id,
+  period,
+  period_start,
+  period_end,
+  data_status: z.enum(["ok", "no_requests_yet"]).meta({
+    description:
+      "`no_requests_yet` when no AI agent's request was logged in the window (drains or server-side events). Not an error.",
+    example: "ok",
+  }),
+  coverage: Coverage,
+};
+
+export const RobotsViolation = z.object({
+  path: z.string().meta({ example: "/checkout?step=1" }),
+  requests: Int(3),
+  first_at: Time("First such request in the window."),
+  last_at: Time("Last such request in the window."),
+  directive: z
+    .string()
+    .meta({ description: "The rule that disallowed it, as written.", example: "Disallow: /checkout" }),
+  line: Int(7, "Its line in that robots.txt."),
+  robots_version_id: z.string().meta({ example: "rv_5d1c" }),
+  robots_version_first_seen_at: Time("When that robots.txt was first seen: in force from then on."),
+});
+
+export const RobotsCompliance = z
+  .object({
+    ...header,
+    robots_history: z.object({
+      versions: z
+        .array(
+          z.object({
+            id: z.string().meta({ example: "rv_5d1c" }),
+            kind: z.enum(["rules", "none"]).meta({
+              description: "`rules`: a robots.txt was served; `none`: none (4xx), everything allowed.",
+            }),
+            first_seen_at: Time("In force from then until the next version's first_seen_at."),
+            last_seen_at: Time("Last fetch that still served it."),
+          }),
+        )
+        .meta({ description: "The versions in force during the window (and the 24 h before), oldest first." }),
+      known_from: Time("First version known; requests before it are not judged.").nullable(),
+    }),
+    totals: z.object({
+      requests: Int(120, "AI agents' requests in the window (robots.txt fetches excluded)."),
+      judged: Int(110, "Requests judged against the robots.txt in force when they were made."),
+      disallowed: Int(4, "Judged requests the robots.txt in force disallowed for that agent."),
+      unjudged: Int(10, "Requests before the first known version, or by an agent whose product token is unknown."),
+    }),
+    agents: z
+      .array(
+        z.object({
+          agent: z.string().meta({ description: "The User-Agent's product token, lowercased.", example: "gptbot" }),
+          platform: z.string().meta({ example: "chatgpt" }),
+          requests: Int(40),
+          judged: Int(38),
+          disallowed: Int(3),
+          robots_fetches: Int(2, "robots.txt fetches in the window."),
+          last_robots_fetch_at: Time("Newest robots.txt fetch kept (92 days).").nullable(),
+          violations: z
+            .array(RobotsViolation)
+            .meta({ description: "Disallowed paths, most requested first (at most 50 per agent)." }),
+        }),
+      )
+      .meta({ description: "Every agent with a request in the window, most disallowed first." }),
+    never_fetch_robots: z
+      .array(z.object({ agent: z.string(), platform: z.string(), requests: Int(12) }))
+      .meta({ description: "Agents with requests in the window and no robots.txt fetch in the 92 days kept." }),
+  })
+  .meta({ id: "RobotsCompliance" });
+export type RobotsCompliance = z.infer<typeof RobotsCompliance>;
+
+export const CrawlToReferral = z
+  .object({
+    ...header,
+    operators: z
+      .array(
+        z.object({
+          operator: z
+            .string()
+            .meta({ description: "The AI platform (shared/classify/platforms.ts).", example: "chatgpt" }),
+          crawl_requests: Int(300, "Requests by its agents of purpose `crawl`."),
+          search_requests: Int(120, "Requests by its agents of purpose `search`."),
+          referrals: Int(6, "Human sessions arriving from its assistant (`ai_assistant_link`)."),
+          ratio: z.number().nullable().meta({
+            description: "(crawl + search requests) per referral, one decimal; null without referrals.",
+            example: 70,
+          }),
+          series: z
+            .object({
+              crawl_requests: z.array(z.number().int()),
+              search_requests: z.array(z.number().int()),
+              referrals: z.array(z.number().int()),
+            })
+            .meta({ description: "Per bucket of `buckets`, zero-filled." }),
+        }),
+      )
+      .meta({ description: "Every operator with a crawl or search request or a referral, most requests first." }),
+    interval: z.enum(["hour", "day"]).meta({ example: "day" }),
+    buckets: z.array(z.string().meta({ format: "date-time" })).meta({ description: "Start of every UTC bucket." }),
+  })
+  .meta({ id: "CrawlToReferral" });
+export type CrawlToReferral = z.infer<typeof CrawlToReferral>;
+
+export const AgentErrors = z
+  .object({
+    ...header,
+    totals: z.object({
+      requests: Int(500, "AI agents' requests in the window."),
+      errors: Int(25, "Of which answered 4xx or 5xx."),
+      not_found: Int(20, "Of which 404 or 410."),
+      server_errors: Int(3, "Of which 5xx."),
+    }),
+    paths: z
+      .array(
+        z.object({
+          path: z.string().meta({ description: "The path, without its query.", example: "/products/old-shoe" }),
+          requests: Int(9),
+          statuses: z.record(z.string(), z.number().int()).meta({ example: { "404": 9 } }),
+          agents: z.array(z.object({ agent: z.string(), platform: z.string(), requests: z.number().int() })).meta({
+            description:
+              "Agents that asked, most requests first (an agent named only by a signature shows as its platform).",
+          }),
+          first_at: Time("First such request in the window."),
+          last_at: Time("Last such request in the window."),
+          redirect_candidate: z.boolean().meta({
+            description: "404 or 410 for what looks like a page (not an asset): worth a redirect to its successor.",
+            example: true,
+          }),
+        }),
+      )
+      .meta({ description: "Paths answered 4xx/5xx, most requested first (at most 200)." }),
+  })
+  .meta({ id: "AgentErrors" });
+export type AgentErrors = z.infer<typeof AgentErrors>;

@@ -1,0 +1,101 @@
+import { DAY_MS, HOUR_MS } from "../time/durations";
+import type { CrawlToReferral } from "./agent-report-schemas";
+import { bucketStarts, type SeriesInterval } from "./time-series";
+
+// Crawl-to-referral per operator (docs/reports.md; the ratio Cloudflare Radar publishes
+// per AI operator): how many crawl and search requests each AI platform's agents made
+// for each human visit its assistant sent (`ai_assistant_link` sessions).
+
+export interface CrawlToReferralInput {
+  siteId: string;
+  start: number;
+  end: number;
+  interval: SeriesInterval;
+}
+
+export type CrawlToReferralBody = Pick<CrawlToReferral, "operators" | "interval" | "buckets"> & {
+  any_requests: boolean;
+};
+
+const BUCKET_MS: Record<SeriesInterval, number> = { hour: HOUR_MS, day: DAY_MS };
+
+interface Counts {
+  crawl: number[];
+  search: number[];
+  referrals: number[];
+}
+
+export async function crawlToReferral(db: D1Database, input: CrawlToReferralInput): Promise<CrawlToReferralBody> {
+  const { start, end, interval } = input;
+  const size = BUCKET_MS[interval];
+  const buckets = bucketStarts(interval, start, end);
+  const [requests, referrals, any] = await Promise.all([
+    db
+      .prepare(
+        `SELECT platform, purpose, occurred_at - occurred_at % ?3 AS b, count(*) AS n FROM agent_requests
+         WHERE occurred_at >= ?1 AND occurred_at < ?2 AND purpose IN ('crawl', 'search')
+         GROUP BY platform, purpose, b`,
+      )
+      .bind(start, end, size)
+      .all<{ platform: string; purpose: "crawl" | "search"; b: number; n: number }>(),
+    // People (no agent platform) whose session came from an assistant's link; its platform is the sub_source.
+    db
+      .prepare(
+        `SELECT sub_source AS platform, started_at - started_at % ?4 AS b, count(*) AS n FROM sessions
+         WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND source = 'ai_assistant_link'
+           AND agent_platform IS NULL AND sub_source IS NOT NULL
+         GROUP BY sub_source, b`,
+      )
+      .bind(input.siteId, start, end, size)
+      .all<{ platform: string; b: number; n: number }>(),
+    db
+      .prepare("SELECT 1 AS x FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2 LIMIT 1")
+      .bind(start, end)
+      .all(),
+  ]);
+  const index = new Map(buckets.map((b, i) => [b, i]));
+  const ops = new Map<string, Counts>();
+  const of = (platform: string) => {
+    let c = ops.get(platform);
+    if (!c) {
+      c = { crawl: buckets.map(() => 0), search: buckets.map(() => 0), referrals: buckets.map(() => 0) };
+      ops.set(platform, c);
+    }
+    return c;
+  };
+  for (const r of requests.results) {
+    const i = index.get(r.b);
+    if (i !== undefined) of(r.platform)[r.purpose][i] += r.n;
+  }
+  for (const r of referrals.results) {
+    const i = index.get(r.b);
+    if (i !== undefined) of(r.platform).referrals[i] += r.n;
+  }
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const operators = [...ops.entries()]
+    .map(([operator, c]) => {
+      const crawl = sum(c.crawl);
+      const search = sum(c.search);
+      const refs = sum(c.referrals);
+      return {
+        operator,
+        crawl_requests: crawl,
+        search_requests: search,
+        referrals: refs,
+        ratio: refs === 0 ? null : Math.round(((crawl + search) / refs) * 10) / 10,
+        series: { crawl_requests: c.crawl, search_requests: c.search, referrals: c.referrals },
+      };
+    })
+    .sort(
+      (x, y) =>
+        y.crawl_requests + y.search_requests - (x.crawl_requests + x.search_requests) ||
+        y.referrals - x.referrals ||
+        x.operator.localeCompare(y.operator),
+    );
+  return {
+    any_requests: any.results.length > 0,
+    operators,
+    interval,
+    buckets: buckets.map((b) => new Date(b).toISOString()),
+  };
+}

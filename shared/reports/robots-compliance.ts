@@ -1,0 +1,180 @@
+import { ROBOTS_CACHE_GRACE_MS, type RobotsVersion } from "../robots/robots-history";
+import { decidingRule } from "../scan/robots/is-allowed";
+import { parseRobots, type RobotsTxt } from "../scan/robots/parse-robots";
+import type { RobotsCompliance } from "./agent-report-schemas";
+
+// robots.txt compliance (docs/reports.md): each AI agent's logged request judged by the
+// robots.txt the site served when the request was made, with the scanner's RFC 9309
+// matcher (shared/scan/robots/is-allowed.ts), never by today's file.
+
+/** Violations listed per agent at most (counts cover them all). */
+export const VIOLATIONS_PER_AGENT = 50;
+
+export interface RobotsComplianceInput {
+  start: number;
+  end: number;
+  /** The versions in force over the window, oldest first (shared/robots/robots-history.ts `robotsVersionsFor`). */
+  versions: RobotsVersion[];
+}
+
+/** The report without its header and coverage (the use case adds them). */
+export type RobotsComplianceBody = Pick<
+  RobotsCompliance,
+  "robots_history" | "totals" | "agents" | "never_fetch_robots"
+> & { any_requests: boolean };
+
+/** A span of time with one judgment rule: the version in force, and in its first 24 h the one before. */
+export interface Segment {
+  at: number;
+  version: number;
+  /** The previous version a crawler may still have cached (RFC 9309 §2.4), or -1. */
+  cached: number;
+}
+
+/**
+ * The segments the versions cut time into, oldest first. A version is in force from its
+ * first sighting until the next one's; for 24 h after a change a crawler may still act on
+ * its cached copy (RFC 9309 §2.4), so a request then is a violation only when both forbid it.
+ */
+export function segmentsOf(versions: readonly Pick<RobotsVersion, "firstSeenAt">[]): Segment[] {
+  const out: Segment[] = [];
+  versions.forEach((v, i) => {
+    out.push({ at: v.firstSeenAt, version: i, cached: i > 0 ? i - 1 : -1 });
+    const graceEnd = v.firstSeenAt + ROBOTS_CACHE_GRACE_MS;
+    const next = versions[i + 1];
+    if (i > 0 && (next === undefined || graceEnd < next.firstSeenAt))
+      out.push({ at: graceEnd, version: i, cached: -1 });
+  });
+  return out;
+}
+
+interface GroupRow {
+  agent: string | null;
+  platform: string;
+  path: string;
+  seg: number;
+  n: number;
+  first_at: number;
+  last_at: number;
+}
+
+const NO_RULES: RobotsTxt = { groups: [], sitemaps: [], other: [] };
+const iso = (t: number) => new Date(t).toISOString();
+
+export async function robotsCompliance(db: D1Database, input: RobotsComplianceInput): Promise<RobotsComplianceBody> {
+  const { start, end, versions } = input;
+  const segments = segmentsOf(versions);
+  // Segment of each request: the last segment starting at or before it; -1 before the first version.
+  const cases = segments
+    .map((_, k) => k)
+    .reverse()
+    .map((k) => `WHEN occurred_at >= ?${k + 3} THEN ${k}`)
+    .join(" ");
+  const segExpr = segments.length > 0 ? `CASE ${cases} ELSE -1 END` : "-1";
+  const [groups, fetchesInWindow, lastFetches] = await Promise.all([
+    db
+      .prepare(
+        `SELECT agent, platform, path, ${segExpr} AS seg, count(*) AS n, min(occurred_at) AS first_at, max(occurred_at) AS last_at
+         FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2 AND path <> '/robots.txt'
+         GROUP BY agent, platform, path, seg`,
+      )
+      .bind(start, end, ...segments.map((s) => s.at))
+      .all<GroupRow>(),
+    db
+      .prepare(
+        `SELECT agent, count(*) AS n FROM agent_requests
+         WHERE path = '/robots.txt' AND agent IS NOT NULL AND occurred_at >= ?1 AND occurred_at < ?2 GROUP BY agent`,
+      )
+      .bind(start, end)
+      .all<{ agent: string; n: number }>(),
+    db
+      .prepare(
+        `SELECT agent, max(occurred_at) AS at FROM agent_requests
+         WHERE path = '/robots.txt' AND agent IS NOT NULL GROUP BY agent`,
+      )
+      .all<{ agent: string; at: number }>(),
+  ]);
+  const parsed = versions.map((v) => (v.kind === "rules" ? parseRobots(v.body) : NO_RULES));
+  const windowFetches = new Map(fetchesInWindow.results.map((r) => [r.agent, r.n]));
+  const lastFetch = new Map(lastFetches.results.map((r) => [r.agent, r.at]));
+
+  type Agent = RobotsComplianceBody["agents"][number];
+  type Violation = Agent["violations"][number];
+  const agents = new Map<string, Agent & { byKey: Map<string, Violation> }>();
+  const totals = { requests: 0, judged: 0, disallowed: 0, unjudged: 0 };
+  for (const g of groups.results) {
+    totals.requests += g.n;
+    if (g.agent === null || g.seg < 0) {
+      totals.unjudged += g.n;
+      if (g.agent === null) continue;
+    }
+    let a = agents.get(g.agent);
+    if (!a) {
+      a = {
+        agent: g.agent,
+        platform: g.platform,
+        requests: 0,
+        judged: 0,
+        disallowed: 0,
+        robots_fetches: windowFetches.get(g.agent) ?? 0,
+        last_robots_fetch_at: lastFetch.has(g.agent) ? iso(lastFetch.get(g.agent) as number) : null,
+        violations: [],
+        byKey: new Map(),
+      };
+      agents.set(g.agent, a);
+    }
+    a.requests += g.n;
+    if (g.seg < 0) continue;
+    a.judged += g.n;
+    totals.judged += g.n;
+    const seg = segments[g.seg];
+    const rule = decidingRule(parsed[seg.version], g.agent, g.path);
+    if (!rule || rule.allow) continue;
+    if (seg.cached >= 0 && (decidingRule(parsed[seg.cached], g.agent, g.path)?.allow ?? true)) continue;
+    a.disallowed += g.n;
+    totals.disallowed += g.n;
+    const version = versions[seg.version];
+    const key = `${g.path}\n${version.id}\n${rule.line}`;
+    const seen = a.byKey.get(key);
+    if (seen) {
+      seen.requests += g.n;
+      if (iso(g.first_at) < seen.first_at) seen.first_at = iso(g.first_at);
+      if (iso(g.last_at) > seen.last_at) seen.last_at = iso(g.last_at);
+    } else
+      a.byKey.set(key, {
+        path: g.path,
+        requests: g.n,
+        first_at: iso(g.first_at),
+        last_at: iso(g.last_at),
+        directive: `Disallow: ${rule.pattern}`,
+        line: rule.line,
+        robots_version_id: version.id,
+        robots_version_first_seen_at: iso(version.firstSeenAt),
+      });
+  }
+  const list = [...agents.values()]
+    .map(({ byKey, ...a }) => ({
+      ...a,
+      violations: [...byKey.values()]
+        .sort((x, y) => y.requests - x.requests || x.path.localeCompare(y.path))
+        .slice(0, VIOLATIONS_PER_AGENT),
+    }))
+    .sort((x, y) => y.disallowed - x.disallowed || y.requests - x.requests || x.agent.localeCompare(y.agent));
+  return {
+    any_requests: totals.requests > 0 || fetchesInWindow.results.length > 0,
+    robots_history: {
+      versions: versions.map((v) => ({
+        id: v.id,
+        kind: v.kind,
+        first_seen_at: iso(v.firstSeenAt),
+        last_seen_at: iso(v.lastSeenAt),
+      })),
+      known_from: versions.length > 0 ? iso(versions[0].firstSeenAt) : null,
+    },
+    totals,
+    agents: list,
+    never_fetch_robots: list
+      .filter((a) => a.last_robots_fetch_at === null)
+      .map((a) => ({ agent: a.agent, platform: a.platform, requests: a.requests })),
+  };
+}

@@ -1,0 +1,83 @@
+import { agentErrorsReport } from "@shared/reports/agent-reports";
+import type { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { DataTable } from "../layout/data-table";
+import { Time } from "../layout/format-time";
+import { renderPage } from "../layout/render";
+import { pageValue } from "../refusal-page";
+import { agentReportInput, CoverageNotice } from "./agent-report-parts";
+import { DASHBOARD_STYLE } from "./assets";
+import { SiteNav } from "./site-nav";
+import { Tiles } from "./tiles";
+import { PeriodForm } from "./traffic";
+
+// AI agents' 404s and errors of one site: the v1 report's own use case
+// (docs/reports.md "AI agents' 404s and errors").
+export function registerAgentErrorsPage(app: Hono<AppEnv>) {
+  app.get("/app/sites/:domain/agent-errors", async (c) => {
+    const input = await agentReportInput(c, "agent-errors");
+    const r = pageValue(await agentErrorsReport(c.env, c.get("workspace").id, input.query));
+    return renderPage(c, {
+      title: `AI agents' errors on ${r.domain}`,
+      status: input.problem ? 400 : 200,
+      body: (
+        <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <SiteNav c={c} domain={r.domain} current="agent-errors" />
+          <PeriodForm
+            action={input.action}
+            period={input.q.period}
+            from={input.q.from}
+            to={input.q.to}
+            problem={input.problem}
+          />
+          <CoverageNotice window={input.window} coverage={r.coverage} siteId={r.site_id} />
+          <Tiles
+            label="Key numbers"
+            tiles={[
+              { metric: "requests", value: r.totals.requests, label: "AI agents' requests" },
+              { metric: "errors", value: r.totals.errors, label: "Answered 4xx or 5xx" },
+              { metric: "not_found", value: r.totals.not_found, label: "Not found (404, 410)" },
+              { metric: "server_errors", value: r.totals.server_errors, label: "Server errors (5xx)" },
+            ]}
+          />
+          {r.paths.length === 0 ? (
+            <p class="empty" data-state={r.data_status}>
+              No AI agent's request answered an error in this window.
+            </p>
+          ) : (
+            <DataTable
+              caption={{
+                text: "Paths answered 4xx or 5xx, most requested first. A missing page is worth a redirect.",
+                visible: true,
+              }}
+              columns={["Path", "Requests", "Statuses", "Agents", "First", "Last", "Redirect?"]}
+            >
+              {r.paths.map((p) => (
+                <tr data-path={p.path}>
+                  <td data-label="Path">
+                    <code>{p.path}</code>
+                  </td>
+                  <td data-label="Requests">{p.requests}</td>
+                  <td data-label="Statuses">
+                    {Object.entries(p.statuses)
+                      .map(([s, n]) => `${s} × ${n}`)
+                      .join(", ")}
+                  </td>
+                  <td data-label="Agents">{p.agents.map((a) => `${a.agent} (${a.requests})`).join(", ")}</td>
+                  <td data-label="First">
+                    <Time at={Date.parse(p.first_at)} />
+                  </td>
+                  <td data-label="Last">
+                    <Time at={Date.parse(p.last_at)} />
+                  </td>
+                  <td data-label="Redirect?">{p.redirect_candidate ? "Candidate" : "—"}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </>
+      ),
+    });
+  });
+}

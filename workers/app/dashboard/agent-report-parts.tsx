@@ -1,0 +1,52 @@
+import type { Coverage } from "@shared/reports/agent-report-schemas";
+import type { AgentReportQuery } from "@shared/reports/agent-reports";
+import type { ReportWindow } from "@shared/reports/report-window";
+import type { SiteRecord } from "@shared/sites/site-row";
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
+import { Time } from "../layout/format-time";
+import { pageWindow, windowFromQuery } from "./report-window-form";
+import { siteOfPage } from "./site-context";
+import type { AgentReportPage } from "./site-nav";
+
+const KIND_TEXT: Record<Coverage["kind"], string> = {
+  snippet_only: "snippet only",
+  drains: "server-side records only",
+  both: "snippet and server-side records",
+  none: "nothing reporting yet",
+};
+
+/** What every agent-report page starts from: its site, the window asked for, the use case's query. */
+export async function agentReportInput(c: Context<AppEnv>, page: AgentReportPage) {
+  const site: SiteRecord = await siteOfPage(c);
+  const q = c.req.query();
+  const { window, problem } = pageWindow(q, Date.now());
+  // A refused range shows the default period with the sentence, as the traffic page does.
+  const query: AgentReportQuery = { domain: site.domain, ...(problem ? {} : windowFromQuery(q, Date.now())) };
+  const action = appHref(c, `/sites/${encodeURIComponent(site.domain)}/${page}`);
+  return { site, q, window, problem, query, action };
+}
+
+/** The window shown, and the coverage sentence every agent report carries (docs/reports.md "Coverage"). */
+export function CoverageNotice(props: { window: ReportWindow; coverage: Coverage; siteId: string }) {
+  const { coverage } = props;
+  const partial = coverage.kind !== "both";
+  return (
+    <>
+      <p class="hint" id="window">
+        <Time at={props.window.start} /> to <Time at={props.window.end} /> (
+        {props.window.period === "custom" ? "custom range" : `last ${props.window.period}`}).
+      </p>
+      <p class={partial ? "notice notice-info" : "hint"} data-coverage={coverage.kind}>
+        Coverage: <strong>{KIND_TEXT[coverage.kind]}</strong>. {coverage.note}{" "}
+        {coverage.server_side ? null : (
+          <>
+            Connect a log drain (<code>POST /api/v1/sites/{props.siteId}/drains</code>, or the MCP tool{" "}
+            <code>create_drain</code>) or send server-side events.
+          </>
+        )}
+      </p>
+    </>
+  );
+}

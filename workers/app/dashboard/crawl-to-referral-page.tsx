@@ -1,0 +1,80 @@
+import { crawlToReferralReport } from "@shared/reports/agent-reports";
+import type { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { DataTable } from "../layout/data-table";
+import { renderPage } from "../layout/render";
+import { pageValue } from "../refusal-page";
+import { agentReportInput, CoverageNotice } from "./agent-report-parts";
+import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
+import { SeriesChart } from "./chart";
+import { SiteNav } from "./site-nav";
+import { PeriodForm } from "./traffic";
+
+// Crawl-to-referral of one site per AI operator: the v1 report's own use case
+// (docs/reports.md "Crawl-to-referral").
+export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
+  app.get("/app/sites/:domain/crawl-to-referral", async (c) => {
+    const input = await agentReportInput(c, "crawl-to-referral");
+    const r = pageValue(await crawlToReferralReport(c.env, c.get("workspace").id, input.query));
+    return renderPage(c, {
+      title: `Crawl-to-referral of ${r.domain}`,
+      status: input.problem ? 400 : 200,
+      body: (
+        <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <link rel="stylesheet" href={UPLOT_STYLE} />
+          <SiteNav c={c} domain={r.domain} current="crawl-to-referral" />
+          <PeriodForm
+            action={input.action}
+            period={input.q.period}
+            from={input.q.from}
+            to={input.q.to}
+            problem={input.problem}
+          />
+          <CoverageNotice window={input.window} coverage={r.coverage} siteId={r.site_id} />
+          <p class="hint">
+            For each AI operator: how many pages its crawlers and search agents fetched for each person its assistant
+            sent to {r.domain} (a visit arriving from a link in ChatGPT, Claude, Perplexity...).
+          </p>
+          {r.operators.length === 0 ? (
+            <div class="empty" data-state={r.data_status}>
+              <h2>Nothing to compare yet</h2>
+              <p>No crawl or search request and no visit from an assistant's link in this window.</p>
+            </div>
+          ) : (
+            <>
+              <DataTable
+                caption={{ text: "Crawl and search requests against referred visits, per operator", visible: false }}
+                columns={["Operator", "Crawl requests", "Search requests", "Referred visits", "Requests per visit"]}
+              >
+                {r.operators.map((o) => (
+                  <tr data-operator={o.operator}>
+                    <td data-label="Operator">{o.operator}</td>
+                    <td data-label="Crawl requests">{o.crawl_requests}</td>
+                    <td data-label="Search requests">{o.search_requests}</td>
+                    <td data-label="Referred visits">{o.referrals}</td>
+                    <td data-label="Requests per visit">{o.ratio === null ? "no visits" : o.ratio}</td>
+                  </tr>
+                ))}
+              </DataTable>
+              <h2>Referred visits over time</h2>
+              <SeriesChart
+                id="referral-series"
+                title="Visits arriving from each operator's assistant"
+                series={{
+                  interval: r.interval,
+                  buckets: r.buckets,
+                  lines: r.operators
+                    .filter((o) => o.referrals > 0)
+                    .map((o) => ({ label: o.operator, sessions: o.series.referrals })),
+                }}
+              />
+            </>
+          )}
+          <script src={UPLOT_SCRIPT} defer />
+          <script src={DASHBOARD_SCRIPT} defer />
+        </>
+      ),
+    });
+  });
+}

@@ -1,0 +1,136 @@
+import { robotsComplianceReport } from "@shared/reports/agent-reports";
+import type { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { DataTable } from "../layout/data-table";
+import { Time } from "../layout/format-time";
+import { renderPage } from "../layout/render";
+import { pageValue } from "../refusal-page";
+import { agentReportInput, CoverageNotice } from "./agent-report-parts";
+import { DASHBOARD_STYLE } from "./assets";
+import { SiteNav } from "./site-nav";
+import { Tiles } from "./tiles";
+import { PeriodForm } from "./traffic";
+
+// robots.txt compliance of one site: the v1 report's own use case, so every number
+// equals the API's (docs/reports.md "robots.txt compliance").
+export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
+  app.get("/app/sites/:domain/robots", async (c) => {
+    const input = await agentReportInput(c, "robots");
+    const r = pageValue(await robotsComplianceReport(c.env, c.get("workspace").id, input.query));
+    const violators = r.agents.filter((a) => a.disallowed > 0);
+    return renderPage(c, {
+      title: `robots.txt compliance of ${r.domain}`,
+      status: input.problem ? 400 : 200,
+      body: (
+        <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
+          <SiteNav c={c} domain={r.domain} current="robots" />
+          <PeriodForm
+            action={input.action}
+            period={input.q.period}
+            from={input.q.from}
+            to={input.q.to}
+            problem={input.problem}
+          />
+          <CoverageNotice window={input.window} coverage={r.coverage} siteId={r.site_id} />
+          <p class="hint">
+            Each AI agent's request is judged against the robots.txt {r.domain} served when the request was made
+            {r.robots_history.known_from ? (
+              <>
+                {" "}
+                (history kept since <Time at={Date.parse(r.robots_history.known_from)} />)
+              </>
+            ) : (
+              <> (no robots.txt fetched yet: requests are not judged until the daily fetch or a scan)</>
+            )}
+            . For 24 hours after a change, a request counts only if the previous file forbade it too.
+          </p>
+          {r.data_status === "no_requests_yet" ? (
+            <div class="empty" data-state="no_requests_yet">
+              <h2>No agent requests in this window</h2>
+              <p>No AI agent's request was logged. These numbers come from log drains and server-side events only.</p>
+            </div>
+          ) : (
+            <>
+              <Tiles
+                label="Key numbers"
+                tiles={[
+                  { metric: "requests", value: r.totals.requests, label: "AI agents' requests" },
+                  { metric: "disallowed", value: r.totals.disallowed, label: "Disallowed when made" },
+                  { metric: "violating_agents", value: violators.length, label: "Agents with a disallowed request" },
+                  {
+                    metric: "never_fetch",
+                    value: r.never_fetch_robots.length,
+                    label: "Agents never fetching robots.txt",
+                  },
+                ]}
+              />
+              <h2>Agents</h2>
+              <DataTable
+                caption={{ text: "Requests per agent, judged by the robots.txt in force", visible: false }}
+                columns={[
+                  "Agent",
+                  "Platform",
+                  "Requests",
+                  "Judged",
+                  "Disallowed",
+                  "robots.txt fetches",
+                  "Last robots.txt fetch",
+                ]}
+              >
+                {r.agents.map((a) => (
+                  <tr data-agent={a.agent}>
+                    <td data-label="Agent">
+                      <code>{a.agent}</code>
+                    </td>
+                    <td data-label="Platform">{a.platform}</td>
+                    <td data-label="Requests">{a.requests}</td>
+                    <td data-label="Judged">{a.judged}</td>
+                    <td data-label="Disallowed">{a.disallowed}</td>
+                    <td data-label="robots.txt fetches">{a.robots_fetches}</td>
+                    <td data-label="Last robots.txt fetch">
+                      {a.last_robots_fetch_at ? <Time at={Date.parse(a.last_robots_fetch_at)} /> : "never"}
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+              <h2>Disallowed requests</h2>
+              {violators.length === 0 ? (
+                <p class="hint">No request in this window was disallowed when it was made.</p>
+              ) : (
+                <DataTable
+                  caption={{ text: "Paths requested against the robots.txt in force", visible: false }}
+                  columns={["Agent", "Path", "Requests", "Directive", "First", "Last"]}
+                >
+                  {violators.flatMap((a) =>
+                    a.violations.map((v) => (
+                      <tr data-violation={`${a.agent} ${v.path}`}>
+                        <td data-label="Agent">
+                          <code>{a.agent}</code>
+                        </td>
+                        <td data-label="Path">
+                          <code>{v.path}</code>
+                        </td>
+                        <td data-label="Requests">{v.requests}</td>
+                        <td data-label="Directive">
+                          <code>{v.directive}</code> (line {v.line}, file of{" "}
+                          <Time at={Date.parse(v.robots_version_first_seen_at)} />)
+                        </td>
+                        <td data-label="First">
+                          <Time at={Date.parse(v.first_at)} />
+                        </td>
+                        <td data-label="Last">
+                          <Time at={Date.parse(v.last_at)} />
+                        </td>
+                      </tr>
+                    )),
+                  )}
+                </DataTable>
+              )}
+            </>
+          )}
+        </>
+      ),
+    });
+  });
+}
