@@ -85,6 +85,23 @@ describe("beacon limits per client network and site token", () => {
     expect(leases.find((l) => l.granted === 0)?.retryAfter).toBeGreaterThanOrEqual(1);
   });
 
+  it("lets at most one credited beacon past a window the isolate had not seen full (the credit's bound)", async () => {
+    await earlyInAMinute();
+    const site = await seedSite("credit-bound.example");
+    // Another isolate spent the network's minute already: the object has no room left.
+    const spent = await env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`beacon-net:${site.id}:203.0.114.0/24`)).lease(
+      [...BEACON_LIMITS.network],
+      NETWORK_MINUTE,
+      Date.now(),
+    );
+    expect(spent.granted).toBe(NETWORK_MINUTE);
+    const { accepted, refused } = await flood(site, 10, (i) => `203.0.114.${i + 1}`);
+    // The first beacon passes on credit while the lease is asked; the lease grants
+    // nothing, so it was the one past the limit, and the other nine are refused.
+    expect(accepted).toBe(1);
+    expect(refused.length).toBe(9);
+  }, 90_000);
+
   it("counts at most 50 distinct visitors per network and day, the rest as one overflow visitor", async () => {
     const site = await seedSite("many-agents.example");
     // 80 different ChatGPT-User strings from one address (well under the rate limit).
