@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BEACON_LIMITS } from "../../shared/ingest/beacon-limits";
+import { nextAction } from "../../shared/sessions/install-status";
 import { inShard } from "../helpers/shard";
 import { seedSite } from "./helpers";
 
@@ -67,6 +68,11 @@ describe("beacon limits per client network and site token", () => {
       .bind(site.id)
       .first<{ last_reject_reason: string }>();
     expect(row?.last_reject_reason).toBe("rate_limited");
+    // The install check says the snippet is fine and what the refusals were, not "wrong Origin".
+    const advice = nextAction("rejected", site.domain, "rate_limited");
+    expect(advice).toContain("The snippet is installed");
+    expect(advice).toContain("600 a minute from one client network");
+    expect(advice).not.toContain("Origin");
     // Another network on the same site, and the same network on another site, still pass.
     expect((await beacon(site, "198.51.100.7")).status).toBe(202);
     expect((await beacon(other, "203.0.113.9")).status).toBe(202);
