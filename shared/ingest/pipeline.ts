@@ -117,6 +117,7 @@ function toMessage(d: Draft): IngestMessage {
     tier: d.tier ?? null,
     confidence: d.confidence ?? null,
     signals: d.signals ?? [],
+    signerOrigin: d.signerOrigin ?? null,
     source: d.source ?? "direct",
     subSource: d.subSource ?? null,
     referrerHost: d.referrerHost ?? null,
