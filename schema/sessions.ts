@@ -36,6 +36,12 @@ export const sessions = sqliteTable(
     agentConfidence: real("agent_confidence"),
     /** JSON array of docs/decisions.md#5-traffic-reports detection_signals. */
     detectionSignals: text("detection_signals").notNull(),
+    /**
+     * Origin of the key source of the session's valid Web Bot Auth signature (listed or
+     * not): the identity a signature proves (docs/ingest.md, "Who counts as verified").
+     * Null without a valid signature.
+     */
+    signerOrigin: text("signer_origin"),
     source: text("source").notNull(),
     subSource: text("sub_source"),
     referrerHost: text("referrer_host"),

@@ -5,6 +5,7 @@ import type { Purpose } from "./agents";
 import type { AutomationKind } from "./automation";
 import { type IpRangeIndex, ipInLists } from "./ip-ranges";
 import { listedSignerAt, readSigner, type SignerReading } from "./listed-signers";
+import { automationSignals, type PageAutomation } from "./page-automation";
 import type { AiPlatform } from "./platforms";
 import { ucpAgentOrigin } from "./ucp-agent";
 import { readUserAgent } from "./user-agent";
@@ -24,9 +25,11 @@ export type DetectionSignal =
   // The client IP's reverse DNS lies under the declared operator's documented domains
   // and resolves back to the IP (shared/verification/reverse-dns.ts).
   | "reverse_dns"
+  // The browser says it is automated: navigator.webdriver, a headless build.
   | "automation_flag"
-  // docs/decisions.md#5-traffic-reports lists it; never produced: per-page behaviour cannot tell an agent from a
-  // human without storage or fingerprinting (docs/ingest.md, Classification).
+  // The page caught a driver at work: a global it injected, its script dispatching a
+  // click or submit (page-automation.ts). Never input timing or pointer paths: those
+  // also come from people (docs/ingest.md, "Agentic browsers").
   | "behaviour";
 
 /** What Web Bot Auth verification concluded (traffic-facts §4.2 outcomes). */
@@ -49,8 +52,8 @@ export interface IdentityInput {
   ucpAgent?: string | null;
   /** Forward-confirmed reverse DNS of the client IP against the declared operator's domains. */
   reverseDns?: DnsVerdict;
-  /** Automation hints the snippet reported (navigator.webdriver, headless UA hints). */
-  automation: { webdriver?: boolean; headless?: boolean };
+  /** What the snippet saw of automation on the page (page-automation.ts). */
+  automation: PageAutomation;
   ipRanges: IpRangeIndex;
 }
 
@@ -84,6 +87,15 @@ const CONFIDENCE = { signature: 0.99, ip: 0.95, declared: 0.6, spoofedToken: 0.1
  * verified.
  */
 export function identifyAgent(input: IdentityInput): AgentIdentity {
+  const who = identifyClaim(input);
+  // What the page saw of automation is added to any identity, never raising its tier:
+  // a verified or declared agent stays what it proved or said it is.
+  const seen = automationSignals(input.automation);
+  if (seen.length === 0 || who.namedAutomation || who.tier === "heuristic") return who;
+  return { ...who, signals: [...who.signals, ...seen] };
+}
+
+function identifyClaim(input: IdentityInput): AgentIdentity {
   const claim = readUserAgent(input.userAgent);
   const declared = claim.kind === "ai_agent" ? claim.agent : null;
   const signals: DetectionSignal[] = [];
@@ -162,13 +174,17 @@ export function identifyAgent(input: IdentityInput): AgentIdentity {
     };
   }
 
-  if (input.automation.webdriver || input.automation.headless || claim.kind === "headless") {
+  const seen = automationSignals(input.automation);
+  if (claim.kind === "headless" && !seen.includes("automation_flag")) seen.unshift("automation_flag");
+  if (seen.length > 0) {
+    // Automation that names nobody: an agentic browser, a scraper or a test run. Which
+    // one the page cannot tell, so the platform is `other_ai` and the purpose unknown.
     return {
       platform: "other_ai",
       purpose: "unknown",
       tier: "heuristic",
       confidence: CONFIDENCE.heuristic,
-      signals: ["automation_flag"],
+      signals: seen,
     };
   }
   return HUMAN;

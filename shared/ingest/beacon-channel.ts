@@ -3,7 +3,7 @@ import { parseResolveMap } from "../outbound/resolve-map";
 import type { SignedMessage } from "../verification/signature-base";
 import { type Acceptance, type AcceptEnv, type AcceptOptions, acceptEvents, type IngestChannel } from "./accept-events";
 import { admitBeacon, type LimitNamespace, visitorWithinBound } from "./beacon-limits";
-import { type BeaconPayload, beaconPayload } from "./beacon-payload";
+import { type BeaconPayload, beaconPayload, pageAutomationOf } from "./beacon-payload";
 import { originAllowed, type RefusalReason } from "./origin-check";
 import { siteByToken } from "./site-by-token";
 
@@ -73,7 +73,8 @@ function beaconChannel(
       ),
     signed: () => request.signed,
     visitorBound: limited
-      ? (siteId, net, visitorHash, at) => visitorWithinBound(env.RATE_WINDOW, siteId, net, visitorHash, at)
+      ? (siteId, net, visitorHash, at) =>
+          visitorWithinBound(env.RATE_WINDOW, siteId, net, visitorHash, at, request.defer)
       : undefined,
     raw: (beacon) => ({
       channel: "beacon",
@@ -85,7 +86,7 @@ function beaconChannel(
       target: beacon.t ?? null,
       userAgent: request.userAgent,
       clientIp: request.clientIp,
-      automation: { webdriver: beacon.w === 1, headless: beacon.h === 1 },
+      automation: pageAutomationOf(beacon),
       ucpAgent: request.ucpAgent,
     }),
   };

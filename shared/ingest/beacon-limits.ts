@@ -37,6 +37,15 @@ export const BEACON_LIMITS = {
 // one call per 20. Leases left in isolates when a minute ends are lost, which can only
 // refuse early, never admit more than the limit.
 const LEASE = { site: 200, network: 20 } as const;
+// Credit (docs/ingest.md, "What the limits cost"): the first beacon of a subject an
+// isolate has no lease for, and the first VISITOR_CREDIT unseen visitors of a network,
+// pass at once while the object is asked in the background; the lease that answers
+// pays for the credited beacon out of what it grants, and the visitor is added to the
+// object's set like any other. So the limits hold exactly whenever the object still had
+// room; past them, each isolate can admit at most one credited beacon per subject and
+// window, and VISITOR_CREDIT visitors per network and day. Without it every quiet
+// network (most of a shop's) cost each beacon two object round trips before its answer.
+const VISITOR_CREDIT = 2;
 // Isolate-side refusals are reported to the object in batches of this many.
 const REPORT_EVERY = 100;
 const MAX_LEASES = 10_000;
@@ -62,11 +71,14 @@ interface LeaseState {
 
 const leases = new Map<string, LeaseState>();
 const admittedVisitors = new Map<string, boolean>();
+/** Visitors credited per site, network and UTC day (key `site|network|day`). */
+const visitorCredits = new Map<string, number>();
 
-/** Forgets every lease and visitor verdict this isolate holds (tests). */
+/** Forgets every lease, credit and visitor verdict this isolate holds (tests). */
 export function resetBeaconLimitCache(): void {
   leases.clear();
   admittedVisitors.clear();
+  visitorCredits.clear();
 }
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfter: number };
@@ -109,6 +121,9 @@ async function take(
       state.waiting--;
       continue;
     }
+    // No lease for this subject in this isolate (first sight, or its window ended):
+    // this beacon passes on credit and the lease below pays for it.
+    const credit = state === undefined;
     const fresh: LeaseState = state ?? { left: 0, until: 0, refusedUntil: 0, retryAfter: 0, unreported: 0, waiting: 0 };
     // A burst of this isolate's requests waiting on one subject asks for them all at
     // once (up to five leases), rather than one lease call per `size` of them.
@@ -116,7 +131,8 @@ async function take(
     fresh.pending = stub(ns, subject)
       .lease(specs, want, now)
       .then((lease: Lease) => {
-        fresh.left = lease.granted;
+        // A full window grants 0: the credited beacon was the one past the limit.
+        fresh.left = credit ? Math.max(0, lease.granted - 1) : lease.granted;
         fresh.until = lease.until;
         fresh.refusedUntil = lease.granted > 0 ? 0 : now + lease.retryAfter * 1000;
         if (lease.granted > 0) fresh.reported = false;
@@ -130,6 +146,10 @@ async function take(
       });
     if (leases.size >= MAX_LEASES) leases.clear();
     leases.set(subject, fresh);
+    if (credit) {
+      defer(fresh.pending);
+      return { allowed: true };
+    }
     await fresh.pending;
     // The object did not answer (an outage, not a refusal): the beacon passes, since
     // analytics must not fail because its guard did; nothing is cached, so the next
@@ -163,7 +183,9 @@ export async function admitBeacon(
 
 /**
  * Whether this visitor hash is one of the first `visitorsPerNetworkDay` of its network
- * on this site today; remembered per isolate, so a visitor costs one call a day.
+ * on this site today; remembered per isolate, so a visitor costs one call a day. The
+ * first VISITOR_CREDIT unseen visitors of a network in this isolate and day are
+ * admitted at once and added to the object's set in the background (`defer`).
  */
 export async function visitorWithinBound(
   ns: LimitNamespace,
@@ -171,24 +193,32 @@ export async function visitorWithinBound(
   network: string,
   visitorHash: string,
   now: number,
+  defer: (p: Promise<unknown>) => void,
 ): Promise<boolean> {
   const key = `${siteId}|${network}|${visitorHash}`;
   const known = admittedVisitors.get(key);
   if (known !== undefined) return known;
-  let admitted: boolean;
-  try {
-    admitted = await stub(ns, networkSubject(siteId, network)).admitMember(
-      "visitors",
-      visitorHash,
-      BEACON_LIMITS.visitorsPerNetworkDay,
-      DAY,
-      now,
-    );
-  } catch {
+  const ask = stub(ns, networkSubject(siteId, network))
+    .admitMember("visitors", visitorHash, BEACON_LIMITS.visitorsPerNetworkDay, DAY, now)
+    .then((admitted: boolean) => {
+      if (admittedVisitors.size >= MAX_VISITORS) admittedVisitors.clear();
+      admittedVisitors.set(key, admitted);
+      return admitted;
+    })
     // The object did not answer: count the visitor as itself, and ask again next time.
+    .catch(() => {
+      admittedVisitors.delete(key);
+      return true;
+    });
+  const creditKey = `${siteId}|${network}|${Math.floor(now / (DAY * 1000))}`;
+  const used = visitorCredits.get(creditKey) ?? 0;
+  if (used < VISITOR_CREDIT) {
+    if (visitorCredits.size >= MAX_LEASES) visitorCredits.clear();
+    visitorCredits.set(creditKey, used + 1);
+    // Its further events before the answer count it as itself too.
+    admittedVisitors.set(key, true);
+    defer(ask);
     return true;
   }
-  if (admittedVisitors.size >= MAX_VISITORS) admittedVisitors.clear();
-  admittedVisitors.set(key, admitted);
-  return admitted;
+  return ask;
 }

@@ -1,5 +1,6 @@
 import type { SignatureOutcome } from "../classify/agent-identity";
 import type { IpRangeIndex } from "../classify/ip-ranges";
+import type { PageAutomation } from "../classify/page-automation";
 import type { SaltSet } from "../salt/salt-schedule";
 import type { DnsVerdict } from "../verification/reverse-dns";
 import type { EventKind, IngestMessage } from "./queue-message";
@@ -32,7 +33,8 @@ export interface RawEvent {
   userAgent: string | null;
   /** Full client IP: used in memory for range checks and hashing, never stored. */
   clientIp: string | null;
-  automation: { webdriver?: boolean; headless?: boolean };
+  /** What the snippet saw of automation on the page; empty for server-side records. */
+  automation: PageAutomation;
   /** What forward-confirmed reverse DNS said of the client IP, when the UA's operator documents it. */
   reverseDns?: DnsVerdict;
   /** The `UCP-Agent` header as received (a declared identity), or null. */
@@ -115,6 +117,7 @@ function toMessage(d: Draft): IngestMessage {
     tier: d.tier ?? null,
     confidence: d.confidence ?? null,
     signals: d.signals ?? [],
+    signerOrigin: d.signerOrigin ?? null,
     source: d.source ?? "direct",
     subSource: d.subSource ?? null,
     referrerHost: d.referrerHost ?? null,

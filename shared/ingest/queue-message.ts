@@ -38,6 +38,8 @@ export interface IngestMessage {
   tier: Tier | null;
   confidence: number | null;
   signals: DetectionSignal[];
+  /** Origin of the key source of a valid Web Bot Auth signature, listed or not; null without one. */
+  signerOrigin?: string | null;
   source: Source;
   subSource: string | null;
   referrerHost: string | null;

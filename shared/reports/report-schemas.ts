@@ -249,6 +249,11 @@ export const SessionJourney = z
     agent_platform: z.string().meta({ example: "chatgpt" }),
     agent_confidence: z.number().nullable().meta({ example: 0.9 }),
     detection_signals: z.array(z.string()).meta({ example: ["declared_user_agent", "known_ip_range"] }),
+    signer_origin: z.string().nullable().meta({
+      description:
+        "Origin of the key source of the session's valid Web Bot Auth signature: who the signature proves the sender is. `verified` only when that origin is a listed operator's (`signature_verified`); any other signer is `signature_unlisted`. Null without a valid signature.",
+      example: "https://chatgpt.com",
+    }),
     outcome: OutcomeSchema.meta({ example: "abandoned" }),
     outcome_settled: z
       .boolean()

@@ -27,6 +27,7 @@ type Row = NonNullColumns<
     | "agent_platform"
     | "agent_confidence"
     | "detection_signals"
+    | "signer_origin"
     | "outcome"
     | "reached_cart"
     | "reached_purchase"
@@ -59,7 +60,7 @@ export async function sessionJourney(
   const [sessionRes, eventsRes] = await db.batch<Row | JourneyEvent>([
     db
       .prepare(
-        `SELECT s.id, ?3 AS domain, s.agent_platform, s.agent_confidence, s.detection_signals, s.outcome,
+        `SELECT s.id, ?3 AS domain, s.agent_platform, s.agent_confidence, s.detection_signals, s.signer_origin, s.outcome,
            s.reached_cart, s.reached_purchase, s.started_at, s.duration_ms, s.page_count, s.event_count,
            s.entry_url, s.exit_url, s.browser, s.os, s.device_type
          FROM sessions s
@@ -90,6 +91,7 @@ export async function sessionJourney(
     agent_platform: s.agent_platform,
     agent_confidence: s.agent_confidence,
     detection_signals: signals,
+    signer_origin: s.signer_origin,
     outcome: s.outcome ?? outcomeOf(s.reached_cart === 1, s.reached_purchase === 1),
     outcome_settled: s.outcome !== null,
     started_at: new Date(s.started_at).toISOString(),

@@ -37,7 +37,8 @@ export const InstallCheckSchema = z
     ),
     last_event_at: timestamp("Latest recorded session start; not an installation-health signal."),
     last_reject_reason: z.string().nullable().meta({
-      description: "Why the newest refused request was refused (`origin_mismatch`, `missing_origin`).",
+      description:
+        "Why the newest refused request was refused (`origin_mismatch`, `missing_origin`, `rate_limited`: past the beacon limits).",
       example: null,
     }),
     last_reject_origin: z

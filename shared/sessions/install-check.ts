@@ -76,6 +76,6 @@ function checkOf(row: SiteInstallRow, baseUrl: string, nowMs: number): InstallCh
     last_reject_reason: row.last_reject_reason,
     last_reject_origin: row.last_reject_origin,
     last_reject_at: iso(row.last_reject_at),
-    next_action: nextAction(status, row.domain),
+    next_action: nextAction(status, row.domain, row.last_reject_reason),
   };
 }

@@ -1,3 +1,5 @@
+import { BEACON_LIMITS } from "../ingest/beacon-limits";
+
 /** docs/decisions.md#6-install-check install-check states. */
 export const INSTALL_STATUSES = ["receiving", "stale", "rejected", "awaiting_first_event"] as const;
 export type InstallStatus = (typeof INSTALL_STATUSES)[number];
@@ -30,6 +32,16 @@ const NEXT_ACTION: Record<InstallStatus, string> = {
   stale: "No accepted request in the last 24 hours: check that the snippet is still on the site's pages.",
 };
 
-export function nextAction(status: InstallStatus, domain: string): string {
-  return NEXT_ACTION[status].replaceAll("DOMAIN", domain);
+const network = BEACON_LIMITS.network[0].limit.toLocaleString("en-US");
+const site = BEACON_LIMITS.site[0].limit.toLocaleString("en-US");
+/** A refusal that says nothing about the installation gets its own guidance. */
+const NEXT_ACTION_REJECTED: Record<string, string> = {
+  rate_limited: `The snippet is installed; the newest requests were refused for passing the beacon limits (${network} a minute from one client network, ${site} a minute for the site). If that was a test or load run, nothing to do: the window ends within a minute. If it is real traffic, it came in faster than a shop's visitors send: look for a script sending beacons with this site's token.`,
+  missing_origin:
+    "Requests with this site's token arrived without an Origin header (a server-side client, not a browser). Browsers send it; server-side traffic belongs in POST /api/v1/events with an API key.",
+};
+
+export function nextAction(status: InstallStatus, domain: string, rejectReason: string | null = null): string {
+  const text = (status === "rejected" && rejectReason && NEXT_ACTION_REJECTED[rejectReason]) || NEXT_ACTION[status];
+  return text.replaceAll("DOMAIN", domain);
 }

@@ -167,6 +167,7 @@ export async function rollupBatch(
         purpose: m.purpose,
         tier: m.tier,
         signals: m.signals,
+        signer_origin: m.signerOrigin ?? null,
         source: m.source,
         sub_source: m.subSource,
       }),

@@ -68,6 +68,7 @@ export function startSession(id: string, m: IngestMessage): SessionState {
       tier: m.tier,
       agent_confidence: m.confidence,
       detection_signals: "[]",
+      signer_origin: null,
       source: m.source,
       sub_source: m.subSource,
       referrer_host: m.referrerHost,
@@ -110,7 +111,9 @@ export function applyEvent(s: SessionState, m: IngestMessage): SessionState {
     next.purpose = m.purpose;
     next.tier = m.tier;
     next.agent_confidence = m.confidence;
+    if (m.signerOrigin) next.signer_origin = m.signerOrigin;
   }
+  if (m.signerOrigin && !next.signer_origin) next.signer_origin = m.signerOrigin;
   const signals = new Set<DetectionSignal>(JSON.parse(next.detection_signals) as DetectionSignal[]);
   for (const sig of m.signals) signals.add(sig);
   next.detection_signals = JSON.stringify([...signals].sort());

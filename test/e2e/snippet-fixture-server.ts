@@ -10,6 +10,8 @@ export const SIGNER_HOST = "signer-agent.example";
  * server too, so a test can sign as the operator whose directory it serves.
  */
 export const LISTED_SIGNER_HOST = "chatgpt.com";
+/** The agentic-browser test's shop: the same page under its own host and snippet. */
+export const AGENTIC_SHOP_HOST = "agentic-shop.example";
 
 export interface SnippetFixtures {
   port: number;
@@ -18,11 +20,12 @@ export interface SnippetFixtures {
 }
 
 /**
- * One Node server for both hosts, routed by Host. Tests set the shop page's snippet and
- * the signer's public key with POST /__set (JSON {snippet?, jwk?}).
+ * One Node server for every host, routed by Host. Tests set a shop page's snippet and
+ * the signer's public key with POST /__set (JSON {snippet?, jwk?, host?}; `host` picks
+ * the shop whose snippet is set, SHOP_HOST by default).
  */
 export async function startSnippetFixtures(): Promise<SnippetFixtures> {
-  let snippet = "";
+  const snippets = new Map<string, string>();
   let jwk: Record<string, string> | null = null;
   const server: Server = createServer((req, res) => {
     const host = (req.headers.host ?? "").split(":")[0];
@@ -30,8 +33,8 @@ export async function startSnippetFixtures(): Promise<SnippetFixtures> {
       let body = "";
       req.on("data", (d) => (body += d));
       req.on("end", () => {
-        const set = JSON.parse(body) as { snippet?: string; jwk?: Record<string, string> };
-        if (set.snippet !== undefined) snippet = set.snippet;
+        const set = JSON.parse(body) as { snippet?: string; jwk?: Record<string, string>; host?: string };
+        if (set.snippet !== undefined) snippets.set(set.host ?? SHOP_HOST, set.snippet);
         if (set.jwk !== undefined) jwk = set.jwk;
         res.end("ok");
       });
@@ -44,9 +47,9 @@ export async function startSnippetFixtures(): Promise<SnippetFixtures> {
       res.end(JSON.stringify({ keys: jwk ? [jwk] : [] }));
       return;
     }
-    if (host === SHOP_HOST) {
+    if (host === SHOP_HOST || host === AGENTIC_SHOP_HOST) {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-      res.end(`<!doctype html><html><head><title>Mug shop</title>${snippet}</head><body>
+      res.end(`<!doctype html><html><head><title>Mug shop</title>${snippets.get(host) ?? ""}</head><body>
 <h1>Blue mug</h1>
 <form action="/cart/add" method="post" onsubmit="event.preventDefault()"><button type="submit">Add to cart</button></form>
 <a href="/checkout" data-ar-target="Checkout" onclick="event.preventDefault()">Checkout</a>
@@ -60,7 +63,9 @@ export async function startSnippetFixtures(): Promise<SnippetFixtures> {
   const { port } = server.address() as { port: number };
   return {
     port,
-    outboundResolve: [SHOP_HOST, SIGNER_HOST, LISTED_SIGNER_HOST].map((h) => `${h}=127.0.0.1:${port}`).join(","),
+    outboundResolve: [SHOP_HOST, AGENTIC_SHOP_HOST, SIGNER_HOST, LISTED_SIGNER_HOST]
+      .map((h) => `${h}=127.0.0.1:${port}`)
+      .join(","),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

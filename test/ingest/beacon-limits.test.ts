@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BEACON_LIMITS } from "../../shared/ingest/beacon-limits";
+import { nextAction } from "../../shared/sessions/install-status";
 import { inShard } from "../helpers/shard";
 import { seedSite } from "./helpers";
 
@@ -67,6 +68,11 @@ describe("beacon limits per client network and site token", () => {
       .bind(site.id)
       .first<{ last_reject_reason: string }>();
     expect(row?.last_reject_reason).toBe("rate_limited");
+    // The install check says the snippet is fine and what the refusals were, not "wrong Origin".
+    const advice = nextAction("rejected", site.domain, "rate_limited");
+    expect(advice).toContain("The snippet is installed");
+    expect(advice).toContain("600 a minute from one client network");
+    expect(advice).not.toContain("Origin");
     // Another network on the same site, and the same network on another site, still pass.
     expect((await beacon(site, "198.51.100.7")).status).toBe(202);
     expect((await beacon(other, "203.0.113.9")).status).toBe(202);
@@ -84,6 +90,23 @@ describe("beacon limits per client network and site token", () => {
     expect(leases.filter((l) => l.granted === 0).length).toBe(20);
     expect(leases.find((l) => l.granted === 0)?.retryAfter).toBeGreaterThanOrEqual(1);
   });
+
+  it("lets at most one credited beacon past a window the isolate had not seen full (the credit's bound)", async () => {
+    await earlyInAMinute();
+    const site = await seedSite("credit-bound.example");
+    // Another isolate spent the network's minute already: the object has no room left.
+    const spent = await env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName(`beacon-net:${site.id}:203.0.114.0/24`)).lease(
+      [...BEACON_LIMITS.network],
+      NETWORK_MINUTE,
+      Date.now(),
+    );
+    expect(spent.granted).toBe(NETWORK_MINUTE);
+    const { accepted, refused } = await flood(site, 10, (i) => `203.0.114.${i + 1}`);
+    // The first beacon passes on credit while the lease is asked; the lease grants
+    // nothing, so it was the one past the limit, and the other nine are refused.
+    expect(accepted).toBe(1);
+    expect(refused.length).toBe(9);
+  }, 90_000);
 
   it("counts at most 50 distinct visitors per network and day, the rest as one overflow visitor", async () => {
     const site = await seedSite("many-agents.example");

@@ -82,6 +82,8 @@ describe("who a signature verifies", () => {
       agent_platform: "chatgpt",
       agent_confidence: 0.6,
       detection_signals: '["declared_user_agent","signature_unlisted"]',
+      // The identity the signature does prove is kept on the session.
+      signer_origin: "https://forger-keys.example.net",
     });
   });
 
@@ -94,6 +96,7 @@ describe("who a signature verifies", () => {
       agent_platform: "chatgpt",
       purpose: "user_action",
       detection_signals: '["signature_verified"]',
+      signer_origin: "https://chatgpt.com",
     });
   });
 

@@ -67,6 +67,8 @@ describe("GET /api/v1/traffic/sessions/{session_id}", () => {
       agent_platform: "chatgpt",
       agent_confidence: 0.95,
       detection_signals: ["declared_user_agent", "signature_verified"],
+      // No signer origin stored for this seeded session (a valid signature would name one).
+      signer_origin: null,
       outcome: "abandoned",
       outcome_settled: true,
       started_at: iso(t0),

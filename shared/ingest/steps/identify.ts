@@ -1,4 +1,4 @@
-import { identifyAgent } from "../../classify/agent-identity";
+import { identifyAgent, type SignatureOutcome } from "../../classify/agent-identity";
 import { deviceInfo } from "../../classify/user-agent";
 import type { Draft, Dropped, PipelineDeps } from "../pipeline";
 
@@ -26,8 +26,20 @@ export function identify(d: Draft, deps: PipelineDeps): Draft | Dropped {
     tier: who.tier,
     confidence: who.confidence,
     signals: who.signals,
+    signerOrigin: signerOrigin(d.signature),
     browser: device.browser,
     os: device.os,
     deviceType: device.deviceType,
   };
+}
+
+/** The origin a valid signature's key came from: who the signature proves the sender is. */
+function signerOrigin(signature: SignatureOutcome): string | null {
+  const url = signature.status === "verified" ? signature.signer?.source?.url : undefined;
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }

@@ -7,9 +7,23 @@
   if (!token) return;
   const endpoint = new URL("/ingest/e", script.src).href;
   const nav = navigator;
-  const automation = {};
-  if (nav.webdriver) automation.w = 1;
-  if (/Headless/.test(nav.userAgent)) automation.h = 1;
+  // What the page can see of automation, as bits of `a` (shared/classify/page-automation.ts):
+  // 1 navigator.webdriver, 2 a headless build, 4 a global a driver injected, 8 a driver's
+  // script on the stack of a click or submit. Nothing a person's browser shows: no
+  // timing or pointer guesses (docs/ingest.md, "Agentic browsers").
+  let a = 0;
+  const driverGlobal =
+    /^(\$?cdc_|__(webdriver|selenium|fxdriver|driver)_|_Selenium_IDE_Recorder$|callPhantom$|_phantom$|__nightmare$|domAutomation)/;
+  const probe = () => {
+    if (nav.webdriver) a |= 1;
+    if (/Headless/.test(nav.userAgent + (nav.userAgentData?.brands || []).map((b) => b.brand))) a |= 2;
+    for (const o of [window, document]) if (Object.getOwnPropertyNames(o).some((k) => driverGlobal.test(k))) a |= 4;
+  };
+  const caught = () => {
+    probe();
+    if (/UtilityScript\.|InjectedScript\.|pptr:|__puppeteer_evaluation_script__/.test(new Error().stack)) a |= 8;
+  };
+  probe();
   let shown = Date.now();
   let page = location.href;
   let referrer = document.referrer;
@@ -19,7 +33,7 @@
   const send = (kind, extra) => {
     // Names outside the beacon vocabulary travel as a generic interaction.
     const k = kind === "pageview" || kind === "leave" || commerce.includes(kind) ? kind : "interaction";
-    const body = JSON.stringify({ s: token, k, u: page, ...automation, ...extra });
+    const body = JSON.stringify({ s: token, k, u: page, ...(a ? { a } : {}), ...extra });
     if (!nav.sendBeacon?.(endpoint, body)) {
       fetch(endpoint, { method: "POST", body, keepalive: true, credentials: "omit", mode: "no-cors" });
     }
@@ -68,6 +82,7 @@
   document.addEventListener(
     "submit",
     (e) => {
+      caught();
       const f = e.target;
       if (/\/cart\/add|add-to-cart/.test(f.action || "") || f.querySelector("[name=add-to-cart]")) {
         send("add_to_cart", { t: label(f.querySelector("[type=submit]") || f) });
@@ -78,6 +93,7 @@
   document.addEventListener(
     "click",
     (e) => {
+      caught();
       const el = e.target.closest?.("[data-ar-event],[name=checkout],a[href*='/checkout']");
       if (!el) return;
       send(el.getAttribute("data-ar-event") || "begin_checkout", { t: label(el) });

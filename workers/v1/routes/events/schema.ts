@@ -35,9 +35,17 @@ export const ServerEventInput = z
         signature: z.string().optional(),
         "signature-input": z.string().optional(),
         "signature-agent": z.string().optional(),
+        "ucp-agent": z.string().optional().openapi({
+          description:
+            'Universal Commerce Protocol `UCP-Agent` header as received (`profile="https://…"`): read as a declared identity, never verified. At most 2,048 characters.',
+          example: 'profile="https://agent.example/.well-known/ucp"',
+        }),
       })
       .optional()
-      .openapi({ description: "Web Bot Auth headers as received (RFC 9421), for signature verification." }),
+      .openapi({
+        description:
+          "Request headers ingest reads, as received: Web Bot Auth (RFC 9421 `signature`, `signature-input`, `signature-agent`, at most 4,096 characters each) for signature verification, and `ucp-agent`. Other headers are ignored.",
+      }),
   })
   .openapi("ServerEventInput");
 
