@@ -8,6 +8,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppEnv } from "./app-env";
 import { registerDashboardAssets } from "./dashboard/assets";
 import { registerConversions } from "./dashboard/conversions";
+import { registerLive } from "./dashboard/live";
 import { registerMonitors } from "./dashboard/monitors";
 import { registerScanReports } from "./dashboard/scan-report";
 import { registerSessions } from "./dashboard/sessions";
@@ -92,6 +93,7 @@ export function buildApp() {
   registerOverview(app);
   registerSites(app);
   registerTraffic(app);
+  registerLive(app);
   registerSessions(app);
   registerConversions(app);
   registerMonitors(app);

@@ -37,8 +37,9 @@ export function SeriesChart(props: { id: string; title: string; series: ChartSer
       <div class="chart" data-chart={`${props.id}-data`} aria-hidden="true" />
       {raw(`<script type="application/json" id="${props.id}-data">${json}</script>`)}
       <figcaption id={`${props.id}-caption`} class="hint">
-        {props.title}: sessions per {UNIT[interval]}. Each line has its own dash pattern; the table holds the same
-        numbers.
+        {props.title}: sessions per {UNIT[interval]}, stacked (each band sits on the one below it, the top edge is the
+        total). Each series has its own colour, edge pattern and marker shape; hover shows each count, and the table
+        holds the same numbers.
       </figcaption>
       <details>
         <summary>

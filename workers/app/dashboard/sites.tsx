@@ -180,7 +180,7 @@ export function registerSites(app: Hono<AppEnv>) {
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
-          <SiteNav domain={site.domain} current="install" />
+          <SiteNav c={c} domain={site.domain} current="install" />
           <FlashNotice flash={flash} />
           <h2>Snippet</h2>
           <p>

@@ -1,3 +1,4 @@
+import { platformName, sourceName } from "@shared/classify/display-names";
 import { REPORT_PERIODS } from "@shared/reports/report-window";
 import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
@@ -87,7 +88,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <link rel="stylesheet" href={UPLOT_STYLE} />
-          <SiteNav domain={site.domain} current="traffic" />
+          <SiteNav c={c} domain={site.domain} current="traffic" />
           <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} problem={problem} />
           <p class="hint" id="window">
             <Time at={window.start} /> to <Time at={window.end} /> (
@@ -142,7 +143,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
                 series={{
                   ...overview.by_platform_series,
                   lines: overview.by_platform_series.platforms.map((p) => ({
-                    label: p.platform,
+                    label: platformName(p.platform),
                     sessions: p.sessions,
                   })),
                 }}
@@ -158,7 +159,10 @@ export function registerTraffic(app: Hono<AppEnv>) {
                 title="Sessions by source"
                 series={{
                   ...sources.by_source_series,
-                  lines: sources.by_source_series.sources.map((s) => ({ label: s.source, sessions: s.sessions })),
+                  lines: sources.by_source_series.sources.map((s) => ({
+                    label: sourceName(s.source),
+                    sessions: s.sessions,
+                  })),
                 }}
               />
               <SourceTables s={sources} />
