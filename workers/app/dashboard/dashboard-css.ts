@@ -37,7 +37,7 @@ figure{margin:0}.chart{min-height:2rem;margin:.5rem 0;max-width:100%;overflow:hi
 .live-dot{display:inline-block;width:.6rem;height:.6rem;border-radius:50%;background:#1e6b34;margin-right:.35rem}
 .checklist{list-style:none;padding:0;margin:0 0 1.5rem;counter-reset:step}
 .checklist li{border:1px solid #d0d0d0;border-radius:4px;padding:.75rem;margin:.5rem 0}
-.checklist .state{font-weight:700;margin-right:.5rem}
+.checklist .state{font-weight:700;margin-right:.5rem}.checklist p{margin:.25rem 0 0}
 .checklist [data-done="1"] .state{color:#1e6b34}.checklist [data-done="0"] .state{color:#37474f}
 .site-switch summary{cursor:pointer}.site-switch ul{margin:.25rem 0 0;padding-left:1rem}
 .change-up{color:#1e6b34}.change-down{color:#b3261e}
