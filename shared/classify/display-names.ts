@@ -1,4 +1,5 @@
 import { type AttributionBasis, UNATTRIBUTED } from "../attribution/attribute-conversion";
+import type { ReportPeriod } from "../reports/report-window";
 import type { Outcome } from "../sessions/outcome";
 import type { Tier } from "./agent-identity";
 import type { Purpose } from "./agents";
@@ -57,6 +58,15 @@ export const OUTCOME_NAMES: Record<Outcome, string> = {
   completed: "Purchased",
   abandoned: "Left the cart",
   not_attempted: "No purchase attempt",
+};
+
+/** The report periods, as the period picker and the window line say them. */
+export const PERIOD_NAMES: Record<ReportPeriod, string> = {
+  "1h": "last hour",
+  "24h": "last 24 hours",
+  "7d": "last 7 days",
+  "30d": "last 30 days",
+  "90d": "last 90 days",
 };
 
 /** How a conversion was attributed (docs/decisions.md#7-conversions-and-attribution). */

@@ -1,4 +1,4 @@
-import { platformName, sourceName } from "@shared/classify/display-names";
+import { PERIOD_NAMES, platformName, sourceName } from "@shared/classify/display-names";
 import { REPORT_PERIODS } from "@shared/reports/report-window";
 import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
@@ -13,6 +13,8 @@ import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav } from "./site-nav";
 import { Tiles } from "./tiles";
 import { PurposeBars, SourceTables, TierTable } from "./traffic-parts";
+
+const sentenceCase = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** The period picker: the contract's periods and a custom range of whole UTC days. */
 export function PeriodForm(props: {
@@ -35,7 +37,7 @@ export function PeriodForm(props: {
           {REPORT_PERIODS.map((p) => (
             // A refused range shows the default period, so the select says which.
             <option value={p} selected={(props.period ?? "7d") === p && (!props.from || Boolean(props.problem))}>
-              Last {p}
+              {sentenceCase(PERIOD_NAMES[p])}
             </option>
           ))}
         </select>
@@ -92,7 +94,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
           <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} problem={problem} />
           <p class="hint" id="window">
             <Time at={window.start} /> to <Time at={window.end} /> (
-            {window.period === "custom" ? "custom range" : `last ${window.period}`}). Coverage:{" "}
+            {window.period === "custom" ? "custom range" : PERIOD_NAMES[window.period]}). Coverage:{" "}
             <strong>{sources.coverage === "all_traffic" ? "all traffic" : "AI and tagged traffic only"}</strong>
             {sources.coverage_changed_at ? <> since {sources.coverage_changed_at.slice(0, 10)}</> : null} (
             <a href={paths.install}>change on the site's page</a>).
