@@ -40,8 +40,8 @@ try {
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(`${base}/app`);
   await page.goto(`${base}/app/settings/api-keys`);
-  await page.getByLabel("Name").fill("bench");
-  await page.getByLabel("Preset").selectOption({ label: "Full access" });
+  await page.getByLabel("Name", { exact: true }).fill("bench");
+  await page.getByRole("button", { name: "Tick Full access" }).click();
   await page.getByRole("button", { name: "Create key" }).click();
   const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
   const auth = { Authorization: `Bearer ${key}` };

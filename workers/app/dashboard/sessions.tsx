@@ -41,7 +41,7 @@ function Select(props: {
   label: string;
   values: readonly string[];
   value?: string;
-  name_of: (code: string) => string;
+  nameOf: (code: string) => string;
 }) {
   return (
     <div class="field">
@@ -50,7 +50,7 @@ function Select(props: {
         <option value="">All</option>
         {props.values.map((v) => (
           <option value={v} selected={props.value === v}>
-            {props.name_of(v)}
+            {props.nameOf(v)}
           </option>
         ))}
       </select>
@@ -126,28 +126,28 @@ export function registerSessions(app: Hono<AppEnv>) {
               label="Platform"
               values={platforms}
               value={filters.agentPlatform}
-              name_of={platformName}
+              nameOf={platformName}
             />
             <Select
               name="purpose"
               label="Purpose"
               values={PURPOSES}
               value={filters.purpose}
-              name_of={(v) => PURPOSE_NAMES[v as keyof typeof PURPOSE_NAMES]}
+              nameOf={(v) => PURPOSE_NAMES[v as keyof typeof PURPOSE_NAMES]}
             />
             <Select
               name="tier"
               label="Tier"
               values={TIERS}
               value={filters.tier}
-              name_of={(v) => TIER_NAMES[v as keyof typeof TIER_NAMES]}
+              nameOf={(v) => TIER_NAMES[v as keyof typeof TIER_NAMES]}
             />
             <Select
               name="outcome"
               label="Outcome"
               values={OUTCOMES}
               value={filters.outcome}
-              name_of={(v) => OUTCOME_NAMES[v as keyof typeof OUTCOME_NAMES]}
+              nameOf={(v) => OUTCOME_NAMES[v as keyof typeof OUTCOME_NAMES]}
             />
             <button type="submit">Filter</button>
           </form>
