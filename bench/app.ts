@@ -40,8 +40,8 @@ try {
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(`${base}/app`);
   await page.goto(`${base}/app/settings/api-keys`);
-  await page.getByLabel("Name").fill("bench");
-  await page.getByLabel("Preset").selectOption({ label: "Full access" });
+  await page.getByLabel("Name", { exact: true }).fill("bench");
+  await page.getByRole("button", { name: "Tick Full access" }).click();
   await page.getByRole("button", { name: "Create key" }).click();
   const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
   const auth = { Authorization: `Bearer ${key}` };
@@ -136,9 +136,13 @@ try {
     return { Authorization: `Bearer ${body.key}` };
   };
   const timeApi = async (urls: string[]) => {
-    const headers = await freshKey();
+    let headers = await freshKey();
+    const perKey = Math.max(1, Math.floor(100 / urls.length));
     const times: number[] = [];
     for (let i = 0; i < N; i++) {
+      // The overview wraps one report per site: a new key (made before the clock starts)
+      // whenever this pair's calls would reach the per-key minute window.
+      if (i > 0 && i % perKey === 0) headers = await freshKey();
       const started = performance.now();
       await Promise.all(
         urls.map(async (u) => {
@@ -167,6 +171,27 @@ try {
     ],
     ["Conversions", `${base}/app/conversions`, [`${base}/api/v1/attribution/overview`, `${base}/api/v1/conversions`]],
     ["Monitors", `${base}/app/monitors`, [`${base}/api/v1/monitors`]],
+    // The workspace overview: the site list and each site's 7-day overview report (the
+    // checklist's four counts are one D1 batch with no API twin).
+    [
+      "Overview",
+      `${base}/app`,
+      [
+        `${base}/api/v1/sites`,
+        ...[SHOP, ...Array.from({ length: LIST_ROWS }, (_, i) => listDomain(i))].map(
+          (d) => `${base}/api/v1/traffic/overview?domain=${d}&period=7d`,
+        ),
+      ],
+    ],
+    // The live view and its JSON twin: overview and sources over the last 30 minutes.
+    ...(["Live", "Live data"] as const).map((name): [string, string, string[]] => {
+      const live = `from=${encodeURIComponent(new Date(Date.now() - 30 * 60_000).toISOString())}`;
+      return [
+        name,
+        `${base}/app/sites/${SHOP}/live${name === "Live data" ? "/data" : ""}`,
+        ["overview", "sources"].map((r) => `${base}/api/v1/traffic/${r}?domain=${SHOP}&${live}`),
+      ];
+    }),
     // The in-app report reads the same stored scan as the public JSON, plus the domain check and history.
     ["Scan report", `${base}/app/scans/${SHOP}`, [`${base}/api/scan/${scanId}`]],
   ];

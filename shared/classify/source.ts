@@ -1,14 +1,17 @@
 import { findClickId, paidMedium } from "./click-ids";
 import { aiReferrerHosts, aiUtmSources, searchEngineHosts, searchEngineNames } from "./referrer-hosts";
 
-export type Source =
-  | "ai_assistant_session"
-  | "paid"
-  | "ai_assistant_link"
-  | "tagged"
-  | "search"
-  | "referral"
-  | "direct";
+/** Acquisition sources (traffic-facts.md §3.5), declared once, in the order of the rules below. */
+export const SOURCES = [
+  "ai_assistant_session",
+  "paid",
+  "ai_assistant_link",
+  "tagged",
+  "search",
+  "referral",
+  "direct",
+] as const;
+export type Source = (typeof SOURCES)[number];
 
 export interface SourceResult {
   source: Source;

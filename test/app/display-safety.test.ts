@@ -57,7 +57,7 @@ describe("report pages", () => {
     const res = await owner.get("/app/sites/platforms.example/sessions?agent_platform=ChatGPT");
     expect(res.status).toBe(200);
     expect(res.html).toContain('<select id="f-agent_platform" name="agent_platform">');
-    expect(res.html).toContain('<option value="chatgpt" selected="">chatgpt</option>');
+    expect(res.html).toContain('<option value="chatgpt" selected="">ChatGPT</option>');
     expect(res.html).not.toContain('name="agent_platform" type="text"');
   });
 });

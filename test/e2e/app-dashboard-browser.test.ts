@@ -195,12 +195,16 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
 
   it("Traffic: over 24 hours both charts plot UTC hours, and their points equal the API's series", async () => {
     type Series = { interval: string; buckets: string[] } & Record<string, unknown>;
-    /** What uPlot plots on the chart drawn from `id`'s data: [x seconds, ...one array per line]. */
+    /**
+     * What the chart drawn from `id`'s data shows: [x seconds, ...one array per line], each
+     * line's own counts (the hover values); uPlot plots their running totals (stacked).
+     */
     const plotted = (id: string) =>
-      page.evaluate(
-        (sel) => (document.querySelector(sel) as unknown as { uplot: { data: number[][] } }).uplot.data,
-        `[data-chart="${id}-data"]`,
-      );
+      page.evaluate((sel) => {
+        const el = document.querySelector(sel) as unknown as { uplot: { data: number[][] }; chartValues: number[][] };
+        const [x, ...drawn] = el.uplot.data;
+        return { x, drawn, values: el.chartValues };
+      }, `[data-chart="${id}-data"]`);
     const expectPlotted = async (
       id: string,
       series: Series,
@@ -212,11 +216,16 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
       expect(series.buckets).toHaveLength(25);
       // Last: the previous 24 hours' total per hour (compare=previous), bucket by bucket.
       const previous = series.buckets.map((_, i) => previousLines.reduce((n, l) => n + (l.sessions[i] ?? 0), 0));
-      expect(await plotted(id)).toEqual([
-        series.buckets.map((b) => Date.parse(b) / 1000),
-        ...lines.map((l) => l.sessions),
-        previous,
-      ]);
+      const chart = await plotted(id);
+      expect(chart.x).toEqual(series.buckets.map((b) => Date.parse(b) / 1000));
+      // The lines are stacked: each band's top is its count plus every band below it.
+      const tops = chart.drawn.slice(0, lines.length);
+      const own = tops.map((top, i) => top.map((v, j) => (i === 0 ? v : v - tops[i - 1][j])));
+      expect(own).toEqual(lines.map((l) => l.sessions));
+      // The previous period is an overlay drawn as it is, never stacked on the bands.
+      expect(chart.drawn[lines.length]).toEqual(previous);
+      expect(chart.drawn).toHaveLength(lines.length + 1);
+      expect(chart.values).toEqual([...lines.map((l) => l.sessions), previous]);
     };
     // The page and the API each take their own "now": read both again if an hour began between them.
     for (let attempt = 0; ; attempt++) {
@@ -226,7 +235,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
       await page.waitForSelector(".chart canvas", { timeout: 10_000 });
       const platforms = overview.by_platform_series as Series & { platforms: { sessions: number[] }[] };
       const bySource = sources.by_source_series as Series & { sources: { sessions: number[] }[] };
-      const x = (await plotted("platform-series"))[0];
+      const x = (await plotted("platform-series")).x;
       if (x[0] !== Date.parse(platforms.buckets[0]) / 1000 && attempt === 0) continue;
       expect(platforms.platforms.length).toBeGreaterThan(0);
       const before = {
@@ -270,7 +279,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     const journey = await api(key, `/api/v1/traffic/sessions/${first}`);
     await page.goto(`${baseUrl}/app/sessions/${first}`);
     expect(await page.locator(".timeline li").count()).toBe((journey.pages as unknown[]).length);
-    expect(await page.textContent('[data-metric="outcome"]')).toContain(String(journey.outcome));
+    expect(await page.getAttribute('[data-metric="outcome"]', "data-outcome")).toBe(String(journey.outcome));
     await expectAccessible(page, "journey");
     await screenshots(page, "app-journey");
   }, 60_000);

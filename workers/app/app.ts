@@ -10,6 +10,7 @@ import { registerAgentErrorsPage } from "./dashboard/agent-errors-page";
 import { registerDashboardAssets } from "./dashboard/assets";
 import { registerConversions } from "./dashboard/conversions";
 import { registerCrawlToReferralPage } from "./dashboard/crawl-to-referral-page";
+import { registerLive } from "./dashboard/live";
 import { registerMonitors } from "./dashboard/monitors";
 import { registerRobotsCompliancePage } from "./dashboard/robots-compliance-page";
 import { registerScanReports } from "./dashboard/scan-report";
@@ -97,6 +98,7 @@ export function buildApp() {
   registerSites(app);
   registerTrafficCsv(app);
   registerTraffic(app);
+  registerLive(app);
   registerSessions(app);
   registerRobotsCompliancePage(app);
   registerCrawlToReferralPage(app);

@@ -3,6 +3,9 @@
 // the layout stacks below 40rem so every page works at 390 px. Long unbroken user text
 // (a site name, a webhook secret, an interaction target) wraps inside its cell or line
 // instead of widening the page, and each cell or item is its own bidi isolate.
+// Dark mode follows the system (`prefers-color-scheme: dark`): the block at the end
+// swaps the palette through CSS variables, each text colour again at least 4.5:1 on
+// its dark background.
 export const APP_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;background:#fff}
@@ -64,5 +67,25 @@ td,th,li,dd,dt,caption,bdi,option,h1,h2{unicode-bidi:isolate}
   tr{border-bottom:1px solid #d0d0d0;padding:.5rem 0}
   td{border:0;padding:.15rem 0}
   td[data-label]::before{content:attr(data-label) ": ";font-weight:600}
+}
+:root{color-scheme:light dark;--fg:#1b1b1b;--bg:#fff;--muted:#4a4a4a;--line:#d0d0d0;--link:#0b57d0;--surface:#f7f7f8;--code-bg:#f2f2f2}
+@media (prefers-color-scheme:dark){
+  :root{--fg:#e6e6e6;--bg:#121212;--muted:#b4b4b4;--line:#4d4d4d;--link:#8ab4f8;--surface:#1d1d1f;--code-bg:#262626}
+  body{color:var(--fg);background:var(--bg)}
+  a{color:var(--link)}
+  a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline-color:var(--link)}
+  .skip{background:var(--bg)}
+  .top{background:var(--surface);border-color:var(--line)}
+  .brand{color:var(--fg)}
+  .email,.hint{color:var(--muted)}
+  input[type=text],input[type=email],input[type=password],input[type=date],select{background:var(--surface);color:var(--fg);border-color:#8a8a8a}
+  button{background:#8ab4f8;border-color:#8ab4f8;color:#0b1b36}
+  button.secondary{background:transparent;color:var(--link)}
+  button.danger{background:#f28b82;border-color:#f28b82;color:#3b0a07}
+  fieldset,.cards li,th,td,tr{border-color:var(--line)}
+  .notice-error{background:#3b1412;border-color:#f28b82;color:#f9d2cf}
+  .notice-info{background:#15233b;border-color:#8ab4f8}
+  .notice-success{background:#10291a;border-color:#81c995;color:#c9ecd3}
+  .secret code{background:var(--code-bg);border-color:var(--line)}
 }
 `;

@@ -2,10 +2,12 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { DASHBOARD_CSS } from "./dashboard-css";
 import { DASHBOARD_JS } from "./dashboard-js";
+import { LIVE_JS } from "./live-js";
 import { UPLOT_CSS, UPLOT_JS, UPLOT_VERSION } from "./uplot-assets";
 
 export const DASHBOARD_SCRIPT = "/app/assets/dashboard.js";
 export const DASHBOARD_STYLE = "/app/assets/dashboard.css";
+export const LIVE_SCRIPT = "/app/assets/live.js";
 export const UPLOT_SCRIPT = `/app/assets/uplot-${UPLOT_VERSION}.js`;
 export const UPLOT_STYLE = `/app/assets/uplot-${UPLOT_VERSION}.css`;
 
@@ -18,6 +20,7 @@ export function registerDashboardAssets(app: Hono<AppEnv>) {
   const files: [string, string, string, string][] = [
     [DASHBOARD_SCRIPT, DASHBOARD_JS, js, "public, max-age=300"],
     [DASHBOARD_STYLE, DASHBOARD_CSS, css, "public, max-age=300"],
+    [LIVE_SCRIPT, LIVE_JS, js, "public, max-age=300"],
     [UPLOT_SCRIPT, UPLOT_JS, js, "public, max-age=31536000, immutable"],
     [UPLOT_STYLE, UPLOT_CSS, css, "public, max-age=31536000, immutable"],
   ];

@@ -39,7 +39,11 @@ export function SeriesChart(props: { id: string; title: string; series: ChartSer
     unit: "sessions",
     interval,
     x: buckets.map((b) => Date.parse(b) / 1000),
-    series: lines.map((l) => ({ label: l.label, values: l.sessions })),
+    // The previous period is last and marked `overlay`: a line over the bands, never stacked.
+    series: [
+      ...props.series.lines.map((l) => ({ label: l.label, values: l.sessions })),
+      ...(previous ? [{ label: previous.label, values: previous.sessions, overlay: true }] : []),
+    ],
   };
   // JSON inside <script type="application/json"> is data, not code (the CSP allows no
   // inline script); "<" is escaped so no value can close the element.
@@ -49,8 +53,12 @@ export function SeriesChart(props: { id: string; title: string; series: ChartSer
       <div class="chart" data-chart={`${props.id}-data`} aria-hidden="true" />
       {raw(`<script type="application/json" id="${props.id}-data">${json}</script>`)}
       <figcaption id={`${props.id}-caption`} class="hint">
-        {props.title}: sessions per {UNIT[interval]}. Each line has its own dash pattern; the table holds the same
-        numbers.{previous ? ` "${previous.label}" is the previous equal period, bucket by bucket.` : null}
+        {props.title}: sessions per {UNIT[interval]}, stacked (each band sits on the one below it, the top edge is the
+        total). Each series has its own colour, edge pattern and marker shape; hover shows each count, and the table
+        holds the same numbers.
+        {previous
+          ? ` "${previous.label}" is the previous equal period, bucket by bucket, drawn as a line over the bands.`
+          : null}
       </figcaption>
       <details>
         <summary>

@@ -1,6 +1,7 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { attributionOverview } from "@shared/attribution/attribution-overview";
 import { ATTRIBUTION_PERIODS, type AttributionPeriod } from "@shared/attribution/report-period";
+import { basisName, platformName, sourceName, subSourceName } from "@shared/classify/display-names";
 import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import { voidConversion } from "@shared/conversions/void-conversion";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
@@ -11,6 +12,7 @@ import { redirectWithFlash, takeFlash } from "../flash";
 import { DataTable } from "../layout/data-table";
 import { FlashNotice } from "../layout/flash-notice";
 import { ConfirmActions } from "../layout/form";
+import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
@@ -133,7 +135,7 @@ export function registerConversions(app: Hono<AppEnv>) {
           >
             {report.by_platform.map((p) => (
               <tr data-platform={p.platform}>
-                <td data-label="Platform">{p.platform}</td>
+                <td data-label="Platform">{platformName(p.platform)}</td>
                 <td data-label="Conversions">{p.conversions}</td>
                 <td data-label="Value">
                   <Money byCurrency={p.by_currency} />
@@ -143,13 +145,13 @@ export function registerConversions(app: Hono<AppEnv>) {
           </DataTable>
           <h2>By basis</h2>
           <p class="hint">
-            declared_click_id: a platform-minted click id (hard evidence). declared_utm: a label you set (recorded, not
-            verifiable). none: unattributed.
+            {basisName("declared_click_id")}: a platform-minted click id (hard evidence). {basisName("declared_utm")}: a
+            label you set (recorded, not verifiable). {basisName("none")}: unattributed.
           </p>
           <ul>
             {report.by_basis.map((b) => (
               <li data-basis={b.basis}>
-                {b.basis}: {b.conversions}
+                {basisName(b.basis)}: {b.conversions}
               </li>
             ))}
           </ul>
@@ -160,9 +162,9 @@ export function registerConversions(app: Hono<AppEnv>) {
           >
             {report.by_source.map((s) => (
               <tr>
-                <td data-label="Source">{s.source}</td>
-                <td data-label="Detail">{s.sub_source ?? "–"}</td>
-                <td data-label="Basis">{s.basis}</td>
+                <td data-label="Source">{sourceName(s.source)}</td>
+                <td data-label="Detail">{subSourceName(s.source, s.sub_source)}</td>
+                <td data-label="Basis">{basisName(s.basis)}</td>
                 <td data-label="Conversions">{s.conversions}</td>
                 <td data-label="Value">
                   <Money byCurrency={s.by_currency} />
@@ -188,10 +190,12 @@ export function registerConversions(app: Hono<AppEnv>) {
                   <td data-label="Order">
                     <code>{r.external_id}</code>
                   </td>
-                  <td data-label="Occurred">{r.occurred_at.slice(0, 16).replace("T", " ")} UTC</td>
+                  <td data-label="Occurred">
+                    <Time at={r.occurred_at} />
+                  </td>
                   <td data-label="Value">{moneyText(r.value_minor, r.currency)}</td>
-                  <td data-label="Platform">{r.attributed_platform}</td>
-                  <td data-label="Basis">{r.attribution_basis}</td>
+                  <td data-label="Platform">{platformName(r.attributed_platform)}</td>
+                  <td data-label="Basis">{basisName(r.attribution_basis)}</td>
                   <td data-label="State">
                     {r.voided ? (
                       "Voided"

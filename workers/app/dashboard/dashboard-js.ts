@@ -1,13 +1,12 @@
+import { CHART_JS } from "./chart-js";
 import { INSTALL_POLL_FINAL, installPollDelaysS } from "./install-poll";
 
 // The dashboard's script (served as /app/assets/dashboard.js; the CSP allows no inline
 // code). Two progressive enhancements, both readable without it:
 // 1. Install status: polls the page's JSON twin on the contract's schedule and rewrites
 //    the status block; after polling stops, "Check again" starts another round.
-// 2. Charts: draws each [data-chart] with uPlot from the JSON block it names, by UTC
-//    hour or day as the report's series says (docs/decisions.md#12-report-time-series). Every
-//    series has its own dash pattern and point shape, and the same numbers are in the
-//    table beside it, so no chart depends on colour.
+// 2. Charts: draws each [data-chart] with uPlot, stacked, with colour, dash and marker
+//    per series (chart-js.ts); the same numbers are in the table beside it.
 export const DASHBOARD_JS = `
 (function () {
   var DELAYS = ${JSON.stringify(installPollDelaysS())};
@@ -54,58 +53,7 @@ export const DASHBOARD_JS = `
     schedule();
   }
 
-  var DASHES = [[], [8, 4], [2, 3], [12, 3, 2, 3], [4, 4], [1, 6]];
-  var COLOURS = ["#0b57d0", "#b3261e", "#1e6b34", "#7a4a00", "#6a1b9a", "#37474f"];
-  var SHAPES = ["circle", "square", "triangle", "diamond", "circle", "square"];
-
-  function drawChart(el) {
-    if (typeof uPlot === "undefined") return;
-    var source = document.getElementById(el.getAttribute("data-chart"));
-    if (!source) return;
-    var data = JSON.parse(source.textContent);
-    if (!data.x.length) return;
-    var width = Math.max(200, el.clientWidth);
-    var hourly = data.interval === "hour";
-    // Bucket starts are UTC: label them in UTC ("2026-11-22 13:00" or "2026-11-22").
-    function label(v) {
-      var iso = new Date(v * 1000).toISOString();
-      return hourly ? iso.slice(0, 10) + " " + iso.slice(11, 16) : iso.slice(0, 10);
-    }
-    function tick(v) {
-      var iso = new Date(v * 1000).toISOString();
-      return hourly ? iso.slice(11, 16) : iso.slice(5, 10);
-    }
-    var series = [{ label: hourly ? "Hour (UTC)" : "Day (UTC)", value: function (u, v) { return v == null ? "" : label(v); } }];
-    data.series.forEach(function (s, i) {
-      series.push({
-        label: s.label,
-        stroke: COLOURS[i % COLOURS.length],
-        dash: DASHES[i % DASHES.length],
-        width: 2,
-        points: { show: true, size: 7, fill: i % 2 ? "#fff" : COLOURS[i % COLOURS.length] },
-      });
-    });
-    el.textContent = "";
-    var chart = new uPlot({
-      width: width,
-      height: 220,
-      series: series,
-      axes: [
-        {
-          incrs: hourly ? [3600, 2 * 3600, 3 * 3600, 6 * 3600, 12 * 3600] : [86400, 7 * 86400, 30 * 86400],
-          values: function (u, vals) { return vals.map(tick); },
-        },
-        { label: data.unit || "", incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 10000] },
-      ],
-      scales: { x: { time: true } },
-      legend: { live: true },
-    }, [data.x].concat(data.series.map(function (s) { return s.values; })), el);
-    // The plotted points, for the browser test that compares them with the API's numbers.
-    el.uplot = chart;
-    // Follow the page's width (a phone turned sideways, a resized window).
-    window.addEventListener("resize", function () { chart.setSize({ width: Math.max(200, el.clientWidth), height: 220 }); });
-  }
-
+${CHART_JS}
   document.addEventListener("DOMContentLoaded", function () {
     var box = document.querySelector("[data-poll-url]");
     if (box) {
@@ -113,7 +61,7 @@ export const DASHBOARD_JS = `
       var again = document.getElementById("check-again");
       if (again) again.addEventListener("click", function (e) { e.preventDefault(); startPolling(box); });
     }
-    document.querySelectorAll("[data-chart]").forEach(drawChart);
+    drawCharts();
   });
 })();
 `;

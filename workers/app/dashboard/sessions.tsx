@@ -1,3 +1,13 @@
+import {
+  OUTCOME_NAMES,
+  outcomeName,
+  PURPOSE_NAMES,
+  platformName,
+  purposeName,
+  TIER_NAMES,
+  tierName,
+  withArticle,
+} from "@shared/classify/display-names";
 import { valueOrThrow } from "@shared/errors/api-error";
 import type { AgentSessionFilters } from "@shared/reports/agent-sessions";
 import { findJourney } from "@shared/reports/find-journey";
@@ -10,6 +20,7 @@ import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { DataTable } from "../layout/data-table";
+import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
@@ -24,7 +35,14 @@ function pick<T extends string>(values: readonly T[], value: string | undefined)
   return values.includes(value as T) ? (value as T) : undefined;
 }
 
-function Select(props: { name: string; label: string; values: readonly string[]; value?: string }) {
+/** A filter's choices: the API's codes as values, their display names as labels. */
+function Select(props: {
+  name: string;
+  label: string;
+  values: readonly string[];
+  value?: string;
+  nameOf: (code: string) => string;
+}) {
   return (
     <div class="field">
       <label for={`f-${props.name}`}>{props.label}</label>
@@ -32,7 +50,7 @@ function Select(props: { name: string; label: string; values: readonly string[];
         <option value="">All</option>
         {props.values.map((v) => (
           <option value={v} selected={props.value === v}>
-            {v}
+            {props.nameOf(v)}
           </option>
         ))}
       </select>
@@ -103,10 +121,34 @@ export function registerSessions(app: Hono<AppEnv>) {
           <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} problem={asked.problem} />
           <form method="get" action={paths.sessions} class="filters" aria-label="Filter sessions">
             {q.period ? <input type="hidden" name="period" value={q.period} /> : null}
-            <Select name="agent_platform" label="Platform" values={platforms} value={filters.agentPlatform} />
-            <Select name="purpose" label="Purpose" values={PURPOSES} value={filters.purpose} />
-            <Select name="tier" label="Tier" values={TIERS} value={filters.tier} />
-            <Select name="outcome" label="Outcome" values={OUTCOMES} value={filters.outcome} />
+            <Select
+              name="agent_platform"
+              label="Platform"
+              values={platforms}
+              value={filters.agentPlatform}
+              nameOf={platformName}
+            />
+            <Select
+              name="purpose"
+              label="Purpose"
+              values={PURPOSES}
+              value={filters.purpose}
+              nameOf={(v) => PURPOSE_NAMES[v as keyof typeof PURPOSE_NAMES]}
+            />
+            <Select
+              name="tier"
+              label="Tier"
+              values={TIERS}
+              value={filters.tier}
+              nameOf={(v) => TIER_NAMES[v as keyof typeof TIER_NAMES]}
+            />
+            <Select
+              name="outcome"
+              label="Outcome"
+              values={OUTCOMES}
+              value={filters.outcome}
+              nameOf={(v) => OUTCOME_NAMES[v as keyof typeof OUTCOME_NAMES]}
+            />
             <button type="submit">Filter</button>
           </form>
           <h2>
@@ -130,14 +172,14 @@ export function registerSessions(app: Hono<AppEnv>) {
                 <tr data-session={s.session_id}>
                   <td data-label="Started">
                     <a href={`/app/sessions/${encodeURIComponent(s.session_id)}`}>
-                      {s.started_at.slice(0, 16).replace("T", " ")} UTC
+                      <Time at={s.started_at} />
                     </a>
                   </td>
-                  <td data-label="Platform">{s.agent_platform}</td>
-                  <td data-label="Purpose">{s.purpose}</td>
-                  <td data-label="Tier">{s.tier}</td>
-                  <td data-label="Outcome">
-                    {s.outcome}
+                  <td data-label="Platform">{platformName(s.agent_platform)}</td>
+                  <td data-label="Purpose">{purposeName(s.purpose)}</td>
+                  <td data-label="Tier">{tierName(s.tier)}</td>
+                  <td data-label="Outcome" data-outcome={s.outcome}>
+                    {outcomeName(s.outcome)}
                     {s.outcome_settled ? "" : " (so far)"}
                   </td>
                   <td data-label="Pages">{s.page_count}</td>
@@ -168,7 +210,8 @@ export function registerSessions(app: Hono<AppEnv>) {
               {failing.results.map((f) => (
                 <li>
                   <a href={`/app/sessions/${encodeURIComponent(f.session_id)}`}>
-                    {f.agent_platform} · {f.reason} · {f.started_at.slice(0, 16).replace("T", " ")} UTC
+                    {platformName(f.agent_platform)} · {f.reason === "abandoned" ? "left the cart" : "bounced"} ·{" "}
+                    <Time at={f.started_at} />
                   </a>{" "}
                   <code>{f.entry_url}</code> → <code>{f.exit_url}</code>
                 </li>
@@ -186,7 +229,7 @@ export function registerSessions(app: Hono<AppEnv>) {
     const j = valueOrThrow(await findJourney(c.env, c.get("workspace").id, id));
     const paths = sitePaths(j.domain);
     return renderPage(c, {
-      title: `Journey of a ${j.agent_platform} session`,
+      title: `Journey of ${withArticle(platformName(j.agent_platform))} session`,
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
@@ -195,12 +238,14 @@ export function registerSessions(app: Hono<AppEnv>) {
           </p>
           <dl class="facts">
             <dt>Outcome</dt>
-            <dd data-metric="outcome">
-              {j.outcome}
+            <dd data-metric="outcome" data-outcome={j.outcome}>
+              {outcomeName(j.outcome)}
               {j.outcome_settled ? "" : " (so far: the session may continue)"}
             </dd>
             <dt>Started</dt>
-            <dd>{j.started_at.replace("T", " ").slice(0, 19)} UTC</dd>
+            <dd>
+              <Time at={j.started_at} seconds />
+            </dd>
             <dt>Duration</dt>
             <dd>{durationText(j.duration_ms)}</dd>
             <dt>Pages and events</dt>
@@ -221,7 +266,7 @@ export function registerSessions(app: Hono<AppEnv>) {
                 <code>{p.url}</code>
                 <br />
                 <span class="hint">
-                  {p.at.slice(11, 19)} UTC ·{" "}
+                  <Time at={p.at} seconds /> ·{" "}
                   {p.duration_ms === null ? "time on page unknown" : durationText(p.duration_ms)}
                 </span>
               </li>

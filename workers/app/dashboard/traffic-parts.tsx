@@ -1,3 +1,4 @@
+import { platformName, purposeName, sourceName, subSourceName, tierName } from "@shared/classify/display-names";
 import type {
   PurposeSplit as PurposeSplitResult,
   TrafficSources as SourcesResult,
@@ -18,7 +19,7 @@ export function PurposeBars(props: { split: PurposeSplitResult }) {
       {props.split.by_purpose.map((p) => (
         <li class="bar-row" data-purpose={p.purpose} data-sessions={p.sessions}>
           <span>
-            <strong>{p.purpose}</strong>
+            <strong>{purposeName(p.purpose)}</strong>
             <br />
             <span class="hint">{PURPOSE_TEXT[p.purpose]}</span>
           </span>
@@ -37,21 +38,21 @@ export function TierTable(props: { v: VerificationResult }) {
   return (
     <>
       <p>
-        <span data-metric="verified_sessions">{v.verified_sessions}</span> verified ·{" "}
-        <span data-metric="declared_sessions">{v.declared_sessions}</span> declared ·{" "}
-        <span data-metric="heuristic_sessions">{v.heuristic_sessions}</span> heuristic
+        <span data-metric="verified_sessions">{v.verified_sessions}</span> {tierName("verified").toLowerCase()} ·{" "}
+        <span data-metric="declared_sessions">{v.declared_sessions}</span> {tierName("declared").toLowerCase()} ·{" "}
+        <span data-metric="heuristic_sessions">{v.heuristic_sessions}</span> {tierName("heuristic").toLowerCase()}
       </p>
       <details>
         <summary>What the tiers mean</summary>
         <dl>
-          <dt>verified</dt>
+          <dt>{tierName("verified")}</dt>
           <dd>
             Identity confirmed: a valid HTTP message signature (Web Bot Auth, RFC 9421) or a source address inside the
             vendor's published range. The highest trust.
           </dd>
-          <dt>declared</dt>
+          <dt>{tierName("declared")}</dt>
           <dd>The User-Agent names the platform and nothing confirmed it. Anyone can send that User-Agent.</dd>
-          <dt>heuristic</dt>
+          <dt>{tierName("heuristic")} (heuristic)</dt>
           <dd>Inferred from automation hints or behaviour; no identity claim at all.</dd>
         </dl>
         <p class="hint">A platform's tier is the tier most of its sessions had.</p>
@@ -59,16 +60,16 @@ export function TierTable(props: { v: VerificationResult }) {
       {v.by_platform.length > 0 ? (
         <DataTable
           caption={{ text: "Verification tiers by platform", visible: false }}
-          columns={["Platform", "Sessions", "Verified", "Declared", "Heuristic", "Tier"]}
+          columns={["Platform", "Sessions", tierName("verified"), tierName("declared"), tierName("heuristic"), "Tier"]}
         >
           {v.by_platform.map((p) => (
             <tr data-platform={p.platform}>
-              <td data-label="Platform">{p.platform}</td>
+              <td data-label="Platform">{platformName(p.platform)}</td>
               <td data-label="Sessions">{p.sessions}</td>
-              <td data-label="Verified">{p.verified}</td>
-              <td data-label="Declared">{p.declared}</td>
-              <td data-label="Heuristic">{p.heuristic}</td>
-              <td data-label="Tier">{p.tier}</td>
+              <td data-label={tierName("verified")}>{p.verified}</td>
+              <td data-label={tierName("declared")}>{p.declared}</td>
+              <td data-label={tierName("heuristic")}>{p.heuristic}</td>
+              <td data-label="Tier">{tierName(p.tier)}</td>
             </tr>
           ))}
         </DataTable>
@@ -87,8 +88,8 @@ export function SourceTables(props: { s: SourcesResult }) {
       >
         {s.by_source.map((r) => (
           <tr data-source={`${r.source}/${r.sub_source ?? ""}`} data-sessions={r.sessions}>
-            <td data-label="Source">{r.source}</td>
-            <td data-label="Detail">{r.sub_source ?? "–"}</td>
+            <td data-label="Source">{sourceName(r.source)}</td>
+            <td data-label="Detail">{subSourceName(r.source, r.sub_source)}</td>
             <td data-label="Sessions">{r.sessions}</td>
             <td data-label="Share">{r.share_pct}%</td>
           </tr>

@@ -1,3 +1,4 @@
+import { PERIOD_NAMES, platformName, sourceName } from "@shared/classify/display-names";
 import { REPORT_PERIODS } from "@shared/reports/report-window";
 import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
@@ -14,6 +15,8 @@ import { SiteNav } from "./site-nav";
 import { Tiles } from "./tiles";
 import { CsvLink, type TrafficTableName } from "./traffic-csv";
 import { PurposeBars, SourceTables, TierTable } from "./traffic-parts";
+
+const sentenceCase = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /** The period picker: the contract's periods and a custom range of whole UTC days. */
 export function PeriodForm(props: {
@@ -36,7 +39,7 @@ export function PeriodForm(props: {
           {REPORT_PERIODS.map((p) => (
             // A refused range shows the default period, so the select says which.
             <option value={p} selected={(props.period ?? "7d") === p && (!props.from || Boolean(props.problem))}>
-              Last {p}
+              {sentenceCase(PERIOD_NAMES[p])}
             </option>
           ))}
         </select>
@@ -100,7 +103,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
           <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} problem={problem} />
           <p class="hint" id="window">
             <Time at={window.start} /> to <Time at={window.end} /> (
-            {window.period === "custom" ? "custom range" : `last ${window.period}`}). Coverage:{" "}
+            {window.period === "custom" ? "custom range" : PERIOD_NAMES[window.period]}). Coverage:{" "}
             <strong>{sources.coverage === "all_traffic" ? "all traffic" : "AI and tagged traffic only"}</strong>
             {sources.coverage_changed_at ? <> since {sources.coverage_changed_at.slice(0, 10)}</> : null} (
             <a href={paths.install}>change on the site's page</a>).
@@ -161,7 +164,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
                 series={{
                   ...overview.by_platform_series,
                   lines: overview.by_platform_series.platforms.map((p) => ({
-                    label: p.platform,
+                    label: platformName(p.platform),
                     sessions: p.sessions,
                   })),
                   previous: before && {
@@ -188,7 +191,10 @@ export function registerTraffic(app: Hono<AppEnv>) {
                 title="Sessions by source"
                 series={{
                   ...sources.by_source_series,
-                  lines: sources.by_source_series.sources.map((s) => ({ label: s.source, sessions: s.sessions })),
+                  lines: sources.by_source_series.sources.map((s) => ({
+                    label: sourceName(s.source),
+                    sessions: s.sessions,
+                  })),
                   previous: before && {
                     label: "previous period (all sources)",
                     sessions: previousTotals(

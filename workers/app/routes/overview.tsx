@@ -1,29 +1,56 @@
+import { database } from "@shared/db/client";
+import { onboardingFacts, onboardingSteps } from "@shared/onboarding/onboarding-steps";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import { DASHBOARD_STYLE } from "../dashboard/assets";
+import { OnboardingChecklist } from "../dashboard/onboarding";
+import { SitesWeekTable, workspaceWeek } from "../dashboard/workspace-overview";
+import { appHref } from "../layout/app-href";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 
-// The landing page after sign-in: which workspace this is, and where to go next.
+// The landing page after sign-in: the setup checklist while it is unfinished, the last
+// 7 days of the workspace's sites, and where to go next.
 export function registerOverview(app: Hono<AppEnv>) {
-  app.get("/app", requireSignIn(), requireWorkspace(), (c) => {
+  app.get("/app", requireSignIn(), requireWorkspace(), async (c) => {
     const workspace = c.get("workspace");
+    const nowMs = Date.now();
+    const [facts, week] = await Promise.all([
+      onboardingFacts(database(c.env.DB), workspace.id),
+      workspaceWeek(c, nowMs),
+    ]);
     return renderPage(c, {
       title: "Overview",
       body: (
         <>
+          <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <p>
             You are in <strong>{workspace.name}</strong> as {workspace.role}.
           </p>
+          <OnboardingChecklist c={c} steps={onboardingSteps(facts)} firstSite={week.rows[0]?.site.domain} />
+          <h2>Sites, last 7 days</h2>
+          {week.rows.length === 0 ? (
+            <p class="empty">
+              No sites yet. <a href={appHref(c, "/sites")}>Add your shop</a> to see its AI-agent traffic here.
+            </p>
+          ) : (
+            <SitesWeekTable c={c} week={week} />
+          )}
           <ul class="cards">
             <li>
               <h2>API keys</h2>
               <p>Keys let your servers and tools call the v1 API for this workspace.</p>
-              <a href="/app/settings/api-keys">Manage API keys</a>
+              <a href={appHref(c, "/settings/api-keys")}>Manage API keys</a>
             </li>
             <li>
               <h2>Members</h2>
               <p>Invite people to this workspace with a link.</p>
-              <a href="/app/settings/members">Manage members</a>
+              <a href={appHref(c, "/settings/members")}>Manage members</a>
+            </li>
+            <li>
+              <h2>Developers</h2>
+              <p>Every number here is also in the v1 API, with the same codes and windows.</p>
+              <a href="/api/v1/docs">API reference</a>
             </li>
           </ul>
         </>

@@ -35,7 +35,7 @@ export function pageLayout(page: { title: string; description: string; body: Htm
 <style>${raw(PAGE_STYLE)}</style>
 </head>
 <body>
-<header class="site"><a href="/">Agent readiness scan</a><a href="/api/v1/docs">API</a></header>
+<header class="site"><a href="/">Agent readiness scan</a><nav aria-label="Service"><a href="/app">Dashboard</a> · <a href="/api/v1/docs">API</a></nav></header>
 <main>
 ${page.body}
 </main>

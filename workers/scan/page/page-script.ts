@@ -8,6 +8,20 @@ import { hostFromInput } from "@shared/domains/host-from-input";
 // The progress bar follows the status events' step / steps (docs/scan.md "Stream consumers")
 // and the crawl events' count; it is a labelled <progress>, announced through the notice.
 export const PAGE_SCRIPT = `
+// "Copy" beside the badge's HTML (hidden without this script): first, on its own, so it
+// works on every page whatever the scan form does.
+document.querySelectorAll("button[data-copy]").forEach(function (button) {
+  const target = document.getElementById(button.getAttribute("data-copy"));
+  const status = document.getElementById(button.getAttribute("data-copy") + "-status");
+  if (!target || !navigator.clipboard) return;
+  button.hidden = false;
+  button.addEventListener("click", function () {
+    navigator.clipboard.writeText(target.textContent.trim()).then(
+      function () { if (status) status.textContent = "Copied."; },
+      function () { if (status) status.textContent = "Copy failed: select the text and copy it."; }
+    );
+  });
+});
 const hostFromInput = (${hostFromInput.toString()});
 const form = document.getElementById("scan-form");
 const input = document.getElementById("domain");

@@ -17,4 +17,13 @@ button{font:inherit;padding:.5rem 1rem;cursor:pointer}
 .muted{color:#57606a}
 code{background:#f2f2f2;padding:0 .2rem;word-break:break-all}
 @media (max-width:30rem){body{padding:.75rem}}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){
+body{color:#e6e6e6;background:#121212}
+a{color:#8ab4f8}a:focus-visible,button:focus-visible,summary:focus-visible,input:focus-visible{outline-color:#8ab4f8}
+header.site{border-color:#4d4d4d}
+.notice{border-color:#4d4d4d;border-left-color:#8ab4f8;background:#1d1d1f}.notice.error{border-left-color:#f28b82}
+.muted{color:#b4b4b4}code{background:#262626}
+.progress progress{accent-color:#8ab4f8}
+}
 ${REPORT_STYLE}`;

@@ -1,7 +1,8 @@
 // The stylesheet of the scan report's own markup (report-view.ts), scoped to `.report` so
 // it sits beside either page's styles: the public page inlines it, the application serves
 // it as /app/assets/scan-report.css. Status is always written as a word; colour only
-// repeats it. Every text colour has at least 4.5:1 contrast on its background (WCAG AA).
+// repeats it. Every text colour has at least 4.5:1 contrast on its background (WCAG AA),
+// in the dark scheme (`prefers-color-scheme: dark`, the block at the end) too.
 export const REPORT_STYLE = `
 .report{overflow-wrap:anywhere}
 .report .notice{border:1px solid #d0d7de;border-left:4px solid #0550ae;padding:.5rem .75rem;margin:1rem 0;background:#f6f8fa}
@@ -25,4 +26,13 @@ export const REPORT_STYLE = `
 .report h2.inline{display:inline;font-size:1.25rem}
 .report .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:30rem){.report .layers li{grid-template-columns:minmax(0,1fr) 4rem}.report .layers .bar{grid-column:1/-1;grid-row:2}}
+@media (prefers-color-scheme:dark){
+.report .notice{border-color:#4d4d4d;border-left-color:#8ab4f8;background:#1d1d1f}
+.report .notice.error{border-left-color:#f28b82}
+.report .layers small,.report .muted,.report .status.blocked{color:#b4b4b4}
+.report .status.fail{color:#f28b82}.report .status.warn{color:#fdd663}.report .status.pass{color:#81c995}
+.report pre,.report code{background:#262626}
+.report .gauge text{fill:#e6e6e6}.report .gauge text+text{fill:#b4b4b4}.report .gauge circle:first-of-type{stroke:#3a3a3a}
+.report .bar rect{fill:#3a3a3a}.report .bar rect+rect{fill:#b4b4b4}
+}
 `;

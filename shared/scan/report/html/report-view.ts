@@ -44,7 +44,8 @@ function badgeEmbed(origin: string, domain: string) {
 <p>Show the latest score on your site. The badge follows each new scan of ${domain}.</p>
 <p><img src="/badge/${domain}.svg" alt="Agent readiness badge of ${domain}" height="20"></p>
 <label for="badge-code">HTML to embed</label>
-<pre><code id="badge-code">${snippet}</code></pre></section>`;
+<pre><code id="badge-code">${snippet}</code></pre>
+<p><button type="button" data-copy="badge-code" hidden>Copy</button> <span id="badge-code-status" role="status"></span></p></section>`;
 }
 
 /**

@@ -1,0 +1,203 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { PLATFORM_NAMES, platformName, SOURCE_NAMES } from "../../shared/classify/display-names";
+import { AI_PLATFORMS } from "../../shared/classify/platforms";
+import { SOURCES } from "../../shared/classify/source";
+import { DAY, insertSession, MINUTE } from "../v1/traffic-fixtures";
+import { FormClient, uniqueEmail } from "./form-client";
+
+// The workspace overview (setup checklist, last 7 days per site), the live view's JSON
+// and page, the site switcher and the display names, in workerd against real D1 and
+// the site's analytics shard. Sessions are written straight into the shard
+// (test/v1/traffic-fixtures.ts), so every expected count is the hand count below.
+
+async function owner(label: string) {
+  const client = new FormClient();
+  await client.signUp(uniqueEmail(label));
+  return client;
+}
+
+async function addSite(client: FormClient, domain: string) {
+  await client.get("/app/sites");
+  const added = await client.post("/app/sites", { domain, name: "" });
+  expect(added.status).toBe(303);
+  const row = await env.DB.prepare("SELECT id, workspace_id FROM sites WHERE domain = ?")
+    .bind(domain)
+    .first<{ id: string; workspace_id: string }>();
+  if (!row) throw new Error(`${domain} was not added`);
+  return { siteId: row.id, workspaceId: row.workspace_id };
+}
+
+/** The checklist's steps as "step:done" pairs, in page order. */
+function checklist(html: string): string[] {
+  return [...html.matchAll(/data-step="([a-z_]+)" data-done="([01])"/g)].map((m) => `${m[1]}:${m[2]}`);
+}
+
+describe("workspace overview", () => {
+  it("the setup checklist follows the workspace's rows step by step and disappears when all are done", async () => {
+    const client = await owner("checklist");
+    let page = await client.get("/app");
+    expect(checklist(page.html)).toEqual(["site_added:0", "first_event:0", "first_key:0", "first_monitor:0"]);
+    expect(page.html).toContain("Set up: 0 of 4 done");
+    // Each step links to the page that does it and to the API reference.
+    expect(page.html).toContain('href="/app/settings/api-keys">Create a key');
+    expect(page.html).toContain('href="/api/v1/docs#tag/monitors"');
+
+    const { siteId, workspaceId } = await addSite(client, "checklist-shop.example");
+    page = await client.get("/app");
+    expect(checklist(page.html)).toEqual(["site_added:1", "first_event:0", "first_key:0", "first_monitor:0"]);
+    // With a site, "first visit" leads to that site's snippet.
+    expect(page.html).toContain('href="/app/sites/checklist-shop.example">Get the snippet');
+
+    // The first recorded session sets the site's last_event_at (shared/sessions/install-signals.ts).
+    await env.DB.prepare("UPDATE sites SET last_event_at = ? WHERE id = ?").bind(Date.now(), siteId).run();
+    await client.get("/app/settings/api-keys");
+    const key = await client.submit("/app/settings/api-keys", { name: "Backend", preset: "provisioning" });
+    expect(key.postStatus).toBe(303);
+    page = await client.get("/app");
+    expect(checklist(page.html)).toEqual(["site_added:1", "first_event:1", "first_key:1", "first_monitor:0"]);
+
+    await env.DB.prepare(
+      "INSERT INTO monitors (id, workspace_id, domain, webhook_url, secret_sealed, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+      .bind(`mon_${crypto.randomUUID()}`, workspaceId, "checklist-shop.example", "https://hooks.example/x", "x", 1)
+      .run();
+    page = await client.get("/app");
+    expect(checklist(page.html)).toEqual([]);
+    expect(page.html).not.toContain("Set up:");
+  });
+
+  it("a revoked key does not count as the first key", async () => {
+    const client = await owner("revoked");
+    await client.get("/app/settings/api-keys");
+    await client.submit("/app/settings/api-keys", { name: "Old", preset: "provisioning" });
+    await env.DB.prepare(
+      "UPDATE api_keys SET revoked_at = ? WHERE workspace_id = (SELECT workspace_id FROM api_keys WHERE name = 'Old' ORDER BY created_at DESC LIMIT 1)",
+    )
+      .bind(Date.now())
+      .run();
+    const page = await client.get("/app");
+    expect(checklist(page.html)).toContain("first_key:0");
+  });
+
+  it("each site's 7-day row counts the AI-agent sessions of the last 7 days, names its top platform and links its pages", async () => {
+    const client = await owner("week");
+    const a = await addSite(client, "week-a.example");
+    await addSite(client, "week-b.example");
+    const now = Date.now();
+    // week-a: 2 ChatGPT + 1 Claude inside 7 days, 1 ChatGPT 8 days ago, 1 human today.
+    await insertSession(a.workspaceId, a.siteId, { startedAt: now - 2 * DAY, platform: "chatgpt" });
+    await insertSession(a.workspaceId, a.siteId, { startedAt: now - 1 * DAY, platform: "chatgpt" });
+    await insertSession(a.workspaceId, a.siteId, { startedAt: now - 3 * DAY, platform: "claude" });
+    await insertSession(a.workspaceId, a.siteId, { startedAt: now - 8 * DAY, platform: "chatgpt" });
+    await insertSession(a.workspaceId, a.siteId, { startedAt: now - 5 * MINUTE, platform: null });
+    const page = await client.get("/app");
+    const row = /<tr data-domain="week-a\.example">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
+    expect(row).toContain('data-sessions="3"');
+    expect(row).toContain(">ChatGPT<");
+    expect(row).toContain('href="/app/sites/week-a.example/live"');
+    const other = /<tr data-domain="week-b\.example">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
+    expect(other).toContain('data-sessions="0"');
+    expect(page.html).toMatch(/data-metric="workspace_agent_sessions">3</);
+  });
+});
+
+describe("live view", () => {
+  it("counts the sessions of the last 30 minutes only, with names beside the codes", async () => {
+    const client = await owner("live");
+    const s = await addSite(client, "live-shop.example");
+    const now = Date.now();
+    // Inside 30 minutes: one Perplexity agent, one human from a search engine. Outside: a Claude agent 45 minutes ago.
+    await insertSession(s.workspaceId, s.siteId, {
+      startedAt: now - 5 * MINUTE,
+      platform: "perplexity",
+      entryUrl: "/p/1",
+    });
+    await insertSession(s.workspaceId, s.siteId, {
+      startedAt: now - 10 * MINUTE,
+      platform: null,
+      source: "search",
+      subSource: "google",
+    });
+    await insertSession(s.workspaceId, s.siteId, { startedAt: now - 45 * MINUTE, platform: "claude" });
+
+    const data = await client.get("/app/sites/live-shop.example/live/data");
+    expect(data.status).toBe(200);
+    expect(data.headers.get("Cache-Control")).toBe("no-store");
+    const snap = JSON.parse(data.html);
+    expect(snap.all_sessions).toBe(2);
+    expect(snap.agent_sessions).toBe(1);
+    expect(snap.by_platform).toEqual([{ platform: "perplexity", name: "Perplexity", sessions: 1 }]);
+    expect(snap.by_source.map((x: { source: string; sessions: number }) => `${x.source}:${x.sessions}`).sort()).toEqual(
+      ["ai_assistant_session:1", "search:1"],
+    );
+    expect(Date.parse(snap.to) - Date.parse(snap.from)).toBe(30 * MINUTE);
+
+    const page = await client.get("/app/sites/live-shop.example/live");
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/data-metric="live_all_sessions">2</);
+    expect(page.html).toContain('<li data-key="perplexity">Perplexity: <strong>1</strong></li>');
+    expect(page.html).toContain('src="/app/assets/live.js"');
+    expect(page.html).toContain('aria-current="page">Live');
+  });
+
+  it("another workspace gets 404 for the live page and its data", async () => {
+    const client = await owner("live-owner");
+    await addSite(client, "live-private.example");
+    const stranger = await owner("live-stranger");
+    for (const path of ["/live", "/live/data"]) {
+      expect((await stranger.get(`/app/sites/live-private.example${path}`)).status, path).toBe(404);
+    }
+  });
+
+  it("the live script is served by the app itself", async () => {
+    const res = await new FormClient().get("/app/assets/live.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("javascript");
+    expect(res.html).toContain("visibilitychange");
+  });
+});
+
+describe("words people use", () => {
+  it("every platform and source code has a display name that is not the code", () => {
+    for (const p of AI_PLATFORMS) expect(PLATFORM_NAMES[p], p).not.toBe(p);
+    for (const s of SOURCES) expect(SOURCE_NAMES[s], s).not.toBe(s);
+    // A code outside the tables (an ad platform in attribution) is shown as it is.
+    expect(platformName("google_ads")).toBe("google_ads");
+    expect(platformName("unattributed")).toBe("Unattributed");
+  });
+
+  it("pages show names, not codes: the journey title, the sessions table and the traffic tables", async () => {
+    const client = await owner("names");
+    const s = await addSite(client, "names-shop.example");
+    const id = await insertSession(s.workspaceId, s.siteId, {
+      startedAt: Date.now() - 20 * MINUTE,
+      platform: "other_ai",
+      purpose: "user_action",
+      tier: "verified",
+    });
+    const journey = await client.get(`/app/sessions/${id}`);
+    expect(journey.html).toContain("<h1>Journey of an Other AI session</h1>");
+    expect(journey.html).toContain('data-outcome="not_attempted"');
+    expect(journey.html).toContain("No purchase attempt");
+    const sessions = await client.get("/app/sites/names-shop.example/sessions?period=24h");
+    expect(sessions.html).toContain('<td data-label="Platform">Other AI</td>');
+    expect(sessions.html).toContain('<td data-label="Purpose">Acting for a person</td>');
+    expect(sessions.html).not.toMatch(/>other_ai<|>user_action</);
+    const traffic = await client.get("/app/sites/names-shop.example/traffic?period=24h");
+    expect(traffic.html).toContain('<td data-label="Source">AI assistant visit</td>');
+    expect(traffic.html).not.toMatch(/>ai_assistant_session<|>other_ai</);
+    // The chart's legend labels are names too; the codes stay in data attributes.
+    expect(traffic.html).toContain('"label":"Other AI"');
+  });
+
+  it("the site switcher lists the workspace's other sites on the same page", async () => {
+    const client = await owner("switch");
+    await addSite(client, "switch-a.example");
+    await addSite(client, "switch-b.example");
+    const page = await client.get("/app/sites/switch-a.example/traffic");
+    expect(page.html).toContain("Switch site (1 other)");
+    expect(page.html).toContain('href="/app/sites/switch-b.example/traffic">switch-b.example');
+    expect(page.html).not.toContain('href="/app/sites/switch-a.example/traffic">switch-a.example');
+  });
+});

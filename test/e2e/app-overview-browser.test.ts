@@ -1,0 +1,160 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import {
+  describeInChromium,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  offlineOnly,
+  screenshots,
+  tabStops,
+} from "./browser";
+
+// A new merchant in Chromium against the real server: the overview's setup checklist
+// followed to the end by its own links, the live view changing in place when a beacon
+// arrives, and the changed pages checked with axe in light and dark, at 390 px and by
+// keyboard. Screenshots in both schemes (`-dark` names) for docs/screenshots.
+
+const baseUrl = inject("baseUrl");
+const SHOP = "overview-shop.example";
+
+/** A browser beacon of the site's snippet, sent the way the snippet sends it. */
+function beacon(token: string, userAgent: string, ip: string) {
+  return fetch(`${baseUrl}/ingest/e`, {
+    method: "POST",
+    headers: {
+      Origin: `https://${SHOP}`,
+      "Content-Type": "text/plain",
+      "User-Agent": userAgent,
+      "CF-Connecting-IP": ip,
+    },
+    body: JSON.stringify({ s: token, k: "pageview", u: `https://${SHOP}/` }),
+  });
+}
+
+/** The checklist's steps as "step:done" pairs, as the overview shows them now. */
+function checklist(page: Page): Promise<string[]> {
+  return page.$$eval("[data-step]", (items) =>
+    items.map((li) => `${li.getAttribute("data-step")}:${li.getAttribute("data-done")}`),
+  );
+}
+
+/** axe, 390 px and screenshots in the light and the dark scheme. */
+async function inBothSchemes(page: Page, name: string): Promise<void> {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectAccessible(page, `${name} (${scheme})`);
+    await expectNoHorizontalScroll(page, `${name} (${scheme})`);
+    await screenshots(page, scheme === "light" ? name : `${name}-dark`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+describeInChromium("the workspace overview, its checklist and the live view in headless Chromium", (chrome) => {
+  let page: Page;
+  let refused: string[];
+  let token = "";
+
+  beforeAll(async () => {
+    page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.170" });
+    refused = await offlineOnly(page, baseUrl);
+  });
+
+  afterAll(() => {
+    expect(refused).toEqual([]);
+  });
+
+  it("a new merchant follows the checklist to the end by its own links, and the live view changes when a beacon arrives", async () => {
+    await page.goto(`${baseUrl}/app/sign-up`);
+    await page.getByLabel("Email").fill(`overview-${Date.now()}@example.com`);
+    await page.getByLabel("Password").fill("correct horse battery staple");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.waitForURL(`${baseUrl}/app`);
+    expect(await checklist(page)).toEqual(["site_added:0", "first_event:0", "first_key:0", "first_monitor:0"]);
+    await inBothSchemes(page, "app-overview-new");
+
+    // Keyboard only: from the top, Tab reaches every step's link and the API reference.
+    const stops = await tabStops(page);
+    for (const name of [
+      "Add a site",
+      "Get the snippet",
+      "Create a key",
+      "Add a monitor",
+      "Monitors in the API reference",
+    ]) {
+      expect(stops, name).toContain(`a:${name}`);
+    }
+
+    // 1. Add a site.
+    await page.getByRole("link", { name: "Add a site" }).click();
+    await page.getByLabel("Domain").fill(SHOP);
+    await page.getByRole("button", { name: "Add site" }).click();
+    await page.waitForURL(`${baseUrl}/app/sites/${SHOP}`);
+    token = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
+    expect(token).not.toBe("");
+
+    // 2. The first visit: the checklist's link leads to the snippet; a beacon arrives.
+    await page.goto(`${baseUrl}/app`);
+    expect(await checklist(page)).toContain("site_added:1");
+    await page.getByRole("link", { name: "Get the snippet" }).click();
+    await page.waitForURL(`${baseUrl}/app/sites/${SHOP}`);
+    expect((await beacon(token, "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0", "198.51.100.170")).status).toBe(202);
+    for (const deadline = Date.now() + 30_000; ; ) {
+      await page.goto(`${baseUrl}/app`);
+      if ((await checklist(page)).includes("first_event:1")) break;
+      if (Date.now() > deadline) throw new Error("the first event never reached the checklist");
+      await page.waitForTimeout(500);
+    }
+
+    // 3. A key.
+    await page.getByRole("link", { name: "Create a key" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Shop backend");
+    await page.getByRole("button", { name: "Tick Provisioning" }).click();
+    await page.getByRole("button", { name: "Create key" }).click();
+    expect(((await page.locator("#new-key").textContent()) ?? "").trim()).toMatch(/^ar_live_/);
+    await page.goto(`${baseUrl}/app`);
+    expect(await checklist(page)).toEqual(["site_added:1", "first_event:1", "first_key:1", "first_monitor:0"]);
+
+    // 4. A monitor (hooks.test is the e2e webhook receiver); then the checklist is gone.
+    await page.getByRole("link", { name: "Add a monitor" }).click();
+    await page.getByLabel("Domain").fill("good-shop.test");
+    await page.getByLabel("Webhook URL").fill("https://hooks.test/e2e-overview");
+    await page.getByRole("button", { name: "Add monitor" }).click();
+    expect(await page.textContent("#new-secret")).toMatch(/^whsec_/);
+    await page.goto(`${baseUrl}/app`);
+    expect(await checklist(page)).toEqual([]);
+    expect(await page.textContent(`tr[data-domain="${SHOP}"]`)).toContain("Receiving");
+    await inBothSchemes(page, "app-overview");
+
+    // The live view, from the overview's link: it updates in place when a ChatGPT visit arrives.
+    await page.getByRole("link", { name: `Live of ${SHOP}` }).click();
+    await page.waitForURL(`${baseUrl}/app/sites/${SHOP}/live`);
+    const before = Number(await page.textContent('[data-metric="live_all_sessions"]'));
+    expect(before).toBeGreaterThanOrEqual(1);
+    // A mark on the window survives only if the page is never reloaded.
+    await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+    const chatgpt = "Mozilla/5.0 AppleWebKit/537.36; compatible; ChatGPT-User/1.0; +https://openai.com/bot";
+    expect((await beacon(token, chatgpt, "198.51.100.171")).status).toBe(202);
+    await page.waitForFunction(
+      (n) => Number(document.querySelector('[data-metric="live_all_sessions"]')?.textContent) === n + 1,
+      before,
+      { timeout: 45_000 },
+    );
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+    await page.waitForSelector('#live-platforms li[data-key="chatgpt"]', { timeout: 45_000 });
+    expect(await page.textContent('#live-platforms li[data-key="chatgpt"]')).toBe("ChatGPT: 1");
+    expect(await page.textContent("#live-announce")).toContain("in the last 30 minutes");
+    await inBothSchemes(page, "app-live");
+  }, 240_000);
+
+  it("traffic and sessions read in words, with stacked charts, in light and dark", async () => {
+    await page.goto(`${baseUrl}/app/sites/${SHOP}/traffic?period=24h`);
+    await page.waitForSelector(".chart canvas", { timeout: 10_000 });
+    expect(await page.textContent("main")).not.toMatch(/\bai_assistant_session\b|\bchatgpt\b/);
+    // The site switcher names no other site in a one-site workspace.
+    expect(await page.locator(".site-switch").count()).toBe(0);
+    await inBothSchemes(page, "app-traffic-words");
+    await page.goto(`${baseUrl}/app/sites/${SHOP}/sessions?period=24h`);
+    expect(await page.locator('td[data-label="Platform"]', { hasText: "ChatGPT" }).count()).toBeGreaterThan(0);
+    await inBothSchemes(page, "app-sessions-words");
+  }, 120_000);
+});
