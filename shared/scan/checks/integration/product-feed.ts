@@ -1,9 +1,9 @@
-import type { CheckDefinition } from "../../types";
 import { blockedBy, isOk, parseJson } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 const FEED_HREF = /feed|merchant|google[-_]?shopping|products\.(xml|json|csv|tsv)/i;
 
-export const productFeed: CheckDefinition = {
+export const productFeed = defineCheck({
   key: "product_feed",
   layer: 5,
   weight: 2,
@@ -60,4 +60,4 @@ export const productFeed: CheckDefinition = {
       evidence: { productsJsonStatus: f?.status ?? 0 },
     };
   },
-};
+});
