@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { chunk } from "../batching/chunk";
 import { parseIp } from "../classify/cidr";
-import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
+import { database } from "../db/client";
 import { normalizeDomain } from "../domains/normalize-domain";
+import { findSitesByDomains } from "../sites/site-store";
 import { type Acceptance, type AcceptEnv, acceptEvents, type IngestChannel } from "./accept-events";
 import type { DropReason, IngestSite } from "./pipeline";
 
@@ -54,18 +54,7 @@ const REJECT_MESSAGES: Record<DropReason, string> = {
 };
 
 async function sitesOf(db: D1Database, workspaceId: string, domains: string[]): Promise<Map<string, IngestSite>> {
-  const out = new Map<string, IngestSite>();
-  for (const part of chunk(domains, D1_IN_LIST_CHUNK)) {
-    const { results } = await db
-      .prepare(
-        `SELECT id, workspace_id, domain, coverage FROM sites WHERE workspace_id = ? AND domain IN (${part.map(() => "?").join(",")})`,
-      )
-      .bind(workspaceId, ...part)
-      .all<{ id: string; workspace_id: string; domain: string; coverage: string }>();
-    for (const r of results)
-      out.set(r.domain, { id: r.id, workspaceId: r.workspace_id, domain: r.domain, coverage: r.coverage });
-  }
-  return out;
+  return findSitesByDomains(database(db), workspaceId, domains);
 }
 
 const pageUrl = (item: ServerEventItem, site: IngestSite) => `https://${site.domain}${item.path}`;
