@@ -1,3 +1,4 @@
+import { scanLimitsSentence } from "../rate-limit/scan-limits";
 import { SERVICE_NAME, SERVICE_PATHS, SERVICE_SUMMARY, serviceUrl } from "./service-links";
 
 /**
@@ -25,7 +26,7 @@ Every v1 operation needs an API key of a workspace (\`Authorization: Bearer <API
 
 ## Scans
 
-- [Scan a shop](${at(SERVICE_PATHS.scanPage)}): the web page; \`POST ${SERVICE_PATHS.scanApi}\` with \`{"domain":"shop.example.com"}\` streams progress and the result as Server-Sent Events, \`GET ${SERVICE_PATHS.scanApi}/{id}\` reads a stored result. 10 scans per hour per client address, 5 per domain.
+- [Scan a shop](${at(SERVICE_PATHS.scanPage)}): the web page; \`POST ${SERVICE_PATHS.scanApi}\` with \`{"domain":"shop.example.com"}\` streams progress and the result as Server-Sent Events, \`GET ${SERVICE_PATHS.scanApi}/{id}\` reads a stored result. ${scanLimitsSentence()}.
 - [OpenAPI description of the scan API](${at(SERVICE_PATHS.scanOpenapi)}): its two operations and the ScanResult shape.
 `;
 }

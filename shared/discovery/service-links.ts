@@ -1,3 +1,4 @@
+import { CHECK_COUNT } from "../scan/report/check-titles";
 // The service's public entry points, relative to its base URL. The discovery documents
 // (llms.txt, api-catalog, MCP server card, robots.txt) are built from this one list,
 // so they cannot disagree about where things are.
@@ -25,8 +26,7 @@ export const SERVICE_NAME = "Agent Readiness";
 /** The MCP server's name and version: in its `initialize` answer and its server card. */
 export const MCP_SERVER = { name: "agent-readiness", version: "1.0.0" } as const;
 
-export const SERVICE_SUMMARY =
-  "Agent-readiness scans and AI-agent traffic analytics for online shops: a deterministic scanner scores how easily AI agents can find a shop's products and add them to a cart (0-100, 41 checks), and a v1 API with scoped API keys registers shops, checks the tracking snippet, reports measured AI-assistant traffic and attributes orders.";
+export const SERVICE_SUMMARY = `Agent-readiness scans and AI-agent traffic analytics for online shops: a deterministic scanner scores how easily AI agents can find a shop's products and add them to a cart (0-100, ${CHECK_COUNT} checks), and a v1 API with scoped API keys registers shops, checks the tracking snippet, reports measured AI-assistant traffic and attributes orders.`;
 
 /** Absolute URL of a service path on `baseUrl` (an origin without a trailing slash). */
 export function serviceUrl(baseUrl: string, path: string): string {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { chunk } from "../batching/chunk";
 import { parseIp } from "../classify/cidr";
 import { readUserAgent } from "../classify/user-agent";
-import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
+import { database } from "../db/client";
 import { normalizeDomain } from "../domains/normalize-domain";
 import { isDocumentPath } from "../drains/document-request";
+import { findSitesByDomains } from "../sites/site-store";
 import { type Acceptance, type AcceptEnv, acceptEvents, type IngestChannel, sendToQueue } from "./accept-events";
 import type { DropReason, IngestSite } from "./pipeline";
 import type { AgentRequestFacts, IngestMessage } from "./queue-message";
@@ -57,18 +57,7 @@ const REJECT_MESSAGES: Record<DropReason, string> = {
 };
 
 async function sitesOf(db: D1Database, workspaceId: string, domains: string[]): Promise<Map<string, IngestSite>> {
-  const out = new Map<string, IngestSite>();
-  for (const part of chunk(domains, D1_IN_LIST_CHUNK)) {
-    const { results } = await db
-      .prepare(
-        `SELECT id, workspace_id, domain, coverage FROM sites WHERE workspace_id = ? AND domain IN (${part.map(() => "?").join(",")})`,
-      )
-      .bind(workspaceId, ...part)
-      .all<{ id: string; workspace_id: string; domain: string; coverage: string }>();
-    for (const r of results)
-      out.set(r.domain, { id: r.id, workspaceId: r.workspace_id, domain: r.domain, coverage: r.coverage });
-  }
-  return out;
+  return findSitesByDomains(database(db), workspaceId, domains);
 }
 
 const pageUrl = (item: ServerEventItem, site: IngestSite) => `https://${site.domain}${item.path}`;

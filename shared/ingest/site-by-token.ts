@@ -1,3 +1,5 @@
+import { database } from "../db/client";
+import { findSiteByToken } from "../sites/site-store";
 import type { IngestSite } from "./pipeline";
 
 const TTL_MS = 30_000;
@@ -11,11 +13,8 @@ const cache = new Map<string, { site: IngestSite | null; until: number }>();
 export async function siteByToken(db: D1Database, token: string, now = Date.now()): Promise<IngestSite | null> {
   const hit = cache.get(token);
   if (hit && hit.until > now) return hit.site;
-  const row = await db
-    .prepare("SELECT id, workspace_id, domain, coverage FROM sites WHERE public_token = ?")
-    .bind(token)
-    .first<{ id: string; workspace_id: string; domain: string; coverage: string }>();
-  const site = row ? { id: row.id, workspaceId: row.workspace_id, domain: row.domain, coverage: row.coverage } : null;
+  const row = await findSiteByToken(database(db), token);
+  const site = row ? { id: row.id, workspaceId: row.workspaceId, domain: row.domain, coverage: row.coverage } : null;
   if (cache.size >= MAX_ENTRIES) cache.clear();
   cache.set(token, { site, until: now + TTL_MS });
   return site;

@@ -6,7 +6,7 @@ import { reopenDelivery } from "./redeliver";
 import { recordTestDelivery } from "./test-delivery";
 
 // The actions on one existing monitor, shared by POST /api/v1/monitors/{id}/test,
-// /rescan, /deliveries/{id}/redeliver, their MCP tools and the Monitors page. Each
+// /rescan, /deliveries/{id}/redeliver and the Monitors page (no MCP tools yet). Each
 // checks the monitor belongs to the workspace (another workspace's answers exactly
 // like a missing one), then asks the scan Worker (MonitorControl) to act.
 

@@ -1,4 +1,4 @@
-import type { LayerScores } from "./score";
+import type { LayerScores } from "./scan-result";
 import type { CheckResult } from "./types";
 
 // De-duplication identity (scan-checks.md "De-duplication identity"): domain, scoring

@@ -1,12 +1,14 @@
 import type { Database } from "../db/client";
 import type { ResolveMap } from "../outbound/resolve-map";
 import { recordScanRobots } from "../robots/record-scan-robots";
+import { CHECKS } from "./checks/registry";
 import { crawlSite } from "./crawl/crawl-site";
 import { runJourney } from "./journey/run-journey";
+import { LAYERS } from "./layers";
 import { resultHash } from "./result-hash";
 import { runChecks } from "./run-checks";
 import { saveScan } from "./scan-store";
-import { LAYERS, layerScore, SCORING_VERSION, scoreResults } from "./score";
+import { layerScore, SCORING_VERSION, scoreResults } from "./score";
 import { type Emit, phaseProgress, type ScanPhase } from "./stream-events";
 import { unreachableOf } from "./unreachable";
 
@@ -20,7 +22,7 @@ export interface RunScanOptions {
   scannerInfoUrl?: string;
 }
 
-/** One scan, start to finish: crawl, 41 checks, scores, storage. Emits docs/decisions.md#8-scan-stream-payloads events; the caller sends the terminal one on failure. */
+/** One scan, start to finish: crawl, the checks, scores, storage. Emits docs/decisions.md#8-scan-stream-payloads events; the caller sends the terminal one on failure. */
 export async function runScan(options: RunScanOptions) {
   const { domain, emit } = options;
   const status = (phase: ScanPhase, message: string) =>
@@ -52,7 +54,7 @@ export async function runScan(options: RunScanOptions) {
 
   const checkResults = runChecks(site);
   const unreachable = unreachableOf(domain, checkResults);
-  await status("checking", unreachable ? unreachable.message : "Running 41 checks");
+  await status("checking", unreachable ? unreachable.message : `Running ${CHECKS.length} checks`);
   for (const l of LAYERS) {
     const checks = checkResults.filter((c) => c.layer === l.layer);
     await emit({

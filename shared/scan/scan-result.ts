@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LAYER_NUMBERS, LAYERS, type LayerName } from "./layers";
 
 // The Scan API's resources (contract: "Scan API resources"), declared once: the scan
 // routes, the Scan API's OpenAPI document (/api/scan/openapi.json) and the scan code's
@@ -17,20 +18,18 @@ export const ScanRequest = z
   })
   .meta({ id: "ScanRequest" });
 
+/** One score per layer, described by the question the layer asks (./layers.ts). */
 export const LayerScores = z
-  .object({
-    access: Score.meta({ description: "Layer 1: can agents reach the site." }),
-    identity: Score.meta({ description: "Layer 2: can agents understand what the site is." }),
-    interaction: Score.meta({ description: "Layer 3: can browser agents use the site." }),
-    content: Score.meta({ description: "Layer 4: can agents parse the content." }),
-    integration: Score.meta({ description: "Layer 5: can agents use the service programmatically." }),
-  })
+  .object(
+    // The shape is built from the layers table; the cast names the keys it was built from.
+    Object.fromEntries(
+      LAYERS.map((l) => [l.name, Score.meta({ description: `Layer ${l.layer}: ${l.question}` })]),
+    ) as Record<LayerName, typeof Score>,
+  )
   .meta({ id: "LayerScores" });
 
 export const CheckStatus = z.enum(["pass", "warn", "fail"]);
-
-/** The five layer numbers (LayerScores, in order). */
-const LAYER_NUMBERS = [1, 2, 3, 4, 5] as const;
+export type CheckStatus = z.infer<typeof CheckStatus>;
 
 export const CheckResult = z
   .object({
@@ -67,7 +66,9 @@ export const ScanResult = z
     domain: z.string().meta({ example: "shop.example" }),
     overallScore: Score,
     layerScores: LayerScores,
-    checkResults: z.array(CheckResult).meta({ description: "All 41 checks." }),
+    checkResults: z
+      .array(CheckResult)
+      .meta({ description: "One result per check, in the order docs/scan.md lists the checks." }),
     createdAt: z.iso.datetime().meta({ description: "First creation." }),
     lastSeenAt: z.iso.datetime().meta({ description: "Last time these exact results were seen." }),
     seenCount: z.number().int().min(1).meta({ description: "Times this exact result set was seen." }),
@@ -79,6 +80,7 @@ export const ScanResult = z
   .meta({ id: "ScanResult" });
 
 export type ScanRequest = z.infer<typeof ScanRequest>;
+export type LayerScores = z.infer<typeof LayerScores>;
 export type CheckResult = z.infer<typeof CheckResult>;
 export type ScanResult = z.infer<typeof ScanResult>;
 export type Unreachable = z.infer<typeof Unreachable>;

@@ -1,8 +1,7 @@
 import { scans } from "@schema/scans";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import type { ScanResult } from "./scan-result";
-import type { LayerScores } from "./score";
+import type { LayerScores, ScanResult } from "./scan-result";
 import type { CheckResult } from "./types";
 import { unreachableOf } from "./unreachable";
 

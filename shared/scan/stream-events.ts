@@ -1,5 +1,5 @@
 import type { CrawlEvent } from "./crawl/fetcher";
-import type { LayerScores } from "./score";
+import type { LayerScores } from "./scan-result";
 import type { CheckResult, LayerName, LayerNumber } from "./types";
 import type { Unreachable } from "./unreachable";
 

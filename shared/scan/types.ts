@@ -3,14 +3,14 @@
 import type { RobotsGate } from "./crawl/fetcher";
 import type { JourneyResult } from "./journey/types";
 
-export type CheckStatus = "pass" | "warn" | "fail";
-export type LayerNumber = 1 | 2 | 3 | 4 | 5;
-export type LayerName = "access" | "identity" | "interaction" | "content" | "integration";
+import type { LayerNumber } from "./layers";
+import type { CheckStatus } from "./scan-result";
 
-/** Declared once as zod in ./scan-result.ts (the Scan API's OpenAPI document uses it). */
-export type { CheckResult } from "./scan-result";
+/** Declared once in ./layers.ts (the layers table) and ./scan-result.ts (the Scan API's zod schemas). */
+export type { LayerName, LayerNumber } from "./layers";
+export type { CheckResult, CheckStatus } from "./scan-result";
 
-/** What a check function returns; the registry adds `layer` and `key`. */
+/** What a check function returns; runCheck adds the definition's `layer` and `key`. */
 export interface CheckOutcome {
   status: CheckStatus;
   message: string;
@@ -19,8 +19,10 @@ export interface CheckOutcome {
   blocked?: boolean;
 }
 
-export interface CheckDefinition {
-  key: string;
+/** One check; `K` keeps its key's literal so the registry yields the CheckKey union. */
+export interface CheckDefinition<K extends string = string> {
+  /** Public and never renamed (scan-checks.md). */
+  key: K;
   layer: LayerNumber;
   /** Weight inside its layer: 1 low, 2 normal, 3 high (scan-checks.md). */
   weight: 1 | 2 | 3;

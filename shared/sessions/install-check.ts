@@ -1,5 +1,7 @@
-import type { sites } from "@schema/sites";
+import { sites } from "@schema/sites";
+import { database } from "../db/client";
 import type { SqlRow } from "../db/sql-row";
+import { sitesWithDomains } from "../sites/site-store";
 import { PRIVACY_MODE, snippetFor } from "../sites/snippet";
 import type { InstallCheckResult } from "./install-check-schema";
 import { HEARTBEAT_FRESHNESS_S, installStatus, nextAction } from "./install-status";
@@ -47,15 +49,21 @@ export async function installChecks(
   nowMs: number,
 ): Promise<Map<string, InstallCheckResult>> {
   if (domains.length === 0) return new Map();
-  // One bound JSON array instead of a placeholder per domain: D1 binds at most 100 values.
-  const { results } = await db
-    .prepare(
-      `SELECT id, domain, public_token, snippet_installed_at, last_event_at, last_accept_at,
-              last_reject_at, last_reject_reason, last_reject_origin
-       FROM sites WHERE workspace_id = ? AND domain IN (SELECT value FROM json_each(?))`,
-    )
-    .bind(workspaceId, JSON.stringify(domains))
-    .all<SiteInstallRow>();
+  // Named as the D1 columns are, the row type SiteInstallRow says (schema/sites.ts).
+  const results: SiteInstallRow[] = await database(db)
+    .select({
+      id: sites.id,
+      domain: sites.domain,
+      public_token: sites.publicToken,
+      snippet_installed_at: sites.snippetInstalledAt,
+      last_event_at: sites.lastEventAt,
+      last_accept_at: sites.lastAcceptAt,
+      last_reject_at: sites.lastRejectAt,
+      last_reject_reason: sites.lastRejectReason,
+      last_reject_origin: sites.lastRejectOrigin,
+    })
+    .from(sites)
+    .where(sitesWithDomains(workspaceId, domains));
   return new Map(results.map((row) => [row.domain, checkOf(row, baseUrl, nowMs)]));
 }
 

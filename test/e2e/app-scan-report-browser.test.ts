@@ -23,7 +23,7 @@ const SCAN_ID = /[0-9a-f-]{36}$/;
 // tsconfig.node.json does not include; what the test reads is plain data.
 const scanModule = (name: string) => `../../shared/scan/${name}`;
 const { CHECKS } = (await import(scanModule("checks/registry"))) as { CHECKS: { key: string; weight: number }[] };
-const { LAYERS } = (await import(scanModule("score"))) as { LAYERS: { layer: number; weight: number }[] };
+const { LAYERS } = (await import(scanModule("layers"))) as { LAYERS: { layer: number; weight: number }[] };
 
 interface StoredScan {
   id: string;

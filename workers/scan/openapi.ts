@@ -1,6 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { serveOpenApiDocument } from "@shared/http/openapi-document";
+import { scanLimitsSentence } from "@shared/rate-limit/scan-limits";
+import { CHECKS } from "@shared/scan/checks/registry";
+import { LAYERS } from "@shared/scan/layers";
 import { ScanRequest, ScanResult } from "@shared/scan/scan-result";
+import { SCAN_PHASES } from "@shared/scan/stream-events";
 import type { ScanAppEnv } from "./app-env";
 
 // The Scan API's own OpenAPI document, /api/scan/openapi.json, at version 2.0.0
@@ -32,8 +36,7 @@ export const scanCreateRoute = createRoute({
   // Public: no credentials (redocly's security-defined wants it said, not left out).
   security: [],
   summary: "Scan a domain",
-  description:
-    "Crawls the shop with plain HTTP, runs the 41 checks and streams progress as Server-Sent Events: `status` {phase, message, step, steps} (step: the phase's place 1-6 among queued, fetching, journey, checking, scoring, saving; steps: 6; additive), `crawl` {url, status, ms, bytes}, `layer` {layer, name, score, checks}, then exactly one of `complete` {id, domain, overallScore, layerScores, unreachable} or `error` {error} (docs/decisions.md#8-scan-stream-payloads). The first event carries `retry:` (10000 ms) and `complete` carries the scan id as its SSE `id:`. A repeat from the same client (IP address) for the same domain within 600 seconds of a finished scan gets that result again: one `status` and one `complete` with `replayed: true`, header `X-Scan-Replayed: true`, not counted against either limit (docs/scan.md, Stream consumers). Limits: 10 scans per hour per client IP, 5 per hour per domain (docs/decisions.md#3-rate-limits). Bodies over 4096 bytes are refused.",
+  description: `Crawls the shop with plain HTTP, runs the ${CHECKS.length} checks and streams progress as Server-Sent Events: \`status\` {phase, message, step, steps} (step: the phase's place 1-${SCAN_PHASES.length} among ${SCAN_PHASES.join(", ")}; steps: ${SCAN_PHASES.length}; additive), \`crawl\` {url, status, ms, bytes}, \`layer\` {layer, name, score, checks}, then exactly one of \`complete\` {id, domain, overallScore, layerScores, unreachable} or \`error\` {error} (docs/decisions.md#8-scan-stream-payloads). The first event carries \`retry:\` (10000 ms) and \`complete\` carries the scan id as its SSE \`id:\`. A repeat from the same client (IP address) for the same domain within 600 seconds of a finished scan gets that result again: one \`status\` and one \`complete\` with \`replayed: true\`, header \`X-Scan-Replayed: true\`, not counted against either limit (docs/scan.md, Stream consumers). Limits: ${scanLimitsSentence()} (docs/decisions.md#3-rate-limits). Bodies over 4096 bytes are refused.`,
   request: { body: { content: { "application/json": { schema: ScanRequest } }, required: true } },
   responses: {
     200: {
@@ -96,8 +99,7 @@ export function mountScanOpenApi(app: OpenAPIHono<ScanAppEnv>): void {
     info: {
       title: "Agent Readiness Scan API",
       version: "2.0.0",
-      description:
-        "Scores an e-commerce domain 0-100 for AI-agent readiness: 41 deterministic checks in five layers. Errors are `{error}`; every response carries `X-Request-Id`. The scoring methodology is versioned apart (`scoringVersion`, docs/scoring.md).",
+      description: `Scores an e-commerce domain 0-100 for AI-agent readiness: ${CHECKS.length} deterministic checks in ${LAYERS.length} layers. Errors are \`{error}\`; every response carries \`X-Request-Id\`. The scoring methodology is versioned apart (\`scoringVersion\`, docs/scoring.md).`,
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     tags: [{ name: "Scan", description: "Scan a shop and fetch results." }],

@@ -1,11 +1,10 @@
 import { ApiError } from "@shared/errors/api-error";
 import { rateLimitHeaders } from "@shared/rate-limit/rate-limit-headers";
-import type { HitResult, WindowSpec } from "@shared/rate-limit/window";
+import { PER_DOMAIN, PER_IP } from "@shared/rate-limit/scan-limits";
+import type { HitResult } from "@shared/rate-limit/window";
 
-// Scan limits (contract "Limits", docs/decisions.md#3-rate-limits): 10 scans per hour per client IP, 5 per
-// hour per normalised domain, fixed windows in the scan Worker's own RateWindow DOs.
-export const PER_IP: WindowSpec[] = [{ name: "scan-hour", limit: 10, periodSeconds: 3600 }];
-export const PER_DOMAIN: WindowSpec[] = [{ name: "scan-hour", limit: 5, periodSeconds: 3600 }];
+// The scan limits are declared in shared/rate-limit/scan-limits.ts; this Worker enforces them.
+export { PER_DOMAIN, PER_IP };
 
 export const TOO_MANY_SCANS = "Too many scans. Please wait before scanning again.";
 

@@ -1,4 +1,4 @@
-import type { CheckOutcome, Fetched, PageVisit, SiteSnapshot } from "../types";
+import type { CheckOutcome, CheckStatus, Fetched, PageVisit, SiteSnapshot } from "../types";
 
 export function isOk(f: Fetched | null | undefined): f is Fetched {
   return !!f && f.status >= 200 && f.status < 300 && !f.challenge && !f.robotsBlocked;
@@ -149,7 +149,7 @@ export function isOutcome(x: unknown): x is CheckOutcome {
 }
 
 /** pass when all, warn when some, fail when none. */
-export function allSomeNone(count: number, total: number): "pass" | "warn" | "fail" {
+export function allSomeNone(count: number, total: number): CheckStatus {
   if (total > 0 && count === total) return "pass";
   return count > 0 ? "warn" : "fail";
 }

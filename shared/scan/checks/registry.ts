@@ -1,4 +1,3 @@
-import type { CheckDefinition } from "../types";
 import { agentUaParity } from "./access/agent-ua-parity";
 import { botChallenge } from "./access/bot-challenge";
 import { httpsReachable } from "./access/https-reachable";
@@ -41,8 +40,11 @@ import { imageAltText } from "./interaction/image-alt-text";
 import { noCaptcha } from "./interaction/no-captcha";
 import { searchForm } from "./interaction/search-form";
 
-/** The 41 checks in the order of scan-checks.md; keys are public and never renamed. */
-export const CHECKS: readonly CheckDefinition[] = [
+/**
+ * Every check, in the order of scan-checks.md; keys are public and never renamed. This
+ * list is the one declaration of the check keys (`CheckKey`) and of their number.
+ */
+export const CHECKS = [
   httpsReachable,
   responseTime,
   robotsTxt,
@@ -84,4 +86,13 @@ export const CHECKS: readonly CheckDefinition[] = [
   productFeed,
   llmsFullTxt,
   aiUsagePolicy,
-];
+] as const;
+
+/** A current check's key, e.g. `llms_txt`. Stored scans may hold keys of retired checks: those are plain strings. */
+export type CheckKey = (typeof CHECKS)[number]["key"];
+
+const keys: ReadonlySet<string> = new Set(CHECKS.map((c) => c.key));
+
+export function isCheckKey(key: string): key is CheckKey {
+  return keys.has(key);
+}

@@ -1,8 +1,9 @@
-import type { LayerName } from "../types";
+import type { CheckKey } from "../checks/registry";
 
-// What each check asks, in a merchant's words (scan-checks.md "The 41 checks"). Keys are
-// the public check keys; the report shows these titles, the API keeps the keys.
-export const CHECK_TITLES: Readonly<Record<string, string>> = {
+// What each check asks, in a merchant's words (scan-checks.md, the checks). One title per
+// current check key, no more, no fewer (the Record type says so); the report shows these
+// titles, the API keeps the keys.
+export const CHECK_TITLES: Readonly<Record<CheckKey, string>> = {
   https_reachable: "The home page answers over HTTPS",
   response_time: "The home page loads quickly",
   robots_txt: "robots.txt is published and readable",
@@ -47,19 +48,17 @@ export const CHECK_TITLES: Readonly<Record<string, string>> = {
   cart_add: "An agent can add a product to the cart",
 };
 
-/** The title of a check; a key without one (a check added later) reads as words. */
+/**
+ * How many checks a scan runs. Read from the titles, whose type holds exactly the
+ * registry's keys, so pages that state the number (the service summary at the edge) do
+ * not load the checks themselves; test/unit/scan/scan-vocabulary.test.ts compares it
+ * with the registry.
+ */
+export const CHECK_COUNT = Object.keys(CHECK_TITLES).length;
+
+/** The title of a check; a key of a retired check (in an older stored scan) reads as words. */
 export function checkTitle(key: string): string {
-  const title = CHECK_TITLES[key];
-  if (title) return title;
+  if (Object.hasOwn(CHECK_TITLES, key)) return CHECK_TITLES[key as CheckKey];
   const words = key.replace(/_/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
-
-/** The five dimensions as the contract states them ("LayerScores"). */
-export const LAYER_LABELS: Readonly<Record<LayerName, { title: string; question: string }>> = {
-  access: { title: "Access", question: "Can agents reach the site?" },
-  identity: { title: "Identity", question: "Can agents understand what the site is?" },
-  interaction: { title: "Interaction", question: "Can browser agents find a product and add it to a cart?" },
-  content: { title: "Content", question: "Can agents parse the content?" },
-  integration: { title: "Integration", question: "Can agents use the shop programmatically?" },
-};

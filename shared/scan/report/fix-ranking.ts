@@ -1,5 +1,6 @@
 import { CHECKS } from "../checks/registry";
-import { checkScore, LAYERS, scoreResults } from "../score";
+import { LAYERS, layerByNumber } from "../layers";
+import { checkScore, scoreResults } from "../score";
 import type { CheckResult } from "../types";
 import { checkTitle } from "./check-titles";
 
@@ -24,8 +25,8 @@ export interface ReportSections {
   passes: CheckResult[];
 }
 
-const checkWeight = new Map(CHECKS.map((c) => [c.key, c.weight]));
-const order = new Map(CHECKS.map((c, i) => [c.key, i]));
+const checkWeight: ReadonlyMap<string, number> = new Map(CHECKS.map((c) => [c.key, c.weight]));
+const order: ReadonlyMap<string, number> = new Map(CHECKS.map((c, i) => [c.key, i]));
 const totalLayerWeight = LAYERS.reduce((n, l) => n + l.weight, 0);
 
 // The same fallback as score.ts: a key the registry does not know weighs 1.
@@ -33,7 +34,7 @@ const weightOf = (key: string) => checkWeight.get(key) ?? 1;
 
 /** Exact points the overall score gains if `check` passed, the other results unchanged. */
 export function pointsIfPassed(results: readonly CheckResult[], check: CheckResult): number {
-  const layer = LAYERS.find((l) => l.layer === check.layer);
+  const layer = layerByNumber(check.layer);
   if (!layer) return 0;
   const layerTotal = results.filter((r) => r.layer === check.layer).reduce((n, r) => n + weightOf(r.key), 0);
   if (layerTotal === 0) return 0;

@@ -40,7 +40,7 @@ export function buildMcpServer(tools: BoundTool[], ctx: McpCallContext): McpServ
       tool.name,
       {
         title: tool.title,
-        description: tool.description,
+        description: `${tool.description} ${shape.access}`,
         inputSchema: shape.input,
         outputSchema: shape.output ?? NoContentSchema,
         annotations: { title: tool.title, ...tool.annotations },

@@ -1,5 +1,6 @@
 import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import { z } from "@hono/zod-openapi";
+import { accessNote, declaredAccess } from "../routes/v1-route";
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
@@ -15,6 +16,8 @@ export interface RouteShape {
   input: AnyObject;
   /** The JSON schema of the route's success answer; null when it answers 204. */
   output: z.ZodType | null;
+  /** The operation's scope and rate-limit sentences, from its v1Route declaration. */
+  access: string;
 }
 
 function jsonSchemaOf(content: unknown): z.ZodType | null {
@@ -36,6 +39,8 @@ export function routeShape(app: OpenAPIHono<never>, operationId: string): RouteS
     (d) => d.type === "route" && d.route.operationId === operationId,
   ) as { route: RouteConfig } | undefined;
   if (!found) throw new Error(`No v1 route has operationId ${operationId}`);
+  const access = declaredAccess(operationId);
+  if (!access) throw new Error(`${operationId} is not declared with v1Route: its scope is unknown`);
   const { route } = found;
   const params = objectOrNull(route.request?.params);
   const query = objectOrNull(route.request?.query);
@@ -48,5 +53,5 @@ export function routeShape(app: OpenAPIHono<never>, operationId: string): RouteS
   const input = parts.length === 1 ? parts[0] : z.object(Object.assign({}, ...parts.map((p) => p.shape)));
   const success = Object.entries(route.responses).find(([status]) => status.startsWith("2"));
   const output = success ? jsonSchemaOf((success[1] as { content?: unknown }).content) : null;
-  return { method: route.method, path: route.path, params, query, body, input, output };
+  return { method: route.method, path: route.path, params, query, body, input, output, access: accessNote(access) };
 }

@@ -1,9 +1,12 @@
 import type { McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
 import type { ErrorCode } from "@shared/errors/catalogue";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
+import { scanLimitsSentence } from "@shared/rate-limit/scan-limits";
+import { LAYERS } from "@shared/scan/layers";
 import { refusalOf, requestScan, type ScanOutcome } from "@shared/scan/scan-client";
 import { ScanIdParam } from "@shared/scan/scan-id";
 import { ScanRequest, ScanResult } from "@shared/scan/scan-result";
+import { scopeNote } from "../routes/v1-route";
 import type { McpCallContext } from "./mcp-server";
 import { toolResult } from "./tool-result";
 
@@ -64,8 +67,7 @@ export function registerScanTools(server: McpServer, ctx: McpCallContext): void 
     "scan_domain",
     {
       title: "Scan a shop's agent-readiness",
-      description:
-        "Crawls a shop's public site now (robots.txt, sitemap, llms.txt, structured data, APIs, product and cart pages) and returns its agent-readiness: an overall score 0-100, five dimension scores and every check with status, message and a suggested fix. Takes several seconds. Limited to 10 scans per hour per caller address and 5 per hour per domain (tool error rate_limited with retry_after_seconds beyond). Identical results are merged: seenCount counts repeats. Any valid API key.",
+      description: `Crawls a shop's public site now (robots.txt, sitemap, llms.txt, structured data, APIs, product and cart pages) and returns its agent-readiness: an overall score 0-100, ${LAYERS.length} layer scores and every check with status, message and a suggested fix. Takes several seconds. Limited to ${scanLimitsSentence()} (tool error rate_limited with retry_after_seconds beyond). Identical results are merged: seenCount counts repeats. ${scopeNote(null)}`,
       inputSchema: ScanRequest,
       outputSchema: ScanResult,
       annotations: { title: "Scan a shop's agent-readiness", ...scanAnnotations },
@@ -76,8 +78,7 @@ export function registerScanTools(server: McpServer, ctx: McpCallContext): void 
     "get_scan",
     {
       title: "Read a stored scan",
-      description:
-        "Returns a finished scan by its id (from scan_domain, or the scanId of a score.changed webhook): scores and every check's result. Any valid API key.",
+      description: `Returns a finished scan by its id (from scan_domain, or the scanId of a score.changed webhook): scores and every check's result. ${scopeNote(null)}`,
       inputSchema: ScanIdParam,
       outputSchema: ScanResult,
       annotations: { title: "Read a stored scan", readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -8,7 +8,8 @@ import { OUTCOMES } from "@shared/sessions/outcome";
  * declaration feeds validation, the OpenAPI document and the tool. What is written
  * here is what only a model needs: when to use the tool, and honest hints about its
  * effects (MCP spec, "Tool annotations": readOnly / destructive / idempotent /
- * openWorld).
+ * openWorld). The scope and rate-limit sentences are not written here either: the MCP
+ * server appends the route's own (RouteShape.access).
  */
 export interface V1Tool {
   name: string;
@@ -37,7 +38,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "listSites",
     title: "List registered sites",
     description:
-      "Lists the shops (sites) registered in the workspace, newest first, each with its public token and tracking snippet. Paged: pass `next_cursor` back as `cursor` until it is null. Needs scope traffic:read.",
+      "Lists the shops (sites) registered in the workspace, newest first, each with its public token and tracking snippet. Paged: pass `next_cursor` back as `cursor` until it is null.",
     annotations: read,
   },
   {
@@ -45,7 +46,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "registerSite",
     title: "Register a shop",
     description:
-      "Registers a shop's domain (host only, e.g. shop.example.com) and returns its tracking snippet to paste into the shop's HTML. Safe to repeat: an already registered domain returns the same site with created=false. Needs scope sites:write.",
+      "Registers a shop's domain (host only, e.g. shop.example.com) and returns its tracking snippet to paste into the shop's HTML. Safe to repeat: an already registered domain returns the same site with created=false.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },
   {
@@ -53,35 +54,35 @@ export const v1Tools: V1Tool[] = [
     operationId: "checkInstall",
     title: "Check the snippet installation",
     description:
-      "Tells whether the tracking snippet of a registered domain is reaching the service: status receiving, stale, rejected (with the refused Origin) or awaiting_first_event, plus next_action. After deploying a snippet, check after 2, 4 and 8 seconds, then every 15 seconds for at most two minutes; stop on receiving or rejected. Needs scope traffic:read.",
+      "Tells whether the tracking snippet of a registered domain is reaching the service: status receiving, stale, rejected (with the refused Origin) or awaiting_first_event, plus next_action. After deploying a snippet, check after 2, 4 and 8 seconds, then every 15 seconds for at most two minutes; stop on receiving or rejected.",
     annotations: read,
   },
   {
     name: "traffic_overview",
     operationId: "trafficOverview",
     title: "AI-agent traffic overview",
-    description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (${OUTCOMES.join(", ")}), top entry pages, median duration and sessions per hour (windows up to 48 h) or day by platform. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured. Needs scope traffic:read.`,
+    description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (${OUTCOMES.join(", ")}), top entry pages, median duration and sessions per hour (windows up to 48 h) or day by platform. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured.`,
     annotations: read,
   },
   {
     name: "traffic_purpose_split",
     operationId: "trafficPurposeSplit",
     title: "Why agents came",
-    description: `Splits AI-agent sessions by purpose: user_action (an agent acting for a person right now; buy intent), search, crawl, unknown. ${REPORT_WINDOW} Needs scope traffic:read.`,
+    description: `Splits AI-agent sessions by purpose: user_action (an agent acting for a person right now; buy intent), search, crawl, unknown. ${REPORT_WINDOW}`,
     annotations: read,
   },
   {
     name: "traffic_sources",
     operationId: "trafficSources",
     title: "Acquisition sources",
-    description: `All recorded sessions by source (paid, ai_assistant_link, ai_assistant_session, tagged, search, referral, direct), top referrer hosts, entry pages and sessions per hour or day by source. When coverage is ai_and_tagged, plain human visits are not recorded. ${REPORT_WINDOW} Needs scope traffic:read.`,
+    description: `All recorded sessions by source (paid, ai_assistant_link, ai_assistant_session, tagged, search, referral, direct), top referrer hosts, entry pages and sessions per hour or day by source. When coverage is ai_and_tagged, plain human visits are not recorded. ${REPORT_WINDOW}`,
     annotations: read,
   },
   {
     name: "traffic_verification",
     operationId: "trafficVerification",
     title: "How agents were identified",
-    description: `AI-agent sessions by trust tier: verified (HTTP message signature or published IP range), declared (User-Agent only, spoofable), heuristic (behaviour only). ${REPORT_WINDOW} Needs scope traffic:read.`,
+    description: `AI-agent sessions by trust tier: verified (HTTP message signature or published IP range), declared (User-Agent only, spoofable), heuristic (behaviour only). ${REPORT_WINDOW}`,
     annotations: read,
   },
   {
@@ -89,7 +90,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "failingSessions",
     title: "Abandoned or bounced agent sessions",
     description:
-      "AI-agent sessions classified abandoned, or single-page visits under 5 seconds, newest first. Paged: pass `next_cursor` back as `cursor` while has_more is true. Use session_journey on a session_id for its pages. Needs scope traffic:read.",
+      "AI-agent sessions classified abandoned, or single-page visits under 5 seconds, newest first. Paged: pass `next_cursor` back as `cursor` while has_more is true. Use session_journey on a session_id for its pages.",
     annotations: read,
   },
   {
@@ -97,7 +98,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "listSessions",
     title: "List agent sessions",
     description:
-      "Every AI-agent session started in the period on a registered domain, newest first, each with its platform, purpose (user_action, search, crawl, unknown), trust tier (verified, declared, heuristic) and outcome; narrow with agent_platform, purpose, tier or outcome. Sessions still open carry outcome_settled false: their outcome may change. Paged: pass `next_cursor` back as `cursor` while has_more is true; the first call fixes the window. Use session_journey on a session_id for its pages. Needs scope traffic:read.",
+      "Every AI-agent session started in the period on a registered domain, newest first, each with its platform, purpose (user_action, search, crawl, unknown), trust tier (verified, declared, heuristic) and outcome; narrow with agent_platform, purpose, tier or outcome. Sessions still open carry outcome_settled false: their outcome may change. Paged: pass `next_cursor` back as `cursor` while has_more is true; the first call fixes the window. Use session_journey on a session_id for its pages.",
     annotations: read,
   },
   {
@@ -105,7 +106,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "sessionJourney",
     title: "One session's journey",
     description:
-      "The pages, timings, interactions and detection signals of one AI-agent session of the workspace, by session_id (from list_sessions or failing_sessions). Needs scope traffic:read.",
+      "The pages, timings, interactions and detection signals of one AI-agent session of the workspace, by session_id (from list_sessions or failing_sessions).",
     annotations: read,
   },
   {
@@ -113,7 +114,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "attributionOverview",
     title: "Conversion attribution report",
     description:
-      "Recorded conversions (orders) attributed to AI platforms and ad click ids, per currency (values are never summed across currencies), by basis (declared_click_id, declared_utm, none). Omit domain for the whole workspace. Needs scope conversions:read.",
+      "Recorded conversions (orders) attributed to AI platforms and ad click ids, per currency (values are never summed across currencies), by basis (declared_click_id, declared_utm, none). Omit domain for the whole workspace.",
     annotations: read,
   },
   {
@@ -121,7 +122,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "recordConversions",
     title: "Record orders",
     description:
-      "Records 1 to 100 orders from the shop's backend. Amounts are integers in minor units (4990 = 49.90) with an ISO 4217 currency; occurred_at within the last 7 days. Each item is judged alone: read results[] for accepted, duplicate or rejected (with error.code). Re-sending an external_id never changes the stored order, so retries are safe. Needs scope conversions:write.",
+      "Records 1 to 100 orders from the shop's backend. Amounts are integers in minor units (4990 = 49.90) with an ISO 4217 currency; occurred_at within the last 7 days. Each item is judged alone: read results[] for accepted, duplicate or rejected (with error.code). Re-sending an external_id never changes the stored order, so retries are safe.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   },
   {
@@ -129,7 +130,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "listConversions",
     title: "List recorded orders",
     description:
-      "Recorded conversions newest first, with their attributed platform and basis. Voided ones are left out unless include_voided is 'true'. Paged: pass `next_cursor` back as `cursor` while has_more is true. Needs scope conversions:read.",
+      "Recorded conversions newest first, with their attributed platform and basis. Voided ones are left out unless include_voided is 'true'. Paged: pass `next_cursor` back as `cursor` while has_more is true.",
     annotations: read,
   },
   {
@@ -137,7 +138,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "voidConversion",
     title: "Void an order",
     description:
-      "Voids a recorded conversion by its external_id (e.g. a refunded or test order): it stops counting in every report and cannot be un-voided; re-recording the id answers duplicate. Succeeds whether or not the id existed. Needs scope conversions:write.",
+      "Voids a recorded conversion by its external_id (e.g. a refunded or test order): it stops counting in every report and cannot be un-voided; re-recording the id answers duplicate. Succeeds whether or not the id existed.",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
   {
@@ -166,7 +167,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "createDrain",
     title: "Create a log drain",
     description:
-      "Creates a log-drain endpoint for a site so AI crawlers that never run JavaScript are counted: format cloudflare_logpush (Logpush HTTP destination), vercel (log drain; pass vercel_verify from Vercel's form) or ndjson (one /api/v1/events record per line). Returns the secret and the exact values to paste into the vendor's settings (`setup`), shown once. Needs scope sites:write.",
+      "Creates a log-drain endpoint for a site so AI crawlers that never run JavaScript are counted: format cloudflare_logpush (Logpush HTTP destination), vercel (log drain; pass vercel_verify from Vercel's form) or ndjson (one /api/v1/events record per line). Returns the secret and the exact values to paste into the vendor's settings (`setup`), shown once.",
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   },
   {
@@ -174,7 +175,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "listDrains",
     title: "List a site's log drains",
     description:
-      "A site's log drains with their status (waiting, receiving, rejecting, refusing, revoked), the last batch's accepted and rejected lines and the reasons. Use after setting up a drain to see whether batches arrive. Needs scope traffic:read.",
+      "A site's log drains with their status (waiting, receiving, rejecting, refusing, revoked), the last batch's accepted and rejected lines and the reasons. Use after setting up a drain to see whether batches arrive.",
     annotations: read,
   },
   {
@@ -182,7 +183,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "getDrain",
     title: "One log drain's status",
     description:
-      "One drain's status by drain_id: the last batch received, how many lines it stored or rejected and why, and the newest refused request (wrong secret or signature). Needs scope traffic:read.",
+      "One drain's status by drain_id: the last batch received, how many lines it stored or rejected and why, and the newest refused request (wrong secret or signature).",
     annotations: read,
   },
   {
@@ -190,7 +191,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "revokeDrain",
     title: "Revoke a log drain",
     description:
-      "Revokes a drain: its endpoint refuses every later batch; what it stored stays. Cannot be undone (create a new drain instead). Needs scope sites:write.",
+      "Revokes a drain: its endpoint refuses every later batch; what it stored stays. Cannot be undone (create a new drain instead).",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
 ];

@@ -46,6 +46,25 @@ function rateLimitNote(limit: ApiLimitClass): string {
   return `Rate limit: ${perMinute}/min and ${perDay}/day per key, shared by every \`${limit}\` operation.`;
 }
 
+/** The scope sentence of an operation's description (and of its MCP tool's). */
+export function scopeNote(scope: Scope | null): string {
+  return scope ? `Scope: \`${scope}\`.` : "Any valid API key.";
+}
+
+/** What a caller needs for an operation, in words: its scope and its rate limit. */
+export function accessNote(options: Pick<V1RouteOptions, "scope" | "limit">): string {
+  return `${scopeNote(options.scope)} ${rateLimitNote(options.limit)}`;
+}
+
+// The access options of every v1Route, by operationId: the MCP tools state the scope and
+// limit of the operation they mirror from this, the declaration the middleware enforces.
+const accessByOperation = new Map<string, Pick<V1RouteOptions, "scope" | "limit">>();
+
+/** The scope and limit class an operation was declared with; undefined for an operation that is not a v1Route. */
+export function declaredAccess(operationId: string): Pick<V1RouteOptions, "scope" | "limit"> | undefined {
+  return accessByOperation.get(operationId);
+}
+
 // Every authenticated route can answer these, whatever its handler does.
 const COMMON_ERRORS: ErrorCode[] = ["invalid_request", "unauthorized", "insufficient_scope", "rate_limited"];
 
@@ -87,8 +106,7 @@ export function v1Route<
   P extends string,
   R extends Omit<RouteConfig, "path" | "middleware" | "security"> & { path: P },
 >(config: R, options: V1RouteOptions) {
-  const scopeNote = options.scope ? `Scope: \`${options.scope}\`.` : "Any valid API key.";
-  const limitNote = rateLimitNote(options.limit);
+  if (config.operationId) accessByOperation.set(config.operationId, { scope: options.scope, limit: options.limit });
   const middleware: [
     ReturnType<typeof apiKeyAuth>,
     ReturnType<typeof rateLimit>,
@@ -108,7 +126,7 @@ export function v1Route<
   ];
   const route = {
     ...config,
-    description: [config.description, `${scopeNote} ${limitNote}`].filter(Boolean).join("\n\n"),
+    description: [config.description, accessNote(options)].filter(Boolean).join("\n\n"),
     security: [{ bearerAuth: [] }],
     middleware,
     responses: {

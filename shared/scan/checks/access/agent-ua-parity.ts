@@ -1,7 +1,7 @@
-import type { CheckDefinition } from "../../types";
 import { homeBlocked } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const agentUaParity: CheckDefinition = {
+export const agentUaParity = defineCheck({
   key: "agent_ua_parity",
   layer: 1,
   weight: 2,
@@ -48,4 +48,4 @@ export const agentUaParity: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,7 +1,8 @@
-import type { CheckDefinition, Fetched } from "../../types";
+import type { Fetched } from "../../types";
 import { couldNotLook } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const botChallenge: CheckDefinition = {
+export const botChallenge = defineCheck({
   key: "bot_challenge",
   layer: 1,
   weight: 3,
@@ -46,4 +47,4 @@ export const botChallenge: CheckDefinition = {
       evidence,
     };
   },
-};
+});

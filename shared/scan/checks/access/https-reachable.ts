@@ -1,7 +1,7 @@
-import type { CheckDefinition } from "../../types";
 import { homeBlocked } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const httpsReachable: CheckDefinition = {
+export const httpsReachable = defineCheck({
   key: "https_reachable",
   layer: 1,
   weight: 3,
@@ -48,4 +48,4 @@ export const httpsReachable: CheckDefinition = {
       evidence,
     };
   },
-};
+});

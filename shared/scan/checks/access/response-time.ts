@@ -1,10 +1,10 @@
-import type { CheckDefinition } from "../../types";
 import { homeBlocked } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 const PASS_MS = 1500;
 const WARN_MS = 4000;
 
-export const responseTime: CheckDefinition = {
+export const responseTime = defineCheck({
   key: "response_time",
   layer: 1,
   weight: 1,
@@ -31,4 +31,4 @@ export const responseTime: CheckDefinition = {
       evidence,
     };
   },
-};
+});

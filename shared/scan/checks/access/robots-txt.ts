@@ -1,8 +1,8 @@
 import { parseRobots } from "../../robots/parse-robots";
-import type { CheckDefinition } from "../../types";
 import { fileToJudge, looksLikeHtml } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const robotsTxt: CheckDefinition = {
+export const robotsTxt = defineCheck({
   key: "robots_txt",
   layer: 1,
   weight: 2,
@@ -41,4 +41,4 @@ export const robotsTxt: CheckDefinition = {
       evidence: { url, groups: robots.groups.length, sitemaps: robots.sitemaps, bytes: f.bytes },
     };
   },
-};
+});

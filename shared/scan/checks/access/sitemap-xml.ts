@@ -1,7 +1,7 @@
-import type { CheckDefinition } from "../../types";
 import { blockedBy } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const sitemapXml: CheckDefinition = {
+export const sitemapXml = defineCheck({
   key: "sitemap_xml",
   layer: 1,
   weight: 2,
@@ -50,4 +50,4 @@ export const sitemapXml: CheckDefinition = {
       evidence,
     };
   },
-};
+});

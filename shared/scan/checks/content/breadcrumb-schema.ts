@@ -1,8 +1,8 @@
 import { nodesOfType } from "../../structured-data";
-import type { CheckDefinition } from "../../types";
 import { allSomeNone, isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const breadcrumbSchema: CheckDefinition = {
+export const breadcrumbSchema = defineCheck({
   key: "breadcrumb_schema",
   layer: 4,
   weight: 1,
@@ -28,4 +28,4 @@ export const breadcrumbSchema: CheckDefinition = {
       evidence: { pages: rows },
     };
   },
-};
+});

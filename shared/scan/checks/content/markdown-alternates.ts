@@ -1,7 +1,7 @@
-import type { CheckDefinition } from "../../types";
 import { isOk, looksLikeHtml, pageNotRead } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const markdownAlternates: CheckDefinition = {
+export const markdownAlternates = defineCheck({
   key: "markdown_alternates",
   layer: 4,
   weight: 1,
@@ -40,4 +40,4 @@ export const markdownAlternates: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 import { offerCurrency, offerPrice, offersOf, stringValue } from "../../structured-data";
-import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { productNodes } from "./product-nodes";
 
 // priceCurrency is ISO 4217 alphabetic (three capital letters); availability is a
@@ -8,7 +8,7 @@ import { productNodes } from "./product-nodes";
 const CURRENCY = /^[A-Z]{3}$/;
 const AVAILABILITY = /^https?:\/\/schema\.org\/[A-Za-z]+$/;
 
-export const offerSchema: CheckDefinition = {
+export const offerSchema = defineCheck({
   key: "offer_schema",
   layer: 4,
   weight: 3,
@@ -55,4 +55,4 @@ export const offerSchema: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,10 +1,10 @@
-import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 const PASS_BYTES = 500 * 1024;
 const WARN_BYTES = 2 * 1024 * 1024;
 
-export const pageWeight: CheckDefinition = {
+export const pageWeight = defineCheck({
   key: "page_weight",
   layer: 4,
   weight: 1,
@@ -32,4 +32,4 @@ export const pageWeight: CheckDefinition = {
       evidence,
     };
   },
-};
+});

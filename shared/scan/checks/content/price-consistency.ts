@@ -1,6 +1,6 @@
 import { offerPrice, offersOf } from "../../structured-data";
-import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { amountsIn, isSchemaPrice, readPrice } from "./price-text";
 import { productNodes } from "./product-nodes";
 
@@ -8,7 +8,7 @@ import { productNodes } from "./product-nodes";
 // (fail when not), and is it written as schema.org asks (digits and a full stop, the
 // currency in priceCurrency: warn when a shop wrote `36,00 EUR`, which a reader of the
 // markup must guess at). A price that cannot be read as an amount at all is a third case.
-export const priceConsistency: CheckDefinition = {
+export const priceConsistency = defineCheck({
   key: "price_consistency",
   layer: 4,
   weight: 2,
@@ -80,4 +80,4 @@ export const priceConsistency: CheckDefinition = {
       evidence,
     };
   },
-};
+});

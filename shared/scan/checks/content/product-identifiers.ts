@@ -1,11 +1,11 @@
 import { offersOf, stringValue } from "../../structured-data";
-import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { productNodes } from "./product-nodes";
 
 const GTINS = ["gtin", "gtin8", "gtin12", "gtin13", "gtin14", "mpn"];
 
-export const productIdentifiers: CheckDefinition = {
+export const productIdentifiers = defineCheck({
   key: "product_identifiers",
   layer: 4,
   weight: 2,
@@ -50,4 +50,4 @@ export const productIdentifiers: CheckDefinition = {
       evidence,
     };
   },
-};
+});

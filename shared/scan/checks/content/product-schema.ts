@@ -1,11 +1,11 @@
 import { stringValue } from "../../structured-data";
-import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { productItems } from "./product-nodes";
 
 const FIELDS = ["name", "image", "description"] as const;
 
-export const productSchema: CheckDefinition = {
+export const productSchema = defineCheck({
   key: "product_schema",
   layer: 4,
   weight: 3,
@@ -45,4 +45,4 @@ export const productSchema: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,10 +1,11 @@
 import { offerPrice, offersOf, stringValue } from "../../structured-data";
-import type { CheckDefinition, CheckStatus } from "../../types";
+import type { CheckStatus } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { amountsIn, priceInText, readPrice } from "./price-text";
 import { productNodes } from "./product-nodes";
 
-export const serverRenderedContent: CheckDefinition = {
+export const serverRenderedContent = defineCheck({
   key: "server_rendered_content",
   layer: 4,
   weight: 3,
@@ -72,4 +73,4 @@ export const serverRenderedContent: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,8 +1,8 @@
 import { parseJsonLd, typesOf } from "../../structured-data";
-import type { CheckDefinition } from "../../types";
 import { pageNotRead } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const structuredDataValid: CheckDefinition = {
+export const structuredDataValid = defineCheck({
   key: "structured_data_valid",
   layer: 4,
   weight: 2,
@@ -63,4 +63,4 @@ export const structuredDataValid: CheckDefinition = {
     ].filter(Boolean);
     return { status: "pass", message: `${parts.join("; ")}.`, evidence };
   },
-};
+});

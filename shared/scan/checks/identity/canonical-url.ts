@@ -1,7 +1,7 @@
-import type { CheckDefinition } from "../../types";
 import { allSomeNone, homePage, isOutcome } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const canonicalUrl: CheckDefinition = {
+export const canonicalUrl = defineCheck({
   key: "canonical_url",
   layer: 2,
   weight: 1,
@@ -38,4 +38,4 @@ export const canonicalUrl: CheckDefinition = {
       evidence: { pages: rows },
     };
   },
-};
+});

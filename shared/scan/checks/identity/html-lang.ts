@@ -1,5 +1,5 @@
-import type { CheckDefinition } from "../../types";
 import { homePage, isOutcome } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 /** BCP 47 well-formedness, checked by the runtime's Intl (ECMA-402 IsStructurallyValidLanguageTag). */
 export function isValidLanguageTag(tag: string): boolean {
@@ -11,7 +11,7 @@ export function isValidLanguageTag(tag: string): boolean {
   }
 }
 
-export const htmlLang: CheckDefinition = {
+export const htmlLang = defineCheck({
   key: "html_lang",
   layer: 2,
   weight: 1,
@@ -32,4 +32,4 @@ export const htmlLang: CheckDefinition = {
       evidence: { lang },
     };
   },
-};
+});

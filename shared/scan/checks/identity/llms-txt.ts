@@ -1,5 +1,5 @@
-import type { CheckDefinition } from "../../types";
 import { fileToJudge, looksLikeHtml } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 /** The llmstxt.org shape: an H1, a `>` summary, and at least one list of markdown links. */
 export function llmsTxtShape(text: string): { h1: boolean; summary: boolean; links: number } {
@@ -12,7 +12,7 @@ export function llmsTxtShape(text: string): { h1: boolean; summary: boolean; lin
   };
 }
 
-export const llmsTxt: CheckDefinition = {
+export const llmsTxt = defineCheck({
   key: "llms_txt",
   layer: 2,
   weight: 3,
@@ -55,4 +55,4 @@ export const llmsTxt: CheckDefinition = {
       evidence,
     };
   },
-};
+});

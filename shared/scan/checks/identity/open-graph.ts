@@ -1,9 +1,9 @@
-import type { CheckDefinition } from "../../types";
 import { allSomeNone, homePage, isOutcome } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 const TAGS = ["og:title", "og:type", "og:image", "og:url"] as const;
 
-export const openGraph: CheckDefinition = {
+export const openGraph = defineCheck({
   key: "open_graph",
   layer: 2,
   weight: 1,
@@ -27,4 +27,4 @@ export const openGraph: CheckDefinition = {
       evidence: { present, missing },
     };
   },
-};
+});

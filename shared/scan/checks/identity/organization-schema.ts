@@ -1,12 +1,12 @@
 import { nodesOfType, stringValue } from "../../structured-data";
-import type { CheckDefinition } from "../../types";
 import { homePage, isOutcome } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 // Organization and the subtypes a shop uses (schema.org/Organization "More specific Types").
 const ORG_TYPES = ["Organization", "OnlineStore", "OnlineBusiness", "Store", "LocalBusiness", "Corporation"];
 const FIELDS = ["name", "url", "logo"] as const;
 
-export const organizationSchema: CheckDefinition = {
+export const organizationSchema = defineCheck({
   key: "organization_schema",
   layer: 2,
   weight: 2,
@@ -41,4 +41,4 @@ export const organizationSchema: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,12 +1,12 @@
 import { nodesOfType } from "../../structured-data";
-import type { CheckDefinition } from "../../types";
 import { homePage, isOutcome } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 const SHIPPING = /shipping|delivery|versand|livraison|envío|spedizione/i;
 const RETURNS = /returns?|refunds?|retour|rückgabe|widerruf|devoluci/i;
 const CONTACT = /contact|kontakt|impressum|customer service|support/i;
 
-export const policyPages: CheckDefinition = {
+export const policyPages = defineCheck({
   key: "policy_pages",
   layer: 2,
   weight: 2,
@@ -42,4 +42,4 @@ export const policyPages: CheckDefinition = {
       evidence: found,
     };
   },
-};
+});

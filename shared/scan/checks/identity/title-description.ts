@@ -1,7 +1,7 @@
-import type { CheckDefinition } from "../../types";
 import { homePage, isOutcome } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const titleDescription: CheckDefinition = {
+export const titleDescription = defineCheck({
   key: "title_description",
   layer: 2,
   weight: 2,
@@ -44,4 +44,4 @@ export const titleDescription: CheckDefinition = {
       evidence,
     };
   },
-};
+});

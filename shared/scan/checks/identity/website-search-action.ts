@@ -1,6 +1,6 @@
 import { type JsonNode, nodesOfType, stringValue } from "../../structured-data";
-import type { CheckDefinition } from "../../types";
 import { homePage, isOutcome } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 function searchTarget(site: JsonNode): string | null {
   const actions = Array.isArray(site.potentialAction) ? site.potentialAction : [site.potentialAction];
@@ -16,7 +16,7 @@ function searchTarget(site: JsonNode): string | null {
   return null;
 }
 
-export const websiteSearchAction: CheckDefinition = {
+export const websiteSearchAction = defineCheck({
   key: "website_search_action",
   layer: 2,
   weight: 2,
@@ -43,4 +43,4 @@ export const websiteSearchAction: CheckDefinition = {
       evidence: { target: null },
     };
   },
-};
+});

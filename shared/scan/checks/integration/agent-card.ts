@@ -1,10 +1,10 @@
-import type { CheckDefinition } from "../../types";
 import { blockedBy, isMachineReadable, isSoft404, parseJson } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 // A2A agent card: /.well-known/agent-card.json (A2A spec 0.3), legacy /.well-known/agent.json.
 const PATHS = ["/.well-known/agent-card.json", "/.well-known/agent.json"];
 
-export const agentCard: CheckDefinition = {
+export const agentCard = defineCheck({
   key: "agent_card",
   layer: 5,
   weight: 1,
@@ -36,4 +36,4 @@ export const agentCard: CheckDefinition = {
       evidence: { tried: files.map((f) => ({ url: f.url, status: f.status, soft404: isSoft404(f) })) },
     };
   },
-};
+});

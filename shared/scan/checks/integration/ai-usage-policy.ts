@@ -1,7 +1,7 @@
 import { namesAgent } from "../../robots/is-allowed";
 import { parseRobots } from "../../robots/parse-robots";
-import type { CheckDefinition } from "../../types";
 import { blockedBy, isOk, looksLikeHtml } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { contentUsageHeader, parseContentUsage } from "./content-usage";
 
 // AI training crawlers a policy can name (operators' crawler documentation: OpenAI GPTBot,
@@ -22,7 +22,7 @@ const TRAINING_CRAWLERS = [
 // A policy is stated in robots.txt (Cloudflare's Content-Signal line, the IETF aipref
 // Content-Usage rule, or groups for AI crawlers) or in HTTP: a Content-Usage header on the
 // pages themselves (content-usage.ts).
-export const aiUsagePolicy: CheckDefinition = {
+export const aiUsagePolicy = defineCheck({
   key: "ai_usage_policy",
   layer: 5,
   weight: 1,
@@ -66,4 +66,4 @@ export const aiUsagePolicy: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,5 +1,5 @@
-import type { CheckDefinition } from "../../types";
 import { fileToJudge, isOk, isSoft404, parseJson } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { headerLink } from "./link-header";
 
 /** RFC 9727 api-catalog: a linkset (RFC 9264) whose entries carry service-desc or service-doc. */
@@ -22,7 +22,7 @@ export function apiCatalogLinks(body: string): { linkset: boolean; services: str
   return { linkset: true, services, hrefs };
 }
 
-export const apiCatalog: CheckDefinition = {
+export const apiCatalog = defineCheck({
   key: "api_catalog",
   layer: 5,
   weight: 2,
@@ -79,4 +79,4 @@ export const apiCatalog: CheckDefinition = {
       evidence: { url, linkset: parsed.linkset, contentType: f.contentType },
     };
   },
-};
+});

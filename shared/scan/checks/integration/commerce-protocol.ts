@@ -1,6 +1,7 @@
 import { readUcpProfile } from "../../journey/ucp-profile";
-import type { CheckDefinition, CheckOutcome, SiteSnapshot } from "../../types";
+import type { CheckOutcome, SiteSnapshot } from "../../types";
 import { blockedBy, isOk, looksLikeHtml, parseJson } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { ACP_DISCOVERY_PATH, readAcpDiscovery } from "./acp-discovery";
 import { apiCatalogLinks } from "./api-catalog";
 import { codesOf, errorsIn } from "./discovery-finding";
@@ -104,7 +105,7 @@ function judgeAcp(site: SiteSnapshot): Judged | null {
   };
 }
 
-export const commerceProtocol: CheckDefinition = {
+export const commerceProtocol = defineCheck({
   key: "commerce_protocol",
   layer: 5,
   weight: 2,
@@ -141,4 +142,4 @@ export const commerceProtocol: CheckDefinition = {
       evidence: { ucpStatus: ucpFile?.status ?? 0, acpStatus: acpFile?.status ?? 0 },
     };
   },
-};
+});

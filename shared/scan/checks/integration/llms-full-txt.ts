@@ -1,10 +1,10 @@
-import type { CheckDefinition } from "../../types";
 import { fileToJudge, isOk, looksLikeHtml } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 const MIN_CHARS = 500;
 const CONTENT = /product|price|shipping|delivery|return|refund|policy|warranty/i;
 
-export const llmsFullTxt: CheckDefinition = {
+export const llmsFullTxt = defineCheck({
   key: "llms_full_txt",
   layer: 5,
   weight: 1,
@@ -35,4 +35,4 @@ export const llmsFullTxt: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,7 +1,8 @@
 import { detectPlatform } from "../../journey/platform";
 import { SHOPIFY_STOREFRONT_MCP } from "../../journey/run-journey";
-import type { CheckDefinition, CheckOutcome, Fetched, SiteSnapshot } from "../../types";
+import type { CheckOutcome, Fetched, SiteSnapshot } from "../../types";
 import { blockedBy, isMachineReadable, isOk, isSoft404 } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { apiCatalogLinks } from "./api-catalog";
 import { codesOf, errorsIn, type Finding } from "./discovery-finding";
 import {
@@ -115,7 +116,7 @@ function fromCatalogs(site: SiteSnapshot, catalogs: CatalogRead[]): CheckOutcome
   return judgeEndpoint(site, read.endpoint, `${where} (card ${entry.url})`, findings, { ...base, name: read.name });
 }
 
-export const mcpDiscovery: CheckDefinition = {
+export const mcpDiscovery = defineCheck({
   key: "mcp_discovery",
   layer: 5,
   weight: 2,
@@ -207,4 +208,4 @@ export const mcpDiscovery: CheckDefinition = {
       },
     };
   },
-};
+});

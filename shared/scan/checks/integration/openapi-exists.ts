@@ -1,5 +1,6 @@
-import type { CheckDefinition, Fetched } from "../../types";
+import type { Fetched } from "../../types";
 import { blockedBy, isOk, looksLikeHtml, parseJson } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { headerLink } from "./link-header";
 
 const CANDIDATES = ["/openapi.json", "/.well-known/openapi.json", "/api/openapi.json", "/swagger.json"];
@@ -19,7 +20,7 @@ export function openApiShape(f: Fetched): { version: string | null; paths: numbe
   return { version, paths };
 }
 
-export const openapiExists: CheckDefinition = {
+export const openapiExists = defineCheck({
   key: "openapi_exists",
   layer: 5,
   weight: 3,
@@ -76,4 +77,4 @@ export const openapiExists: CheckDefinition = {
       evidence: { tried },
     };
   },
-};
+});

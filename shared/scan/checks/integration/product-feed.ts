@@ -1,6 +1,7 @@
 import { readProductFeed } from "../../feed/read-product-feed";
-import type { CheckDefinition, CheckOutcome, SiteSnapshot } from "../../types";
+import type { CheckOutcome, SiteSnapshot } from "../../types";
 import { blockedBy, couldNotLook, isOk, parseJson } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 const PUBLISH_FIX =
   'Publish a product feed (e.g. Google Merchant RSS with g:id and g:price per item) and link it: <link rel="alternate" type="application/rss+xml" href="/feeds/products.xml">.';
@@ -55,7 +56,7 @@ function judgeLinkedFeed(linked: NonNullable<SiteSnapshot["productFeed"]>): Chec
   };
 }
 
-export const productFeed: CheckDefinition = {
+export const productFeed = defineCheck({
   key: "product_feed",
   layer: 5,
   weight: 2,
@@ -100,4 +101,4 @@ export const productFeed: CheckDefinition = {
       evidence: { productsJsonStatus: f?.status ?? 0 },
     };
   },
-};
+});

@@ -1,5 +1,6 @@
-import type { CheckDefinition, CheckStatus } from "../../types";
+import type { CheckStatus } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { type ControlLevel, findCartControl } from "./cart-control";
 
 const STATUS: Record<ControlLevel, CheckStatus> = {
@@ -11,7 +12,7 @@ const STATUS: Record<ControlLevel, CheckStatus> = {
 };
 const RANK: Record<ControlLevel, number> = { form: 0, link: 0, script: 1, clickable: 2, none: 3 };
 
-export const addToCartControl: CheckDefinition = {
+export const addToCartControl = defineCheck({
   key: "add_to_cart_control",
   layer: 3,
   weight: 3,
@@ -53,4 +54,4 @@ export const addToCartControl: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,8 +1,8 @@
-import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { accessibleName, CART_WORDS, findCartControl } from "./cart-control";
 
-export const addToCartName: CheckDefinition = {
+export const addToCartName = defineCheck({
   key: "add_to_cart_name",
   layer: 3,
   weight: 2,
@@ -50,4 +50,4 @@ export const addToCartName: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 import type { CartVia } from "../../journey/types";
-import type { CheckDefinition } from "../../types";
 import { homeBlocked } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 // cart_add (layer 3, weight 3; replaces cart_url in scoring version 3): passes only
 // when the journey added one product to a cart and read the line back. Evidence:
@@ -14,7 +14,7 @@ const VIA: Record<CartVia, string> = {
   mcp: "the commerce protocol's MCP cart tool",
 };
 
-export const cartAdd: CheckDefinition = {
+export const cartAdd = defineCheck({
   key: "cart_add",
   layer: 3,
   weight: 3,
@@ -92,4 +92,4 @@ export const cartAdd: CheckDefinition = {
       evidence,
     };
   },
-};
+});

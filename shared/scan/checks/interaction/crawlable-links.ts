@@ -1,7 +1,7 @@
-import type { CheckDefinition } from "../../types";
 import { homeBlocked } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const crawlableLinks: CheckDefinition = {
+export const crawlableLinks = defineCheck({
   key: "crawlable_links",
   layer: 3,
   weight: 3,
@@ -46,4 +46,4 @@ export const crawlableLinks: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,8 +1,8 @@
-import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { findCartControl } from "./cart-control";
 
-export const formLabels: CheckDefinition = {
+export const formLabels = defineCheck({
   key: "form_labels",
   layer: 3,
   weight: 2,
@@ -39,4 +39,4 @@ export const formLabels: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,9 +1,9 @@
-import type { CheckDefinition } from "../../types";
 import { isOutcome, productPages } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
 const GENERIC_ALT = /^(image|img|photo|picture|untitled|product|logo|icon|\d+|.*\.(jpe?g|png|gif|webp|avif|svg))$/i;
 
-export const imageAltText: CheckDefinition = {
+export const imageAltText = defineCheck({
   key: "image_alt_text",
   layer: 3,
   weight: 1,
@@ -36,4 +36,4 @@ export const imageAltText: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,8 +1,8 @@
 import { captchasIn } from "../../html/captcha";
-import type { CheckDefinition } from "../../types";
 import { isOk, pageNotRead } from "../check-helpers";
+import { defineCheck } from "../define-check";
 
-export const noCaptcha: CheckDefinition = {
+export const noCaptcha = defineCheck({
   key: "no_captcha",
   layer: 3,
   weight: 2,
@@ -50,4 +50,4 @@ export const noCaptcha: CheckDefinition = {
       evidence,
     };
   },
-};
+});

@@ -1,8 +1,8 @@
-import type { CheckDefinition } from "../../types";
 import { homePage, isOutcome } from "../check-helpers";
+import { defineCheck } from "../define-check";
 import { isSearchForm, searchField } from "./search-forms";
 
-export const searchForm: CheckDefinition = {
+export const searchForm = defineCheck({
   key: "search_form",
   layer: 3,
   weight: 2,
@@ -62,4 +62,4 @@ export const searchForm: CheckDefinition = {
       evidence,
     };
   },
-};
+});

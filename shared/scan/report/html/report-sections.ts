@@ -1,14 +1,13 @@
 import { html } from "hono/html";
-import { LAYERS } from "../../score";
+import { layerByNumber } from "../../layers";
 import type { CheckResult } from "../../types";
-import { checkTitle, LAYER_LABELS } from "../check-titles";
+import { checkTitle } from "../check-titles";
 import type { RankedCheck, ReportSections } from "../fix-ranking";
 
 const STATUS_WORD = { pass: "Pass", warn: "Warning", fail: "Fail" } as const;
 
 function layerTitle(layer: number): string {
-  const name = LAYERS.find((l) => l.layer === layer)?.name;
-  return name ? LAYER_LABELS[name].title : `Layer ${layer}`;
+  return layerByNumber(layer)?.title ?? `Layer ${layer}`;
 }
 
 /** "+4.2 points"; a gain that rounds to nothing still says it counts. */

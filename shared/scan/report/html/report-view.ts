@@ -1,9 +1,8 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { LAYERS } from "../../layers";
 import type { ScanResult } from "../../scan-result";
-import { LAYERS } from "../../score";
 import { scoreBand } from "../badge-svg";
-import { LAYER_LABELS } from "../check-titles";
 import { rankFixes } from "../fix-ranking";
 import { blockedGroup, cartJourney, fixFirst, passesCollapsed } from "./report-sections";
 
@@ -32,8 +31,7 @@ function bar(score: number) {
 function layerList(scan: ScanResult) {
   return html`<ul class="layers" aria-label="Layer scores">${LAYERS.map((l) => {
     const score = scan.layerScores[l.name];
-    const label = LAYER_LABELS[l.name];
-    return html`<li data-layer="${l.name}"><strong>${label.title}</strong>${bar(score)}<span>${score}/100</span><small>${label.question} · weight ${l.weight}%</small></li>`;
+    return html`<li data-layer="${l.name}"><strong>${l.title}</strong>${bar(score)}<span>${score}/100</span><small>${l.question} · weight ${l.weight}%</small></li>`;
   })}</ul>`;
 }
 
