@@ -50,7 +50,7 @@ describe("renaming and deleting a workspace (owners only)", () => {
     expect((await owner.post("/app/settings/workspace/name", { name: "   " })).status).toBe(400);
 
     await owner.get(MEMBERS);
-    const invite = await owner.post(`${MEMBERS}/invites`, { role: "admin" });
+    const invite = await owner.submit(`${MEMBERS}/invites`, { role: "admin" });
     const path = new URL(elementText(invite.html, "invite-link") as string).pathname;
     const admin = new FormClient();
     await admin.get(path);
@@ -162,7 +162,7 @@ describe("account deletion", () => {
   it("the last owner of a workspace with other members must hand it over first", async () => {
     const { owner, email } = await ownerWithKey();
     await owner.get(MEMBERS);
-    const invite = await owner.post(`${MEMBERS}/invites`, { role: "member" });
+    const invite = await owner.submit(`${MEMBERS}/invites`, { role: "member" });
     const path = new URL(elementText(invite.html, "invite-link") as string).pathname;
     const member = new FormClient();
     await member.get(path);

@@ -9,6 +9,7 @@ import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
@@ -79,7 +80,7 @@ export function registerSessions(app: Hono<AppEnv>) {
     ]);
     const platforms = seen.by_platform.map((p) => p.platform);
     if (filters.agentPlatform && !platforms.includes(filters.agentPlatform)) platforms.push(filters.agentPlatform);
-    const paths = sitePaths(site.domain);
+    const paths = sitePaths(c, site.domain);
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries({
       agent_platform: filters.agentPlatform,
@@ -99,7 +100,7 @@ export function registerSessions(app: Hono<AppEnv>) {
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
-          <SiteNav domain={site.domain} current="sessions" />
+          <SiteNav c={c} domain={site.domain} current="sessions" />
           <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} problem={asked.problem} />
           <form method="get" action={paths.sessions} class="filters" aria-label="Filter sessions">
             {q.period ? <input type="hidden" name="period" value={q.period} /> : null}
@@ -129,7 +130,7 @@ export function registerSessions(app: Hono<AppEnv>) {
               {page.results.map((s) => (
                 <tr data-session={s.session_id}>
                   <td data-label="Started">
-                    <a href={`/app/sessions/${encodeURIComponent(s.session_id)}`}>
+                    <a href={appHref(c, `/sessions/${encodeURIComponent(s.session_id)}`)}>
                       {s.started_at.slice(0, 16).replace("T", " ")} UTC
                     </a>
                   </td>
@@ -167,7 +168,7 @@ export function registerSessions(app: Hono<AppEnv>) {
             <ul>
               {failing.results.map((f) => (
                 <li>
-                  <a href={`/app/sessions/${encodeURIComponent(f.session_id)}`}>
+                  <a href={appHref(c, `/sessions/${encodeURIComponent(f.session_id)}`)}>
                     {f.agent_platform} · {f.reason} · {f.started_at.slice(0, 16).replace("T", " ")} UTC
                   </a>{" "}
                   <code>{f.entry_url}</code> → <code>{f.exit_url}</code>
@@ -184,7 +185,7 @@ export function registerSessions(app: Hono<AppEnv>) {
     const id = c.req.param("id");
     if (id.length > 64) throw new HTTPException(404, { message: "No such session." });
     const j = valueOrThrow(await findJourney(c.env, c.get("workspace").id, id));
-    const paths = sitePaths(j.domain);
+    const paths = sitePaths(c, j.domain);
     return renderPage(c, {
       title: `Journey of a ${j.agent_platform} session`,
       body: (

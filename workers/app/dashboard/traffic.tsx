@@ -77,7 +77,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
       shard.sources(params),
       shard.verification(params),
     ]);
-    const paths = sitePaths(site.domain);
+    const paths = sitePaths(c, site.domain);
     const empty = overview.data_status === "no_events_yet";
     return renderPage(c, {
       title: `Traffic of ${site.domain}`,
@@ -87,7 +87,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <link rel="stylesheet" href={UPLOT_STYLE} />
-          <SiteNav domain={site.domain} current="traffic" />
+          <SiteNav c={c} domain={site.domain} current="traffic" />
           <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} problem={problem} />
           <p class="hint" id="window">
             <Time at={window.start} /> to <Time at={window.end} /> (

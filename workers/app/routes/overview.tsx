@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 
@@ -18,12 +19,12 @@ export function registerOverview(app: Hono<AppEnv>) {
             <li>
               <h2>API keys</h2>
               <p>Keys let your servers and tools call the v1 API for this workspace.</p>
-              <a href="/app/settings/api-keys">Manage API keys</a>
+              <a href={appHref(c, "/settings/api-keys")}>Manage API keys</a>
             </li>
             <li>
               <h2>Members</h2>
               <p>Invite people to this workspace with a link.</p>
-              <a href="/app/settings/members">Manage members</a>
+              <a href={appHref(c, "/settings/members")}>Manage members</a>
             </li>
           </ul>
         </>
