@@ -48,9 +48,9 @@ export async function renameWorkspace(db: Database, workspaceId: string, name: s
  * working at once), conversions, then the workspace, whose memberships and invitations
  * cascade and whose sessions stop pointing at it (`ON DELETE SET NULL`).
  */
-function deleteWorkspaceStatements(db: Database, workspaceId: string) {
+function deleteWorkspaceStatements(db: Database, workspaceId: string, also = sql`1`) {
   const empty = sql`NOT EXISTS (SELECT 1 FROM sites WHERE workspace_id = ${workspaceId})
-    AND NOT EXISTS (SELECT 1 FROM monitors WHERE workspace_id = ${workspaceId})`;
+    AND NOT EXISTS (SELECT 1 FROM monitors WHERE workspace_id = ${workspaceId}) AND ${also}`;
   return [
     db.delete(apiKeys).where(and(eq(apiKeys.workspaceId, workspaceId), empty)),
     db.delete(conversions).where(and(eq(conversions.workspaceId, workspaceId), empty)),
@@ -70,9 +70,31 @@ export async function deleteWorkspace(db: Database, workspaceId: string): Promis
 /**
  * Deletes the account and, in the same batch, the workspaces the plan deletes with it.
  * Memberships, sessions, passkeys and emailed links cascade; invitations the user made
- * lose their creator and so stop standing (invite-standing.ts).
+ * lose their creator and so stop standing (invite-standing.ts). The plan was read before
+ * the password check, so the rule "no workspace left without an owner" is checked again
+ * inside the user's DELETE: if another owner left or was removed meanwhile, nothing is
+ * deleted (the workspaces' statements run only once the user row is gone) and the answer
+ * is false.
  */
-export async function deleteAccount(db: Database, userId: string, workspaceIds: string[]): Promise<void> {
-  const statements = workspaceIds.flatMap((id) => deleteWorkspaceStatements(db, id));
-  await db.batch([db.delete(users).where(eq(users.id, userId)), ...statements]);
+export async function deleteAccount(db: Database, userId: string, workspaceIds: string[]): Promise<boolean> {
+  const deleted =
+    workspaceIds.length > 0
+      ? sql`${sql.join(
+          workspaceIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}`
+      : sql`''`;
+  const noOwnerlessWorkspace = sql`NOT EXISTS (
+    SELECT 1 FROM memberships m WHERE m.user_id = ${userId} AND m.role = 'owner'
+      AND m.workspace_id NOT IN (${deleted})
+      AND NOT EXISTS (SELECT 1 FROM memberships o WHERE o.workspace_id = m.workspace_id AND o.role = 'owner' AND o.user_id <> ${userId}))`;
+  const userGone = sql`NOT EXISTS (SELECT 1 FROM users WHERE id = ${userId})`;
+  const [gone] = await db.batch([
+    db
+      .delete(users)
+      .where(and(eq(users.id, userId), noOwnerlessWorkspace))
+      .returning({ id: users.id }),
+    ...workspaceIds.flatMap((id) => deleteWorkspaceStatements(db, id, userGone)),
+  ]);
+  return gone.length > 0;
 }

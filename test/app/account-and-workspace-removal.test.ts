@@ -50,7 +50,7 @@ describe("renaming and deleting a workspace (owners only)", () => {
     expect((await owner.post("/app/settings/workspace/name", { name: "   " })).status).toBe(400);
 
     await owner.get(MEMBERS);
-    const invite = await owner.post(`${MEMBERS}/invites`, { role: "admin" });
+    const invite = await owner.submit(`${MEMBERS}/invites`, { role: "admin" });
     const path = new URL(elementText(invite.html, "invite-link") as string).pathname;
     const admin = new FormClient();
     await admin.get(path);
@@ -162,7 +162,7 @@ describe("account deletion", () => {
   it("the last owner of a workspace with other members must hand it over first", async () => {
     const { owner, email } = await ownerWithKey();
     await owner.get(MEMBERS);
-    const invite = await owner.post(`${MEMBERS}/invites`, { role: "member" });
+    const invite = await owner.submit(`${MEMBERS}/invites`, { role: "member" });
     const path = new URL(elementText(invite.html, "invite-link") as string).pathname;
     const member = new FormClient();
     await member.get(path);
@@ -177,5 +177,43 @@ describe("account deletion", () => {
     await owner.get("/app/settings");
     expect((await owner.post("/app/settings/account/delete", { current_password: PASSWORD })).status).toBe(409);
     expect(await one("SELECT id FROM users WHERE email = ?", email)).not.toBeNull();
+  });
+});
+
+describe("account deletion racing a co-owner's leave", () => {
+  it("an owner deleting the account while the other owner leaves at once leaves the workspace one owner", async () => {
+    const first = new FormClient();
+    await first.signUp(uniqueEmail("race-first"));
+    const workspaceId = first.workspace as string;
+    const join = async (role: string, label: string) => {
+      await first.get(MEMBERS);
+      const invite = await first.submit(`${MEMBERS}/invites`, { role });
+      const path = new URL(elementText(invite.html, "invite-link") as string).pathname;
+      const client = new FormClient();
+      await client.get(path);
+      const joined = await client.post("/app/sign-up", {
+        email: uniqueEmail(label),
+        password: PASSWORD,
+        invite: path.split("/").at(-1) as string,
+      });
+      expect(joined.status).toBe(303);
+      return client;
+    };
+    const second = await join("owner", "race-second");
+    await join("member", "race-member");
+
+    // Each rule alone allows its action (the other owner remains); together they would not.
+    await first.get("/app/settings/account/delete");
+    await second.get(`${MEMBERS}/leave`);
+    const [deleted, left] = await Promise.all([
+      first.post("/app/settings/account/delete", { current_password: PASSWORD }),
+      second.post(`${MEMBERS}/leave`, {}),
+    ]);
+    expect([deleted.status, left.status].sort()).toEqual([303, 409]);
+    const owners = await one<{ n: number }>(
+      "SELECT count(*) AS n FROM memberships WHERE workspace_id = ? AND role = 'owner'",
+      workspaceId,
+    );
+    expect(owners?.n).toBe(1);
   });
 });

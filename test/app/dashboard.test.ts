@@ -10,7 +10,7 @@ async function ownerWithSite(domain: string) {
   await owner.get("/app/sites");
   const added = await owner.post("/app/sites", { domain: `https://${domain}/products/x`, name: "Shop" });
   expect(added.status).toBe(303);
-  expect(added.location).toBe(`/app/sites/${domain}`);
+  expect(added.location).toBe(owner.here(`/app/sites/${domain}`));
   return owner;
 }
 
@@ -93,10 +93,10 @@ describe("monitor actions: Send test event and Rescan now", () => {
   }
 
   it("an owner sees both buttons on each monitor row, as CSRF-protected forms", async () => {
-    const { id, html } = await ownerWithMonitor();
+    const { owner, id, html } = await ownerWithMonitor();
     for (const action of ["test", "rescan"]) {
       const form = new RegExp(
-        `<form method="post" action="/app/monitors/${id}/${action}"><input type="hidden" name="_csrf" value="[^"]+"`,
+        `<form method="post" action="${owner.here("/app/monitors")}/${id}/${action}"><input type="hidden" name="_csrf" value="[^"]+"`,
       );
       expect(html, action).toMatch(form);
     }
@@ -114,7 +114,7 @@ describe("monitor actions: Send test event and Rescan now", () => {
   it("a member sees no buttons and is refused; another workspace gets 404 as for a missing monitor", async () => {
     const { owner, id } = await ownerWithMonitor();
     await owner.get("/app/settings/members");
-    const invited = await owner.post("/app/settings/members/invites", { role: "member" });
+    const invited = await owner.submit("/app/settings/members/invites", { role: "member" });
     const link = /id="invite-link"[^>]*>([^<]*)</.exec(invited.html)?.[1] as string;
     const path = new URL(link).pathname;
     const member = new FormClient();

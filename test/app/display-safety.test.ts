@@ -44,7 +44,7 @@ describe("report pages", () => {
       expect(res.status).toBe(400);
       expect(res.html).toContain("The From day is after the To day");
       expect(res.html).not.toContain("`");
-      expect(res.html).toContain(`<form method="get" action="/app/sites/reversed.example/${page}`);
+      expect(res.html).toContain(`<form method="get" action="${owner.here(`/app/sites/reversed.example/${page}`)}`);
       expect(res.html).toContain('id="from"');
       expect(res.html).toContain('value="2026-11-20"');
       // The page shows its default period instead, and the select says so.

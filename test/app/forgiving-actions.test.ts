@@ -19,7 +19,7 @@ async function owner(label: string) {
   )
     .bind(email)
     .first<{ id: string }>();
-  return { client, workspaceId: row?.id as string };
+  return { client, email, workspaceId: row?.id as string };
 }
 
 const count = async (sql: string, ...binds: unknown[]) =>
@@ -38,7 +38,7 @@ describe("Post/Redirect/Get and one-time secrets", () => {
       scopes: ["sites:write", "traffic:read"],
     });
     expect(shown.postStatus).toBe(303);
-    expect(shown.location).toMatch(/^\/app\/settings\/api-keys\?flash=[0-9A-Za-z]{43}$/);
+    expect(shown.location).toMatch(/^\/app\/w\/ws_\w+\/settings\/api-keys\?flash=[0-9A-Za-z]{43}$/);
     const key = elementText(shown.html, "new-key") as string;
     expect(key).toMatch(/^ar_live_/);
     expect(shown.headers.get("Cache-Control")).toBe("no-store");
@@ -54,13 +54,20 @@ describe("Post/Redirect/Get and one-time secrets", () => {
   });
 
   it("a flash is readable only by the session that made it", async () => {
-    const { client } = await owner("prg-owner");
+    const { client, email } = await owner("prg-owner");
     await client.get("/app/settings/api-keys");
     const posted = await client.post("/app/settings/api-keys", { name: "Mine", scopes: "traffic:read" });
     expect(posted.status).toBe(303);
     const { client: other } = await owner("prg-thief");
+    // The flash's address is in the owner's workspace: another user finds nothing there.
     const stolen = await other.get(posted.location as string);
-    expect(stolen.status).toBe(200);
+    expect(stolen.status).toBe(404);
+    // A second session of the owner's own account gets nothing from it either.
+    const secondSession = new FormClient();
+    await secondSession.signIn(email);
+    const again = await secondSession.get(posted.location as string);
+    expect(again.status).toBe(200);
+    expect(elementText(again.html, "new-key")).toBeNull();
     expect(elementText(stolen.html, "new-key")).toBeNull();
     // ...and the owner still sees it (the thief's attempt did not consume it).
     expect(elementText((await client.get(posted.location as string)).html, "new-key")).toMatch(/^ar_live_/);
@@ -121,8 +128,8 @@ describe("Void asks first", () => {
     );
     expect(recorded.results[0]?.status).toBe("accepted");
     const list = await client.get("/app/conversions");
-    expect(list.html).toContain('<form method="get" action="/app/conversions/order-77/void">');
-    expect(list.html).not.toMatch(/method="post" action="\/app\/conversions[^"]*void"/);
+    expect(list.html).toContain(`<form method="get" action="${client.here("/app/conversions")}/order-77/void">`);
+    expect(list.html).not.toMatch(/method="post" action="[^"]*\/conversions[^"]*void"/);
 
     const confirm = await client.get("/app/conversions/order-77/void");
     expect(confirm.status).toBe(200);
@@ -176,7 +183,7 @@ describe("sites: the ceiling, rename and delete", () => {
     expect(confirm.html).toContain("Confirm delete");
     expect(await count("SELECT count(*) AS n FROM sites WHERE workspace_id = ?", workspaceId)).toBe(1);
     const deleted = await client.submit("/app/sites/renamed.example/delete", {});
-    expect(deleted.location).toMatch(/^\/app\/sites\?flash=/);
+    expect(deleted.location).toMatch(/^\/app\/w\/ws_\w+\/sites\?flash=/);
     expect(deleted.html).toContain("renamed.example and its traffic were deleted");
     expect(await count("SELECT count(*) AS n FROM sites WHERE workspace_id = ?", workspaceId)).toBe(0);
     expect((await client.get("/app/sites/renamed.example")).status).toBe(404);
@@ -192,7 +199,7 @@ describe("monitors: delete", () => {
       webhook_url: "https://hooks.example.com/del",
     });
     const id = /data-monitor="([^"]+)"/.exec(created.html)?.[1] as string;
-    expect(created.html).toContain(`action="/app/monitors/${id}/delete"`);
+    expect(created.html).toContain(`action="${client.here("/app/monitors")}/${id}/delete"`);
 
     const { client: stranger } = await owner("mon-stranger");
     expect((await stranger.get(`/app/monitors/${id}/delete`)).status).toBe(404);

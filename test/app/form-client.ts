@@ -6,6 +6,13 @@ import { exports } from "cloudflare:workers";
 
 let addressCounter = 0;
 
+// Pages about a workspace (docs/app.md "Addresses"). The application links them as
+// /app/w/{workspace}/…; tests write the short address and the client sends it to the
+// workspace it last landed in, as a browser follows the links of the page it is on.
+const WORKSPACE_PAGE =
+  /^\/app(?=$|[?#]|\/(?:sites|conversions|monitors|scans|sessions)(?:$|[/?#])|\/settings(?:$|[?#]|\/(?:api-keys|connected-apps|members|workspace|keys)(?:$|[/?#])))/;
+const IN_WORKSPACE = /^(?:https?:\/\/[^/]+)?\/app\/w\/([^/?#]+)/;
+
 export interface Page {
   status: number;
   headers: Headers;
@@ -18,6 +25,8 @@ export class FormClient {
   readonly cookies = new Map<string, string>();
   readonly address: string;
   lastHtml = "";
+  /** The workspace of the last /app/w/{id}/… address requested or redirected to. */
+  workspace: string | null = null;
 
   constructor(
     readonly origin = "http://app.test",
@@ -45,7 +54,21 @@ export class FormClient {
     return setCookies;
   }
 
-  async request(path: string, init: RequestInit = {}): Promise<Page> {
+  /** `path` as this client sends it: a short workspace address goes to `this.workspace`. */
+  resolve(path: string): string {
+    if (this.workspace && WORKSPACE_PAGE.test(path)) return `/app/w/${this.workspace}${path.slice("/app".length)}`;
+    return path;
+  }
+
+  /** The address `path` has in the workspace this client is in (what the app links to). */
+  here(path: string): string {
+    return this.resolve(path);
+  }
+
+  /** Sends `path` as written (a short address stays short). */
+  async requestRaw(path: string, init: RequestInit = {}): Promise<Page> {
+    const sent = IN_WORKSPACE.exec(path);
+    if (sent) this.workspace = sent[1];
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0 && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
     headers.set("CF-Connecting-IP", this.address);
@@ -53,7 +76,16 @@ export class FormClient {
     const setCookies = this.remember(res);
     const html = await res.text();
     if (res.headers.get("Content-Type")?.includes("text/html")) this.lastHtml = html;
-    return { status: res.status, headers: res.headers, html, location: res.headers.get("Location"), setCookies };
+    const location = res.headers.get("Location");
+    const landed = location ? IN_WORKSPACE.exec(location) : null;
+    if (landed) this.workspace = landed[1];
+    // Sent to a short address (after leaving or deleting a workspace): the session decides.
+    else if (location && WORKSPACE_PAGE.test(location)) this.workspace = null;
+    return { status: res.status, headers: res.headers, html, location, setCookies };
+  }
+
+  request(path: string, init: RequestInit = {}): Promise<Page> {
+    return this.requestRaw(this.resolve(path), init);
   }
 
   get(path: string): Promise<Page> {
@@ -95,12 +127,21 @@ export class FormClient {
     await this.get("/app/sign-up");
     const res = await this.post("/app/sign-up", { email, password, ...extra });
     if (res.status !== 303) throw new Error(`sign-up failed with ${res.status}: ${res.html.slice(0, 500)}`);
+    await this.landInWorkspace();
     return res;
   }
 
   async signIn(email: string, password = "correct horse battery"): Promise<Page> {
     await this.get("/app/sign-in");
-    return this.post("/app/sign-in", { email, password });
+    const res = await this.post("/app/sign-in", { email, password });
+    if (res.status === 303) await this.landInWorkspace();
+    return res;
+  }
+
+  /** Learns the session's workspace from where the short /app address redirects. */
+  async landInWorkspace(): Promise<void> {
+    this.workspace = null;
+    await this.requestRaw("/app");
   }
 }
 

@@ -10,8 +10,8 @@ const MEMBERS = "/app/settings/members";
 /** Creates an invitation link in the owner's current workspace; returns its path. */
 async function invitePath(inviter: FormClient, role: string): Promise<string> {
   await inviter.get(MEMBERS);
-  const res = await inviter.post(`${MEMBERS}/invites`, { role });
-  expect(res.status).toBe(201);
+  const res = await inviter.submit(`${MEMBERS}/invites`, { role });
+  expect(res.postStatus).toBe(303);
   return new URL(elementText(res.html, "invite-link") as string).pathname;
 }
 
@@ -66,20 +66,22 @@ describe("managing members", () => {
     const confirm = await owner.get(`${MEMBERS}/${id}/remove`);
     expect(confirm.status).toBe(200);
     expect(confirm.html).toContain("Confirm remove");
-    const removed = await owner.post(`${MEMBERS}/${id}/remove`, {});
-    expect(removed.status).toBe(200);
+    const removed = await owner.submit(`${MEMBERS}/${id}/remove`, {});
+    expect(removed.postStatus).toBe(303);
     expect(removed.html).toContain(`Removed ${email}`);
     expect(removed.html).not.toContain(`id="email-${id}"`);
 
     // The removed person had no other workspace: every workspace page sends them to create one.
+    // At the workspace's own address the removed person finds nothing.
+    expect((await admin.get(MEMBERS)).status).toBe(404);
     for (const path of [MEMBERS, "/app/settings/api-keys", "/app"]) {
-      const res = await admin.get(path);
+      const res = await admin.requestRaw(path);
       expect(res.status).toBe(303);
       expect(res.location).toBe("/app/workspaces/new");
     }
     await admin.get("/app/workspaces/new");
     expect((await admin.post("/app/workspaces/switch", { workspace_id: workspaceId })).status).toBe(404);
-    expect((await admin.post(`${MEMBERS}/invites`, { role: "member" })).status).toBe(303);
+    expect((await admin.post(`${MEMBERS}/invites`, { role: "member" })).status).toBe(404);
     // The key belongs to the workspace, not to the person: it works until revoked.
     expect(await findActiveKey(database(env.DB), key)).not.toBeNull();
   });
@@ -97,9 +99,13 @@ describe("managing members", () => {
 
     const id = await idOf(owner, email);
     await owner.get(`${MEMBERS}/${id}/remove`);
-    expect((await owner.post(`${MEMBERS}/${id}/remove`, {})).status).toBe(200);
+    expect((await owner.submit(`${MEMBERS}/${id}/remove`, {})).postStatus).toBe(303);
 
-    const after = await member.get(MEMBERS);
+    // The shared workspace's address is gone for them; the short address finds their own.
+    expect((await member.get(MEMBERS)).status).toBe(404);
+    const back = await member.requestRaw(MEMBERS);
+    expect(back.status).toBe(303);
+    const after = await member.get(back.location as string);
     expect(after.status).toBe(200);
     expect(after.html).toContain(ownName);
     expect(after.html).not.toContain(ownerEmail);
@@ -128,8 +134,8 @@ describe("managing members", () => {
     expect(promote.status).toBe(403);
     expect(promote.html).toContain("Only an owner can make someone owner.");
     // An admin may make a member admin.
-    const ok = await admin.post(`${MEMBERS}/${memberId_}/role`, { role: "admin" });
-    expect(ok.status).toBe(200);
+    const ok = await admin.submit(`${MEMBERS}/${memberId_}/role`, { role: "admin" });
+    expect(ok.postStatus).toBe(303);
     expect(ok.html).toContain(`${memberEmail} is now admin.`);
     expect((await owner.get(MEMBERS)).status).toBe(200);
   });
@@ -156,7 +162,7 @@ describe("managing members", () => {
     const page = await owner.get(MEMBERS);
     expect(page.html).toContain("Leave workspace");
     // The own row offers stepping down too; the answer says why not.
-    expect(page.html).toContain(`${MEMBERS}/${ownerId}/role`);
+    expect(page.html).toContain(`${owner.here(MEMBERS)}/${ownerId}/role`);
     const leave = await owner.post(`${MEMBERS}/leave`, {});
     expect(leave.status).toBe(409);
     expect(leave.html).toContain("Make someone else owner first");
@@ -166,11 +172,11 @@ describe("managing members", () => {
     expect((await owner.post(`${MEMBERS}/${ownerId}/remove`, {})).status).toBe(409);
 
     const { client: next, email } = await joinAs(owner, "admin", "next-owner");
-    const promoted = await owner.post(`${MEMBERS}/${await idOf(owner, email)}/role`, { role: "owner" });
-    expect(promoted.status).toBe(200);
+    const promoted = await owner.submit(`${MEMBERS}/${await idOf(owner, email)}/role`, { role: "owner" });
+    expect(promoted.postStatus).toBe(303);
     // Now the first owner may step down, and the page shows them as admin at once.
-    const down = await owner.post(`${MEMBERS}/${ownerId}/role`, { role: "admin" });
-    expect(down.status).toBe(200);
+    const down = await owner.submit(`${MEMBERS}/${ownerId}/role`, { role: "admin" });
+    expect(down.postStatus).toBe(303);
     expect(down.html).toContain(`${ownerEmail} is now admin.`);
     // The new owner is now the last one.
     await next.get(MEMBERS);
@@ -200,8 +206,8 @@ describe("managing members", () => {
     expect((await new FormClient().get(path)).status).toBe(200);
     const page = await owner.get(MEMBERS);
     const inviteId = /data-invite-id="([^"]+)"/.exec(page.html)?.[1] as string;
-    const withdrawn = await owner.post(`${MEMBERS}/invites/${inviteId}/withdraw`, {});
-    expect(withdrawn.status).toBe(200);
+    const withdrawn = await owner.submit(`${MEMBERS}/invites/${inviteId}/withdraw`, {});
+    expect(withdrawn.postStatus).toBe(303);
     expect(withdrawn.html).toContain("Invitation withdrawn");
     expect(withdrawn.html).not.toContain(inviteId);
     expect((await new FormClient().get(path)).status).toBe(404);
@@ -217,7 +223,7 @@ describe("managing members", () => {
 
     const id = await idOf(owner, email);
     await owner.get(`${MEMBERS}/${id}/remove`);
-    expect((await owner.post(`${MEMBERS}/${id}/remove`, {})).status).toBe(200);
+    expect((await owner.submit(`${MEMBERS}/${id}/remove`, {})).postStatus).toBe(303);
 
     // The link is gone: opening it or posting "Join" is the unknown-link page, and the
     // owner's page no longer lists it.
@@ -243,13 +249,13 @@ describe("managing members", () => {
 
     await owner.get(MEMBERS);
     const secondId = await idOf(owner, secondEmail);
-    expect((await owner.post(`${MEMBERS}/${secondId}/role`, { role: "admin" })).status).toBe(200);
+    expect((await owner.submit(`${MEMBERS}/${secondId}/role`, { role: "admin" })).postStatus).toBe(303);
     // An admin may still invite admins and members, not owners.
     expect((await new FormClient().get(ownerLink)).status).toBe(404);
     expect((await new FormClient().get(adminLink)).status).toBe(200);
 
     await owner.get(MEMBERS);
-    expect((await owner.post(`${MEMBERS}/${secondId}/role`, { role: "member" })).status).toBe(200);
+    expect((await owner.submit(`${MEMBERS}/${secondId}/role`, { role: "member" })).postStatus).toBe(303);
     // A member invites nobody: every link they made is withdrawn.
     expect((await new FormClient().get(adminLink)).status).toBe(404);
     expect((await new FormClient().get(memberLink)).status).toBe(404);
@@ -282,8 +288,8 @@ describe("managing members", () => {
     const { owner } = await newOwner();
     await owner.get(MEMBERS);
     const invitee = uniqueEmail("invited-by-mail");
-    const res = await owner.post(`${MEMBERS}/invites`, { role: "admin", email: invitee.toUpperCase() });
-    expect(res.status).toBe(201);
+    const res = await owner.submit(`${MEMBERS}/invites`, { role: "admin", email: invitee.toUpperCase() });
+    expect(res.postStatus).toBe(303);
     const link = elementText(res.html, "invite-link") as string;
     const mail = await vi.waitFor(async () => {
       const row = await env.DB.prepare("SELECT subject, text FROM local_mailbox WHERE to_address = ?")
@@ -297,7 +303,7 @@ describe("managing members", () => {
     expect(mail.text).toContain("as admin");
 
     await owner.get(MEMBERS);
-    expect((await owner.post(`${MEMBERS}/invites`, { role: "member", email: "not an address" })).status).toBe(400);
+    expect((await owner.submit(`${MEMBERS}/invites`, { role: "member", email: "not an address" })).status).toBe(400);
   });
 
   it("ids of another workspace's members and invitations answer 404 and change nothing", async () => {

@@ -42,7 +42,7 @@ async function memberOfOwnersWorkspace() {
   const owner = new FormClient(ORIGIN);
   await owner.signUp(uniqueEmail("oauth-owner"));
   await owner.get("/app/settings/members");
-  const res = await owner.post("/app/settings/members/invites", { role: "member" });
+  const res = await owner.submit("/app/settings/members/invites", { role: "member" });
   const path = new URL(elementText(res.html, "invite-link") as string).pathname;
   const member = new FormClient(ORIGIN);
   await member.get(path);

@@ -82,6 +82,7 @@ describe("passkeys", () => {
     // The attacker holds the victim's session cookie (a stolen or borrowed browser).
     const attacker = new FormClient();
     for (const [name, value] of victim.cookies) attacker.cookies.set(name, value);
+    attacker.workspace = victim.workspace;
     await attacker.get("/app/settings");
     expect(attacker.lastHtml).toContain('name="passkey_password"');
 

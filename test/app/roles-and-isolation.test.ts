@@ -15,8 +15,8 @@ async function ownerWithKey() {
 
 async function invite(owner: FormClient, role: string): Promise<string> {
   await owner.get("/app/settings/members");
-  const res = await owner.post("/app/settings/members/invites", { role });
-  expect(res.status).toBe(201);
+  const res = await owner.submit("/app/settings/members/invites", { role });
+  expect(res.postStatus).toBe(303);
   const link = elementText(res.html, "invite-link") as string;
   return new URL(link).pathname;
 }

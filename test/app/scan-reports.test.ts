@@ -51,7 +51,7 @@ describe("scan reports inside the app", () => {
     expect(page.html).toContain('<li data-key="sitemap_xml"');
     // Text from the scanned site is escaped.
     expect(page.html).not.toContain("<script>alert(1)</script>");
-    expect(page.html).toContain(`href="/app/scans/report-a.example/${older.id}"`);
+    expect(page.html).toContain(`href="${owner.here("/app/scans/report-a.example")}/${older.id}"`);
     const earlier = await owner.get(`/app/scans/report-a.example/${older.id}`);
     expect(earlier.status).toBe(200);
     expect(earlier.html).toContain('<li data-key="llms_txt"');
@@ -71,7 +71,7 @@ describe("scan reports inside the app", () => {
     });
     expect(created.status).toBe(303);
     const stored = await storeScan("watched.example", "llms_txt", Date.now());
-    expect((await owner.get("/app/monitors")).html).toContain('href="/app/scans/watched.example"');
+    expect((await owner.get("/app/monitors")).html).toContain(`href="${owner.here("/app/scans/watched.example")}"`);
     const page = await owner.get("/app/scans/watched.example");
     expect(page.status).toBe(200);
     expect(page.html).toContain(`data-score="${stored.overallScore}"`);

@@ -277,6 +277,11 @@ describe("sign-in", () => {
     expect(
       (await client.post("/app/sign-in", { email, password: PASSWORD, next: "/app/settings/api-keys" })).location,
     ).toBe("/app/settings/api-keys");
+    await client.get("/app/sign-in");
+    const inWorkspace = `/app/w/${client.workspace}/sites?period=7d`;
+    expect((await client.post("/app/sign-in", { email, password: PASSWORD, next: inWorkspace })).location).toBe(
+      inWorkspace,
+    );
   });
 });
 

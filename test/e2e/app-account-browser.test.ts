@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import { describeInChromium, expectAccessible, expectNoHorizontalScroll, screenshots } from "./browser";
+import { describeInChromium, expectAccessible, expectNoHorizontalScroll, inWorkspace, screenshots } from "./browser";
 
 // Issue 25 in Chromium against `npm start`'s one base URL: password reset through the
 // local mailbox (/app/__mailbox, the LOCAL_MAILBOX switch), the account and workspace
@@ -24,7 +24,7 @@ async function signUp(page: Page, address: string): Promise<void> {
   await page.getByLabel("Email").fill(address);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${baseUrl}/app`);
+  await page.waitForURL(inWorkspace(baseUrl, `/app`));
 }
 
 describeInChromium("account safety in headless Chromium", (chrome) => {
@@ -67,7 +67,7 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
     await expect(page.getByText("The email or password is not right.").count()).resolves.toBe(1);
     await page.getByLabel("Password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${baseUrl}/app`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app`));
   }, 180_000);
 
   it("renames the workspace, and shows the email-change and account-deletion pages accessibly", async () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
-import { describeInChromium, SCREENSHOT_DIR } from "./browser";
+import { describeInChromium, inWorkspace, SCREENSHOT_DIR } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const PASSWORD = "correct horse battery staple";
@@ -42,7 +42,7 @@ async function signUp(page: Page, address: string): Promise<void> {
   await page.getByLabel("Email").fill(address);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${baseUrl}/app`);
+  await page.waitForURL(inWorkspace(baseUrl, `/app`));
 }
 
 async function createKey(page: Page, name: string, preset: string): Promise<string> {
@@ -82,7 +82,7 @@ describeInChromium(
       await page.getByLabel("Email").fill(email("journey"));
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Create account" }).click();
-      await page.waitForURL(`${baseUrl}/app`);
+      await page.waitForURL(inWorkspace(baseUrl, `/app`));
       expect(await page.locator("h1").textContent()).toBe("Overview");
       expect(await page.getByLabel("Workspace").inputValue()).toMatch(/^ws_/);
       await expectAccessible(page);
@@ -131,11 +131,11 @@ describeInChromium(
       await member.getByLabel("Email").fill(email("member"));
       await member.getByLabel("Password").fill(PASSWORD);
       await member.getByRole("button", { name: "Create account" }).click();
-      await member.waitForURL(`${baseUrl}/app`);
+      await member.waitForURL(inWorkspace(baseUrl, `/app`));
       await member.getByRole("link", { name: "Settings", exact: true }).click();
       await member.getByRole("link", { name: "API keys" }).first().click();
       // count() does not wait, so wait for the page the click leads to first.
-      await member.waitForURL(`${baseUrl}/app/settings/api-keys`);
+      await member.waitForURL(inWorkspace(baseUrl, `/app/settings/api-keys`));
       expect(await member.getByText("Owner key").count()).toBe(1);
       expect(await member.getByRole("button", { name: "Create key" }).count()).toBe(0);
       expect(await member.getByRole("button", { name: "Revoke" }).count()).toBe(0);
@@ -160,7 +160,7 @@ describeInChromium(
       await member.getByLabel("Email").fill(memberAddress);
       await member.getByLabel("Password").fill(PASSWORD);
       await member.getByRole("button", { name: "Create account" }).click();
-      await member.waitForURL(`${baseUrl}/app`);
+      await member.waitForURL(inWorkspace(baseUrl, `/app`));
       const workspacePage = `${baseUrl}/app/settings/api-keys`;
       await member.goto(workspacePage);
       expect(await member.getByRole("button", { name: "Create key" }).count()).toBe(0);
@@ -236,7 +236,7 @@ describeInChromium(
       await page.getByLabel("Email").fill(email("passkey"));
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Create account" }).click();
-      await page.waitForURL(`${local}/app`);
+      await page.waitForURL(inWorkspace(local, `/app`));
       await page.goto(`${local}/app/settings`);
       // Adding a passkey re-authenticates (issue 25 #2).
       await page.getByLabel("Current password").fill(PASSWORD);
@@ -248,7 +248,7 @@ describeInChromium(
       await page.getByRole("button", { name: "Sign out" }).click();
       await page.waitForURL(`${local}/app/sign-in`);
       await page.getByRole("button", { name: "Use a passkey" }).click();
-      await page.waitForURL(`${local}/app`);
+      await page.waitForURL(inWorkspace(local, `/app`));
       expect(await page.locator("h1").textContent()).toBe("Overview");
     }, 120_000);
 
@@ -277,13 +277,13 @@ describeInChromium(
       await tabTo("Password");
       await page.keyboard.type(PASSWORD);
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${baseUrl}/app`);
+      await page.waitForURL(inWorkspace(baseUrl, `/app`));
       await tabTo("Settings");
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${baseUrl}/app/settings`);
+      await page.waitForURL(inWorkspace(baseUrl, `/app/settings`));
       await tabTo("API keys");
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${baseUrl}/app/settings/api-keys`);
+      await page.waitForURL(inWorkspace(baseUrl, `/app/settings/api-keys`));
       await tabTo("Name");
       await page.keyboard.type("Keyboard key");
       await tabTo("Create key");

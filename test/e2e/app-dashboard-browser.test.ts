@@ -4,6 +4,7 @@ import {
   describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
+  inWorkspace,
   offlineOnly,
   screenshots,
   tabStops,
@@ -59,7 +60,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     await page.getByLabel("Email").fill(`dashboard-${Date.now()}@example.com`);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${baseUrl}/app`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app`));
     await page.goto(`${baseUrl}/app/settings/api-keys`);
     await page.getByLabel("Name", { exact: true }).fill("Dashboard test");
     await page.getByRole("button", { name: "Tick Full access" }).click();
@@ -78,7 +79,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     await page.getByLabel("Domain").fill(`https://www.${SHOP}/products/mug`);
     await page.getByLabel("Name").fill("Dash shop");
     await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(`${baseUrl}/app/sites/${SHOP}`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}`));
     const snippet = (await page.textContent("#snippet")) ?? "";
     token = /data-site-id="([^"]+)"/.exec(snippet)?.[1] ?? "";
     expect(token).not.toBe("");
@@ -105,7 +106,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     await page.goto(`${baseUrl}/app/sites`);
     await page.getByLabel("Domain").fill(QUIET);
     await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(`${baseUrl}/app/sites/${QUIET}`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${QUIET}`));
     const quietToken = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
     const res = await fetch(`${baseUrl}/ingest/e`, {
       method: "POST",
@@ -319,10 +320,10 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     // Void is irreversible, so it asks first (as revoking a key does), then answers with a redirect.
     await page.locator('tr[data-external-id="order-2"]').getByRole("button", { name: /Void/ }).click();
     // A GET form with no fields still ends its URL with "?".
-    await page.waitForURL(new RegExp(`^${baseUrl}/app/conversions/order-2/void\\??$`));
+    await page.waitForURL(new RegExp(`^${baseUrl}/app/w/[^/]+/conversions/order-2/void\\??$`));
     await expectAccessible(page, "void confirmation");
     await page.getByRole("button", { name: "Confirm void" }).click();
-    await page.waitForURL(new RegExp(`^${baseUrl}/app/conversions(\\?flash=[^&]+)?$`));
+    await page.waitForURL(new RegExp(`^${baseUrl}/app/w/[^/]+/conversions(\\?flash=[^&]+)?$`));
     expect(await page.textContent(".notice-success")).toContain("Order order-2 voided");
     const list = await api(key, "/api/v1/conversions?include_voided=true");
     const voided = (list.results as { external_id: string; voided: boolean }[]).find(
@@ -348,7 +349,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     await expectAccessible(page, "monitors");
     await screenshots(page, "app-monitors");
     await row.getByRole("link", { name: "good-shop.test" }).click();
-    await page.waitForURL(`${baseUrl}/app/monitors/${monitors[0].monitor_id}`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app/monitors/${monitors[0].monitor_id}`));
     expect(await page.textContent(".empty")).toContain("No deliveries yet");
     await expectAccessible(page, "deliveries");
 
@@ -356,7 +357,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     await page.goto(`${baseUrl}/app/monitors`);
     await row.getByRole("button", { name: "Send test event" }).click();
     // Post/Redirect/Get: the answer is the monitor's page with a one-time notice.
-    await page.waitForURL(new RegExp(`^${baseUrl}/app/monitors/${monitors[0].monitor_id}(\\?flash=[^&]+)?$`));
+    await page.waitForURL(new RegExp(`^${baseUrl}/app/w/[^/]+/monitors/${monitors[0].monitor_id}(\\?flash=[^&]+)?$`));
     expect(await page.textContent(".notice-success")).toMatch(/Test event \S+ queued for good-shop\.test/);
     await page.goto(`${baseUrl}/app/monitors/${monitors[0].monitor_id}`);
     await expect

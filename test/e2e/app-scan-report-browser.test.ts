@@ -6,6 +6,7 @@ import {
   describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
+  inWorkspace,
   offlineOnly,
   screenshots,
   tabStops,
@@ -59,7 +60,7 @@ async function signUp(chrome: Chromium, ip: string, who: string): Promise<Page> 
   await page.getByLabel("Email").fill(`${who}-${Date.now()}@example.com`);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${baseUrl}/app`);
+  await page.waitForURL(inWorkspace(baseUrl, `/app`));
   return page;
 }
 
@@ -82,18 +83,21 @@ describeInChromium("the scan report inside the app, in headless Chromium", (chro
     await page.getByLabel("Domain").fill(`https://${SHOP}/products/walnut-bowl`);
     await page.getByLabel("Name").fill("Woodworks");
     await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(`${baseUrl}/app/sites/${SHOP}`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}`));
     // From the Sites list to the domain's report, which has no scan yet.
     await page.goto(`${baseUrl}/app/sites`);
     await page.getByRole("link", { name: `Scan report of ${SHOP}` }).click();
-    await page.waitForURL(`${baseUrl}${REPORT}`);
+    await page.waitForURL(inWorkspace(baseUrl, `${REPORT}`));
     expect(await page.textContent("main")).toContain(`${SHOP} has not been scanned yet`);
-    expect(await page.getAttribute('nav[aria-label="Main"] a[href="/app/scans"]', "aria-current")).toBe("page");
+    expect(await page.getAttribute('nav[aria-label="Main"] a[href$="/scans"]', "aria-current")).toBe("page");
 
     await page.getByRole("button", { name: "Scan now" }).click();
-    await page.waitForURL((url) => url.pathname.startsWith(`${REPORT}/`) && SCAN_ID.test(url.pathname), {
-      timeout: 45_000,
-    });
+    await page.waitForURL(
+      (url) => url.pathname.includes(`${REPORT.slice("/app".length)}/`) && SCAN_ID.test(url.pathname),
+      {
+        timeout: 45_000,
+      },
+    );
     scanId = page.url().split("/").at(-1) ?? "";
     const stored = (await (await fetch(`${baseUrl}/api/scan/${scanId}`)).json()) as StoredScan;
     expect(await page.textContent("h1")).toBe(`Scan report: ${SHOP}`);
@@ -118,7 +122,7 @@ describeInChromium("the scan report inside the app, in headless Chromium", (chro
     expect(await page.locator("#cart-journey .journey li").count()).toBeGreaterThan(1);
     // The earlier-scans list has this scan, and it opens.
     await page.locator(`#history tr[data-scan="${scanId}"] a`).click();
-    await page.waitForURL(`${baseUrl}${REPORT}/${scanId}`);
+    await page.waitForURL(inWorkspace(baseUrl, `${REPORT}/${scanId}`));
 
     await expectAccessible(page, "in-app scan report");
     await expectNoHorizontalScroll(page, "in-app scan report");
@@ -131,7 +135,7 @@ describeInChromium("the scan report inside the app, in headless Chromium", (chro
   it("lists the workspace's domains with their latest score under Scan reports", async () => {
     await page.goto(`${baseUrl}/app`);
     await page.getByRole("link", { name: "Scan reports" }).click();
-    await page.waitForURL(`${baseUrl}/app/scans`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app/scans`));
     const stored = (await (await fetch(`${baseUrl}/api/scan/${scanId}`)).json()) as StoredScan;
     expect(await page.textContent(`tr[data-domain="${SHOP}"]`)).toContain(`${stored.overallScore}/100`);
     await expectAccessible(page, "scan reports list");

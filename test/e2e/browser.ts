@@ -161,3 +161,13 @@ export async function tabStops(page: Page, max = 200): Promise<string[]> {
   }
   return seen;
 }
+
+/**
+ * The URL of a workspace page as the application links it (/app/w/{workspace}/…,
+ * docs/app.md "Addresses"), for `waitForURL`: `path` is the short address ("/app",
+ * "/app/sites/shop.example?x"), the workspace any.
+ */
+export function inWorkspace(baseUrl: string, path: string): RegExp {
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${literal(baseUrl)}/app/w/[A-Za-z0-9_-]+${literal(path.slice("/app".length))}$`);
+}

@@ -10,7 +10,14 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
-import { describeInChromium, expectAccessible, expectNoHorizontalScroll, SCREENSHOT_DIR, screenshots } from "./browser";
+import {
+  describeInChromium,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  inWorkspace,
+  SCREENSHOT_DIR,
+  screenshots,
+} from "./browser";
 
 // OAuth for /mcp end to end, as ChatGPT or Claude would do it, with the TypeScript SDK
 // 1.x's own OAuth client (auth(): RFC 9728 discovery from the 401, RFC 8414 metadata,
@@ -77,7 +84,7 @@ async function signUp(page: Page, address: string): Promise<void> {
   await page.getByLabel("Email").fill(address);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${baseUrl}/app`);
+  await page.waitForURL(inWorkspace(baseUrl, `/app`));
 }
 
 describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Chromium", (chrome) => {
@@ -187,7 +194,7 @@ describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Ch
     await screenshots(page, "connected-apps");
     await page.getByRole("link", { name: "Revoke E2E assistant" }).click();
     await page.getByRole("button", { name: "Revoke" }).click();
-    await page.waitForURL(`${baseUrl}/app/settings/connected-apps?revoked`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app/settings/connected-apps?revoked`));
     await expect(page.getByText("No app is connected to this workspace yet.").count()).resolves.toBe(1);
     const after = await fetch(`${baseUrl}/mcp`, {
       method: "POST",

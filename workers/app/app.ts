@@ -39,13 +39,15 @@ import { registerSignOut } from "./routes/sign-out";
 import { registerSignUp } from "./routes/sign-up";
 import { registerWorkspaceSettings } from "./routes/workspace-settings";
 import { registerWorkspaces } from "./routes/workspaces";
+import { routingPath } from "./workspace-path";
 
 const WORKER = "app";
 // Forms here are a few fields; nothing legitimate comes near this.
 const MAX_FORM_BYTES = 16 * 1024;
 
 export function buildApp() {
-  const app = new Hono<AppEnv>();
+  // Workspace pages answer at /app/w/{workspace}/… and are declared at /app/… (workspace-path.ts).
+  const app = new Hono<AppEnv>({ getPath: routingPath });
   app.use(requestId());
   app.use(accessLog(WORKER));
   // Everything the app serves is its own: no inline script or style, no framing.
@@ -120,7 +122,7 @@ export function buildApp() {
   registerPasskeys(app);
   registerAliases(app);
 
-  app.notFound((c) => errorPage(new HTTPException(404, { message: `Nothing at ${c.req.path}.` }), c));
+  app.notFound((c) => errorPage(new HTTPException(404, { message: `Nothing at ${new URL(c.req.url).pathname}.` }), c));
   app.onError((err, c) => errorPage(err, c));
   return app;
 }

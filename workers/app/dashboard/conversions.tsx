@@ -6,9 +6,10 @@ import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import { voidConversion } from "@shared/conversions/void-conversion";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { database } from "@shared/db/client";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash, takeFlash } from "../flash";
+import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { FlashNotice } from "../layout/flash-notice";
 import { ConfirmActions } from "../layout/form";
@@ -21,7 +22,8 @@ import { DASHBOARD_STYLE } from "./assets";
 import { Tiles } from "./tiles";
 
 const PATH = "/app/conversions";
-const voidPath = (externalId: string) => `${PATH}/${encodeURIComponent(externalId)}/void`;
+const voidPath = (c: Context<AppEnv>, externalId: string) =>
+  appHref(c, `/conversions/${encodeURIComponent(externalId)}/void`);
 
 /** "12.34 EUR": minor units shown in the currency's own precision (Intl knows the digits). */
 export function moneyText(valueMinor: number, currency: string): string {
@@ -78,13 +80,14 @@ export function registerConversions(app: Hono<AppEnv>) {
     const list = pageValue(listResult);
     const flash = await takeFlash(c);
     const admin = canManageWorkspace(workspace.role);
+    const home = appHref(c, "/conversions");
     return renderPage(c, {
       title: "Conversions",
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <FlashNotice flash={flash} />
-          <form method="get" action={PATH} class="period">
+          <form method="get" action={home} class="period">
             <div class="field">
               <label for="period">Period</label>
               <select id="period" name="period">
@@ -174,7 +177,7 @@ export function registerConversions(app: Hono<AppEnv>) {
           </DataTable>
           <h2>Conversion list</h2>
           <p>
-            <a href={q.include_voided === "1" ? PATH : `${PATH}?include_voided=1`}>
+            <a href={q.include_voided === "1" ? home : `${home}?include_voided=1`}>
               {q.include_voided === "1" ? "Hide voided conversions" : "Show voided conversions too"}
             </a>
           </p>
@@ -200,7 +203,7 @@ export function registerConversions(app: Hono<AppEnv>) {
                     {r.voided ? (
                       "Voided"
                     ) : admin ? (
-                      <form method="get" action={voidPath(r.external_id)}>
+                      <form method="get" action={voidPath(c, r.external_id)}>
                         <button type="submit" class="danger">
                           Void<span class="visually-hidden"> {r.external_id}</span>
                         </button>
@@ -216,7 +219,7 @@ export function registerConversions(app: Hono<AppEnv>) {
           {list.has_more ? (
             <p>
               <a
-                href={`${PATH}?${new URLSearchParams({ cursor: list.next_cursor, ...(q.include_voided === "1" ? { include_voided: "1" } : {}) })}`}
+                href={`${home}?${new URLSearchParams({ cursor: list.next_cursor, ...(q.include_voided === "1" ? { include_voided: "1" } : {}) })}`}
               >
                 Next page
               </a>
@@ -240,10 +243,10 @@ export function registerConversions(app: Hono<AppEnv>) {
             recording the same order id again answers <code>duplicate</code>.
           </p>
           <ConfirmActions
-            action={voidPath(externalId)}
+            action={voidPath(c, externalId)}
             csrf={c.get("csrfToken")}
             label="Confirm void"
-            cancelHref={PATH}
+            cancelHref={appHref(c, "/conversions")}
           />
         </>
       ),
@@ -257,7 +260,7 @@ export function registerConversions(app: Hono<AppEnv>) {
     );
     return redirectWithFlash(
       c,
-      PATH,
+      appHref(c, "/conversions"),
       voided
         ? { kind: "success", text: `Order ${externalId} voided: it no longer counts in any report.` }
         : { kind: "info", text: `Order ${externalId} was already voided or is not recorded here; nothing changed.` },

@@ -1,5 +1,7 @@
 import type { InstallCheckResult } from "@shared/sessions/install-check-schema";
 import type { InstallStatus } from "@shared/sessions/install-status";
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
 import { sitePaths } from "./site-context";
 
 export const STATUS_LABEL: Record<InstallStatus, string> = {
@@ -22,9 +24,9 @@ export function StatusWord(props: { status: InstallStatus }) {
  * The install status block: what the last check said, the refused Origin when there is
  * one, and "Check again". The page's script polls while the merchant deploys.
  */
-export function InstallStatusBox(props: { check: InstallCheckResult }) {
+export function InstallStatusBox(props: { c: Context<AppEnv>; check: InstallCheckResult }) {
   const r = props.check;
-  const paths = sitePaths(r.domain);
+  const paths = sitePaths(props.c, r.domain);
   return (
     <section
       class="install"

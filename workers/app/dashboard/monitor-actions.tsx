@@ -6,6 +6,7 @@ import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash } from "../flash";
+import { appHref } from "../layout/app-href";
 import { ConfirmActions, Notice } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
@@ -32,9 +33,11 @@ function actionContext(c: Context<AppEnv>): MonitorActionContext {
 // (shared/monitors/), for admins and owners. Each POST answers 303 to the list with a
 // one-time notice, so a reload sends nothing again.
 export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
+  // `path` is where the routes are declared; links carry the page's workspace.
+  const list = (c: Context<AppEnv>): string => appHref(c, path.slice("/app".length));
   app.post(`${path}/:id/test`, requireRole("admin"), async (c) => {
     const { monitor, deliveryId } = pageValue(await sendTestEvent(actionContext(c), c.req.param("id")));
-    return redirectWithFlash(c, `${path}/${encodeURIComponent(monitor.id)}`, {
+    return redirectWithFlash(c, `${list(c)}/${encodeURIComponent(monitor.id)}`, {
       kind: "success",
       text: `Test event ${deliveryId} queued for ${monitor.domain}: it reaches ${monitor.webhookUrl} within seconds.`,
     });
@@ -56,7 +59,7 @@ export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
       });
     }
     const { monitor } = pageValue(outcome);
-    return redirectWithFlash(c, path, {
+    return redirectWithFlash(c, list(c), {
       kind: "success",
       text: `Rescan of ${monitor.domain} queued. Its score updates here once the scan has run; a changed score sends score.changed.`,
     });
@@ -74,10 +77,10 @@ export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
             signing secret.
           </p>
           <ConfirmActions
-            action={`${path}/${encodeURIComponent(monitor.id)}/delete`}
+            action={`${list(c)}/${encodeURIComponent(monitor.id)}/delete`}
             csrf={c.get("csrfToken")}
             label="Confirm delete"
-            cancelHref={path}
+            cancelHref={list(c)}
           />
         </>
       ),
@@ -87,6 +90,6 @@ export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
   app.post(`${path}/:id/delete`, requireRole("admin"), async (c) => {
     const monitor = pageValue(await findWorkspaceMonitor(c.env.DB, c.get("workspace").id, c.req.param("id")));
     pageValue(await deleteMonitor(c.env.DB, c.get("workspace").id, monitor.id));
-    return redirectWithFlash(c, path, { kind: "success", text: `Monitor of ${monitor.domain} deleted.` });
+    return redirectWithFlash(c, list(c), { kind: "success", text: `Monitor of ${monitor.domain} deleted.` });
   });
 }

@@ -12,6 +12,7 @@ import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash, takeFlash } from "../flash";
+import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { FlashNotice } from "../layout/flash-notice";
 import { Notice, PostForm } from "../layout/form";
@@ -35,6 +36,7 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
     page.monitors.map((m) => m.domain),
   );
   const now = Date.now();
+  const base = appHref(c, "/monitors");
   return renderPage(c, {
     title: "Monitors",
     status: extra.status,
@@ -60,11 +62,11 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
               return (
                 <tr data-monitor={m.id}>
                   <td data-label="Domain">
-                    <a href={`${PATH}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
+                    <a href={`${base}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
                   </td>
                   <td data-label="Last score">
                     {scan ? (
-                      <a href={`/app/scans/${encodeURIComponent(m.domain)}`}>{scan.overallScore}/100</a>
+                      <a href={appHref(c, `/scans/${encodeURIComponent(m.domain)}`)}>{scan.overallScore}/100</a>
                     ) : (
                       "Not scanned yet"
                     )}
@@ -80,17 +82,17 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
                   </td>
                   {manager ? (
                     <td data-label="Actions">
-                      <PostForm action={`${PATH}/${encodeURIComponent(m.id)}/test`} csrf={c.get("csrfToken")}>
+                      <PostForm action={`${base}/${encodeURIComponent(m.id)}/test`} csrf={c.get("csrfToken")}>
                         <button type="submit" aria-label={`Send test event to ${m.domain}'s webhook`}>
                           Send test event
                         </button>
                       </PostForm>
-                      <PostForm action={`${PATH}/${encodeURIComponent(m.id)}/rescan`} csrf={c.get("csrfToken")}>
+                      <PostForm action={`${base}/${encodeURIComponent(m.id)}/rescan`} csrf={c.get("csrfToken")}>
                         <button type="submit" aria-label={`Rescan ${m.domain} now`}>
                           Rescan now
                         </button>
                       </PostForm>
-                      <form method="get" action={`${PATH}/${encodeURIComponent(m.id)}/delete`}>
+                      <form method="get" action={`${base}/${encodeURIComponent(m.id)}/delete`}>
                         <button type="submit" class="danger" aria-label={`Delete the monitor of ${m.domain}`}>
                           Delete
                         </button>
@@ -103,7 +105,7 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
           </DataTable>
         )}
         {manager ? (
-          <PostForm action={PATH} csrf={c.get("csrfToken")}>
+          <PostForm action={base} csrf={c.get("csrfToken")}>
             <h2>Add a monitor</h2>
             <div class="field">
               <label for="monitor-domain">Domain</label>
@@ -145,7 +147,7 @@ export function registerMonitors(app: Hono<AppEnv>) {
     const { monitor, created, secret } = result.value;
     return redirectWithFlash(
       c,
-      PATH,
+      appHref(c, "/monitors"),
       created && secret
         ? {
             kind: "secret",
@@ -171,7 +173,7 @@ export function registerMonitors(app: Hono<AppEnv>) {
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <FlashNotice flash={flash} />
           <p>
-            <a href={PATH}>All monitors</a> · webhook <code>{monitor.webhookUrl}</code>
+            <a href={appHref(c, "/monitors")}>All monitors</a> · webhook <code>{monitor.webhookUrl}</code>
           </p>
           {page.deliveries.length === 0 ? (
             <p class="empty">No deliveries yet: one is sent when a rescan changes the score.</p>

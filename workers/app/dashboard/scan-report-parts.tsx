@@ -1,16 +1,19 @@
 import type { ScanSummary } from "@shared/scan/scan-store";
 import type { WorkspaceScanDomain } from "@shared/scan/workspace-scan-domains";
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 
-/** The in-app report of `domain` (its latest scan), or of one of its scans. */
-export function scanReportPath(domain: string, scanId?: string): string {
-  const base = `/app/scans/${encodeURIComponent(domain)}`;
+/** The in-app report of `domain` (its latest scan), or of one of its scans, in this page's workspace. */
+export function scanReportPath(c: Context<AppEnv>, domain: string, scanId?: string): string {
+  const base = appHref(c, `/scans/${encodeURIComponent(domain)}`);
   return scanId ? `${base}/${encodeURIComponent(scanId)}` : base;
 }
 
 /** "Earlier scans": each stored scan of the domain with its score and date, the one shown marked. */
-export function ScanHistory(props: { domain: string; scans: ScanSummary[]; shownId: string }) {
+export function ScanHistory(props: { c: Context<AppEnv>; domain: string; scans: ScanSummary[]; shownId: string }) {
   if (props.scans.length === 0) return null;
   return (
     <section id="history" aria-labelledby="history-title">
@@ -22,7 +25,10 @@ export function ScanHistory(props: { domain: string; scans: ScanSummary[]; shown
         {props.scans.map((s) => (
           <tr data-scan={s.id}>
             <td data-label="Last seen">
-              <a href={scanReportPath(props.domain, s.id)} aria-current={s.id === props.shownId ? "page" : undefined}>
+              <a
+                href={scanReportPath(props.c, props.domain, s.id)}
+                aria-current={s.id === props.shownId ? "page" : undefined}
+              >
                 <Time at={s.lastSeenAt} />
               </a>
               {s.id === props.shownId ? " (shown above)" : ""}
@@ -40,13 +46,13 @@ export function ScanHistory(props: { domain: string; scans: ScanSummary[]; shown
 }
 
 /** The workspace's domains with their latest score, each linking to its report. */
-export function DomainList(props: { domains: WorkspaceScanDomain[] }) {
+export function DomainList(props: { c: Context<AppEnv>; domains: WorkspaceScanDomain[] }) {
   if (props.domains.length === 0) {
     return (
       <div class="empty">
         <p>
-          No domains yet. <a href="/app/sites">Add a site</a> or <a href="/app/monitors">a monitor</a>: their scan
-          reports appear here.
+          No domains yet. <a href={appHref(props.c, "/sites")}>Add a site</a> or{" "}
+          <a href={appHref(props.c, "/monitors")}>a monitor</a>: their scan reports appear here.
         </p>
       </div>
     );
@@ -59,7 +65,7 @@ export function DomainList(props: { domains: WorkspaceScanDomain[] }) {
       {props.domains.map((d) => (
         <tr data-domain={d.domain}>
           <td data-label="Domain">
-            <a href={scanReportPath(d.domain)}>{d.domain}</a>
+            <a href={scanReportPath(props.c, d.domain)}>{d.domain}</a>
           </td>
           <td data-label="Latest score">{d.latest ? `${d.latest.overallScore}/100` : "Not scanned yet"}</td>
           <td data-label="Last scan">

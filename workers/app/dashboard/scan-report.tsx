@@ -12,6 +12,7 @@ import { html } from "hono/html";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";
 import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
@@ -41,7 +42,7 @@ async function workspaceDomain(c: Context<AppEnv>): Promise<string> {
 
 function ScanNow(props: { c: Context<AppEnv>; domain: string; scanned: boolean }) {
   return (
-    <PostForm action={scanReportPath(props.domain)} csrf={props.c.get("csrfToken")} class="actions scan-now">
+    <PostForm action={scanReportPath(props.c, props.domain)} csrf={props.c.get("csrfToken")} class="actions scan-now">
       <button type="submit" data-busy-text="Scanning… (up to 30 seconds)">
         Scan now
       </button>
@@ -70,7 +71,7 @@ async function reportPage(
         <link rel="stylesheet" href={DASHBOARD_STYLE} />
         <link rel="stylesheet" href={REPORT_CSS} />
         <p>
-          <a href={PATH}>All scan reports</a>
+          <a href={appHref(c, "/scans")}>All scan reports</a>
           {shown ? (
             <>
               {" · "}
@@ -86,11 +87,11 @@ async function reportPage(
           <>
             {shown.id !== latestId && latestId ? (
               <Notice kind="info">
-                This is an earlier scan. <a href={scanReportPath(domain)}>See the latest report</a>.
+                This is an earlier scan. <a href={scanReportPath(c, domain)}>See the latest report</a>.
               </Notice>
             ) : null}
             {reportView(shown, { origin, head: html`<p class="muted">${scannedLine(shown)}</p>` })}
-            <ScanHistory domain={domain} scans={history} shownId={shown.id} />
+            <ScanHistory c={c} domain={domain} scans={history} shownId={shown.id} />
           </>
         )}
       </>
@@ -117,7 +118,7 @@ export function registerScanReports(app: Hono<AppEnv>) {
             The agent readiness scan of each domain of this workspace's sites and monitors: the latest score, and the
             report with what to fix first.
           </p>
-          <DomainList domains={domains} />
+          <DomainList c={c} domains={domains} />
         </>
       ),
     });
@@ -146,7 +147,7 @@ export function registerScanReports(app: Hono<AppEnv>) {
     const ip = c.req.header("CF-Connecting-IP");
     if (ip) headers.set("CF-Connecting-IP", ip);
     const outcome = await requestScan(c.env.SCAN, c.req.url, domain, headers);
-    if (outcome.kind === "complete") return c.redirect(scanReportPath(domain, outcome.id), 303);
+    if (outcome.kind === "complete") return c.redirect(scanReportPath(c, domain, outcome.id), 303);
     const latest = await findLatestScan(database(c.env.DB), domain);
     const keep = latest ? " The report below is the last one." : "";
     if (outcome.kind === "refused" && outcome.status === 429) {

@@ -19,6 +19,7 @@ import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
@@ -97,7 +98,7 @@ export function registerSessions(app: Hono<AppEnv>) {
     ]);
     const platforms = seen.by_platform.map((p) => p.platform);
     if (filters.agentPlatform && !platforms.includes(filters.agentPlatform)) platforms.push(filters.agentPlatform);
-    const paths = sitePaths(site.domain);
+    const paths = sitePaths(c, site.domain);
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries({
       agent_platform: filters.agentPlatform,
@@ -171,7 +172,7 @@ export function registerSessions(app: Hono<AppEnv>) {
               {page.results.map((s) => (
                 <tr data-session={s.session_id}>
                   <td data-label="Started">
-                    <a href={`/app/sessions/${encodeURIComponent(s.session_id)}`}>
+                    <a href={appHref(c, `/sessions/${encodeURIComponent(s.session_id)}`)}>
                       <Time at={s.started_at} />
                     </a>
                   </td>
@@ -209,7 +210,7 @@ export function registerSessions(app: Hono<AppEnv>) {
             <ul>
               {failing.results.map((f) => (
                 <li>
-                  <a href={`/app/sessions/${encodeURIComponent(f.session_id)}`}>
+                  <a href={appHref(c, `/sessions/${encodeURIComponent(f.session_id)}`)}>
                     {platformName(f.agent_platform)} · {f.reason === "abandoned" ? "left the cart" : "bounced"} ·{" "}
                     <Time at={f.started_at} />
                   </a>{" "}
@@ -227,7 +228,7 @@ export function registerSessions(app: Hono<AppEnv>) {
     const id = c.req.param("id");
     if (id.length > 64) throw new HTTPException(404, { message: "No such session." });
     const j = valueOrThrow(await findJourney(c.env, c.get("workspace").id, id));
-    const paths = sitePaths(j.domain);
+    const paths = sitePaths(c, j.domain);
     return renderPage(c, {
       title: `Journey of ${withArticle(platformName(j.agent_platform))} session`,
       body: (

@@ -4,6 +4,7 @@ import type { SiteRecord } from "@shared/sites/site-row";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { pageValue } from "../refusal-page";
 
 /**
@@ -18,9 +19,9 @@ export async function siteOfPage(c: Context<AppEnv>): Promise<SiteRecord> {
   return pageValue(await findReportSite(c.env.DB, c.get("workspace").id, domain.domain));
 }
 
-/** The dashboard's links for one site, in the order of its sub-navigation. */
-export function sitePaths(domain: string) {
-  const base = `/app/sites/${encodeURIComponent(domain)}`;
+/** The dashboard's links for one site in this page's workspace, in the order of its sub-navigation. */
+export function sitePaths(c: Context<AppEnv>, domain: string) {
+  const base = appHref(c, `/sites/${encodeURIComponent(domain)}`);
   return {
     install: base,
     status: `${base}/install-status`,

@@ -12,6 +12,7 @@ import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash, takeFlash } from "../flash";
+import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { FlashNotice } from "../layout/flash-notice";
 import { ConfirmActions, Notice, PostForm } from "../layout/form";
@@ -30,9 +31,9 @@ const SITES = "/app/sites";
 const now = () => Date.now();
 const baseUrl = (c: Context<AppEnv>) => serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
 
-function AddSiteForm(props: { csrf: string; domain?: string; name?: string }) {
+function AddSiteForm(props: { c: Context<AppEnv>; csrf: string; domain?: string; name?: string }) {
   return (
-    <PostForm action={SITES} csrf={props.csrf}>
+    <PostForm action={appHref(props.c, "/sites")} csrf={props.csrf}>
       <h2>Add a site</h2>
       <div class="field">
         <label for="site-domain">Domain</label>
@@ -49,8 +50,8 @@ function AddSiteForm(props: { csrf: string; domain?: string; name?: string }) {
 }
 
 /** Rename and delete, on the site's page for owners and admins. */
-function SiteAdmin(props: { csrf: string; site: { domain: string; name: string } }) {
-  const paths = sitePaths(props.site.domain);
+function SiteAdmin(props: { c: Context<AppEnv>; csrf: string; site: { domain: string; name: string } }) {
+  const paths = sitePaths(props.c, props.site.domain);
   return (
     <>
       <h2>Name</h2>
@@ -107,7 +108,7 @@ async function sitesPage(
             columns={["Site", "Install status", "Last session", "Reports"]}
           >
             {page.sites.map((s) => {
-              const paths = sitePaths(s.domain);
+              const paths = sitePaths(c, s.domain);
               const check = checks.get(s.domain);
               return (
                 <tr data-domain={s.domain}>
@@ -128,7 +129,7 @@ async function sitesPage(
                       Sessions<span class="visually-hidden"> of {s.domain}</span>
                     </a>{" "}
                     ·{" "}
-                    <a href={`/app/scans/${encodeURIComponent(s.domain)}`}>
+                    <a href={appHref(c, `/scans/${encodeURIComponent(s.domain)}`)}>
                       Scan report<span class="visually-hidden"> of {s.domain}</span>
                     </a>
                   </td>
@@ -138,7 +139,7 @@ async function sitesPage(
           </DataTable>
         )}
         {canManageWorkspace(workspace.role) ? (
-          <AddSiteForm csrf={c.get("csrfToken")} domain={form.domain} name={form.name} />
+          <AddSiteForm c={c} csrf={c.get("csrfToken")} domain={form.domain} name={form.name} />
         ) : (
           <Notice kind="info">Your role here is member (read-only): owners and admins add sites.</Notice>
         )}
@@ -165,7 +166,7 @@ export function registerSites(app: Hono<AppEnv>) {
       const status = registered.code === "limit_reached" ? 403 : 400;
       return sitesPage(c, { error: registered.message, status, domain: rawDomain, name });
     }
-    return c.redirect(sitePaths(registered.value.site.domain).install, 303);
+    return c.redirect(sitePaths(c, registered.value.site.domain).install, 303);
   });
 
   app.get(`${SITES}/:domain`, async (c) => {
@@ -196,7 +197,7 @@ export function registerSites(app: Hono<AppEnv>) {
             </button>
             <span id="snippet-status" role="status" />
           </p>
-          <InstallStatusBox check={check} />
+          <InstallStatusBox c={c} check={check} />
           <h2>Coverage</h2>
           <p>
             {site.coverage === "all_traffic"
@@ -209,7 +210,7 @@ export function registerSites(app: Hono<AppEnv>) {
             ) : null}
           </p>
           {admin ? (
-            <PostForm action={sitePaths(site.domain).coverage} csrf={c.get("csrfToken")} class="actions">
+            <PostForm action={sitePaths(c, site.domain).coverage} csrf={c.get("csrfToken")} class="actions">
               <label for="coverage">Record</label>
               <select id="coverage" name="coverage">
                 <option value="all_traffic" selected={site.coverage === "all_traffic"}>
@@ -222,7 +223,7 @@ export function registerSites(app: Hono<AppEnv>) {
               <button type="submit">Change coverage</button>
             </PostForm>
           ) : null}
-          {admin ? <SiteAdmin csrf={c.get("csrfToken")} site={site} /> : null}
+          {admin ? <SiteAdmin c={c} csrf={c.get("csrfToken")} site={site} /> : null}
           <script src={DASHBOARD_SCRIPT} defer />
         </>
       ),
@@ -249,7 +250,7 @@ export function registerSites(app: Hono<AppEnv>) {
     pageValue(
       await updateSite(database(c.env.DB), c.get("workspace").id, { id: site.id }, { coverage: coverage as Coverage }),
     );
-    return c.redirect(sitePaths(site.domain).install, 303);
+    return c.redirect(sitePaths(c, site.domain).install, 303);
   });
 
   // Rename = PATCH /api/v1/sites/{site_id} with `name`: the display name only, never the domain.
@@ -258,7 +259,7 @@ export function registerSites(app: Hono<AppEnv>) {
     const form = await c.req.parseBody();
     const name = typeof form.name === "string" ? form.name.trim().slice(0, SITE_NAME_MAX) : "";
     pageValue(await updateSite(database(c.env.DB), c.get("workspace").id, { id: site.id }, { name }));
-    return redirectWithFlash(c, sitePaths(site.domain).install, { kind: "success", text: `Renamed to “${name}”.` });
+    return redirectWithFlash(c, sitePaths(c, site.domain).install, { kind: "success", text: `Renamed to “${name}”.` });
   });
 
   // Delete = DELETE /api/v1/sites/{site_id}, after a confirmation page (it erases the traffic).
@@ -274,10 +275,10 @@ export function registerSites(app: Hono<AppEnv>) {
             cannot be undone; adding the domain again starts an empty site with a new snippet.
           </p>
           <ConfirmActions
-            action={sitePaths(site.domain).remove}
+            action={sitePaths(c, site.domain).remove}
             csrf={c.get("csrfToken")}
             label="Confirm delete"
-            cancelHref={sitePaths(site.domain).install}
+            cancelHref={sitePaths(c, site.domain).install}
           />
         </>
       ),
@@ -287,6 +288,9 @@ export function registerSites(app: Hono<AppEnv>) {
   app.post(`${SITES}/:domain/delete`, requireRole("admin"), async (c) => {
     const site = await siteOfPage(c);
     pageValue(await deleteSite(database(c.env.DB), c.env, c.get("workspace").id, { id: site.id }));
-    return redirectWithFlash(c, SITES, { kind: "success", text: `${site.domain} and its traffic were deleted.` });
+    return redirectWithFlash(c, appHref(c, "/sites"), {
+      kind: "success",
+      text: `${site.domain} and its traffic were deleted.`,
+    });
   });
 }

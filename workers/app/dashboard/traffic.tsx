@@ -86,7 +86,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
     ]);
     const before =
       overview.previous && sources.previous ? { overview: overview.previous, sources: sources.previous } : undefined;
-    const paths = sitePaths(site.domain);
+    const paths = sitePaths(c, site.domain);
     // The download links keep the page's window (the same query string).
     const query = new URL(c.req.url).search;
     const csv = (table: TrafficTableName) => <CsvLink c={c} domain={site.domain} table={table} query={query} />;

@@ -1,9 +1,16 @@
 import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
+import { workspacePath } from "../workspace-path";
 
 /**
- * An application URL from its path under /app. One function for every app link, so the
- * URL scheme (e.g. a workspace segment) changes in one place; today it is `/app${path}`.
+ * The one way to build a link or form action to a workspace page (docs/app.md
+ * "Addresses"): `appHref(c, "/sites/shop.example.com")` is
+ * `/app/w/<this page's workspace>/sites/shop.example.com`; "" or "/" is the overview.
+ * On a page that is about no workspace (account pages) it is the short `/app…` address,
+ * which redirects to the same page in the session's last workspace.
  */
-export function appHref(_c: Context, path: string): string {
-  return `/app${path}`;
+export function appHref(c: Context<AppEnv>, path: string): string {
+  const workspace = c.get("workspace");
+  if (!workspace) return `/app${path === "/" ? "" : path}`;
+  return workspacePath(workspace.id, path);
 }

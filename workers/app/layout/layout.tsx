@@ -9,6 +9,8 @@ export interface Chrome {
   /** Absent on signed-out pages (sign-in, sign-up, invitation). */
   user?: SignedInUser;
   workspace?: CurrentWorkspace;
+  /** `appHref` bound to this request: the address of a workspace page (layout/app-href.ts). */
+  href: (path: string) => string;
 }
 
 function WorkspaceSwitcher(props: { chrome: Chrome }) {
@@ -30,10 +32,10 @@ function WorkspaceSwitcher(props: { chrome: Chrome }) {
 }
 
 function Header(props: { chrome: Chrome }) {
-  const { user, csrf, path } = props.chrome;
+  const { user, csrf, path, href } = props.chrome;
   return (
     <header class="top">
-      <a class="brand" href="/app">
+      <a class="brand" href={href("")}>
         Agent Readiness
       </a>
       {user ? (
@@ -42,7 +44,10 @@ function Header(props: { chrome: Chrome }) {
             <ul>
               {navItems.map((item) => (
                 <li>
-                  <a href={item.href} aria-current={isCurrent(item, path) ? "page" : undefined}>
+                  <a
+                    href={href(item.href.slice("/app".length))}
+                    aria-current={isCurrent(item, path) ? "page" : undefined}
+                  >
                     {item.label}
                   </a>
                 </li>

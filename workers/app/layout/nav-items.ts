@@ -1,5 +1,7 @@
 // The main navigation, in order. A page joins it by adding one entry here (docs/app.md
-// "Adding a page"). `match` marks the entry current for every path under it.
+// "Adding a page"). `match` marks the entry current for every path under it. Hrefs are the
+// short addresses routes are declared at; the layout puts the page's workspace in them
+// (layout/app-href.ts).
 export interface NavItem {
   href: string;
   label: string;

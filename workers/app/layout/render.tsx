@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
+import { appHref } from "./app-href";
 import { Notice } from "./form";
 import { type Chrome, Layout } from "./layout";
 
@@ -13,6 +14,7 @@ export function chromeOf(c: Context<AppEnv>): Chrome {
     csrf: c.get("csrfToken"),
     user: c.get("user"),
     workspace: c.get("workspace"),
+    href: (path) => appHref(c, path),
   };
 }
 

@@ -2,8 +2,10 @@ import { findSession, setSessionWorkspace } from "@shared/accounts/session-repos
 import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
 import { database } from "@shared/db/client";
 import type { Context, MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { clearSessionCookie, readSessionCookie } from "../cookies";
+import { workspaceInUrl, workspacePath } from "../workspace-path";
 
 /** Where a signed-out visitor is sent, remembering the page they asked for. */
 export function signInRedirect(c: Context<AppEnv>): Response {
@@ -49,17 +51,34 @@ export function optionalSignIn(): MiddlewareHandler<AppEnv> {
 }
 
 /**
- * Pages about a workspace: after `requireSignIn()`, sets `c.var.workspace` to the
- * session's current workspace and the user's role there. A session whose workspace the
- * user no longer belongs to falls back to the first one; a user with none is sent to
- * create one.
+ * Pages about a workspace (docs/app.md "Addresses"): after `requireSignIn()`, sets
+ * `c.var.workspace` to the workspace named in the URL (`/app/w/{id}/…`) and the user's
+ * role there; one the user does not belong to is 404, whatever the session chose. That
+ * workspace becomes the session's last one. A short address (`/app/sites`, from a
+ * bookmark or an email) redirects a GET to the same page in the session's last
+ * workspace (or the first one); a form posted to one is refused, since nothing says which
+ * workspace it meant. A user with no workspace is sent to create one.
  */
 export function requireWorkspace(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get("user");
+    const named = workspaceInUrl(c.req.raw);
     const chosen = c.get("sessionWorkspaceId");
-    const current = user.workspaces.find((w) => w.id === chosen) ?? user.workspaces[0];
-    if (!current) return c.redirect("/app/workspaces/new", 303);
+    if (named === null) {
+      const last = user.workspaces.find((w) => w.id === chosen) ?? user.workspaces[0];
+      if (!last) return c.redirect("/app/workspaces/new", 303);
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+        throw new HTTPException(400, {
+          message: "This form does not say which workspace it is for. Reload the page it came from and send it again.",
+        });
+      }
+      const url = new URL(c.req.url);
+      return c.redirect(`${workspacePath(last.id, c.req.path.slice("/app".length))}${url.search}`, 303);
+    }
+    const current = user.workspaces.find((w) => w.id === named);
+    if (!current) {
+      throw new HTTPException(404, { message: "No workspace of yours has that address. Pick one from the switcher." });
+    }
     if (current.id !== chosen) await setSessionWorkspace(database(c.env.DB), user.sessionId, current.id);
     c.set("workspace", { id: current.id, name: current.name, role: current.role });
     await next();

@@ -230,11 +230,14 @@ export function registerAccount(app: Hono<AppEnv>) {
       return again(429, `Too many wrong passwords. ${tryAgainIn(check.retryAfter)}`);
     }
     if (check.outcome === "wrong") return again(401, "The current password is not right.");
-    await deleteAccount(
+    const done = await deleteAccount(
       database(c.env.DB),
       user.userId,
       plan.deleteWorkspaces.map((w) => w.id),
     );
+    if (!done) {
+      return again(409, "A workspace of yours lost its other owner meanwhile. Nothing was deleted; look again.");
+    }
     clearSessionCookie(c);
     return c.redirect("/app/sign-in?deleted=1", 303);
   });

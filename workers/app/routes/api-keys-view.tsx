@@ -7,12 +7,12 @@ import { ConfirmActions, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 
 /** The key creation form: a name and the scopes, ticked directly or by a preset button. */
-export function CreateKeyForm(props: { csrf: string; name?: string; ticked?: readonly Scope[] }) {
+export function CreateKeyForm(props: { base: string; csrf: string; name?: string; ticked?: readonly Scope[] }) {
   const ticked = props.ticked ?? SCOPE_PRESETS.provisioning;
   return (
     <section aria-labelledby="create-key-heading">
       <h2 id="create-key-heading">Create a key</h2>
-      <PostForm action="/app/settings/api-keys" csrf={props.csrf}>
+      <PostForm action={props.base} csrf={props.csrf}>
         <div class="field">
           <label for="key-name">Name</label>
           <input
@@ -55,7 +55,7 @@ export function CreateKeyForm(props: { csrf: string; name?: string; ticked?: rea
   );
 }
 
-export function KeyTable(props: { keys: KeyListItem[]; canManage: boolean }) {
+export function KeyTable(props: { base: string; keys: KeyListItem[]; canManage: boolean }) {
   if (props.keys.length === 0) return <p>This workspace has no API keys yet.</p>;
   return (
     <DataTable
@@ -87,7 +87,7 @@ export function KeyTable(props: { keys: KeyListItem[]; canManage: boolean }) {
           </td>
           {props.canManage ? (
             <td data-label="Actions">
-              <form method="get" action={`/app/settings/api-keys/${key.keyId}/revoke`}>
+              <form method="get" action={`${props.base}/${key.keyId}/revoke`}>
                 <button type="submit" class="danger" aria-describedby={`name-${key.keyId}`}>
                   Revoke
                 </button>
@@ -100,7 +100,7 @@ export function KeyTable(props: { keys: KeyListItem[]; canManage: boolean }) {
   );
 }
 
-export function ConfirmRevoke(props: { csrf: string; item: KeyListItem }) {
+export function ConfirmRevoke(props: { base: string; csrf: string; item: KeyListItem }) {
   return (
     <>
       <p>
@@ -108,10 +108,10 @@ export function ConfirmRevoke(props: { csrf: string; item: KeyListItem }) {
         Every program using it gets 401 from the next request on. This cannot be undone.
       </p>
       <ConfirmActions
-        action={`/app/settings/api-keys/${props.item.keyId}/revoke`}
+        action={`${props.base}/${props.item.keyId}/revoke`}
         csrf={props.csrf}
         label="Confirm revoke"
-        cancelHref="/app/settings/api-keys"
+        cancelHref={props.base}
       />
     </>
   );

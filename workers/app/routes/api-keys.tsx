@@ -9,6 +9,7 @@ import type { Child } from "hono/jsx";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash, takeFlash } from "../flash";
 import { scopesFromForm } from "../key-presets";
+import { appHref } from "../layout/app-href";
 import { FlashNotice } from "../layout/flash-notice";
 import { Notice } from "../layout/form";
 import { renderPage } from "../layout/render";
@@ -17,6 +18,7 @@ import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { ConfirmRevoke, CreateKeyForm, KeyTable } from "./api-keys-view";
 
 const PATH = "/app/settings/api-keys";
+const keysHref = (c: Context<AppEnv>) => appHref(c, "/settings/api-keys");
 
 async function keysPage(
   c: Context<AppEnv>,
@@ -37,6 +39,7 @@ async function keysPage(
         {extra.before}
         {canManage ? (
           <CreateKeyForm
+            base={keysHref(c)}
             csrf={c.get("csrfToken")}
             name={extra.form?.name}
             ticked={extra.form?.ticked && SCOPES.filter((s) => extra.form?.ticked?.includes(s))}
@@ -45,7 +48,7 @@ async function keysPage(
           <Notice kind="info">Your role here is member (read-only): owners and admins create and revoke keys.</Notice>
         )}
         <h2>Keys</h2>
-        <KeyTable keys={keys} canManage={canManage} />
+        <KeyTable base={keysHref(c)} keys={keys} canManage={canManage} />
       </>
     ),
   });
@@ -75,7 +78,7 @@ export function registerApiKeys(app: Hono<AppEnv>) {
       createdBy: c.get("user").userId,
     });
     if (!created.ok) return refuse(created.message ?? "The key could not be created.");
-    return redirectWithFlash(c, PATH, {
+    return redirectWithFlash(c, keysHref(c), {
       kind: "secret",
       id: "new-key",
       heading: `Your new key “${name.trim()}”`,
@@ -87,14 +90,17 @@ export function registerApiKeys(app: Hono<AppEnv>) {
   app.get(`${PATH}/:keyId/revoke`, requireRole("admin"), async (c) => {
     const item = await findWorkspaceKey(database(c.env.DB), c.get("workspace").id, c.req.param("keyId"));
     if (!item) throw new HTTPException(404, { message: "No live key with that id in this workspace." });
-    return renderPage(c, { title: "Revoke API key", body: <ConfirmRevoke csrf={c.get("csrfToken")} item={item} /> });
+    return renderPage(c, {
+      title: "Revoke API key",
+      body: <ConfirmRevoke base={keysHref(c)} csrf={c.get("csrfToken")} item={item} />,
+    });
   });
 
   app.post(`${PATH}/:keyId/revoke`, requireRole("admin"), async (c) => {
     const revoked = await revokeApiKey(database(c.env.DB), c.get("workspace").id, c.req.param("keyId"));
     if (!revoked.ok) throw new HTTPException(404, { message: revoked.message });
     const item = revoked.value;
-    return redirectWithFlash(c, PATH, {
+    return redirectWithFlash(c, keysHref(c), {
       kind: "success",
       text: `Revoked “${item.name ?? item.displayPrefix}”. Requests with it now get 401.`,
     });

@@ -4,6 +4,7 @@ import { type ConnectedApp, connectedApps } from "@shared/oauth/user-grants";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { ConfirmActions, Notice } from "../layout/form";
 import { Time } from "../layout/format-time";
@@ -11,6 +12,7 @@ import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 
 const PATH = "/app/settings/connected-apps";
+const appsHref = (c: Context<AppEnv>) => appHref(c, "/settings/connected-apps");
 
 function oauthApi(c: Context<AppEnv>) {
   const origin = serviceOrigin(c.env.PUBLIC_BASE_URL, c.req.url);
@@ -25,7 +27,7 @@ async function findApp(c: Context<AppEnv>, grantId: string): Promise<ConnectedAp
   return app;
 }
 
-function AppTable(props: { apps: ConnectedApp[] }) {
+function AppTable(props: { base: string; apps: ConnectedApp[] }) {
   return (
     <DataTable
       caption={{ text: "Apps you connected to this workspace through OAuth, newest first.", visible: false }}
@@ -46,7 +48,7 @@ function AppTable(props: { apps: ConnectedApp[] }) {
             <Time at={app.expiresAt} never="Never" />
           </td>
           <td>
-            <a href={`${PATH}/${encodeURIComponent(app.grantId)}/revoke`} aria-label={`Revoke ${app.clientName}`}>
+            <a href={`${props.base}/${encodeURIComponent(app.grantId)}/revoke`} aria-label={`Revoke ${app.clientName}`}>
               Revoke
             </a>
           </td>
@@ -77,9 +79,13 @@ export function registerConnectedApps(app: Hono<AppEnv>) {
           <p>
             Assistants and MCP clients (ChatGPT, Claude, Cursor, VS Code, ...) that you allowed to use <code>/mcp</code>{" "}
             for <strong>{c.get("workspace").name}</strong>. Each has only the scopes you ticked, and never more than
-            your role allows. Server integrations use <a href="/app/settings/api-keys">API keys</a> instead.
+            your role allows. Server integrations use <a href={appHref(c, "/settings/api-keys")}>API keys</a> instead.
           </p>
-          {apps.length > 0 ? <AppTable apps={apps} /> : <p>No app is connected to this workspace yet.</p>}
+          {apps.length > 0 ? (
+            <AppTable base={appsHref(c)} apps={apps} />
+          ) : (
+            <p>No app is connected to this workspace yet.</p>
+          )}
         </>
       ),
     });
@@ -95,10 +101,10 @@ export function registerConnectedApps(app: Hono<AppEnv>) {
             Revoke <strong>{item.clientName}</strong>? Its access and refresh tokens stop working at once.
           </p>
           <ConfirmActions
-            action={`${PATH}/${encodeURIComponent(item.grantId)}/revoke`}
+            action={`${appsHref(c)}/${encodeURIComponent(item.grantId)}/revoke`}
             csrf={c.get("csrfToken")}
             label="Revoke"
-            cancelHref={PATH}
+            cancelHref={appsHref(c)}
           />
         </>
       ),
@@ -109,6 +115,6 @@ export function registerConnectedApps(app: Hono<AppEnv>) {
     const item = await findApp(c, c.req.param("grantId"));
     await oauthApi(c).revokeGrant(item.grantId, c.get("user").userId);
     // Post/Redirect/Get: reloading the result does not post again.
-    return c.redirect(`${PATH}?revoked`, 303);
+    return c.redirect(`${appsHref(c)}?revoked`, 303);
   });
 }

@@ -7,6 +7,7 @@ import type { AppEnv } from "../app-env";
 import { PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { optionalSignIn, requireSignIn } from "../middleware/session";
+import { workspacePath } from "../workspace-path";
 import { SignUpForm } from "./sign-up";
 
 const INVALID = "This invitation link is not valid: it was used already, has expired or was mistyped.";
@@ -54,6 +55,6 @@ export function registerInvite(app: Hono<AppEnv>) {
       throw new HTTPException(404, { message: INVALID });
     }
     await setSessionWorkspace(db, c.get("user").sessionId, invite.workspaceId);
-    return c.redirect("/app", 303);
+    return c.redirect(workspacePath(invite.workspaceId, ""), 303);
   });
 }

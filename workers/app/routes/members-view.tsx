@@ -5,6 +5,7 @@ import { DataTable } from "../layout/data-table";
 import { ConfirmActions, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 
+/** Where the members routes are declared; links use `appHref(c, "/settings/members")`. */
 export const MEMBERS_PATH = "/app/settings/members";
 
 // The buttons follow what the viewer's role allows; the last-owner rule depends on the
@@ -21,11 +22,11 @@ function roleChoices(me: MemberSeat, member: MemberSeat) {
   return choices.length > 1 ? choices : [];
 }
 
-function RoleForm(props: { csrf: string; member: MemberRow; choices: readonly string[] }) {
+function RoleForm(props: { base: string; csrf: string; member: MemberRow; choices: readonly string[] }) {
   const { member } = props;
   const id = `role-${member.userId}`;
   return (
-    <PostForm action={`${MEMBERS_PATH}/${member.userId}/role`} csrf={props.csrf} class="inline-form">
+    <PostForm action={`${props.base}/${member.userId}/role`} csrf={props.csrf} class="inline-form">
       <label for={id} class="visually-hidden">
         Role of {member.email}
       </label>
@@ -54,7 +55,7 @@ function ConfirmLink(props: { action: string; label: string; describedBy: string
   );
 }
 
-function MemberActions(props: { csrf: string; me: MemberSeat; member: MemberRow }) {
+function MemberActions(props: { base: string; csrf: string; me: MemberSeat; member: MemberRow }) {
   const { me, member } = props;
   const describedBy = `email-${member.userId}`;
   const choices = roleChoices(me, member);
@@ -63,16 +64,16 @@ function MemberActions(props: { csrf: string; me: MemberSeat; member: MemberRow 
   const mayRemove = !own && decideRemoval({ actor: me, target: member, ownerCount: NOT_LAST }).ok;
   return (
     <>
-      {choices.length > 0 ? <RoleForm csrf={props.csrf} member={member} choices={choices} /> : null}
-      {own ? <ConfirmLink action={`${MEMBERS_PATH}/leave`} label="Leave workspace" describedBy={describedBy} /> : null}
+      {choices.length > 0 ? <RoleForm base={props.base} csrf={props.csrf} member={member} choices={choices} /> : null}
+      {own ? <ConfirmLink action={`${props.base}/leave`} label="Leave workspace" describedBy={describedBy} /> : null}
       {mayRemove ? (
-        <ConfirmLink action={`${MEMBERS_PATH}/${member.userId}/remove`} label="Remove" describedBy={describedBy} />
+        <ConfirmLink action={`${props.base}/${member.userId}/remove`} label="Remove" describedBy={describedBy} />
       ) : null}
     </>
   );
 }
 
-export function MemberTable(props: { csrf: string; me: MemberSeat; members: MemberRow[] }) {
+export function MemberTable(props: { base: string; csrf: string; me: MemberSeat; members: MemberRow[] }) {
   return (
     <DataTable
       caption={{ text: "Members of this workspace, in the order they joined", visible: false }}
@@ -89,7 +90,7 @@ export function MemberTable(props: { csrf: string; me: MemberSeat; members: Memb
             <Time at={m.joinedAt} />
           </td>
           <td data-label="Actions">
-            <MemberActions csrf={props.csrf} me={props.me} member={m} />
+            <MemberActions base={props.base} csrf={props.csrf} me={props.me} member={m} />
           </td>
         </tr>
       ))}
@@ -97,7 +98,7 @@ export function MemberTable(props: { csrf: string; me: MemberSeat; members: Memb
   );
 }
 
-export function OpenInvites(props: { csrf: string; invites: PendingInviteRow[] }) {
+export function OpenInvites(props: { base: string; csrf: string; invites: PendingInviteRow[] }) {
   if (props.invites.length === 0) return null;
   return (
     <>
@@ -108,7 +109,7 @@ export function OpenInvites(props: { csrf: string; invites: PendingInviteRow[] }
             <span id={`invite-${i.id}`}>
               {i.role}, created <Time at={i.createdAt} />, expires <Time at={i.expiresAt} />
             </span>
-            <PostForm action={`${MEMBERS_PATH}/invites/${i.id}/withdraw`} csrf={props.csrf} class="inline-form">
+            <PostForm action={`${props.base}/invites/${i.id}/withdraw`} csrf={props.csrf} class="inline-form">
               <button type="submit" class="secondary" aria-describedby={`invite-${i.id}`}>
                 Withdraw
               </button>
@@ -120,7 +121,11 @@ export function OpenInvites(props: { csrf: string; invites: PendingInviteRow[] }
   );
 }
 
-export function ConfirmRemove(props: { csrf: string; member: { userId: string; email: string; role: string } }) {
+export function ConfirmRemove(props: {
+  base: string;
+  csrf: string;
+  member: { userId: string; email: string; role: string };
+}) {
   return (
     <>
       <p>
@@ -128,27 +133,22 @@ export function ConfirmRemove(props: { csrf: string; member: { userId: string; e
         their next request on. API keys they created belong to the workspace and keep working until revoked.
       </p>
       <ConfirmActions
-        action={`${MEMBERS_PATH}/${props.member.userId}/remove`}
+        action={`${props.base}/${props.member.userId}/remove`}
         csrf={props.csrf}
         label="Confirm remove"
-        cancelHref={MEMBERS_PATH}
+        cancelHref={props.base}
       />
     </>
   );
 }
 
-export function ConfirmLeave(props: { csrf: string; workspaceName: string }) {
+export function ConfirmLeave(props: { base: string; csrf: string; workspaceName: string }) {
   return (
     <>
       <p>
         Leave <strong>{props.workspaceName}</strong>? You lose access at once; only a new invitation brings you back.
       </p>
-      <ConfirmActions
-        action={`${MEMBERS_PATH}/leave`}
-        csrf={props.csrf}
-        label="Confirm leave"
-        cancelHref={MEMBERS_PATH}
-      />
+      <ConfirmActions action={`${props.base}/leave`} csrf={props.csrf} label="Confirm leave" cancelHref={props.base} />
     </>
   );
 }

@@ -23,27 +23,28 @@ import type { Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
+import { type Flash, redirectWithFlash, takeFlash } from "../flash";
+import { appHref } from "../layout/app-href";
+import { FlashNotice } from "../layout/flash-notice";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
-import { ShownOnce } from "../layout/shown-once";
 import { linkOrigin, sendAfterAnswer } from "../mail-links";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { ConfirmLeave, ConfirmRemove, MemberTable, OpenInvites, MEMBERS_PATH as PATH } from "./members-view";
 
-function InviteLink(props: { url: string; mailedTo: string | null }) {
-  return (
-    <ShownOnce id="invite-link" heading="Invitation link" value={props.url}>
-      {props.mailedTo ? (
-        <>
-          We are emailing this link to <bdi>{props.mailedTo}</bdi>. You can also send it yourself.
-        </>
-      ) : (
-        "Send this link to the person you invite."
-      )}{" "}
-      It works once, for 7 days.
-    </ShownOnce>
-  );
+/** The new invitation's link, shown once on the members page after the redirect. */
+function inviteLinkFlash(url: string, mailedTo: string | null): Flash {
+  const how = mailedTo
+    ? `We are emailing this link to ${mailedTo}. You can also send it yourself.`
+    : "Send this link to the person you invite.";
+  return {
+    kind: "secret",
+    id: "invite-link",
+    heading: "Invitation link",
+    text: `${how} It works once, for 7 days.`,
+    value: url,
+  };
 }
 
 function inviteMail(to: string, workspaceName: string, role: string, url: string) {
@@ -67,6 +68,7 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
   const [members, invites] = await Promise.all([listMembers(db, workspace.id), listPendingInvites(db, workspace.id)]);
   const canManage = canManageWorkspace(workspace.role);
   const csrf = c.get("csrfToken");
+  const base = appHref(c, "/settings/members");
   return renderPage(c, {
     title: "Members",
     status: extra.status,
@@ -77,11 +79,11 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
           not change anything.
         </p>
         {extra.before}
-        <MemberTable csrf={csrf} me={me(c)} members={members} />
+        <MemberTable base={base} csrf={csrf} me={me(c)} members={members} />
         {canManage ? (
           <>
             <h2>Invite someone</h2>
-            <PostForm action={`${PATH}/invites`} csrf={csrf}>
+            <PostForm action={`${base}/invites`} csrf={csrf}>
               <div class="field">
                 <label for="invite-role">Role</label>
                 <select id="invite-role" name="role">
@@ -109,13 +111,15 @@ async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?:
               </div>
               <button type="submit">Create invite link</button>
             </PostForm>
-            <OpenInvites csrf={csrf} invites={invites} />
+            <OpenInvites base={base} csrf={csrf} invites={invites} />
           </>
         ) : null}
       </>
     ),
   });
 }
+
+const membersHref = (c: Context<AppEnv>) => appHref(c, "/settings/members");
 
 /** The signed-in person's own seat in the current workspace. */
 function me(c: Context<AppEnv>): MemberSeat {
@@ -159,7 +163,7 @@ export function registerMembers(app: Hono<AppEnv>) {
   app.use(PATH, requireSignIn(), requireWorkspace());
   app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
 
-  app.get(PATH, (c) => membersPage(c));
+  app.get(PATH, async (c) => membersPage(c, { before: <FlashNotice flash={await takeFlash(c)} /> }));
 
   app.post(`${PATH}/invites`, requireRole("admin"), async (c) => {
     const form = await c.req.parseBody();
@@ -179,7 +183,8 @@ export function registerMembers(app: Hono<AppEnv>) {
     });
     const url = `${linkOrigin(c)}/app/invite/${token}`;
     if (mailTo) sendAfterAnswer(c, async () => inviteMail(mailTo, workspace.name, role, url));
-    return membersPage(c, { before: <InviteLink url={url} mailedTo={mailTo} />, status: 201 });
+    // Post/Redirect/Get: a reload of the members page creates no second invitation.
+    return redirectWithFlash(c, membersHref(c), inviteLinkFlash(url, mailTo));
   });
 
   // Another workspace's invitation id finds no row here, exactly like an unknown id (404).
@@ -187,13 +192,16 @@ export function registerMembers(app: Hono<AppEnv>) {
     if (!(await withdrawInvite(database(c.env.DB), c.get("workspace").id, c.req.param("inviteId")))) {
       return refuse(c, 404, "No open invitation with that id in this workspace.");
     }
-    return membersPage(c, { before: <Notice kind="success">Invitation withdrawn: its link no longer works.</Notice> });
+    return redirectWithFlash(c, membersHref(c), {
+      kind: "success",
+      text: "Invitation withdrawn: its link no longer works.",
+    });
   });
 
   app.get(`${PATH}/leave`, (c) =>
     renderPage(c, {
       title: "Leave workspace",
-      body: <ConfirmLeave csrf={c.get("csrfToken")} workspaceName={c.get("workspace").name} />,
+      body: <ConfirmLeave base={membersHref(c)} csrf={c.get("csrfToken")} workspaceName={c.get("workspace").name} />,
     }),
   );
 
@@ -207,6 +215,7 @@ export function registerMembers(app: Hono<AppEnv>) {
       (guards) => removeMember(db, guards),
     );
     if (!left.ok) return refuse(c, left.status, left.message);
+    // The left workspace is no longer the user's: /app resolves another one, or offers a new one.
     return c.redirect("/app", 303);
   });
 
@@ -222,9 +231,7 @@ export function registerMembers(app: Hono<AppEnv>) {
       (guards) => (guards.target.role === to ? Promise.resolve(true) : changeMemberRole(db, { ...guards, to })),
     );
     if (!changed.ok) return refuse(c, changed.status, changed.message);
-    // An owner who stepped down sees the page as their new role already.
-    if (c.req.param("userId") === me(c).userId) c.set("workspace", { ...c.get("workspace"), role: to });
-    return membersPage(c, { before: <Notice kind="success">{`${changed.email} is now ${to}.`}</Notice> });
+    return redirectWithFlash(c, membersHref(c), { kind: "success", text: `${changed.email} is now ${to}.` });
   });
 
   app.get(`${PATH}/:userId/remove`, async (c) => {
@@ -240,7 +247,11 @@ export function registerMembers(app: Hono<AppEnv>) {
     return renderPage(c, {
       title: "Remove member",
       body: (
-        <ConfirmRemove csrf={c.get("csrfToken")} member={{ userId: targetId, email: seat.email, role: seat.role }} />
+        <ConfirmRemove
+          base={membersHref(c)}
+          csrf={c.get("csrfToken")}
+          member={{ userId: targetId, email: seat.email, role: seat.role }}
+        />
       ),
     });
   });
@@ -254,10 +265,9 @@ export function registerMembers(app: Hono<AppEnv>) {
       (guards) => removeMember(db, guards),
     );
     if (!removed.ok) return refuse(c, removed.status, removed.message);
-    return membersPage(c, {
-      before: (
-        <Notice kind="success">{`Removed ${removed.email}. Their next request to this workspace is refused.`}</Notice>
-      ),
+    return redirectWithFlash(c, membersHref(c), {
+      kind: "success",
+      text: `Removed ${removed.email}. Their next request to this workspace is refused.`,
     });
   });
 }

@@ -2,6 +2,7 @@ import { listUserPasskeys } from "@shared/accounts/passkey-repository";
 import { database } from "@shared/db/client";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { PasskeyButton } from "../layout/passkey-button";
@@ -18,26 +19,26 @@ export function registerSettings(app: Hono<AppEnv>) {
           <ul class="cards">
             <li>
               <h2>
-                <a href="/app/settings/api-keys">API keys</a>
+                <a href={appHref(c, "/settings/api-keys")}>API keys</a>
               </h2>
               <p>Create and revoke the keys that call the v1 API for {c.get("workspace").name}.</p>
             </li>
             <li>
               <h2>
-                <a href="/app/settings/connected-apps">Connected apps</a>
+                <a href={appHref(c, "/settings/connected-apps")}>Connected apps</a>
               </h2>
               <p>Assistants you allowed to use the MCP tools for {c.get("workspace").name}; revoke them here.</p>
             </li>
             <li>
               <h2>
-                <a href="/app/settings/members">Members</a>
+                <a href={appHref(c, "/settings/members")}>Members</a>
               </h2>
               <p>Who belongs to this workspace; invite people with a link.</p>
             </li>
             {c.get("workspace").role === "owner" ? (
               <li>
                 <h2>
-                  <a href="/app/settings/workspace">Workspace</a>
+                  <a href={appHref(c, "/settings/workspace")}>Workspace</a>
                 </h2>
                 <p>Rename or delete {c.get("workspace").name}.</p>
               </li>

@@ -12,6 +12,7 @@ import { renderPage, renderRefused } from "../layout/render";
 import { checkPassword } from "../password-check";
 import { safeNext, signInAs } from "../session-start";
 import { tryAgainIn } from "../throttle";
+import { splitWorkspacePath } from "../workspace-path";
 
 // One sentence for every wrong email/password combination, so the answer never says
 // whether an email is registered (OWASP Authentication Cheat Sheet, "Authentication and
@@ -96,8 +97,12 @@ export function registerSignIn(app: Hono<AppEnv>) {
     const { user } = check;
     const db = database(c.env.DB);
     if (needsRehash(user.passwordHash)) await updatePasswordHash(db, user.id, await hashPassword(password));
-    const [first] = await listUserWorkspaces(db, user.id);
-    await signInAs(c, user.id, first?.id ?? null);
+    // The session starts in the workspace the page asked for names, so signing in again
+    // from a tab of workspace B does not move the short addresses to another one.
+    const workspaces = await listUserWorkspaces(db, user.id);
+    const named = splitWorkspacePath(next.split(/[?#]/)[0] ?? "").workspaceId;
+    const start = workspaces.find((w) => w.id === named) ?? workspaces[0];
+    await signInAs(c, user.id, start?.id ?? null);
     return c.redirect(next, 303);
   });
 }

@@ -19,6 +19,7 @@ import { renderPage, renderRefused } from "../layout/render";
 import { checkPassword } from "../password-check";
 import { signInAs } from "../session-start";
 import { hitSignUp, tryAgainIn } from "../throttle";
+import { workspacePath } from "../workspace-path";
 
 // Same sentence whether the email is taken or not, as far as sign-up without email
 // delivery allows (docs/app.md "Enumeration"): a taken email with its right password
@@ -172,8 +173,9 @@ export function registerSignUp(app: Hono<AppEnv>) {
       const existing = check.user;
       if (invite) await acceptInvite(db, invite, existing.id);
       const workspaces = await listUserWorkspaces(db, existing.id);
-      await signInAs(c, existing.id, invite?.workspaceId ?? workspaces[0]?.id ?? null);
-      return c.redirect("/app", 303);
+      const landing = invite?.workspaceId ?? workspaces[0]?.id ?? null;
+      await signInAs(c, existing.id, landing);
+      return c.redirect(landing ? workspacePath(landing, "") : "/app", 303);
     }
 
     let workspaceId: string;
@@ -185,6 +187,6 @@ export function registerSignUp(app: Hono<AppEnv>) {
       workspaceId = (await createOwnedWorkspace(db, { name, userId: user.id })).id;
     }
     await signInAs(c, user.id, workspaceId);
-    return c.redirect("/app", 303);
+    return c.redirect(workspacePath(workspaceId, ""), 303);
   });
 }

@@ -5,6 +5,7 @@ import { database } from "@shared/db/client";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
@@ -13,10 +14,11 @@ import { requireSignIn, requireWorkspace } from "../middleware/session";
 // Settings → Workspace: rename and delete, owners only (docs/app.md "Renaming and
 // deleting"). Every POST answers with a redirect (reloading repeats nothing).
 const PATH = "/app/settings/workspace";
+const settingsHref = (c: Context<AppEnv>) => appHref(c, "/settings/workspace");
 
-function RenameForm(props: { csrf: string; name: string }) {
+function RenameForm(props: { base: string; csrf: string; name: string }) {
   return (
-    <PostForm action={`${PATH}/name`} csrf={props.csrf}>
+    <PostForm action={`${props.base}/name`} csrf={props.csrf}>
       <div class="field">
         <label for="workspace-name">Workspace name</label>
         <input
@@ -33,14 +35,14 @@ function RenameForm(props: { csrf: string; name: string }) {
   );
 }
 
-function ConfirmDeletion(props: { csrf: string; name: string }) {
+function ConfirmDeletion(props: { base: string; csrf: string; name: string }) {
   return (
     <>
       <p>
         Deleting <bdi>{props.name}</bdi> removes its API keys (they stop working at once), its recorded conversions, its
         invitations and every membership. It cannot be undone.
       </p>
-      <PostForm action={`${PATH}/delete`} csrf={props.csrf}>
+      <PostForm action={`${props.base}/delete`} csrf={props.csrf}>
         <div class="field">
           <label for="confirm-name">Type the workspace name to confirm</label>
           <input id="confirm-name" name="confirm_name" type="text" required autocomplete="off" />
@@ -49,7 +51,7 @@ function ConfirmDeletion(props: { csrf: string; name: string }) {
           <button type="submit" class="danger">
             Delete workspace
           </button>
-          <a href={PATH}>Cancel</a>
+          <a href={props.base}>Cancel</a>
         </div>
       </PostForm>
     </>
@@ -74,10 +76,10 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
       body: (
         <>
           {c.req.query("renamed") === "1" ? <Notice kind="success">The workspace is renamed.</Notice> : null}
-          <RenameForm csrf={c.get("csrfToken")} name={ws.name} />
+          <RenameForm base={settingsHref(c)} csrf={c.get("csrfToken")} name={ws.name} />
           <h2>Delete workspace</h2>
           <p>
-            <a href={`${PATH}/delete`}>Delete {ws.name}…</a> (asks for confirmation)
+            <a href={`${settingsHref(c)}/delete`}>Delete {ws.name}…</a> (asks for confirmation)
           </p>
         </>
       ),
@@ -92,13 +94,13 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
         title: "Workspace",
         status: 400,
         message,
-        form: <RenameForm csrf={c.get("csrfToken")} name={name || c.get("workspace").name} />,
+        form: <RenameForm base={settingsHref(c)} csrf={c.get("csrfToken")} name={name || c.get("workspace").name} />,
       });
     if (!name) return again("Give the workspace a name.");
     if (!(await renameWorkspace(database(c.env.DB), c.get("workspace").id, name))) {
       return again("Another workspace already has that name. Choose another.");
     }
-    return c.redirect(`${PATH}?renamed=1`, 303);
+    return c.redirect(`${settingsHref(c)}?renamed=1`, 303);
   });
 
   app.get(`${PATH}/delete`, async (c) => {
@@ -108,12 +110,13 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
       title: "Delete workspace",
       status: decision.ok ? 200 : 409,
       body: decision.ok ? (
-        <ConfirmDeletion csrf={c.get("csrfToken")} name={ws.name} />
+        <ConfirmDeletion base={settingsHref(c)} csrf={c.get("csrfToken")} name={ws.name} />
       ) : (
         <>
           <Notice kind="error">{decision.message}</Notice>
           <p>
-            <a href="/app/sites">Sites</a> · <a href="/app/monitors">Monitors</a> · <a href={PATH}>Back</a>
+            <a href={appHref(c, "/sites")}>Sites</a> · <a href={appHref(c, "/monitors")}>Monitors</a> ·{" "}
+            <a href={settingsHref(c)}>Back</a>
           </p>
         </>
       ),
@@ -131,7 +134,7 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
         title: "Delete workspace",
         status: 400,
         message: "The name typed does not match the workspace's name. Nothing was deleted.",
-        form: <ConfirmDeletion csrf={c.get("csrfToken")} name={ws.name} />,
+        form: <ConfirmDeletion base={settingsHref(c)} csrf={c.get("csrfToken")} name={ws.name} />,
       });
     }
     if (!(await deleteWorkspace(database(c.env.DB), ws.id))) {

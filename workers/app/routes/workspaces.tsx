@@ -7,6 +7,7 @@ import type { AppEnv } from "../app-env";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireSignIn } from "../middleware/session";
+import { workspacePath } from "../workspace-path";
 
 function NewWorkspaceForm(props: { csrf: string }) {
   return (
@@ -21,13 +22,14 @@ function NewWorkspaceForm(props: { csrf: string }) {
 }
 
 export function registerWorkspaces(app: Hono<AppEnv>) {
-  // Switch workspace: only to one the user belongs to; the choice is kept in the session.
+  // Switch workspace: only to one the user belongs to. The overview of that workspace
+  // opens at its own address; the session remembers it for short (/app/…) addresses.
   app.post("/app/workspaces/switch", requireSignIn(), async (c) => {
     const form = await c.req.parseBody();
     const target = c.get("user").workspaces.find((w) => w.id === form.workspace_id);
     if (!target) throw new HTTPException(404, { message: "You do not belong to that workspace." });
     await setSessionWorkspace(database(c.env.DB), c.get("user").sessionId, target.id);
-    return c.redirect("/app", 303);
+    return c.redirect(workspacePath(target.id, ""), 303);
   });
 
   app.get("/app/workspaces/new", requireSignIn(), (c) =>
@@ -64,6 +66,6 @@ export function registerWorkspaces(app: Hono<AppEnv>) {
     const db = database(c.env.DB);
     const created = await createOwnedWorkspace(db, { name, userId: c.get("user").userId });
     await setSessionWorkspace(db, c.get("user").sessionId, created.id);
-    return c.redirect("/app", 303);
+    return c.redirect(workspacePath(created.id, ""), 303);
   });
 }
