@@ -40,14 +40,14 @@ describe("workspace overview", () => {
     expect(checklist(page.html)).toEqual(["site_added:0", "first_event:0", "first_key:0", "first_monitor:0"]);
     expect(page.html).toContain("Set up: 0 of 4 done");
     // Each step links to the page that does it and to the API reference.
-    expect(page.html).toContain('href="/app/settings/api-keys">Create a key');
+    expect(page.html).toContain(`href="/app/w/${client.workspace}/settings/api-keys">Create a key`);
     expect(page.html).toContain('href="/api/v1/docs#tag/monitors"');
 
     const { siteId, workspaceId } = await addSite(client, "checklist-shop.example");
     page = await client.get("/app");
     expect(checklist(page.html)).toEqual(["site_added:1", "first_event:0", "first_key:0", "first_monitor:0"]);
     // With a site, "first visit" leads to that site's snippet.
-    expect(page.html).toContain('href="/app/sites/checklist-shop.example">Get the snippet');
+    expect(page.html).toContain(`href="/app/w/${client.workspace}/sites/checklist-shop.example">Get the snippet`);
 
     // The first recorded session sets the site's last_event_at (shared/sessions/install-signals.ts).
     await env.DB.prepare("UPDATE sites SET last_event_at = ? WHERE id = ?").bind(Date.now(), siteId).run();
@@ -95,7 +95,7 @@ describe("workspace overview", () => {
     const row = /<tr data-domain="week-a\.example">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
     expect(row).toContain('data-sessions="3"');
     expect(row).toContain(">ChatGPT<");
-    expect(row).toContain('href="/app/sites/week-a.example/live"');
+    expect(row).toContain(`href="/app/w/${client.workspace}/sites/week-a.example/live"`);
     const other = /<tr data-domain="week-b\.example">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
     expect(other).toContain('data-sessions="0"');
     expect(page.html).toMatch(/data-metric="workspace_agent_sessions">3</);
@@ -197,7 +197,7 @@ describe("words people use", () => {
     await addSite(client, "switch-b.example");
     const page = await client.get("/app/sites/switch-a.example/traffic");
     expect(page.html).toContain("Switch site (1 other)");
-    expect(page.html).toContain('href="/app/sites/switch-b.example/traffic">switch-b.example');
-    expect(page.html).not.toContain('href="/app/sites/switch-a.example/traffic">switch-a.example');
+    expect(page.html).toContain(`href="/app/w/${client.workspace}/sites/switch-b.example/traffic">switch-b.example`);
+    expect(page.html).not.toContain(`sites/switch-a.example/traffic">switch-a.example`);
   });
 });

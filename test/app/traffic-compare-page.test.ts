@@ -52,6 +52,7 @@ describe("traffic page: change against the previous period", () => {
     const hourly = Array.from({ length: 48 }, (_, i) => (i === 10 || i === 34 ? 1 : 0));
     const data = /<script type="application\/json" id="platform-series-data">([^<]*)<\/script>/.exec(page.html)?.[1];
     const series = JSON.parse(data ?? "{}") as { series: Array<{ label: string; values: number[] }> };
-    expect(series.series.at(-1)).toEqual({ label: "previous period (all platforms)", values: hourly });
+    // An overlay: drawn as a line over the stacked bands, never stacked on them.
+    expect(series.series.at(-1)).toEqual({ label: "previous period (all platforms)", values: hourly, overlay: true });
   });
 });

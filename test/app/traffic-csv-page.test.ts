@@ -51,7 +51,7 @@ describe("traffic page CSV downloads", () => {
       nowMs: Date.now(),
     };
     for (const name of names) {
-      const href = `/app/sites/csv-page.example/traffic/csv/${name}${query}`;
+      const href = `/app/w/${owner.workspace}/sites/csv-page.example/traffic/csv/${name}${query}`;
       expect(page.html, name).toContain(`href="${href.replace(/&/g, "&amp;")}"`);
       const res = await owner.get(href);
       expect(res.status, name).toBe(200);
