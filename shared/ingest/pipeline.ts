@@ -84,14 +84,32 @@ export const steps: ReadonlyArray<[string, Step]> = [
   ["hash-visitor", hashVisitor],
 ];
 
+/** A step that threw: names the step; the original error is its `cause`. */
+export class PipelineStepError extends Error {
+  constructor(
+    readonly step: string,
+    cause: unknown,
+  ) {
+    super(`ingest step "${step}" failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "PipelineStepError";
+  }
+}
+
 export function isDropped(x: unknown): x is Dropped {
   return typeof x === "object" && x !== null && "dropped" in x;
 }
 
 export async function runPipeline(raw: RawEvent, deps: PipelineDeps): Promise<IngestMessage | Dropped> {
   let draft: Draft = raw;
-  for (const [, step] of steps) {
-    const out = await step(draft, deps);
+  for (const [name, step] of steps) {
+    let out: Draft | Dropped;
+    try {
+      out = await step(draft, deps);
+    } catch (cause) {
+      // The step's name goes into the error, so a failure in the logs says where it
+      // happened without a stack trace through the queue and the router.
+      throw new PipelineStepError(name, cause);
+    }
     if (isDropped(out)) return out;
     draft = out;
   }

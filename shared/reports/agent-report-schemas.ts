@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DRAIN_FORMATS } from "../drains/drain-formats";
 import { ReportHeader } from "./report-schemas";
+import { SERIES_INTERVALS } from "./time-series";
 
 // The shapes of the reports read from AI agents' logged requests (docs/reports.md:
 // robots.txt compliance, crawl-to-referral, AI agents' errors), declared once: the v1
@@ -147,7 +148,12 @@ export const CrawlToReferral = z
         }),
       )
       .meta({ description: "Every operator with a crawl or search request or a referral, most requests first." }),
-    interval: z.enum(["hour", "day"]).meta({ example: "day" }),
+    // A component, not an inline enum: orval names an inline answer enum
+    // `<Schema><Property>`, the same name as the query's `interval` enum of the
+    // `crawlToReferral` operation (docs/decisions.md "Names generators accept").
+    interval: z
+      .enum(SERIES_INTERVALS)
+      .meta({ id: "ReportedInterval", description: "Bucket size of `series`: `hour` or `day` (UTC).", example: "day" }),
     buckets: z.array(z.string().meta({ format: "date-time" })).meta({ description: "Start of every UTC bucket." }),
   })
   .meta({ id: "CrawlToReferral" });

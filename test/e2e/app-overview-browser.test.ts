@@ -4,6 +4,7 @@ import {
   describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
+  inWorkspace,
   offlineOnly,
   screenshots,
   tabStops,
@@ -68,7 +69,7 @@ describeInChromium("the workspace overview, its checklist and the live view in h
     await page.getByLabel("Email").fill(`overview-${Date.now()}@example.com`);
     await page.getByLabel("Password").fill("correct horse battery staple");
     await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(`${baseUrl}/app`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app`));
     expect(await checklist(page)).toEqual(["site_added:0", "first_event:0", "first_key:0", "first_monitor:0"]);
     await inBothSchemes(page, "app-overview-new");
 
@@ -88,7 +89,7 @@ describeInChromium("the workspace overview, its checklist and the live view in h
     await page.getByRole("link", { name: "Add a site" }).click();
     await page.getByLabel("Domain").fill(SHOP);
     await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(`${baseUrl}/app/sites/${SHOP}`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}`));
     token = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
     expect(token).not.toBe("");
 
@@ -96,7 +97,7 @@ describeInChromium("the workspace overview, its checklist and the live view in h
     await page.goto(`${baseUrl}/app`);
     expect(await checklist(page)).toContain("site_added:1");
     await page.getByRole("link", { name: "Get the snippet" }).click();
-    await page.waitForURL(`${baseUrl}/app/sites/${SHOP}`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}`));
     expect((await beacon(token, "Mozilla/5.0 (X11; Linux x86_64) Chrome/142.0", "198.51.100.170")).status).toBe(202);
     for (const deadline = Date.now() + 30_000; ; ) {
       await page.goto(`${baseUrl}/app`);
@@ -127,7 +128,7 @@ describeInChromium("the workspace overview, its checklist and the live view in h
 
     // The live view, from the overview's link: it updates in place when a ChatGPT visit arrives.
     await page.getByRole("link", { name: `Live of ${SHOP}` }).click();
-    await page.waitForURL(`${baseUrl}/app/sites/${SHOP}/live`);
+    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}/live`));
     const before = Number(await page.textContent('[data-metric="live_all_sessions"]'));
     expect(before).toBeGreaterThanOrEqual(1);
     // A mark on the window survives only if the page is never reloaded.

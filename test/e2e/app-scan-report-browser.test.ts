@@ -157,7 +157,7 @@ describeInChromium("the scan report inside the app, in headless Chromium", (chro
     await page.goto(`${baseUrl}${REPORT}`);
     const before = await page.locator("#fix-first").textContent();
     const [answer] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith(REPORT)),
+      page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith(REPORT.slice("/app".length))),
       page.getByRole("button", { name: "Scan now" }).click(),
     ]);
     expect(answer.status()).toBe(429);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildIpRangeIndex } from "../../shared/classify/ip-ranges";
 import { originAllowed } from "../../shared/ingest/origin-check";
-import { type RawEvent, runPipeline } from "../../shared/ingest/pipeline";
+import { PipelineStepError, type RawEvent, runPipeline, steps } from "../../shared/ingest/pipeline";
 import { visitorHash } from "../../shared/salt/visitor-hash";
 
 const DAY1 = Date.UTC(2026, 10, 20, 23, 50);
@@ -33,6 +33,23 @@ function raw(over: Partial<RawEvent>): RawEvent {
 }
 
 describe("ingest pipeline", () => {
+  it("names the step that failed, keeping the original error as the cause", async () => {
+    const broken = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("salt store unreadable");
+        },
+      },
+    ) as typeof deps.salts;
+    const failure = await runPipeline(raw({}), { ...deps, salts: broken }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(PipelineStepError);
+    const err = failure as PipelineStepError;
+    expect(steps.map(([name]) => name)).toContain(err.step);
+    expect(err.message).toBe(`ingest step "${err.step}" failed: salt store unreadable`);
+    expect((err.cause as Error).message).toBe("salt store unreadable");
+  });
+
   it("hashes under the salt of the event's day and carries the other day's hash", async () => {
     const today = await runPipeline(raw({}), deps);
     const yesterday = await runPipeline(raw({ occurredAt: DAY1 }), deps);

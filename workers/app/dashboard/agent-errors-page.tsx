@@ -5,11 +5,9 @@ import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { pageValue } from "../refusal-page";
-import { agentReportInput, CoverageNotice } from "./agent-report-parts";
+import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
-import { SiteNav } from "./site-nav";
 import { Tiles } from "./tiles";
-import { PeriodForm } from "./traffic";
 
 // AI agents' 404s and errors of one site: the v1 report's own use case
 // (docs/reports.md "AI agents' 404s and errors").
@@ -23,15 +21,7 @@ export function registerAgentErrorsPage(app: Hono<AppEnv>) {
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
-          <SiteNav c={c} domain={r.domain} current="agent-errors" />
-          <PeriodForm
-            action={input.action}
-            period={input.q.period}
-            from={input.q.from}
-            to={input.q.to}
-            problem={input.problem}
-          />
-          <CoverageNotice window={input.window} coverage={r.coverage} siteId={r.site_id} />
+          <AgentReportHead c={c} page="agent-errors" input={input} report={r} />
           <Tiles
             label="Key numbers"
             tiles={[

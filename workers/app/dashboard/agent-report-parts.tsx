@@ -8,7 +8,8 @@ import { appHref } from "../layout/app-href";
 import { Time } from "../layout/format-time";
 import { pageWindow, windowFromQuery } from "./report-window-form";
 import { siteOfPage } from "./site-context";
-import type { AgentReportPage } from "./site-nav";
+import { type AgentReportPage, SiteNav } from "./site-nav";
+import { PeriodForm } from "./traffic";
 
 const KIND_TEXT: Record<Coverage["kind"], string> = {
   snippet_only: "snippet only",
@@ -47,6 +48,32 @@ export function CoverageNotice(props: { window: ReportWindow; coverage: Coverage
           </>
         )}
       </p>
+    </>
+  );
+}
+
+/**
+ * The head every agent-report page shares: the site's pages, the window form (with a
+ * refused range's sentence inline) and the coverage notice.
+ */
+export function AgentReportHead(props: {
+  c: Context<AppEnv>;
+  page: AgentReportPage;
+  input: Awaited<ReturnType<typeof agentReportInput>>;
+  report: { domain: string; coverage: Coverage; site_id: string };
+}) {
+  const { input, report } = props;
+  return (
+    <>
+      <SiteNav c={props.c} domain={report.domain} current={props.page} />
+      <PeriodForm
+        action={input.action}
+        period={input.q.period}
+        from={input.q.from}
+        to={input.q.to}
+        problem={input.problem}
+      />
+      <CoverageNotice window={input.window} coverage={report.coverage} siteId={report.site_id} />
     </>
   );
 }

@@ -4,11 +4,9 @@ import type { AppEnv } from "../app-env";
 import { DataTable } from "../layout/data-table";
 import { renderPage } from "../layout/render";
 import { pageValue } from "../refusal-page";
-import { agentReportInput, CoverageNotice } from "./agent-report-parts";
+import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { SeriesChart } from "./chart";
-import { SiteNav } from "./site-nav";
-import { PeriodForm } from "./traffic";
 
 // Crawl-to-referral of one site per AI operator: the v1 report's own use case
 // (docs/reports.md "Crawl-to-referral").
@@ -23,15 +21,7 @@ export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <link rel="stylesheet" href={UPLOT_STYLE} />
-          <SiteNav c={c} domain={r.domain} current="crawl-to-referral" />
-          <PeriodForm
-            action={input.action}
-            period={input.q.period}
-            from={input.q.from}
-            to={input.q.to}
-            problem={input.problem}
-          />
-          <CoverageNotice window={input.window} coverage={r.coverage} siteId={r.site_id} />
+          <AgentReportHead c={c} page="crawl-to-referral" input={input} report={r} />
           <p class="hint">
             For each AI operator: how many pages its crawlers and search agents fetched for each person its assistant
             sent to {r.domain} (a visit arriving from a link in ChatGPT, Claude, Perplexity...).

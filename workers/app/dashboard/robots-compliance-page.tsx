@@ -5,11 +5,9 @@ import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { pageValue } from "../refusal-page";
-import { agentReportInput, CoverageNotice } from "./agent-report-parts";
+import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
-import { SiteNav } from "./site-nav";
 import { Tiles } from "./tiles";
-import { PeriodForm } from "./traffic";
 
 // robots.txt compliance of one site: the v1 report's own use case, so every number
 // equals the API's (docs/reports.md "robots.txt compliance").
@@ -24,15 +22,7 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
-          <SiteNav c={c} domain={r.domain} current="robots" />
-          <PeriodForm
-            action={input.action}
-            period={input.q.period}
-            from={input.q.from}
-            to={input.q.to}
-            problem={input.problem}
-          />
-          <CoverageNotice window={input.window} coverage={r.coverage} siteId={r.site_id} />
+          <AgentReportHead c={c} page="robots" input={input} report={r} />
           <p class="hint">
             Each AI agent's request is judged against the robots.txt {r.domain} served when the request was made
             {r.robots_history.known_from ? (

@@ -116,16 +116,8 @@ export function registerAccount(app: Hono<AppEnv>) {
     const next = normalizeEmail(typed);
     if (!next) return again(400, "Enter an email address such as name@example.com.");
     if (next === user.email) return again(400, "That is already your address.");
-    const check = await checkPassword(
-      c,
-      user.email,
-      typeof form.current_password === "string" ? form.current_password : "",
-    );
-    if (check.outcome === "throttled") {
-      c.header("Retry-After", String(check.retryAfter));
-      return again(429, `Too many wrong passwords. ${tryAgainIn(check.retryAfter)}`);
-    }
-    if (check.outcome === "wrong") return again(401, "The current password is not right.");
+    const refused = await refuseWrongPassword(c, user.email, form.current_password, again);
+    if (refused) return refused;
     // Whether the new address already has an account is not said here (it is found out,
     // and refused, when the link is opened), so this form reveals no other account.
     const origin = linkOrigin(c);
@@ -220,16 +212,8 @@ export function registerAccount(app: Hono<AppEnv>) {
         ),
       });
     if (plan.blockers.length > 0) return again(409, "The account cannot be deleted yet.");
-    const check = await checkPassword(
-      c,
-      user.email,
-      typeof form.current_password === "string" ? form.current_password : "",
-    );
-    if (check.outcome === "throttled") {
-      c.header("Retry-After", String(check.retryAfter));
-      return again(429, `Too many wrong passwords. ${tryAgainIn(check.retryAfter)}`);
-    }
-    if (check.outcome === "wrong") return again(401, "The current password is not right.");
+    const refused = await refuseWrongPassword(c, user.email, form.current_password, again);
+    if (refused) return refused;
     const done = await deleteAccount(
       database(c.env.DB),
       user.userId,
@@ -241,4 +225,23 @@ export function registerAccount(app: Hono<AppEnv>) {
     clearSessionCookie(c);
     return c.redirect("/app/sign-in?deleted=1", 303);
   });
+}
+
+/**
+ * The current password, re-entered for a change to the account: null when it is right,
+ * otherwise the form again with why (throttled with Retry-After, or wrong).
+ */
+async function refuseWrongPassword<R>(
+  c: Context<AppEnv>,
+  email: string,
+  typed: unknown,
+  again: (status: 401 | 429, message: string) => R,
+): Promise<R | null> {
+  const check = await checkPassword(c, email, typeof typed === "string" ? typed : "");
+  if (check.outcome === "throttled") {
+    c.header("Retry-After", String(check.retryAfter));
+    return again(429, `Too many wrong passwords. ${tryAgainIn(check.retryAfter)}`);
+  }
+  if (check.outcome === "wrong") return again(401, "The current password is not right.");
+  return null;
 }
