@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { errorCatalogue } from "../../shared/errors/catalogue";
+import { ERROR_TABLE_MARKER, errorCodeTable } from "../../shared/errors/error-table";
 
 // docs/api.md "Errors" documents every code of the one catalogue with its status, and no
 // other: a code added to shared/errors/catalogue.ts fails here until it is documented.
@@ -16,5 +17,13 @@ describe("the error-code table of docs/api.md", () => {
     const documented = documentedCodes(inject("apiGuide"));
     const catalogue = Object.fromEntries(Object.entries(errorCatalogue).map(([code, e]) => [code, e.status]));
     expect(documented).toEqual(catalogue);
+  });
+
+  it("is the table generated from the catalogue, word for word (`npm run docs:errors` rewrites it)", () => {
+    const guide = inject("apiGuide");
+    const start = guide.indexOf(ERROR_TABLE_MARKER);
+    expect(start, "docs/api.md keeps the marker line above the table").toBeGreaterThan(0);
+    const block = guide.slice(start + ERROR_TABLE_MARKER.length + 1).split("\n\n")[0];
+    expect(block).toBe(errorCodeTable());
   });
 });
