@@ -45,11 +45,14 @@ describe("the reports' time series: hours for short windows, days for long ones"
     const now = Date.now();
     // One session 30 s inside the window's first (partial) hour, two in the hour 3 h
     // before now, one human a minute ago (the last, partial hour), one just outside.
+    // The two chatgpt sessions sit at the start of one hour so that no clock time puts
+    // them in different hours (CI failed once with now - 3 h at hh:59:30).
     const start = now - DAY;
     const firstHour = Math.floor(start / HOUR) * HOUR;
+    const threeHoursAgo = Math.floor((now - 3 * HOUR) / HOUR) * HOUR;
     await insertSession(key.workspaceId, siteId, { startedAt: start + 30_000, platform: "claude" });
-    await insertSession(key.workspaceId, siteId, { startedAt: now - 3 * HOUR, platform: "chatgpt" });
-    await insertSession(key.workspaceId, siteId, { startedAt: now - 3 * HOUR + MINUTE, platform: "chatgpt" });
+    await insertSession(key.workspaceId, siteId, { startedAt: threeHoursAgo + 1_000, platform: "chatgpt" });
+    await insertSession(key.workspaceId, siteId, { startedAt: threeHoursAgo + MINUTE, platform: "chatgpt" });
     await insertSession(key.workspaceId, siteId, { startedAt: now - MINUTE, source: "direct" });
     await insertSession(key.workspaceId, siteId, { startedAt: start - 2 * MINUTE, platform: "claude" });
 
@@ -63,8 +66,9 @@ describe("the reports' time series: hours for short windows, days for long ones"
     expect(series.buckets).toEqual(Array.from({ length: 25 }, (_, i) => iso(first + i * HOUR)));
     const index = (t: number) => (Math.floor(t / HOUR) * HOUR - first) / HOUR;
     expect(series.platforms).toEqual([
-      { platform: "chatgpt", sessions: Array.from({ length: 25 }, (_, i) => (i === index(now - 3 * HOUR) ? 2 : 0)) },
-      { platform: "claude", sessions: Array.from({ length: 25 }, (_, i) => (i === 0 ? 1 : 0)) },
+      { platform: "chatgpt", sessions: Array.from({ length: 25 }, (_, i) => (i === index(threeHoursAgo) ? 2 : 0)) },
+      // start + 30 s is in the first hour unless start lay within 30 s of its hour's end.
+      { platform: "claude", sessions: Array.from({ length: 25 }, (_, i) => (i === index(start + 30_000) ? 1 : 0)) },
     ]);
     expect(sum(series.platforms.flatMap((p) => p.sessions))).toBe(o.total_sessions);
 
