@@ -12,6 +12,7 @@ export default defineConfig({
       "test/v1/vitest.config.ts",
       "test/app/vitest.config.ts",
       "test/e2e/vitest.config.ts",
+      "test/collectors/vitest.config.ts",
     ],
   },
 });

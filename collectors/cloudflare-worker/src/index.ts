@@ -1,0 +1,73 @@
+import { Collector } from "../../node/src/collector.js";
+
+export interface CollectorEnv {
+  /** The service's base URL (a var in wrangler.toml). */
+  AR_URL?: string;
+  /** An API key with `events:write` (`wrangler secret put AR_KEY`). */
+  AR_KEY?: string;
+  /** The site's domain, when it differs from the host visitors use. */
+  AR_DOMAIN?: string;
+}
+
+export interface ExecutionContextLike {
+  waitUntil(promise: Promise<unknown>): void;
+  passThroughOnException(): void;
+}
+
+// waitUntil keeps a request's work alive at most 30 s after its answer
+// (https://developers.cloudflare.com/workers/runtime-apis/context/#waituntil): a record
+// waits 1 s for others to join its batch, a POST gets 5 s, and no retry starts past 20 s.
+const LINGER_MS = 1_000;
+const BUDGET_MS = 20_000;
+const TIMEOUT_MS = 5_000;
+
+// One collector per isolate: the requests an isolate serves within a second share a
+// POST, and what the service could not take waits here for a later request's flush.
+let collector: Collector | null = null;
+let builtFor = "";
+
+function collectorFor(env: CollectorEnv): Collector | null {
+  if (!env.AR_URL || !env.AR_KEY) return null;
+  const config = `${env.AR_URL}\n${env.AR_KEY}\n${env.AR_DOMAIN ?? ""}`;
+  if (!collector || builtFor !== config) {
+    collector = new Collector({
+      endpoint: env.AR_URL,
+      key: env.AR_KEY,
+      domain: env.AR_DOMAIN || undefined,
+      flushIntervalMs: 0,
+      timeoutMs: TIMEOUT_MS,
+      // An isolate has 128 MB; the queue stays well inside it.
+      maxQueue: 2_000,
+      maxQueueBytes: 2 * 1024 * 1024,
+    });
+    builtFor = config;
+  }
+  return collector;
+}
+
+export default {
+  async fetch(request: Request, env: CollectorEnv, ctx: ExecutionContextLike): Promise<Response> {
+    // If this Worker fails, Cloudflare sends the request to the origin as if it were absent.
+    ctx.passThroughOnException();
+    // On a route, fetch(request) goes to the shop's origin as the zone's DNS defines it
+    // (https://developers.cloudflare.com/workers/configuration/routing/routes/).
+    const response = await fetch(request);
+    try {
+      const c = collectorFor(env);
+      if (c) {
+        c.record({
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          contentType: response.headers.get("content-type"),
+          header: (name) => request.headers.get(name),
+          ip: request.headers.get("cf-connecting-ip"),
+        });
+        ctx.waitUntil(c.flushSoon(LINGER_MS, BUDGET_MS));
+      }
+    } catch {
+      // The record is lost, never the shop's answer.
+    }
+    return response;
+  },
+};
