@@ -178,6 +178,31 @@ describe("collector against a slow, down and rate-limiting service", () => {
     expect(svc.posts.every((p) => p.authorization === "Bearer ar_key")).toBe(true);
   });
 
+  it("without a timer, one flush sends only what was queued when it began", async () => {
+    const svc = await service();
+    const held: ServerResponse[] = [];
+    svc.answerWith((_req, res) => held.push(res));
+    const collector = new Collector({ endpoint: svc.url, key: "k", batchSize: 1, flushIntervalMs: 0 });
+    collector.record(pageFacts("/a"));
+    collector.record(pageFacts("/b"));
+    const first = collector.flush();
+    await vi.waitUntil(() => held.length === 1, { timeout: 10_000 });
+    // A later request's record, while the first POST is in flight.
+    collector.record(pageFacts("/c"));
+    svc.answerWith(svc.healthy);
+    for (const res of held.splice(0)) svc.healthy({} as never, res, { authorization: "", events: [{}] });
+    await first;
+    expect(paths(svc.posts)).toEqual(["/a", "/b"]);
+    expect(collector.stats()).toMatchObject({ queued: 1 });
+    await collector.close();
+    expect(paths(svc.posts)).toEqual(["/a", "/b", "/c"]);
+  });
+
+  it("refuses to send the key in clear text beyond this machine", () => {
+    expect(() => new Collector({ endpoint: "http://agent-readiness.example", key: "k" })).toThrow(/must be https/);
+    expect(() => new Collector({ endpoint: "http://localhost:8787", key: "k" })).not.toThrow();
+  });
+
   it("sends a full batch at once and the rest on its timer, never keeping Node alive", async () => {
     const svc = await service();
     const collector = new Collector({ endpoint: svc.url, key: "k", batchSize: 3, flushIntervalMs: 20 });

@@ -65,8 +65,9 @@ export default {
         });
         ctx.waitUntil(c.flushSoon(LINGER_MS, BUDGET_MS));
       }
-    } catch {
-      // The record is lost, never the shop's answer.
+    } catch (err) {
+      // The record is lost, never the shop's answer. A bad AR_URL lands here (wrangler tail shows it).
+      console.warn(`[agent-readiness collector] ${(err as Error)?.message ?? String(err)}`);
     }
     return response;
   },

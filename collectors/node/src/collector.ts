@@ -64,6 +64,7 @@ const MAX_BACKOFF_MS = 60_000;
 // A Retry-After past a day is read as a day: the queue is bounded meanwhile anyway.
 const MAX_RETRY_AFTER_MS = 86_400_000;
 const WARN_EVERY_MS = 60_000;
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** RFC 9110 §10.2.3: delay-seconds or an HTTP-date. Null when absent or unreadable. */
 export function retryAfterMs(value: string | null, now: number): number | null {
@@ -123,6 +124,10 @@ export class Collector {
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
     this.onError = options.onError ?? throttledWarning();
     this.url = `${options.endpoint.replace(/\/+$/, "")}/api/v1/events`;
+    const { protocol, hostname } = new URL(this.url);
+    // The key travels in every POST: never in clear text beyond this machine.
+    if (protocol !== "https:" && !(protocol === "http:" && LOOPBACK.has(hostname)))
+      throw new TypeError(`agent-readiness collector: endpoint must be https:// (got ${protocol}//${hostname})`);
   }
 
   /**
@@ -238,10 +243,15 @@ export class Collector {
   }
 
   private async run(): Promise<void> {
+    // Without a timer (waitUntil runtimes) one run sends only what was queued when it
+    // began: records arriving meanwhile belong to their own request's flush, so no run
+    // outlives the waitUntil of the request it runs in.
+    let allowance = this.interval ? Number.POSITIVE_INFINITY : this.queue.length + (this.held?.lines.length ?? 0);
     try {
-      while ((this.held || this.queue.length > 0) && this.o.now() >= this.notBefore) {
+      while ((this.held || this.queue.length > 0) && allowance > 0 && this.o.now() >= this.notBefore) {
         const batch = this.held ?? this.takeBatch();
         this.held = null;
+        allowance -= batch.lines.length;
         if (!(await this.send(batch))) return;
       }
     } catch (err) {
