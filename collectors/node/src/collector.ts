@@ -99,7 +99,7 @@ export class Collector {
   private held: Batch | null = null;
   private notBefore = 0;
   private running: Promise<void> | null = null;
-  private lingering: Promise<void> | null = null;
+  private windowOpen = false;
   private interval: ReturnType<typeof setInterval> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
@@ -175,18 +175,21 @@ export class Collector {
   }
 
   /**
-   * For edge runtimes (`waitUntil`): waits `lingerMs` so the requests of the next moment
-   * join one batch, then sends, waiting for retries up to `budgetMs` in all. Records
-   * still held after that stay in the isolate's queue for the next request's flush.
+   * For edge runtimes (`waitUntil`). The first call opens a window of `lingerMs`; the
+   * records of every request in it go in that call's batch, and later calls in the window
+   * resolve at once. The owner then sends, waiting for retries up to `budgetMs` in all;
+   * what is still held stays queued for the next window. No request awaits a promise
+   * another request made: workerd cancels such continuations when their creator ends.
    */
   flushSoon(lingerMs = 1_000, budgetMs = 20_000): Promise<void> {
-    this.lingering ??= sleep(lingerMs)
+    if (this.windowOpen) return Promise.resolve();
+    this.windowOpen = true;
+    return sleep(lingerMs)
       .then(() => {
-        this.lingering = null;
-        return this.drain(budgetMs - lingerMs);
+        this.windowOpen = false;
+        return this.drain(budgetMs - lingerMs, true);
       })
       .catch(() => {});
-    return this.lingering;
   }
 
   /** Stops the timers and sends what is left, waiting for retries up to `budgetMs`. */
@@ -199,10 +202,11 @@ export class Collector {
     return this.stats();
   }
 
-  private async drain(budgetMs: number): Promise<void> {
+  /** `own`: this caller's run, not the shared one (edge runtimes: see `flushSoon`). */
+  private async drain(budgetMs: number, own = false): Promise<void> {
     const deadline = this.o.now() + budgetMs;
     for (;;) {
-      await this.flush();
+      await (own ? this.run() : this.flush());
       if (!this.held && this.queue.length === 0) return;
       const wait = this.notBefore - this.o.now();
       if (this.o.now() + wait > deadline) return;
