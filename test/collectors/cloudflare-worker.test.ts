@@ -10,12 +10,22 @@ import { downUrl, startLocalService } from "./local-service";
 let origin = "";
 let closeOrigin: () => void = () => {};
 
+// Requests under /together/ are answered only once four of them wait, all at once: four
+// visitors of the same moment, whatever the machine's load.
+const together: (() => void)[] = [];
+
 beforeAll(async () => {
   const server = createServer((req, res) => {
-    if (req.url === "/style.css") return void res.writeHead(200, { "content-type": "text/css" }).end("p{}");
-    res
-      .writeHead(req.url === "/gone" ? 404 : 200, { "content-type": "text/html", "x-origin": "1" })
-      .end(`<p>${req.url}</p>`);
+    const url = req.url ?? "/";
+    const answer = () => {
+      if (url.endsWith(".css")) return void res.writeHead(200, { "content-type": "text/css" }).end("p{}");
+      res
+        .writeHead(url.endsWith("/gone") ? 404 : 200, { "content-type": "text/html", "x-origin": "1" })
+        .end(`<p>${url}</p>`);
+    };
+    if (!url.startsWith("/together/")) return answer();
+    together.push(answer);
+    if (together.length === 4) for (const release of together.splice(0)) release();
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -78,15 +88,14 @@ describe("the collector Worker", () => {
     const svc = await startLocalService();
     const env = { AR_URL: svc.url, AR_KEY: "ar_batch" };
     const { waited, ctx } = context();
-    for (const path of ["/a", "/style.css", "/gone", "/b"]) {
-      await (await worker.fetch(new Request(`${origin}${path}`), env, ctx)).text();
-    }
+    const paths = ["/together/a", "/together/style.css", "/together/gone", "/together/b"];
+    await Promise.all(paths.map(async (p) => (await worker.fetch(new Request(`${origin}${p}`), env, ctx)).text()));
     await Promise.all(waited);
     expect(svc.posts.length).toBe(1);
-    expect(svc.posts[0].events.map((e) => [e.path, e.status])).toEqual([
-      ["/a", 200],
-      ["/gone", 404],
-      ["/b", 200],
+    expect(svc.posts[0].events.map((e) => [e.path, e.status]).sort()).toEqual([
+      ["/together/a", 200],
+      ["/together/b", 200],
+      ["/together/gone", 404],
     ]);
     await svc.close();
   });

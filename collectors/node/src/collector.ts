@@ -99,7 +99,7 @@ export class Collector {
   private held: Batch | null = null;
   private notBefore = 0;
   private running: Promise<void> | null = null;
-  private windowOpen = false;
+  private windowEndsAt = 0;
   private interval: ReturnType<typeof setInterval> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
@@ -182,13 +182,11 @@ export class Collector {
    * another request made: workerd cancels such continuations when their creator ends.
    */
   flushSoon(lingerMs = 1_000, budgetMs = 20_000): Promise<void> {
-    if (this.windowOpen) return Promise.resolve();
-    this.windowOpen = true;
+    // A time, not a flag: if the platform cancels the owner's work, the window still ends.
+    if (this.o.now() < this.windowEndsAt) return Promise.resolve();
+    this.windowEndsAt = this.o.now() + lingerMs;
     return sleep(lingerMs)
-      .then(() => {
-        this.windowOpen = false;
-        return this.drain(budgetMs - lingerMs, true);
-      })
+      .then(() => this.drain(budgetMs - lingerMs, true))
       .catch(() => {});
   }
 
