@@ -3,11 +3,15 @@
 // bookkeeping. Declared once: drizzle.shard.config.ts generates the shard's migrations
 // from these same definitions (docs/architecture.md, "Analytics shards").
 export * from "./agent-durations-daily";
+export * from "./agent-durations-hourly";
 export * from "./agent-requests";
 export * from "./entry-page-totals-daily";
+export * from "./entry-page-totals-hourly";
 export * from "./entry-pages-daily";
+export * from "./entry-pages-hourly";
 export * from "./ingest-events";
 export * from "./sessions";
 export * from "./stale-days";
 export * from "./traffic-daily";
+export * from "./traffic-hourly";
 export * from "./visitors-daily";

@@ -2,11 +2,14 @@ import type { ReadPlan } from "./read-plan";
 
 /**
  * One grouping dimension, written once for each side of a ReadPlan: `daily` over the
- * aggregate table (where "none" is stored as ''), `live` over `sessions` (where it is
- * NULL). Both must yield the same value for the same session.
+ * aggregate tables (where "none" is stored as ''; the hourly tables have the same
+ * columns), `hourly` when the hourly tables need another expression (the hour itself),
+ * `live` over `sessions` (where it is NULL). All must yield the same value for the
+ * same session.
  */
 export interface Dimension {
   daily: string;
+  hourly?: string;
   live: string;
 }
 
@@ -14,6 +17,13 @@ export interface Dimension {
 export type Population = "agents" | "all";
 
 export type AggregateTable = "traffic_daily" | "entry_pages_daily" | "entry_page_totals_daily";
+
+/** Each daily table's hourly twin, same columns plus `hour` (schema/*-hourly.ts). */
+export const HOURLY_TABLE = {
+  traffic_daily: "traffic_hourly",
+  entry_pages_daily: "entry_pages_hourly",
+  entry_page_totals_daily: "entry_page_totals_hourly",
+} as const satisfies Record<AggregateTable, string>;
 
 export interface GroupedRow {
   keys: string[];
@@ -44,7 +54,8 @@ export interface OnlyValues {
 
 /**
  * Sessions started in the plan's window, counted per combination of `dims`: the
- * aggregate days summed from `table`, the live ranges counted from `sessions`, merged.
+ * aggregate days summed from `table`, the aggregate hours from its hourly twin, the
+ * live ranges counted from `sessions`, merged.
  * Every statement runs in one D1 batch (one round trip, one consistent snapshot).
  * `only` keeps the sessions whose value of one dimension is in a list. With `live`
  * (the report's one read of its live ranges, `readLiveGroups`) the live side is folded
@@ -60,7 +71,8 @@ export async function groupedSessions(
   only?: OnlyValues,
   live?: LiveGroups,
 ): Promise<GroupedRow[]> {
-  const cols = (side: keyof Dimension) => dims.map((d, i) => `${d[side]} AS k${i}`).join(", ");
+  const cols = (side: "daily" | "hourly") =>
+    dims.map((d, i) => `${side === "hourly" ? (d.hourly ?? d.daily) : d.daily} AS k${i}`).join(", ");
   const groupBy = dims.map((_, i) => `k${i}`).join(", ");
   const daily = dailyCount(table, population);
   const onlyValues = only ? JSON.stringify(only.values) : null;
@@ -73,6 +85,19 @@ export async function groupedSessions(
           `SELECT ${cols("daily")}, sum(${daily.count}) AS n FROM ${table}
            WHERE site_id = ?1 AND day >= ?2 AND day <= ?3 AND day NOT IN (SELECT value FROM json_each(?4)) ${daily.filter}
            ${only ? `AND ${only.dim.daily} IN (SELECT value FROM json_each(?5))` : ""}
+           GROUP BY ${groupBy}`,
+        )
+        .bind(...(onlyValues === null ? bound : [...bound, onlyValues])),
+    );
+  }
+  for (const [start, end] of plan.hours) {
+    const bound = [siteId, start, end];
+    statements.push(
+      db
+        .prepare(
+          `SELECT ${cols("hourly")}, sum(${daily.count}) AS n FROM ${HOURLY_TABLE[table]}
+           WHERE site_id = ?1 AND hour >= ?2 AND hour < ?3 ${daily.filter}
+           ${only ? `AND ${only.dim.daily} IN (SELECT value FROM json_each(?4))` : ""}
            GROUP BY ${groupBy}`,
         )
         .bind(...(onlyValues === null ? bound : [...bound, onlyValues])),

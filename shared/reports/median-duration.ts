@@ -60,7 +60,8 @@ export async function medianDurationMs(
 
 /**
  * The duration bucket holding the `offset`-th shortest agent session of the plan's
- * window (agent_durations_daily for its aggregate days, `sessions` for its live
+ * window (agent_durations_daily for its aggregate days, agent_durations_hourly for its
+ * aggregate hours, `sessions` for its live
  * ranges): the bucket's floor and how many of the window's sessions lie below it. Null
  * when the histogram does not count `count` sessions (sessions arrived in between):
  * the walk then starts from the shortest.
@@ -82,6 +83,16 @@ async function medianBucket(
            GROUP BY b`,
         )
         .bind(siteId, plan.days.from, plan.days.to, JSON.stringify(plan.days.exclude)),
+    );
+  }
+  for (const [start, end] of plan.hours) {
+    statements.push(
+      db
+        .prepare(
+          `SELECT bucket AS b, sum(sessions) AS n FROM agent_durations_hourly
+           WHERE site_id = ?1 AND hour >= ?2 AND hour < ?3 GROUP BY b`,
+        )
+        .bind(siteId, start, end),
     );
   }
   for (const [start, end] of plan.live) {

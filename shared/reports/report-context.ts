@@ -14,7 +14,7 @@ import { type ReadPlan, readPlan } from "./read-plan";
 import type { ReportHeader } from "./report-schemas";
 import type { ReportSite } from "./report-site";
 import type { ReportWindow } from "./report-window";
-import type { SeriesInterval } from "./time-series";
+import { type SeriesInterval, seriesIntervalOf } from "./time-series";
 
 export type { ReportHeader };
 
@@ -44,8 +44,10 @@ export interface ReportParams {
 }
 
 export async function reportContext(db: D1Database, params: ReportParams): Promise<ReportContext> {
+  // An hourly series needs every part of the window by hour: no daily rows then.
+  const hourly = seriesIntervalOf(params) === "hour";
   const [plan, header] = await Promise.all([
-    readPlan(db, params.site.id, params.window, params.nowMs),
+    readPlan(db, params.site.id, params.window, params.nowMs, { days: !hourly }),
     reportHeader(db, params),
   ]);
   const grouped: ReportContext["grouped"] = (population, table, dims, only, live) =>

@@ -1,7 +1,6 @@
 import { ok, type Result, refusal } from "../result/result";
 import { DAY_MS, HOUR_MS } from "../time/durations";
-import type { Dimension, GroupedRow, LiveGroups, Population } from "./grouped-sessions";
-import { groupedSessions } from "./grouped-sessions";
+import type { Dimension, GroupedRow } from "./grouped-sessions";
 import type { ReportParams } from "./report-context";
 import type { ReportWindow } from "./report-window";
 
@@ -14,10 +13,7 @@ export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
 
 const BUCKET_MS: Record<SeriesInterval, number> = { hour: HOUR_MS, day: DAY_MS };
 
-/**
- * The longest window an hourly series covers: 48 buckets, read from `sessions` directly
- * (the daily aggregates cannot split a day). Also where the default switches to days.
- */
+/** The longest window an hourly series covers: 48 buckets. Also where the default switches to days. */
 export const HOURLY_MAX_MS = 48 * HOUR_MS;
 
 /**
@@ -94,55 +90,37 @@ export function bucketSeries(
   };
 }
 
-/** UTC hour of session start, for the live side only: the daily aggregates have no hours. */
-export const HOUR: Dimension = { daily: "NULL", live: `started_at - started_at % ${HOUR_MS}` };
-
 /**
- * Sessions per UTC hour of start and `key`, counted from `sessions` over the whole
- * window (at most 48 hours, so no aggregate is needed), with the report's population.
+ * UTC hour of session start (epoch ms): the hourly tables' `hour`, computed on
+ * `sessions`. The daily tables cannot split a day, so a report with an hourly series
+ * plans without them (`readPlan(..., { days: false })`).
  */
-async function hourlyCounts(
-  db: D1Database,
-  siteId: string,
-  window: Pick<ReportWindow, "start" | "end">,
-  population: Population,
-  key: Dimension,
-  liveGroups?: LiveGroups,
-): Promise<BucketCount[]> {
-  const live: Array<[number, number]> = window.end > window.start ? [[window.start, window.end]] : [];
-  const plan = { days: null, live };
-  const rows = await groupedSessions(db, siteId, plan, population, "traffic_daily", [HOUR, key], undefined, liveGroups);
-  return rows.map((r) => ({ bucket: Number(r.keys[0]), key: r.keys[1], sessions: r.sessions }));
-}
-
-/** Daily counts from rows grouped by [DAY, key, ...] (the reports' daily read). */
-function dailyCounts(rows: GroupedRow[]): BucketCount[] {
-  return rows.map((r) => ({ bucket: Date.parse(`${r.keys[0]}T00:00:00.000Z`), key: r.keys[1], sessions: r.sessions }));
-}
+export const HOUR: Dimension = { daily: "NULL", hourly: "hour", live: `started_at - started_at % ${HOUR_MS}` };
 
 /** The interval of a report's series: the one asked for, else the window's default. */
 export function seriesIntervalOf(params: ReportParams): SeriesInterval {
   return params.interval ?? defaultInterval(params.window);
 }
 
+/** Where a series reads its day, key and (hourly series) hour in a report's grouped rows. */
+export interface SeriesKeys {
+  day: number;
+  key: number;
+  hour?: number;
+}
+
 /**
  * A report's series over its window, by `params.interval` (the window's default when
- * absent): hours counted from `sessions`, or days from the report's own daily read
- * (`dailyRows` grouped by [DAY, key, ...]), so a daily series needs no extra read; an
- * hourly one folds from `live` when that covers the whole window with HOUR and `key`.
+ * absent), from the report's own grouped rows: days from the DAY key, hours from the
+ * HOUR key (present when the series is hourly: the report then groups by HOUR too).
  */
-export async function reportSeries(
-  db: D1Database,
-  params: ReportParams,
-  population: Population,
-  key: Dimension,
-  dailyRows: GroupedRow[],
-  live?: LiveGroups,
-): Promise<Series> {
+export function reportSeries(params: ReportParams, rows: GroupedRow[], at: SeriesKeys): Series {
   const interval = seriesIntervalOf(params);
-  const counts =
-    interval === "hour"
-      ? await hourlyCounts(db, params.site.id, params.window, population, key, live)
-      : dailyCounts(dailyRows);
+  const counts = rows.map((r) => {
+    const bucket = interval === "hour" ? Number(r.keys[at.hour ?? -1]) : Date.parse(`${r.keys[at.day]}T00:00:00.000Z`);
+    // A row without its hour would be a plan that read whole days: never plotted silently.
+    if (!Number.isFinite(bucket)) throw new Error(`series row without its ${interval}`);
+    return { bucket, key: r.keys[at.key], sessions: r.sessions };
+  });
   return bucketSeries(interval, params.window, counts);
 }

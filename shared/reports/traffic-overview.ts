@@ -18,10 +18,11 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
   // The window's live edge read from `sessions` once for the groupings with few values
   // (docs/performance.md#one-live-read-per-report-overview-sources); entry pages,
   // visitors and durations have about one value per session, so they keep their own reads.
-  const hourly = seriesIntervalOf(params) === "hour" && plan.days === null;
-  const live = await readLive("agents", [DAY, PLATFORM, OUTCOME, ...(hourly ? [HOUR] : [])]);
+  // An hourly series groups by HOUR too (its plan reads no whole days).
+  const dims = seriesIntervalOf(params) === "hour" ? [DAY, PLATFORM, OUTCOME, HOUR] : [DAY, PLATFORM, OUTCOME];
+  const live = await readLive("agents", dims);
   const [rows, pages, visitors] = await Promise.all([
-    grouped("agents", "traffic_daily", [DAY, PLATFORM, OUTCOME], undefined, live),
+    grouped("agents", "traffic_daily", dims, undefined, live),
     grouped("agents", "entry_page_totals_daily", [ENTRY_URL]),
     uniqueVisitors(db, siteId, plan, "agents"),
   ]);
@@ -51,9 +52,9 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
     by_platform_daily: [...daily.values()]
       .filter((d) => d.sessions > 0)
       .sort((a, b) => a.day.localeCompare(b.day) || b.sessions - a.sessions || a.platform.localeCompare(b.platform)),
-    by_platform_series: await reportSeries(db, params, "agents", PLATFORM, rows, live).then(({ lines, ...axis }) => ({
+    by_platform_series: (({ lines, ...axis }) => ({
       ...axis,
       platforms: lines.map((l) => ({ platform: l.key, sessions: l.sessions })),
-    })),
+    }))(reportSeries(params, rows, { day: 0, key: 1, hour: 3 })),
   };
 }

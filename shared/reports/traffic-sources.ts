@@ -12,15 +12,17 @@ export const TOP_ENTRY_PAGES = 10;
 
 /** Acquisition sources of every recorded session (agents and humans) started in the window. */
 export async function trafficSources(db: D1Database, params: ReportParams): Promise<TrafficSources> {
-  const { header, plan, grouped, readLive } = await reportContext(db, params);
+  const { header, grouped, readLive } = await reportContext(db, params);
   // The window's live edge read from `sessions` once for the groupings with few values
   // (docs/performance.md#one-live-read-per-report-overview-sources); the 500 entry
   // pages would make it one row per session, so they keep their own reads.
-  const hourly = seriesIntervalOf(params) === "hour" && plan.days === null;
-  const live = await readLive("all", [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : [])]);
+  // An hourly series groups by HOUR too (its plan reads no whole days).
+  const hourly = seriesIntervalOf(params) === "hour";
+  const dims = [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : [])];
+  const live = await readLive("all", dims);
   const [byDay, pages] = await Promise.all([
     // One read of traffic_daily for by_source, top_referrer_hosts and the daily lines.
-    grouped("all", "traffic_daily", [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST], undefined, live),
+    grouped("all", "traffic_daily", dims, undefined, live),
     grouped("all", "entry_page_totals_daily", [ENTRY_URL]),
   ]);
   const sources = regroup(byDay, 1, 2, 3);
@@ -73,9 +75,9 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
       .sort((a, b) =>
         a.day < b.day ? -1 : a.day > b.day ? 1 : b.sessions - a.sessions || (a.source < b.source ? -1 : 1),
       ),
-    by_source_series: await reportSeries(db, params, "all", SOURCE, daily, live).then(({ lines, ...axis }) => ({
+    by_source_series: (({ lines, ...axis }) => ({
       ...axis,
       sources: lines.map((l) => ({ source: l.key, sessions: l.sessions })),
-    })),
+    }))(reportSeries(params, hourly ? regroup(byDay, 0, 1, 4) : daily, { day: 0, key: 1, hour: 2 })),
   };
 }

@@ -1,12 +1,15 @@
 import type { Population } from "./grouped-sessions";
-import type { ReadPlan } from "./read-plan";
+import { mergeRanges, type ReadPlan } from "./read-plan";
 
 /**
  * Unique visitors of the window: the SUM over UTC days of each day's distinct visitor
  * hashes among the sessions that started in the window that day. Visitor hashes are
  * daily (the salt rotates at 00:00 UTC, docs/privacy.md), so one person seen on three
  * days counts three times: the hashes of different days cannot be joined, by design.
- * Aggregate days read visitors_daily; live ranges count distinct hashes per day.
+ * Aggregate days read visitors_daily; the rest counts distinct hashes per day in
+ * `sessions`, the plan's aggregate hours included: distinct counts of hours cannot be
+ * added up. The ranges merged cover distinct days (they are the window less its whole
+ * current days), so no day's hashes are split between two reads.
  */
 export async function uniqueVisitors(
   db: D1Database,
@@ -27,7 +30,7 @@ export async function uniqueVisitors(
     );
   }
   const filter = population === "agents" ? "AND agent_platform IS NOT NULL" : "";
-  for (const [start, end] of plan.live) {
+  for (const [start, end] of mergeRanges([...plan.live, ...plan.hours])) {
     statements.push(
       db
         .prepare(

@@ -1,6 +1,7 @@
 import { chunk } from "../batching/chunk";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import type { IngestMessage } from "../ingest/queue-message";
+import { HOUR_MS } from "../time/durations";
 import { EVENT_COLUMNS, type EventRow } from "./event-row";
 import { type InstallSignals, installSignals, type SessionStart } from "./install-signals";
 import {
@@ -113,8 +114,8 @@ export async function rollupBatch(
 
   // One in-memory copy per session id, shared by every group that reads it.
   const loaded = new Map<string, SessionState>();
-  // The day each stored session had before this batch: a late event can move it earlier.
-  const storedDay = new Map<string, string>();
+  // The day and start each stored session had before this batch: a late event can move it earlier.
+  const storedDay = new Map<string, { day: string; startedAt: number }>();
   const touched = new Map<string, SessionState>();
   const assignments: Array<[IngestMessage, string]> = [];
   let skipped = 0;
@@ -122,7 +123,7 @@ export async function rollupBatch(
     const open: SessionState[] = (candidateRows[i].results as unknown as SessionState[]).map((row) => {
       const known = loaded.get(row.id) ?? { ...row };
       loaded.set(row.id, known);
-      if (!storedDay.has(row.id)) storedDay.set(row.id, row.day);
+      if (!storedDay.has(row.id)) storedDay.set(row.id, { day: row.day, startedAt: row.started_at });
       return known;
     });
     for (const m of group) {
@@ -177,8 +178,11 @@ export async function rollupBatch(
   for (const s of touched.values()) {
     statements.push(db.prepare(UPSERT_SESSION).bind(...SESSION_STATE_COLUMNS.map((c) => s[c])));
     const before = storedDay.get(s.id);
-    // The old day's aggregates still count this session: mark that day for a rebuild.
-    if (before !== undefined && before !== s.day) statements.push(db.prepare(MARK_STALE_DAY).bind(s.site_id, before));
+    // The old day's aggregates (or, within the day, the old hour's hourly row) still
+    // count this session: mark that day for a rebuild. Reports read a marked day from
+    // `sessions` until then (shared/reports/read-plan.ts).
+    if (before !== undefined && hourOf(before.startedAt) !== hourOf(s.started_at))
+      statements.push(db.prepare(MARK_STALE_DAY).bind(s.site_id, before.day));
   }
   if (statements.length > 0) await db.batch(statements);
   return {
@@ -196,4 +200,9 @@ export async function rollupBatch(
       [...touched.values(), ...storedSessions],
     ),
   };
+}
+
+/** The UTC hour a start falls in (the hourly aggregates' key). */
+function hourOf(ms: number): number {
+  return ms - (ms % HOUR_MS);
 }

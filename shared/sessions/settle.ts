@@ -1,5 +1,6 @@
 import { DAY_MS } from "../time/durations";
 import { DURATION_BUCKET_SQL } from "./duration-bucket";
+import { HOUR_OF_START_SQL, hourlyPruneBefore } from "./hourly-retention";
 import { OUTCOME_SQL } from "./outcome";
 import { SESSION_GAP_MS, type SessionRow } from "./session-state";
 
@@ -40,21 +41,41 @@ export async function settleSessions(db: D1Database, nowMs: number): Promise<Set
     .bind(MAX_DAYS_PER_RUN)
     // stale_days has the same two columns, typed alike (schema/stale-days.ts).
     .all<Pick<SessionRow, "site_id" | "day">>();
-  for (const { site_id, day } of days) await rebuildDay(db, site_id, day);
+  for (const { site_id, day } of days) await rebuildDay(db, site_id, day, nowMs);
   return { settled: settled.meta.changes ?? 0, daysRebuilt: days.length };
 }
 
 /**
  * Rebuilds traffic_daily, entry_pages_daily, entry_page_totals_daily, agent_durations_daily
- * and visitors_daily for one (site, day), atomically.
+ * and visitors_daily for one (site, day), atomically, and the hourly aggregates of the
+ * day's hours (traffic_hourly, entry_pages_hourly, entry_page_totals_hourly,
+ * agent_durations_hourly) from the same sessions in the same transaction, so a day's
+ * daily and hourly rows always agree. The hourly rows of a day past HOURLY_RETENTION_DAYS
+ * at `nowMs` are not written, and the site's older hourly rows are pruned here.
  * A session's `day` is the UTC day of its `started_at` (shared/sessions/session-state.ts),
  * so the day's sessions are also read by that start range: it puts the reads on
  * sessions_site_started_idx, a walk over the day's sessions only. By `day` alone SQLite
  * walked every session of the site for each day rebuilt (at 1,000,000 sessions over 90
  * days, 91 days took 42 s instead of a few; docs/performance.md "Reports").
  */
-export async function rebuildDay(db: D1Database, siteId: string, day: string): Promise<void> {
+export async function rebuildDay(
+  db: D1Database,
+  siteId: string,
+  day: string,
+  nowMs: number = Date.now(),
+): Promise<void> {
   const dayStart = Date.parse(`${day}T00:00:00.000Z`);
+  const pruneBefore = hourlyPruneBefore(nowMs);
+  // Only the day's hours inside the retention window are written.
+  const hourlyFrom = Math.max(dayStart, pruneBefore);
+  const fromHours = (sql: string) => db.prepare(sql).bind(siteId, day, hourlyFrom, dayStart + DAY_MS);
+  // By hour range, on the tables' keys (site, hour, ...): a day's hours are its sessions' hours.
+  const clearHours = (table: string) =>
+    db
+      .prepare(`DELETE FROM ${table} WHERE site_id = ?1 AND hour >= ?2 AND hour < ?3`)
+      .bind(siteId, dayStart, dayStart + DAY_MS);
+  const prune = (table: string) =>
+    db.prepare(`DELETE FROM ${table} WHERE site_id = ?1 AND hour < ?2`).bind(siteId, pruneBefore);
   const bind = (sql: string) => db.prepare(sql).bind(siteId, day);
   const fromSessions = (sql: string) => db.prepare(sql).bind(siteId, day, dayStart, dayStart + DAY_MS);
   const ofDay = "site_id = ?1 AND day = ?2 AND started_at >= ?3 AND started_at < ?4";
@@ -94,6 +115,37 @@ export async function rebuildDay(db: D1Database, siteId: string, day: string): P
        FROM sessions WHERE ${ofDay}
        ON CONFLICT(site_id, day) DO UPDATE SET visitors = excluded.visitors, agent_visitors = excluded.agent_visitors`,
     ),
+    clearHours("traffic_hourly"),
+    fromHours(
+      `INSERT INTO traffic_hourly (site_id, hour, day, agent_platform, purpose, tier, source, sub_source, referrer_host,
+         outcome, sessions)
+       SELECT site_id, ${HOUR_OF_START_SQL}, day, coalesce(agent_platform, ''), coalesce(purpose, ''), coalesce(tier, ''),
+         source, coalesce(sub_source, ''), coalesce(referrer_host, ''), coalesce(outcome, ''), count(*)
+       FROM sessions WHERE ${ofDay}
+       GROUP BY 2, 4, 5, 6, 7, 8, 9, 10`,
+    ),
+    clearHours("entry_pages_hourly"),
+    fromHours(
+      `INSERT INTO entry_pages_hourly (site_id, hour, day, entry_url, source, agent_platform, sessions)
+       SELECT site_id, ${HOUR_OF_START_SQL}, day, entry_url, source, coalesce(agent_platform, ''), count(*)
+       FROM sessions WHERE ${ofDay} GROUP BY 2, entry_url, source, coalesce(agent_platform, '')`,
+    ),
+    clearHours("entry_page_totals_hourly"),
+    fromHours(
+      `INSERT INTO entry_page_totals_hourly (site_id, hour, day, entry_url, sessions, agent_sessions)
+       SELECT site_id, ${HOUR_OF_START_SQL}, day, entry_url, count(*), count(agent_platform)
+       FROM sessions WHERE ${ofDay} GROUP BY 2, entry_url`,
+    ),
+    clearHours("agent_durations_hourly"),
+    fromHours(
+      `INSERT INTO agent_durations_hourly (site_id, hour, day, bucket, sessions)
+       SELECT site_id, ${HOUR_OF_START_SQL}, day, ${DURATION_BUCKET_SQL}, count(*)
+       FROM sessions WHERE ${ofDay} AND agent_platform IS NOT NULL GROUP BY 2, 4`,
+    ),
+    prune("traffic_hourly"),
+    prune("entry_pages_hourly"),
+    prune("entry_page_totals_hourly"),
+    prune("agent_durations_hourly"),
     bind("UPDATE sessions SET dirty = 0 WHERE site_id = ?1 AND day = ?2 AND dirty = 1"),
     bind("DELETE FROM stale_days WHERE site_id = ?1 AND day = ?2"),
   ]);

@@ -328,6 +328,29 @@ describe("session-end rollup (cron)", () => {
       const left = await db.prepare("SELECT count(*) AS n FROM stale_days WHERE site_id = ?").bind(site).first();
       expect(left).toEqual({ n: 0 });
     }));
+
+  it("marks the day stale when a late event moves a session's start to an earlier hour of the same day", () =>
+    inShard(env.ANALYTICS_SHARD, "sessions-test-10", async (db) => {
+      const site = "s-late-hour";
+      const ten = Date.UTC(2026, 10, 21, 10);
+      const hourly = async () =>
+        (
+          await db
+            .prepare("SELECT hour, sessions FROM traffic_hourly WHERE site_id = ? ORDER BY hour")
+            .bind(site)
+            .all<{ hour: number; sessions: number }>()
+        ).results;
+      await rollupBatch(db, [message({ id: "late-hour-1", siteId: site, occurredAt: ten + 5 * MIN, url: "/b" })]);
+      await settleSessions(db, ten + 40 * MIN);
+      expect(await hourly(), "before the late event").toEqual([{ hour: ten, sessions: 1 }]);
+      // Delivered late: a page view of the same visit ten minutes before 10:00.
+      await rollupBatch(db, [message({ id: "late-hour-0", siteId: site, occurredAt: ten - 10 * MIN, url: "/a" })]);
+      // 10:00's row still counts the session that now starts at 09:50: its day is marked.
+      const stale = await db.prepare("SELECT day FROM stale_days WHERE site_id = ?").bind(site).all();
+      expect(stale.results).toEqual([{ day: "2026-11-21" }]);
+      await settleSessions(db, ten + 60 * MIN);
+      expect(await hourly(), "after the rebuild").toEqual([{ hour: ten - 60 * MIN, sessions: 1 }]);
+    }));
 });
 
 describe("install status (docs/decisions.md#6-install-check)", () => {

@@ -14,6 +14,7 @@ import { readPlan } from "../../shared/reports/read-plan";
 import { HOUR } from "../../shared/reports/time-series";
 
 const DAY = 86_400_000;
+const HOUR_MS = 3_600_000;
 const D0 = Date.UTC(2026, 10, 1);
 
 async function insertSessions(
@@ -44,7 +45,7 @@ async function insertSessions(
 }
 
 describe("readPlan", () => {
-  it("reads whole current past days from aggregates and the edges, today and stale days live", async () => {
+  it("reads whole current past days from daily rows, whole current hours from hourly rows, changed hours and partial hours live", async () => {
     await insertSessions("plan-site", [
       { id: "p1", startedAt: D0 + 2 * DAY + 5, duration: 1, agent: true, dirty: 1 },
       { id: "p2", startedAt: D0 + 4 * DAY + 5, duration: 1, agent: true, settled: false },
@@ -53,9 +54,41 @@ describe("readPlan", () => {
     const start = D0 + 12 * 3_600_000; // mid day 0
     const now = D0 + 6 * DAY + 3_600_000; // 01:00 on day 6
     const plan = await readPlan(env.DB, "plan-site", { period: "custom", start, end: now }, now);
-    // whole days 1..5; day 2 dirty and day 4 unsettled are read live with the edges
+    // whole days 1..5 from daily rows, but day 2 (a dirty session in its hour 0) and
+    // day 4 (an unsettled one in its hour 0) by hour: their other hours, the edge day's
+    // afternoon and today's first hour (past and whole at 01:00) from hourly rows.
     expect(plan.days).toEqual({ from: "2026-11-02", to: "2026-11-06", exclude: ["2026-11-03", "2026-11-05"] });
+    expect(plan.hours).toEqual([
+      [start, D0 + DAY],
+      [D0 + 2 * DAY + HOUR_MS, D0 + 3 * DAY],
+      [D0 + 4 * DAY + HOUR_MS, D0 + 5 * DAY],
+      [D0 + 6 * DAY, now],
+    ]);
     expect(plan.live).toEqual([
+      [D0 + 2 * DAY, D0 + 2 * DAY + HOUR_MS],
+      [D0 + 4 * DAY, D0 + 4 * DAY + HOUR_MS],
+    ]);
+    // A day a session moved away from (stale_days) is read live whole: its old hour's row still counts it.
+    await env.DB.prepare("INSERT INTO stale_days (site_id, day) VALUES ('plan-site', '2026-11-03')").run();
+    const moved = await readPlan(env.DB, "plan-site", { period: "custom", start, end: now }, now);
+    expect(moved.live).toEqual([
+      [D0 + 2 * DAY, D0 + 3 * DAY],
+      [D0 + 4 * DAY, D0 + 4 * DAY + HOUR_MS],
+    ]);
+    await env.DB.prepare("DELETE FROM stale_days WHERE site_id = 'plan-site'").run();
+    // An hourly series' plan reads no daily rows: the whole days come from hourly rows.
+    const byHour = await readPlan(env.DB, "plan-site", { period: "custom", start, end: now }, now, { days: false });
+    expect(byHour.days).toBeNull();
+    expect(byHour.hours).toEqual([
+      [start, D0 + 2 * DAY],
+      [D0 + 2 * DAY + HOUR_MS, D0 + 4 * DAY],
+      [D0 + 4 * DAY + HOUR_MS, now],
+    ]);
+    // Hours past the hourly retention (181 days) are read from sessions.
+    const later = now + 181 * DAY;
+    const old = await readPlan(env.DB, "plan-site", { period: "custom", start, end: now }, later);
+    expect(old.hours).toEqual([]);
+    expect(old.live).toEqual([
       [start, D0 + DAY],
       [D0 + 2 * DAY, D0 + 3 * DAY],
       [D0 + 4 * DAY, D0 + 5 * DAY],
@@ -63,18 +96,19 @@ describe("readPlan", () => {
     ]);
   });
 
-  it("reads a window inside one day, or ending in the future, entirely live", async () => {
+  it("reads a window without a whole past hour live, and the future live", async () => {
     const now = D0 + 10 * DAY + 5_000;
     const inDay = await readPlan(env.DB, "plan-site", { period: "1h", start: now - 3_600_000, end: now }, now);
-    expect(inDay).toEqual({ days: null, live: [[now - 3_600_000, now]] });
+    expect(inDay).toEqual({ days: null, hours: [], live: [[now - 3_600_000, now]] });
     const future = await readPlan(
       env.DB,
       "plan-site",
       { period: "custom", start: D0 + 9 * DAY, end: D0 + 12 * DAY },
       now,
     );
-    // day 9 is whole and past; day 10 (today) onwards is live
+    // day 9 is whole and past; day 10 (today) from its current hour on is live
     expect(future.days).toEqual({ from: "2026-11-10", to: "2026-11-10", exclude: [] });
+    expect(future.hours).toEqual([]);
     expect(future.live).toEqual([[D0 + 10 * DAY, D0 + 12 * DAY]]);
   });
 });
@@ -162,7 +196,11 @@ describe("groupedSessions with the report's one live read", () => {
         ),
       ),
     );
-    const plan = { days: null, live: [[at(0), at(24)] as [number, number], [at(25), at(48)] as [number, number]] };
+    const plan = {
+      days: null,
+      hours: [] as Array<[number, number]>,
+      live: [[at(0), at(24)] as [number, number], [at(25), at(48)] as [number, number]],
+    };
     const dims = [DAY_DIM, SOURCE, SUB_SOURCE, REFERRER_HOST, ENTRY_URL, HOUR];
     const sorted = (rows: GroupedRow[]) => rows.map((r) => `${r.keys.join("|")}=${r.sessions}`).sort();
     for (const population of ["all", "agents"] as const) {
