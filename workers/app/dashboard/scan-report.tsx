@@ -90,7 +90,11 @@ async function reportPage(
                 This is an earlier scan. <a href={scanReportPath(c, domain)}>See the latest report</a>.
               </Notice>
             ) : null}
-            {reportView(shown, { origin, head: html`<p class="muted">${scannedLine(shown)}</p>` })}
+            {reportView(shown, {
+              origin,
+              head: html`<p class="muted">${scannedLine(shown)}</p>`,
+              previousHref: (id) => scanReportPath(c, domain, id),
+            })}
             <ScanHistory c={c} domain={domain} scans={history} shownId={shown.id} />
           </>
         )}
