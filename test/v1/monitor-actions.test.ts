@@ -133,8 +133,23 @@ describe("OpenAPI webhooks", () => {
       "timestamp",
       "scanId",
       "scanUrl",
+      "changes",
       "test",
     ]);
+    // The Scan API's diff shape, nullable: its counts and check items are the shared components.
+    expect(payload.properties.changes.type).toEqual(["object", "null"]);
+    expect(Object.keys(payload.properties.changes.properties)).toEqual([
+      "previousScanId",
+      "previousScannedAt",
+      "previousScoringVersion",
+      "overallScore",
+      "layerScores",
+      "counts",
+      "changedChecks",
+    ]);
+    expect(payload.properties.changes.properties.changedChecks.items).toEqual({
+      $ref: "#/components/schemas/ChangedCheck",
+    });
     expect(payload.required).toEqual(["event", "domain", "oldScore", "newScore", "timestamp", "scanId", "scanUrl"]);
   });
 });
