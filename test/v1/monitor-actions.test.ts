@@ -137,8 +137,12 @@ describe("OpenAPI webhooks", () => {
       "test",
     ]);
     // The Scan API's diff shape, nullable: its counts and check items are the shared components.
-    expect(payload.properties.changes.type).toEqual(["object", "null"]);
-    expect(Object.keys(payload.properties.changes.properties)).toEqual([
+    const changes = payload.properties.changes as {
+      type: string[];
+      properties: Record<string, unknown> & { changedChecks: { items: unknown } };
+    };
+    expect(changes.type).toEqual(["object", "null"]);
+    expect(Object.keys(changes.properties)).toEqual([
       "previousScanId",
       "previousScannedAt",
       "previousScoringVersion",
@@ -147,7 +151,7 @@ describe("OpenAPI webhooks", () => {
       "counts",
       "changedChecks",
     ]);
-    expect(payload.properties.changes.properties.changedChecks.items).toEqual({
+    expect(changes.properties.changedChecks.items).toEqual({
       $ref: "#/components/schemas/ChangedCheck",
     });
     expect(payload.required).toEqual(["event", "domain", "oldScore", "newScore", "timestamp", "scanId", "scanUrl"]);
