@@ -38,17 +38,20 @@ try {
   await page.getByLabel("Email").fill(`bench-${Date.now()}@example.com`);
   await page.getByLabel("Password").fill("correct horse battery staple");
   await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(`${base}/app`);
-  await page.goto(`${base}/app/settings/api-keys`);
+  // Sign-up lands on the new workspace's address (/app/w/{id}); every page below is timed
+  // at its workspace address, so no figure includes the short address's redirect.
+  await page.waitForURL(new RegExp(`^${base}/app/w/[A-Za-z0-9_-]+$`));
+  const app = page.url();
+  await page.goto(`${app}/settings/api-keys`);
   await page.getByLabel("Name", { exact: true }).fill("bench");
   await page.getByRole("button", { name: "Tick Full access" }).click();
   await page.getByRole("button", { name: "Create key" }).click();
   const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
   const auth = { Authorization: `Bearer ${key}` };
-  await page.goto(`${base}/app/sites`);
+  await page.goto(`${app}/sites`);
   await page.getByLabel("Domain").fill(SHOP);
   await page.getByRole("button", { name: "Add site" }).click();
-  await page.waitForURL(`${base}/app/sites/${SHOP}`);
+  await page.waitForURL(`${app}/sites/${SHOP}`);
 
   // List pages read per row (install status per site, latest scan per monitored domain):
   // LIST_ROWS sites and monitors, each monitored domain scanned once, so a per-row read
@@ -115,7 +118,8 @@ try {
     const times: number[] = [];
     for (let i = 0; i < N; i++) {
       const started = performance.now();
-      const res = await context.request.get(url);
+      // No redirect is followed: a figure is the page itself, never a hop to it.
+      const res = await context.request.get(url, { maxRedirects: 0 });
       await res.body();
       times.push(performance.now() - started);
       if (res.status() !== 200) throw new Error(`${url}: ${res.status()}`);
@@ -158,24 +162,24 @@ try {
 
   const q = `domain=${SHOP}&period=24h`;
   const pairs: [string, string, string[]][] = [
-    ["Sites", `${base}/app/sites`, [`${base}/api/v1/sites`, `${base}/api/v1/sites/check-install?domain=${SHOP}`]],
+    ["Sites", `${app}/sites`, [`${base}/api/v1/sites`, `${base}/api/v1/sites/check-install?domain=${SHOP}`]],
     [
       "Traffic",
-      `${base}/app/sites/${SHOP}/traffic?period=24h`,
+      `${app}/sites/${SHOP}/traffic?period=24h`,
       ["overview", "purpose-split", "sources", "verification"].map((r) => `${base}/api/v1/traffic/${r}?${q}`),
     ],
     [
       "Sessions",
-      `${base}/app/sites/${SHOP}/sessions?period=24h`,
+      `${app}/sites/${SHOP}/sessions?period=24h`,
       [`${base}/api/v1/traffic/sessions?${q}`, `${base}/api/v1/traffic/failing-sessions?${q}&limit=10`],
     ],
-    ["Conversions", `${base}/app/conversions`, [`${base}/api/v1/attribution/overview`, `${base}/api/v1/conversions`]],
-    ["Monitors", `${base}/app/monitors`, [`${base}/api/v1/monitors`]],
+    ["Conversions", `${app}/conversions`, [`${base}/api/v1/attribution/overview`, `${base}/api/v1/conversions`]],
+    ["Monitors", `${app}/monitors`, [`${base}/api/v1/monitors`]],
     // The workspace overview: the site list and each site's 7-day overview report (the
     // checklist's four counts are one D1 batch with no API twin).
     [
       "Overview",
-      `${base}/app`,
+      app,
       [
         `${base}/api/v1/sites`,
         ...[SHOP, ...Array.from({ length: LIST_ROWS }, (_, i) => listDomain(i))].map(
@@ -188,15 +192,15 @@ try {
       const live = `from=${encodeURIComponent(new Date(Date.now() - 30 * 60_000).toISOString())}`;
       return [
         name,
-        `${base}/app/sites/${SHOP}/live${name === "Live data" ? "/data" : ""}`,
+        `${app}/sites/${SHOP}/live${name === "Live data" ? "/data" : ""}`,
         ["overview", "sources"].map((r) => `${base}/api/v1/traffic/${r}?domain=${SHOP}&${live}`),
       ];
     }),
     // The in-app report reads the same stored scan as the public JSON, plus the domain check and history.
-    ["Scan report", `${base}/app/scans/${SHOP}`, [`${base}/api/scan/${scanId}`]],
+    ["Scan report", `${app}/scans/${SHOP}`, [`${base}/api/scan/${scanId}`]],
   ];
   // Warm-up: module load and first D1 open land in no figure.
-  await timePage(`${base}/app/sites`);
+  await timePage(`${app}/sites`);
   const results = [];
   for (const [name, pageUrl, apiUrls] of pairs) {
     const api = await timeApi(apiUrls);

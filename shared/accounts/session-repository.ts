@@ -42,7 +42,13 @@ export async function startSession(
 /** The live session for a cookie token, or null (unknown, malformed or expired). */
 export async function findSession(db: Database, token: string, now = Date.now()): Promise<SessionRecord | null> {
   if (!looksLikeSecretToken(token)) return null;
-  const row = await db
+  const row = await liveSessionQuery(db, await hashSecretToken(token), now).get();
+  return row ?? null;
+}
+
+/** The live session whose id is `sessionHash`, as a query (one row at most) to run alone or in a batch. */
+export function liveSessionQuery(db: Database, sessionHash: string, now: number) {
+  return db
     .select({
       sessionId: appSessions.id,
       userId: appSessions.userId,
@@ -52,9 +58,8 @@ export async function findSession(db: Database, token: string, now = Date.now())
     })
     .from(appSessions)
     .innerJoin(users, eq(users.id, appSessions.userId))
-    .where(and(eq(appSessions.id, await hashSecretToken(token)), gt(appSessions.expiresAt, now)))
-    .get();
-  return row ?? null;
+    .where(and(eq(appSessions.id, sessionHash), gt(appSessions.expiresAt, now)))
+    .limit(1);
 }
 
 export async function endSessionByToken(db: Database, token: string): Promise<void> {

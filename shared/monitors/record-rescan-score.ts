@@ -1,3 +1,4 @@
+import type { ScanDiff } from "../scan/scan-diff-schema";
 import { SCORE_CHANGED, scoreChangedPayload } from "../webhooks/score-changed";
 import { newWebhookId } from "../webhooks/sign-webhook";
 
@@ -20,10 +21,11 @@ export interface NewDelivery {
   monitorId: string;
 }
 
-/** The stored scan being recorded and the base URL its `scanUrl` uses. */
+/** The stored scan being recorded, the base URL its `scanUrl` uses, and its changes since the previous scan. */
 export interface RescanScan {
   scanId: string | null;
   baseUrl: string | null;
+  changes?: ScanDiff | null;
 }
 
 /**

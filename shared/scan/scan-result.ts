@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { CheckStatus } from "./check-status";
 import { LAYER_NUMBERS, LAYERS, type LayerName } from "./layers";
+import { ScanDiff } from "./scan-diff-schema";
 
 // The Scan API's resources (contract: "Scan API resources"), declared once: the scan
 // routes, the Scan API's OpenAPI document (/api/scan/openapi.json) and the scan code's
@@ -28,8 +30,7 @@ export const LayerScores = z
   )
   .meta({ id: "LayerScores" });
 
-export const CheckStatus = z.enum(["pass", "warn", "fail"]);
-export type CheckStatus = z.infer<typeof CheckStatus>;
+export { CheckStatus };
 
 export const CheckResult = z
   .object({
@@ -75,6 +76,10 @@ export const ScanResult = z
     scoringVersion: z.string().meta({ description: "Scoring methodology version (docs/scoring.md).", example: "2" }),
     unreachable: Unreachable.nullable().meta({
       description: "Null, or why the shop gave no HTTP answer at all; then every check fails and the score is 0.",
+    }),
+    changes: ScanDiff.nullable().meta({
+      description:
+        'What changed since the previous stored scan of this domain (docs/scan-report.md "What changed"); null when this is the domain\'s first scan: there is nothing to compare with.',
     }),
   })
   .meta({ id: "ScanResult" });

@@ -1,6 +1,8 @@
 import { scans } from "@schema/scans";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, lt, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
+import { diffScans, type ScanDiff } from "./scan-diff";
 import type { LayerScores, ScanResult } from "./scan-result";
 import type { CheckResult } from "./types";
 import { unreachableOf } from "./unreachable";
@@ -48,21 +50,49 @@ export async function saveScan(
   return row;
 }
 
+/** A stored scan by id, with what changed since the domain's previous scan. */
 export async function findScan(db: Database, id: string): Promise<ScanResult | null> {
-  const row = await db.select().from(scans).where(eq(scans.id, id)).get();
-  return row ? toResult(row) : null;
+  return withPrevious(db, eq(scans.id, id));
 }
 
 /** The result last seen for a normalised domain (index scans_domain_last_seen_idx), or null. */
 export async function findLatestScan(db: Database, domain: string): Promise<ScanResult | null> {
-  const row = await db
-    .select()
+  const latest = db
+    .select({ id: scans.id })
     .from(scans)
     .where(eq(scans.domain, domain))
     .orderBy(desc(scans.lastSeenAt))
-    .limit(1)
-    .get();
-  return row ? toResult(row) : null;
+    .limit(1);
+  return withPrevious(db, eq(scans.id, sql`(${latest})`));
+}
+
+/**
+ * The scan `which` names and the domain's previous scan, in one D1 round trip (a batch).
+ * Identical results are merged into one row (first and last sighting only), so "previous"
+ * is the other result of the domain seen most recently before this one was last seen:
+ * its last sighting when that was earlier, else its first (results A, B, A again: each
+ * one's previous is the other). The time the diff counts since is that sighting.
+ */
+async function withPrevious(db: Database, which: SQL): Promise<ScanResult | null> {
+  const x = alias(scans, "x");
+  const seenBefore = sql<number>`CASE WHEN ${scans.lastSeenAt} < ${x.lastSeenAt} THEN ${scans.lastSeenAt} ELSE ${scans.createdAt} END`;
+  const [rows, previousRows] = await db.batch([
+    db.select().from(scans).where(which).limit(1),
+    db
+      .select({ scan: getTableColumns(scans), seenAt: seenBefore })
+      .from(scans)
+      .innerJoin(x, and(eq(scans.domain, x.domain), ne(scans.id, x.id), lt(scans.createdAt, x.lastSeenAt)))
+      .where(sql`${x.id} IN (SELECT ${scans.id} FROM ${scans} WHERE ${which})`)
+      .orderBy(desc(seenBefore))
+      .limit(1),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  const current = toResult(row, null);
+  const previous = previousRows[0];
+  if (!previous) return current;
+  const changes = diffScans({ ...toResult(previous.scan, null), seenAt: Number(previous.seenAt) }, current);
+  return { ...current, changes };
 }
 
 /** One line of a domain's scan history: what the report's "Earlier scans" lists. */
@@ -91,7 +121,7 @@ export async function listDomainScans(db: Database, domain: string, limit: numbe
     .all();
 }
 
-function toResult(row: typeof scans.$inferSelect): ScanResult {
+function toResult(row: typeof scans.$inferSelect, changes: ScanDiff | null): ScanResult {
   const checkResults = JSON.parse(row.checkResults) as CheckResult[];
   return {
     id: row.id,
@@ -104,5 +134,6 @@ function toResult(row: typeof scans.$inferSelect): ScanResult {
     seenCount: row.seenCount,
     scoringVersion: row.scoringVersion,
     unreachable: unreachableOf(row.domain, checkResults),
+    changes,
   };
 }

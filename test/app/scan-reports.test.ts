@@ -61,6 +61,39 @@ describe("scan reports inside the app", () => {
     expect(list.html).toContain(`${latest.overallScore}/100`);
   });
 
+  it("says what changed since the previous scan: counts, the changed checks by title, a link to that report", async () => {
+    const owner = await ownerWithSite("report-diff.example");
+    const first = await storeScan("report-diff.example", "llms_txt", Date.UTC(2026, 10, 24, 9));
+    const once = await owner.get("/app/scans/report-diff.example");
+    expect(once.html).toContain('data-first-scan="true"');
+    expect(once.html).toContain("This is the first scan of this domain");
+
+    const second = await storeScan("report-diff.example", "sitemap_xml", Date.UTC(2026, 10, 25, 9));
+    const page = await owner.get("/app/scans/report-diff.example");
+    expect(page.status).toBe(200);
+    const section = page.html.slice(
+      page.html.indexOf('<section id="changes"'),
+      page.html.indexOf("</section>", page.html.indexOf('<section id="changes"')),
+    );
+    expect(section).toContain(
+      `What changed since <time datetime="2026-11-24T09:00:00.000Z">Tue, 24 Nov 2026 09:00:00 GMT</time>`,
+    );
+    expect(section).toContain(`Score ${first.overallScore} → ${second.overallScore}`);
+    // One check regressed, one improved, the other CHECKS.length - 2 unchanged.
+    expect(section).toContain('<span data-count="improved">1 improved</span>');
+    expect(section).toContain('<span data-count="regressed">1 regressed</span>');
+    expect(section).toContain(`<span data-count="unchanged">${CHECKS.length - 2} unchanged</span>`);
+    expect(
+      [...section.matchAll(/<li data-key="([a-z_]+)" data-direction="([a-z]+)"/g)].map((m) => [m[1], m[2]]),
+    ).toEqual([
+      ["sitemap_xml", "regressed"],
+      ["llms_txt", "improved"],
+    ]);
+    expect(section).toContain("A sitemap lists the product pages");
+    expect(section).toContain("llms.txt guides AI agents through the shop");
+    expect(section).toContain(`href="${owner.here("/app/scans/report-diff.example")}/${first.id}"`);
+  });
+
   it("includes the domains of the workspace's monitors, linked from the Monitors page", async () => {
     const owner = new FormClient();
     await owner.signUp(uniqueEmail("scan-monitor"));

@@ -1,9 +1,10 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it, vi } from "vitest";
 import { database } from "../../shared/db/client";
 import { listDeliveries } from "../../shared/monitors/list-deliveries";
+import type { ScanResult } from "../../shared/scan/scan-result";
 import { DAY_MS } from "../../shared/time/durations";
 import worker from "../../workers/scan/index";
 import { monitorFor, receivedAt, webhookHeadersOf } from "./monitors-helpers";
@@ -65,6 +66,17 @@ describe("scheduled rescans of monitored domains", () => {
     const degraded = await env.DB.prepare(
       "SELECT id, overall_score FROM scans WHERE domain = 'monitored-shop.test' ORDER BY created_at DESC LIMIT 1",
     ).first<{ id: string; overall_score: number }>();
+    const goodId = (
+      await env.DB.prepare(
+        "SELECT id FROM scans WHERE domain = 'monitored-shop.test' ORDER BY created_at LIMIT 1",
+      ).first<{
+        id: string;
+      }>()
+    )?.id;
+    // What the Scan API says changed in that scan: the payload carries the same.
+    const changes = (
+      (await (await exports.default.fetch(`http://scan.local/api/scan/${degraded?.id}`)).json()) as ScanResult
+    ).changes;
     const newScore = degraded?.overall_score ?? -1;
     expect(newScore).toBeLessThan(baseline ?? 0);
 
@@ -82,7 +94,17 @@ describe("scheduled rescans of monitored domains", () => {
         // The scan that gave newScore; no PUBLIC_BASE_URL is configured for a cron rescan here.
         scanId: degraded?.id,
         scanUrl: null,
+        changes,
       });
+      // Dropping llms.txt, robots.txt and the sitemap only loses points: nothing improved.
+      const diff = payload.changes as ScanResult["changes"];
+      expect(diff?.previousScanId).toBe(goodId);
+      expect(diff?.overallScore).toEqual({ previous: baseline, current: newScore, change: newScore - (baseline ?? 0) });
+      expect(diff?.counts.improved).toBe(0);
+      expect(diff?.changedChecks.map((c) => c.key)).toEqual(
+        expect.arrayContaining(["llms_txt", "robots_txt", "sitemap_xml"]),
+      );
+      expect(diff?.changedChecks.every((c) => c.direction === "regressed" && c.pointsChange < 0)).toBe(true);
       // The other monitor's secret does not verify this monitor's delivery.
       const other = m === a ? b : a;
       expect(() => new Webhook(other.secret).verify(request.body, webhookHeadersOf(request))).toThrow();

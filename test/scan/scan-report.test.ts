@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../shared/db/client";
 import { CHECKS } from "../../shared/scan/checks/registry";
 import { resultHash } from "../../shared/scan/result-hash";
+import type { ScanResult } from "../../shared/scan/scan-result";
 import { saveScan } from "../../shared/scan/scan-store";
 import { SCORING_VERSION, scoreResults } from "../../shared/scan/score";
 import type { CheckResult, CheckStatus } from "../../shared/scan/types";
@@ -137,6 +138,80 @@ describe("GET /scan/{id} (public report)", () => {
     const res = await exports.default.fetch("http://scan.local/scan/latest/www.Twice.example", { redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/scan/${newer.id}`);
+  });
+});
+
+describe("What changed since the previous scan (GET /api/scan/{id} changes, /scan/{id})", () => {
+  // Identity weighs 15 of 100 and its checks 14 in all (llms_txt 3, html_lang 1), so
+  // llms_txt fail → pass earns 0.15 × 3/14 × 100 = 3.21 points, html_lang pass → fail
+  // loses 0.15 × 1/14 × 100 = 1.07.
+  const HOUR = 3_600_000;
+  const now = Date.UTC(2026, 10, 25, 12);
+
+  it("is null on a domain's first scan, then lists each check that moved against the previous result", async () => {
+    const a = await storeScan("diff.example", { llms_txt: { status: "fail" } }, now - 2 * HOUR);
+    const first = (await (await exports.default.fetch(`http://scan.local/api/scan/${a.id}`)).json()) as ScanResult;
+    expect(first.changes).toBeNull();
+
+    const b = await storeScan("diff.example", { html_lang: { status: "fail" } }, now - HOUR);
+    const res = await exports.default.fetch(`http://scan.local/api/scan/${b.id}`);
+    expect(res.status).toBe(200);
+    const second = (await res.json()) as ScanResult;
+    expect(second.changes).toMatchObject({
+      previousScanId: a.id,
+      previousScannedAt: "2026-11-25T10:00:00.000Z",
+      overallScore: { previous: a.overallScore, current: b.overallScore, change: b.overallScore - a.overallScore },
+      counts: { improved: 1, regressed: 1, unchanged: CHECKS.length - 2, added: 0, removed: 0 },
+    });
+    expect(second.changes?.layerScores.identity).toEqual({
+      previous: a.layerScores.identity,
+      current: b.layerScores.identity,
+      change: b.layerScores.identity - a.layerScores.identity,
+    });
+    expect(
+      second.changes?.changedChecks.map((c) => [c.key, c.direction, c.previousStatus, c.currentStatus, c.pointsChange]),
+    ).toEqual([
+      ["html_lang", "regressed", "pass", "fail", -1.1],
+      ["llms_txt", "improved", "fail", "pass", 3.2],
+    ]);
+  });
+
+  it("compares a result seen again with the one seen in between (A, B, A again)", async () => {
+    const a = await storeScan("again.example", { llms_txt: { status: "fail" } }, now - 3 * HOUR);
+    const b = await storeScan("again.example", {}, now - 2 * HOUR);
+    const again = await storeScan("again.example", { llms_txt: { status: "fail" } }, now - HOUR);
+    expect(again.id).toBe(a.id);
+    const read = async (id: string) =>
+      ((await (await exports.default.fetch(`http://scan.local/api/scan/${id}`)).json()) as ScanResult).changes;
+    // A's last sighting follows B's: A is compared with B, seen two hours ago.
+    expect(await read(a.id)).toMatchObject({
+      previousScanId: b.id,
+      previousScannedAt: "2026-11-25T10:00:00.000Z",
+      counts: { improved: 0, regressed: 1 },
+    });
+    // B is still compared with A's first sighting, not called a first scan.
+    expect(await read(b.id)).toMatchObject({
+      previousScanId: a.id,
+      previousScannedAt: "2026-11-25T09:00:00.000Z",
+      counts: { improved: 1, regressed: 0 },
+    });
+  });
+
+  it("shows the change on the public report, and says so on a first scan", async () => {
+    const a = await storeScan("page-diff.example", { llms_txt: { status: "fail" } }, now - HOUR);
+    const first = await (await exports.default.fetch(`http://scan.local/scan/${a.id}`)).text();
+    expect(first).toContain('data-first-scan="true"');
+    expect(first).toContain("This is the first scan of this domain");
+
+    const b = await storeScan("page-diff.example", {}, now);
+    const page = await (await exports.default.fetch(`http://scan.local/scan/${b.id}`)).text();
+    expect(page).toContain("What changed since <time");
+    expect(page).toContain(`Score ${a.overallScore} → ${b.overallScore}`);
+    expect(page).toContain('<span data-count="improved">1 improved</span>');
+    expect(page).toContain('<span data-count="regressed">0 regressed</span>');
+    expect(keysIn(page, "changes")).toEqual(["llms_txt"]);
+    expect(page).toContain("llms.txt guides AI agents through the shop");
+    expect(page).toContain(`href="/scan/${a.id}"`);
   });
 });
 

@@ -47,6 +47,8 @@ describe("recording a rescan's score", () => {
         timestamp: "2026-11-22T08:40:00.000Z",
         scanId: "0b9c6c1e-8f3a-4d57-9d1e-3c1a2b4d5e6f",
         scanUrl: "https://agents.example/api/scan/0b9c6c1e-8f3a-4d57-9d1e-3c1a2b4d5e6f",
+        // No changes given (a domain without an earlier scan): null, never absent.
+        changes: null,
       },
     ]);
   });

@@ -133,8 +133,27 @@ describe("OpenAPI webhooks", () => {
       "timestamp",
       "scanId",
       "scanUrl",
+      "changes",
       "test",
     ]);
+    // The Scan API's diff shape, nullable: its counts and check items are the shared components.
+    const changes = payload.properties.changes as {
+      type: string[];
+      properties: Record<string, unknown> & { changedChecks: { items: unknown } };
+    };
+    expect(changes.type).toEqual(["object", "null"]);
+    expect(Object.keys(changes.properties)).toEqual([
+      "previousScanId",
+      "previousScannedAt",
+      "previousScoringVersion",
+      "overallScore",
+      "layerScores",
+      "counts",
+      "changedChecks",
+    ]);
+    expect(changes.properties.changedChecks.items).toEqual({
+      $ref: "#/components/schemas/ChangedCheck",
+    });
     expect(payload.required).toEqual(["event", "domain", "oldScore", "newScore", "timestamp", "scanId", "scanUrl"]);
   });
 });

@@ -32,13 +32,23 @@ const totalLayerWeight = LAYERS.reduce((n, l) => n + l.weight, 0);
 // The same fallback as score.ts: a key the registry does not know weighs 1.
 const weightOf = (key: string) => checkWeight.get(key) ?? 1;
 
-/** Exact points the overall score gains if `check` passed, the other results unchanged. */
-export function pointsIfPassed(results: readonly CheckResult[], check: CheckResult): number {
+/** The share of the overall score one check carries: layer weight share × its weight share in the layer. */
+function shareOf(results: readonly CheckResult[], check: CheckResult): number {
   const layer = layerByNumber(check.layer);
   if (!layer) return 0;
   const layerTotal = results.filter((r) => r.layer === check.layer).reduce((n, r) => n + weightOf(r.key), 0);
   if (layerTotal === 0) return 0;
-  return (layer.weight / totalLayerWeight) * (weightOf(check.key) / layerTotal) * (100 - checkScore(check));
+  return (layer.weight / totalLayerWeight) * (weightOf(check.key) / layerTotal);
+}
+
+/** Exact points the overall score gains if `check` passed, the other results unchanged. */
+export function pointsIfPassed(results: readonly CheckResult[], check: CheckResult): number {
+  return shareOf(results, check) * (100 - checkScore(check));
+}
+
+/** Exact points `check` adds to the overall score of `results` as it stands, before rounding. */
+export function pointsEarned(results: readonly CheckResult[], check: CheckResult): number {
+  return shareOf(results, check) * checkScore(check);
 }
 
 function rank(results: readonly CheckResult[], check: CheckResult): RankedCheck {

@@ -1,5 +1,5 @@
-import { findSession, setSessionWorkspace } from "@shared/accounts/session-repository";
-import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
+import { setSessionWorkspace } from "@shared/accounts/session-repository";
+import { findSignedIn } from "@shared/accounts/signed-in";
 import { database } from "@shared/db/client";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -19,13 +19,12 @@ export function signInRedirect(c: Context<AppEnv>): Response {
 async function loadUser(c: Context<AppEnv>): Promise<boolean> {
   const token = readSessionCookie(c);
   if (!token) return false;
-  const db = database(c.env.DB);
-  const session = await findSession(db, token);
-  if (!session) {
+  const signedIn = await findSignedIn(database(c.env.DB), token);
+  if (!signedIn) {
     clearSessionCookie(c);
     return false;
   }
-  const workspaces = await listUserWorkspaces(db, session.userId);
+  const { session, workspaces } = signedIn;
   c.set("user", { userId: session.userId, email: session.email, sessionId: session.sessionId, workspaces });
   c.set("sessionWorkspaceId", session.workspaceId);
   return true;

@@ -5,6 +5,7 @@ import type { DeliveryMessage, RescanMessage } from "@shared/monitors/queue-mess
 import { recordRescanScore } from "@shared/monitors/record-rescan-score";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
 import { runScan } from "@shared/scan/run-scan";
+import { findScan } from "@shared/scan/scan-store";
 import { MAX_SEND_BATCH } from "./monitor-queues";
 
 /**
@@ -27,9 +28,13 @@ export async function consumeRescans(batch: MessageBatch<RescanMessage>, env: Sc
       });
       // A cron rescan has no request origin: the deployment's configured base URL, if any.
       const baseUrl = msg.body.baseUrl ?? (env.PUBLIC_BASE_URL || null);
+      // The stored result read back gives its changes since the domain's previous scan,
+      // for the payload (one D1 batch per rescan).
+      const stored = await findScan(database(env.DB), scan.id);
       const deliveries = await recordRescanScore(env.DB, domain, scan.overallScore, Date.now(), {
         scanId: scan.id,
         baseUrl,
+        changes: stored?.changes ?? null,
       });
       for (const part of chunk(deliveries, MAX_SEND_BATCH)) {
         await env.WEBHOOKS.sendBatch(

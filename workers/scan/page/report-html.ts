@@ -11,7 +11,11 @@ ${scanForm(scan.domain)}`;
   const title = scan.unreachable
     ? `${scan.domain}: not reachable – agent readiness scan`
     : `${scan.domain}: ${scan.overallScore}/100 – agent readiness scan`;
-  return pageLayout({ title, description: reportSummary(scan), body: reportView(scan, { origin, head }) });
+  return pageLayout({
+    title,
+    description: reportSummary(scan),
+    body: reportView(scan, { origin, head, previousHref: (id) => `/scan/${id}` }),
+  });
 }
 
 /** An HTML answer for a report that cannot be shown (bad id, unknown scan). */

@@ -8,8 +8,9 @@ import type { ScanAppEnv } from "../app-env";
 /** The scan id's shape, for routes that answer HTML rather than a JSON error. */
 export const SCAN_ID = { test: (id: string) => ScanIdParam.safeParse({ id }).success };
 
-// A result only changes by a repeat's seenCount/lastSeenAt, so caches may keep it a
-// minute and serve it stale for ten while revalidating.
+// A result only changes by a repeat's seenCount/lastSeenAt (and so, rarely, which
+// earlier result its `changes` compare with), so caches may keep it a minute and serve
+// it stale for ten while revalidating.
 export const SCAN_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 
 export function registerScanGet(app: OpenAPIHono<ScanAppEnv>) {

@@ -4,6 +4,7 @@ import { LAYERS } from "../../layers";
 import type { ScanResult } from "../../scan-result";
 import { scoreBand } from "../badge-svg";
 import { rankFixes } from "../fix-ranking";
+import { changesSection } from "./report-changes";
 import { blockedGroup, cartJourney, fixFirst, passesCollapsed } from "./report-sections";
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -52,7 +53,10 @@ function badgeEmbed(origin: string, domain: string) {
  * `head` is the page's own top (title line, scan form), placed inside `#report`. Every
  * value from a scanned site goes through hono's `html`, which escapes it.
  */
-export function reportView(scan: ScanResult, page: { origin: string; head: Html }): Html {
+export function reportView(
+  scan: ScanResult,
+  page: { origin: string; head: Html; previousHref: (id: string) => string },
+): Html {
   // One message for a shop that gave no HTTP answer (docs/scan.md "Unreachable shops").
   const unreachable = scan.unreachable;
   if (unreachable !== null) {
@@ -64,6 +68,7 @@ export function reportView(scan: ScanResult, page: { origin: string; head: Html 
   const sections = rankFixes(scan.checkResults);
   return html`<div id="report" class="report" data-score="${scan.overallScore}">${page.head}
 <section class="score" aria-label="Scores">${gauge(scan.overallScore)}${layerList(scan)}</section>
+${changesSection(scan, page.previousHref)}
 ${fixFirst(sections)}
 ${cartJourney(scan.checkResults)}
 ${blockedGroup(sections)}

@@ -1,10 +1,13 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { CONVERSION_CSV } from "@shared/conversions/conversion-csv";
 import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import { ConversionList } from "@shared/conversions/conversion-schema";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { database } from "@shared/db/client";
+import { toCsv } from "@shared/encoding/csv";
 import { valueOrThrow } from "@shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
+import { csvAnswer, csvContent, wantsCsv } from "../traffic/csv-answer";
 import { v1Route } from "../v1-route";
 import { ListConversionsQuery } from "./schema";
 
@@ -20,8 +23,9 @@ const route = v1Route(
     request: { query: ListConversionsQuery },
     responses: {
       200: {
-        description: "A page of conversions",
-        content: { "application/json": { schema: ConversionList } },
+        description:
+          "A page of conversions. As CSV (Accept: text/csv) the page's rows, with the paging in headers X-Next-Cursor and X-Has-More.",
+        content: { "application/json": { schema: ConversionList }, ...csvContent("the page's `results`") },
       },
     },
   },
@@ -38,6 +42,12 @@ export function registerListConversions(app: OpenAPIHono<V1AppEnv>) {
       limit: query.limit,
       cursor: query.cursor,
     });
-    return c.json(valueOrThrow(page), 200);
+    const body = valueOrThrow(page);
+    if (wantsCsv(c))
+      return csvAnswer(c, "conversions", toCsv(CONVERSION_CSV, body.results), {
+        "X-Next-Cursor": body.next_cursor,
+        "X-Has-More": String(body.has_more),
+      }) as never;
+    return c.json(body, 200, { Vary: "Accept" });
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { DELIVERY_PAGE, MONITOR_PAGE } from "@shared/monitors/monitor-limits";
+import { ScanDiff } from "@shared/scan/scan-diff-schema";
 import { MAX_WEBHOOK_URL_LENGTH } from "@shared/webhooks/webhook-url";
 import { cursorQuery } from "../cursor-query";
 
@@ -109,6 +110,11 @@ export const ScoreChangedSchema = z
       description:
         "URL of that scan's result on this service; null when the deployment has no base URL for a daily rescan.",
       example: "https://agents.example.com/api/scan/0b9c6c1e-8f3a-4d57-9d1e-3c1a2b4d5e6f",
+    }),
+    // Optional: deliveries recorded before the field existed are listed with their body as sent.
+    changes: ScanDiff.nullable().optional().openapi({
+      description:
+        "What changed since the domain's previous stored scan: score and layer score moves, improved / regressed / unchanged counts, each changed check with its title, statuses and points (the Scan API's `ScanResult.changes`). Null when the domain had no earlier scan, and on a test event; absent only from deliveries recorded before it was added.",
     }),
     test: z.literal(true).optional().openapi({
       description: "Present (true) only on a test event sent by `POST /api/v1/monitors/{monitor_id}/test`.",
