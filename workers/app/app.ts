@@ -10,6 +10,7 @@ import { registerAgentErrorsPage } from "./dashboard/agent-errors-page";
 import { registerDashboardAssets } from "./dashboard/assets";
 import { registerConversions } from "./dashboard/conversions";
 import { registerCrawlToReferralPage } from "./dashboard/crawl-to-referral-page";
+import { registerDrainsPage } from "./dashboard/drains-page";
 import { registerLive } from "./dashboard/live";
 import { registerMonitors } from "./dashboard/monitors";
 import { registerRobotsCompliancePage } from "./dashboard/robots-compliance-page";
@@ -105,6 +106,7 @@ export function buildApp() {
   registerRobotsCompliancePage(app);
   registerCrawlToReferralPage(app);
   registerAgentErrorsPage(app);
+  registerDrainsPage(app);
   registerConversions(app);
   registerMonitors(app);
   registerScanReports(app);

@@ -16,7 +16,15 @@ import type { AppEnv } from "./app-env";
 /** What a result page shows once. */
 export type Flash =
   | { kind: "success" | "info" | "error"; text: string }
-  | { kind: "secret"; id: string; heading: string; text: string; value: string };
+  | {
+      kind: "secret";
+      id: string;
+      heading: string;
+      text: string;
+      value: string;
+      /** Further values shown once beside it (a drain's setup values, which embed its secret). */
+      more?: { label: string; value: string }[];
+    };
 
 /** How long an unread flash lives: the redirect is followed at once. */
 const FLASH_TTL_MS = 5 * 60_000;

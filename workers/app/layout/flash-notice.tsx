@@ -8,7 +8,7 @@ export function FlashNotice(props: { flash: Flash | null }) {
   if (!flash) return null;
   if (flash.kind === "secret") {
     return (
-      <ShownOnce id={flash.id} heading={flash.heading} value={flash.value}>
+      <ShownOnce id={flash.id} heading={flash.heading} value={flash.value} more={flash.more}>
         {flash.text}
       </ShownOnce>
     );
