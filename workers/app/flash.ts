@@ -16,6 +16,8 @@ import type { AppEnv } from "./app-env";
 /** What a result page shows once. */
 export type Flash =
   | { kind: "success" | "info" | "error"; text: string }
+  /** A result page's figures (an imported log's per-line counts), one sentence per item. */
+  | { kind: "summary"; id: string; heading: string; items: string[] }
   | {
       kind: "secret";
       id: string;

@@ -26,6 +26,7 @@ import {
   SETUP_LABELS,
   VendorSteps,
 } from "./drains-view";
+import { registerLogUpload, UploadLogForm } from "./log-upload";
 import { siteOfPage } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
 
@@ -68,6 +69,7 @@ async function drainsPage(
           <Notice kind="info">Your role here is member (read-only): owners and admins create and revoke drains.</Notice>
         )}
         <VendorSteps open={extra.open} checkHref={`/api/v1/sites/${site.id}/drains`} />
+        {canManage ? <UploadLogForm action={`${base}/upload`} csrf={c.get("csrfToken")} /> : null}
         <script src={DASHBOARD_SCRIPT} defer />
       </>
     ),
@@ -138,6 +140,10 @@ export function registerDrainsPage(app: Hono<AppEnv>) {
       more: Object.entries(setup).map(([key, value]) => ({ label: SETUP_LABELS[key] ?? key, value })),
     });
   });
+
+  registerLogUpload(app, async (c, problem) =>
+    drainsPage(c, await siteOfPage(c), { status: 400, before: <Notice kind="error">{problem}</Notice> }),
+  );
 
   app.get(`${PATH}/:drainId/revoke`, requireRole("admin"), async (c) => {
     const site = await siteOfPage(c);

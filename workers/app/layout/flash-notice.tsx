@@ -13,5 +13,17 @@ export function FlashNotice(props: { flash: Flash | null }) {
       </ShownOnce>
     );
   }
+  if (flash.kind === "summary") {
+    return (
+      <section aria-labelledby={`${flash.id}-heading`} class="notice notice-success" id={flash.id}>
+        <h2 id={`${flash.id}-heading`}>{flash.heading}</h2>
+        <ul>
+          {flash.items.map((item) => (
+            <li>{item}</li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
   return <Notice kind={flash.kind}>{flash.text}</Notice>;
 }
