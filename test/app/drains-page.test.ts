@@ -36,6 +36,8 @@ describe("Log drains page", () => {
     expect(empty.status).toBe(200);
     expect(empty.html).toContain("No drain yet");
     expect(empty.html).toContain('aria-current="page">Log drains<');
+    // Nothing reports yet: the traffic pages say their numbers are not complete.
+    expect((await owner.get("/app/sites/drain-page.example/traffic")).html).toContain('data-data-coverage="none"');
 
     // Create: 303 to the page, the secret and Logpush's destination_conf shown there once.
     const created = await owner.submit("/app/sites/drain-page.example/drains", { format: "cloudflare_logpush" });
@@ -82,6 +84,8 @@ describe("Log drains page", () => {
     expect(after.html).toContain("4 lines, 2 accepted, 1 rejected");
     expect(after.html).toContain("1 rejected: older than the 48 h the visitor-hash salts are kept");
     expect(after.html).not.toContain("not_a_page_view</code>");
+    // The drain stored lines: server-side records only (no snippet yet), on the traffic pages too.
+    expect((await owner.get("/app/sites/drain-page.example/sessions")).html).toContain('data-data-coverage="drains"');
 
     // A request with a wrong secret later: "refusing", the reason in words.
     await recordDrainRefusal(db, drainId, "invalid_drain_secret", now + 5000);
