@@ -10,7 +10,6 @@
 // (`<log>.import-checkpoint.json`) records the lines sent; a re-run continues after them.
 // Every line gets an id derived from the file's line (its number and text), so a batch
 // sent twice (an interruption between sending and the checkpoint) is stored once.
-import { createHash } from "node:crypto";
 import {
   closeSync,
   createReadStream,
@@ -27,6 +26,7 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { createGunzip, gzipSync } from "node:zlib";
 import { detectLogFormat, LOG_FORMATS, type LogFormat, readLogLine } from "../shared/logs/log-formats";
+import { logLineId } from "../shared/logs/log-line-id";
 import { toDrainLine } from "../shared/logs/to-drain-line";
 
 interface Totals {
@@ -219,7 +219,7 @@ async function main(): Promise<void> {
       totals.reasons[reading.problem.code] = (totals.reasons[reading.problem.code] ?? 0) + 1;
       reportLine(lineNo, reading.problem.code, reading.problem.message);
     } else {
-      const id = `log-${createHash("sha256").update(`${site}\n${lineNo}\n${line}`).digest("hex").slice(0, 32)}`;
+      const id = await logLineId(site, lineNo, line);
       const json = JSON.stringify(toDrainLine(reading.record, id));
       batch.push(json);
       batchLinesOf.push(lineNo);

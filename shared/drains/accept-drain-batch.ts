@@ -102,7 +102,8 @@ export interface DrainCommit {
 }
 
 export interface DrainBatchDeps {
-  env: AcceptEnv;
+  /** No queue: a drain's events are committed to the shard by `commit`, never queued. */
+  env: Omit<AcceptEnv, "EVENTS">;
   salts: () => Promise<SaltSet | null>;
   now: number;
   /** Stores one chunk's page views and agent requests in the site's shard (each once). */
@@ -315,7 +316,8 @@ export async function acceptDrainBatch(
     }
     let messages: IngestMessage[] = [];
     if (pageViews.length > 0) {
-      const outcomes = await acceptEvents(deps.env, channel, pageViews, {
+      // `deliver` is given, so acceptEvents never reaches for the queue.
+      const outcomes = await acceptEvents(deps.env as AcceptEnv, channel, pageViews, {
         salts: deps.salts,
         now: deps.now,
         deliver: async (m) => {

@@ -39,7 +39,7 @@ function bounded(max: number, limit: "body" | "text"): TransformStream<Uint8Arra
 }
 
 /** The body's bytes, decompressed when it starts with the gzip magic bytes (RFC 1952 §2.3.1). */
-async function plainBytes(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
+export async function plainBytes(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
   const reader = body.pipeThrough(bounded(MAX_BODY_BYTES, "body")).getReader();
   const first = await reader.read();
   const head = first.value ?? new Uint8Array(0);

@@ -1,14 +1,13 @@
 import { database } from "../db/client";
 import { SERVER_EVENTS_VIA } from "../drains/agent-request-rows";
-import { listDrains } from "../drains/drain-store";
 import { ok, type Result } from "../result/result";
 import { robotsVersionsFor } from "../robots/robots-history";
 import { siteShard } from "../shards/site-shard";
 import type { SiteRecord } from "../sites/site-row";
 import type { AgentErrors, Coverage, CrawlToReferral, RobotsCompliance } from "./agent-report-schemas";
-import { coverageOf } from "./coverage";
 import { findReportSite } from "./report-site";
 import { type ReportWindow, reportWindow, type WindowInput } from "./report-window";
+import { siteCoverage } from "./site-coverage";
 import { type SeriesInterval, seriesInterval } from "./time-series";
 
 // The reports over AI agents' logged requests, one use case each (docs/reports.md):
@@ -48,13 +47,7 @@ async function resolve(
   const site = await findReportSite(env.DB, workspaceId, query.domain);
   if (!site.ok) return site;
   const shard = siteShard(env, site.value.id);
-  const coverage = async () => {
-    const [drains, serverEventsLastAt] = await Promise.all([
-      listDrains(database(env.DB), workspaceId, site.value.id),
-      shard.serverEventsLastAt(),
-    ]);
-    return coverageOf({ snippetInstalledAt: site.value.snippetInstalledAt, drains, serverEventsLastAt });
-  };
+  const coverage = () => siteCoverage(env, workspaceId, site.value);
   return ok({ site: site.value, window: window.value, shard, coverage });
 }
 

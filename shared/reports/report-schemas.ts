@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { OUTCOMES, OutcomeSchema } from "../sessions/outcome";
+import { Coverage } from "./coverage-schema";
 import { PURPOSES } from "./purpose-split";
 import { REPORT_PERIODS } from "./report-window";
 import { SERIES_INTERVALS } from "./time-series";
@@ -38,6 +39,18 @@ const header = {
 export const ReportHeader = z.object(header);
 
 /**
+ * The site's coverage on every traffic report (docs/reports.md "Coverage"): snippet only,
+ * server-side records, both or none, so a number is never read as complete when it is
+ * not. Named `data_coverage` because `sources` already has `coverage` (the site's
+ * recording setting, all traffic or AI and tagged only). Only on the answer's top
+ * level: `previous` is the same site's report, with the same coverage.
+ */
+const dataCoverage = { data_coverage: Coverage };
+
+/** A report as its function computes it; the transports add `data_coverage` (shared/reports/site-coverage.ts). */
+type Computed<S extends z.ZodType> = Omit<z.infer<S>, "data_coverage">;
+
+/**
  * A report plus, with `compare=previous`, the same report over the previous equal
  * window (docs/reports.md "Comparison with the previous period"): additive, absent
  * otherwise. `previous` is exactly what a `from`/`to` request for that window answers.
@@ -45,6 +58,7 @@ export const ReportHeader = z.object(header);
 function withPrevious<Shape extends z.ZodRawShape>(report: z.ZodObject<Shape>, id: string) {
   return report
     .extend({
+      ...dataCoverage,
       previous: report.optional().meta({
         description:
           "Only with `compare=previous`: this report over the previous window of equal length, [period_start - (period_end - period_start), period_start), as a `from`/`to` request for it answers (`period` is `custom`).",
@@ -213,6 +227,7 @@ export const VerificationBreakdown = withPrevious(VerificationBreakdownPeriod, "
 export const FailingSessions = z
   .object({
     ...header,
+    ...dataCoverage,
     results: z.array(
       z
         .object({
@@ -307,6 +322,7 @@ export const AgentSession = z
 export const AgentSessions = z
   .object({
     ...header,
+    ...dataCoverage,
     results: z.array(AgentSession),
     next_cursor: z.string().meta({ description: "Pass unchanged as `cursor` for the next page." }),
     has_more: z.boolean().meta({ description: "False on the last page.", example: false }),
@@ -315,11 +331,11 @@ export const AgentSessions = z
   .meta({ id: "AgentSessions" });
 
 export type ReportHeader = z.infer<typeof ReportHeader>;
-export type TrafficOverview = z.infer<typeof TrafficOverview>;
-export type PurposeSplit = z.infer<typeof PurposeSplit>;
-export type TrafficSources = z.infer<typeof TrafficSources>;
-export type VerificationBreakdown = z.infer<typeof VerificationBreakdown>;
-export type FailingSessions = z.infer<typeof FailingSessions>;
+export type TrafficOverview = Computed<typeof TrafficOverview>;
+export type PurposeSplit = Computed<typeof PurposeSplit>;
+export type TrafficSources = Computed<typeof TrafficSources>;
+export type VerificationBreakdown = Computed<typeof VerificationBreakdown>;
+export type FailingSessions = Computed<typeof FailingSessions>;
 export type SessionJourney = z.infer<typeof SessionJourney>;
 export type AgentSession = z.infer<typeof AgentSession>;
-export type AgentSessions = z.infer<typeof AgentSessions>;
+export type AgentSessions = Computed<typeof AgentSessions>;

@@ -11,7 +11,7 @@ import { workerProject } from "../worker-project.ts";
 const scanWorkerAbsent = async () =>
   Response.json({ error: "The scan Worker is not part of the app test project" }, { status: 503 });
 
-// The shard binding points at the class exported by test/app/worker-main.ts (production:
+// The shard and salt-keeper bindings point at the classes exported by test/app/worker-main.ts (production:
 // the ingest Worker's, by script_name).
 const project = await workerProject("app", "workers/app/wrangler.toml", {
   main: "test/app/worker-main.ts",
@@ -21,6 +21,7 @@ const project = await workerProject("app", "workers/app/wrangler.toml", {
     durableObjects: {
       LOGIN_THROTTLE: { className: "RateWindow", useSQLite: true },
       ANALYTICS_SHARD: { className: "AnalyticsShard", useSQLite: true },
+      SALT_KEEPER: { className: "SaltKeeper", useSQLite: true },
     },
   },
 });

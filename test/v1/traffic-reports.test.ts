@@ -273,7 +273,8 @@ const expectedSourceSeries = (d1: number) => ({
 });
 
 async function expectAllReports(domain: string, s: Awaited<ReturnType<typeof seedTwoDays>>) {
-  const h = header(domain, s.siteId, s.d1, s.d2);
+  // The seeded site has no snippet signal, no drain and no server-side record: coverage none.
+  const h = { ...header(domain, s.siteId, s.d1, s.d2), data_coverage: expect.objectContaining({ kind: "none" }) };
   expect(await getJson(s.key, `/traffic/overview${s.query}`)).toEqual({
     ...h,
     ...expectedOverview,

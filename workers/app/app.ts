@@ -10,7 +10,9 @@ import { registerAgentErrorsPage } from "./dashboard/agent-errors-page";
 import { registerDashboardAssets } from "./dashboard/assets";
 import { registerConversions } from "./dashboard/conversions";
 import { registerCrawlToReferralPage } from "./dashboard/crawl-to-referral-page";
+import { registerDrainsPage } from "./dashboard/drains-page";
 import { registerLive } from "./dashboard/live";
+import { isLogUpload, uploadBodyLimit } from "./dashboard/log-upload";
 import { registerMonitors } from "./dashboard/monitors";
 import { registerRobotsCompliancePage } from "./dashboard/robots-compliance-page";
 import { registerScanReports } from "./dashboard/scan-report";
@@ -68,14 +70,14 @@ export function buildApp() {
       referrerPolicy: "same-origin",
     }),
   );
-  app.use(
-    bodyLimit({
-      maxSize: MAX_FORM_BYTES,
-      onError: () => {
-        throw new HTTPException(413, { message: "The form sent more data than any page here accepts." });
-      },
-    }),
-  );
+  // A log upload (dashboard/log-upload.tsx) has its own, larger bound.
+  const formLimit = bodyLimit({
+    maxSize: MAX_FORM_BYTES,
+    onError: () => {
+      throw new HTTPException(413, { message: "The form sent more data than any page here accepts." });
+    },
+  });
+  app.use((c, next) => (isLogUpload(c.req.path) ? uploadBodyLimit(c, next) : formLimit(c, next)));
   // A page asked for with another method (POST /app/settings with a valid form token)
   // is 405 with Allow, as on the API (docs/decisions.md#2-v1-errors), not "Nothing at".
   app.use(
@@ -105,6 +107,7 @@ export function buildApp() {
   registerRobotsCompliancePage(app);
   registerCrawlToReferralPage(app);
   registerAgentErrorsPage(app);
+  registerDrainsPage(app);
   registerConversions(app);
   registerMonitors(app);
   registerScanReports(app);

@@ -16,7 +16,17 @@ import type { AppEnv } from "./app-env";
 /** What a result page shows once. */
 export type Flash =
   | { kind: "success" | "info" | "error"; text: string }
-  | { kind: "secret"; id: string; heading: string; text: string; value: string };
+  /** A result page's figures (an imported log's per-line counts), one sentence per item. */
+  | { kind: "summary"; id: string; heading: string; items: string[] }
+  | {
+      kind: "secret";
+      id: string;
+      heading: string;
+      text: string;
+      value: string;
+      /** Further values shown once beside it (a drain's setup values, which embed its secret). */
+      more?: { label: string; value: string }[];
+    };
 
 /** How long an unread flash lives: the redirect is followed at once. */
 const FLASH_TTL_MS = 5 * 60_000;

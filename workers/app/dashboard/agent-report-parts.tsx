@@ -53,6 +53,21 @@ export function CoverageNotice(props: { window: ReportWindow; coverage: Coverage
 }
 
 /**
+ * The traffic pages' banner (docs/reports.md "Coverage"): shown only when the site's
+ * coverage is partial, the `data_coverage` of the same v1 reports, with a way to fix it.
+ */
+export function DataCoverageBanner(props: { coverage: Coverage; drainsHref: string }) {
+  const { coverage } = props;
+  if (coverage.kind === "both") return null;
+  return (
+    <p class="notice notice-info" data-data-coverage={coverage.kind}>
+      Coverage: <strong>{KIND_TEXT[coverage.kind]}</strong>, so these numbers are not complete. {coverage.note}{" "}
+      {coverage.server_side ? null : <a href={props.drainsHref}>Connect a log drain</a>}
+    </p>
+  );
+}
+
+/**
  * The head every agent-report page shares: the site's pages, the window form (with a
  * refused range's sentence inline) and the coverage notice.
  */

@@ -13,6 +13,7 @@ import type { AgentSessionFilters } from "@shared/reports/agent-sessions";
 import { findJourney } from "@shared/reports/find-journey";
 import { PURPOSES } from "@shared/reports/purpose-split";
 import { resolveWindow } from "@shared/reports/report-window";
+import { siteCoverage } from "@shared/reports/site-coverage";
 import { TIERS } from "@shared/reports/verification";
 import { OUTCOMES } from "@shared/sessions/outcome";
 import { siteShard } from "@shared/shards/site-shard";
@@ -24,10 +25,11 @@ import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
 import { durationText, pageWindow } from "./report-window-form";
 import { siteOfPage, sitePaths } from "./site-context";
-import { SiteNav } from "./site-nav";
+import { SiteNav, siteHref } from "./site-nav";
 import { PeriodForm } from "./traffic";
 
 const PAGE_SIZE = 20;
@@ -85,7 +87,7 @@ export function registerSessions(app: Hono<AppEnv>) {
     const after = /^(\d+):(.+)$/.exec(q.after ?? "");
     const params = { site, window, nowMs };
     const shard = siteShard(c.env, site.id);
-    const [page, failing, seen] = await Promise.all([
+    const [page, failing, seen, coverage] = await Promise.all([
       shard.agentSessions({
         ...params,
         ...filters,
@@ -95,6 +97,7 @@ export function registerSessions(app: Hono<AppEnv>) {
       shard.failingSessions({ ...params, agentPlatform: filters.agentPlatform, limit: 10 }),
       // The platforms with sessions in the window, for the filter's choices.
       shard.overview(params),
+      siteCoverage(c.env, c.get("workspace").id, site),
     ]);
     const platforms = seen.by_platform.map((p) => p.platform);
     if (filters.agentPlatform && !platforms.includes(filters.agentPlatform)) platforms.push(filters.agentPlatform);
@@ -119,6 +122,7 @@ export function registerSessions(app: Hono<AppEnv>) {
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <SiteNav c={c} domain={site.domain} current="sessions" />
+          <DataCoverageBanner coverage={coverage} drainsHref={siteHref(c, site.domain, "drains")} />
           <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} problem={asked.problem} />
           <form method="get" action={paths.sessions} class="filters" aria-label="Filter sessions">
             {q.period ? <input type="hidden" name="period" value={q.period} /> : null}

@@ -12,7 +12,7 @@ export const AGENT_REPORT_PAGES = [
 ] as const;
 export type AgentReportPage = (typeof AGENT_REPORT_PAGES)[number][0];
 
-export type SitePage = "install" | "traffic" | "sessions" | "live" | AgentReportPage;
+export type SitePage = "install" | "traffic" | "sessions" | "live" | AgentReportPage | "drains";
 
 /** The part of a site page's URL after the domain, per page of the sub-navigation. */
 const SITE_PAGES: [SitePage, string, string][] = [
@@ -21,6 +21,7 @@ const SITE_PAGES: [SitePage, string, string][] = [
   ["sessions", "/sessions", "Sessions"],
   ["live", "/live", "Live"],
   ...AGENT_REPORT_PAGES.map(([key, label]): [SitePage, string, string] => [key, `/${key}`, label]),
+  ["drains", "/drains", "Log drains"],
 ];
 
 /** One page of one site, through `appHref` so the workspace prefix is decided in one place. */

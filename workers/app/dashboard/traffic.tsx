@@ -1,17 +1,19 @@
 import { PERIOD_NAMES, platformName, sourceName } from "@shared/classify/display-names";
 import { REPORT_PERIODS } from "@shared/reports/report-window";
+import { siteCoverage } from "@shared/reports/site-coverage";
 import { siteShard } from "@shared/shards/site-shard";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
+import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { previousTotals, SeriesChart } from "./chart";
 import { countChange, shareChange } from "./period-change";
 import { durationText, pageWindow } from "./report-window-form";
 import { siteOfPage, sitePaths } from "./site-context";
-import { SiteNav } from "./site-nav";
+import { SiteNav, siteHref } from "./site-nav";
 import { Tiles } from "./tiles";
 import { CsvLink, type TrafficTableName } from "./traffic-csv";
 import { PurposeBars, SourceTables, TierTable } from "./traffic-parts";
@@ -78,11 +80,12 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const compared = { ...params, compare: "previous" as const };
     // One call per report to the site's analytics shard, as the v1 routes make them.
     const shard = siteShard(c.env, site.id);
-    const [overview, purpose, sources, tiers] = await Promise.all([
+    const [overview, purpose, sources, tiers, coverage] = await Promise.all([
       shard.overview(compared),
       shard.purposeSplit(params),
       shard.sources(compared),
       shard.verification(params),
+      siteCoverage(c.env, c.get("workspace").id, site),
     ]);
     const before =
       overview.previous && sources.previous ? { overview: overview.previous, sources: sources.previous } : undefined;
@@ -100,6 +103,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <link rel="stylesheet" href={UPLOT_STYLE} />
           <SiteNav c={c} domain={site.domain} current="traffic" />
+          <DataCoverageBanner coverage={coverage} drainsHref={siteHref(c, site.domain, "drains")} />
           <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} problem={problem} />
           <p class="hint" id="window">
             <Time at={window.start} /> to <Time at={window.end} /> (

@@ -8,9 +8,21 @@ export function FlashNotice(props: { flash: Flash | null }) {
   if (!flash) return null;
   if (flash.kind === "secret") {
     return (
-      <ShownOnce id={flash.id} heading={flash.heading} value={flash.value}>
+      <ShownOnce id={flash.id} heading={flash.heading} value={flash.value} more={flash.more}>
         {flash.text}
       </ShownOnce>
+    );
+  }
+  if (flash.kind === "summary") {
+    return (
+      <section aria-labelledby={`${flash.id}-heading`} class="notice notice-success" id={flash.id}>
+        <h2 id={`${flash.id}-heading`}>{flash.heading}</h2>
+        <ul>
+          {flash.items.map((item) => (
+            <li>{item}</li>
+          ))}
+        </ul>
+      </section>
     );
   }
   return <Notice kind={flash.kind}>{flash.text}</Notice>;

@@ -1,5 +1,6 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { ReportParams } from "@shared/reports/report-context";
+import { siteCoverage } from "@shared/reports/site-coverage";
 import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -20,8 +21,8 @@ export interface TrafficReport<S extends z.ZodType> {
   series?: boolean;
   /** The report's table as CSV, for `Accept: text/csv` (docs/reports.md "CSV"): what it holds, and the text. */
   csv?: { table: string; text: (report: z.infer<S>) => string };
-  /** The report, computed in the site's analytics shard (one call). */
-  read: (shard: ReturnType<typeof siteShard>, params: ReportParams) => Promise<z.infer<S>>;
+  /** The report, computed in the site's analytics shard (one call); the route adds `data_coverage`. */
+  read: (shard: ReturnType<typeof siteShard>, params: ReportParams) => Promise<Omit<z.infer<S>, "data_coverage">>;
 }
 
 /**
@@ -59,8 +60,13 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
   );
   return (app: OpenAPIHono<V1AppEnv>) => {
     app.openapi(route, async (c) => {
-      const params = await reportInput(c.env.DB, c.get("auth").workspaceId, c.req.valid("query"));
-      const body = await report.read(siteShard(c.env, params.site.id), params);
+      const { workspaceId } = c.get("auth");
+      const params = await reportInput(c.env.DB, workspaceId, c.req.valid("query"));
+      const [computed, data_coverage] = await Promise.all([
+        report.read(siteShard(c.env, params.site.id), params),
+        siteCoverage(c.env, workspaceId, params.site),
+      ]);
+      const body = { ...computed, data_coverage } as z.infer<S>;
       if (!report.csv) return c.json(body, 200);
       if (wantsCsv(c))
         return csvAnswer(c, `${report.operationId}-${params.site.domain}`, report.csv.text(body)) as never;

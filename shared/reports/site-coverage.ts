@@ -1,0 +1,39 @@
+import { sites } from "@schema/sites";
+import { and, eq } from "drizzle-orm";
+import { database } from "../db/client";
+import { listDrains } from "../drains/drain-store";
+import { siteShard } from "../shards/site-shard";
+import { coverageOf } from "./coverage";
+import type { Coverage } from "./coverage-schema";
+
+export interface CoverageEnv {
+  DB: D1Database;
+  ANALYTICS_SHARD: DurableObjectNamespace;
+}
+
+/**
+ * A site's coverage now (docs/reports.md "Coverage"): its snippet signal, its drains
+ * (D1) and its newest server-side record (its shard), read together. Every report's
+ * transport adds it (`coverage` on the agent reports, `data_coverage` on the traffic
+ * reports), so the rule lives in coverage.ts once. `snippetInstalledAt` when the caller
+ * has the site's row already; otherwise it is read here.
+ */
+export async function siteCoverage(
+  env: CoverageEnv,
+  workspaceId: string,
+  site: { id: string; snippetInstalledAt?: number | null },
+): Promise<Coverage> {
+  const db = database(env.DB);
+  const [drains, serverEventsLastAt, snippetInstalledAt] = await Promise.all([
+    listDrains(db, workspaceId, site.id),
+    siteShard(env, site.id).serverEventsLastAt(),
+    site.snippetInstalledAt !== undefined
+      ? site.snippetInstalledAt
+      : db
+          .select({ at: sites.snippetInstalledAt })
+          .from(sites)
+          .where(and(eq(sites.id, site.id), eq(sites.workspaceId, workspaceId)))
+          .then((rows) => rows[0]?.at ?? null),
+  ]);
+  return coverageOf({ snippetInstalledAt, drains, serverEventsLastAt });
+}
