@@ -4,6 +4,7 @@ import m0001 from './0001_entry_page_totals.sql';
 import m0002 from './0002_agent_durations.sql';
 import m0003 from './0003_agent_requests.sql';
 import m0004 from './0004_session_signer_origin.sql';
+import m0005 from './0005_sessions_signed_index.sql';
 
   export default {
     journal,
@@ -12,7 +13,8 @@ import m0004 from './0004_session_signer_origin.sql';
 m0001,
 m0002,
 m0003,
-m0004
+m0004,
+m0005
     }
   }
   
