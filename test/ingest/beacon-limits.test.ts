@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BEACON_LIMITS, leaseSource } from "../../shared/ingest/beacon-limits";
+import { BEACON_LEASES, BEACON_LIMITS, leaseSource } from "../../shared/ingest/beacon-limits";
 import { LeasePool } from "../../shared/rate-limit/lease-pool";
 import { nextAction } from "../../shared/sessions/install-status";
 import { inShard } from "../helpers/shard";
@@ -48,6 +48,8 @@ describe("beacon limits per client network and site token", () => {
   it("matches the documented numbers", () => {
     expect(BEACON_LIMITS.network[0]).toEqual({ name: "beacons.minute", limit: NETWORK_MINUTE, periodSeconds: 60 });
     expect(BEACON_LIMITS.visitorsPerNetworkDay).toBe(50);
+    expect(BEACON_LEASES.network).toEqual({ size: 20, credit: NETWORK_CREDIT });
+    expect(BEACON_LEASES.site).toEqual({ size: 200, credit: 50 });
   });
 
   it("refuses a concurrent flood from one /24 past its limit with 429, counts it, and leaves other networks and sites alone", async () => {
