@@ -53,8 +53,9 @@ export interface Sender {
 /**
  * Throughput of `subject` against a same-run `baseline`: 50 warm-up requests of each,
  * then `roundCount` (default 3, odd) interleaved rounds so machine noise (the cores are
- * shared) hits both alike. Returns the rounds sorted by ratio (subject / baseline); the
- * middle one is the median.
+ * shared) hits both alike. With `alternate`, odd rounds run the subject first, so
+ * neither side always follows the other's leftover background work. Returns the rounds
+ * sorted by ratio (subject / baseline); the middle one is the median.
  */
 export async function pairedRounds(
   baseline: Sender,
@@ -62,6 +63,7 @@ export async function pairedRounds(
   requests: number,
   concurrency: number,
   roundCount = 3,
+  { alternate = false }: { alternate?: boolean } = {},
 ): Promise<{ baseline: number; subject: number; ratio: number }[]> {
   for (let i = 0; i < 50; i++) {
     await (await subject.send()).arrayBuffer();
@@ -69,8 +71,10 @@ export async function pairedRounds(
   }
   const rounds: { baseline: number; subject: number; ratio: number }[] = [];
   for (let round = 0; round < roundCount; round++) {
+    const subjectFirst = alternate && round % 2 === 1;
+    const s0 = subjectFirst ? await throughput(subject.send, subject.status, requests, concurrency) : 0;
     const b = await throughput(baseline.send, baseline.status, requests, concurrency);
-    const s = await throughput(subject.send, subject.status, requests, concurrency);
+    const s = subjectFirst ? s0 : await throughput(subject.send, subject.status, requests, concurrency);
     rounds.push({ baseline: b, subject: s, ratio: s / b });
   }
   return rounds.sort((x, y) => x.ratio - y.ratio);

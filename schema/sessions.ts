@@ -71,6 +71,8 @@ export const sessions = sqliteTable(
     // Reports (shared/reports/median-duration.ts): the exact median duration of a long window walks agent sessions in duration order and stops at the middle.
     index("sessions_agent_duration_idx").on(t.siteId, t.durationMs, t.startedAt).where(sql`agent_platform IS NOT NULL`),
     // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the failing few; the WHERE is that query's condition, declared once.
+    // Reports (shared/reports/verification.ts): who signed reads only the signed sessions of a window.
+    index("sessions_signed_idx").on(t.siteId, t.startedAt).where(sql`signer_origin IS NOT NULL`),
     index("sessions_failing_idx").on(t.siteId, t.startedAt, t.id).where(sql.raw(FAILING_SQL)),
   ],
 );

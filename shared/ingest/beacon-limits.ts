@@ -1,5 +1,9 @@
-import type { Lease, RateWindow } from "../rate-limit/rate-window";
+import { LeasePool, type LeaseSource, type LeaseTerms, type LimitVerdict } from "../rate-limit/lease-pool";
+import type { RateWindow } from "../rate-limit/rate-window";
+import { RecentMap } from "../rate-limit/recent-map";
 import type { WindowSpec } from "../rate-limit/window";
+
+export type { LimitVerdict };
 
 // Limits on the public beacon path (docs/ingest.md, "Limits on the public path"). The
 // public token is in every page, so anyone can send beacons: these bound what one site
@@ -32,131 +36,50 @@ export const BEACON_LIMITS = {
   visitorsPerNetworkDay: 50,
 } as const satisfies { site: WindowSpec[]; network: WindowSpec[]; visitorsPerNetworkDay: number };
 
-// Hits an isolate takes per call: a site's lease serves 200 beacons, a network's 20,
-// so a busy shop costs its site object one call per 200 beacons and a visitor's network
-// one call per 20. Leases left in isolates when a minute ends are lost, which can only
-// refuse early, never admit more than the limit.
-const LEASE = { site: 200, network: 20 } as const;
-// Credit (docs/ingest.md, "What the limits cost"): the first beacon of a subject an
-// isolate has no lease for, and the first VISITOR_CREDIT unseen visitors of a network,
-// pass at once while the object is asked in the background; the lease that answers
-// pays for the credited beacon out of what it grants, and the visitor is added to the
-// object's set like any other. So the limits hold exactly whenever the object still had
-// room; past them, each isolate can admit at most one credited beacon per subject and
-// window, and VISITOR_CREDIT visitors per network and day. Without it every quiet
-// network (most of a shop's) cost each beacon two object round trips before its answer.
-const VISITOR_CREDIT = 2;
-// Isolate-side refusals are reported to the object in batches of this many.
-const REPORT_EVERY = 100;
-const MAX_LEASES = 10_000;
+// Blocks an isolate asks for (shared/rate-limit/lease-pool.ts): a site's serves 200
+// beacons, a network's 20, so a busy shop costs its site object one call per 200
+// beacons and a visitor's network one call per 20 (and one per minute it is active),
+// always in the background: the next block is asked for once half of one is left.
+// Credit: while an isolate holds no hits of a subject (first sight, a new minute, a
+// block on its way) it admits up to `credit` beacons, which the next block pays for.
+// Overshoot bound: past a full window each isolate can have admitted at most `credit`
+// beacons per subject and window that the object never counted (5 of a network's 600,
+// 50 of a site's 30,000); within the limit the counts are exact.
+export const BEACON_LEASES = {
+  site: { size: 200, credit: 50 },
+  network: { size: 20, credit: 5 },
+} as const satisfies Record<string, LeaseTerms>;
+// Unseen visitors of a network admitted per isolate and UTC day before the object
+// answered; the visitor is added to the object's set like any other.
+export const VISITOR_CREDIT = 2;
+// Subjects, visitor verdicts and visitor credits one isolate remembers (least recently
+// used forgotten first: shared/rate-limit/recent-map.ts).
+const MAX_SUBJECTS = 10_000;
 const MAX_VISITORS = 50_000;
 
 export type LimitNamespace = DurableObjectNamespace<RateWindow>;
 
-interface LeaseState {
-  left: number;
-  until: number;
-  /** Refuse without asking until then (the object said the window is full). */
-  refusedUntil: number;
-  retryAfter: number;
-  unreported: number;
-  /** Whether a refusal of the current full window was reported yet. */
-  reported?: boolean;
-  /** When the last lease call failed (the object did not answer). */
-  failedAt?: number;
-  /** Requests of this isolate waiting for `pending`. */
-  waiting: number;
-  pending?: Promise<void>;
-}
-
-const leases = new Map<string, LeaseState>();
-const admittedVisitors = new Map<string, boolean>();
+const pool = new LeasePool(MAX_SUBJECTS);
+const admittedVisitors = new RecentMap<boolean>(MAX_VISITORS);
 /** Visitors credited per site, network and UTC day (key `site|network|day`). */
-const visitorCredits = new Map<string, number>();
+const visitorCredits = new RecentMap<number>(MAX_SUBJECTS);
 
 /** Forgets every lease, credit and visitor verdict this isolate holds (tests). */
 export function resetBeaconLimitCache(): void {
-  leases.clear();
+  pool.clear();
   admittedVisitors.clear();
   visitorCredits.clear();
 }
 
-export type LimitVerdict = { allowed: true } | { allowed: false; retryAfter: number };
-
-async function take(
-  ns: LimitNamespace,
-  subject: string,
-  specs: WindowSpec[],
-  size: number,
-  now: number,
-  defer: (p: Promise<unknown>) => void,
-): Promise<LimitVerdict> {
-  // Each round either spends a hit, refuses, or waits for a lease call to return; a
-  // call that grants nothing sets `refusedUntil`, so the loop ends.
-  for (let round = 0; round < 10_000; round++) {
-    let state = leases.get(subject);
-    if (state && now >= state.until && now >= state.refusedUntil && !state.pending) {
-      leases.delete(subject);
-      state = undefined;
-    }
-    if (state && state.left > 0 && now < state.until) {
-      state.left--;
-      return { allowed: true };
-    }
-    if (state && now < state.refusedUntil) {
-      state.unreported++;
-      // The first refusal of a full window is reported at once, then every 100th.
-      if (state.unreported >= REPORT_EVERY || !state.reported) {
-        state.reported = true;
-        const n = state.unreported;
-        state.unreported = 0;
-        defer(stub(ns, subject).noteRefused(n, now));
-      }
-      return { allowed: false, retryAfter: Math.max(1, Math.ceil((state.refusedUntil - now) / 1000)) };
-    }
-    if (state?.pending) {
-      // Another request of this isolate is asking already: share its answer.
-      state.waiting++;
-      await state.pending;
-      state.waiting--;
-      continue;
-    }
-    // No lease for this subject in this isolate (first sight, or its window ended):
-    // this beacon passes on credit and the lease below pays for it.
-    const credit = state === undefined;
-    const fresh: LeaseState = state ?? { left: 0, until: 0, refusedUntil: 0, retryAfter: 0, unreported: 0, waiting: 0 };
-    // A burst of this isolate's requests waiting on one subject asks for them all at
-    // once (up to five leases), rather than one lease call per `size` of them.
-    const want = Math.min(size * 5, Math.max(size, fresh.waiting + 1));
-    fresh.pending = stub(ns, subject)
-      .lease(specs, want, now)
-      .then((lease: Lease) => {
-        // A full window grants 0: the credited beacon was the one past the limit.
-        fresh.left = credit ? Math.max(0, lease.granted - 1) : lease.granted;
-        fresh.until = lease.until;
-        fresh.refusedUntil = lease.granted > 0 ? 0 : now + lease.retryAfter * 1000;
-        if (lease.granted > 0) fresh.reported = false;
-        fresh.failedAt = undefined;
-      })
-      .catch(() => {
-        fresh.failedAt = now;
-      })
-      .finally(() => {
-        fresh.pending = undefined;
-      });
-    if (leases.size >= MAX_LEASES) leases.clear();
-    leases.set(subject, fresh);
-    if (credit) {
-      defer(fresh.pending);
-      return { allowed: true };
-    }
-    await fresh.pending;
-    // The object did not answer (an outage, not a refusal): the beacon passes, since
-    // analytics must not fail because its guard did; nothing is cached, so the next
-    // beacon asks again.
-    if (fresh.failedAt === now) return { allowed: true };
-  }
-  return { allowed: false, retryAfter: 1 };
+/** The lease calls of `subject`'s object over `specs` (a RateWindow stub, made when first called). */
+export function leaseSource(ns: LimitNamespace, subject: string, specs: WindowSpec[]): () => LeaseSource {
+  return () => {
+    const object = stub(ns, subject);
+    return {
+      lease: (want, now) => object.lease(specs, want, now),
+      noteRefused: (count, now) => object.noteRefused(count, now),
+    };
+  };
 }
 
 function stub(ns: LimitNamespace, subject: string) {
@@ -176,9 +99,17 @@ export async function admitBeacon(
   now: number,
   defer: (p: Promise<unknown>) => void,
 ): Promise<LimitVerdict> {
-  const byNetwork = await take(ns, networkSubject(siteId, network), BEACON_LIMITS.network, LEASE.network, now, defer);
+  const net = networkSubject(siteId, network);
+  const byNetwork = await pool.take(
+    net,
+    BEACON_LEASES.network,
+    leaseSource(ns, net, BEACON_LIMITS.network),
+    now,
+    defer,
+  );
   if (!byNetwork.allowed) return byNetwork;
-  return take(ns, `beacon-site:${siteId}`, BEACON_LIMITS.site, LEASE.site, now, defer);
+  const site = `beacon-site:${siteId}`;
+  return pool.take(site, BEACON_LEASES.site, leaseSource(ns, site, BEACON_LIMITS.site), now, defer);
 }
 
 /**
@@ -201,7 +132,6 @@ export async function visitorWithinBound(
   const ask = stub(ns, networkSubject(siteId, network))
     .admitMember("visitors", visitorHash, BEACON_LIMITS.visitorsPerNetworkDay, DAY, now)
     .then((admitted: boolean) => {
-      if (admittedVisitors.size >= MAX_VISITORS) admittedVisitors.clear();
       admittedVisitors.set(key, admitted);
       return admitted;
     })
@@ -213,7 +143,6 @@ export async function visitorWithinBound(
   const creditKey = `${siteId}|${network}|${Math.floor(now / (DAY * 1000))}`;
   const used = visitorCredits.get(creditKey) ?? 0;
   if (used < VISITOR_CREDIT) {
-    if (visitorCredits.size >= MAX_LEASES) visitorCredits.clear();
     visitorCredits.set(creditKey, used + 1);
     // Its further events before the answer count it as itself too.
     admittedVisitors.set(key, true);

@@ -6,7 +6,11 @@ export interface Lease {
   granted: number;
   /** End of the shortest window: hits granted in it are spent or lost by then. */
   until: number;
-  /** Seconds until the exhausted window with the furthest reset resets; 0 when granted. */
+  /**
+   * Seconds until the exhausted window with the furthest reset resets, when this lease
+   * left a window without room (`granted < want`: the caller need not ask again until
+   * then); 0 while every window still has room.
+   */
   retryAfter: number;
 }
 
@@ -62,7 +66,9 @@ export class RateWindow extends DurableObject {
     this.scheduleCleanup(specs, nowMs);
     const shortest = specs.reduce((a, b) => (a.periodSeconds <= b.periodSeconds ? a : b));
     const until = windowStart(nowMs, shortest.periodSeconds) + shortest.periodSeconds * 1000;
-    return { granted, until, retryAfter: granted > 0 ? 0 : decideHit(specs, used, nowMs, false).retryAfter };
+    if (granted === want) return { granted, until, retryAfter: 0 };
+    const after = used.map((n) => n + granted);
+    return { granted, until, retryAfter: decideHit(specs, after, nowMs, false).retryAfter };
   }
 
   /** Counts refusals a caller made, for the record (`refused`). */

@@ -220,6 +220,42 @@ const VerificationBreakdownPeriod = z
         }),
       }),
     ),
+    signed_sessions: Int(34, "Sessions with a valid Web Bot Auth signature, whoever the signer."),
+    signers: Int(2, "Distinct signer origins of those sessions (by_signer lists at most 20)."),
+    by_signer: z
+      .array(
+        z
+          .object({
+            signer_origin: z.string().meta({
+              description:
+                "Origin of the key source that signed: who the signature proves the sender is. Chosen by the sender: any domain can sign.",
+              example: "https://chatgpt.com",
+            }),
+            listed: z.boolean().meta({
+              description:
+                'Whether the origin is a listed operator\'s (docs/ingest.md, "Who counts as verified"): only then does its signature verify a platform.',
+              example: true,
+            }),
+            operator: z
+              .string()
+              .nullable()
+              .meta({ description: "The listed operator; null for an unlisted signer.", example: "OpenAI" }),
+            verifies_platform: z.string().nullable().meta({
+              description:
+                "The platform a listed signer's signature verifies; null for an unlisted signer, whatever its sessions' User-Agents claimed.",
+              example: "chatgpt",
+            }),
+            sessions: Int(30),
+            verified: Int(30),
+            declared: Int(0),
+            heuristic: Int(0),
+          })
+          .meta({ id: "SignerSessions" }),
+      )
+      .meta({
+        description:
+          "Signed sessions per signer origin, most sessions first (ties by origin), at most 20. Read from the sessions themselves, the window's every day.",
+      }),
   })
   .meta({ id: "VerificationBreakdownPeriod" });
 export const VerificationBreakdown = withPrevious(VerificationBreakdownPeriod, "VerificationBreakdown");

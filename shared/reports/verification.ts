@@ -4,6 +4,7 @@ import { totalOf } from "./grouped-sessions";
 import { type ReportParams, reportContext } from "./report-context";
 import type { VerificationBreakdown } from "./report-schemas";
 import { bySessionsDesc } from "./share";
+import { signerSessions } from "./signers";
 
 export { TIERS, type Tier };
 
@@ -23,7 +24,10 @@ export function platformTier(p: Pick<PlatformTiers, Tier>): Tier {
 /** Verification tiers of AI-agent sessions started in the window. */
 export async function verificationBreakdown(db: D1Database, params: ReportParams): Promise<VerificationBreakdown> {
   const { header, grouped } = await reportContext(db, params);
-  const rows = await grouped("agents", "traffic_daily", [PLATFORM, TIER]);
+  const [rows, signers] = await Promise.all([
+    grouped("agents", "traffic_daily", [PLATFORM, TIER]),
+    signerSessions(db, params.site.id, params.window),
+  ]);
   const byPlatform = new Map<string, PlatformTiers>();
   const totals: Record<Tier, number> = { verified: 0, declared: 0, heuristic: 0 };
   for (const { keys, sessions } of rows) {
@@ -50,5 +54,6 @@ export async function verificationBreakdown(db: D1Database, params: ReportParams
     by_platform: [...byPlatform.values()]
       .map((p) => ({ ...p, tier: platformTier(p) }))
       .sort(bySessionsDesc((x) => x.platform)),
+    ...signers,
   };
 }

@@ -59,6 +59,8 @@ export interface SessionSpec {
   bounced?: boolean;
   signals?: string[];
   confidence?: number | null;
+  /** Origin of the session's valid signature's key source (null: not signed). */
+  signerOrigin?: string | null;
 }
 
 /** Inserts one session row (dirty, as the consumer leaves it); returns its id. */
@@ -75,8 +77,8 @@ export async function insertSession(workspaceId: string, siteId: string, s: Sess
         `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms,
        page_count, event_count, interaction_count, entry_url, exit_url, agent_platform, purpose, tier,
        agent_confidence, detection_signals, source, sub_source, referrer_host, browser, os, device_type,
-       reached_cart, reached_purchase, outcome, bounced, settled_at, dirty)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+       reached_cart, reached_purchase, outcome, bounced, settled_at, signer_origin, dirty)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
       )
       .bind(
         id,
@@ -108,6 +110,7 @@ export async function insertSession(workspaceId: string, siteId: string, s: Sess
         outcome,
         outcome === null ? null : s.bounced ? 1 : 0,
         outcome === null ? null : s.startedAt + duration + 31 * MINUTE,
+        s.signerOrigin ?? null,
       )
       .run(),
   );

@@ -28,6 +28,8 @@ import {
 // h1  d1   04:00  (human)                             completed       9000   /      h        search (google / google.com)
 // h2  d2   02:00  (human)                             not_attempted   1000   /p/a   i        direct
 // h3  d2   03:00  (human)                             abandoned       3000   /      j        referral (news.example / news.example)
+// Signed: s1 and s5 by https://chatgpt.com (listed: OpenAI), s2 by https://agent.unlisted.example
+// (a valid signature by a key no listed operator serves, hence declared).
 async function seedTwoDays(domain: string, coverage?: { coverage: string; coverageChangedAt: number }) {
   const key = await freshKey();
   const siteId = await seedSite(key.workspaceId, domain, coverage);
@@ -44,6 +46,7 @@ async function seedTwoDays(domain: string, coverage?: { coverage: string; covera
     durationMs: 10_000,
     entryUrl: "/p/a",
     visitor: "a",
+    signerOrigin: "https://chatgpt.com",
   });
   await insertSession(ws, siteId, {
     startedAt: at(d1, 2),
@@ -54,6 +57,7 @@ async function seedTwoDays(domain: string, coverage?: { coverage: string; covera
     durationMs: 4_000,
     entryUrl: "/p/a",
     visitor: "a",
+    signerOrigin: "https://agent.unlisted.example",
   });
   await insertSession(ws, siteId, {
     startedAt: at(d1, 3),
@@ -88,6 +92,7 @@ async function seedTwoDays(domain: string, coverage?: { coverage: string; covera
     durationMs: 6_000,
     entryUrl: "/p/b",
     visitor: "a2",
+    signerOrigin: "https://chatgpt.com",
   });
   await insertSession(ws, siteId, {
     startedAt: at(d1, 4),
@@ -175,6 +180,30 @@ const expectedVerification = {
     { platform: "chatgpt", sessions: 3, verified: 2, declared: 1, heuristic: 0, tier: "verified" },
     { platform: "claude", sessions: 1, verified: 0, declared: 0, heuristic: 1, tier: "heuristic" },
     { platform: "perplexity", sessions: 1, verified: 0, declared: 1, heuristic: 0, tier: "declared" },
+  ],
+  signed_sessions: 3,
+  signers: 2,
+  by_signer: [
+    {
+      signer_origin: "https://chatgpt.com",
+      listed: true,
+      operator: "OpenAI",
+      verifies_platform: "chatgpt",
+      sessions: 2,
+      verified: 2,
+      declared: 0,
+      heuristic: 0,
+    },
+    {
+      signer_origin: "https://agent.unlisted.example",
+      listed: false,
+      operator: null,
+      verifies_platform: null,
+      sessions: 1,
+      verified: 0,
+      declared: 1,
+      heuristic: 0,
+    },
   ],
 };
 

@@ -132,6 +132,9 @@ describe("empty windows", () => {
       declared_sessions: 0,
       heuristic_sessions: 0,
       by_platform: [],
+      signed_sessions: 0,
+      signers: 0,
+      by_signer: [],
     });
     expect(await getJson(key, `/traffic/sources${q}`)).toMatchObject({
       ...common,

@@ -28,6 +28,7 @@ import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
 import { durationText, pageWindow } from "./report-window-form";
+import { SignedBy } from "./signer-parts";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
 import { PeriodForm } from "./traffic";
@@ -259,6 +260,8 @@ export function registerSessions(app: Hono<AppEnv>) {
             </dd>
             <dt>Detection signals</dt>
             <dd>{j.detection_signals.length > 0 ? j.detection_signals.join(", ") : "none"}</dd>
+            <dt>Signed by</dt>
+            <SignedBy signerOrigin={j.signer_origin} platform={j.agent_platform} />
             <dt>Confidence</dt>
             <dd>{j.agent_confidence ?? "–"}</dd>
             <dt>Client</dt>

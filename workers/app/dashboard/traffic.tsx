@@ -12,6 +12,7 @@ import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./
 import { previousTotals, SeriesChart } from "./chart";
 import { countChange, shareChange } from "./period-change";
 import { durationText, pageWindow } from "./report-window-form";
+import { SignerTable } from "./signer-parts";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
 import { Tiles } from "./tiles";
@@ -188,6 +189,8 @@ export function registerTraffic(app: Hono<AppEnv>) {
               <h2>Verification tiers</h2>
               <TierTable v={tiers} />
               {csv("tiers")}
+              <h3>Who signed</h3>
+              <SignerTable v={tiers} />
               <h2>Sources</h2>
               <p>All recorded sessions, humans included, by how they arrived.</p>
               <SeriesChart

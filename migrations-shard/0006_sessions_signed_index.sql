@@ -1,0 +1,1 @@
+CREATE INDEX `sessions_signed_idx` ON `sessions` (`site_id`,`started_at`) WHERE signer_origin IS NOT NULL;
