@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../shared/db/client";
 import { type KeptMail, readLocalMailbox } from "../../shared/email/send-mail";
 import { createMonitor } from "../../shared/monitors/create-monitor";
+import { recordRescanScore } from "../../shared/monitors/record-rescan-score";
 import { readPreferences } from "../../shared/notifications/notification-store";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { notifyJob } from "../../workers/app/jobs";
@@ -168,6 +169,30 @@ describe("notification settings and the cron", () => {
       lastAcceptedAt: new Date(lastAccept).toISOString(),
       silentHours: 25,
     });
+  });
+
+  it("alerts once when a monitor's rescan drops the score below the workspace's threshold", async () => {
+    const { owner, ownerEmail, workspaceId } = await workspaceWithMember();
+    const domain = "score-notify.example.com";
+    await choose(owner, { kinds: "score_below", score_threshold: "60" });
+    const monitor = await createMonitor(env.DB, env, {
+      workspaceId,
+      domain,
+      webhookUrl: "https://hooks.notify-receiver.com/score",
+      resolve: parseResolveMap(""),
+    });
+    if (!monitor.ok) throw new Error(`monitor refused: ${monitor.message}`);
+    const now = Date.now();
+    // The rescan path as the scan Worker runs it: baseline 72, then 72 -> 65 (still above), then 65 -> 41.
+    await recordRescanScore(env.DB, domain, 72, now - 3 * HOUR);
+    await recordRescanScore(env.DB, domain, 65, now - 2 * HOUR);
+    await recordRescanScore(env.DB, domain, 41, now - HOUR);
+    await runAt(now);
+    await runAt(now + HOUR);
+    const mail = (await mailTo(ownerEmail)).filter((m) => m.subject.includes("scored"));
+    expect(mail.map((m) => m.subject)).toEqual([`Agent Readiness: ${domain} scored 41, below 60`]);
+    expect(mail[0].text).toContain("dropped from 65 to 41");
+    expect(linkAfter(mail[0].text, "See it in the app")).toBe(`${BASE}/app/w/${workspaceId}/monitors`);
   });
 
   it("keeps the threshold for owners and admins: a member's form cannot change it, a bad value is refused", async () => {
