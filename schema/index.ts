@@ -16,6 +16,7 @@ export * from "./ip-range-snapshots";
 export * from "./local-mailbox";
 export * from "./memberships";
 export * from "./monitors";
+export * from "./notifications";
 export * from "./passkey-challenges";
 export * from "./passkeys";
 export * from "./robots-history";

@@ -9,4 +9,6 @@ export const localMailbox = sqliteTable("local_mailbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   sentAt: integer("sent_at").notNull(),
+  /** Extra headers sent (List-Unsubscribe...), as JSON; null when none. */
+  headers: text("headers"),
 });

@@ -15,6 +15,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe...): only those Email Service allows (docs/app.md "Notifications"). */
+  headers?: Record<string, string>;
 }
 
 /** What a Worker needs to send mail: the binding, the sender, and D1 for the local mailbox. */
@@ -47,7 +49,14 @@ export async function sendMail(env: MailEnv, mail: Mail, now = Date.now()): Prom
   if (localSwitchOn(env, "LOCAL_MAILBOX")) {
     await database(env.DB)
       .insert(localMailbox)
-      .values({ id: prefixedId("mail"), toAddress: mail.to, subject, text: mail.text, sentAt: now });
+      .values({
+        id: prefixedId("mail"),
+        toAddress: mail.to,
+        subject,
+        text: mail.text,
+        sentAt: now,
+        headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
+      });
   }
   if (!env.MAIL_FROM) {
     log("warn", "mail not sent: MAIL_FROM is not set", { subject });
@@ -59,6 +68,7 @@ export async function sendMail(env: MailEnv, mail: Mail, now = Date.now()): Prom
       to: mail.to,
       subject,
       text: mail.text,
+      ...(mail.headers && Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
     });
     return { sent: true, messageId: result?.messageId ?? null };
   } catch (err) {
@@ -73,6 +83,7 @@ export interface KeptMail {
   subject: string;
   text: string;
   sentAt: number;
+  headers: string | null;
 }
 
 /** The newest mail kept by local runs (the /app/__mailbox page); empty in a deployment. */

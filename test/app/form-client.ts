@@ -10,7 +10,7 @@ let addressCounter = 0;
 // /app/w/{workspace}/…; tests write the short address and the client sends it to the
 // workspace it last landed in, as a browser follows the links of the page it is on.
 const WORKSPACE_PAGE =
-  /^\/app(?=$|[?#]|\/(?:sites|conversions|monitors|scans|sessions)(?:$|[/?#])|\/settings(?:$|[?#]|\/(?:api-keys|connected-apps|members|workspace|keys)(?:$|[/?#])))/;
+  /^\/app(?=$|[?#]|\/(?:sites|conversions|monitors|scans|sessions)(?:$|[/?#])|\/settings(?:$|[?#]|\/(?:api-keys|connected-apps|members|notifications|workspace|keys)(?:$|[/?#])))/;
 const IN_WORKSPACE = /^(?:https?:\/\/[^/]+)?\/app\/w\/([^/?#]+)/;
 
 export interface Page {

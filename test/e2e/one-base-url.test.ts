@@ -25,7 +25,7 @@ describe("npm start: every Worker on one base URL", () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { ok: boolean; workers: { worker: string; outcomes: { job: string }[] }[] };
     expect(body.ok).toBe(true);
-    expect(body.workers.map((w) => w.worker)).toEqual(["scan", "ingest", "v1"]);
+    expect(body.workers.map((w) => w.worker)).toEqual(["scan", "ingest", "v1", "app"]);
     expect(body.workers[1].outcomes.map((o) => o.job)).toContain("salt-check");
   });
 

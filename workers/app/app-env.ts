@@ -29,10 +29,11 @@ export type AppVariables = RequestIdVariables & {
 };
 
 /**
- * The generated bindings plus the Worker secret BOOTSTRAP_SECRET (docs/deploy.md), which
- * `wrangler types` cannot see because secrets live outside wrangler.toml.
+ * The generated bindings plus the Worker secrets BOOTSTRAP_SECRET and UNSUBSCRIBE_KEY
+ * (docs/deploy.md), which `wrangler types` cannot see because secrets live outside
+ * wrangler.toml.
  */
-export type AppBindings = AppWorkerEnv & { BOOTSTRAP_SECRET?: string };
+export type AppBindings = AppWorkerEnv & { BOOTSTRAP_SECRET?: string; UNSUBSCRIBE_KEY?: string };
 
 /** The application's Hono env. Pages behind `requireWorkspace()` may read `user` and `workspace`. */
 export type AppEnv = { Bindings: AppBindings; Variables: AppVariables };

@@ -30,15 +30,18 @@ import { registerConnectedApps } from "./routes/connected-apps";
 import { registerInvite } from "./routes/invite";
 import { registerLocalMailbox } from "./routes/local-mailbox";
 import { registerMembers } from "./routes/members";
+import { registerNotifications } from "./routes/notifications";
 import { oauthRedirectFormAction, registerOAuthAuthorize } from "./routes/oauth-authorize";
 import { registerOverview } from "./routes/overview";
 import { registerPasskeys } from "./routes/passkeys";
 import { registerPassword } from "./routes/password";
 import { registerPasswordReset } from "./routes/password-reset";
+import { registerScheduled } from "./routes/scheduled";
 import { registerSettings } from "./routes/settings";
 import { registerSignIn } from "./routes/sign-in";
 import { registerSignOut } from "./routes/sign-out";
 import { registerSignUp } from "./routes/sign-up";
+import { registerUnsubscribe, UNSUBSCRIBE_PREFIX } from "./routes/unsubscribe";
 import { registerWorkspaceSettings } from "./routes/workspace-settings";
 import { registerWorkspaces } from "./routes/workspaces";
 import { routingPath } from "./workspace-path";
@@ -90,7 +93,7 @@ export function buildApp() {
       return res;
     }),
   );
-  app.use(csrfProtection());
+  app.use(csrfProtection({ exempt: (path) => path.startsWith(UNSUBSCRIBE_PREFIX) }));
 
   registerAssets(app);
   registerDashboardAssets(app);
@@ -112,6 +115,9 @@ export function buildApp() {
   registerMonitors(app);
   registerScanReports(app);
   registerSettings(app);
+  registerNotifications(app);
+  registerUnsubscribe(app);
+  registerScheduled(app);
   registerPassword(app);
   registerPasswordReset(app);
   registerLocalMailbox(app);

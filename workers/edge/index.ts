@@ -21,7 +21,7 @@ app.use(refuseOtherMethods(app, "v1", WORKER));
 
 app.get("/__scheduled", async (c) => {
   if (!localSwitchOn(c.env, "SCHEDULED_ROUTE")) throw new ApiError("not_found");
-  const result = await fanOutScheduled(c.env, c.req.query("cron"), c.get("requestId"));
+  const result = await fanOutScheduled(c.env, c.req.query("cron"), c.get("requestId"), new URL(c.req.url).origin);
   return c.json(result, result.ok ? 200 : 500);
 });
 

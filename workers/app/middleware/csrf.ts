@@ -14,8 +14,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * and a request that says it comes from another site (Origin, Sec-Fetch-Site) is refused
  * whatever it carries. The token is rotated at sign-in and sign-out (`rotateCsrfToken`).
  */
-export function csrfProtection(): MiddlewareHandler<AppEnv> {
+export function csrfProtection(options: { exempt?: (path: string) => boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // A path whose POST acts on a signed token alone, never on the browser's session
+    // (the unsubscribe link, RFC 8058 one-click): nothing ambient to forge.
+    if (!SAFE_METHODS.has(c.req.method) && options.exempt?.(c.req.path)) return next();
     const cookie = readCsrfCookie(c);
     const token = cookie && looksLikeSecretToken(cookie) ? cookie : null;
     if (SAFE_METHODS.has(c.req.method)) {

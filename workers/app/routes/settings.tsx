@@ -31,6 +31,12 @@ export function registerSettings(app: Hono<AppEnv>) {
             </li>
             <li>
               <h2>
+                <a href={appHref(c, "/settings/notifications")}>Notifications</a>
+              </h2>
+              <p>Choose the mail you get from {c.get("workspace").name}: the weekly report and alerts.</p>
+            </li>
+            <li>
+              <h2>
                 <a href={appHref(c, "/settings/members")}>Members</a>
               </h2>
               <p>Who belongs to this workspace; invite people with a link.</p>

@@ -1,0 +1,103 @@
+import { platformName } from "../classify/display-names";
+import type { TrafficOverview, VerificationBreakdown } from "../reports/report-schemas";
+import { DAY_MS } from "../time/durations";
+import { utcDay, utcDayStart } from "../time/utc-day";
+
+// The weekly report (docs/app.md "Notifications"): the last complete week, Monday 00:00
+// UTC to the next Monday, against the week before, per site. Its numbers are the v1
+// reports' for the same window: the overview and verification reports with
+// `from`/`to` set to the week and `compare=previous` (the same shard calls the API makes).
+
+export interface WeekWindow {
+  start: number;
+  end: number;
+}
+
+/** The last complete Monday-to-Monday UTC week before `nowMs`. */
+export function lastCompleteWeek(nowMs: number): WeekWindow {
+  const today = utcDayStart(nowMs);
+  // getUTCDay: 0 Sunday ... 6 Saturday; days since this week's Monday.
+  const sinceMonday = (new Date(today).getUTCDay() + 6) % 7;
+  const end = today - sinceMonday * DAY_MS;
+  return { start: end - 7 * DAY_MS, end };
+}
+
+export interface SiteWeekInput {
+  domain: string;
+  /** The overview report over the week, with `previous`. */
+  overview: Pick<TrafficOverview, "total_sessions" | "by_platform"> & {
+    previous?: Pick<TrafficOverview, "total_sessions" | "by_platform">;
+  };
+  /** The verification report over the week, with `previous`. */
+  verification: Pick<VerificationBreakdown, "total_sessions" | "verified_sessions"> & {
+    previous?: Pick<VerificationBreakdown, "total_sessions" | "verified_sessions">;
+  };
+  /** The domain's newest scan score, or null when it was never scanned. */
+  score: number | null;
+}
+
+export interface SiteWeekSummary {
+  domain: string;
+  sessions: number;
+  previousSessions: number;
+  platforms: { platform: string; sessions: number; previousSessions: number }[];
+  /** Verified sessions as a percentage of sessions, one decimal; null without sessions. */
+  verifiedPct: number | null;
+  previousVerifiedPct: number | null;
+  score: number | null;
+}
+
+/** Platforms listed per site at most; the rest are in the site's traffic page. */
+export const WEEKLY_PLATFORMS = 5;
+
+const pct = (part: number, whole: number) => (whole === 0 ? null : Math.round((part * 1000) / whole) / 10);
+
+/** One site's week from its two reports: pure, so the mail says exactly what the reports say. */
+export function summarizeSiteWeek(input: SiteWeekInput): SiteWeekSummary {
+  const before = new Map((input.overview.previous?.by_platform ?? []).map((p) => [p.platform, p.sessions]));
+  return {
+    domain: input.domain,
+    sessions: input.overview.total_sessions,
+    previousSessions: input.overview.previous?.total_sessions ?? 0,
+    platforms: input.overview.by_platform.slice(0, WEEKLY_PLATFORMS).map((p) => ({
+      platform: p.platform,
+      sessions: p.sessions,
+      previousSessions: before.get(p.platform) ?? 0,
+    })),
+    verifiedPct: pct(input.verification.verified_sessions, input.verification.total_sessions),
+    previousVerifiedPct: input.verification.previous
+      ? pct(input.verification.previous.verified_sessions, input.verification.previous.total_sessions)
+      : null,
+    score: input.score,
+  };
+}
+
+/** "+3", "-2", "±0": the change a reader looks for first. */
+export function signedChange(now: number, before: number): string {
+  const d = now - before;
+  return d > 0 ? `+${d}` : d < 0 ? `${d}` : "±0";
+}
+
+/** The mail's body lines for the sites (links and footer are added by the sender). */
+export function weeklyReportLines(week: WeekWindow, sites: readonly SiteWeekSummary[]): string[] {
+  const lines = [
+    `AI-agent traffic, week of ${utcDay(week.start)} to ${utcDay(week.end - DAY_MS)} (UTC), against the week before.`,
+    "",
+  ];
+  if (sites.length === 0) lines.push("This workspace has no sites yet.");
+  for (const s of sites) {
+    lines.push(`${s.domain}`);
+    lines.push(
+      `  AI-agent sessions: ${s.sessions} (${signedChange(s.sessions, s.previousSessions)}; week before: ${s.previousSessions})`,
+    );
+    for (const p of s.platforms) {
+      lines.push(`    ${platformName(p.platform)}: ${p.sessions} (${signedChange(p.sessions, p.previousSessions)})`);
+    }
+    const verified = s.verifiedPct === null ? "no sessions" : `${s.verifiedPct}%`;
+    const before = s.previousVerifiedPct === null ? "no sessions" : `${s.previousVerifiedPct}%`;
+    lines.push(`  Verified share: ${verified} (week before: ${before})`);
+    lines.push(`  Scan score: ${s.score === null ? "not scanned yet" : `${s.score}/100`}`);
+    lines.push("");
+  }
+  return lines;
+}

@@ -1,0 +1,110 @@
+import { memberships, workspaces } from "@schema";
+import { database } from "@shared/db/client";
+import { NOTIFICATION_LABELS } from "@shared/notifications/notification-kinds";
+import { savePreferences } from "@shared/notifications/notification-store";
+import { type UnsubscribeSubject, unsubscribeKeyOf, verifyUnsubscribe } from "@shared/notifications/unsubscribe-token";
+import { and, eq } from "drizzle-orm";
+import type { Context, Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { Notice } from "../layout/form";
+import { renderPage } from "../layout/render";
+import { workspacePath } from "../workspace-path";
+
+// The unsubscribe link of notification mail (docs/app.md "Notifications"). No sign-in:
+// the signed token is the authority, and it can only turn one kind off for one member.
+// GET only shows a confirmation with a POST button, so a mail scanner that follows
+// links unsubscribes nobody; POST turns the kind off, and is also what a mail client
+// sends for RFC 8058 one-click (`List-Unsubscribe=One-Click`, no cookie, no CSRF token:
+// the path is exempt from the CSRF check, middleware/csrf.ts).
+export const UNSUBSCRIBE_PREFIX = "/app/unsubscribe/";
+const PATH = `${UNSUBSCRIBE_PREFIX}:token`;
+
+async function subjectOf(c: Context<AppEnv>): Promise<UnsubscribeSubject | null> {
+  const key = unsubscribeKeyOf(c.env);
+  const token = c.req.param("token") ?? "";
+  return key && token.length <= 512 ? verifyUnsubscribe(key, token) : null;
+}
+
+function invalid(c: Context<AppEnv>) {
+  return renderPage(c, {
+    title: "Unsubscribe",
+    status: 400,
+    body: (
+      <>
+        <Notice kind="error">
+          This unsubscribe link is not valid: it was changed or cut short. Nothing was changed.
+        </Notice>
+        <p>
+          Open the link from the mail again, whole, or sign in and choose what you receive in Settings → Notifications.
+        </p>
+        <p>
+          <a href="/app">Sign in</a>
+        </p>
+      </>
+    ),
+  });
+}
+
+async function workspaceOfMember(c: Context<AppEnv>, s: UnsubscribeSubject) {
+  return database(c.env.DB)
+    .select({ name: workspaces.name })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(and(eq(memberships.workspaceId, s.workspaceId), eq(memberships.userId, s.userId)))
+    .get();
+}
+
+export function registerUnsubscribe(app: Hono<AppEnv>) {
+  app.get(PATH, async (c) => {
+    const s = await subjectOf(c);
+    if (!s) return invalid(c);
+    const ws = await workspaceOfMember(c, s);
+    const { title } = NOTIFICATION_LABELS[s.kind];
+    return renderPage(c, {
+      title: "Unsubscribe",
+      body: ws ? (
+        <>
+          <p>
+            Stop the "{title}" mail from the workspace <bdi>{ws.name}</bdi>? Other kinds of mail stay as they are.
+          </p>
+          <form method="post" action={c.req.path}>
+            <button type="submit">Unsubscribe from "{title}"</button>
+          </form>
+        </>
+      ) : (
+        <p>You no longer belong to that workspace: it sends you nothing.</p>
+      ),
+    });
+  });
+
+  app.post(PATH, async (c) => {
+    const s = await subjectOf(c);
+    if (!s) return invalid(c);
+    const ws = await workspaceOfMember(c, s);
+    // Without the membership there is nothing to turn off (and no row may be written).
+    if (ws) await savePreferences(database(c.env.DB), s.workspaceId, s.userId, { [s.kind]: false }, Date.now());
+    const { title } = NOTIFICATION_LABELS[s.kind];
+    return renderPage(c, {
+      title: "Unsubscribed",
+      body: (
+        <>
+          <Notice kind="success">
+            {ws ? (
+              <>
+                You will no longer receive "{title}" mail from <bdi>{ws.name}</bdi>.
+              </>
+            ) : (
+              <>You no longer belong to that workspace: it sends you nothing.</>
+            )}
+          </Notice>
+          {ws ? (
+            <p>
+              <a href={workspacePath(s.workspaceId, "/settings/notifications")}>Notification settings</a> (sign in to
+              change them)
+            </p>
+          ) : null}
+        </>
+      ),
+    });
+  });
+}
