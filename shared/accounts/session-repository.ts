@@ -22,7 +22,7 @@ export interface SessionRecord {
  */
 export async function startSession(
   db: Database,
-  input: { userId: string; workspaceId: string | null },
+  input: { userId: string; workspaceId: string | null; startedByPasskey?: string | null },
   now = Date.now(),
 ): Promise<{ token: string; expiresAt: number }> {
   const token = newSecretToken();
@@ -33,6 +33,7 @@ export async function startSession(
     id: await hashSecretToken(token),
     userId: input.userId,
     workspaceId: input.workspaceId,
+    startedByPasskey: input.startedByPasskey ?? null,
     createdAt: now,
     expiresAt,
   });

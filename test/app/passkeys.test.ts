@@ -10,6 +10,26 @@ import {
 } from "../../shared/accounts/passkey-repository";
 import { database } from "../../shared/db/client";
 import { FormClient, uniqueEmail } from "./form-client";
+import { registerSoftwarePasskey } from "./software-passkey";
+
+/** Signs `client` in with `passkey` through the sign-in page's two requests. */
+async function signInWithPasskey(client: FormClient, passkey: { answer: (c: string, o: string) => Promise<string> }) {
+  await client.get("/app/sign-in");
+  const start = JSON.parse((await client.post("/app/passkeys/sign-in-options", {})).html) as {
+    challengeId: string;
+    options: { challenge: string };
+  };
+  const credential = await passkey.answer(start.options.challenge, client.origin);
+  const res = await client.post("/app/passkeys/sign-in", { challenge_id: start.challengeId, credential });
+  return res;
+}
+
+/** True when the client's session still opens a signed-in page. */
+async function signedIn(client: FormClient): Promise<boolean> {
+  await client.landInWorkspace();
+  const page = await client.get("/app/settings");
+  return page.status === 200;
+}
 
 // The full ceremony runs in Chromium with a virtual authenticator (test/e2e/app-browser.test.ts);
 // these prove the refusals around it.
@@ -119,5 +139,50 @@ describe("passkeys", () => {
     const removed = await owner.post("/app/passkeys/cred-listed/delete", {});
     expect(removed.status).toBe(303);
     expect(await listUserPasskeys(database(env.DB), userId ?? "")).toEqual([]);
+  });
+
+  it("removing a passkey ends the sessions it signed in, and only those", async () => {
+    const email = uniqueEmail("passkey-stolen");
+    const owner = new FormClient();
+    await owner.signUp(email);
+    const userId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<string>("id")) ?? "";
+    const db = database(env.DB);
+    // A passkey the attacker planted while holding the session, and one the owner uses.
+    const planted = await registerSoftwarePasskey(db, userId, "cred-planted");
+    const owned = await registerSoftwarePasskey(db, userId, "cred-owned");
+
+    const attacker = new FormClient();
+    const attackerIn = await signInWithPasskey(attacker, planted);
+    expect(attackerIn.status, attackerIn.html).toBe(200);
+    expect(await signedIn(attacker), "attacker").toBe(true);
+    const ownerDevice = new FormClient();
+    expect((await signInWithPasskey(ownerDevice, owned)).status).toBe(200);
+
+    await owner.get("/app/settings");
+    expect((await owner.post("/app/passkeys/cred-planted/delete", {})).status).toBe(303);
+    // The session the removed passkey opened is over; the password session and the
+    // other passkey's session go on.
+    expect(await signedIn(attacker), "attacker").toBe(false);
+    expect(await signedIn(owner), "owner").toBe(true);
+    expect(await signedIn(ownerDevice), "ownerDevice").toBe(true);
+    // And the removed passkey opens no new one.
+    expect((await signInWithPasskey(attacker, planted)).status).toBe(401);
+  });
+
+  it("ending all sessions ends passkey sessions too, and keeps the passkeys listed to remove", async () => {
+    const email = uniqueEmail("passkey-end-all");
+    const owner = new FormClient();
+    await owner.signUp(email);
+    const userId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?").bind(email).first<string>("id")) ?? "";
+    const passkey = await registerSoftwarePasskey(database(env.DB), userId, "cred-end-all");
+    const device = new FormClient();
+    expect((await signInWithPasskey(device, passkey)).status).toBe(200);
+
+    await owner.get("/app/settings");
+    expect((await owner.post("/app/sign-out-everywhere", {})).status).toBe(303);
+    expect(await signedIn(device)).toBe(false);
+    expect(await signedIn(owner), "owner").toBe(false);
+    // The passkey is a credential, not a session: it stays until removed (docs/app.md).
+    expect((await listUserPasskeys(database(env.DB), userId)).map((p) => p.id)).toEqual(["cred-end-all"]);
   });
 });

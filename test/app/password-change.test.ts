@@ -20,7 +20,7 @@ async function accountWindow(email: string) {
 
 async function changePassword(client: FormClient, fields: Record<string, string>) {
   await client.get(PATH);
-  return client.post(PATH, fields);
+  return client.submit(PATH, fields);
 }
 
 describe("password change", () => {
@@ -46,6 +46,9 @@ describe("password change", () => {
     await client.signUp(email);
     const before = await storedHash(email);
     const res = await changePassword(client, { current_password: PASSWORD, new_password: NEW_PASSWORD });
+    // Post/Redirect/Get: the answer is a GET, so a reload posts nothing again.
+    expect(res.postStatus).toBe(303);
+    expect(res.location).toBe("/app/settings/password?changed=1");
     expect(res.status).toBe(200);
     expect(res.html).toContain("Your password is changed.");
     expect(res.html).not.toContain(NEW_PASSWORD);

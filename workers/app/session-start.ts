@@ -6,15 +6,21 @@ import { readSessionCookie, writeSessionCookie } from "./cookies";
 import { rotateCsrfToken } from "./middleware/csrf";
 
 /**
- * Signs the browser in as `userId`. Any session cookie the browser already had is ended
+ * Signs the browser in as `userId`; `startedByPasskey` names the passkey used, so that
+ * removing it ends this session too (docs/app.md "Passkeys"). Any session cookie the browser already had is ended
  * and replaced by a freshly minted token (OWASP Session Management: renew the session id
  * at every privilege change), and the CSRF token is rotated with it.
  */
-export async function signInAs(c: Context<AppEnv>, userId: string, workspaceId: string | null): Promise<void> {
+export async function signInAs(
+  c: Context<AppEnv>,
+  userId: string,
+  workspaceId: string | null,
+  startedByPasskey: string | null = null,
+): Promise<void> {
   const db = database(c.env.DB);
   const previous = readSessionCookie(c);
   if (previous) await endSessionByToken(db, previous);
-  const session = await startSession(db, { userId, workspaceId });
+  const session = await startSession(db, { userId, workspaceId, startedByPasskey });
   writeSessionCookie(c, session.token, session.expiresAt);
   rotateCsrfToken(c);
 }

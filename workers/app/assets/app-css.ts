@@ -1,6 +1,8 @@
 // The application's one stylesheet, served by the app itself (no CDN: local runs have no
-// network). Colours meet WCAG 2.2 AA contrast on white; focus is always visible;
-// the layout stacks below 40rem so every page works at 390 px. Long unbroken user text
+// network). Colours meet WCAG 2.2 AA contrast on white; focus is always visible (a date
+// input is ringed on :focus-within: Tab also stops on its calendar button, inside the
+// input, where the input itself matches neither :focus nor :focus-visible); the layout
+// stacks below 40rem so every page works at 390 px. Long unbroken user text
 // (a site name, a webhook secret, an interaction target) wraps inside its cell or line
 // instead of widening the page, and each cell or item is its own bidi isolate.
 // Dark mode follows the system (`prefers-color-scheme: dark`): the block at the end
@@ -10,7 +12,7 @@ export const APP_CSS = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;background:#fff}
 a{color:#0b57d0}
-a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+a:focus-visible,button:focus-visible,input:focus-visible,input[type=date]:focus-within,select:focus-visible,summary:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
 .skip{position:absolute;left:-999px;top:0;background:#fff;padding:.5rem}
 .skip:focus{left:.5rem;z-index:10}
 .top{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;padding:.75rem 1rem;border-bottom:1px solid #d0d0d0;background:#f7f7f8}
@@ -73,7 +75,7 @@ td,th,li,dd,dt,caption,bdi,option,h1,h2{unicode-bidi:isolate}
   :root{--fg:#e6e6e6;--bg:#121212;--muted:#b4b4b4;--line:#4d4d4d;--link:#8ab4f8;--surface:#1d1d1f;--code-bg:#262626}
   body{color:var(--fg);background:var(--bg)}
   a{color:var(--link)}
-  a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline-color:var(--link)}
+  a:focus-visible,button:focus-visible,input:focus-visible,input[type=date]:focus-within,select:focus-visible,summary:focus-visible{outline-color:var(--link)}
   .skip{background:var(--bg)}
   .top{background:var(--surface);border-color:var(--line)}
   .brand{color:var(--fg)}

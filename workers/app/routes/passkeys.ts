@@ -159,10 +159,12 @@ export function registerPasskeys(app: Hono<AppEnv>) {
     }
     await recordPasskeyUse(db, passkey.id, verified.authenticationInfo.newCounter);
     const [first] = await listUserWorkspaces(db, passkey.userId);
-    await signInAs(c, passkey.userId, first?.id ?? null);
+    await signInAs(c, passkey.userId, first?.id ?? null, passkey.id);
     return c.json({ next: "/app" });
   });
 
+  // Removing a passkey also ends every session it signed in (ON DELETE CASCADE on
+  // app_sessions.started_by_passkey), this browser's included if it used that passkey.
   app.post("/app/passkeys/:id/delete", requireSignIn(), async (c) => {
     await deletePasskey(database(c.env.DB), c.get("user").userId, c.req.param("id"));
     return c.redirect("/app/settings", 303);

@@ -73,7 +73,24 @@ async function throttled(c: Context<AppEnv>, email: string): Promise<number> {
 }
 
 export function registerPasswordReset(app: Hono<AppEnv>) {
-  app.get(PATH, (c) => renderPage(c, { title: TITLE, body: <RequestForm csrf={c.get("csrfToken")} /> }));
+  // `?sent=1` is where a request lands (Post/Redirect/Get): the same sentence for every
+  // address, so the address is not in the URL and a reload sends no second mail.
+  app.get(PATH, (c) =>
+    renderPage(c, {
+      title: TITLE,
+      body:
+        c.req.query("sent") === "1" ? (
+          <div class="auth">
+            <Notice kind="success">{RESET_REQUESTED}</Notice>
+            <p>
+              <a href="/app/sign-in">Back to sign in</a>
+            </p>
+          </div>
+        ) : (
+          <RequestForm csrf={c.get("csrfToken")} />
+        ),
+    }),
+  );
 
   app.post(PATH, async (c) => {
     const form = await c.req.parseBody();
@@ -102,17 +119,7 @@ export function registerPasswordReset(app: Hono<AppEnv>) {
       const { token } = await issueAccountToken(db, { userId: user.id, purpose: "password_reset" });
       return resetMail(origin, user.email, token);
     });
-    return renderPage(c, {
-      title: TITLE,
-      body: (
-        <div class="auth">
-          <Notice kind="success">{RESET_REQUESTED}</Notice>
-          <p>
-            <a href="/app/sign-in">Back to sign in</a>
-          </p>
-        </div>
-      ),
-    });
+    return c.redirect(`${PATH}?sent=1`, 303);
   });
 
   app.get(`${PATH}/:token`, async (c) => {

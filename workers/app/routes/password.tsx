@@ -41,7 +41,21 @@ function ChangePasswordForm(props: { csrf: string; email: string }) {
 // faster way to guess it.
 export function registerPassword(app: Hono<AppEnv>) {
   app.get(PATH, requireSignIn(), (c) =>
-    renderPage(c, { title: TITLE, body: <ChangePasswordForm csrf={c.get("csrfToken")} email={c.get("user").email} /> }),
+    renderPage(c, {
+      title: TITLE,
+      body:
+        c.req.query("changed") === "1" ? (
+          <>
+            <Notice kind="success">Your password is changed. Every other session of this account has ended.</Notice>
+            <p>
+              Passkeys are not changed by this. <a href="/app/settings">Review them in Settings</a> and remove any you
+              did not add: that ends the sessions they signed in.
+            </p>
+          </>
+        ) : (
+          <ChangePasswordForm csrf={c.get("csrfToken")} email={c.get("user").email} />
+        ),
+    }),
   );
 
   app.post(PATH, requireSignIn(), async (c) => {
@@ -69,17 +83,7 @@ export function registerPassword(app: Hono<AppEnv>) {
     // Every session ended with the old password; this browser goes on with a freshly minted
     // one, as after sign-in (new token, new CSRF token).
     await signInAs(c, user.userId, c.get("sessionWorkspaceId"));
-    return renderPage(c, {
-      title: TITLE,
-      body: (
-        <>
-          <Notice kind="success">Your password is changed. Every other session of this account has ended.</Notice>
-          <p>
-            Passkeys are not changed by this. <a href="/app/settings">Review them in Settings</a> and remove any you did
-            not add.
-          </p>
-        </>
-      ),
-    });
+    // Post/Redirect/Get: a reload of the answer must not post the form again.
+    return c.redirect(`${PATH}?changed=1`, 303);
   });
 }

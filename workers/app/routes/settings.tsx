@@ -84,8 +84,8 @@ export function registerSettings(app: Hono<AppEnv>) {
             JavaScript and a browser with passkey support, and adding one asks for your current password.
           </p>
           <p>
-            Passkeys stay when you change the password or end all sessions. If you see one you did not add, remove it
-            first, then end all sessions.
+            Passkeys stay when you change the password or end all sessions. If you see one you did not add, remove it:
+            that also ends every session it signed in.
           </p>
           {passkeys.length > 0 ? (
             <ul>
