@@ -64,7 +64,7 @@ async function keyboardPass(page: Page, kind: string): Promise<number> {
   const target = await page.evaluate(() => {
     const main = document.querySelector("main");
     const shown = (selector: string) =>
-      [...(main?.querySelectorAll<HTMLElement>(selector) ?? [])].find(
+      Array.from(main?.querySelectorAll<HTMLElement>(selector) ?? []).find(
         (el) => el.offsetParent !== null && !(el as HTMLButtonElement).disabled,
       );
     const primary = shown("button:not([type=button]), input[type=submit]") ?? shown("a[href]");
