@@ -18,9 +18,16 @@ const root = path.resolve(import.meta.dirname, "../..");
 const exec = promisify(execFile);
 const SITE = "import-shop.test";
 
-/** `25/Nov/2026:10:04:00 +0000`, the combined format's $time_local, `hoursAgo` before now. */
-function logTime(hoursAgo: number): string {
-  const d = new Date(Date.now() - hoursAgo * 3600_000);
+/**
+ * `25/Nov/2026:10:04:00 +0000`, the combined format's $time_local, at `share` of the time
+ * gone since today's UTC midnight. The lines stay inside today so that their day's
+ * visitor-hash salt exists on a fresh server: with "3 h ago", a run between 00:00 and
+ * 03:00 UTC dated the first lines yesterday, whose salt a server started today never had.
+ */
+function logTime(share: number): string {
+  const now = Math.floor(Date.now() / 1000) * 1000;
+  const midnight = now - (now % 86_400_000);
+  const d = new Date(midnight + Math.floor(((now - midnight) * share) / 1000) * 1000);
   const month = d.toLocaleString("en-US", { month: "short", timeZone: "UTC" });
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${pad(d.getUTCDate())}/${month}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`;
@@ -81,9 +88,9 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "import-logs-"));
   const template = readFileSync(path.join(root, "test/fixtures/logs/access-combined.log.template"), "utf8");
   const log = template
-    .replace(/\{\{T1\}\}/g, logTime(3))
-    .replace(/\{\{T2\}\}/g, logTime(2))
-    .replace(/\{\{T3\}\}/g, logTime(1));
+    .replace(/\{\{T1\}\}/g, logTime(0.25))
+    .replace(/\{\{T2\}\}/g, logTime(0.5))
+    .replace(/\{\{T3\}\}/g, logTime(0.75));
   writeFileSync(path.join(dir, "access.log.gz"), gzipSync(log));
 });
 
@@ -136,7 +143,7 @@ describe("npm run import-logs", () => {
     expect(t.accepted + t.skipped + t.rejected).toBe(5);
     // GPTBot, the visitor from chatgpt.com, ClaudeBot and OAI-SearchBot are stored; the
     // stylesheet a browser fetched is no page view.
-    expect(t.accepted).toBe(4);
+    expect(t.accepted, JSON.stringify(t)).toBe(4);
     expect(t.reasons).toMatchObject({ not_a_page_view: 1 });
     expect(t.duplicates).toBe(0);
 

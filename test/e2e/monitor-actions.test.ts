@@ -104,6 +104,8 @@ describe("monitor actions against the real local server", () => {
       newScore: 0,
       timestamp: expect.any(String),
       scanId: null,
+      // Test events carry no comparison (docs/webhooks.md).
+      changes: null,
       scanUrl: null,
       test: true,
     });

@@ -73,6 +73,8 @@ describe("webhook delivery", () => {
       timestamp: new Date(recordedAt).toISOString(),
       // Recorded without a stored scan here, so there is none to name.
       scanId: null,
+      // No scan compared here (docs/webhooks.md: null without an earlier scan and on test events).
+      changes: null,
       scanUrl: null,
     };
     for (const r of requests) {
