@@ -157,7 +157,10 @@ async function crawl(page: Page, start: string[], seen: Set<string>): Promise<st
 // Opt-in (APP_EVERY_PAGE=1): two axe runs per page make it ~10 s a page on the shared
 // machine, too long for every suite run; see docs/app.md "Every page".
 const walk =
-  process.env.APP_EVERY_PAGE === "1" ? describeInChromium : (title: string) => describe.skip(title, () => {});
+  process.env.APP_EVERY_PAGE === "1"
+    ? describeInChromium
+    : (title: string) =>
+        describe.skip(`${title} (opt-in with APP_EVERY_PAGE=1: about 10 s a page, too long for every run)`, () => {});
 walk("every application page in headless Chromium", (chrome) => {
   it("walks every page linked from the signed-out and signed-in pages: axe light and dark, 390 px, keyboard, screenshots", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.181" });
