@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import { describeInChromium, expectAccessible, expectNoHorizontalScroll, inWorkspace, screenshots } from "./browser";
+import { waitForMail } from "./mailbox";
 
 // Issue 25 in Chromium against `npm start`'s one base URL: password reset through the
 // local mailbox (/app/__mailbox, the LOCAL_MAILBOX switch), the account and workspace
@@ -43,18 +44,9 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
     await checkPage(page, "password-reset-requested");
 
     // The mail is sent after the answer: look until it is in the mailbox.
-    const link = page.locator(`article:has-text("${address}") a[href*="/app/password-reset/"]`).first();
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${baseUrl}/app/__mailbox`);
-          return link.count();
-        },
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThan(0);
+    const mail = await waitForMail(page, baseUrl, { to: address, subject: "Reset your Agent Readiness password" });
     await checkPage(page, "local-mailbox");
-    await link.click();
+    await mail.locator('a[href*="/app/password-reset/"]').click();
     await checkPage(page, "password-reset-new");
     await page.getByLabel("New password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Set new password" }).click();

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import { describeInChromium, expectAccessible, expectNoHorizontalScroll, inWorkspace } from "./browser";
+import { waitForMail } from "./mailbox";
 
 // Issue 25's Chromium journey, one browser and one person: reload after every form and
 // nothing repeats (counted through the v1 API or the page's own list), void asks first, a
@@ -218,18 +219,9 @@ describeInChromium("issue 25's journey in headless Chromium: safe and forgiving"
     await page.getByRole("button", { name: "Send reset link" }).click();
     await checkPage(page, "reset requested");
     await reloadIsGet(page);
-    const link = page.locator(`article:has-text("${ADDRESS}") a[href*="/app/password-reset/"]`);
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${baseUrl}/app/__mailbox`);
-          return link.count();
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(1);
+    const mail = await waitForMail(page, baseUrl, { to: ADDRESS, subject: "Reset your Agent Readiness password" });
     await checkPage(page, "local mailbox");
-    await link.click();
+    await mail.locator('a[href*="/app/password-reset/"]').click();
     await checkPage(page, "new password");
     await page.getByLabel("New password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Set new password" }).click();

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import { describeInChromium, expectAccessible, expectNoHorizontalScroll, inWorkspace, screenshots } from "./browser";
+import { waitForMail } from "./mailbox";
 
 // Notifications in Chromium against `npm start` (docs/app.md "Notifications"): turn the
 // weekly report on, run the app Worker's notification cron through the local
@@ -39,9 +40,7 @@ describeInChromium("notifications in headless Chromium", (chrome) => {
     const run = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(NOTIFY_CRON)}`);
     expect(run.status).toBe(200);
 
-    await page.goto(`${baseUrl}/app/__mailbox`);
-    const mail = page.locator(`article:has-text("${address}")`).filter({ hasText: "weekly report" });
-    await expect(mail.count()).resolves.toBe(1);
+    const mail = await waitForMail(page, baseUrl, { to: address, subject: "weekly report" });
     await mail.locator("a", { hasText: "/app/w/" }).first().click();
     await page.waitForURL(workspaceUrl);
 
