@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { parseCsv, readCsvCell } from "../../shared/encoding/csv";
@@ -184,19 +185,15 @@ describeInChromium("the workspace overview, its checklist and the live view in h
     await expect(change("ai_share_pct").textContent()).resolves.toContain("▲ 50 pts (was 0%)");
     await expect(page.locator('[data-metric="ai_share_pct"]').textContent()).resolves.toBe("50%");
 
-    // The link the page offers, fetched with the page's own session (its cookies): the
-    // file a click saves, without depending on where headless Chromium puts downloads.
     // The table's name is visually hidden (an absolutely positioned span, a block box, so
     // the computed name may have a space before its colon).
-    const link = page.getByRole("link", { name: /^Download CSV ?: Sessions by source$/ });
-    expect(await link.getAttribute("download")).not.toBeNull();
-    const file = await page.request.get(new URL((await link.getAttribute("href")) ?? "", page.url()).href);
-    expect(file.status()).toBe(200);
-    expect(file.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(file.headers()["content-disposition"]).toMatch(
-      /^attachment; filename="sources-overview-shop\.example\.csv"$/,
-    );
-    const [header, ...rows] = parseCsv(await file.text()).map((r) => r.map(readCsvCell));
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /^Download CSV ?: Sessions by source$/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("sources-overview-shop.example.csv");
+    const saved = await download.path();
+    const [header, ...rows] = parseCsv(readFileSync(saved, "utf8")).map((r) => r.map(readCsvCell));
     expect(header).toEqual(["source", "sub_source", "sessions", "share_pct"]);
     const res = await fetch(`${baseUrl}/api/v1/traffic/sources?domain=${SHOP}&period=24h`, {
       headers: { Authorization: `Bearer ${key}` },
