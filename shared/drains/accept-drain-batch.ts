@@ -171,21 +171,13 @@ export async function recordId(siteId: string, r: DrainRecord): Promise<string> 
   return hex;
 }
 
-/** Lines per commit to the shard: large enough that a 10 MB batch is a few dozen calls. */
-export const LINES_PER_COMMIT = 5000;
-
-/** The reader's chunks (one per network read) regrouped into commits of LINES_PER_COMMIT lines. */
-async function* rechunked(chunks: AsyncIterable<BatchLine[]>): AsyncGenerator<BatchLine[]> {
-  let pending: BatchLine[] = [];
-  for await (const lines of chunks) {
-    for (const l of lines) pending.push(l);
-    if (pending.length >= LINES_PER_COMMIT) {
-      yield pending;
-      pending = [];
-    }
-  }
-  if (pending.length > 0) yield pending;
-}
+/**
+ * Stored items (page views and agent requests) per commit to the shard. A commit is one
+ * call to the site's Durable Object, whose cost is mostly per call; lines are committed
+ * by what they store, not by their count, since most lines of a shop's log (humans'
+ * assets) store nothing. Memory stays bounded by this, whatever the batch's size.
+ */
+export const ITEMS_PER_COMMIT = 2000;
 
 /** A batch with no lines yet. */
 export function emptyDrainResult(): DrainBatchResult {
@@ -223,8 +215,8 @@ class Tally {
  *    snippet, goes through the one acceptance path (classification, visitor hash) and
  *    becomes a `request` event in its session;
  *  - anything else is skipped with its reason.
- * Each chunk is committed to the site's shard before the next is read, so what was
- * accepted is stored even if a later chunk fails; ids come from the records, so the
+ * What the lines store is committed to the site's shard every ITEMS_PER_COMMIT items and
+ * at the end, also when the read fails part-way, so what was accepted is stored; ids come from the records, so the
  * vendor's retry of the whole batch stores nothing twice. Returns one tally for the batch;
  * `into` is that tally as it grows, so a caller whose read fails part-way (the body's
  * bounds, corrupt gzip) can still report what was stored.
@@ -241,83 +233,19 @@ export async function acceptDrainBatch(
   const channel = drainChannel(site);
   let ipRanges: Awaited<ReturnType<typeof ipRangeIndex>> | undefined;
 
-  for await (const lines of rechunked(chunks)) {
-    const pageViews: PageView[] = [];
-    const requests: AgentRequestRow[] = [];
-    for (const entry of lines) {
-      tally.result.lines++;
-      if ("problem" in entry) {
-        tally.reject(entry.line, entry.problem, entry.message);
-        continue;
-      }
-      const reading = read(entry.value);
-      if ("problem" in reading) {
-        if (reading.problem.code === "not_a_request") tally.skip("not_a_request");
-        else tally.reject(entry.line, reading.problem.code, reading.problem.message);
-        continue;
-      }
-      const r = reading.record;
-      if (r.host !== site.domain && r.host !== `www.${site.domain}`) {
-        tally.reject(entry.line, "foreign_host", `${r.host} is not ${site.domain}`);
-        continue;
-      }
-      const timing = checkTime({ occurredAt: r.occurredAt, receivedAt: deps.now } as Parameters<typeof checkTime>[0]);
-      if ("dropped" in timing) {
-        tally.reject(entry.line, timing.dropped as RejectReason, REJECT_REASONS[timing.dropped as RejectReason]);
-        continue;
-      }
-      const claim = readUserAgent(r.userAgent);
-      if (claim.kind === "named_automation" && !r.signature) {
-        tally.skip("named_automation");
-        continue;
-      }
-      const pageView = notAPageView(r) === null;
-      const maybeAgent = claim.kind !== "none" || r.signature !== null;
-      if (!maybeAgent && !pageView) {
-        tally.skip("not_a_page_view");
-        continue;
-      }
-      if (!maybeAgent && target.snippetInstalledAt !== null) {
-        tally.skip("seen_by_snippet");
-        continue;
-      }
-      const id = await recordId(site.id, r);
-      if (maybeAgent) {
-        ipRanges ??= await ipRangeIndex(deps.env.DB, deps.now);
-        const signature = r.signature
-          ? await verifyRequestSignature(deps.env, signedMessage(r), deps.now)
-          : ({ status: "absent" } as const);
-        const who = identifyAgent({ userAgent: r.userAgent, clientIp: r.ip, signature, automation: {}, ipRanges });
-        if (who.namedAutomation) {
-          tally.skip("named_automation");
-          continue;
-        }
-        if (who.platform !== null) {
-          requests.push({
-            id,
-            occurred_at: r.occurredAt,
-            method: r.method.toUpperCase(),
-            path: r.path,
-            status: r.status,
-            agent: claim.kind === "ai_agent" ? claim.agent.token.toLowerCase() : null,
-            platform: who.platform,
-            purpose: who.purpose ?? "unknown",
-            tier: who.tier ?? "declared",
-            document: isDocument(r) ? 1 : 0,
-            via: target.drainId,
-          });
-        } else if (!pageView || target.snippetInstalledAt !== null) {
-          tally.skip(pageView ? "seen_by_snippet" : "not_a_page_view");
-          continue;
-        }
-      }
-      if (pageView) pageViews.push({ record: r, id, line: entry.line });
-      else tally.result.accepted++;
-    }
+  let pageViews: PageView[] = [];
+  let requests: AgentRequestRow[] = [];
+
+  /** Commits what is pending: page views through the acceptance path, then both to the shard. */
+  const flush = async () => {
+    const views = pageViews;
+    const rows = requests;
+    pageViews = [];
+    requests = [];
     let messages: IngestMessage[] = [];
-    if (pageViews.length > 0) {
+    if (views.length > 0) {
       // `deliver` is given, so acceptEvents never reaches for the queue.
-      const outcomes = await acceptEvents(deps.env as AcceptEnv, channel, pageViews, {
+      const outcomes = await acceptEvents(deps.env as AcceptEnv, channel, views, {
         salts: deps.salts,
         now: deps.now,
         deliver: async (m) => {
@@ -325,9 +253,9 @@ export async function acceptDrainBatch(
         },
       });
       // A page view the pipeline dropped can still be an agent's request: that row is kept.
-      const agentIds = new Set(requests.map((q) => q.id));
+      const agentIds = new Set(rows.map((q) => q.id));
       outcomes.forEach((o, i) => {
-        const { id, line } = pageViews[i];
+        const { id, line } = views[i];
         if (o.outcome === "accepted") {
           tally.result.accepted++;
           tally.result.page_views++;
@@ -338,11 +266,91 @@ export async function acceptDrainBatch(
         }
       });
     }
-    tally.result.agent_requests += requests.length;
-    if (messages.length > 0 || requests.length > 0) {
-      const committed = await deps.commit(messages, requests);
+    tally.result.agent_requests += rows.length;
+    if (messages.length > 0 || rows.length > 0) {
+      const committed = await deps.commit(messages, rows);
       tally.result.duplicates += committed.duplicates;
     }
+  };
+
+  try {
+    for await (const lines of chunks) {
+      for (const entry of lines) {
+        tally.result.lines++;
+        if ("problem" in entry) {
+          tally.reject(entry.line, entry.problem, entry.message);
+          continue;
+        }
+        const reading = read(entry.value);
+        if ("problem" in reading) {
+          if (reading.problem.code === "not_a_request") tally.skip("not_a_request");
+          else tally.reject(entry.line, reading.problem.code, reading.problem.message);
+          continue;
+        }
+        const r = reading.record;
+        if (r.host !== site.domain && r.host !== `www.${site.domain}`) {
+          tally.reject(entry.line, "foreign_host", `${r.host} is not ${site.domain}`);
+          continue;
+        }
+        const timing = checkTime({ occurredAt: r.occurredAt, receivedAt: deps.now } as Parameters<typeof checkTime>[0]);
+        if ("dropped" in timing) {
+          tally.reject(entry.line, timing.dropped as RejectReason, REJECT_REASONS[timing.dropped as RejectReason]);
+          continue;
+        }
+        const claim = readUserAgent(r.userAgent);
+        if (claim.kind === "named_automation" && !r.signature) {
+          tally.skip("named_automation");
+          continue;
+        }
+        const pageView = notAPageView(r) === null;
+        const maybeAgent = claim.kind !== "none" || r.signature !== null;
+        if (!maybeAgent && !pageView) {
+          tally.skip("not_a_page_view");
+          continue;
+        }
+        if (!maybeAgent && target.snippetInstalledAt !== null) {
+          tally.skip("seen_by_snippet");
+          continue;
+        }
+        const id = await recordId(site.id, r);
+        if (maybeAgent) {
+          ipRanges ??= await ipRangeIndex(deps.env.DB, deps.now);
+          const signature = r.signature
+            ? await verifyRequestSignature(deps.env, signedMessage(r), deps.now)
+            : ({ status: "absent" } as const);
+          const who = identifyAgent({ userAgent: r.userAgent, clientIp: r.ip, signature, automation: {}, ipRanges });
+          if (who.namedAutomation) {
+            tally.skip("named_automation");
+            continue;
+          }
+          if (who.platform !== null) {
+            requests.push({
+              id,
+              occurred_at: r.occurredAt,
+              method: r.method.toUpperCase(),
+              path: r.path,
+              status: r.status,
+              agent: claim.kind === "ai_agent" ? claim.agent.token.toLowerCase() : null,
+              platform: who.platform,
+              purpose: who.purpose ?? "unknown",
+              tier: who.tier ?? "declared",
+              document: isDocument(r) ? 1 : 0,
+              via: target.drainId,
+            });
+          } else if (!pageView || target.snippetInstalledAt !== null) {
+            tally.skip(pageView ? "seen_by_snippet" : "not_a_page_view");
+            continue;
+          }
+        }
+        if (pageView) pageViews.push({ record: r, id, line: entry.line });
+        else tally.result.accepted++;
+      }
+      if (pageViews.length + requests.length >= ITEMS_PER_COMMIT) await flush();
+    }
+  } finally {
+    // A read that fails part-way (the body's bounds, corrupt gzip) still commits the
+    // lines it counted, so the tally's `accepted` is what is stored.
+    await flush();
   }
   return tally.result;
 }

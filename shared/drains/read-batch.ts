@@ -26,42 +26,100 @@ export class BodyTooLarge extends Error {
 
 export class BodyUnreadable extends Error {}
 
-/** Counts the bytes passing through and fails past `max`. */
-function bounded(max: number, limit: "body" | "text"): TransformStream<Uint8Array, Uint8Array> {
-  let seen = 0;
-  return new TransformStream({
-    transform(chunk, controller) {
-      seen += chunk.byteLength;
-      if (seen > max) throw new BodyTooLarge(limit);
-      controller.enqueue(chunk);
-    },
-  });
-}
+/** Decoded text is handed on in pieces of at least this many characters (fewer, larger steps). */
+const TEXT_PIECE = 64 * 1024;
 
-/** The body's bytes, decompressed when it starts with the gzip magic bytes (RFC 1952 §2.3.1). */
-export async function plainBytes(body: ReadableStream<Uint8Array>): Promise<ReadableStream<Uint8Array>> {
-  const reader = body.pipeThrough(bounded(MAX_BODY_BYTES, "body")).getReader();
+/**
+ * The body as text, streaming, in pieces of about TEXT_PIECE characters: decompressed
+ * when it starts with the gzip magic bytes (RFC 1952 §2.3.1), both bounds counted as the
+ * bytes pass. Written as one loop over the body's reader and the decompressor's, not a
+ * chain of JS TransformStreams: each stage of such a chain costs promises per chunk, and
+ * the decompressor hands out a few KB per read (about 3,500 reads for 13 MB of text),
+ * which made the chain most of a drain batch's time (docs/performance.md, "Drains").
+ */
+export async function* plainText(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+  const reader = body.getReader();
+  let sent = 0;
+  const count = (chunk: Uint8Array) => {
+    sent += chunk.byteLength;
+    if (sent > MAX_BODY_BYTES) throw new BodyTooLarge("body");
+  };
   const first = await reader.read();
   const head = first.value ?? new Uint8Array(0);
-  const rest = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (head.byteLength > 0) controller.enqueue(head);
-      if (first.done) controller.close();
-    },
-    async pull(controller) {
-      const next = await reader.read();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
+  count(head);
   const gzip = head.byteLength >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-  const plain = gzip
-    ? rest.pipeThrough(new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>)
-    : rest;
-  return plain.pipeThrough(bounded(MAX_TEXT_BYTES, "text"));
+  let bytes: AsyncIterable<Uint8Array>;
+  let pumped: Promise<void> = Promise.resolve();
+  if (gzip) {
+    const inflate = new DecompressionStream("gzip");
+    const writer = inflate.writable.getWriter();
+    // The compressed side is written as it arrives; a failure there (the body's bound)
+    // aborts the decompressor, and is the error its reader reports.
+    let pumpError: unknown = null;
+    pumped = (async () => {
+      try {
+        await writer.write(head);
+        if (!first.done)
+          for (let next = await reader.read(); !next.done; next = await reader.read()) {
+            count(next.value);
+            await writer.write(next.value);
+          }
+        await writer.close();
+      } catch (e) {
+        pumpError = e;
+        await writer.abort(e).catch(() => {});
+        await reader.cancel(e).catch(() => {});
+      }
+    })();
+    const out = (inflate.readable as ReadableStream<Uint8Array>).getReader();
+    bytes = {
+      async *[Symbol.asyncIterator]() {
+        for (;;) {
+          let next: ReadableStreamReadResult<Uint8Array>;
+          try {
+            next = await out.read();
+          } catch (e) {
+            throw pumpError ?? e;
+          }
+          if (next.done) break;
+          yield next.value;
+        }
+        if (pumpError) throw pumpError;
+      },
+    };
+  } else {
+    bytes = {
+      async *[Symbol.asyncIterator]() {
+        if (head.byteLength > 0) yield head;
+        if (first.done) return;
+        for (let next = await reader.read(); !next.done; next = await reader.read()) {
+          count(next.value);
+          yield next.value;
+        }
+      },
+    };
+  }
+  const decoder = new TextDecoder();
+  let decoded = 0;
+  let piece = "";
+  try {
+    for await (const chunk of bytes) {
+      decoded += chunk.byteLength;
+      if (decoded > MAX_TEXT_BYTES) throw new BodyTooLarge("text");
+      piece += decoder.decode(chunk, { stream: true });
+      if (piece.length >= TEXT_PIECE) {
+        yield piece;
+        piece = "";
+      }
+    }
+  } catch (e) {
+    if (e instanceof BodyTooLarge) throw e;
+    throw new BodyUnreadable(e instanceof Error ? e.message : String(e));
+  } finally {
+    await pumped;
+  }
+  piece += decoder.decode();
+  if (piece !== "") yield piece;
 }
 
 function parseLine(line: number, text: string): BatchLine {
@@ -78,25 +136,12 @@ function parseLine(line: number, text: string): BatchLine {
  * yielded before stay valid.
  */
 export async function* readBatchLines(body: ReadableStream<Uint8Array>): AsyncGenerator<BatchLine[]> {
-  const stream = await plainBytes(body);
-  const reader = stream
-    .pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>)
-    .getReader();
   let tail = "";
   let lineNo = 0;
   let skippingLong = false;
   let arrayBody: string[] | null = null;
   let started = false;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<string>;
-    try {
-      chunk = await reader.read();
-    } catch (e) {
-      if (e instanceof BodyTooLarge) throw e;
-      throw new BodyUnreadable(e instanceof Error ? e.message : String(e));
-    }
-    if (chunk.done) break;
-    let text = chunk.value;
+  for await (let text of plainText(body)) {
     if (!started) {
       const trimmed = text.trimStart();
       if (trimmed === "") continue;

@@ -1,4 +1,4 @@
-import { MAX_LINE_BYTES, plainBytes } from "../drains/read-batch";
+import { MAX_LINE_BYTES, plainText } from "../drains/read-batch";
 
 /** One line of a log file with its number in the file (blank lines are numbered too, as editors do). */
 export interface LogFileLine {
@@ -15,15 +15,10 @@ export interface LogFileLine {
  * then refuses it as malformed, with its number.
  */
 export async function* readLogLines(body: ReadableStream<Uint8Array>): AsyncGenerator<LogFileLine[]> {
-  const reader = (await plainBytes(body))
-    .pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>)
-    .getReader();
   let tail = "";
   let lineNo = 0;
-  for (;;) {
-    const chunk = await reader.read();
-    if (chunk.done) break;
-    const text = tail + chunk.value;
+  for await (const piece of plainText(body)) {
+    const text = tail + piece;
     const out: LogFileLine[] = [];
     let start = 0;
     for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", start)) {

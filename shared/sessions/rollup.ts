@@ -25,6 +25,15 @@ ON CONFLICT(id) DO UPDATE SET ${[
 const INSERT_EVENT = `INSERT OR IGNORE INTO ingest_events (${EVENT_COLUMNS.join(", ")})
 VALUES (${EVENT_COLUMNS.map(() => "?").join(", ")})`;
 
+/**
+ * A visitor's sessions within reach of a batch's events. `+started_at` keeps the planner
+ * on sessions_site_visitor_idx: without it SQLite chose sessions_site_started_idx
+ * (site_id, started_at < ?), a scan of every earlier session of the site per visitor,
+ * which made a large batch quadratic (docs/performance.md "Drains").
+ */
+export const CANDIDATE_SESSIONS = `SELECT ${SESSION_STATE_COLUMNS.join(", ")} FROM sessions
+WHERE site_id = ? AND visitor_hash IN (?, ?) AND last_event_at > ? AND +started_at < ?`;
+
 const MARK_STALE_DAY = "INSERT OR IGNORE INTO stale_days (site_id, day) VALUES (?, ?)";
 
 export interface RollupResult {
@@ -98,10 +107,7 @@ export async function rollupBatch(
           const first = g[0];
           const hashes = [first.visitorHash, first.altVisitorHash ?? first.visitorHash];
           return db
-            .prepare(
-              `SELECT ${SESSION_STATE_COLUMNS.join(", ")} FROM sessions
-               WHERE site_id = ? AND visitor_hash IN (?, ?) AND last_event_at > ? AND started_at < ?`,
-            )
+            .prepare(CANDIDATE_SESSIONS)
             .bind(
               first.siteId,
               ...hashes,

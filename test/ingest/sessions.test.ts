@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { installStatus } from "../../shared/sessions/install-status";
 import { type JourneyEvent, journeyPages, topInteractions } from "../../shared/sessions/journey";
-import { rollupBatch } from "../../shared/sessions/rollup";
+import { CANDIDATE_SESSIONS, rollupBatch } from "../../shared/sessions/rollup";
 import { settleSessions } from "../../shared/sessions/settle";
 import { inShard } from "../helpers/shard";
 import { message } from "./helpers";
@@ -21,6 +21,17 @@ async function sessions(db: D1Database, siteId: string) {
 }
 
 describe("session rollup (queue consumer)", () => {
+  it("finds a visitor's open sessions through the visitor index, not by scanning the site's earlier sessions", () =>
+    inShard(env.ANALYTICS_SHARD, "sessions-test-plan", async (db) => {
+      const { results } = await db
+        .prepare(`EXPLAIN QUERY PLAN ${CANDIDATE_SESSIONS}`)
+        .bind("s-plan", "h1", "h2", T0, T0 + MIN)
+        .all<{ detail: string }>();
+      expect(results.map((r) => r.detail).join("\n")).toMatch(
+        /USING INDEX sessions_site_visitor_idx \(site_id=\? AND visitor_hash=\? AND last_event_at>\?\)/,
+      );
+    }));
+
   it("continues a session for a gap under 30 minutes and starts a new one at exactly 30", () =>
     inShard(env.ANALYTICS_SHARD, "sessions-test-1", async (db) => {
       const site = "s-gap";

@@ -1,7 +1,7 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Coverage } from "../../shared/reports/coverage-schema";
-import { DAY, freshKey, getJson, iso, seedSite } from "./traffic-fixtures";
+import { BASE, DAY, freshKey, getJson, iso, seedSite } from "./traffic-fixtures";
 
 // Every traffic report carries the site's coverage as `data_coverage` (docs/reports.md
 // "Coverage"), beside `sources`' own `coverage` (the recording setting), which stays.
@@ -16,7 +16,7 @@ const REPORTS = [
 ];
 
 describe("data_coverage on every traffic report", () => {
-  it("is none, then snippet only, then both once a drain stored a batch, on each report, and only at the top level", async () => {
+  it("is none, then snippet only, then both once a drain stored a batch, on each report (its CSV answer as X-Data-Coverage), and only at the top level", async () => {
     const key = await freshKey();
     const domain = "data-coverage.example";
     const siteId = await seedSite(key.workspaceId, domain);
@@ -28,6 +28,21 @@ describe("data_coverage on every traffic report", () => {
         ),
       );
     expect(await kinds()).toEqual(REPORTS.map(() => "none"));
+    // The CSV answers (sources' table, a page of sessions) carry the kind as a header.
+    const csvKinds = async () =>
+      Promise.all(
+        ["/traffic/sources", "/traffic/sessions"].map(async (r) => {
+          const res = await exports.default.fetch(`${BASE}${r}?domain=${domain}&period=7d`, {
+            headers: { ...Object.fromEntries(new Headers(key.headers)), Accept: "text/csv" },
+          });
+          await res.text();
+          return [res.headers.get("Content-Type"), res.headers.get("X-Data-Coverage")];
+        }),
+      );
+    expect(await csvKinds()).toEqual([
+      ["text/csv; charset=utf-8", "none"],
+      ["text/csv; charset=utf-8", "none"],
+    ]);
 
     const installed = Date.now() - DAY;
     await env.DB.prepare("UPDATE sites SET snippet_installed_at = ? WHERE id = ?").bind(installed, siteId).run();
@@ -39,6 +54,7 @@ describe("data_coverage on every traffic report", () => {
       .bind(key.workspaceId, siteId, installed, installed)
       .run();
     expect(await kinds()).toEqual(REPORTS.map(() => "both"));
+    expect((await csvKinds()).map(([, kind]) => kind)).toEqual(["both", "both"]);
 
     const sources = await getJson<{ coverage: string; data_coverage: Coverage; previous?: Record<string, unknown> }>(
       key,

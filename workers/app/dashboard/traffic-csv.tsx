@@ -1,6 +1,8 @@
 import { CSV_TYPE, type CsvColumn, csvDisposition, toCsv } from "@shared/encoding/csv";
+import { coverageHeader } from "@shared/reports/coverage-header";
 import type { ReportParams } from "@shared/reports/report-context";
 import { SOURCE_CSV } from "@shared/reports/report-csv";
+import { siteCoverage } from "@shared/reports/site-coverage";
 import { siteShard } from "@shared/shards/site-shard";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -93,8 +95,12 @@ export function registerTrafficCsv(app: Hono<AppEnv>) {
     const { window, problem } = pageWindow(c.req.query(), nowMs);
     if (problem) return c.text(problem, 400);
     const t = TRAFFIC_TABLES[name as TrafficTableName];
-    const rows = await t.read(siteShard(c.env, site.id), { site, window, nowMs });
+    const [rows, coverage] = await Promise.all([
+      t.read(siteShard(c.env, site.id), { site, window, nowMs }),
+      siteCoverage(c.env, c.get("workspace").id, site),
+    ]);
     return c.body(toCsv(t.columns, rows), 200, {
+      ...coverageHeader(coverage),
       "Content-Type": CSV_TYPE,
       "Content-Disposition": csvDisposition(`${name}-${site.domain}`),
       "Cache-Control": "no-store",

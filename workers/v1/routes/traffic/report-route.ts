@@ -1,4 +1,5 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import { coverageHeader, coverageHeaderDoc } from "@shared/reports/coverage-header";
 import type { ReportParams } from "@shared/reports/report-context";
 import { siteCoverage } from "@shared/reports/site-coverage";
 import { siteShard } from "@shared/shards/site-shard";
@@ -44,6 +45,7 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
       responses: {
         200: {
           description: report.answer,
+          ...(report.csv ? { headers: coverageHeaderDoc } : {}),
           content: {
             "application/json": { schema: report.schema },
             ...(report.csv ? csvContent(report.csv.table) : {}),
@@ -69,7 +71,12 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
       const body = { ...computed, data_coverage } as z.infer<S>;
       if (!report.csv) return c.json(body, 200);
       if (wantsCsv(c))
-        return csvAnswer(c, `${report.operationId}-${params.site.domain}`, report.csv.text(body)) as never;
+        return csvAnswer(
+          c,
+          `${report.operationId}-${params.site.domain}`,
+          report.csv.text(body),
+          coverageHeader(data_coverage),
+        ) as never;
       return c.json(body, 200, { Vary: "Accept" });
     });
   };

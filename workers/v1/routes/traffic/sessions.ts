@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { toCsv } from "@shared/encoding/csv";
+import { coverageHeader, coverageHeaderDoc } from "@shared/reports/coverage-header";
 import { SESSION_CSV } from "@shared/reports/report-csv";
 import { AgentSessions } from "@shared/reports/report-schemas";
 import type { V1AppEnv } from "../../app-env";
@@ -22,6 +23,7 @@ const route = v1Route(
       200: {
         description:
           "A page of sessions. As CSV (Accept: text/csv) the page's rows, with the paging in headers X-Next-Cursor, X-Has-More and X-Total-Matching.",
+        headers: coverageHeaderDoc,
         content: { "application/json": { schema: AgentSessions }, ...csvContent("the page's `results`") },
       },
     },
@@ -55,6 +57,7 @@ export function registerSessions(app: OpenAPIHono<V1AppEnv>) {
         "X-Next-Cursor": body.next_cursor,
         "X-Has-More": String(body.has_more),
         "X-Total-Matching": String(body.total_matching),
+        ...coverageHeader(body.data_coverage),
       }) as never;
     return c.json(body, 200, { Vary: "Accept" });
   });
