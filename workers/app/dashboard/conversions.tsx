@@ -1,6 +1,6 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { attributionOverview } from "@shared/attribution/attribution-overview";
-import { ATTRIBUTION_PERIODS, type AttributionPeriod } from "@shared/attribution/report-period";
+import { ATTRIBUTION_PERIODS } from "@shared/attribution/report-period";
 import { basisName, platformName, sourceName, subSourceName } from "@shared/classify/display-names";
 import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import { voidConversion } from "@shared/conversions/void-conversion";
@@ -19,6 +19,8 @@ import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
 import { DASHBOARD_STYLE } from "./assets";
+import { CONVERSIONS_CSV, conversionsPeriod } from "./conversions-csv";
+import { CsvLink } from "./csv-download";
 import { Tiles } from "./tiles";
 
 const PATH = "/app/conversions";
@@ -62,9 +64,7 @@ export function registerConversions(app: Hono<AppEnv>) {
   app.get(PATH, async (c) => {
     const workspace = c.get("workspace");
     const q = c.req.query();
-    const period: AttributionPeriod = (ATTRIBUTION_PERIODS as readonly string[]).includes(q.period ?? "")
-      ? (q.period as AttributionPeriod)
-      : "30d";
+    const period = conversionsPeriod(q);
     const db = database(c.env.DB);
     const [reportResult, listResult] = await Promise.all([
       attributionOverview(db, { workspaceId: workspace.id, period, nowMs: Date.now() }),
@@ -81,6 +81,10 @@ export function registerConversions(app: Hono<AppEnv>) {
     const flash = await takeFlash(c);
     const admin = canManageWorkspace(workspace.role);
     const home = appHref(c, "/conversions");
+    const query = new URL(c.req.url).search;
+    const csv = (table: keyof typeof CONVERSIONS_CSV.tables) => (
+      <CsvLink c={c} page={CONVERSIONS_CSV} at="/conversions" table={table} query={query} />
+    );
     return renderPage(c, {
       title: "Conversions",
       body: (
@@ -131,6 +135,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               ))}
             </DataTable>
           )}
+          {report.by_currency.length > 0 ? csv("by_currency") : null}
           <h2>By platform</h2>
           <DataTable
             caption={{ text: "Conversions by platform", visible: false }}
@@ -146,6 +151,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               </tr>
             ))}
           </DataTable>
+          {csv("by_platform")}
           <h2>By basis</h2>
           <p class="hint">
             {basisName("declared_click_id")}: a platform-minted click id (hard evidence). {basisName("declared_utm")}: a
@@ -158,6 +164,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               </li>
             ))}
           </ul>
+          {csv("by_basis")}
           <h2>By source</h2>
           <DataTable
             caption={{ text: "Conversions by source", visible: false }}
@@ -175,6 +182,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               </tr>
             ))}
           </DataTable>
+          {csv("by_source")}
           <h2>Conversion list</h2>
           <p>
             <a href={q.include_voided === "1" ? home : `${home}?include_voided=1`}>
@@ -216,6 +224,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               ))}
             </DataTable>
           )}
+          {list.results.length > 0 ? csv("list") : null}
           {list.has_more ? (
             <p>
               <a

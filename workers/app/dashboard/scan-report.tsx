@@ -18,7 +18,9 @@ import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
+import { CsvLink } from "./csv-download";
 import { DomainList, ScanHistory, scanReportPath } from "./scan-report-parts";
+import { SCANS_CSV } from "./workspace-csv";
 
 // The scan report inside the application (docs/app.md "Scan reports"): for each domain of
 // the workspace's sites and monitors, its latest report in the app's layout, rendered by
@@ -136,6 +138,7 @@ export function registerScanReports(app: Hono<AppEnv>) {
             report with what to fix first.
           </p>
           <DomainList c={c} domains={domains} />
+          {domains.length > 0 ? <CsvLink c={c} page={SCANS_CSV} at="/scans" table="domains" /> : null}
         </>
       ),
     });
