@@ -3,6 +3,7 @@ import { attributionOverview } from "@shared/attribution/attribution-overview";
 import { ATTRIBUTION_PERIODS } from "@shared/attribution/report-period";
 import { basisName, platformName, sourceName, subSourceName } from "@shared/classify/display-names";
 import { conversionListPage } from "@shared/conversions/conversion-list-page";
+import { moneyText } from "@shared/conversions/money-text";
 import { voidConversion } from "@shared/conversions/void-conversion";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { database } from "@shared/db/client";
@@ -27,16 +28,7 @@ const PATH = "/app/conversions";
 const voidPath = (c: Context<AppEnv>, externalId: string) =>
   appHref(c, `/conversions/${encodeURIComponent(externalId)}/void`);
 
-/** "12.34 EUR": minor units shown in the currency's own precision (Intl knows the digits). */
-export function moneyText(valueMinor: number, currency: string): string {
-  let digits = 2;
-  try {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    // an unknown code keeps two digits
-  }
-  return `${(valueMinor / 10 ** digits).toFixed(digits)} ${currency}`;
-}
+export { moneyText };
 
 function Money(props: { byCurrency: { currency: string; value_minor: number }[] }) {
   if (props.byCurrency.length === 0) return <>–</>;
