@@ -1,5 +1,5 @@
 import { conversions } from "@schema";
-import { and, eq, gte, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { findReportSite } from "../reports/report-site";
 import { ok, type Result } from "../result/result";
@@ -31,12 +31,41 @@ export async function attributionOverview(
   const { start, end } = periodWindow(p.period, p.nowMs);
   // No upper bound: occurred_at is at most 5 minutes ahead of the clock (validation),
   // and such a conversion belongs to a window that ends now.
+  const totals = await attributionTotals(db, { workspaceId: p.workspaceId, siteId: site?.id, start });
+  return ok({
+    site_id: site?.id ?? null,
+    domain: site?.domain ?? null,
+    period: p.period,
+    period_start: new Date(start).toISOString(),
+    period_end: new Date(end).toISOString(),
+    ...totals,
+  });
+}
+
+export interface AttributionWindow {
+  workspaceId: string;
+  /** One site's conversions, or undefined for the whole workspace (conversions with no site included). */
+  siteId?: string;
+  start: number;
+  /** Exclusive; undefined for a window that ends now (the overview's periods). */
+  end?: number;
+}
+
+type AttributionTotals = ReturnType<typeof buildAttributionTotals>;
+
+/**
+ * The overview's totals over any window: non-voided conversions whose `occurred_at`
+ * lies in [start, end), grouped by the attribution stored at write time. The overview
+ * reads its period through it, the weekly report its Monday-to-Monday week.
+ */
+export async function attributionTotals(db: Database, w: AttributionWindow): Promise<AttributionTotals> {
   const where: SQL[] = [
-    eq(conversions.workspaceId, p.workspaceId),
+    eq(conversions.workspaceId, w.workspaceId),
     isNull(conversions.voidedAt),
-    gte(conversions.occurredAt, start),
+    gte(conversions.occurredAt, w.start),
   ];
-  if (site) where.push(eq(conversions.siteId, site.id));
+  if (w.end !== undefined) where.push(lt(conversions.occurredAt, w.end));
+  if (w.siteId !== undefined) where.push(eq(conversions.siteId, w.siteId));
   const groups = await db
     .select({
       platform: conversions.attributedPlatform,
@@ -56,12 +85,5 @@ export async function attributionOverview(
       conversions.attributionSubSource,
       conversions.currency,
     );
-  return ok({
-    site_id: site?.id ?? null,
-    domain: site?.domain ?? null,
-    period: p.period,
-    period_start: new Date(start).toISOString(),
-    period_end: new Date(end).toISOString(),
-    ...buildAttributionTotals(groups satisfies AttributionGroup[]),
-  });
+  return buildAttributionTotals(groups satisfies AttributionGroup[]);
 }

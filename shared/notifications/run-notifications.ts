@@ -1,6 +1,7 @@
 import { scans, sites, workspaces } from "@schema";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { attributionTotals } from "../attribution/attribution-overview";
 import { database } from "../db/client";
 import { type MailEnv, sendMail } from "../email/send-mail";
 import { log } from "../http/log";
@@ -23,7 +24,13 @@ import { alertMail, type MailLinks, weeklyMail } from "./notification-mail";
 import { type Recipient, readAlertSettings, recipientsOf, workspacesToNotify } from "./notification-store";
 import { claimSend, releaseSend, sentKey } from "./sent-log";
 import { signUnsubscribe } from "./unsubscribe-token";
-import { lastCompleteWeek, summarizeSiteWeek, type WeekWindow, weeklyReportLines } from "./weekly-report";
+import {
+  lastCompleteWeek,
+  summarizeRevenue,
+  summarizeSiteWeek,
+  type WeekWindow,
+  weeklyReportLines,
+} from "./weekly-report";
 
 // One notification run (the app Worker's hourly cron, docs/app.md "Notifications"): for
 // every workspace where someone opted in (or alert webhooks are on), find what happened
@@ -176,7 +183,7 @@ async function notifyWorkspace(
     const key = sentKey(`weekly_report:${workspaceId}:${utcDay(week.start)}`, { userId: r.userId });
     if (!(await claimSend(db, key, workspaceId, "weekly_report", nowMs))) continue;
     try {
-      lines ??= await weeklyLines(env, siteRows, week, nowMs);
+      lines ??= await weeklyLines(env, workspaceId, siteRows, week, nowMs);
     } catch (err) {
       await releaseSend(db, key);
       throw err;
@@ -258,10 +265,20 @@ async function detectWorkspaceAlerts(
   return alerts;
 }
 
-/** The weekly report's lines: each site's overview and verification reports for the week, with `previous`. */
-async function weeklyLines(env: NotifyEnv, siteRows: NotifySite[], week: WeekWindow, nowMs: number): Promise<string[]> {
+/**
+ * The weekly report's lines: each site's overview and verification reports for the
+ * week, with `previous`, and the workspace's conversions of the week.
+ */
+async function weeklyLines(
+  env: NotifyEnv,
+  workspaceId: string,
+  siteRows: NotifySite[],
+  week: WeekWindow,
+  nowMs: number,
+): Promise<string[]> {
   const db = database(env.DB);
   const window = { period: "custom" as const, start: week.start, end: week.end };
+  const revenue = attributionTotals(db, { workspaceId, start: week.start, end: week.end });
   const summaries = await Promise.all(
     siteRows.map(async (s) => {
       const shard = siteShard(env, s.id);
@@ -279,5 +296,5 @@ async function weeklyLines(env: NotifyEnv, siteRows: NotifySite[], week: WeekWin
       return summarizeSiteWeek({ domain: s.domain, overview, verification, score: scan?.score ?? null });
     }),
   );
-  return weeklyReportLines(week, summaries);
+  return weeklyReportLines(week, summaries, summarizeRevenue(await revenue));
 }

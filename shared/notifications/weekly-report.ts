@@ -1,4 +1,6 @@
+import type { CurrencyTotal } from "../attribution/attribution-schema";
 import { platformName } from "../classify/display-names";
+import { moneyText } from "../conversions/money-text";
 import type { TrafficOverview, VerificationBreakdown } from "../reports/report-schemas";
 import { DAY_MS } from "../time/durations";
 import { utcDay, utcDayStart } from "../time/utc-day";
@@ -6,7 +8,8 @@ import { utcDay, utcDayStart } from "../time/utc-day";
 // The weekly report (docs/app.md "Notifications"): the last complete week, Monday 00:00
 // UTC to the next Monday, against the week before, per site. Its numbers are the v1
 // reports' for the same window: the overview and verification reports with
-// `from`/`to` set to the week and `compare=previous` (the same shard calls the API makes).
+// `from`/`to` set to the week and `compare=previous` (the same shard calls the API makes);
+// its revenue is the attribution overview's totals over the same week (attributionTotals).
 
 export interface WeekWindow {
   start: number;
@@ -72,6 +75,57 @@ export function summarizeSiteWeek(input: SiteWeekInput): SiteWeekSummary {
   };
 }
 
+/** The attribution source of a visit that arrived from a link in an AI assistant's answer. */
+const AI_LINK_SOURCE = "ai_assistant_link";
+
+export interface WeekRevenue {
+  /** The week's conversions per currency (GET /attribution/overview's `by_currency` for the week). */
+  byCurrency: CurrencyTotal[];
+  /** Of which attributed to a visit from an AI assistant's link (`by_source` rows of that source), per currency. */
+  fromAiLinks: CurrencyTotal[];
+}
+
+/**
+ * The week's revenue from the attribution totals of the week's window: per currency,
+ * never summed across currencies (contract), and the part the attribution report gives
+ * to AI assistants' links, added up per currency over their sub-sources.
+ */
+export function summarizeRevenue(totals: {
+  by_currency: CurrencyTotal[];
+  by_source: { source: string; by_currency: CurrencyTotal[] }[];
+}): WeekRevenue {
+  const ai = new Map<string, CurrencyTotal>();
+  for (const s of totals.by_source) {
+    if (s.source !== AI_LINK_SOURCE) continue;
+    for (const m of s.by_currency) {
+      const t = ai.get(m.currency) ?? { currency: m.currency, conversions: 0, value_minor: 0 };
+      ai.set(m.currency, {
+        ...t,
+        conversions: t.conversions + m.conversions,
+        value_minor: t.value_minor + m.value_minor,
+      });
+    }
+  }
+  return { byCurrency: totals.by_currency, fromAiLinks: [...ai.values()] };
+}
+
+const count = (n: number) => `${n} conversion${n === 1 ? "" : "s"}`;
+
+/** The revenue lines of the mail: one line per currency. */
+export function revenueLines(revenue: WeekRevenue): string[] {
+  if (revenue.byCurrency.length === 0) return ["Revenue: no conversions recorded this week.", ""];
+  const lines = ["Revenue recorded this week (per currency, never added across currencies):"];
+  for (const m of revenue.byCurrency) {
+    const ai = revenue.fromAiLinks.find((a) => a.currency === m.currency);
+    const fromAi = ai
+      ? `${moneyText(ai.value_minor, ai.currency)} from ${count(ai.conversions)} after an AI assistant's link`
+      : "none after an AI assistant's link";
+    lines.push(`  ${moneyText(m.value_minor, m.currency)} from ${count(m.conversions)}; ${fromAi}`);
+  }
+  lines.push("");
+  return lines;
+}
+
 /** "+3", "-2", "±0": the change a reader looks for first. */
 export function signedChange(now: number, before: number): string {
   const d = now - before;
@@ -79,7 +133,11 @@ export function signedChange(now: number, before: number): string {
 }
 
 /** The mail's body lines for the sites (links and footer are added by the sender). */
-export function weeklyReportLines(week: WeekWindow, sites: readonly SiteWeekSummary[]): string[] {
+export function weeklyReportLines(
+  week: WeekWindow,
+  sites: readonly SiteWeekSummary[],
+  revenue?: WeekRevenue,
+): string[] {
   const lines = [
     `AI-agent traffic, week of ${utcDay(week.start)} to ${utcDay(week.end - DAY_MS)} (UTC), against the week before.`,
     "",
@@ -99,5 +157,6 @@ export function weeklyReportLines(week: WeekWindow, sites: readonly SiteWeekSumm
     lines.push(`  Scan score: ${s.score === null ? "not scanned yet" : `${s.score}/100`}`);
     lines.push("");
   }
+  if (revenue) lines.push(...revenueLines(revenue));
   return lines;
 }

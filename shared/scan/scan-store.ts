@@ -57,13 +57,7 @@ export async function findScan(db: Database, id: string): Promise<ScanResult | n
 
 /** The result last seen for a normalised domain (index scans_domain_last_seen_idx), or null. */
 export async function findLatestScan(db: Database, domain: string): Promise<ScanResult | null> {
-  const latest = db
-    .select({ id: scans.id })
-    .from(scans)
-    .where(eq(scans.domain, domain))
-    .orderBy(desc(scans.lastSeenAt))
-    .limit(1);
-  return withPrevious(db, eq(scans.id, sql`(${latest})`));
+  return withPrevious(db, latestScanOf(db, domain));
 }
 
 /**
@@ -74,9 +68,15 @@ export async function findLatestScan(db: Database, domain: string): Promise<Scan
  * one's previous is the other). The time the diff counts since is that sighting.
  */
 async function withPrevious(db: Database, which: SQL): Promise<ScanResult | null> {
+  const [rows, previousRows] = await db.batch(scanWithPreviousQueries(db, which));
+  return resultWithPrevious(rows, previousRows);
+}
+
+/** The two statements of `withPrevious`, for a caller that batches them with its own reads. */
+export function scanWithPreviousQueries(db: Database, which: SQL) {
   const x = alias(scans, "x");
   const seenBefore = sql<number>`CASE WHEN ${scans.lastSeenAt} < ${x.lastSeenAt} THEN ${scans.lastSeenAt} ELSE ${scans.createdAt} END`;
-  const [rows, previousRows] = await db.batch([
+  return [
     db.select().from(scans).where(which).limit(1),
     db
       .select({ scan: getTableColumns(scans), seenAt: seenBefore })
@@ -85,7 +85,14 @@ async function withPrevious(db: Database, which: SQL): Promise<ScanResult | null
       .where(sql`${x.id} IN (SELECT ${scans.id} FROM ${scans} WHERE ${which})`)
       .orderBy(desc(seenBefore))
       .limit(1),
-  ]);
+  ] as const;
+}
+
+/** The scan of `scanWithPreviousQueries`' answers, with what changed since its previous. */
+export function resultWithPrevious(
+  rows: (typeof scans.$inferSelect)[],
+  previousRows: { scan: typeof scans.$inferSelect; seenAt: number }[],
+): ScanResult | null {
   const row = rows[0];
   if (!row) return null;
   const current = toResult(row, null);
@@ -93,6 +100,17 @@ async function withPrevious(db: Database, which: SQL): Promise<ScanResult | null
   if (!previous) return current;
   const changes = diffScans({ ...toResult(previous.scan, null), seenAt: Number(previous.seenAt) }, current);
   return { ...current, changes };
+}
+
+/** The latest scan of a domain, as `findLatestScan` names it: the SQL for `scanWithPreviousQueries`. */
+export function latestScanOf(db: Database, domain: string): SQL {
+  const latest = db
+    .select({ id: scans.id })
+    .from(scans)
+    .where(eq(scans.domain, domain))
+    .orderBy(desc(scans.lastSeenAt))
+    .limit(1);
+  return eq(scans.id, sql`(${latest})`);
 }
 
 /** One line of a domain's scan history: what the report's "Earlier scans" lists. */
@@ -106,6 +124,11 @@ export interface ScanSummary {
 
 /** The domain's stored scans, last seen first, without their check results. */
 export async function listDomainScans(db: Database, domain: string, limit: number): Promise<ScanSummary[]> {
+  return domainScansQuery(db, domain, limit).all();
+}
+
+/** The statement of `listDomainScans`, for a caller that batches it. */
+export function domainScansQuery(db: Database, domain: string, limit: number) {
   return db
     .select({
       id: scans.id,
@@ -117,8 +140,7 @@ export async function listDomainScans(db: Database, domain: string, limit: numbe
     .from(scans)
     .where(eq(scans.domain, domain))
     .orderBy(desc(scans.lastSeenAt))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 function toResult(row: typeof scans.$inferSelect, changes: ScanDiff | null): ScanResult {

@@ -1,12 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { recordConversions } from "../../shared/conversions/record-conversions";
 import { database } from "../../shared/db/client";
 import { type KeptMail, readLocalMailbox } from "../../shared/email/send-mail";
 import { createMonitor } from "../../shared/monitors/create-monitor";
 import { recordRescanScore } from "../../shared/monitors/record-rescan-score";
 import { readPreferences } from "../../shared/notifications/notification-store";
+import { lastCompleteWeek } from "../../shared/notifications/weekly-report";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { notifyJob } from "../../workers/app/jobs";
+import { DAY, insertSession } from "../v1/traffic-fixtures";
 import { elementText, FormClient, uniqueEmail } from "./form-client";
 
 // The notification cron (workers/app/jobs.ts) against real D1, the shards and the local
@@ -77,6 +80,63 @@ describe("notification settings and the cron", () => {
     );
     // The member never opted in: nothing.
     expect(await mailTo(memberEmail)).toEqual([]);
+  });
+
+  it("puts the week's revenue per currency, and the part after an AI assistant's link, next to the traffic", async () => {
+    const owner = new FormClient();
+    const email = uniqueEmail("weekly-revenue");
+    await owner.signUp(email);
+    await owner.get("/app/sites");
+    expect((await owner.post("/app/sites", { domain: "weekly-revenue.example", name: "" })).status).toBe(303);
+    await choose(owner, { kinds: "weekly_report", score_threshold: "50" });
+    const workspaceId = owner.workspace as string;
+    const site = await env.DB.prepare("SELECT id FROM sites WHERE domain = 'weekly-revenue.example'").first<{
+      id: string;
+    }>();
+    const now = Date.now();
+    const week = lastCompleteWeek(now);
+    // Traffic: ChatGPT twice and Claude once in the week, ChatGPT once the week before.
+    for (const [at, platform] of [
+      [week.start + DAY, "chatgpt"],
+      [week.start + 2 * DAY, "chatgpt"],
+      [week.start + 3 * DAY, "claude"],
+      [week.start - 3 * DAY, "chatgpt"],
+    ] as const)
+      await insertSession(workspaceId, site?.id ?? "", { startedAt: at, platform });
+    // Orders: in the week 10.00 EUR after a ChatGPT link, 25.00 EUR and 7.00 USD without;
+    // 99.00 EUR the hour before the week, which this week's report does not count.
+    // Each is recorded an hour after it occurred, as a shop's backend posts it (the API
+    // takes orders at most 7 days old, and the last complete week may end 7 days ago).
+    const orders = [
+      [week.start + DAY, 1000, "EUR", "chatgpt.com"],
+      [week.start + 2 * DAY, 2500, "EUR", null],
+      [week.end - 1, 700, "USD", null],
+      [week.start - 3_600_000, 9900, "EUR", null],
+    ] as const;
+    let accepted = 0;
+    for (const [i, [occurred, value, currency, utm]] of orders.entries()) {
+      const item = {
+        external_id: `w-${i}`,
+        occurred_at: new Date(occurred).toISOString(),
+        value_minor: value,
+        currency,
+        ...(utm ? { attribution: { utm: { source: utm } } } : {}),
+      };
+      accepted += (await recordConversions(database(env.DB), workspaceId, [item], occurred + 3_600_000)).accepted;
+    }
+    expect(accepted).toBe(4);
+
+    await runAt(now);
+    const [mail] = await mailTo(email);
+    expect(mail.text).toContain("AI-agent sessions: 3 (+2; week before: 1)");
+    expect(mail.text).toContain("ChatGPT: 2 (+1)");
+    expect(mail.text).toContain("Claude: 1 (+1)");
+    expect(mail.text).toContain("Revenue recorded this week (per currency, never added across currencies):");
+    expect(mail.text).toContain(
+      "  35.00 EUR from 2 conversions; 10.00 EUR from 1 conversion after an AI assistant's link",
+    );
+    expect(mail.text).toContain("  7.00 USD from 1 conversion; none after an AI assistant's link");
+    expect(mail.text).not.toContain("99.00");
   });
 
   it("unsubscribes through the mail's link: GET asks, one-click POST turns only that kind off", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseCsv, readCsvCell } from "../../shared/encoding/csv";
 import type { AnalyticsShard } from "../../shared/shards/analytics-shard";
 import { shardFor } from "../../shared/shards/shard-for";
-import { TRAFFIC_TABLES, type TrafficTableName } from "../../workers/app/dashboard/traffic-csv";
+import { TRAFFIC_CSV, type TrafficTableName } from "../../workers/app/dashboard/traffic-csv";
 import { DAY, HOUR, insertSession, todayStart } from "../v1/traffic-fixtures";
 import { FormClient, uniqueEmail } from "./form-client";
 
@@ -43,7 +43,7 @@ describe("traffic page CSV downloads", () => {
     const date = new Date(day).toISOString().slice(0, 10);
     const query = `?from=${date}&to=${date}`;
     const page = await owner.get(`/app/sites/csv-page.example/traffic${query}`);
-    const names = Object.keys(TRAFFIC_TABLES) as TrafficTableName[];
+    const names = Object.keys(TRAFFIC_CSV.tables) as TrafficTableName[];
     const shard = shardFor(env.ANALYTICS_SHARD as unknown as DurableObjectNamespace<AnalyticsShard>, site.id);
     const params = {
       site: { id: site.id, domain: site.domain, coverage: site.coverage, coverageChangedAt: site.coverage_changed_at },
@@ -59,9 +59,11 @@ describe("traffic page CSV downloads", () => {
       // The site has neither snippet signal nor drain: the download says its numbers are not complete.
       expect(res.headers.get("X-Data-Coverage"), name).toBe("none");
       const [header, ...body] = parseCsv(res.html);
-      const rows = (await TRAFFIC_TABLES[name].read(shard as never, params)) as Array<Record<string, unknown>>;
+      const rows = (await TRAFFIC_CSV.tables[name].read({ shard: shard as never, params })) as Array<
+        Record<string, unknown>
+      >;
       expect(rows.length, name).toBeGreaterThan(0);
-      expect(header, name).toEqual(TRAFFIC_TABLES[name].columns.map((c) => c.name));
+      expect(header, name).toEqual(TRAFFIC_CSV.tables[name].columns.map((c) => c.name));
       expect(
         body.map((r) => r.map(readCsvCell)),
         name,

@@ -10,6 +10,7 @@ import { registerAgentErrorsPage } from "./dashboard/agent-errors-page";
 import { registerDashboardAssets } from "./dashboard/assets";
 import { registerConversions } from "./dashboard/conversions";
 import { registerCrawlToReferralPage } from "./dashboard/crawl-to-referral-page";
+import { registerCsvDownloads } from "./dashboard/csv-pages";
 import { registerDrainsPage } from "./dashboard/drains-page";
 import { registerLive } from "./dashboard/live";
 import { isLogUpload, uploadBodyLimit } from "./dashboard/log-upload";
@@ -19,7 +20,6 @@ import { registerScanReports } from "./dashboard/scan-report";
 import { registerSessions } from "./dashboard/sessions";
 import { registerSites } from "./dashboard/sites";
 import { registerTraffic } from "./dashboard/traffic";
-import { registerTrafficCsv } from "./dashboard/traffic-csv";
 import { errorPage } from "./error-page";
 import { csrfProtection } from "./middleware/csrf";
 import { registerAccount } from "./routes/account";
@@ -103,7 +103,8 @@ export function buildApp() {
   registerWorkspaces(app);
   registerOverview(app);
   registerSites(app);
-  registerTrafficCsv(app);
+  // Before the pages: `/app/scans/csv/…` is no domain's report.
+  registerCsvDownloads(app);
   registerTraffic(app);
   registerLive(app);
   registerSessions(app);

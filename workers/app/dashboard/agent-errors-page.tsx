@@ -5,8 +5,10 @@ import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { pageValue } from "../refusal-page";
+import { AGENT_ERRORS_CSV } from "./agent-report-csv";
 import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
+import { CsvLink } from "./csv-download";
 import { Tiles } from "./tiles";
 
 // AI agents' 404s and errors of one site: the v1 report's own use case
@@ -66,6 +68,15 @@ export function registerAgentErrorsPage(app: Hono<AppEnv>) {
               ))}
             </DataTable>
           )}
+          {r.paths.length > 0 ? (
+            <CsvLink
+              c={c}
+              page={AGENT_ERRORS_CSV}
+              at={`/sites/${encodeURIComponent(r.domain)}/agent-errors`}
+              table="paths"
+              query={new URL(c.req.url).search}
+            />
+          ) : null}
         </>
       ),
     });

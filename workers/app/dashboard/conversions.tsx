@@ -1,8 +1,9 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { attributionOverview } from "@shared/attribution/attribution-overview";
-import { ATTRIBUTION_PERIODS, type AttributionPeriod } from "@shared/attribution/report-period";
+import { ATTRIBUTION_PERIODS } from "@shared/attribution/report-period";
 import { basisName, platformName, sourceName, subSourceName } from "@shared/classify/display-names";
 import { conversionListPage } from "@shared/conversions/conversion-list-page";
+import { moneyText } from "@shared/conversions/money-text";
 import { voidConversion } from "@shared/conversions/void-conversion";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { database } from "@shared/db/client";
@@ -19,22 +20,15 @@ import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
 import { DASHBOARD_STYLE } from "./assets";
+import { CONVERSIONS_CSV, conversionsPeriod } from "./conversions-csv";
+import { CsvLink } from "./csv-download";
 import { Tiles } from "./tiles";
 
 const PATH = "/app/conversions";
 const voidPath = (c: Context<AppEnv>, externalId: string) =>
   appHref(c, `/conversions/${encodeURIComponent(externalId)}/void`);
 
-/** "12.34 EUR": minor units shown in the currency's own precision (Intl knows the digits). */
-export function moneyText(valueMinor: number, currency: string): string {
-  let digits = 2;
-  try {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    // an unknown code keeps two digits
-  }
-  return `${(valueMinor / 10 ** digits).toFixed(digits)} ${currency}`;
-}
+export { moneyText };
 
 function Money(props: { byCurrency: { currency: string; value_minor: number }[] }) {
   if (props.byCurrency.length === 0) return <>–</>;
@@ -62,9 +56,7 @@ export function registerConversions(app: Hono<AppEnv>) {
   app.get(PATH, async (c) => {
     const workspace = c.get("workspace");
     const q = c.req.query();
-    const period: AttributionPeriod = (ATTRIBUTION_PERIODS as readonly string[]).includes(q.period ?? "")
-      ? (q.period as AttributionPeriod)
-      : "30d";
+    const period = conversionsPeriod(q);
     const db = database(c.env.DB);
     const [reportResult, listResult] = await Promise.all([
       attributionOverview(db, { workspaceId: workspace.id, period, nowMs: Date.now() }),
@@ -81,6 +73,10 @@ export function registerConversions(app: Hono<AppEnv>) {
     const flash = await takeFlash(c);
     const admin = canManageWorkspace(workspace.role);
     const home = appHref(c, "/conversions");
+    const query = new URL(c.req.url).search;
+    const csv = (table: keyof typeof CONVERSIONS_CSV.tables) => (
+      <CsvLink c={c} page={CONVERSIONS_CSV} at="/conversions" table={table} query={query} />
+    );
     return renderPage(c, {
       title: "Conversions",
       body: (
@@ -131,6 +127,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               ))}
             </DataTable>
           )}
+          {report.by_currency.length > 0 ? csv("by_currency") : null}
           <h2>By platform</h2>
           <DataTable
             caption={{ text: "Conversions by platform", visible: false }}
@@ -146,6 +143,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               </tr>
             ))}
           </DataTable>
+          {csv("by_platform")}
           <h2>By basis</h2>
           <p class="hint">
             {basisName("declared_click_id")}: a platform-minted click id (hard evidence). {basisName("declared_utm")}: a
@@ -158,6 +156,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               </li>
             ))}
           </ul>
+          {csv("by_basis")}
           <h2>By source</h2>
           <DataTable
             caption={{ text: "Conversions by source", visible: false }}
@@ -175,6 +174,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               </tr>
             ))}
           </DataTable>
+          {csv("by_source")}
           <h2>Conversion list</h2>
           <p>
             <a href={q.include_voided === "1" ? home : `${home}?include_voided=1`}>
@@ -216,6 +216,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               ))}
             </DataTable>
           )}
+          {list.results.length > 0 ? csv("list") : null}
           {list.has_more ? (
             <p>
               <a

@@ -4,9 +4,11 @@ import type { AppEnv } from "../app-env";
 import { DataTable } from "../layout/data-table";
 import { renderPage } from "../layout/render";
 import { pageValue } from "../refusal-page";
+import { CRAWL_TO_REFERRAL_CSV } from "./agent-report-csv";
 import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { SeriesChart } from "./chart";
+import { CsvLink } from "./csv-download";
 
 // Crawl-to-referral of one site per AI operator: the v1 report's own use case
 // (docs/reports.md "Crawl-to-referral").
@@ -47,6 +49,13 @@ export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
                   </tr>
                 ))}
               </DataTable>
+              <CsvLink
+                c={c}
+                page={CRAWL_TO_REFERRAL_CSV}
+                at={`/sites/${encodeURIComponent(r.domain)}/crawl-to-referral`}
+                table="operators"
+                query={new URL(c.req.url).search}
+              />
               <h2>Referred visits over time</h2>
               <SeriesChart
                 id="referral-series"

@@ -21,7 +21,9 @@ import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
+import { CsvLink } from "./csv-download";
 import { registerMonitorActions } from "./monitor-actions";
+import { DELIVERIES_CSV, MONITORS_CSV } from "./monitors-csv";
 
 const PATH = "/app/monitors";
 
@@ -104,6 +106,7 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
             })}
           </DataTable>
         )}
+        {page.monitors.length > 0 ? <CsvLink c={c} page={MONITORS_CSV} at="/monitors" table="monitors" /> : null}
         {manager ? (
           <PostForm action={base} csrf={c.get("csrfToken")}>
             <h2>Add a monitor</h2>
@@ -199,6 +202,14 @@ export function registerMonitors(app: Hono<AppEnv>) {
               ))}
             </DataTable>
           )}
+          {page.deliveries.length > 0 ? (
+            <CsvLink
+              c={c}
+              page={DELIVERIES_CSV}
+              at={`/monitors/${encodeURIComponent(monitor.id)}`}
+              table="deliveries"
+            />
+          ) : null}
         </>
       ),
     });

@@ -5,8 +5,10 @@ import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { pageValue } from "../refusal-page";
+import { ROBOTS_CSV } from "./agent-report-csv";
 import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
+import { CsvLink } from "./csv-download";
 import { Tiles } from "./tiles";
 
 // robots.txt compliance of one site: the v1 report's own use case, so every number
@@ -16,6 +18,15 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
     const input = await agentReportInput(c, "robots");
     const r = pageValue(await robotsComplianceReport(c.env, c.get("workspace").id, input.query));
     const violators = r.agents.filter((a) => a.disallowed > 0);
+    const csv = (table: "agents" | "violations") => (
+      <CsvLink
+        c={c}
+        page={ROBOTS_CSV}
+        at={`/sites/${encodeURIComponent(r.domain)}/robots`}
+        table={table}
+        query={new URL(c.req.url).search}
+      />
+    );
     return renderPage(c, {
       title: `robots.txt compliance of ${r.domain}`,
       status: input.problem ? 400 : 200,
@@ -84,6 +95,7 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
                   </tr>
                 ))}
               </DataTable>
+              {csv("agents")}
               <h2>Disallowed requests</h2>
               {violators.length === 0 ? (
                 <p class="hint">No request in this window was disallowed when it was made.</p>
@@ -117,6 +129,7 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
                   )}
                 </DataTable>
               )}
+              {violators.length > 0 ? csv("violations") : null}
             </>
           )}
         </>

@@ -9,10 +9,8 @@ import {
   withArticle,
 } from "@shared/classify/display-names";
 import { valueOrThrow } from "@shared/errors/api-error";
-import type { AgentSessionFilters } from "@shared/reports/agent-sessions";
 import { findJourney } from "@shared/reports/find-journey";
 import { PURPOSES } from "@shared/reports/purpose-split";
-import { resolveWindow } from "@shared/reports/report-window";
 import { siteCoverage } from "@shared/reports/site-coverage";
 import { TIERS } from "@shared/reports/verification";
 import { OUTCOMES } from "@shared/sessions/outcome";
@@ -27,17 +25,16 @@ import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
-import { durationText, pageWindow } from "./report-window-form";
+import { CsvLink } from "./csv-download";
+import { durationText } from "./report-window-form";
+import { SESSIONS_CSV } from "./sessions-csv";
+import { sessionsQuery } from "./sessions-query";
 import { SignedBy } from "./signer-parts";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
 import { PeriodForm } from "./traffic";
 
 const PAGE_SIZE = 20;
-
-function pick<T extends string>(values: readonly T[], value: string | undefined): T | undefined {
-  return values.includes(value as T) ? (value as T) : undefined;
-}
 
 /** A filter's choices: the API's codes as values, their display names as labels. */
 function Select(props: {
@@ -69,23 +66,7 @@ export function registerSessions(app: Hono<AppEnv>) {
     const site = await siteOfPage(c);
     const q = c.req.query();
     const nowMs = Date.now();
-    // A "Next page" link pins the window by its exact bounds, like the API's cursor.
-    const asked = pageWindow(q, nowMs);
-    const window =
-      q.start && q.end && /^\d+$/.test(q.start) && /^\d+$/.test(q.end)
-        ? resolveWindow(
-            { from: new Date(Number(q.start)).toISOString(), to: new Date(Number(q.end)).toISOString() },
-            nowMs,
-          )
-        : asked.window;
-    const filters: AgentSessionFilters = {
-      // Platform ids are lower-case tokens ("chatgpt"); a hand-typed "ChatGPT" means the same.
-      agentPlatform: q.agent_platform ? q.agent_platform.trim().slice(0, 64).toLowerCase() || undefined : undefined,
-      purpose: pick(PURPOSES, q.purpose),
-      tier: pick(TIERS, q.tier),
-      outcome: pick(OUTCOMES, q.outcome),
-    };
-    const after = /^(\d+):(.+)$/.exec(q.after ?? "");
+    const { window, problem, filters, after } = sessionsQuery(q, nowMs);
     const params = { site, window, nowMs };
     const shard = siteShard(c.env, site.id);
     const [page, failing, seen, coverage] = await Promise.all([
@@ -93,7 +74,7 @@ export function registerSessions(app: Hono<AppEnv>) {
         ...params,
         ...filters,
         limit: PAGE_SIZE,
-        after: after ? { startedAt: Number(after[1]), id: after[2] } : undefined,
+        after,
       }),
       shard.failingSessions({ ...params, agentPlatform: filters.agentPlatform, limit: 10 }),
       // The platforms with sessions in the window, for the filter's choices.
@@ -115,16 +96,27 @@ export function registerSessions(app: Hono<AppEnv>) {
     next.set("start", String(window.start));
     next.set("end", String(window.end));
     if (page.last) next.set("after", `${page.last.startedAt}:${page.last.id}`);
+    // The downloads list the whole filtered list, in the page's window.
+    const query = new URL(c.req.url).search;
+    const csv = (table: "sessions" | "failing") => (
+      <CsvLink
+        c={c}
+        page={SESSIONS_CSV}
+        at={`/sites/${encodeURIComponent(site.domain)}/sessions`}
+        table={table}
+        query={query}
+      />
+    );
     return renderPage(c, {
       title: `Sessions of ${site.domain}`,
       // A refused range is the form with the sentence inline, answered 400.
-      status: asked.problem ? 400 : 200,
+      status: problem ? 400 : 200,
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <SiteNav c={c} domain={site.domain} current="sessions" />
           <DataCoverageBanner coverage={coverage} drainsHref={siteHref(c, site.domain, "drains")} />
-          <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} problem={asked.problem} />
+          <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} problem={problem} />
           <form method="get" action={paths.sessions} class="filters" aria-label="Filter sessions">
             {q.period ? <input type="hidden" name="period" value={q.period} /> : null}
             <Select
@@ -202,6 +194,7 @@ export function registerSessions(app: Hono<AppEnv>) {
               <a href={`${paths.sessions}?${next}`}>Next page</a>
             </p>
           ) : null}
+          {page.results.length > 0 ? csv("sessions") : null}
           <h2>
             Failing sessions <span data-metric="failing_total">{failing.total_matching}</span>
           </h2>
@@ -224,6 +217,7 @@ export function registerSessions(app: Hono<AppEnv>) {
               ))}
             </ul>
           )}
+          {failing.results.length > 0 ? csv("failing") : null}
         </>
       ),
     });

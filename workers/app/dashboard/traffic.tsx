@@ -10,13 +10,14 @@ import { renderPage } from "../layout/render";
 import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { previousTotals, SeriesChart } from "./chart";
+import { CsvLink } from "./csv-download";
 import { countChange, shareChange } from "./period-change";
 import { durationText, pageWindow } from "./report-window-form";
 import { SignerTable } from "./signer-parts";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
 import { Tiles } from "./tiles";
-import { CsvLink, type TrafficTableName } from "./traffic-csv";
+import { TRAFFIC_CSV, type TrafficTableName } from "./traffic-csv";
 import { PurposeBars, SourceTables, TierTable } from "./traffic-parts";
 
 const sentenceCase = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -93,7 +94,15 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const paths = sitePaths(c, site.domain);
     // The download links keep the page's window (the same query string).
     const query = new URL(c.req.url).search;
-    const csv = (table: TrafficTableName) => <CsvLink c={c} domain={site.domain} table={table} query={query} />;
+    const csv = (table: TrafficTableName) => (
+      <CsvLink
+        c={c}
+        page={TRAFFIC_CSV}
+        at={`/sites/${encodeURIComponent(site.domain)}/traffic`}
+        table={table}
+        query={query}
+      />
+    );
     const empty = overview.data_status === "no_events_yet";
     return renderPage(c, {
       title: `Traffic of ${site.domain}`,

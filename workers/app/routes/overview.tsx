@@ -3,7 +3,9 @@ import { onboardingFacts, onboardingSteps } from "@shared/onboarding/onboarding-
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { DASHBOARD_STYLE } from "../dashboard/assets";
+import { CsvLink } from "../dashboard/csv-download";
 import { OnboardingChecklist } from "../dashboard/onboarding";
+import { OVERVIEW_CSV } from "../dashboard/workspace-csv";
 import { SitesWeekTable, workspaceWeek } from "../dashboard/workspace-overview";
 import { appHref } from "../layout/app-href";
 import { renderPage } from "../layout/render";
@@ -34,7 +36,10 @@ export function registerOverview(app: Hono<AppEnv>) {
               No sites yet. <a href={appHref(c, "/sites")}>Add your shop</a> to see its AI-agent traffic here.
             </p>
           ) : (
-            <SitesWeekTable c={c} week={week} />
+            <>
+              <SitesWeekTable c={c} week={week} />
+              <CsvLink c={c} page={OVERVIEW_CSV} at="" table="sites" />
+            </>
           )}
           <ul class="cards">
             <li>

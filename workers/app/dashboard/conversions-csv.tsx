@@ -1,0 +1,119 @@
+import { attributionOverview } from "@shared/attribution/attribution-overview";
+import type { AttributionOverview, CurrencyTotal } from "@shared/attribution/attribution-schema";
+import { ATTRIBUTION_PERIODS, type AttributionPeriod } from "@shared/attribution/report-period";
+import { CONVERSION_CSV } from "@shared/conversions/conversion-csv";
+import { conversionListPage } from "@shared/conversions/conversion-list-page";
+import type { ConversionListItem } from "@shared/conversions/conversion-schema";
+import { cursorKey } from "@shared/cursor/keyset-cursor";
+import { type Database, database } from "@shared/db/client";
+import type { Context } from "hono";
+import type { AppEnv } from "../app-env";
+import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
+import { type CsvPage, csvTable, fields } from "./csv-download";
+
+/** The Conversions page's period: `period` of its query when it is one of the report's, else 30 days. */
+export function conversionsPeriod(q: { period?: string }): AttributionPeriod {
+  return (ATTRIBUTION_PERIODS as readonly string[]).includes(q.period ?? "") ? (q.period as AttributionPeriod) : "30d";
+}
+
+/** The most conversions one download lists: the newest, read 200 a page (the API's largest page). */
+export const CONVERSIONS_CSV_MAX_ROWS = 10_000;
+const LIST_PAGE = 200;
+
+interface ConversionsInput {
+  c: Context<AppEnv>;
+  db: Database;
+  workspaceId: string;
+  period: AttributionPeriod;
+  includeVoided: boolean;
+  nowMs: number;
+}
+
+async function overview(i: ConversionsInput): Promise<AttributionOverview> {
+  return pageValue(await attributionOverview(i.db, { workspaceId: i.workspaceId, period: i.period, nowMs: i.nowMs }));
+}
+
+// A money cell per currency, never summed across currencies (contract): the report's
+// per-platform and per-source rows become one row per currency, with that currency's
+// conversions and value; their conversions add up to the report's row.
+type MoneyRow<K> = K & CurrencyTotal;
+const perCurrency = <K extends object>(key: K, byCurrency: CurrencyTotal[]): MoneyRow<K>[] =>
+  byCurrency.map((m) => ({ ...key, ...m }));
+
+type ConversionsTable = "by_currency" | "by_platform" | "by_basis" | "by_source" | "list";
+
+export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
+  path: "/app/conversions",
+  // `/app/conversions/*` is guarded by conversions.tsx, registered after this route.
+  guard: [requireSignIn(), requireWorkspace()],
+  input: async (c) => {
+    const q = c.req.query();
+    return {
+      c,
+      db: database(c.env.DB),
+      workspaceId: c.get("workspace").id,
+      period: conversionsPeriod(q),
+      includeVoided: q.include_voided === "1",
+      nowMs: Date.now(),
+    };
+  },
+  fileName: (i, table) => (table === "list" ? "conversions" : `conversions-${table}-${i.period}`),
+  tables: {
+    by_currency: csvTable({
+      title: "Conversions by currency",
+      read: async (i: ConversionsInput) => (await overview(i)).by_currency,
+      columns: fields<CurrencyTotal>("currency", "conversions", "value_minor"),
+    }),
+    by_platform: csvTable({
+      title: "Conversions by platform, per currency",
+      read: async (i: ConversionsInput) =>
+        (await overview(i)).by_platform.flatMap((p) => perCurrency({ platform: p.platform }, p.by_currency)),
+      columns: fields<MoneyRow<{ platform: string }>>("platform", "currency", "conversions", "value_minor"),
+    }),
+    by_basis: csvTable({
+      title: "Conversions by basis",
+      read: async (i: ConversionsInput) => (await overview(i)).by_basis,
+      columns: fields<AttributionOverview["by_basis"][number]>("basis", "conversions"),
+    }),
+    by_source: csvTable({
+      title: "Conversions by source, per currency",
+      read: async (i: ConversionsInput) =>
+        (await overview(i)).by_source.flatMap((s) =>
+          perCurrency({ source: s.source, sub_source: s.sub_source, basis: s.basis }, s.by_currency),
+        ),
+      columns: fields<MoneyRow<{ source: string; sub_source: string | null; basis: string }>>(
+        "source",
+        "sub_source",
+        "basis",
+        "currency",
+        "conversions",
+        "value_minor",
+      ),
+    }),
+    // Every page of GET /conversions (the API's CSV columns), newest first.
+    list: csvTable({
+      title: `Conversion list (the newest ${CONVERSIONS_CSV_MAX_ROWS.toLocaleString("en")} at most)`,
+      read: async (i: ConversionsInput) => {
+        const key = await cursorKey(i.c.env);
+        const rows: ConversionListItem[] = [];
+        let cursor: string | undefined;
+        while (rows.length < CONVERSIONS_CSV_MAX_ROWS) {
+          const page = pageValue(
+            await conversionListPage(i.db, key, {
+              workspaceId: i.workspaceId,
+              includeVoided: i.includeVoided,
+              limit: LIST_PAGE,
+              cursor,
+            }),
+          );
+          rows.push(...page.results);
+          if (!page.has_more) break;
+          cursor = page.next_cursor;
+        }
+        return rows.slice(0, CONVERSIONS_CSV_MAX_ROWS);
+      },
+      columns: CONVERSION_CSV,
+    }),
+  },
+};
