@@ -2,7 +2,9 @@
 // on a database `npm run bench:reports` seeded and kept (BENCH_PERSIST=<dir>, same dir
 // here). Prints each statement's ms (median of BENCH_RUNS) for the single D1 and the
 // site's shard. BENCH_SITE (default single-site-0), BENCH_NOW (the seeding run's `now`,
-// printed by the bench), BENCH_REPORTS, BENCH_PERIODS.
+// printed by the bench), BENCH_REPORTS, BENCH_PERIODS, BENCH_COMPARE=previous (also the
+// previous period), BENCH_STORES (default d1,shard: a shard whose code gained a migration
+// applies it on start, the kept D1 does not, so profile such a change with `shard`).
 import path from "node:path";
 import { startBenchWorker } from "./bench-worker";
 
@@ -15,6 +17,8 @@ if (!Number.isFinite(now)) throw new Error("BENCH_NOW=<the seeding run's now> is
 const runs = Number(process.env.BENCH_RUNS ?? 7);
 const reports = (process.env.BENCH_REPORTS ?? "overview,sources").split(",");
 const periods = (process.env.BENCH_PERIODS ?? "24h,30d,90d").split(",");
+const stores = (process.env.BENCH_STORES ?? "d1,shard").split(",");
+const compare = process.env.BENCH_COMPARE === "previous" ? "&compare=previous" : "";
 
 const mf = await startBenchWorker({
   entry: path.join(root, "bench/reports-worker.mts"),
@@ -24,18 +28,18 @@ const mf = await startBenchWorker({
 });
 type Timing = { ms: number; rows: number; sql: string };
 try {
-  for (const store of ["d1", "shard"]) {
+  for (const store of stores) {
     for (const name of reports) {
       for (const period of periods) {
         const samples: Timing[][] = [];
         for (let i = 0; i < runs; i++) {
           const res = await mf.dispatchFetch(
-            `http://bench/profile?store=${store}&domain=${site}.example&name=${name}&period=${period}&now=${now}`,
+            `http://bench/profile?store=${store}&domain=${site}.example&name=${name}&period=${period}&now=${now}${compare}`,
           );
           if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
           samples.push((await res.json()) as Timing[]);
         }
-        console.log(`\n${store} ${name} ${period}`);
+        console.log(`\n${store} ${name} ${period}${compare}`);
         samples[0].forEach((t, i) => {
           const ms = samples.map((s) => s[i]?.ms ?? 0).sort((a, b) => a - b)[Math.floor(runs / 2)];
           console.log(`  ${ms.toFixed(1).padStart(7)} ms ${String(t.rows).padStart(6)} rows  ${t.sql}`);

@@ -28,6 +28,7 @@ export * from "./traffic-daily";
 export * from "./traffic-hourly";
 export * from "./users";
 export * from "./visitors-daily";
+export * from "./visitors-hourly";
 export * from "./webhook-attempts";
 export * from "./webhook-deliveries";
 export * from "./workspaces";

@@ -1,4 +1,5 @@
 import { FAILING_SQL } from "@shared/reports/failing-condition";
+import { DURATION_BUCKET_SQL } from "@shared/sessions/duration-bucket";
 import { OUTCOMES } from "@shared/sessions/outcome";
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -70,6 +71,10 @@ export const sessions = sqliteTable(
     index("sessions_dirty_idx").on(t.dirty, t.siteId, t.day),
     // Reports (shared/reports/median-duration.ts): the exact median duration of a long window walks agent sessions in duration order and stops at the middle.
     index("sessions_agent_duration_idx").on(t.siteId, t.durationMs, t.startedAt).where(sql`agent_platform IS NOT NULL`),
+    // Reports (shared/reports/median-duration.ts): the middle duration bucket's agent sessions of a window, by start; covering (the platform is the partial index's condition, which SQLite reads from the row otherwise).
+    index("sessions_agent_bucket_idx")
+      .on(t.siteId, sql.raw(DURATION_BUCKET_SQL), t.startedAt, t.durationMs, t.agentPlatform)
+      .where(sql`agent_platform IS NOT NULL`),
     // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the failing few; the WHERE is that query's condition, declared once.
     // Reports (shared/reports/verification.ts): who signed reads only the signed sessions of a window.
     index("sessions_signed_idx").on(t.siteId, t.startedAt).where(sql`signer_origin IS NOT NULL`),

@@ -15,3 +15,4 @@ export * from "./stale-days";
 export * from "./traffic-daily";
 export * from "./traffic-hourly";
 export * from "./visitors-daily";
+export * from "./visitors-hourly";

@@ -1,4 +1,4 @@
-import { DAY_MS } from "../time/durations";
+import { DAY_MS, HOUR_MS } from "../time/durations";
 import { DURATION_BUCKET_SQL } from "./duration-bucket";
 import { HOUR_OF_START_SQL, hourlyPruneBefore } from "./hourly-retention";
 import { OUTCOME_SQL } from "./outcome";
@@ -49,7 +49,7 @@ export async function settleSessions(db: D1Database, nowMs: number): Promise<Set
  * Rebuilds traffic_daily, entry_pages_daily, entry_page_totals_daily, agent_durations_daily
  * and visitors_daily for one (site, day), atomically, and the hourly aggregates of the
  * day's hours (traffic_hourly, entry_pages_hourly, entry_page_totals_hourly,
- * agent_durations_hourly) from the same sessions in the same transaction, so a day's
+ * agent_durations_hourly, visitors_hourly) from the same sessions in the same transaction, so a day's
  * daily and hourly rows always agree. The hourly rows of a day past HOURLY_RETENTION_DAYS
  * at `nowMs` are not written, and the site's older hourly rows are pruned here.
  * A session's `day` is the UTC day of its `started_at` (shared/sessions/session-state.ts),
@@ -142,10 +142,28 @@ export async function rebuildDay(
        SELECT site_id, ${HOUR_OF_START_SQL}, day, ${DURATION_BUCKET_SQL}, count(*)
        FROM sessions WHERE ${ofDay} AND agent_platform IS NOT NULL GROUP BY 2, 4`,
     ),
+    clearHours("visitors_hourly"),
+    // Each visitor hash's first and last session start of the day (all sessions, agent
+    // sessions), counted by the hour they fall in (schema/visitors-hourly.ts).
+    fromHours(
+      `INSERT INTO visitors_hourly (site_id, hour, day, first_visitors, last_visitors, agent_first_visitors,
+         agent_last_visitors)
+       WITH v AS (
+         SELECT min(started_at) AS f, max(started_at) AS l,
+           min(CASE WHEN agent_platform IS NOT NULL THEN started_at END) AS af,
+           max(CASE WHEN agent_platform IS NOT NULL THEN started_at END) AS al
+         FROM sessions WHERE ${ofDay} GROUP BY visitor_hash),
+       marks (at, fv, lv, afv, alv) AS (
+         SELECT f, 1, 0, 0, 0 FROM v UNION ALL SELECT l, 0, 1, 0, 0 FROM v
+         UNION ALL SELECT af, 0, 0, 1, 0 FROM v WHERE af IS NOT NULL
+         UNION ALL SELECT al, 0, 0, 0, 1 FROM v WHERE al IS NOT NULL)
+       SELECT ?1, at - at % ${HOUR_MS}, ?2, sum(fv), sum(lv), sum(afv), sum(alv) FROM marks GROUP BY 2`,
+    ),
     prune("traffic_hourly"),
     prune("entry_pages_hourly"),
     prune("entry_page_totals_hourly"),
     prune("agent_durations_hourly"),
+    prune("visitors_hourly"),
     bind("UPDATE sessions SET dirty = 0 WHERE site_id = ?1 AND day = ?2 AND dirty = 1"),
     bind("DELETE FROM stale_days WHERE site_id = ?1 AND day = ?2"),
   ]);

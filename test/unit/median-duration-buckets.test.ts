@@ -63,7 +63,8 @@ describe("median duration through the duration histogram (agent_durations_daily,
       expect(await medianDurationMs(env.DB, site, start, end, count)).toBe(median);
     }
     expect([...parities].sort()).toEqual([0, 1]);
-  });
+    // Seeding and rebuilding 34,560 sessions: seconds on a loaded machine.
+  }, 60_000);
 
   it("gives the walk's answer when the histogram counts another number of sessions than it was told", async () => {
     const site = "median-buckets";
@@ -78,5 +79,37 @@ describe("median duration through the duration histogram (agent_durations_daily,
       await medianDurationMs(env.DB, site, start, end, count + 1),
     );
     expect(walked).toBe(median);
+  });
+});
+
+describe("median duration from the middle buckets' sessions (sessions_agent_bucket_idx)", () => {
+  it("takes the two middle values from adjacent buckets when they straddle a bucket floor", async () => {
+    const site = "median-straddle";
+    const day = Date.UTC(2026, 9, 20);
+    const hour = 3_600_000;
+    // 1,200 agent sessions every 10 s from 03:00, lasting 9 s (bucket 0) and 12 s
+    // (bucket 1) in turn: the middle pair is 9 s and 12 s, the median 10.5 s.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < 1200)
+       INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms, page_count,
+         event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source, reached_cart,
+         reached_purchase, outcome, bounced, settled_at, dirty)
+       SELECT ?2 || '-' || i, 'ws', ?2, 'v', '2026-10-20', ?1 + i * 10000, ?1 + i * 10000 + 9000 + (i % 2) * 3000,
+         9000 + (i % 2) * 3000, 1, 1, 0, '/', '/', 'claude', '[]', 'direct', 0, 0, 'not_attempted', 0, ?1, 0 FROM n`,
+    )
+      .bind(day + 3 * hour, site)
+      .run();
+    const now = day + 2 * DAY;
+    await rebuildDay(env.DB, site, "2026-10-20", now);
+    const start = day + 2 * hour + 1;
+    const plan = await readPlan(env.DB, site, { period: "custom", start, end: day + 7 * hour + 1 }, now);
+    expect(plan.hours).toEqual([[day + 3 * hour, day + 7 * hour]]);
+    expect(await medianDurationMs(env.DB, site, start, day + 7 * hour + 1, 1200, plan)).toBe(10_500);
+    // Without the last session (12 s, at 06:19:50, in the live part of the window):
+    // 1,199 sessions, the middle one alone, the last of bucket 0.
+    const end = day + 3 * hour + 11_990_000;
+    const shorter = await readPlan(env.DB, site, { period: "custom", start, end }, now);
+    expect(shorter.live).toContainEqual([day + 6 * hour, end]);
+    expect(await medianDurationMs(env.DB, site, start, end, 1199, shorter)).toBe(9_000);
   });
 });

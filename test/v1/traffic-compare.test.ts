@@ -84,7 +84,7 @@ describe("compare=previous: the same report over the previous equal window", () 
     await check();
     await rollUp(siteId, day(0), day(1), day(2), day(3), day(4), day(5));
     await check();
-  });
+  }, 30_000);
 
   it("answers for every grouped report exactly what a from/to request of the previous window answers", async () => {
     const { key, siteId, day } = await seed("compare-all.example");
@@ -112,7 +112,7 @@ describe("compare=previous: the same report over the previous equal window", () 
       `/traffic/sources${windowQuery("compare-all.example", day(3), day(5))}&compare=previous`,
     );
     expect([sources.total_sessions, sources.previous?.total_sessions]).toEqual([3, 3]);
-  });
+  }, 30_000);
 
   it("leaves the answer as before without the parameter, and refuses an unknown comparison", async () => {
     const { key } = await seed("compare-off.example");

@@ -139,7 +139,7 @@ describe("reports over windows with partial hours at both ends", () => {
 
     const sources = await getJson<{ total_sessions: number }>(s.key, `/traffic/sources${w}`);
     expect(sources.total_sessions).toBe(8);
-  });
+  }, 30_000);
 
   it("reads whole hours from the hourly rows and only the partial hours from sessions", async () => {
     const s = await seed("hourly-proof.example");

@@ -323,7 +323,7 @@ describe("traffic reports over a hand-built session set", () => {
   it("gives every field of every report from the sessions table before any rollup (days not yet aggregated)", async () => {
     const s = await seedTwoDays("live.example");
     await expectAllReports("live.example", s);
-  });
+  }, 30_000);
 
   it("gives the same numbers once the rollup has aggregated both days", async () => {
     const s = await seedTwoDays("rolled.example");
