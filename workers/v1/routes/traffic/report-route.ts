@@ -6,7 +6,7 @@ import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { csvAnswer, csvContent, wantsCsv } from "./csv-answer";
 import { reportInput } from "./report-input";
-import { ReportQuery, SeriesReportQuery } from "./schema";
+import { TrafficReportQuery, TrafficSeriesQuery } from "./schema";
 
 /** What one grouped traffic report route declares; everything else is the same for each. */
 export interface TrafficReport<S extends z.ZodType> {
@@ -40,7 +40,7 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
       tags: ["Traffic"],
       summary: report.summary,
       description: report.description,
-      request: { query: report.series ? SeriesReportQuery : ReportQuery },
+      request: { query: report.series ? TrafficSeriesQuery : TrafficReportQuery },
       responses: {
         200: {
           description: report.answer,
@@ -54,7 +54,7 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
     {
       scope: "traffic:read",
       limit: "reads",
-      errors: ["invalid_domain", "invalid_window", "site_not_found"],
+      errors: ["invalid_domain", "invalid_window", "invalid_timezone", "site_not_found"],
       conditional: true,
     },
   );
