@@ -70,7 +70,8 @@ export function registerSessions(app: Hono<AppEnv>) {
     const q = c.req.query();
     const nowMs = Date.now();
     // A "Next page" link pins the window by its exact bounds, like the API's cursor.
-    const asked = pageWindow(q, nowMs);
+    const timeZone = c.get("workspace").timeZone;
+    const asked = pageWindow(q, nowMs, timeZone);
     const window =
       q.start && q.end && /^\d+$/.test(q.start) && /^\d+$/.test(q.end)
         ? resolveWindow(
@@ -86,7 +87,7 @@ export function registerSessions(app: Hono<AppEnv>) {
       outcome: pick(OUTCOMES, q.outcome),
     };
     const after = /^(\d+):(.+)$/.exec(q.after ?? "");
-    const params = { site, window, nowMs };
+    const params = { site, window, nowMs, timeZone };
     const shard = siteShard(c.env, site.id);
     const [page, failing, seen, coverage] = await Promise.all([
       shard.agentSessions({
@@ -124,7 +125,14 @@ export function registerSessions(app: Hono<AppEnv>) {
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <SiteNav c={c} domain={site.domain} current="sessions" />
           <DataCoverageBanner coverage={coverage} drainsHref={siteHref(c, site.domain, "drains")} />
-          <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} problem={asked.problem} />
+          <PeriodForm
+            action={paths.sessions}
+            period={q.period}
+            from={q.from}
+            to={q.to}
+            problem={asked.problem}
+            zone={timeZone}
+          />
           <form method="get" action={paths.sessions} class="filters" aria-label="Filter sessions">
             {q.period ? <input type="hidden" name="period" value={q.period} /> : null}
             <Select

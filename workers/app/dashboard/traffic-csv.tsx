@@ -90,10 +90,11 @@ export function registerTrafficCsv(app: Hono<AppEnv>) {
     const name = c.req.param("table");
     if (!Object.hasOwn(TRAFFIC_TABLES, name)) return c.text(`No table ${name} on the traffic page.`, 404);
     const nowMs = Date.now();
-    const { window, problem } = pageWindow(c.req.query(), nowMs);
+    const timeZone = c.get("workspace").timeZone;
+    const { window, problem } = pageWindow(c.req.query(), nowMs, timeZone);
     if (problem) return c.text(problem, 400);
     const t = TRAFFIC_TABLES[name as TrafficTableName];
-    const rows = await t.read(siteShard(c.env, site.id), { site, window, nowMs });
+    const rows = await t.read(siteShard(c.env, site.id), { site, window, nowMs, timeZone });
     return c.body(toCsv(t.columns, rows), 200, {
       "Content-Type": CSV_TYPE,
       "Content-Disposition": csvDisposition(`${name}-${site.domain}`),
