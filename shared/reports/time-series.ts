@@ -140,7 +140,17 @@ export interface SeriesKeys {
 export function reportSeries(params: ReportParams, rows: GroupedRow[], at: SeriesKeys): Series {
   const interval = seriesIntervalOf(params);
   const zone = bucketZone(params.timeZone, params.window);
-  const dayStart = (day: string) => (zone === null ? Date.parse(`${day}T00:00:00.000Z`) : localDayStartOf(zone, day));
+  // Rows repeat their day once per key: each local day's start is computed once.
+  const starts = new Map<string, number>();
+  const dayStart = (day: string) => {
+    if (zone === null) return Date.parse(`${day}T00:00:00.000Z`);
+    let start = starts.get(day);
+    if (start === undefined) {
+      start = /^\d{4}-\d{2}-\d{2}$/.test(day) ? localDayStartOf(zone, day) : Number.NaN;
+      starts.set(day, start);
+    }
+    return start;
+  };
   const counts = rows.map((r) => {
     const bucket = interval === "hour" ? Number(r.keys[at.hour ?? -1]) : dayStart(r.keys[at.day]);
     // A row without its hour would be a plan that read whole days: never plotted silently.
