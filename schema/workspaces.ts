@@ -6,4 +6,7 @@ export const workspaces = sqliteTable("workspaces", {
   // Unique so `admin create-key --workspace NAME` reuses a workspace (docs/decisions.md#1-running-it).
   name: text("name").notNull().unique(),
   createdAt: integer("created_at").notNull(),
+  // IANA zone of the app's day boundaries and times (docs/app.md "Time zone"); checked by
+  // shared/time/time-zone.ts `parseTimeZone` before it is stored.
+  timeZone: text("time_zone").notNull().default("UTC"),
 });

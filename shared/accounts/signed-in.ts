@@ -24,7 +24,7 @@ export async function findSignedIn(
   const [sessions, rows] = await db.batch([
     liveSessionQuery(db, hash, now),
     db
-      .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
+      .select({ id: workspaces.id, name: workspaces.name, role: memberships.role, timeZone: workspaces.timeZone })
       .from(memberships)
       .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
       .where(inArray(memberships.userId, userOfSession))

@@ -2,6 +2,7 @@ import { appSessions, memberships, users, workspaces } from "@schema";
 import { and, asc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import { prefixedId, randomBase62 } from "../auth/random-token";
 import type { Database } from "../db/client";
+import { DEFAULT_TIME_ZONE } from "../time/time-zone";
 import { withdrawInvitesNoLongerStanding } from "./invite-standing";
 import type { WorkspaceRole } from "./roles";
 
@@ -9,6 +10,8 @@ export interface WorkspaceMembership {
   id: string;
   name: string;
   role: WorkspaceRole;
+  /** IANA zone of the app's days and times (docs/app.md "Time zone"); `UTC` until an owner sets one. */
+  timeZone: string;
 }
 
 export const WORKSPACE_NAME_MAX_LENGTH = 100;
@@ -16,7 +19,7 @@ export const WORKSPACE_NAME_MAX_LENGTH = 100;
 /** The user's workspaces in the order they joined them (the switcher's order). */
 export async function listUserWorkspaces(db: Database, userId: string): Promise<WorkspaceMembership[]> {
   return db
-    .select({ id: workspaces.id, name: workspaces.name, role: memberships.role })
+    .select({ id: workspaces.id, name: workspaces.name, role: memberships.role, timeZone: workspaces.timeZone })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(eq(memberships.userId, userId))
@@ -43,7 +46,7 @@ export async function createOwnedWorkspace(
       .returning({ id: workspaces.id });
     if (rows.length > 0) {
       await db.insert(memberships).values({ workspaceId: id, userId: input.userId, role: "owner", createdAt: now });
-      return { id, name, role: "owner" };
+      return { id, name, role: "owner", timeZone: DEFAULT_TIME_ZONE };
     }
     name = `${input.name.slice(0, WORKSPACE_NAME_MAX_LENGTH - 6)} ${randomBase62(5)}`;
   }

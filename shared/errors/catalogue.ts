@@ -32,6 +32,11 @@ export const errorCatalogue = {
     message: "The time window is invalid",
     when: "`from` in the future, a window over 90 days, or `from` after `to`",
   },
+  invalid_timezone: {
+    status: 400,
+    message: "The time zone is unknown",
+    when: "`timezone` is not an IANA time zone name the service knows (`Europe/Berlin`, `UTC`)",
+  },
   invalid_cursor: {
     status: 400,
     message: "The cursor is invalid",

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from "../time/time-zone";
 import {
   type AggregateTable,
   anySessionStarted,
@@ -15,11 +16,17 @@ import type { ReportHeader } from "./report-schemas";
 import type { ReportSite } from "./report-site";
 import type { ReportWindow } from "./report-window";
 import { type SeriesInterval, seriesIntervalOf } from "./time-series";
+import { bucketZone, cutAtBoundaries, zonedBoundaries } from "./zoned-buckets";
 
 export type { ReportHeader };
 
 export interface ReportContext {
-  header: ReportHeader;
+  header: ReportHeader & { timezone: string };
+  /**
+   * The plan of the window-wide totals (unique visitors, median duration). The
+   * groupings read by `grouped` and `readLive` follow the series plan: the same, or
+   * in a zoned report one without whole UTC days (shared/reports/zoned-buckets.ts).
+   */
   plan: ReadPlan;
   /** `groupedSessions` over this report's site and read plan. */
   grouped: (
@@ -41,20 +48,30 @@ export interface ReportParams {
   interval?: SeriesInterval;
   /** `previous`: also the same report over the previous equal window (shared/reports/previous-period.ts). */
   compare?: Comparison;
+  /** IANA zone of the day and hour buckets (canonical, shared/time/time-zone.ts); absent, UTC. */
+  timeZone?: string;
 }
 
 export async function reportContext(db: D1Database, params: ReportParams): Promise<ReportContext> {
-  // An hourly series needs every part of the window by hour: no daily rows then.
-  const hourly = seriesIntervalOf(params) === "hour";
-  const [plan, header] = await Promise.all([
+  // An hourly series needs every part of the window by hour: no daily rows then. Nor
+  // do local days, which the UTC days of the daily rows cannot make.
+  const interval = seriesIntervalOf(params);
+  const hourly = interval === "hour";
+  const zone = bucketZone(params.timeZone, params.window);
+  const [plan, zonedPlan, header] = await Promise.all([
     readPlan(db, params.site.id, params.window, params.nowMs, { days: !hourly }),
+    zone === null || hourly ? null : readPlan(db, params.site.id, params.window, params.nowMs, { days: false }),
     reportHeader(db, params),
   ]);
+  const series =
+    zone === null
+      ? plan
+      : cutAtBoundaries(zonedPlan ?? plan, zonedBoundaries(zone, interval, params.window.start, params.window.end));
   const grouped: ReportContext["grouped"] = (population, table, dims, only, live) =>
-    groupedSessions(db, params.site.id, plan, population, table, dims, only, live);
+    groupedSessions(db, params.site.id, series, population, table, dims, only, live);
   const readLive: ReportContext["readLive"] = (population, dims) =>
-    readLiveGroups(db, params.site.id, plan.live, population, dims);
-  return { plan, header, grouped, readLive };
+    readLiveGroups(db, params.site.id, series.live, population, dims);
+  return { plan, header: { ...header, timezone: params.timeZone ?? DEFAULT_TIME_ZONE }, grouped, readLive };
 }
 
 /** The header alone, for a report that reads `sessions` directly (failing sessions). */

@@ -38,6 +38,15 @@ const header = {
 
 export const ReportHeader = z.object(header);
 
+/** The zone of a grouped traffic report's days and hours, echoed (docs/reports.md "Time zones"). */
+const zoned = {
+  timezone: z.string().meta({
+    description:
+      "The `timezone` parameter, canonical (IANA name): the zone of the `by_*_daily` days and the series buckets. `UTC` by default.",
+    example: "Europe/Berlin",
+  }),
+};
+
 /**
  * The site's coverage on every traffic report (docs/reports.md "Coverage"): snippet only,
  * server-side records, both or none, so a number is never read as complete when it is
@@ -71,12 +80,12 @@ function withPrevious<Shape extends z.ZodRawShape>(report: z.ZodObject<Shape>, i
 const seriesAxis = {
   interval: z.enum(SERIES_INTERVALS).meta({
     description:
-      "Bucket size: `hour` or `day` (UTC). The `interval` parameter when sent; otherwise `hour` for a window up to 48 hours, `day` beyond.",
+      "Bucket size: `hour` or `day` (in `timezone`). The `interval` parameter when sent; otherwise `hour` for a window up to 48 hours, `day` beyond.",
     example: "hour",
   }),
   buckets: z.array(z.string().meta({ format: "date-time", example: "2026-11-21T13:00:00.000Z" })).meta({
     description:
-      "Start of every UTC bucket the window touches, oldest first; the first and last may be partly outside the window (only sessions started inside it count).",
+      "Start of every bucket the window touches, oldest first, RFC 3339 with the offset of `timezone` at that instant (`Z` in UTC; `2026-03-29T00:00:00.000+01:00` in Europe/Berlin); the first and last may be partly outside the window (only sessions started inside it count). Local days are 23 or 25 hours long on DST change days.",
   }),
 };
 
@@ -88,6 +97,7 @@ const Counts = z
 const TrafficOverviewPeriod = z
   .object({
     ...header,
+    ...zoned,
     total_sessions: Int(120, "AI-agent sessions started in the window."),
     unique_visitors: Int(
       95,
@@ -113,7 +123,7 @@ const TrafficOverviewPeriod = z
       )
       .meta({
         description:
-          "Sessions per UTC day of session start and platform, only non-zero entries, by day then most sessions. Sums to total_sessions.",
+          "Sessions per day (in `timezone`, UTC by default) of session start and platform, only non-zero entries, by day then most sessions. Sums to total_sessions.",
       }),
     by_platform_series: z
       .object({
@@ -123,7 +133,7 @@ const TrafficOverviewPeriod = z
       .meta({
         id: "PlatformSeries",
         description:
-          "Sessions per UTC hour or day of session start, one line per platform (most sessions first). Sums to total_sessions.",
+          "Sessions per hour or day (in `timezone`) of session start, one line per platform (most sessions first). Sums to total_sessions.",
       }),
   })
   .meta({ id: "TrafficOverviewPeriod" });
@@ -132,6 +142,7 @@ export const TrafficOverview = withPrevious(TrafficOverviewPeriod, "TrafficOverv
 const PurposeSplitPeriod = z
   .object({
     ...header,
+    ...zoned,
     total_sessions: Int(120),
     user_action_sessions: Int(40),
     search_sessions: Int(30),
@@ -153,6 +164,7 @@ export const PurposeSplit = withPrevious(PurposeSplitPeriod, "PurposeSplit");
 const TrafficSourcesPeriod = z
   .object({
     ...header,
+    ...zoned,
     coverage: z.string().meta({
       description:
         "`all_traffic`, or `ai_and_tagged` (plain human visits are not recorded: numbers cover AI plus tagged/paid traffic only).",
@@ -178,13 +190,18 @@ const TrafficSourcesPeriod = z
         by_source: z.array(z.object({ source: z.string().meta({ example: "direct" }), sessions: Int(50) })),
       }),
     ),
-    by_source_daily: z.array(
-      z.object({
-        day: z.string().meta({ format: "date", example: "2026-11-20" }),
-        source: z.string().meta({ example: "direct" }),
-        sessions: Int(12),
+    by_source_daily: z
+      .array(
+        z.object({
+          day: z.string().meta({ format: "date", example: "2026-11-20" }),
+          source: z.string().meta({ example: "direct" }),
+          sessions: Int(12),
+        }),
+      )
+      .meta({
+        description:
+          "Sessions per day (in `timezone`, UTC by default) of session start and source, only non-zero entries.",
       }),
-    ),
     by_source_series: z
       .object({
         ...seriesAxis,
@@ -193,7 +210,7 @@ const TrafficSourcesPeriod = z
       .meta({
         id: "SourceSeries",
         description:
-          "Sessions per UTC hour or day of session start, one line per source (most sessions first). Sums to total_sessions.",
+          "Sessions per hour or day (in `timezone`) of session start, one line per source (most sessions first). Sums to total_sessions.",
       }),
   })
   .meta({ id: "TrafficSourcesPeriod" });
@@ -204,6 +221,7 @@ const Tier = z.enum(TIERS).meta({ example: "verified" });
 const VerificationBreakdownPeriod = z
   .object({
     ...header,
+    ...zoned,
     total_sessions: Int(120),
     verified_sessions: Int(30),
     declared_sessions: Int(80),

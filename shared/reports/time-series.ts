@@ -1,8 +1,11 @@
 import { ok, type Result, refusal } from "../result/result";
 import { DAY_MS, HOUR_MS } from "../time/durations";
+import { localDayStartOf, zonedIso } from "../time/time-zone";
+import { DAY } from "./dimensions";
 import type { Dimension, GroupedRow } from "./grouped-sessions";
 import type { ReportParams } from "./report-context";
 import type { ReportWindow } from "./report-window";
+import { bucketZone, localDayDimension, localHourDimension, zonedBucketStarts } from "./zoned-buckets";
 
 // The time series of the traffic reports (docs/decisions.md#12-report-time-series):
 // sessions per UTC hour or UTC day of session start, every bucket the window touches
@@ -52,24 +55,32 @@ export interface BucketCount {
 
 export interface Series {
   interval: SeriesInterval;
-  /** Bucket starts, RFC 3339 UTC. */
+  /** Bucket starts, RFC 3339: UTC, or with the zone's offset in a zoned series. */
   buckets: string[];
   /** One line per key, most sessions first (ties by key); `sessions[i]` is bucket i's. */
   lines: Array<{ key: string; sessions: number[] }>;
 }
 
-/** Counts placed into the window's buckets, zero where a key had no session. */
+/**
+ * Counts placed into the window's buckets, zero where a key had no session. With
+ * `zone` the buckets are that zone's local days or hours and each count's bucket must
+ * be one of their starts exactly (shared/reports/zoned-buckets.ts).
+ */
 export function bucketSeries(
   interval: SeriesInterval,
   window: Pick<ReportWindow, "start" | "end">,
   counts: BucketCount[],
+  zone: string | null = null,
 ): Series {
-  const starts = bucketStarts(interval, window.start, window.end);
+  const starts =
+    zone === null
+      ? bucketStarts(interval, window.start, window.end)
+      : zonedBucketStarts(zone, interval, window.start, window.end);
   const index = new Map(starts.map((t, i) => [t, i]));
   const size = BUCKET_MS[interval];
   const lines = new Map<string, number[]>();
   for (const c of counts) {
-    const i = index.get(Math.floor(c.bucket / size) * size);
+    const i = index.get(zone === null ? Math.floor(c.bucket / size) * size : c.bucket);
     // A count outside the window's buckets would be a query bug: never plotted silently.
     if (i === undefined) throw new Error(`bucket ${new Date(c.bucket).toISOString()} is outside the window`);
     let line = lines.get(c.key);
@@ -82,7 +93,7 @@ export function bucketSeries(
   const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
     interval,
-    buckets: starts.map((t) => new Date(t).toISOString()),
+    buckets: starts.map((t) => (zone === null ? new Date(t).toISOString() : zonedIso(zone, t))),
     lines: [...lines]
       .map(([key, sessions]) => ({ key, sessions }))
       .filter((l) => total(l.sessions) > 0)
@@ -96,6 +107,18 @@ export function bucketSeries(
  * plans without them (`readPlan(..., { days: false })`).
  */
 export const HOUR: Dimension = { daily: "NULL", hourly: "hour", live: `started_at - started_at % ${HOUR_MS}` };
+
+/** The day of session start a report groups by: the UTC `day` column, or the local day in its zone. */
+export function dayDimension(params: Pick<ReportParams, "timeZone" | "window">): Dimension {
+  const zone = bucketZone(params.timeZone, params.window);
+  return zone === null ? DAY : localDayDimension(zone, params.window);
+}
+
+/** The hour of session start a report's hourly series groups by: UTC, or the local hour in its zone. */
+export function hourDimension(params: Pick<ReportParams, "timeZone" | "window">): Dimension {
+  const zone = bucketZone(params.timeZone, params.window);
+  return zone === null ? HOUR : localHourDimension(zone, params.window);
+}
 
 /** The interval of a report's series: the one asked for, else the window's default. */
 export function seriesIntervalOf(params: ReportParams): SeriesInterval {
@@ -116,11 +139,23 @@ export interface SeriesKeys {
  */
 export function reportSeries(params: ReportParams, rows: GroupedRow[], at: SeriesKeys): Series {
   const interval = seriesIntervalOf(params);
+  const zone = bucketZone(params.timeZone, params.window);
+  // Rows repeat their day once per key: each local day's start is computed once.
+  const starts = new Map<string, number>();
+  const dayStart = (day: string) => {
+    if (zone === null) return Date.parse(`${day}T00:00:00.000Z`);
+    let start = starts.get(day);
+    if (start === undefined) {
+      start = /^\d{4}-\d{2}-\d{2}$/.test(day) ? localDayStartOf(zone, day) : Number.NaN;
+      starts.set(day, start);
+    }
+    return start;
+  };
   const counts = rows.map((r) => {
-    const bucket = interval === "hour" ? Number(r.keys[at.hour ?? -1]) : Date.parse(`${r.keys[at.day]}T00:00:00.000Z`);
+    const bucket = interval === "hour" ? Number(r.keys[at.hour ?? -1]) : dayStart(r.keys[at.day]);
     // A row without its hour would be a plan that read whole days: never plotted silently.
     if (!Number.isFinite(bucket)) throw new Error(`series row without its ${interval}`);
     return { bucket, key: r.keys[at.key], sessions: r.sessions };
   });
-  return bucketSeries(interval, params.window, counts);
+  return bucketSeries(interval, params.window, counts, zone);
 }

@@ -1,11 +1,11 @@
 import { OUTCOMES } from "../sessions/outcome";
-import { DAY, ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
+import { ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
 import { totalOf, totalsBy } from "./grouped-sessions";
 import { medianDurationMs } from "./median-duration";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficOverview } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
-import { HOUR, reportSeries, seriesIntervalOf } from "./time-series";
+import { dayDimension, hourDimension, reportSeries, seriesIntervalOf } from "./time-series";
 import { uniqueVisitors } from "./unique-visitors";
 
 /** Contract Limits: overview top pages, 10. */
@@ -19,6 +19,8 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
   // (docs/performance.md#one-live-read-per-report-overview-sources); entry pages,
   // visitors and durations have about one value per session, so they keep their own reads.
   // An hourly series groups by HOUR too (its plan reads no whole days).
+  // Days and hours are the report's zone's (UTC by default, shared/reports/zoned-buckets.ts).
+  const [DAY, HOUR] = [dayDimension(params), hourDimension(params)];
   const dims = seriesIntervalOf(params) === "hour" ? [DAY, PLATFORM, OUTCOME, HOUR] : [DAY, PLATFORM, OUTCOME];
   const live = await readLive("agents", dims);
   const [rows, pages, visitors] = await Promise.all([

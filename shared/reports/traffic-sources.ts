@@ -1,9 +1,9 @@
-import { DAY, ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
+import { ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
 import { KEY_SEPARATOR, regroup, totalOf, totalsBy } from "./grouped-sessions";
 import { type ReportParams, reportContext } from "./report-context";
 import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
-import { HOUR, reportSeries, seriesIntervalOf } from "./time-series";
+import { dayDimension, hourDimension, reportSeries, seriesIntervalOf } from "./time-series";
 
 /** docs/decisions.md#5-traffic-reports: ai_sessions = ai_assistant_session + ai_assistant_link. */
 export const AI_SOURCES = ["ai_assistant_session", "ai_assistant_link"];
@@ -18,6 +18,8 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
   // pages would make it one row per session, so they keep their own reads.
   // An hourly series groups by HOUR too (its plan reads no whole days).
   const hourly = seriesIntervalOf(params) === "hour";
+  // Days and hours are the report's zone's (UTC by default, shared/reports/zoned-buckets.ts).
+  const [DAY, HOUR] = [dayDimension(params), hourDimension(params)];
   const dims = [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : [])];
   const live = await readLive("all", dims);
   const [byDay, pages] = await Promise.all([

@@ -41,6 +41,7 @@ describe("traffic operations in /api/v1/openapi.json", () => {
       "from",
       "interval",
       "period",
+      "timezone",
       "to",
     ]);
     expect(overview.parameters?.find((p) => p.name === "domain")?.required).toBe(true);
@@ -48,9 +49,19 @@ describe("traffic operations in /api/v1/openapi.json", () => {
     const interval = overview.parameters?.find((p) => p.name === "interval");
     expect([interval?.required ?? false, interval?.schema?.enum]).toEqual([false, ["hour", "day"]]);
     const purpose = doc.paths["/api/v1/traffic/purpose-split"].get as Operation;
-    expect(purpose.parameters?.map((p) => p.name).sort()).toEqual(["compare", "domain", "from", "period", "to"]);
+    expect(purpose.parameters?.map((p) => p.name).sort()).toEqual([
+      "compare",
+      "domain",
+      "from",
+      "period",
+      "timezone",
+      "to",
+    ]);
     // compare=previous is optional and additive: the answer gains `previous`, of the report's own shape.
     const compare = overview.parameters?.find((p) => p.name === "compare");
     expect([compare?.required ?? false, compare?.schema?.enum]).toEqual([false, ["previous"]]);
+    // timezone is optional, UTC by default: without it every answer is as before.
+    const timezone = purpose.parameters?.find((p) => p.name === "timezone");
+    expect([timezone?.required ?? false, timezone?.schema?.default]).toEqual([false, "UTC"]);
   });
 });

@@ -132,6 +132,8 @@ const header = (domain: string, siteId: string, d1: number, d2: number) => ({
   period_start: iso(d1),
   period_end: iso(d2 + DAY),
   data_status: "ok",
+  // No `timezone` parameter: UTC, echoed (docs/reports.md "Time zones").
+  timezone: "UTC",
 });
 
 const expectedOverview = {

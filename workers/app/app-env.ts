@@ -17,6 +17,8 @@ export interface CurrentWorkspace {
   id: string;
   name: string;
   role: WorkspaceRole;
+  /** IANA zone of the pages' days and times (docs/app.md "Time zone"). */
+  timeZone: string;
 }
 
 export type AppVariables = RequestIdVariables & {

@@ -11,7 +11,8 @@
 //   dark, each at least 3:1 against its background (WCAG 2.2, 1.4.11).
 // - The same numbers are in the table beside the chart (SeriesChart), which assistive
 //   technology reads instead of the canvas.
-// Bucket starts are UTC, labelled in UTC, by hour or day as the report's series says
+// Bucket starts are instants, labelled in the workspace's zone (data.zone, UTC by
+// default; docs/app.md "Time zone") by hour or day as the report's series says
 // (docs/decisions.md#12-report-time-series).
 export const CHART_JS = `
   var SERIES_COLOURS = 8;
@@ -59,13 +60,20 @@ export const CHART_JS = `
     var bg = cssVar("--bg", "#ffffff");
     var grid = cssVar("--chart-grid", "#d0d0d0");
     function colour(i) { return cssVar("--series-" + (i % SERIES_COLOURS), "#0b57d0"); }
+    var zone = data.zone || "UTC";
+    var wall = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    function local(v) {
+      var p = {};
+      wall.formatToParts(new Date(v * 1000)).forEach(function (part) { p[part.type] = part.value; });
+      return { day: p.year + "-" + p.month + "-" + p.day, time: p.hour + ":" + p.minute };
+    }
     function label(v) {
-      var iso = new Date(v * 1000).toISOString();
-      return hourly ? iso.slice(0, 10) + " " + iso.slice(11, 16) + " UTC" : iso.slice(0, 10);
+      var t = local(v);
+      return hourly ? t.day + " " + t.time + (zone === "UTC" ? " UTC" : "") : t.day;
     }
     function tick(v) {
-      var iso = new Date(v * 1000).toISOString();
-      return hourly ? iso.slice(11, 16) : iso.slice(5, 10);
+      var t = local(v);
+      return hourly ? t.time : t.day.slice(5);
     }
     // The API's own counts, and their running totals for the stacked bands.
     var raw = data.series.map(function (s) { return s.values; });
@@ -77,7 +85,7 @@ export const CHART_JS = `
       running = running.map(function (sum, j) { return sum + (values[j] || 0); });
       stacked.push(running.slice());
     });
-    var series = [{ label: hourly ? "Hour (UTC)" : "Day (UTC)", value: function (u, v) { return v == null ? "" : label(v); } }];
+    var series = [{ label: (hourly ? "Hour (" : "Day (") + zone + ")", value: function (u, v) { return v == null ? "" : label(v); } }];
     var bands = [];
     data.series.forEach(function (s, i) {
       if (s.overlay) {

@@ -8,6 +8,8 @@ export interface ChartSeries {
   lines: Array<{ label: string; sessions: number[] }>;
   /** The previous equal period's total per bucket, bucket i of it beside bucket i of this one. */
   previous?: { label: string; sessions: number[] };
+  /** The zone of the buckets (the workspace's, docs/app.md "Time zone"); UTC when absent. */
+  zone?: string;
 }
 
 /**
@@ -19,9 +21,7 @@ export function previousTotals(buckets: number, previousLines: Array<{ sessions:
   return Array.from({ length: buckets }, (_, i) => previousLines.reduce((n, l) => n + (l.sessions[i] ?? 0), 0));
 }
 
-const UNIT: Record<SeriesInterval, string> = { hour: "UTC hour", day: "UTC day" };
-
-/** "2026-11-22 13:00" for an hour bucket, "2026-11-22" for a day (both UTC). */
+/** "2026-11-22 13:00" for an hour bucket, "2026-11-22" for a day: the wall clock of the bucket's RFC 3339 start (UTC or local). */
 function bucketLabel(interval: SeriesInterval, iso: string): string {
   return interval === "hour" ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10);
 }
@@ -33,11 +33,13 @@ function bucketLabel(interval: SeriesInterval, iso: string): string {
  */
 export function SeriesChart(props: { id: string; title: string; series: ChartSeries }) {
   const { interval, buckets, previous } = props.series;
+  const zone = props.series.zone ?? "UTC";
   if (props.series.lines.length === 0) return <p class="hint">No sessions in this window.</p>;
   const lines = previous ? [...props.series.lines, previous] : props.series.lines;
   const data = {
     unit: "sessions",
     interval,
+    zone,
     x: buckets.map((b) => Date.parse(b) / 1000),
     // The previous period is last and marked `overlay`: a line over the bands, never stacked.
     series: [
@@ -53,9 +55,9 @@ export function SeriesChart(props: { id: string; title: string; series: ChartSer
       <div class="chart" data-chart={`${props.id}-data`} aria-hidden="true" />
       {raw(`<script type="application/json" id="${props.id}-data">${json}</script>`)}
       <figcaption id={`${props.id}-caption`} class="hint">
-        {props.title}: sessions per {UNIT[interval]}, stacked (each band sits on the one below it, the top edge is the
-        total). Each series has its own colour, edge pattern and marker shape; hover shows each count, and the table
-        holds the same numbers.
+        {props.title}: sessions per {zone === "UTC" ? `UTC ${interval}` : `${interval} (${zone})`}, stacked (each band
+        sits on the one below it, the top edge is the total). Each series has its own colour, edge pattern and marker
+        shape; hover shows each count, and the table holds the same numbers.
         {previous
           ? ` "${previous.label}" is the previous equal period, bucket by bucket, drawn as a line over the bands.`
           : null}
@@ -68,7 +70,9 @@ export function SeriesChart(props: { id: string; title: string; series: ChartSer
           <table>
             <thead>
               <tr>
-                <th scope="col">{interval === "hour" ? "Hour (UTC)" : "Day (UTC)"}</th>
+                <th scope="col">
+                  {interval === "hour" ? "Hour" : "Day"} ({zone})
+                </th>
                 {lines.map((l) => (
                   <th scope="col">{l.label}</th>
                 ))}

@@ -57,7 +57,7 @@ export const LIVE_JS = `
       updated.textContent = "";
       var t = document.createElement("time");
       t.setAttribute("datetime", s.to);
-      t.textContent = timeText(s.to);
+      t.textContent = s.to_text || timeText(s.to);
       updated.appendChild(t);
     }
     var counts = countsText(s.all_sessions, s.agent_sessions);

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { Time } from "../layout/format-time";
+import { Time, timeText } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { DASHBOARD_STYLE, LIVE_SCRIPT } from "./assets";
 import { LIVE_POLL_MS, type LiveSnapshot, liveSnapshot } from "./live-data";
@@ -107,6 +107,8 @@ export function registerLive(app: Hono<AppEnv>) {
   app.get("/app/sites/:domain/live/data", async (c) => {
     const site = await siteOfPage(c);
     c.header("Cache-Control", "no-store");
-    return c.json(await liveSnapshot(c.env, site, Date.now()));
+    const snap = await liveSnapshot(c.env, site, Date.now());
+    // The update time as the page's one time format, in the workspace's zone (docs/app.md "Time zone").
+    return c.json({ ...snap, to_text: timeText(snap.to, true, c.get("workspace").timeZone) });
   });
 }

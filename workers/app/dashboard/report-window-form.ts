@@ -1,20 +1,25 @@
 import type { ReportPeriod, ReportWindow, WindowInput } from "@shared/reports/report-window";
 import { REPORT_PERIODS, reportWindow, resolveWindow } from "@shared/reports/report-window";
-import { DAY_MS } from "@shared/time/durations";
+import { DEFAULT_TIME_ZONE, localDayStartOf, nextLocalDayStart } from "@shared/time/time-zone";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The window a report page asks for, from its query string, as the v1 report parameters
- * (contract "Traffic report parameters"): `period`, or a custom range of whole UTC days
- * (`from` day 00:00 to the end of the `to` day, or now when that is later than now).
- * Validation is the API's own `resolveWindow`; this only turns dates into RFC 3339.
+ * (contract "Traffic report parameters"): `period`, or a custom range of whole days in
+ * the workspace's zone (`from` day 00:00 to the end of the `to` day, or now when that
+ * is later than now; docs/app.md "Time zone"). Validation is the API's own
+ * `resolveWindow`; this only turns dates into RFC 3339.
  */
-export function windowFromQuery(q: { period?: string; from?: string; to?: string }, nowMs: number): WindowInput {
-  if (q.from && DATE.test(q.from)) {
-    const from = `${q.from}T00:00:00Z`;
-    if (!q.to || !DATE.test(q.to)) return { from };
-    const end = Math.min(Date.parse(`${q.to}T00:00:00Z`) + DAY_MS, nowMs);
+export function windowFromQuery(
+  q: { period?: string; from?: string; to?: string },
+  nowMs: number,
+  zone: string = DEFAULT_TIME_ZONE,
+): WindowInput {
+  if (q.from && DATE.test(q.from) && Number.isFinite(Date.parse(q.from))) {
+    const from = new Date(localDayStartOf(zone, q.from)).toISOString();
+    if (!q.to || !DATE.test(q.to) || !Number.isFinite(Date.parse(q.to))) return { from };
+    const end = Math.min(nextLocalDayStart(zone, localDayStartOf(zone, q.to)), nowMs);
     return { from, to: new Date(end).toISOString() };
   }
   const period = (REPORT_PERIODS as readonly string[]).includes(q.period ?? "")
@@ -38,8 +43,9 @@ const PAGE_SENTENCES: [RegExp, string][] = [
 export function pageWindow(
   q: { period?: string; from?: string; to?: string },
   nowMs: number,
+  zone: string = DEFAULT_TIME_ZONE,
 ): { window: ReportWindow; problem: string | null } {
-  const asked = reportWindow(windowFromQuery(q, nowMs), nowMs);
+  const asked = reportWindow(windowFromQuery(q, nowMs, zone), nowMs);
   if (asked.ok) return { window: asked.value, problem: null };
   const message = asked.message ?? "";
   const sentence = PAGE_SENTENCES.find(([pattern]) => pattern.test(message))?.[1] ?? message.replace(/`/g, "");

@@ -49,9 +49,10 @@ export const SESSIONS_CSV: CsvPage<SessionsInput, SessionsTable> = {
   input: async (c) => {
     const site = await siteOfPage(c);
     const nowMs = Date.now();
-    const query = sessionsQuery(c.req.query(), nowMs);
+    const timeZone = c.get("workspace").timeZone;
+    const query = sessionsQuery(c.req.query(), nowMs, timeZone);
     if (query.problem) throw new HTTPException(400, { message: query.problem });
-    return { shard: siteShard(c.env, site.id), params: { site, window: query.window, nowMs }, query };
+    return { shard: siteShard(c.env, site.id), params: { site, window: query.window, nowMs, timeZone }, query };
   },
   fileName: (i, table) => `${table === "sessions" ? "sessions" : "failing-sessions"}-${i.params.site.domain}`,
   headers: siteCoverageHeader,

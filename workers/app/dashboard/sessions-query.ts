@@ -21,8 +21,8 @@ export interface SessionsQuery {
  * The Sessions page's window, filters and position from its query string: read once
  * here for the page and its CSV download, so the download lists the page's sessions.
  */
-export function sessionsQuery(q: Record<string, string>, nowMs: number): SessionsQuery {
-  const asked = pageWindow(q, nowMs);
+export function sessionsQuery(q: Record<string, string>, nowMs: number, timeZone?: string): SessionsQuery {
+  const asked = pageWindow(q, nowMs, timeZone);
   // A "Next page" link pins the window by its exact bounds, like the API's cursor.
   const window =
     q.start && q.end && /^\d+$/.test(q.start) && /^\d+$/.test(q.end)

@@ -66,8 +66,9 @@ export function registerSessions(app: Hono<AppEnv>) {
     const site = await siteOfPage(c);
     const q = c.req.query();
     const nowMs = Date.now();
-    const { window, problem, filters, after } = sessionsQuery(q, nowMs);
-    const params = { site, window, nowMs };
+    const timeZone = c.get("workspace").timeZone;
+    const { window, problem, filters, after } = sessionsQuery(q, nowMs, timeZone);
+    const params = { site, window, nowMs, timeZone };
     const shard = siteShard(c.env, site.id);
     const [page, failing, seen, coverage] = await Promise.all([
       shard.agentSessions({
@@ -116,7 +117,14 @@ export function registerSessions(app: Hono<AppEnv>) {
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <SiteNav c={c} domain={site.domain} current="sessions" />
           <DataCoverageBanner coverage={coverage} drainsHref={siteHref(c, site.domain, "drains")} />
-          <PeriodForm action={paths.sessions} period={q.period} from={q.from} to={q.to} problem={problem} />
+          <PeriodForm
+            action={paths.sessions}
+            period={q.period}
+            from={q.from}
+            to={q.to}
+            problem={problem}
+            zone={timeZone}
+          />
           <form method="get" action={paths.sessions} class="filters" aria-label="Filter sessions">
             {q.period ? <input type="hidden" name="period" value={q.period} /> : null}
             <Select

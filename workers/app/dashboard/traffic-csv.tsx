@@ -25,9 +25,10 @@ export interface SiteReportInput {
 export async function siteReportInput(c: Context<AppEnv>): Promise<SiteReportInput> {
   const site = await siteOfPage(c);
   const nowMs = Date.now();
-  const { window, problem } = pageWindow(c.req.query(), nowMs);
+  const timeZone = c.get("workspace").timeZone;
+  const { window, problem } = pageWindow(c.req.query(), nowMs, timeZone);
   if (problem) throw new HTTPException(400, { message: problem });
-  return { shard: siteShard(c.env, site.id), params: { site, window, nowMs } };
+  return { shard: siteShard(c.env, site.id), params: { site, window, nowMs, timeZone } };
 }
 
 /** The site's coverage kind beside a CSV of its reports (docs/reports.md "CSV"). */

@@ -22,14 +22,17 @@ import { PurposeBars, SourceTables, TierTable } from "./traffic-parts";
 
 const sentenceCase = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-/** The period picker: the contract's periods and a custom range of whole UTC days. */
+/** The period picker: the contract's periods and a custom range of whole days in the workspace's zone. */
 export function PeriodForm(props: {
   action: string;
   period?: string;
   from?: string;
   to?: string;
   problem?: string | null;
+  /** The workspace's zone (docs/app.md "Time zone"); UTC when absent. */
+  zone?: string;
 }) {
+  const zone = props.zone ?? "UTC";
   return (
     <form method="get" action={props.action} class="period">
       {props.problem ? (
@@ -49,7 +52,7 @@ export function PeriodForm(props: {
         </select>
       </div>
       <div class="field">
-        <label for="from">From (UTC day)</label>
+        <label for="from">From ({zone} day)</label>
         <input
           id="from"
           name="from"
@@ -60,7 +63,7 @@ export function PeriodForm(props: {
         />
       </div>
       <div class="field">
-        <label for="to">To (UTC day)</label>
+        <label for="to">To ({zone} day)</label>
         <input id="to" name="to" type="date" value={props.to ?? ""} />
       </div>
       <button type="submit">Show</button>
@@ -76,8 +79,10 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const site = await siteOfPage(c);
     const q = c.req.query();
     const nowMs = Date.now();
-    const { window, problem } = pageWindow(q, nowMs);
-    const params = { site, window, nowMs };
+    // Days in the workspace's zone, as the API's `timezone` parameter makes them (docs/app.md "Time zone").
+    const timeZone = c.get("workspace").timeZone;
+    const { window, problem } = pageWindow(q, nowMs, timeZone);
+    const params = { site, window, nowMs, timeZone };
     // Tiles and charts show the change against the previous equal period (issue 29).
     const compared = { ...params, compare: "previous" as const };
     // One call per report to the site's analytics shard, as the v1 routes make them.
@@ -114,7 +119,14 @@ export function registerTraffic(app: Hono<AppEnv>) {
           <link rel="stylesheet" href={UPLOT_STYLE} />
           <SiteNav c={c} domain={site.domain} current="traffic" />
           <DataCoverageBanner coverage={coverage} drainsHref={siteHref(c, site.domain, "drains")} />
-          <PeriodForm action={paths.traffic} period={q.period} from={q.from} to={q.to} problem={problem} />
+          <PeriodForm
+            action={paths.traffic}
+            period={q.period}
+            from={q.from}
+            to={q.to}
+            problem={problem}
+            zone={timeZone}
+          />
           <p class="hint" id="window">
             <Time at={window.start} /> to <Time at={window.end} /> (
             {window.period === "custom" ? "custom range" : PERIOD_NAMES[window.period]}). Coverage:{" "}
@@ -177,6 +189,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
                 title="AI-agent sessions by platform"
                 series={{
                   ...overview.by_platform_series,
+                  zone: overview.timezone,
                   lines: overview.by_platform_series.platforms.map((p) => ({
                     label: platformName(p.platform),
                     sessions: p.sessions,
@@ -207,6 +220,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
                 title="Sessions by source"
                 series={{
                   ...sources.by_source_series,
+                  zone: sources.timezone,
                   lines: sources.by_source_series.sources.map((s) => ({
                     label: sourceName(s.source),
                     sessions: s.sessions,

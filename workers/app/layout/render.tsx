@@ -1,10 +1,12 @@
 import { withoutBidiControls } from "@shared/encoding/display-text";
+import { DEFAULT_TIME_ZONE } from "@shared/time/time-zone";
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
 import { appHref } from "./app-href";
 import { Notice } from "./form";
+import { TimeZoneContext } from "./format-time";
 import { type Chrome, Layout } from "./layout";
 
 /** What the layout needs from the request: path, CSRF token, and the user/workspace when set. */
@@ -26,10 +28,13 @@ export async function renderPage(
   c: Context<AppEnv>,
   page: { title: string; body: Child; status?: ContentfulStatusCode },
 ): Promise<Response> {
+  // Every <Time> on the page shows the workspace's zone (docs/app.md "Time zone").
   const html = await (
-    <Layout title={page.title} chrome={chromeOf(c)}>
-      {page.body}
-    </Layout>
+    <TimeZoneContext.Provider value={c.get("workspace")?.timeZone ?? DEFAULT_TIME_ZONE}>
+      <Layout title={page.title} chrome={chromeOf(c)}>
+        {page.body}
+      </Layout>
+    </TimeZoneContext.Provider>
   ).toString();
   c.header("Cache-Control", "no-store");
   // Every page passes through here, so no user-controlled text (site names, emails,

@@ -79,7 +79,7 @@ export function requireWorkspace(): MiddlewareHandler<AppEnv> {
       throw new HTTPException(404, { message: "No workspace of yours has that address. Pick one from the switcher." });
     }
     if (current.id !== chosen) await setSessionWorkspace(database(c.env.DB), user.sessionId, current.id);
-    c.set("workspace", { id: current.id, name: current.name, role: current.role });
+    c.set("workspace", { id: current.id, name: current.name, role: current.role, timeZone: current.timeZone });
     await next();
   };
 }

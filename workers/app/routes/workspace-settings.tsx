@@ -1,7 +1,9 @@
 import { decideWorkspaceDeletion } from "@shared/accounts/removal-rules";
 import { deleteWorkspace, listHoldings, renameWorkspace } from "@shared/accounts/workspace-removal";
 import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
+import { setWorkspaceTimeZone } from "@shared/accounts/workspace-time-zone";
 import { database } from "@shared/db/client";
+import { supportedTimeZones } from "@shared/time/time-zone";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
@@ -11,7 +13,7 @@ import { renderPage, renderRefused } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 
-// Settings → Workspace: rename and delete, owners only (docs/app.md "Renaming and
+// Settings → Workspace: rename, time zone and delete, owners only (docs/app.md "Renaming and
 // deleting"). Every POST answers with a redirect (reloading repeats nothing).
 const PATH = "/app/settings/workspace";
 const settingsHref = (c: Context<AppEnv>) => appHref(c, "/settings/workspace");
@@ -31,6 +33,45 @@ function RenameForm(props: { base: string; csrf: string; name: string }) {
         />
       </div>
       <button type="submit">Rename workspace</button>
+    </PostForm>
+  );
+}
+
+/** The runtime's zones grouped by region (`Europe/Berlin` under Europe), UTC and the saved zone first. */
+function zoneGroups(saved: string): Array<[string, string[]]> {
+  const groups = new Map<string, string[]>();
+  const all = supportedTimeZones();
+  // A zone saved under its current IANA name (Asia/Kolkata) the runtime lists by its old one (Asia/Calcutta).
+  if (!all.includes(saved)) all.unshift(saved);
+  for (const zone of all) {
+    const region = zone.includes("/") ? zone.slice(0, zone.indexOf("/")) : "Other";
+    groups.set(region, [...(groups.get(region) ?? []), zone]);
+  }
+  return [...groups];
+}
+
+function TimeZoneForm(props: { base: string; csrf: string; zone: string }) {
+  return (
+    <PostForm action={`${props.base}/timezone`} csrf={props.csrf}>
+      <div class="field">
+        <label for="workspace-timezone">Time zone</label>
+        <select id="workspace-timezone" name="timezone" aria-describedby="timezone-hint">
+          {zoneGroups(props.zone).map(([region, zones]) => (
+            <optgroup label={region}>
+              {zones.map((z) => (
+                <option value={z} selected={z === props.zone}>
+                  {z.replace(/_/g, " ")}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        <p class="hint" id="timezone-hint">
+          Days on the traffic, sessions and overview pages start at midnight in this zone, and times show its local
+          time. The API keeps UTC unless a request sends <code>timezone</code>.
+        </p>
+      </div>
+      <button type="submit">Save time zone</button>
     </PostForm>
   );
 }
@@ -77,6 +118,11 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
         <>
           {c.req.query("renamed") === "1" ? <Notice kind="success">The workspace is renamed.</Notice> : null}
           <RenameForm base={settingsHref(c)} csrf={c.get("csrfToken")} name={ws.name} />
+          <h2>Time zone</h2>
+          {c.req.query("timezone") === "1" ? (
+            <Notice kind="success">Days and times now follow {ws.timeZone}.</Notice>
+          ) : null}
+          <TimeZoneForm base={settingsHref(c)} csrf={c.get("csrfToken")} zone={ws.timeZone} />
           <h2>Delete workspace</h2>
           <p>
             <a href={`${settingsHref(c)}/delete`}>Delete {ws.name}…</a> (asks for confirmation)
@@ -101,6 +147,20 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
       return again("Another workspace already has that name. Choose another.");
     }
     return c.redirect(`${settingsHref(c)}?renamed=1`, 303);
+  });
+
+  app.post(`${PATH}/timezone`, async (c) => {
+    const form = await c.req.parseBody();
+    const asked = typeof form.timezone === "string" ? form.timezone.slice(0, 100) : "";
+    const saved = await setWorkspaceTimeZone(database(c.env.DB), c.get("workspace").id, asked);
+    if (!saved.ok)
+      return renderRefused(c, {
+        title: "Workspace",
+        status: 400,
+        message: saved.message ?? "Choose a time zone from the list.",
+        form: <TimeZoneForm base={settingsHref(c)} csrf={c.get("csrfToken")} zone={c.get("workspace").timeZone} />,
+      });
+    return c.redirect(`${settingsHref(c)}?timezone=1`, 303);
   });
 
   app.get(`${PATH}/delete`, async (c) => {

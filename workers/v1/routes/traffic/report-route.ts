@@ -7,7 +7,7 @@ import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { csvAnswer, csvContent, wantsCsv } from "./csv-answer";
 import { reportInput } from "./report-input";
-import { ReportQuery, SeriesReportQuery } from "./schema";
+import { TrafficReportQuery, TrafficSeriesQuery } from "./schema";
 
 /** What one grouped traffic report route declares; everything else is the same for each. */
 export interface TrafficReport<S extends z.ZodType> {
@@ -41,7 +41,7 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
       tags: ["Traffic"],
       summary: report.summary,
       description: report.description,
-      request: { query: report.series ? SeriesReportQuery : ReportQuery },
+      request: { query: report.series ? TrafficSeriesQuery : TrafficReportQuery },
       responses: {
         200: {
           description: report.answer,
@@ -56,7 +56,7 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
     {
       scope: "traffic:read",
       limit: "reads",
-      errors: ["invalid_domain", "invalid_window", "site_not_found"],
+      errors: ["invalid_domain", "invalid_window", "invalid_timezone", "site_not_found"],
       conditional: true,
     },
   );

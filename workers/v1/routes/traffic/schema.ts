@@ -7,6 +7,7 @@ import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/reports/report-wi
 import { SERIES_INTERVALS } from "@shared/reports/time-series";
 import { TIERS } from "@shared/reports/verification";
 import { OUTCOMES } from "@shared/sessions/outcome";
+import { DEFAULT_TIME_ZONE } from "@shared/time/time-zone";
 import { cursorQuery } from "../cursor-query";
 
 const Domain = z
@@ -46,10 +47,21 @@ export const ReportQuery = z.object({
 export const SeriesReportQuery = ReportQuery.extend({
   interval: z.enum(SERIES_INTERVALS).optional().openapi({
     description:
-      "Bucket size of the time series (UTC): `hour` (windows up to 48 hours) or `day`. Default: `hour` up to 48 hours, `day` beyond.",
+      "Bucket size of the time series (UTC, or the `timezone` where the report takes one): `hour` (windows up to 48 hours) or `day`. Default: `hour` up to 48 hours, `day` beyond.",
     example: "hour",
   }),
 });
+
+/** The time zone of a traffic report's days (docs/reports.md "Time zones"); validated by shared/time/time-zone.ts. */
+const TimeZone = z.string().min(1).max(64).default(DEFAULT_TIME_ZONE).openapi({
+  description:
+    "IANA time zone of the day and hour buckets (`by_*_daily`, `by_*_series`) and of `compare=previous` over whole days: days start at local midnight and are 23 or 25 hours long on DST change days. Default `UTC`. An unknown name is 400 `invalid_timezone`.",
+  example: "Europe/Berlin",
+});
+
+/** The grouped traffic reports (overview, purpose split, sources, verification) take a time zone. */
+export const TrafficReportQuery = ReportQuery.extend({ timezone: TimeZone });
+export const TrafficSeriesQuery = SeriesReportQuery.extend({ timezone: TimeZone });
 
 export const FailingSessionsQuery = z.object({
   domain: Domain,

@@ -1,0 +1,1 @@
+ALTER TABLE `workspaces` ADD `time_zone` text DEFAULT 'UTC' NOT NULL;
