@@ -1,5 +1,5 @@
-import type { Lease } from "./rate-window";
 import { RecentMap } from "./recent-map";
+import type { Lease } from "./window";
 
 // One isolate's hits of limited subjects (docs/ingest.md, "Limits on the public path"),
 // spent without a Durable Object call in the common case. A subject's object grants
@@ -20,9 +20,13 @@ export interface LeaseTerms {
   credit: number;
 }
 
-/** The calls the pool makes on a subject's object (a `RateWindow` stub). */
+/** The calls the pool makes on a subject's windows (through a `GroupBatcher`). */
 export interface LeaseSource {
-  lease(want: number, nowMs: number): Promise<Lease>;
+  /**
+   * A block: `urgent` when a request waits for it (asked at once), otherwise in the
+   * background (it may be gathered with other subjects' asks and sent later).
+   */
+  lease(want: number, nowMs: number, urgent: boolean): Promise<Lease>;
   noteRefused(count: number, nowMs: number): Promise<unknown>;
 }
 
@@ -39,8 +43,10 @@ interface SubjectState {
   fullUntil: number;
   /** Requests of this isolate waiting for `pending` (their credit is used up). */
   waiting: number;
-  /** Resolves to whether the object answered (false: an outage). */
+  /** A background block on its way; resolves to whether the object answered (false: an outage). */
   pending?: Promise<boolean>;
+  /** A block asked for at once because requests wait for it (same answer). */
+  urgent?: Promise<boolean>;
   unreported: number;
   /** Whether the first refusal of the current full window was reported. */
   reported: boolean;
@@ -92,17 +98,19 @@ export class LeasePool {
       }
       if (state.held > 0) {
         state.held--;
-        if (state.held <= terms.size / 2 && state.fullUntil === 0 && !state.pending)
+        if (state.held <= terms.size / 2 && state.fullUntil === 0 && !state.pending && !state.urgent)
           defer(this.refill(state, terms, source, now));
         return { allowed: true };
       }
       if (state.fullUntil !== 0) return this.refuse(state, source, now, defer);
       if (state.owed < terms.credit) {
         state.owed++;
-        if (!state.pending) defer(this.refill(state, terms, source, now));
+        if (!state.pending && !state.urgent) defer(this.refill(state, terms, source, now));
         return { allowed: true };
       }
-      const pending = state.pending ?? this.refill(state, terms, source, now);
+      // The background block may be gathered with other asks and sent later: waiting
+      // requests ask at once, once per subject.
+      const pending = state.urgent ?? this.refill(state, terms, source, now, true);
       state.waiting++;
       const answered = await pending;
       state.waiting--;
@@ -112,11 +120,17 @@ export class LeasePool {
     }
   }
 
-  private refill(state: SubjectState, terms: LeaseTerms, source: () => LeaseSource, now: number): Promise<boolean> {
+  private refill(
+    state: SubjectState,
+    terms: LeaseTerms,
+    source: () => LeaseSource,
+    now: number,
+    urgent = false,
+  ): Promise<boolean> {
     // One block, plus what is owed and what waits (up to MAX_BLOCKS blocks in all).
     const want = Math.min(terms.size * MAX_BLOCKS, terms.size + terms.credit + state.waiting);
-    const pending = source()
-      .lease(want, now)
+    const pending: Promise<boolean> = source()
+      .lease(want, now, urgent)
       .then((lease) => {
         if (lease.until !== state.heldUntil) state.held = 0;
         const paid = Math.min(state.owed, lease.granted);
@@ -135,8 +149,10 @@ export class LeasePool {
       })
       .finally(() => {
         if (state.pending === pending) state.pending = undefined;
+        if (state.urgent === pending) state.urgent = undefined;
       });
-    state.pending = pending;
+    if (urgent) state.urgent = pending;
+    else state.pending = pending;
     return pending;
   }
 
