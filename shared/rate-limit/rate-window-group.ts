@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { createHash } from "node:crypto";
 import { grantLease, type Lease, type WindowSpec, windowStart } from "./window";
 
 /** Everything one isolate asks of a group in one call (shared/rate-limit/group-batcher.ts). */
@@ -26,10 +27,14 @@ const REFUSED: WindowSpec = { name: "refused", limit: Number.MAX_SAFE_INTEGER, p
 const END_DIGITS = 15;
 const endOf = (spec: WindowSpec, nowMs: number) => windowStart(nowMs, spec.periodSeconds) + spec.periodSeconds * 1000;
 const endPrefix = (endMs: number) => String(endMs).padStart(END_DIGITS, "0");
+// A subject is stored as its digest: a client network (/24, /64) is never written in
+// clear (docs/privacy.md), only a one-way function of it, as the per-network object ids
+// this class replaced were.
+const stored = (subject: string) => createHash("sha256").update(subject).digest("base64url").slice(0, 22);
 const countKey = (subject: string, spec: WindowSpec, nowMs: number) =>
-  `${endPrefix(endOf(spec, nowMs))}|${subject}|n|${spec.name}`;
+  `${endPrefix(endOf(spec, nowMs))}|${stored(subject)}|n|${spec.name}`;
 const memberKey = (subject: string, spec: WindowSpec, nowMs: number, member: string) =>
-  `${endPrefix(endOf(spec, nowMs))}|${subject}|m|${spec.name}|${member}`;
+  `${endPrefix(endOf(spec, nowMs))}|${stored(subject)}|m|${spec.name}|${member}`;
 
 /**
  * The fixed windows of many subjects in one Durable Object (for the beacon limits: a
