@@ -102,8 +102,9 @@ function groupOf(ns: LimitNamespace, siteId: string): GroupBatcher {
 /** The lease calls of `subject` over `specs`, through a group's batcher. */
 export function leaseSource(group: GroupBatcher, subject: string, specs: WindowSpec[]): () => LeaseSource {
   const source: LeaseSource = {
-    lease: (want, now, urgent) => group.lease(subject, specs, want, now, urgent),
-    noteRefused: (count, now) => group.noteRefused(subject, count, now),
+    lease: (want, now) => group.lease(subject, specs, want, now),
+    leaseLater: (want, now, apply, defer) => group.leaseLater(subject, specs, want, now, apply, defer),
+    noteRefused: (count, now, defer) => group.noteRefused(subject, count, now, defer),
   };
   return () => source;
 }
@@ -157,19 +158,38 @@ export async function visitorWithinBound(
   if (known !== undefined) return known;
   const creditKey = `${siteId}|${network}|${Math.floor(now / (DAY * 1000))}`;
   const credited = visitorCredits.get(creditKey) ?? [];
-  const ask = (hashes: string[], urgent: boolean) =>
-    groupOf(ns, siteId)
-      .admitMembers(
-        hashes.map((member) => ({
-          subject: networkSubject(network),
-          set: "visitors",
-          member,
-          max: BEACON_LIMITS.visitorsPerNetworkDay,
-          periodSeconds: DAY,
-        })),
-        now,
-        urgent,
-      )
+  const group = groupOf(ns, siteId);
+  const asks = (hashes: string[]) =>
+    hashes.map((member) => ({
+      subject: networkSubject(network),
+      set: "visitors",
+      member,
+      max: BEACON_LIMITS.visitorsPerNetworkDay,
+      periodSeconds: DAY,
+    }));
+  if (credited.length < VISITOR_CREDIT) {
+    visitorCredits.set(creditKey, [...credited, visitorHash]);
+    // Its further events before the answer count it as itself too; the ask goes with
+    // the isolate's next batch. No answer: it stays counted as itself, asked again
+    // next time.
+    admittedVisitors.set(key, true);
+    group.admitMembersLater(
+      asks([visitorHash]),
+      now,
+      (admitted) => {
+        if (admitted) admittedVisitors.set(key, admitted[0]);
+        else admittedVisitors.delete(key);
+      },
+      defer,
+    );
+    return true;
+  }
+  // This event waits, so the ask goes at once, with the network's credited visitors
+  // first: they count as themselves already, so they take their places in the set before
+  // this one (asking again for a member is harmless), and one isolate never exceeds it.
+  return (
+    group
+      .admitMembers(asks([...credited, visitorHash]), now)
       .then((admitted) => {
         const own = admitted[admitted.length - 1];
         admittedVisitors.set(key, own);
@@ -179,17 +199,6 @@ export async function visitorWithinBound(
       .catch(() => {
         admittedVisitors.delete(key);
         return true;
-      });
-  if (credited.length < VISITOR_CREDIT) {
-    visitorCredits.set(creditKey, [...credited, visitorHash]);
-    // Its further events before the answer count it as itself too; the ask goes with
-    // the isolate's next batch.
-    admittedVisitors.set(key, true);
-    defer(ask([visitorHash], false));
-    return true;
-  }
-  // This event waits, so the ask goes at once, with the network's credited visitors
-  // first: they count as themselves already, so they take their places in the set before
-  // this one (asking again for a member is harmless), and one isolate never exceeds it.
-  return ask([...credited, visitorHash], true);
+      })
+  );
 }

@@ -1,3 +1,4 @@
+import type { Defer } from "./lease-pool";
 import type { GroupSync, GroupSyncResult } from "./rate-window-group";
 import type { Lease, WindowSpec } from "./window";
 
@@ -10,22 +11,23 @@ interface OpenBatch {
   sync: GroupSync;
   /** The latest `now` of the requests in it: the object settles them at that time. */
   now: number;
-  answer: Promise<GroupSyncResult>;
+  /** Each ask's callback, given the answer (undefined: the object did not answer). */
+  answers: ((result: GroupSyncResult | undefined) => void)[];
 }
 
 /**
  * One isolate's calls to one group object (shared/rate-limit/rate-window-group.ts),
- * gathered: what the requests ask in `delayMs` (the leases of every network that
- * needed a block, refusals, unseen visitors) goes in one call, so the object is asked
- * at most once per `delayMs` per isolate while no request waits for it. Each request's
- * promise settles with its own part of the answer; all reject together when the object
- * does not answer.
+ * gathered: what the requests ask in the background in `delayMs` (the blocks of every
+ * network that needed one, refusals, unseen visitors) goes in one call, so the object
+ * is asked at most once per `delayMs` per isolate for them.
  *
- * A request that must wait (its credit spent) asks `now` instead, in a call of its own.
- * It cannot send the open batch early: the batch belongs to the request that opened it
- * (its timer and promise), and workerd refuses to settle a promise of one request from
- * another ("Cannot perform I/O on behalf of a different request"), while awaiting one
- * is allowed.
+ * The request that opens a batch sends it (its timer) and keeps itself alive for it
+ * (`defer`); the answer is handed to each ask's callback from there. Asks joining an
+ * open batch get no promise: workerd cancels a request whose `waitUntil` awaits a
+ * promise that only another request's I/O settles ("Promise will never complete"), and
+ * refuses to settle one request's promise from another ("Cannot perform I/O on behalf
+ * of a different request"), so nothing crosses requests but plain callbacks. A request
+ * that must wait asks `now`, in a call of its own.
  */
 export class GroupBatcher {
   private open?: OpenBatch;
@@ -35,56 +37,74 @@ export class GroupBatcher {
     private readonly delayMs: number,
   ) {}
 
-  lease(subject: string, specs: WindowSpec[], want: number, now: number, urgent = false): Promise<Lease> {
-    if (urgent)
-      return this.now({ leases: [{ subject, specs, want }], refused: [], members: [] }, now).then((r) => r.leases[0]);
-    const batch = this.batch(now);
+  /** A block asked at once, in a call of this request's own. */
+  lease(subject: string, specs: WindowSpec[], want: number, now: number): Promise<Lease> {
+    return this.now({ leases: [{ subject, specs, want }], refused: [], members: [] }, now).then((r) => r.leases[0]);
+  }
+
+  leaseLater(
+    subject: string,
+    specs: WindowSpec[],
+    want: number,
+    now: number,
+    apply: (lease: Lease | undefined) => void,
+    defer: Defer,
+  ): void {
+    const batch = this.batch(now, defer);
     const i = batch.sync.leases.push({ subject, specs, want }) - 1;
-    return batch.answer.then((r) => r.leases[i]);
+    batch.answers.push((r) => apply(r?.leases[i]));
   }
 
   /** Adds refusals to the record; an outage loses them (they are a count, not a limit). */
-  noteRefused(subject: string, count: number, now: number): Promise<void> {
-    const batch = this.batch(now);
+  noteRefused(subject: string, count: number, now: number, defer: Defer): void {
+    const batch = this.batch(now, defer);
     const same = batch.sync.refused.find((r) => r.subject === subject);
     if (same) same.count += count;
     else batch.sync.refused.push({ subject, count });
-    return batch.answer.then(
-      () => undefined,
-      () => undefined,
-    );
   }
 
-  /** Set admissions, answered in order. */
-  admitMembers(ops: GroupSync["members"], now: number, urgent = false): Promise<boolean[]> {
-    if (urgent) return this.now({ leases: [], refused: [], members: ops }, now).then((r) => r.members);
-    const batch = this.batch(now);
+  /** Set admissions asked at once, answered in order. */
+  admitMembers(ops: GroupSync["members"], now: number): Promise<boolean[]> {
+    return this.now({ leases: [], refused: [], members: ops }, now).then((r) => r.members);
+  }
+
+  admitMembersLater(
+    ops: GroupSync["members"],
+    now: number,
+    apply: (admitted: boolean[] | undefined) => void,
+    defer: Defer,
+  ): void {
+    const batch = this.batch(now, defer);
     const first = batch.sync.members.push(...ops) - ops.length;
-    return batch.answer.then((r) => r.members.slice(first, first + ops.length));
+    batch.answers.push((r) => apply(r?.members.slice(first, first + ops.length)));
   }
 
-  /** One call of its own, sent at once from the calling request. */
   private now(sync: GroupSync, now: number): Promise<GroupSyncResult> {
     return this.object().settle(sync, now);
   }
 
-  private batch(now: number): OpenBatch {
+  private batch(now: number, defer: Defer): OpenBatch {
     const open = this.open;
     if (open) {
       open.now = Math.max(open.now, now);
       return open;
     }
-    const due = new Promise<void>((resolve) => setTimeout(resolve, this.delayMs));
-    const batch: OpenBatch = {
-      sync: { leases: [], refused: [], members: [] },
-      now,
-      answer: due.then(() => {
-        // Requests from here on open the next batch.
+    const batch: OpenBatch = { sync: { leases: [], refused: [], members: [] }, now, answers: [] };
+    this.open = batch;
+    const sent = new Promise<void>((resolve) => setTimeout(resolve, this.delayMs))
+      .then(() => {
+        // Asks from here on open the next batch.
         if (this.open === batch) this.open = undefined;
         return this.object().settle(batch.sync, batch.now);
-      }),
-    };
-    this.open = batch;
+      })
+      .then(
+        (result) => result,
+        () => undefined,
+      )
+      .then((result) => {
+        for (const answer of batch.answers) answer(result);
+      });
+    defer(sent);
     return batch;
   }
 }

@@ -1,4 +1,4 @@
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import {
@@ -95,6 +95,12 @@ describe("beacon limits per client network and site token", () => {
     // check's last refusal.
     await new Promise((r) => setTimeout(r, 100));
     expect(await group(site.id).refused(networkSubject("203.0.113.0/24"))).toBe(1);
+    // The site's object stores the network only as a digest (docs/privacy.md).
+    const keys = await runInDurableObject(group(site.id), (_instance, state) =>
+      [...state.storage.kv.list()].map(([key]) => key),
+    );
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.filter((key) => key.includes("203.0.113"))).toEqual([]);
     await new Promise((r) => setTimeout(r, 100));
     const row = await env.DB.prepare("SELECT last_reject_reason FROM sites WHERE id = ?")
       .bind(site.id)
