@@ -23,8 +23,8 @@ export interface BeaconRequest {
 }
 
 export interface BeaconEnv extends AcceptEnv {
-  /** RateWindow objects: one per site token and one per site and client network. */
-  RATE_WINDOW: LimitNamespace;
+  /** RateWindowGroup objects: one per site, holding its token's and each client network's windows. */
+  BEACON_WINDOWS: LimitNamespace;
   /** "off" only in the limiter benchmark's baseline (bench/ingest-limits.ts). */
   BEACON_LIMITS?: string;
 }
@@ -64,7 +64,7 @@ function beaconChannel(
           if (!originAllowed(request.origin, site.domain, parseResolveMap(env.OUTBOUND_RESOLVE)))
             return { refused: { reason: request.origin ? "origin_mismatch" : "missing_origin", siteId: site.id } };
           if (limited) {
-            const verdict = await admitBeacon(env.RATE_WINDOW, site.id, network, now, request.defer);
+            const verdict = await admitBeacon(env.BEACON_WINDOWS, site.id, network, now, request.defer);
             if (!verdict.allowed)
               return { refused: { reason: "rate_limited", siteId: site.id, retryAfter: verdict.retryAfter } };
           }
@@ -74,7 +74,7 @@ function beaconChannel(
     signed: () => request.signed,
     visitorBound: limited
       ? (siteId, net, visitorHash, at) =>
-          visitorWithinBound(env.RATE_WINDOW, siteId, net, visitorHash, at, request.defer)
+          visitorWithinBound(env.BEACON_WINDOWS, siteId, net, visitorHash, at, request.defer)
       : undefined,
     raw: (beacon) => ({
       channel: "beacon",

@@ -1,5 +1,6 @@
+import { GroupBatcher } from "../rate-limit/group-batcher";
 import { LeasePool, type LeaseSource, type LeaseTerms, type LimitVerdict } from "../rate-limit/lease-pool";
-import type { RateWindow } from "../rate-limit/rate-window";
+import type { RateWindowGroup } from "../rate-limit/rate-window-group";
 import { RecentMap } from "../rate-limit/recent-map";
 import type { WindowSpec } from "../rate-limit/window";
 
@@ -37,9 +38,9 @@ export const BEACON_LIMITS = {
 } as const satisfies { site: WindowSpec[]; network: WindowSpec[]; visitorsPerNetworkDay: number };
 
 // Blocks an isolate asks for (shared/rate-limit/lease-pool.ts): a site's serves 200
-// beacons, a network's 20, so a busy shop costs its site object one call per 200
-// beacons and a visitor's network one call per 20 (and one per minute it is active),
-// always in the background: the next block is asked for once half of one is left.
+// beacons, a network's 20, so a busy shop needs a site block per 200 beacons and a
+// visitor's network one per 20 (and one per minute it is active), always in the
+// background: the next block is asked for once half of one is left.
 // Credit: while an isolate holds no hits of a subject (first sight, a new minute, a
 // block on its way) it admits up to `credit` beacons, which the next block pays for.
 // Overshoot bound: past a full window each isolate can have admitted at most `credit`
@@ -52,41 +53,61 @@ export const BEACON_LEASES = {
 // Unseen visitors of a network admitted per isolate and UTC day before the object
 // answered; the visitor is added to the object's set like any other.
 export const VISITOR_CREDIT = 2;
+// All of a site's windows (its token's and every network's, and the visitor sets) live
+// in one RateWindowGroup object; an isolate sends what its requests ask in the
+// background in one call at most every SYNC_DELAY_MS (shared/rate-limit/group-batcher.ts).
+// Beacons that pass on credit or held hits never wait for it, so the delay only decides
+// how many networks share a call: an isolate makes at most one background call a second
+// per site whatever the number of networks. A request that waits (credit spent) asks at
+// once, in its own call.
+export const SYNC_DELAY_MS = 1000;
 // Subjects, visitor verdicts and visitor credits one isolate remembers (least recently
 // used forgotten first: shared/rate-limit/recent-map.ts).
 const MAX_SUBJECTS = 10_000;
 const MAX_VISITORS = 50_000;
+const MAX_SITES = 1_000;
 
-export type LimitNamespace = DurableObjectNamespace<RateWindow>;
+export type LimitNamespace = DurableObjectNamespace<RateWindowGroup>;
 
 const pool = new LeasePool(MAX_SUBJECTS);
+const groups = new RecentMap<GroupBatcher>(MAX_SITES);
 const admittedVisitors = new RecentMap<boolean>(MAX_VISITORS);
 /** Visitors credited per site, network and UTC day (key `site|network|day`). */
-const visitorCredits = new RecentMap<number>(MAX_SUBJECTS);
+const visitorCredits = new RecentMap<string[]>(MAX_SUBJECTS);
 
 /** Forgets every lease, credit and visitor verdict this isolate holds (tests). */
 export function resetBeaconLimitCache(): void {
   pool.clear();
+  groups.clear();
   admittedVisitors.clear();
   visitorCredits.clear();
 }
 
-/** The lease calls of `subject`'s object over `specs` (a RateWindow stub, made when first called). */
-export function leaseSource(ns: LimitNamespace, subject: string, specs: WindowSpec[]): () => LeaseSource {
-  return () => {
-    const object = stub(ns, subject);
-    return {
-      lease: (want, now) => object.lease(specs, want, now),
-      noteRefused: (count, now) => object.noteRefused(count, now),
-    };
+/** The name of the object holding `siteId`'s windows. */
+export const limitGroupName = (siteId: string) => `beacon-limits:${siteId}`;
+/** A client network's subject inside its site's object. */
+export const networkSubject = (network: string) => `net:${network}`;
+export const SITE_SUBJECT = "site";
+
+/** This isolate's batcher for a site's object (the stub is made when a batch is sent). */
+function groupOf(ns: LimitNamespace, siteId: string): GroupBatcher {
+  let group = groups.get(siteId);
+  if (!group) {
+    group = new GroupBatcher(() => ns.get(ns.idFromName(limitGroupName(siteId))), SYNC_DELAY_MS);
+    groups.set(siteId, group);
+  }
+  return group;
+}
+
+/** The lease calls of `subject` over `specs`, through a group's batcher. */
+export function leaseSource(group: GroupBatcher, subject: string, specs: WindowSpec[]): () => LeaseSource {
+  const source: LeaseSource = {
+    lease: (want, now) => group.lease(subject, specs, want, now),
+    leaseLater: (want, now, apply, defer) => group.leaseLater(subject, specs, want, now, apply, defer),
+    noteRefused: (count, now, defer) => group.noteRefused(subject, count, now, defer),
   };
+  return () => source;
 }
-
-function stub(ns: LimitNamespace, subject: string) {
-  return ns.get(ns.idFromName(subject));
-}
-
-const networkSubject = (siteId: string, network: string) => `beacon-net:${siteId}:${network}`;
 
 /**
  * Admits one beacon against its network's windows, then its site's (in that order, so a
@@ -99,24 +120,30 @@ export async function admitBeacon(
   now: number,
   defer: (p: Promise<unknown>) => void,
 ): Promise<LimitVerdict> {
-  const net = networkSubject(siteId, network);
+  const group = groupOf(ns, siteId);
+  const net = networkSubject(network);
   const byNetwork = await pool.take(
-    net,
+    `${siteId}|${net}`,
     BEACON_LEASES.network,
-    leaseSource(ns, net, BEACON_LIMITS.network),
+    leaseSource(group, net, BEACON_LIMITS.network),
     now,
     defer,
   );
   if (!byNetwork.allowed) return byNetwork;
-  const site = `beacon-site:${siteId}`;
-  return pool.take(site, BEACON_LEASES.site, leaseSource(ns, site, BEACON_LIMITS.site), now, defer);
+  return pool.take(
+    `${siteId}|${SITE_SUBJECT}`,
+    BEACON_LEASES.site,
+    leaseSource(group, SITE_SUBJECT, BEACON_LIMITS.site),
+    now,
+    defer,
+  );
 }
 
 /**
  * Whether this visitor hash is one of the first `visitorsPerNetworkDay` of its network
- * on this site today; remembered per isolate, so a visitor costs one call a day. The
- * first VISITOR_CREDIT unseen visitors of a network in this isolate and day are
- * admitted at once and added to the object's set in the background (`defer`).
+ * on this site today; remembered per isolate, so a visitor costs one batched entry a
+ * day. The first VISITOR_CREDIT unseen visitors of a network in this isolate and day
+ * are admitted at once and added to the object's set in the background (`defer`).
  */
 export async function visitorWithinBound(
   ns: LimitNamespace,
@@ -129,25 +156,49 @@ export async function visitorWithinBound(
   const key = `${siteId}|${network}|${visitorHash}`;
   const known = admittedVisitors.get(key);
   if (known !== undefined) return known;
-  const ask = stub(ns, networkSubject(siteId, network))
-    .admitMember("visitors", visitorHash, BEACON_LIMITS.visitorsPerNetworkDay, DAY, now)
-    .then((admitted: boolean) => {
-      admittedVisitors.set(key, admitted);
-      return admitted;
-    })
-    // The object did not answer: count the visitor as itself, and ask again next time.
-    .catch(() => {
-      admittedVisitors.delete(key);
-      return true;
-    });
   const creditKey = `${siteId}|${network}|${Math.floor(now / (DAY * 1000))}`;
-  const used = visitorCredits.get(creditKey) ?? 0;
-  if (used < VISITOR_CREDIT) {
-    visitorCredits.set(creditKey, used + 1);
-    // Its further events before the answer count it as itself too.
+  const credited = visitorCredits.get(creditKey) ?? [];
+  const group = groupOf(ns, siteId);
+  const asks = (hashes: string[]) =>
+    hashes.map((member) => ({
+      subject: networkSubject(network),
+      set: "visitors",
+      member,
+      max: BEACON_LIMITS.visitorsPerNetworkDay,
+      periodSeconds: DAY,
+    }));
+  if (credited.length < VISITOR_CREDIT) {
+    visitorCredits.set(creditKey, [...credited, visitorHash]);
+    // Its further events before the answer count it as itself too; the ask goes with
+    // the isolate's next batch. No answer: it stays counted as itself, asked again
+    // next time.
     admittedVisitors.set(key, true);
-    defer(ask);
+    group.admitMembersLater(
+      asks([visitorHash]),
+      now,
+      (admitted) => {
+        if (admitted) admittedVisitors.set(key, admitted[0]);
+        else admittedVisitors.delete(key);
+      },
+      defer,
+    );
     return true;
   }
-  return ask;
+  // This event waits, so the ask goes at once, with the network's credited visitors
+  // first: they count as themselves already, so they take their places in the set before
+  // this one (asking again for a member is harmless), and one isolate never exceeds it.
+  return (
+    group
+      .admitMembers(asks([...credited, visitorHash]), now)
+      .then((admitted) => {
+        const own = admitted[admitted.length - 1];
+        admittedVisitors.set(key, own);
+        return own;
+      })
+      // The object did not answer: count the visitor as itself, and ask again next time.
+      .catch(() => {
+        admittedVisitors.delete(key);
+        return true;
+      })
+  );
 }

@@ -1,5 +1,5 @@
-import type { Lease } from "./rate-window";
 import { RecentMap } from "./recent-map";
+import type { Lease } from "./window";
 
 // One isolate's hits of limited subjects (docs/ingest.md, "Limits on the public path"),
 // spent without a Durable Object call in the common case. A subject's object grants
@@ -20,11 +20,23 @@ export interface LeaseTerms {
   credit: number;
 }
 
-/** The calls the pool makes on a subject's object (a `RateWindow` stub). */
+/**
+ * The calls the pool makes on a subject's windows (through a `GroupBatcher`). A
+ * background ask hands over a callback rather than returning a promise: the batch it
+ * joins may be sent by another request, and workerd cancels a request whose
+ * `waitUntil` awaits a promise only another request's I/O settles ("Promise will never
+ * complete"), so the request that sends the batch applies every answer in it.
+ */
 export interface LeaseSource {
+  /** A block asked at once, by a request that waits for it. */
   lease(want: number, nowMs: number): Promise<Lease>;
-  noteRefused(count: number, nowMs: number): Promise<unknown>;
+  /** A block asked in the background: `apply` gets it, or undefined if the object did not answer. */
+  leaseLater(want: number, nowMs: number, apply: (lease: Lease | undefined) => void, defer: Defer): void;
+  noteRefused(count: number, nowMs: number, defer: Defer): void;
 }
+
+/** The invocation's waitUntil. */
+export type Defer = (p: Promise<unknown>) => void;
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfter: number };
 
@@ -39,8 +51,10 @@ interface SubjectState {
   fullUntil: number;
   /** Requests of this isolate waiting for `pending` (their credit is used up). */
   waiting: number;
-  /** Resolves to whether the object answered (false: an outage). */
-  pending?: Promise<boolean>;
+  /** A background block is on its way. */
+  pending: boolean;
+  /** A block asked for at once because requests wait for it; resolves to whether the object answered. */
+  urgent?: Promise<boolean>;
   unreported: number;
   /** Whether the first refusal of the current full window was reported. */
   reported: boolean;
@@ -75,11 +89,20 @@ export class LeasePool {
     terms: LeaseTerms,
     source: () => LeaseSource,
     now: number,
-    defer: (p: Promise<unknown>) => void,
+    defer: Defer,
   ): Promise<LimitVerdict> {
     let state = this.subjects.get(subject);
     if (!state) {
-      state = { held: 0, heldUntil: 0, owed: 0, fullUntil: 0, waiting: 0, unreported: 0, reported: false };
+      state = {
+        held: 0,
+        heldUntil: 0,
+        owed: 0,
+        fullUntil: 0,
+        waiting: 0,
+        pending: false,
+        unreported: 0,
+        reported: false,
+      };
       this.subjects.set(subject, state);
     }
     // Each round spends a hit, refuses, admits on credit, or waits for a block; a block
@@ -92,17 +115,19 @@ export class LeasePool {
       }
       if (state.held > 0) {
         state.held--;
-        if (state.held <= terms.size / 2 && state.fullUntil === 0 && !state.pending)
-          defer(this.refill(state, terms, source, now));
+        if (state.held <= terms.size / 2 && state.fullUntil === 0 && !state.pending && !state.urgent)
+          this.refillLater(state, terms, source, now, defer);
         return { allowed: true };
       }
       if (state.fullUntil !== 0) return this.refuse(state, source, now, defer);
       if (state.owed < terms.credit) {
         state.owed++;
-        if (!state.pending) defer(this.refill(state, terms, source, now));
+        if (!state.pending && !state.urgent) this.refillLater(state, terms, source, now, defer);
         return { allowed: true };
       }
-      const pending = state.pending ?? this.refill(state, terms, source, now);
+      // The background block may be gathered with other asks and sent later: waiting
+      // requests ask at once, once per subject.
+      const pending = state.urgent ?? this.refillNow(state, terms, source, now);
       state.waiting++;
       const answered = await pending;
       state.waiting--;
@@ -112,46 +137,65 @@ export class LeasePool {
     }
   }
 
-  private refill(state: SubjectState, terms: LeaseTerms, source: () => LeaseSource, now: number): Promise<boolean> {
-    // One block, plus what is owed and what waits (up to MAX_BLOCKS blocks in all).
-    const want = Math.min(terms.size * MAX_BLOCKS, terms.size + terms.credit + state.waiting);
-    const pending = source()
-      .lease(want, now)
-      .then((lease) => {
-        if (lease.until !== state.heldUntil) state.held = 0;
-        const paid = Math.min(state.owed, lease.granted);
-        state.held += lease.granted - paid;
-        state.heldUntil = lease.until;
-        // Short: the window is full; the credit the grant did not cover is written off.
-        if (lease.granted < want) {
-          state.owed = 0;
-          state.fullUntil = now + Math.max(1, lease.retryAfter) * 1000;
-        } else state.owed -= paid;
-        return true;
-      })
-      .catch(() => {
-        state.owed = 0;
-        return false;
-      })
-      .finally(() => {
-        if (state.pending === pending) state.pending = undefined;
-      });
-    state.pending = pending;
-    return pending;
+  /** One block, plus what is owed and what waits (up to MAX_BLOCKS blocks in all). */
+  private want(state: SubjectState, terms: LeaseTerms): number {
+    return Math.min(terms.size * MAX_BLOCKS, terms.size + terms.credit + state.waiting);
   }
 
-  private refuse(
-    state: SubjectState,
-    source: () => LeaseSource,
-    now: number,
-    defer: (p: Promise<unknown>) => void,
-  ): LimitVerdict {
+  /** Takes in a block (undefined: the object did not answer); whether it answered. */
+  private apply(state: SubjectState, want: number, now: number, lease: Lease | undefined): boolean {
+    if (!lease) {
+      state.owed = 0;
+      return false;
+    }
+    if (lease.until !== state.heldUntil) state.held = 0;
+    const paid = Math.min(state.owed, lease.granted);
+    state.held += lease.granted - paid;
+    state.heldUntil = lease.until;
+    // Short: the window is full; the credit the grant did not cover is written off.
+    if (lease.granted < want) {
+      state.owed = 0;
+      state.fullUntil = now + Math.max(1, lease.retryAfter) * 1000;
+    } else state.owed -= paid;
+    return true;
+  }
+
+  private refillLater(state: SubjectState, terms: LeaseTerms, source: () => LeaseSource, now: number, defer: Defer) {
+    const want = this.want(state, terms);
+    state.pending = true;
+    source().leaseLater(
+      want,
+      now,
+      (lease) => {
+        state.pending = false;
+        this.apply(state, want, now, lease);
+      },
+      defer,
+    );
+  }
+
+  private refillNow(state: SubjectState, terms: LeaseTerms, source: () => LeaseSource, now: number): Promise<boolean> {
+    const want = this.want(state, terms);
+    const urgent: Promise<boolean> = source()
+      .lease(want, now)
+      .then(
+        (lease) => this.apply(state, want, now, lease),
+        () => this.apply(state, want, now, undefined),
+      )
+      .finally(() => {
+        if (state.urgent === urgent) state.urgent = undefined;
+      });
+    state.urgent = urgent;
+    return urgent;
+  }
+
+  private refuse(state: SubjectState, source: () => LeaseSource, now: number, defer: Defer): LimitVerdict {
     state.unreported++;
     if (state.unreported >= REPORT_EVERY || !state.reported) {
       state.reported = true;
       const n = state.unreported;
       state.unreported = 0;
-      defer(source().noteRefused(n, now));
+      source().noteRefused(n, now, defer);
     }
     return { allowed: false, retryAfter: Math.max(1, Math.ceil((state.fullUntil - now) / 1000)) };
   }

@@ -61,3 +61,31 @@ export function decideHit(specs: WindowSpec[], used: number[], nowMs: number, co
       );
   return { allowed, windows, retryAfter };
 }
+
+/** What a lease grants: hits the caller may spend without asking again, until `until` (ms). */
+export interface Lease {
+  granted: number;
+  /** End of the shortest window: hits granted in it are spent or lost by then. */
+  until: number;
+  /**
+   * Seconds until the exhausted window with the furthest reset resets, when this lease
+   * left a window without room (`granted < want`: the caller need not ask again until
+   * then); 0 while every window still has room.
+   */
+  retryAfter: number;
+}
+
+/**
+ * Up to `want` hits at once, as many as every window still has room for (the caller
+ * counts them against all): never past any window's limit, so the total over every
+ * lease of a window never exceeds it.
+ */
+export function grantLease(specs: WindowSpec[], used: number[], want: number, nowMs: number): Lease {
+  const room = Math.min(...specs.map((spec, i) => spec.limit - (used[i] ?? 0)));
+  const granted = Math.max(0, Math.min(want, room));
+  const shortest = specs.reduce((a, b) => (a.periodSeconds <= b.periodSeconds ? a : b));
+  const until = windowStart(nowMs, shortest.periodSeconds) + shortest.periodSeconds * 1000;
+  if (granted === want) return { granted, until, retryAfter: 0 };
+  const after = specs.map((_spec, i) => (used[i] ?? 0) + granted);
+  return { granted, until, retryAfter: decideHit(specs, after, nowMs, false).retryAfter };
+}

@@ -4,7 +4,7 @@ import { buildApp, WORKER } from "./app";
 import { sessionRollup } from "./consumers/session-rollup";
 import { cronTable } from "./jobs";
 
-export { RateWindow } from "@shared/rate-limit/rate-window";
+export { RateWindowGroup } from "@shared/rate-limit/rate-window-group";
 export { SaltKeeper } from "@shared/salt/salt-keeper";
 export { AnalyticsShard } from "@shared/shards/analytics-shard";
 
