@@ -68,6 +68,17 @@ function countingBatcher(name: string, delayMs = 1000) {
   return { batcher, calls, object };
 }
 
+/** Reads `read` until `done` holds (at most 20 s, for a busy machine), returning the last value. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    value = await read();
+  }
+  return value;
+}
+
 describe("beacon limits per client network and site token", () => {
   it("matches the documented numbers", () => {
     expect(BEACON_LIMITS.network[0]).toEqual({ name: "beacons.minute", limit: NETWORK_MINUTE, periodSeconds: 60 });
@@ -93,18 +104,22 @@ describe("beacon limits per client network and site token", () => {
     // Counted: on the network's object (reported from the isolate: the first refusal at
     // once, then each 100 more, so 1 + at most 99 still unreported here) and in the install
     // check's last refusal.
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await group(site.id).refused(networkSubject("203.0.113.0/24"))).toBe(1);
+    // Reported in the background (batched up to a second, later on a busy machine): wait
+    // for it rather than for a fixed time.
+    expect(await until(() => group(site.id).refused(networkSubject("203.0.113.0/24")), (n) => n > 0)).toBe(1);
     // The site's object stores the network only as a digest (docs/privacy.md).
     const keys = await runInDurableObject(group(site.id), (_instance, state) =>
       [...state.storage.kv.list()].map(([key]) => key),
     );
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.filter((key) => key.includes("203.0.113"))).toEqual([]);
-    await new Promise((r) => setTimeout(r, 100));
-    const row = await env.DB.prepare("SELECT last_reject_reason FROM sites WHERE id = ?")
-      .bind(site.id)
-      .first<{ last_reject_reason: string }>();
+    const row = await until(
+      () =>
+        env.DB.prepare("SELECT last_reject_reason FROM sites WHERE id = ?")
+          .bind(site.id)
+          .first<{ last_reject_reason: string | null }>(),
+      (r) => r?.last_reject_reason != null,
+    );
     expect(row?.last_reject_reason).toBe("rate_limited");
     // The install check says the snippet is fine and what the refusals were, not "wrong Origin".
     const advice = nextAction("rejected", site.domain, "rate_limited");
