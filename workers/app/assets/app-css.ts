@@ -4,7 +4,10 @@
 // input, where the input itself matches neither :focus nor :focus-visible); the layout
 // stacks below 40rem so every page works at 390 px. Long unbroken user text
 // (a site name, a webhook secret, an interaction target) wraps inside its cell or line
-// instead of widening the page, and each cell or item is its own bidi isolate.
+// instead of widening the page, and each cell or item is its own bidi isolate. A column
+// heading and a button in a cell are our own short words, never broken inside a word:
+// with `anywhere` a table's automatic layout counted them as one letter wide and a
+// five-column table (the log drains) squeezed "Revoke" to "Re/vo/ke".
 // Dark mode follows the system (`prefers-color-scheme: dark`): the block at the end
 // swaps the palette through CSS variables, each text colour again at least 4.5:1 on
 // its dark background.
@@ -50,6 +53,7 @@ th,td{text-align:left;padding:.5rem;border-bottom:1px solid #d0d0d0;vertical-ali
 td code{overflow-wrap:anywhere}
 th,td,li,dd,caption,h1,h2,h3{overflow-wrap:anywhere}
 code,pre{overflow-wrap:anywhere}
+th,td button{overflow-wrap:normal}
 pre{white-space:pre-wrap}
 td,th,li,dd,dt,caption,bdi,option,h1,h2{unicode-bidi:isolate}
 .scopes{margin:0;padding:0;list-style:none}
