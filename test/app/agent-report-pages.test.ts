@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
-import { inShard } from "../helpers/shard";
+import { seedGptbotRequests } from "./agent-request-seed";
 import { FormClient, uniqueEmail } from "./form-client";
 
 // The three pages over AI agents' requests show the v1 reports' numbers (the same use
@@ -20,27 +19,7 @@ describe("agent-request report pages", () => {
     }>();
     const now = Date.now();
     const t0 = now - 3 * 24 * HOUR;
-    await env.DB.prepare(
-      "INSERT INTO robots_versions (id, domain, kind, status, body, content_hash, first_seen_at, last_seen_at, seen_count) VALUES ('rv_pages', 'agent-pages.example', 'rules', 200, ?, 'h', ?, ?, 1)",
-    )
-      .bind("User-agent: GPTBot\nDisallow: /private\n", t0, t0)
-      .run();
-    const row = (id: string, path: string, status: number) => ({
-      id,
-      occurred_at: t0 + HOUR,
-      method: "GET",
-      path,
-      status,
-      agent: "gptbot",
-      platform: "chatgpt",
-      purpose: "crawl" as const,
-      tier: "declared",
-      document: 1,
-      via: "events",
-    });
-    await inShard(env.ANALYTICS_SHARD, site?.id ?? "", (db) =>
-      storeAgentRequests(db, [row("a1", "/private/x", 200), row("a2", "/gone", 404), row("a3", "/", 200)]),
-    );
+    await seedGptbotRequests({ id: site?.id ?? "", domain: "agent-pages.example" }, t0, "a");
 
     const robots = await owner.get("/app/sites/agent-pages.example/robots");
     expect(robots.status).toBe(200);

@@ -2,11 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { recordConversions } from "../../shared/conversions/record-conversions";
 import { database } from "../../shared/db/client";
-import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
 import { parseCsv, readCsvCell } from "../../shared/encoding/csv";
 import { SESSION_CSV } from "../../shared/reports/report-csv";
-import { inShard } from "../helpers/shard";
 import { DAY, HOUR, insertSession, MINUTE, todayStart } from "../v1/traffic-fixtures";
+import { seedGptbotRequests } from "./agent-request-seed";
 import { FormClient, uniqueEmail } from "./form-client";
 
 // "Download CSV" on every table of the app (docs/app.md "CSV downloads"): each download
@@ -197,27 +196,7 @@ describe("CSV downloads of every table", () => {
 
     // Agent reports over three logged GPTBot requests, one disallowed, one a 404.
     const t0 = now - 3 * DAY;
-    await env.DB.prepare(
-      "INSERT INTO robots_versions (id, domain, kind, status, body, content_hash, first_seen_at, last_seen_at, seen_count) VALUES ('rv_csv', ?, 'rules', 200, ?, 'h', ?, ?, 1)",
-    )
-      .bind(DOMAIN, "User-agent: GPTBot\nDisallow: /private\n", t0, t0)
-      .run();
-    const request = (rid: string, path: string, status: number) => ({
-      id: rid,
-      occurred_at: t0 + HOUR,
-      method: "GET",
-      path,
-      status,
-      agent: "gptbot",
-      platform: "chatgpt",
-      purpose: "crawl" as const,
-      tier: "declared",
-      document: 1,
-      via: "events",
-    });
-    await inShard(env.ANALYTICS_SHARD, siteId, (db) =>
-      storeAgentRequests(db, [request("r1", "/private/x", 200), request("r2", "/gone", 404), request("r3", "/", 200)]),
-    );
+    await seedGptbotRequests({ id: siteId, domain: DOMAIN }, t0, "r");
     const robotsPage = await owner.get(`/app/sites/${DOMAIN}/robots?period=7d`);
     expect(linkOf(robotsPage.html, "agents")).toBe(`${ws}/sites/${DOMAIN}/robots/csv/agents?period=7d`);
     const agents = await download(owner, linkOf(robotsPage.html, "agents"));
