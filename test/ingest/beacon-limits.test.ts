@@ -106,7 +106,12 @@ describe("beacon limits per client network and site token", () => {
     // check's last refusal.
     // Reported in the background (batched up to a second, later on a busy machine): wait
     // for it rather than for a fixed time.
-    expect(await until(() => group(site.id).refused(networkSubject("203.0.113.0/24")), (n) => n > 0)).toBe(1);
+    expect(
+      await until(
+        () => group(site.id).refused(networkSubject("203.0.113.0/24")),
+        (n) => n > 0,
+      ),
+    ).toBe(1);
     // The site's object stores the network only as a digest (docs/privacy.md).
     const keys = await runInDurableObject(group(site.id), (_instance, state) =>
       [...state.storage.kv.list()].map(([key]) => key),
