@@ -7,6 +7,7 @@ import {
   inWorkspace,
   offlineOnly,
   screenshots,
+  signUpInBrowser,
   tabStops,
 } from "./browser";
 
@@ -56,11 +57,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
   beforeAll(async () => {
     page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.160" });
     refused = await offlineOnly(page, baseUrl);
-    await page.goto(`${baseUrl}/app/sign-up`);
-    await page.getByLabel("Email").fill(`dashboard-${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, `/app`));
+    await signUpInBrowser(page, baseUrl, `dashboard-${Date.now()}@example.com`, PASSWORD);
     await page.goto(`${baseUrl}/app/settings/api-keys`);
     await page.getByLabel("Name", { exact: true }).fill("Dashboard test");
     await page.getByRole("button", { name: "Tick Full access" }).click();

@@ -11,6 +11,7 @@ import {
   inWorkspace,
   offlineOnly,
   screenshots,
+  signUpInBrowser,
 } from "./browser";
 
 // A site's log drains page as a merchant uses it (docs/integrations/README.md "In the
@@ -81,11 +82,7 @@ describeInChromium("a site's log drains page in headless Chromium", (chrome) => 
   beforeAll(async () => {
     page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.170" });
     refused = await offlineOnly(page, baseUrl);
-    await page.goto(`${baseUrl}/app/sign-up`);
-    await page.getByLabel("Email").fill(`drains-${Date.now()}@example.com`);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, "/app"));
+    await signUpInBrowser(page, baseUrl, `drains-${Date.now()}@example.com`, PASSWORD);
     await page.goto(`${baseUrl}/app/sites`);
     await page.getByLabel("Domain").fill(SHOP);
     await page.getByRole("button", { name: "Add site" }).click();

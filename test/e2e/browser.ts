@@ -189,3 +189,12 @@ export function inWorkspace(baseUrl: string, path: string): RegExp {
   const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`^${literal(baseUrl)}/app/w/[A-Za-z0-9_-]+${literal(path.slice("/app".length))}$`);
 }
+
+/** Signs a new account up through the page's own form and waits for its workspace overview. */
+export async function signUpInBrowser(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/app/sign-up`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(inWorkspace(baseUrl, "/app"));
+}
