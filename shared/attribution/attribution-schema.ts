@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Coverage } from "../reports/coverage-schema";
 import { ATTRIBUTION_BASES } from "./attribute-conversion";
 import { ATTRIBUTION_PERIODS } from "./report-period";
 
@@ -55,6 +56,10 @@ export const AttributionOverview = z
         by_currency: z.array(CurrencyTotal),
       }),
     ),
+    data_coverage: Coverage.nullable().meta({
+      description:
+        "The site's coverage (docs/reports.md \"Coverage\"): a conversion is attributed from the sessions recorded, so an agent's visit the site's sources did not see leaves its conversion unattributed. Null without `domain`: each site of the workspace has its own; ask per domain.",
+    }),
   })
   .meta({
     id: "AttributionOverview",
@@ -62,4 +67,5 @@ export const AttributionOverview = z
   });
 
 export type CurrencyTotal = z.infer<typeof CurrencyTotal>;
-export type AttributionOverview = z.infer<typeof AttributionOverview>;
+/** The overview as `attributionOverview` computes it; the transports add `data_coverage` (shared/reports/site-coverage.ts). */
+export type AttributionOverview = Omit<z.infer<typeof AttributionOverview>, "data_coverage">;

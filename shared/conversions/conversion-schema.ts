@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ATTRIBUTION_BASES } from "../attribution/attribute-conversion";
+import { Coverage } from "../reports/coverage-schema";
 import { ITEM_REJECTION_CODES } from "./item-rejection";
 
 // Conversion response shapes (contract: POST and GET /conversions), declared once: the
@@ -98,10 +99,15 @@ export const ConversionList = z
       description: "False on the last page: stop paging here (`next_cursor` is still a string).",
       example: false,
     }),
+    data_coverage: Coverage.nullable().meta({
+      description:
+        'With `domain`, that site\'s coverage (docs/reports.md "Coverage"): the attributed platform of each conversion comes from the sessions its sources recorded. Null without `domain`: each site has its own.',
+    }),
   })
   .meta({ id: "ConversionList" });
 
 export type ConversionResult = z.infer<typeof ConversionResult>;
 export type RecordConversionsResult = z.infer<typeof RecordConversionsResult>;
 export type ConversionListItem = z.infer<typeof ConversionListItem>;
-export type ConversionList = z.infer<typeof ConversionList>;
+/** A page as `conversionListPage` computes it; the transports add `data_coverage`. */
+export type ConversionList = Omit<z.infer<typeof ConversionList>, "data_coverage">;

@@ -1,10 +1,11 @@
 import type { sites as sitesTable } from "@schema/sites";
 import { chunk } from "../batching/chunk";
 import type { SqlRow } from "../db/sql-row";
-import { type Result, refusal } from "../result/result";
+import { ok, type Result, refusal } from "../result/result";
 import { hintsSite } from "../shards/session-id";
 import { siteShard } from "../shards/site-shard";
 import type { SessionJourney } from "./report-schemas";
+import { siteCoverage } from "./site-coverage";
 
 /** Shards asked at once when a session id carries no known site hint. */
 const FALLBACK_PARALLEL = 20;
@@ -24,12 +25,18 @@ export async function findJourney(
     .bind(workspaceId)
     .all<Pick<SqlRow<typeof sitesTable>, "id" | "domain">>();
   const hinted = sites.filter((s) => hintsSite(sessionId, s.id));
-  const ask = (s: { id: string; domain: string }) =>
-    siteShard(env, s.id).journey({ id: s.id, domain: s.domain, workspaceId }, sessionId);
+  const ask = async (s: { id: string; domain: string }) => ({
+    site: s,
+    journey: await siteShard(env, s.id).journey({ id: s.id, domain: s.domain, workspaceId }, sessionId),
+  });
   const rest = sites.filter((s) => !hinted.includes(s));
   for (const group of [hinted, ...chunk(rest, FALLBACK_PARALLEL)]) {
-    const found = (await Promise.all(group.map(ask))).find((j) => j.ok);
-    if (found) return found;
+    const found = (await Promise.all(group.map(ask))).find((j) => j.journey.ok);
+    if (found?.journey.ok) {
+      // The coverage of the session's site, as every traffic report carries it.
+      const data_coverage = await siteCoverage(env, workspaceId, { id: found.site.id });
+      return ok({ ...found.journey.value, data_coverage });
+    }
   }
   return refusal("session_not_found");
 }

@@ -351,6 +351,9 @@ export const SessionJourney = z
     browser: z.string().nullable().meta({ example: "Chrome" }),
     os: z.string().nullable().meta({ example: "Linux" }),
     device_type: z.string().nullable().meta({ example: "desktop" }),
+    // The session's site's coverage: a journey read from the snippet alone lacks the
+    // requests an agent made without running JavaScript (docs/reports.md "Coverage").
+    ...dataCoverage,
   })
   .meta({ id: "SessionJourney" });
 
@@ -390,6 +393,8 @@ export type PurposeSplit = Computed<typeof PurposeSplit>;
 export type TrafficSources = Computed<typeof TrafficSources>;
 export type VerificationBreakdown = Computed<typeof VerificationBreakdown>;
 export type FailingSessions = Computed<typeof FailingSessions>;
+/** The journey as the shard computes it; `findJourney` adds the site's `data_coverage`. */
+export type ComputedJourney = Computed<typeof SessionJourney>;
 export type SessionJourney = z.infer<typeof SessionJourney>;
 export type AgentSession = z.infer<typeof AgentSession>;
 export type AgentSessions = Computed<typeof AgentSessions>;

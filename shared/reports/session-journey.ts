@@ -3,7 +3,7 @@ import { ok, type Result, refusal } from "../result/result";
 import { outcomeOf } from "../sessions/commerce-evidence";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
 import type { SessionRow } from "../sessions/session-state";
-import type { SessionJourney } from "./report-schemas";
+import type { ComputedJourney } from "./report-schemas";
 
 /** Events read for one journey: bounds the work and the response of a very long session. */
 export const MAX_JOURNEY_EVENTS = 2_000;
@@ -55,7 +55,7 @@ export async function sessionJourney(
   db: D1Database,
   site: JourneySite,
   sessionId: string,
-): Promise<Result<SessionJourney, "session_not_found">> {
+): Promise<Result<ComputedJourney, "session_not_found">> {
   const { workspaceId } = site;
   const [sessionRes, eventsRes] = await db.batch<Row | JourneyEvent>([
     db

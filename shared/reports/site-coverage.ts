@@ -37,3 +37,17 @@ export async function siteCoverage(
   ]);
   return coverageOf({ snippetInstalledAt, drains, serverEventsLastAt });
 }
+
+/**
+ * `data_coverage` of an answer that covers one site or, when `siteId` is null, the whole
+ * workspace (the conversion and attribution reports without `domain`): null there, since
+ * a workspace's sites each have their own coverage (docs/reports.md "Coverage"), and
+ * reading every site's shard for one answer would cost a call per site.
+ */
+export async function answerCoverage(
+  env: CoverageEnv,
+  workspaceId: string,
+  siteId: string | null,
+): Promise<Coverage | null> {
+  return siteId === null ? null : siteCoverage(env, workspaceId, { id: siteId });
+}

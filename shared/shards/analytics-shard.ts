@@ -18,8 +18,8 @@ import { withComparison } from "../reports/previous-period";
 import { purposeSplit } from "../reports/purpose-split";
 import type { ReportParams } from "../reports/report-context";
 import type {
+  ComputedJourney,
   PurposeSplit,
-  SessionJourney,
   TrafficOverview,
   TrafficSources,
   VerificationBreakdown,
@@ -261,7 +261,7 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     return row.at;
   }
 
-  async journey(site: JourneySite, sessionId: string): Promise<Result<SessionJourney, "session_not_found">> {
+  async journey(site: JourneySite, sessionId: string): Promise<Result<ComputedJourney, "session_not_found">> {
     return sessionJourney(this.db, site, sessionId);
   }
 

@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { Coverage } from "../../shared/reports/coverage-schema";
-import { BASE, DAY, freshKey, getJson, iso, seedSite } from "./traffic-fixtures";
+import { BASE, DAY, freshKey, getJson, HOUR, insertSession, iso, seedSite } from "./traffic-fixtures";
 
 // Every traffic report carries the site's coverage as `data_coverage` (docs/reports.md
 // "Coverage"), beside `sources`' own `coverage` (the recording setting), which stays.
@@ -69,5 +69,73 @@ describe("data_coverage on every traffic report", () => {
     expect(sources.previous).toBeDefined();
     expect(sources.previous).not.toHaveProperty("data_coverage");
     // Nineteen report requests: generous on a loaded machine.
+  }, 60_000);
+});
+
+describe("data_coverage on the journey, conversion and attribution reports", () => {
+  it("is the session's site's on its journey, the site's with `domain` on attribution and conversions (CSV: X-Data-Coverage), null for the whole workspace", async () => {
+    const key = await freshKey(["traffic:read", "conversions:read", "conversions:write"]);
+    const domain = "coverage-journey.example";
+    const other = "coverage-other.example";
+    const siteId = await seedSite(key.workspaceId, domain);
+    await seedSite(key.workspaceId, other);
+    const started = Date.now() - 2 * HOUR;
+    const sessionId = await insertSession(key.workspaceId, siteId, { startedAt: started, platform: "chatgpt" });
+    const post = await exports.default.fetch(`${BASE}/conversions`, {
+      method: "POST",
+      headers: { ...key.headers, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        conversions: [
+          {
+            external_id: "cov-1",
+            site: domain,
+            occurred_at: iso(Date.now() - HOUR),
+            value_minor: 1000,
+            currency: "EUR",
+          },
+        ],
+      }),
+    });
+    expect(post.status, await post.text()).toBe(200);
+
+    const journey = async () =>
+      (await getJson<{ data_coverage: Coverage }>(key, `/traffic/sessions/${sessionId}`)).data_coverage;
+    expect((await journey()).kind).toBe("none");
+
+    // The snippet reported on the session's site only: its journey and its reports say so.
+    const installed = Date.now() - DAY;
+    await env.DB.prepare("UPDATE sites SET snippet_installed_at = ? WHERE id = ?").bind(installed, siteId).run();
+    expect(await journey()).toMatchObject({ kind: "snippet_only", snippet_installed_at: iso(installed), drains: [] });
+
+    const attribution = await getJson<{ site_id: string; total_conversions: number; data_coverage: Coverage | null }>(
+      key,
+      `/attribution/overview?domain=${domain}&period=7d`,
+    );
+    expect(attribution.total_conversions).toBe(1);
+    expect(attribution.data_coverage?.kind).toBe("snippet_only");
+    expect(
+      (await getJson<{ data_coverage: Coverage | null }>(key, `/attribution/overview?domain=${other}&period=7d`))
+        .data_coverage?.kind,
+    ).toBe("none");
+    expect(
+      (await getJson<{ data_coverage: Coverage | null }>(key, "/attribution/overview?period=7d")).data_coverage,
+    ).toBe(null);
+
+    const list = await getJson<{ results: unknown[]; data_coverage: Coverage | null }>(
+      key,
+      `/conversions?domain=${domain}`,
+    );
+    expect(list.results).toHaveLength(1);
+    expect(list.data_coverage?.kind).toBe("snippet_only");
+    expect((await getJson<{ data_coverage: Coverage | null }>(key, "/conversions")).data_coverage).toBe(null);
+    const csv = async (query: string) => {
+      const res = await exports.default.fetch(`${BASE}/conversions${query}`, {
+        headers: { ...Object.fromEntries(new Headers(key.headers)), Accept: "text/csv" },
+      });
+      await res.text();
+      return res.headers.get("X-Data-Coverage");
+    };
+    expect(await csv(`?domain=${domain}`)).toBe("snippet_only");
+    expect(await csv("")).toBe(null);
   }, 60_000);
 });

@@ -93,6 +93,8 @@ describe("GET /api/v1/traffic/sessions/{session_id}", () => {
       browser: "Chrome",
       os: "Linux",
       device_type: "desktop",
+      // Nothing reported on the seeded site (docs/reports.md "Coverage").
+      data_coverage: expect.objectContaining({ kind: "none", snippet: false, server_side: false, drains: [] }),
     });
   });
 

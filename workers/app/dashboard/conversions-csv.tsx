@@ -6,6 +6,9 @@ import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import type { ConversionListItem } from "@shared/conversions/conversion-schema";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { type Database, database } from "@shared/db/client";
+import { coverageHeader } from "@shared/reports/coverage-header";
+import { findReportSite } from "@shared/reports/report-site";
+import { siteCoverage } from "@shared/reports/site-coverage";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
@@ -17,6 +20,11 @@ export function conversionsPeriod(q: { period?: string }): AttributionPeriod {
   return (ATTRIBUTION_PERIODS as readonly string[]).includes(q.period ?? "") ? (q.period as AttributionPeriod) : "30d";
 }
 
+/** The Conversions page's site: `domain` of its query, or undefined for the whole workspace. */
+export function conversionsDomain(q: { domain?: string }): string | undefined {
+  return q.domain ? q.domain : undefined;
+}
+
 /** The most conversions one download lists: the newest, read 200 a page (the API's largest page). */
 export const CONVERSIONS_CSV_MAX_ROWS = 10_000;
 const LIST_PAGE = 200;
@@ -25,13 +33,17 @@ interface ConversionsInput {
   c: Context<AppEnv>;
   db: Database;
   workspaceId: string;
+  /** One site's conversions, or undefined for the workspace's. */
+  domain: string | undefined;
   period: AttributionPeriod;
   includeVoided: boolean;
   nowMs: number;
 }
 
 async function overview(i: ConversionsInput): Promise<AttributionOverview> {
-  return pageValue(await attributionOverview(i.db, { workspaceId: i.workspaceId, period: i.period, nowMs: i.nowMs }));
+  return pageValue(
+    await attributionOverview(i.db, { workspaceId: i.workspaceId, domain: i.domain, period: i.period, nowMs: i.nowMs }),
+  );
 }
 
 // A money cell per currency, never summed across currencies (contract): the report's
@@ -53,10 +65,17 @@ export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
       c,
       db: database(c.env.DB),
       workspaceId: c.get("workspace").id,
+      domain: conversionsDomain(q),
       period: conversionsPeriod(q),
       includeVoided: q.include_voided === "1",
       nowMs: Date.now(),
     };
+  },
+  // One site's tables carry its coverage kind, as the v1 CSV does (X-Data-Coverage).
+  headers: async (c, i) => {
+    if (i.domain === undefined) return {};
+    const site = pageValue(await findReportSite(c.env.DB, i.workspaceId, i.domain));
+    return coverageHeader(await siteCoverage(c.env, i.workspaceId, site));
   },
   fileName: (i, table) => (table === "list" ? "conversions" : `conversions-${table}-${i.period}`),
   tables: {
@@ -102,6 +121,7 @@ export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
           const page = pageValue(
             await conversionListPage(i.db, key, {
               workspaceId: i.workspaceId,
+              domain: i.domain,
               includeVoided: i.includeVoided,
               limit: LIST_PAGE,
               cursor,

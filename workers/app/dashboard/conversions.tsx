@@ -7,6 +7,8 @@ import { moneyText } from "@shared/conversions/money-text";
 import { voidConversion } from "@shared/conversions/void-conversion";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { database } from "@shared/db/client";
+import { answerCoverage } from "@shared/reports/site-coverage";
+import { listSites } from "@shared/sites/list-sites";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash, takeFlash } from "../flash";
@@ -19,12 +21,16 @@ import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
+import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
-import { CONVERSIONS_CSV, conversionsPeriod } from "./conversions-csv";
+import { CONVERSIONS_CSV, conversionsDomain, conversionsPeriod } from "./conversions-csv";
 import { CsvLink } from "./csv-download";
+import { siteHref } from "./site-nav";
 import { Tiles } from "./tiles";
 
 const PATH = "/app/conversions";
+/** Sites offered in the page's site choice (the newest); any other is reachable by `?domain=`. */
+const CHOICE_SITES = 50;
 const voidPath = (c: Context<AppEnv>, externalId: string) =>
   appHref(c, `/conversions/${encodeURIComponent(externalId)}/void`);
 
@@ -57,22 +63,28 @@ export function registerConversions(app: Hono<AppEnv>) {
     const workspace = c.get("workspace");
     const q = c.req.query();
     const period = conversionsPeriod(q);
+    const domain = conversionsDomain(q);
     const db = database(c.env.DB);
-    const [reportResult, listResult] = await Promise.all([
-      attributionOverview(db, { workspaceId: workspace.id, period, nowMs: Date.now() }),
+    const [reportResult, listResult, choice] = await Promise.all([
+      attributionOverview(db, { workspaceId: workspace.id, domain, period, nowMs: Date.now() }),
       conversionListPage(db, await cursorKey(c.env), {
         workspaceId: workspace.id,
+        domain,
         includeVoided: q.include_voided === "1",
         limit: 50,
         cursor: q.cursor || undefined,
       }),
+      listSites(db, workspace.id, CHOICE_SITES, null),
     ]);
-    // The API's own refusals (a forged cursor) become the app's error page.
+    // The API's own refusals (a forged cursor, an unknown site) become the app's error page.
     const report = pageValue(reportResult);
     const list = pageValue(listResult);
+    const coverage = await answerCoverage(c.env, workspace.id, report.site_id);
     const flash = await takeFlash(c);
     const admin = canManageWorkspace(workspace.role);
     const home = appHref(c, "/conversions");
+    const listQuery = (extra: Record<string, string>) =>
+      `${home}?${new URLSearchParams({ ...(domain ? { domain } : {}), ...extra })}`;
     const query = new URL(c.req.url).search;
     const csv = (table: keyof typeof CONVERSIONS_CSV.tables) => (
       <CsvLink c={c} page={CONVERSIONS_CSV} at="/conversions" table={table} query={query} />
@@ -84,6 +96,19 @@ export function registerConversions(app: Hono<AppEnv>) {
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <FlashNotice flash={flash} />
           <form method="get" action={home} class="period">
+            <div class="field">
+              <label for="domain">Site</label>
+              <select id="domain" name="domain">
+                <option value="" selected={domain === undefined}>
+                  All sites
+                </option>
+                {choice.sites.map((s) => (
+                  <option value={s.domain} selected={s.domain === report.domain}>
+                    {s.domain}
+                  </option>
+                ))}
+              </select>
+            </div>
             <div class="field">
               <label for="period">Period</label>
               <select id="period" name="period">
@@ -100,6 +125,14 @@ export function registerConversions(app: Hono<AppEnv>) {
             Orders your backend posts (<code>POST /api/v1/conversions</code>), attributed when they are recorded. Values
             are shown per currency and never added across currencies.
           </p>
+          {coverage === null ? (
+            <p class="notice notice-info" data-data-coverage="per_site">
+              Each site has its own coverage (snippet, log drains or both): a conversion is attributed from the sessions
+              its site recorded. Choose a site to see what its numbers leave out.
+            </p>
+          ) : (
+            <DataCoverageBanner coverage={coverage} drainsHref={siteHref(c, report.domain ?? "", "drains")} />
+          )}
           <Tiles
             label="Conversions in the period"
             tiles={[
@@ -177,7 +210,7 @@ export function registerConversions(app: Hono<AppEnv>) {
           {csv("by_source")}
           <h2>Conversion list</h2>
           <p>
-            <a href={q.include_voided === "1" ? home : `${home}?include_voided=1`}>
+            <a href={q.include_voided === "1" ? listQuery({}) : listQuery({ include_voided: "1" })}>
               {q.include_voided === "1" ? "Hide voided conversions" : "Show voided conversions too"}
             </a>
           </p>
@@ -220,7 +253,10 @@ export function registerConversions(app: Hono<AppEnv>) {
           {list.has_more ? (
             <p>
               <a
-                href={`${home}?${new URLSearchParams({ cursor: list.next_cursor, ...(q.include_voided === "1" ? { include_voided: "1" } : {}) })}`}
+                href={listQuery({
+                  cursor: list.next_cursor,
+                  ...(q.include_voided === "1" ? { include_voided: "1" } : {}),
+                })}
               >
                 Next page
               </a>

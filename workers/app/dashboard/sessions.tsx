@@ -244,6 +244,7 @@ export function registerSessions(app: Hono<AppEnv>) {
           <p>
             <a href={paths.sessions}>Sessions of {j.domain}</a>
           </p>
+          <DataCoverageBanner coverage={j.data_coverage} drainsHref={siteHref(c, j.domain, "drains")} />
           <dl class="facts">
             <dt>Outcome</dt>
             <dd data-metric="outcome" data-outcome={j.outcome}>

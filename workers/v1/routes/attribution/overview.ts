@@ -3,6 +3,7 @@ import { attributionOverview } from "@shared/attribution/attribution-overview";
 import { AttributionOverview } from "@shared/attribution/attribution-schema";
 import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
+import { answerCoverage } from "@shared/reports/site-coverage";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { AttributionOverviewQuery } from "./schema";
@@ -15,7 +16,7 @@ const route = v1Route(
     tags: ["Attribution"],
     summary: "Attribution of recorded conversions",
     description:
-      "Counts and per-currency values of non-voided conversions whose `occurred_at` falls in the period, by platform, basis and source, as decided when each conversion was recorded.",
+      "Counts and per-currency values of non-voided conversions whose `occurred_at` falls in the period, by platform, basis and source, as decided when each conversion was recorded. With `domain`, `data_coverage` says what the site's recorded sessions (the attribution's evidence) leave out.",
     request: { query: AttributionOverviewQuery },
     responses: {
       200: {
@@ -30,12 +31,10 @@ const route = v1Route(
 export function registerAttributionOverview(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { domain, period } = c.req.valid("query");
-    const report = await attributionOverview(database(c.env.DB), {
-      workspaceId: c.get("auth").workspaceId,
-      domain,
-      period,
-      nowMs: Date.now(),
-    });
-    return c.json(valueOrThrow(report), 200);
+    const { workspaceId } = c.get("auth");
+    const report = valueOrThrow(
+      await attributionOverview(database(c.env.DB), { workspaceId, domain, period, nowMs: Date.now() }),
+    );
+    return c.json({ ...report, data_coverage: await answerCoverage(c.env, workspaceId, report.site_id) }, 200);
   });
 }

@@ -6,6 +6,9 @@ import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { database } from "@shared/db/client";
 import { toCsv } from "@shared/encoding/csv";
 import { valueOrThrow } from "@shared/errors/api-error";
+import { coverageHeader, coverageHeaderDoc } from "@shared/reports/coverage-header";
+import { findReportSite } from "@shared/reports/report-site";
+import { answerCoverage } from "@shared/reports/site-coverage";
 import type { V1AppEnv } from "../../app-env";
 import { csvAnswer, csvContent, wantsCsv } from "../traffic/csv-answer";
 import { v1Route } from "../v1-route";
@@ -24,7 +27,8 @@ const route = v1Route(
     responses: {
       200: {
         description:
-          "A page of conversions. As CSV (Accept: text/csv) the page's rows, with the paging in headers X-Next-Cursor and X-Has-More.",
+          "A page of conversions. As CSV (Accept: text/csv) the page's rows, with the paging in headers X-Next-Cursor and X-Has-More, and with `domain` the site's coverage kind in X-Data-Coverage.",
+        headers: { "X-Data-Coverage": { ...coverageHeaderDoc["X-Data-Coverage"], required: false } },
         content: { "application/json": { schema: ConversionList }, ...csvContent("the page's `results`") },
       },
     },
@@ -42,12 +46,17 @@ export function registerListConversions(app: OpenAPIHono<V1AppEnv>) {
       limit: query.limit,
       cursor: query.cursor,
     });
-    const body = valueOrThrow(page);
+    const { workspaceId } = c.get("auth");
+    const listed = valueOrThrow(page);
+    // The domain was found by conversionListPage already (a refusal is thrown above).
+    const site = query.domain === undefined ? null : await findReportSite(c.env.DB, workspaceId, query.domain);
+    const data_coverage = await answerCoverage(c.env, workspaceId, site?.ok ? site.value.id : null);
     if (wantsCsv(c))
-      return csvAnswer(c, "conversions", toCsv(CONVERSION_CSV, body.results), {
-        "X-Next-Cursor": body.next_cursor,
-        "X-Has-More": String(body.has_more),
+      return csvAnswer(c, "conversions", toCsv(CONVERSION_CSV, listed.results), {
+        "X-Next-Cursor": listed.next_cursor,
+        "X-Has-More": String(listed.has_more),
+        ...(data_coverage ? coverageHeader(data_coverage) : {}),
       }) as never;
-    return c.json(body, 200, { Vary: "Accept" });
+    return c.json({ ...listed, data_coverage }, 200, { Vary: "Accept" });
   });
 }
