@@ -5,8 +5,10 @@ import { readUserAgent } from "../classify/user-agent";
 import { type AcceptEnv, acceptEvents, type IngestChannel } from "../ingest/accept-events";
 import type { IngestSite } from "../ingest/pipeline";
 import type { IngestMessage } from "../ingest/queue-message";
-import { checkTime } from "../ingest/steps/check-time";
-import type { SaltSet } from "../salt/salt-schedule";
+import { checkTime, isPastLine } from "../ingest/steps/check-time";
+import { isPastSaltDay, PAST_DAYS_MAX } from "../salt/past-day-salts";
+import type { SaltRecord, SaltSet } from "../salt/salt-schedule";
+import { utcDay } from "../time/utc-day";
 import type { SignedMessage } from "../verification/signature-base";
 import { verifyRequestSignature } from "../verification/verify-request";
 import type { AgentRequestRow } from "./agent-request-rows";
@@ -40,6 +42,7 @@ export const REJECT_REASONS = {
   invalid_record: "a field is missing or malformed",
   foreign_host: "the request's host is not the drain's site (or its www. name)",
   stale_timestamp: "older than the 48 h the visitor-hash salts are kept",
+  too_old: `older than the ${PAST_DAYS_MAX} days a log line can reach back (docs/privacy.md "Imported days")`,
   future_timestamp: "more than 5 minutes in the future",
   invalid_url: "host and path do not form a valid URL",
 } as const;
@@ -105,6 +108,11 @@ export interface DrainBatchDeps {
   /** No queue: a drain's events are committed to the shard by `commit`, never queued. */
   env: Omit<AcceptEnv, "EVENTS">;
   salts: () => Promise<SaltSet | null>;
+  /**
+   * Salts minted for past days (shared/salt/past-day-salts.ts), so that lines older than
+   * the live salts' 48 h still count; without it such lines are refused `stale_timestamp`.
+   */
+  pastSalts?: (days: string[]) => Promise<SaltRecord[]>;
   now: number;
   /** Stores one chunk's page views and agent requests in the site's shard (each once). */
   commit: (messages: IngestMessage[], requests: AgentRequestRow[]) => Promise<DrainCommit>;
@@ -244,9 +252,21 @@ export async function acceptDrainBatch(
     requests = [];
     let messages: IngestMessage[] = [];
     if (views.length > 0) {
+      // The days of the page views older than the live salts, each hashed under its own day's salt.
+      const pastDays = [
+        ...new Set(
+          views
+            .filter((v) => isPastLine({ occurredAt: v.record.occurredAt, receivedAt: deps.now }))
+            .map((v) => utcDay(v.record.occurredAt)),
+        ),
+      ];
+      const salts = async () => {
+        const live = await deps.salts();
+        return live && pastDays.length > 0 && deps.pastSalts ? { ...live, past: await deps.pastSalts(pastDays) } : live;
+      };
       // `deliver` is given, so acceptEvents never reaches for the queue.
       const outcomes = await acceptEvents(deps.env as AcceptEnv, channel, views, {
-        salts: deps.salts,
+        salts,
         now: deps.now,
         deliver: async (m) => {
           messages = m;
@@ -293,7 +313,14 @@ export async function acceptDrainBatch(
           continue;
         }
         const timing = checkTime({ occurredAt: r.occurredAt, receivedAt: deps.now } as Parameters<typeof checkTime>[0]);
-        if ("dropped" in timing) {
+        // Older than the live salts: counted under its past day's salt when this way in
+        // mints them (a log import, docs/privacy.md "Imported days") and the day is in reach.
+        const past = "dropped" in timing && timing.dropped === "stale_timestamp" && deps.pastSalts !== undefined;
+        if (past && !isPastSaltDay(utcDay(r.occurredAt), deps.now)) {
+          tally.reject(entry.line, "too_old", REJECT_REASONS.too_old);
+          continue;
+        }
+        if ("dropped" in timing && !past) {
           tally.reject(entry.line, timing.dropped as RejectReason, REJECT_REASONS[timing.dropped as RejectReason]);
           continue;
         }

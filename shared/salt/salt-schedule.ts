@@ -13,6 +13,11 @@ export interface SaltRecord {
 export interface SaltSet {
   current: SaltRecord;
   previous: SaltRecord | null;
+  /**
+   * Salts of past days (past-day-salts.ts), only on a log's way in (a drain batch or an
+   * import) that holds lines older than 48 h; never on beacons or server-side events.
+   */
+  past?: SaltRecord[];
 }
 
 export const SALT_RETENTION_MS = 48 * HOUR_MS;

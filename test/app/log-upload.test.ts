@@ -10,7 +10,10 @@ import { FormClient, uniqueEmail } from "./form-client";
 // drain's acceptance path, the site's shard; the per-line counts on the result page once.
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
+const CLAUDEBOT =
+  "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)";
 const CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
@@ -24,6 +27,11 @@ function logTime(ms: number): string {
 
 function combined(ip: string, at: number, request: string, status: number, ua: string): string {
   return `${ip} - - [${logTime(at)}] "${request}" ${status} 512 "-" "${ua}"`;
+}
+
+/** A tile's value on a report page (`data-metric`). */
+function metric(html: string, name: string): string | undefined {
+  return new RegExp(`data-metric="${name}">([^<]*)<`).exec(html)?.[1];
 }
 
 async function upload(client: FormClient, path: string, file: Blob, name: string, format = "auto") {
@@ -72,7 +80,7 @@ describe("Log file upload", () => {
       combined("203.0.113.9", base + 1000, "GET / HTTP/1.1", 200, CHROME), // human page view, no snippet: stored
       combined("203.0.113.9", base + 2000, "GET /assets/app.css HTTP/1.1", 200, CHROME), // asset: skipped
       "this is not a log line", // unreadable: rejected
-      combined("203.0.113.9", base - 72 * HOUR, "GET /old HTTP/1.1", 200, CHROME), // over 48 h old: rejected
+      combined("203.0.113.9", base - 100 * DAY, "GET /old HTTP/1.1", 200, CHROME), // over 90 days old: rejected
       "",
       combined("20.171.207.2", base + 3000, "GET /gone HTTP/1.1", 404, GPTBOT), // agent's 404: stored
       "",
@@ -89,7 +97,8 @@ describe("Log file upload", () => {
     expect(first.html).toContain("2 rejected:");
     expect(first.html).toContain("Line 4: line: not in the combined log format (invalid_record).");
     expect(first.html).toContain("Line 5:");
-    expect(first.html).toContain("(stale_timestamp)");
+    expect(first.html).toContain("older than the 90 days a log line can reach back");
+    expect(first.html).toContain("(too_old)");
 
     // Reloading the result page imports nothing and shows no counts again.
     const reload = await owner.get(first.location as string);
@@ -106,6 +115,67 @@ describe("Log file upload", () => {
       events: (await db.prepare("SELECT count(*) AS n FROM ingest_events").first<{ n: number }>())?.n,
     }));
     expect(stored).toEqual({ requests: 2, events: 2 });
+  });
+
+  it("counts a log of ten days ago in that day's reports under a past day's own salt, stores it once when imported again, and leaves today's salt and traffic alone", async () => {
+    const owner = new FormClient();
+    await owner.signUp(uniqueEmail("upload-old"));
+    await owner.get("/app/sites");
+    expect((await owner.post("/app/sites", { domain: "upload.example", name: "Shop" })).status).toBe(303);
+    const now = Date.now();
+    await keepTwoDaysOfSalts(now);
+    const today = Math.floor(now / DAY) * DAY;
+    const old = today - 10 * DAY + 10 * HOUR; // 10:00 UTC ten days ago
+    const oldDay = utcDay(old);
+    const todayLine = today + Math.floor((now - today) / 2); // inside today whatever the hour
+    const text = [
+      combined("20.171.207.2", old, "GET /products/mug HTTP/1.1", 200, GPTBOT), // GPTBot's session: 2 pages
+      combined("20.171.207.2", old + 60_000, "GET /products/cup HTTP/1.1", 200, GPTBOT),
+      combined("160.79.104.10", old + 120_000, "GET / HTTP/1.1", 200, CLAUDEBOT), // ClaudeBot's session
+      combined("203.0.113.9", old + 180_000, "GET / HTTP/1.1", 200, CHROME), // a person's session (no snippet)
+      combined("20.171.207.2", todayLine, "GET /today HTTP/1.1", 200, GPTBOT), // today's: the live salt
+      combined("20.171.207.2", today - 95 * DAY, "GET /older HTTP/1.1", 200, GPTBOT), // beyond 90 days: refused
+    ].join("\n");
+    const path = "/app/sites/upload.example/drains/upload";
+    const first = await upload(owner, path, new Blob([text]), "last-month.log");
+    expect(first.postStatus).toBe(303);
+    expect(first.html).toContain("last-month.log: 6 lines read as combined.");
+    expect(first.html).toContain("5 stored: 5 page views");
+    expect(first.html).toContain("Line 6: older than the 90 days a log line can reach back");
+
+    // The keeper holds one past salt, for that day only, apart from the live ones, which are unchanged.
+    const ns = env.SALT_KEEPER as DurableObjectNamespace;
+    const keeper = ns.get(ns.idFromName("global"));
+    const held = await runInDurableObject(keeper, async (_i, state) => ({
+      live: state.storage.kv.get<{ day: string; salt: string }[]>("salts") ?? [],
+      past: state.storage.kv.get<{ day: string; salt: string; createdAt: number }[]>("past-salts") ?? [],
+      alarm: await state.storage.getAlarm(),
+    }));
+    expect(held.live.map((s) => s.salt)).toEqual(["c2FsdC15ZXN0ZXJkYXk=", "c2FsdC10b2RheQ=="]);
+    expect(held.past.map((s) => s.day)).toEqual([oldDay]);
+    expect(held.past[0].salt).toMatch(/^[A-Za-z0-9+/=]{44}$/);
+    // It is deleted 48 h after it was minted: the keeper wakes up by then.
+    expect(held.alarm).not.toBeNull();
+    expect(held.alarm as number).toBeLessThanOrEqual(held.past[0].createdAt + 48 * HOUR);
+
+    // That day's report: 2 AI-agent sessions (GPTBot's two pages are one visitor, one
+    // session), 2 unique agent visitors, 3 sessions in all with the person's.
+    const report = await owner.get(`/app/sites/upload.example/traffic?from=${oldDay}&to=${oldDay}`);
+    expect(report.status).toBe(200);
+    expect(metric(report.html, "total_sessions")).toBe("2");
+    expect(metric(report.html, "unique_visitors")).toBe("2");
+    expect(report.html).toContain("AI share of all traffic (2 of 3)");
+    // Today's line is today's, counted once, under the live salt.
+    const todayReport = await owner.get(`/app/sites/upload.example/traffic?from=${utcDay(now)}&to=${utcDay(now)}`);
+    expect(metric(todayReport.html, "total_sessions")).toBe("1");
+
+    // The same file again stores nothing twice.
+    const again = await upload(owner, path, await gzip(text), "last-month.log.gz");
+    expect(again.html).toContain("5 stored: 5 page views");
+    expect(again.html).toContain("5 of them were already stored");
+    const twice = await owner.get(`/app/sites/upload.example/traffic?from=${oldDay}&to=${oldDay}`);
+    expect(metric(twice.html, "total_sessions")).toBe("2");
+    expect(twice.html).toContain("AI share of all traffic (2 of 3)");
   });
 
   it("refuses no file, a file of no known format, one over the size bound and a forged form, storing nothing", async () => {

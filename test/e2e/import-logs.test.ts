@@ -59,6 +59,7 @@ async function importLogs(file: string, env: Record<string, string>, ...flags: s
 
 let dir = "";
 let env: Record<string, string> = {};
+let apiKey = "";
 let proxy: Server | undefined;
 
 beforeAll(async () => {
@@ -71,6 +72,7 @@ beforeAll(async () => {
     },
   );
   const key = (JSON.parse(stdout.trim()) as { key: string }).key;
+  apiKey = key;
   const auth = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
   const site = (await (
     await fetch(`${baseUrl}/api/v1/sites`, { method: "POST", headers: auth, body: JSON.stringify({ domain: SITE }) })
@@ -155,4 +157,56 @@ describe("npm run import-logs", () => {
     expect(a.duplicates).toBe(t.accepted);
     expect(existsSync(`${file}.import-checkpoint.json`)).toBe(true);
   });
+
+  it("counts a log of ten days ago in that day's v1 reports, stores it once when sent again, and refuses lines past 90 days by number", async () => {
+    const DAY = 86_400_000;
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    const old = today - 10 * DAY + 14 * 3_600_000; // 14:00 UTC ten days ago
+    const day = new Date(old).toISOString().slice(0, 10);
+    const at = (ms: number) => {
+      const d = new Date(ms);
+      const month = d.toLocaleString("en-US", { month: "short", timeZone: "UTC" });
+      const pad = (n: number) => String(n).padStart(2, "0");
+      return `${pad(d.getUTCDate())}/${month}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`;
+    };
+    const GPTBOT =
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)";
+    const CLAUDEBOT =
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; +claudebot@anthropic.com)";
+    const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+    const line = (ip: string, ms: number, path: string, ua: string) =>
+      `${ip} - - [${at(ms)}] "GET ${path} HTTP/1.1" 200 512 "-" "${ua}"`;
+    const file = path.join(dir, "last-month.log");
+    writeFileSync(
+      file,
+      [
+        line("20.171.207.2", old, "/products/mug", GPTBOT), // GPTBot: one visitor, one session of 2 pages
+        line("20.171.207.2", old + 60_000, "/products/cup", GPTBOT),
+        line("160.79.104.10", old + 120_000, "/", CLAUDEBOT), // ClaudeBot: a second agent session
+        line("198.51.100.7", old + 180_000, "/", FIREFOX), // a person (the site has no snippet)
+        line("20.171.207.2", today - 100 * DAY, "/older", GPTBOT), // beyond 90 days: refused
+      ].join("\n"),
+    );
+    const first = await importLogs(file, env);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.totals).toMatchObject({ lines: 5, sent: 5, accepted: 4, rejected: 1, reasons: { too_old: 1 } });
+    expect(first.stderr).toContain("line 5: too_old");
+
+    const report = async (name: string) => {
+      const res = await fetch(
+        `${baseUrl}/api/v1/traffic/${name}?domain=${SITE}&from=${day}T00:00:00Z&to=${new Date(Date.parse(day) + DAY).toISOString()}`,
+        { headers: { Authorization: `Bearer ${apiKey}` } },
+      );
+      expect(res.status, name).toBe(200);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    // That day: 2 AI-agent sessions of 2 visitors; 3 sessions in all with the person's.
+    expect(await report("overview")).toMatchObject({ total_sessions: 2, unique_visitors: 2 });
+    expect(await report("sources")).toMatchObject({ total_sessions: 3, ai_sessions: 2 });
+
+    const again = await importLogs(file, env, "--restart");
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.totals).toMatchObject({ accepted: 4, duplicates: 4 });
+    expect(await report("overview")).toMatchObject({ total_sessions: 2, unique_visitors: 2 });
+  }, 120_000);
 });

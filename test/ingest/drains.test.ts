@@ -339,6 +339,44 @@ describe("generic NDJSON drain", () => {
     expect(await counts(site.id)).toEqual({ events: 2, requests: 1, sessions: 2 });
   });
 
+  it("counts an imported log's lines of ten days ago (X-Log-Import) under that day's own salt, refuses them on a live delivery and past 90 days", async () => {
+    const { site, drain, secret } = await drainFor("import-old.example", "ndjson");
+    const now = Date.now();
+    const old = Math.floor(now / (24 * HOUR_MS)) * 24 * HOUR_MS - 10 * 24 * HOUR_MS + 9 * HOUR_MS;
+    const body = ndjson([
+      ndjsonLine({ at: old, domain: site.domain, path: "/", ua: UA.gptbot }),
+      ndjsonLine({ at: old + MINUTE_MS, domain: site.domain, path: "/faq", ua: UA.gptbot }),
+      ndjsonLine({ at: old - 85 * 24 * HOUR_MS, domain: site.domain, path: "/older", ua: UA.gptbot }),
+    ]);
+    const auth = { Authorization: `Bearer ${secret}` };
+    // A live drain's late lines stay refused: stale, nothing stored, no past salt minted.
+    expect(await (await post(drain.id, body, auth)).json()).toMatchObject({
+      accepted: 0,
+      rejected: 3,
+      reasons: { stale_timestamp: 3 },
+    });
+    expect(await counts(site.id)).toEqual({ events: 0, requests: 0, sessions: 0 });
+
+    const imported = { ...auth, "X-Log-Import": "1" };
+    expect(await (await post(drain.id, body, imported)).json()).toMatchObject({
+      lines: 3,
+      accepted: 2,
+      rejected: 1,
+      rejected_lines: [{ line: 3, code: "too_old" }],
+    });
+    // The two page views of one visitor are one session on that day; imported again, stored once.
+    expect(await (await post(drain.id, await gzip(body), imported)).json()).toMatchObject({
+      accepted: 2,
+      duplicates: 2,
+    });
+    expect(await counts(site.id)).toEqual({ events: 2, requests: 2, sessions: 1 });
+    const day = new Date(old).toISOString().slice(0, 10);
+    const session = await inShard(env.ANALYTICS_SHARD, site.id, (db) =>
+      db.prepare("SELECT day, page_count FROM sessions").first<{ day: string; page_count: number }>(),
+    );
+    expect(session).toEqual({ day, page_count: 2 });
+  });
+
   it("leaves humans to the snippet on a site where it is installed, and still keeps agents", async () => {
     const { site, drain, secret } = await drainFor("both-shop.example", "ndjson");
     await env.DB.prepare("UPDATE sites SET snippet_installed_at = ? WHERE id = ?")

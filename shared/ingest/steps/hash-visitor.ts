@@ -1,8 +1,10 @@
 import { truncateIp } from "../../classify/cidr";
+import { pastSaltSet } from "../../salt/past-day-salts";
 import type { SaltSet } from "../../salt/salt-schedule";
 import { utcDay } from "../../salt/salt-schedule";
 import { signVisitor, visitorFields } from "../../salt/visitor-hash";
 import type { Draft, Dropped, PipelineDeps } from "../pipeline";
+import { isPastLine } from "./check-time";
 
 /**
  * The User-Agent field of a network's overflow visitor: every visitor of a network past
@@ -58,10 +60,13 @@ export async function hashVisitor(d: Draft, deps: PipelineDeps): Promise<Draft |
       altVisitorHash: null,
       pendingHash: { network, userAgent: d.userAgent },
     };
-  let hashes = await hashesFor(deps.salts, d.occurredAt, d.site.workspaceId, d.site.id, network, d.userAgent);
+  // A line of a past day (a log import) is hashed under that day's own salt, never a live one.
+  const salts = isPastLine(d) ? pastSaltSet(deps.salts.past ?? [], utcDay(d.occurredAt)) : deps.salts;
+  if (!salts) return { dropped: "stale_timestamp" };
+  let hashes = await hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, network, d.userAgent);
   if (!hashes) return { dropped: "stale_timestamp" };
   if (deps.visitorBound && !(await deps.visitorBound(d.site.id, network, hashes.visitorHash, d.receivedAt))) {
-    hashes = await hashesFor(deps.salts, d.occurredAt, d.site.workspaceId, d.site.id, network, OVERFLOW_VISITOR);
+    hashes = await hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, network, OVERFLOW_VISITOR);
     if (!hashes) return { dropped: "stale_timestamp" };
   }
   return { ...rest, clientIp: null, ...hashes };

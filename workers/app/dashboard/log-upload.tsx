@@ -117,6 +117,8 @@ export function registerLogUpload(app: Hono<AppEnv>, page: (c: Context<AppEnv>, 
     const imported = await importLogUpload(site, file.stream(), format, {
       env: c.env,
       salts: () => keeper.get(keeper.idFromName("global")).salts(now),
+      // Lines older than 48 h (last month's log): each past day's own salt (docs/privacy.md "Imported days").
+      pastSalts: (days) => keeper.get(keeper.idFromName("global")).pastSalts(days, now),
       now,
       commit: async (messages, requests) => {
         const committed = await shard.ingestDrain(messages, requests);

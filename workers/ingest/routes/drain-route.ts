@@ -24,6 +24,13 @@ export const drainRoute = createRoute({
   description: `One batch from a log drain (docs/integrations/): Cloudflare Logpush (\`http_requests\`, NDJSON, gzip), Vercel (JSON array or NDJSON, \`x-vercel-signature\`), or generic NDJSON in the record shape of \`POST /api/v1/events\`. Bearer drains authenticate with \`Authorization: Bearer <drain secret>\`; Vercel drains with the signature. At most ${MAX_BODY_BYTES} bytes as sent. Each line gets a result: accepted (stored once, however often the batch is delivered), skipped (nothing to store, with the reason) or rejected (with the line number and why).`,
   request: {
     params: DrainParams,
+    headers: z.object({
+      "x-log-import": z.enum(["1"]).optional().openapi({
+        description:
+          'Sent by `npm run import-logs`: the batch is an imported log, so lines older than 48 h (up to 90 days) are counted under a salt of their own past day (docs/privacy.md "Imported days") instead of refused `stale_timestamp`; lines older than 90 days are refused `too_old`.',
+        example: "1",
+      }),
+    }),
     body: {
       content: { "application/x-ndjson": { schema: z.string().openapi({ format: "binary" }) } },
       required: true,
