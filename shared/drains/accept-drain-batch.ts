@@ -6,6 +6,7 @@ import { type AcceptEnv, acceptEvents, type IngestChannel } from "../ingest/acce
 import type { IngestSite } from "../ingest/pipeline";
 import type { IngestMessage } from "../ingest/queue-message";
 import { checkTime, isPastLine } from "../ingest/steps/check-time";
+import { holdsDay } from "../ingest/steps/hash-visitor";
 import { isPastSaltDay, PAST_DAYS_MAX } from "../salt/past-day-salts";
 import type { SaltRecord, SaltSet } from "../salt/salt-schedule";
 import { utcDay } from "../time/utc-day";
@@ -252,17 +253,18 @@ export async function acceptDrainBatch(
     requests = [];
     let messages: IngestMessage[] = [];
     if (views.length > 0) {
-      // The days of the page views older than the live salts, each hashed under its own day's salt.
-      const pastDays = [
-        ...new Set(
-          views
-            .filter((v) => isPastLine({ occurredAt: v.record.occurredAt, receivedAt: deps.now }))
-            .map((v) => utcDay(v.record.occurredAt)),
-        ),
-      ];
+      // Page views older than the live salts, or of a day whose live salt is not held (a
+      // service started today importing yesterday's log): each under its own day's salt.
       const salts = async () => {
         const live = await deps.salts();
-        return live && pastDays.length > 0 && deps.pastSalts ? { ...live, past: await deps.pastSalts(pastDays) } : live;
+        if (!live || !deps.pastSalts) return live;
+        const pastDays = new Set<string>();
+        for (const { record } of views) {
+          const day = utcDay(record.occurredAt);
+          if (isPastLine({ occurredAt: record.occurredAt, receivedAt: deps.now }) || !holdsDay(live, day))
+            pastDays.add(day);
+        }
+        return pastDays.size > 0 ? { ...live, past: await deps.pastSalts([...pastDays]) } : live;
       };
       // `deliver` is given, so acceptEvents never reaches for the queue.
       const outcomes = await acceptEvents(deps.env as AcceptEnv, channel, views, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Draft } from "../../shared/ingest/pipeline";
+import type { Draft, PipelineDeps } from "../../shared/ingest/pipeline";
 import { checkTime } from "../../shared/ingest/steps/check-time";
+import { hashVisitor } from "../../shared/ingest/steps/hash-visitor";
 import {
   isPastSaltDay,
   keepPastSalts,
@@ -8,6 +9,8 @@ import {
   PAST_SALT_TTL_MS,
   pastSaltSet,
 } from "../../shared/salt/past-day-salts";
+import type { SaltSet } from "../../shared/salt/salt-schedule";
+import { signVisitor, visitorFields } from "../../shared/salt/visitor-hash";
 
 const at = (iso: string) => Date.parse(iso);
 let minted = 0;
@@ -72,5 +75,30 @@ describe("salts of past days for log imports", () => {
     expect(checkTime({ ...d, occurredAt: NOW + 3_600_000 }, { salts: { ...live, past } })).toEqual({
       dropped: "future_timestamp",
     });
+  });
+});
+
+describe("hashing an imported line", () => {
+  const site = { id: "site_1", workspaceId: "ws_1", domain: "shop.example", coverage: "all_traffic" };
+  const draft = (occurredAt: number) =>
+    ({ occurredAt, receivedAt: NOW, clientIp: "203.0.113.9", userAgent: "UA", site }) as unknown as Draft;
+  const live = { current: { day: "2026-11-26", salt: "dG9kYXk=", createdAt: NOW }, previous: null };
+  const deps = (salts: SaltSet) => ({ salts, ipRanges: {} }) as unknown as PipelineDeps;
+  const fields = visitorFields("ws_1", "site_1", "203.0.113.0/24", "UA");
+
+  it("uses yesterday's past salt when the live salts never held yesterday, and drops the line without it", async () => {
+    const yesterday = at("2026-11-25T10:00:00Z"); // 24 h old: within the live reach
+    expect(await hashVisitor(draft(yesterday), deps(live))).toEqual({ dropped: "stale_timestamp" });
+    const past = keepPastSalts([], ["2026-11-25"], NOW, mint).salts;
+    const hashed = (await hashVisitor(draft(yesterday), deps({ ...live, past }))) as { visitorHash: string };
+    expect(hashed.visitorHash).toBe(await signVisitor(past[0].salt, fields));
+  });
+
+  it("keeps today's line on the live salt whatever past salts are given", async () => {
+    const past = keepPastSalts([], ["2026-11-25"], NOW, mint).salts;
+    const hashed = (await hashVisitor(draft(at("2026-11-26T09:00:00Z")), deps({ ...live, past }))) as {
+      visitorHash: string;
+    };
+    expect(hashed.visitorHash).toBe(await signVisitor(live.current.salt, fields));
   });
 });

@@ -44,6 +44,11 @@ export async function hashesFor(
   return { visitorHash, altVisitorHash };
 }
 
+/** Whether the live salts hold `day`'s salt. */
+export function holdsDay(salts: SaltSet, day: string): boolean {
+  return salts.current.day === day || salts.previous?.day === day;
+}
+
 /**
  * Last step to see the client IP: it becomes the /24 or /64 network here, and the
  * message built from the draft has no IP field. Without salts (v1 Worker) the network
@@ -60,8 +65,10 @@ export async function hashVisitor(d: Draft, deps: PipelineDeps): Promise<Draft |
       altVisitorHash: null,
       pendingHash: { network, userAgent: d.userAgent },
     };
-  // A line of a past day (a log import) is hashed under that day's own salt, never a live one.
-  const salts = isPastLine(d) ? pastSaltSet(deps.salts.past ?? [], utcDay(d.occurredAt)) : deps.salts;
+  // A line of a past day (a log import) is hashed under that day's own salt, never a live
+  // one: older than the live salts, or of a day whose live salt this service never held.
+  const day = utcDay(d.occurredAt);
+  const salts = !isPastLine(d) && holdsDay(deps.salts, day) ? deps.salts : pastSaltSet(deps.salts.past ?? [], day);
   if (!salts) return { dropped: "stale_timestamp" };
   let hashes = await hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, network, d.userAgent);
   if (!hashes) return { dropped: "stale_timestamp" };

@@ -1,6 +1,7 @@
 import { drainReasonText } from "@shared/drains/drain-reasons";
 import { importLogUpload, type LogUploadResult, MAX_UPLOAD_BYTES } from "@shared/logs/import-log-upload";
 import { LOG_FORMATS, type LogFormat } from "@shared/logs/log-formats";
+import { PAST_DAYS_MAX } from "@shared/salt/past-day-salts";
 import type { SaltKeeper } from "@shared/salt/salt-keeper";
 import type { InstallSignals } from "@shared/sessions/install-signals";
 import { installSignalUpdates } from "@shared/sessions/install-signals";
@@ -46,9 +47,9 @@ export function UploadLogForm(props: { action: string; csrf: string }) {
       <h2 id="upload-heading">Import a log file</h2>
       <p class="hint">
         A one-off look at a log you already have: counted like a drain's batch, each line once however often it is
-        imported. Only the last 48 hours are stored (visitor hashes use daily salts kept that long); older lines are
-        counted as too old. Up to {mib(MAX_UPLOAD_BYTES)} as sent, gzip or plain; larger files with{" "}
-        <code>npm run import-logs</code>.
+        imported. Lines of the last {PAST_DAYS_MAX} days are stored, each counted on its own day (an older day's
+        visitors get a salt of their own, deleted within 48 hours); older lines are counted as too old. Up to{" "}
+        {mib(MAX_UPLOAD_BYTES)} as sent, gzip or plain; larger files with <code>npm run import-logs</code>.
       </p>
       <form method="post" action={props.action} enctype="multipart/form-data">
         <input type="hidden" name="_csrf" value={props.csrf} />
