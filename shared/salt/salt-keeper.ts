@@ -37,7 +37,7 @@ export class SaltKeeper extends DurableObject {
     const stored = this.ctx.storage.kv.get<SaltRecord[]>(PAST_KEY) ?? [];
     const { next, salts } = keepPastSalts(stored, days.slice(0, PAST_DAYS_PER_CALL), nowMs, freshSalt);
     if (next !== stored) this.ctx.storage.kv.put(PAST_KEY, next);
-    // Wake up in time to delete the newest salt's elders: never later than the first expiry.
+    // Wake up by the first expiry, so no past salt outlives its 48 h.
     const due = Math.min(nextUtcMidnight(nowMs), nextPastExpiry(next) ?? Number.POSITIVE_INFINITY);
     const armed = await this.ctx.storage.getAlarm();
     if (armed === null || armed > due) await this.ctx.storage.setAlarm(due);
