@@ -280,6 +280,15 @@ describe("MCP server at /mcp", () => {
     expect(attribution.isError).toBe(false);
     expect(withoutWindow(attribution.data)).toEqual(withoutWindow(direct));
     expect(attribution.data.total_conversions).toBe(1);
+    // The whole workspace has no one coverage (docs/reports.md "Coverage"); one site has.
+    expect(attribution.data.data_coverage).toBeNull();
+    const oneSite = await tool(client, "attribution_overview", { period: "30d", domain: "mcp-shop.example" });
+    expect(oneSite.isError).toBe(false);
+    expect(oneSite.data.total_conversions).toBe(1);
+    expect((oneSite.data.data_coverage as { kind: string }).kind).toMatch(/^(snippet_only|drains|both|none)$/);
+    expect(oneSite.data.data_coverage).toEqual(
+      (await v1(key, "GET", "/api/v1/attribution/overview?period=30d&domain=mcp-shop.example")).body?.data_coverage,
+    );
 
     expect(await tool(client, "void_conversion", { external_id: "mcp-order-1" })).toEqual({
       isError: false,
