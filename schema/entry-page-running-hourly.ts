@@ -7,7 +7,7 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
  * it was an entry page in, so the sessions of any whole hours [a, b) of one day are the
  * row at hour b - 1 minus the row at hour a - 1 (nothing to subtract when a is
  * midnight): the top pages of a window's partial days read about twice the day's pages,
- * not one row per page and hour (shared/reports/entry-page-totals.ts,
+ * not one row per page and hour (shared/reports/entry-page-running.ts,
  * docs/decisions.md "Entry pages of partial days"). Rebuilt with traffic_hourly, per
  * (site, day), from the same sessions in the same transaction; kept
  * HOURLY_RETENTION_DAYS.

@@ -60,8 +60,7 @@ export interface OnlyValues {
 /**
  * Sessions started in the plan's window, counted per combination of `dims`: the
  * aggregate days summed from `table`, the aggregate hours from its hourly twin (or its
- * running totals), the
- * live ranges counted from `sessions`, merged.
+ * running totals), the live ranges counted from `sessions`, merged.
  * Every statement runs in one D1 batch (one round trip, one consistent snapshot).
  * `only` keeps the sessions whose value of one dimension is in a list. With `live`
  * (the report's one read of its live ranges, `readLiveGroups`) the live side is folded
