@@ -122,6 +122,9 @@ async function seedRows(store: "d1" | "shard", siteId: string, sessions: number,
   });
 }
 
+/** Each measured p50, by `<label>\u0000<key>` (the baseline table shows p50 ratios too: p95 swings on a loaded machine). */
+const p50s = new Map<string, number>();
+
 /**
  * Each report's p95 for `store`; with `compared`, also each comparable report with
  * compare=previous (key `<report>+previous <period>`), and the in-run baseline: a plain
@@ -139,6 +142,7 @@ async function measure(
   const run = async (key: string, query: string) => {
     const t = await time(`/report?store=${store}&domain=${domain}&now=${now}&session=${journey}&${query}`);
     out.set(key, t.p95);
+    p50s.set(`${label}\u0000${key}`, t.p50);
     console.log(`${label}: ${key} p50 ${t.p50.toFixed(1)} ms, p95 ${t.p95.toFixed(1)} ms`);
   };
   for (const period of PERIODS) await run(`count(*) ${period}`, `name=count&period=${period}`);
@@ -184,12 +188,14 @@ async function phase(name: string, sites: number, total: number) {
   const domain = `${measured}.example`;
   await seedSites("shard", [measured], perSite, now, journeyOf);
   console.log(`${name}: shard of ${measured} seeded and aggregated, ${seconds()} s`);
-  const alone = await measure(`${name} shard (others empty)`, "shard", domain, now, journeyOf(measured), true);
+  const aloneLabel = `${name} shard (others empty)`;
+  const fullLabel = `${name} shard (others full)`;
+  const alone = await measure(aloneLabel, "shard", domain, now, journeyOf(measured), true);
   let full: Map<string, number> | null = null;
   if (sites > 1) {
     await seedSites("shard", siteIds.slice(1), perSite, now, journeyOf);
     console.log(`${name}: ${sites} shards seeded and aggregated, ${seconds()} s`);
-    full = await measure(`${name} shard (others full)`, "shard", domain, now, journeyOf(measured), true);
+    full = await measure(fullLabel, "shard", domain, now, journeyOf(measured), true);
   }
   const d1 = await measure(`${name} single D1`, "d1", domain, now, journeyOf(measured));
   // The shard answers what the single D1 answers.
@@ -204,6 +210,7 @@ async function phase(name: string, sites: number, total: number) {
   console.log(`${name}: shard and single-D1 answers identical for every window`);
   // Every shard answer against the same window's count(*) baseline (the issue 29 target).
   const shardP95 = full ?? alone;
+  const p50Of = (key: string) => p50s.get(`${full ? fullLabel : aloneLabel}\u0000${key}`) ?? 0;
   const baselineRows = [...shardP95.keys()]
     .filter((k) => !k.startsWith("count(*)") && !k.startsWith("journey"))
     .map((k) => {
@@ -215,6 +222,7 @@ async function phase(name: string, sites: number, total: number) {
         shard_p95_ms: +p95.toFixed(1),
         count_p95_ms: +baseline.toFixed(1),
         ratio: +(p95 / baseline).toFixed(2),
+        ratio_p50: +(p50Of(k) / p50Of(`count(*) ${period}`)).toFixed(2),
       };
     });
   console.table(baselineRows);

@@ -7,6 +7,8 @@ import m0004 from './0004_session_signer_origin.sql';
 import m0005 from './0005_hourly_aggregates.sql';
 import m0006 from './0006_sessions_signed_index.sql';
 import m0007 from './0007_visitors_hourly.sql';
+import m0008 from './0008_entry_page_running_hourly.sql';
+import m0009 from './0009_drop_entry_page_totals_hourly.sql';
 
   export default {
     journal,
@@ -18,7 +20,9 @@ m0003,
 m0004,
 m0005,
 m0006,
-m0007
+m0007,
+m0008,
+m0009
     }
   }
   

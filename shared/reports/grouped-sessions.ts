@@ -1,3 +1,4 @@
+import { runningTotalsStatement } from "./entry-page-running";
 import type { ReadPlan } from "./read-plan";
 
 /**
@@ -18,11 +19,15 @@ export type Population = "agents" | "all";
 
 export type AggregateTable = "traffic_daily" | "entry_pages_daily" | "entry_page_totals_daily";
 
-/** Each daily table's hourly twin, same columns plus `hour` (schema/*-hourly.ts). */
+/**
+ * Each daily table's hourly twin, same columns plus `hour` (schema/*-hourly.ts), or
+ * `running`: entry_page_totals_daily's whole hours come from the per-day running totals
+ * of entry_page_running_hourly (shared/reports/entry-page-running.ts).
+ */
 export const HOURLY_TABLE = {
   traffic_daily: "traffic_hourly",
   entry_pages_daily: "entry_pages_hourly",
-  entry_page_totals_daily: "entry_page_totals_hourly",
+  entry_page_totals_daily: "running",
 } as const satisfies Record<AggregateTable, string>;
 
 export interface GroupedRow {
@@ -54,8 +59,8 @@ export interface OnlyValues {
 
 /**
  * Sessions started in the plan's window, counted per combination of `dims`: the
- * aggregate days summed from `table`, the aggregate hours from its hourly twin, the
- * live ranges counted from `sessions`, merged.
+ * aggregate days summed from `table`, the aggregate hours from its hourly twin (or its
+ * running totals), the live ranges counted from `sessions`, merged.
  * Every statement runs in one D1 batch (one round trip, one consistent snapshot).
  * `only` keeps the sessions whose value of one dimension is in a list. With `live`
  * (the report's one read of its live ranges, `readLiveGroups`) the live side is folded
@@ -90,12 +95,17 @@ export async function groupedSessions(
         .bind(...(onlyValues === null ? bound : [...bound, onlyValues])),
     );
   }
-  for (const [start, end] of plan.hours) {
+  const hourly = HOURLY_TABLE[table];
+  if (hourly === "running") {
+    const running = runningTotalsStatement(db, siteId, plan.hours, population, dims, only);
+    if (running) statements.push(running);
+  }
+  for (const [start, end] of hourly === "running" ? [] : plan.hours) {
     const bound = [siteId, start, end];
     statements.push(
       db
         .prepare(
-          `SELECT ${cols("hourly")}, sum(${daily.count}) AS n FROM ${HOURLY_TABLE[table]}
+          `SELECT ${cols("hourly")}, sum(${daily.count}) AS n FROM ${hourly}
            WHERE site_id = ?1 AND hour >= ?2 AND hour < ?3 ${daily.filter}
            ${only ? `AND ${only.dim.daily} IN (SELECT value FROM json_each(?4))` : ""}
            GROUP BY ${groupBy}`,

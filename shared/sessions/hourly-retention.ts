@@ -2,7 +2,7 @@ import { DAY_MS, HOUR_MS } from "../time/durations";
 
 /**
  * How long the hourly aggregates (traffic_hourly, entry_pages_hourly,
- * entry_page_totals_hourly, agent_durations_hourly, visitors_hourly) are kept: 181 days. The oldest
+ * entry_page_running_hourly, agent_durations_hourly, visitors_hourly) are kept: 181 days. The oldest
  * instant a report reads is the start of the previous period of a 90-day window (the
  * longest window, contract Limits), 180 days back; an hour there can be a partial
  * day's whole hour. One more day of margin lets the rollup prune on its own clock

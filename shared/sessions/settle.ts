@@ -48,7 +48,7 @@ export async function settleSessions(db: D1Database, nowMs: number): Promise<Set
 /**
  * Rebuilds traffic_daily, entry_pages_daily, entry_page_totals_daily, agent_durations_daily
  * and visitors_daily for one (site, day), atomically, and the hourly aggregates of the
- * day's hours (traffic_hourly, entry_pages_hourly, entry_page_totals_hourly,
+ * day's hours (traffic_hourly, entry_pages_hourly, entry_page_running_hourly,
  * agent_durations_hourly, visitors_hourly) from the same sessions in the same transaction, so a day's
  * daily and hourly rows always agree. The hourly rows of a day past HOURLY_RETENTION_DAYS
  * at `nowMs` are not written, and the site's older hourly rows are pruned here.
@@ -130,12 +130,28 @@ export async function rebuildDay(
        SELECT site_id, ${HOUR_OF_START_SQL}, day, entry_url, source, coalesce(agent_platform, ''), count(*)
        FROM sessions WHERE ${ofDay} GROUP BY 2, entry_url, source, coalesce(agent_platform, '')`,
     ),
-    clearHours("entry_page_totals_hourly"),
-    fromHours(
-      `INSERT INTO entry_page_totals_hourly (site_id, hour, day, entry_url, sessions, agent_sessions)
-       SELECT site_id, ${HOUR_OF_START_SQL}, day, entry_url, count(*), count(agent_platform)
-       FROM sessions WHERE ${ofDay} GROUP BY 2, entry_url`,
-    ),
+    clearHours("entry_page_running_hourly"),
+    // Each page's sessions from midnight to the end of every hour, from its first hour
+    // of the day on (schema/entry-page-running-hourly.ts): the day's counts per page and
+    // hour, a zero for each later hour, summed in hour order. Read from the day's start
+    // (?3), written from the retention edge (?5).
+    db
+      .prepare(
+        `INSERT INTO entry_page_running_hourly (site_id, hour, entry_url, sessions, agent_sessions)
+         WITH per AS (
+           SELECT entry_url, ${HOUR_OF_START_SQL} AS hour, count(*) AS n, count(agent_platform) AS a
+           FROM sessions WHERE ${ofDay} GROUP BY 1, 2),
+         hours (hour) AS (SELECT ?3 UNION ALL SELECT hour + ${HOUR_MS} FROM hours WHERE hour + ${HOUR_MS} < ?4),
+         marks AS (
+           SELECT entry_url, hour, n, a FROM per
+           UNION ALL SELECT f.entry_url, h.hour, 0, 0
+           FROM (SELECT entry_url, min(hour) AS first FROM per GROUP BY 1) f JOIN hours h ON h.hour > f.first),
+         running AS (
+           SELECT entry_url, hour, sum(sum(n)) OVER w AS n, sum(sum(a)) OVER w AS a
+           FROM marks GROUP BY entry_url, hour WINDOW w AS (PARTITION BY entry_url ORDER BY hour))
+         SELECT ?1, hour, entry_url, n, a FROM running WHERE hour >= ?5`,
+      )
+      .bind(siteId, day, dayStart, dayStart + DAY_MS, hourlyFrom),
     clearHours("agent_durations_hourly"),
     fromHours(
       `INSERT INTO agent_durations_hourly (site_id, hour, day, bucket, sessions)
@@ -161,7 +177,7 @@ export async function rebuildDay(
     ),
     prune("traffic_hourly"),
     prune("entry_pages_hourly"),
-    prune("entry_page_totals_hourly"),
+    prune("entry_page_running_hourly"),
     prune("agent_durations_hourly"),
     prune("visitors_hourly"),
     bind("UPDATE sessions SET dirty = 0 WHERE site_id = ?1 AND day = ?2 AND dirty = 1"),
