@@ -1,5 +1,5 @@
 import { scans } from "@schema/scans";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 
 /** What a list shows of a domain's latest stored scan: no check results to parse. */
@@ -18,7 +18,18 @@ export interface LatestScanSummary {
  */
 export async function latestScans(db: Database, domains: string[]): Promise<Map<string, LatestScanSummary>> {
   if (domains.length === 0) return new Map();
-  const rows = await db
+  // One bound JSON array instead of a placeholder per domain: D1 binds at most 100 values.
+  return latestScansByDomain(
+    await latestScansQuery(db, sql`${scans.domain} IN (SELECT value FROM json_each(${JSON.stringify(domains)}))`),
+  );
+}
+
+/**
+ * The statement of `latestScans` for the domains `domainIn` selects (a condition on
+ * `scans.domain`), for a caller that batches it with the read that lists those domains.
+ */
+export function latestScansQuery(db: Database, domainIn: SQL) {
+  return db
     .select({
       id: scans.id,
       domain: scans.domain,
@@ -28,8 +39,11 @@ export async function latestScans(db: Database, domains: string[]): Promise<Map<
       lastSeenAt: sql<number>`max(${scans.lastSeenAt})`,
     })
     .from(scans)
-    // One bound JSON array instead of a placeholder per domain: D1 binds at most 100 values.
-    .where(sql`${scans.domain} IN (SELECT value FROM json_each(${JSON.stringify(domains)}))`)
+    .where(domainIn)
     .groupBy(scans.domain);
+}
+
+/** `latestScansQuery`'s rows keyed by domain. */
+export function latestScansByDomain(rows: LatestScanSummary[]): Map<string, LatestScanSummary> {
   return new Map(rows.map((r) => [r.domain, { ...r, lastSeenAt: Number(r.lastSeenAt) }]));
 }

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { newSecretToken } from "../../shared/accounts/secret-token";
 import { database } from "../../shared/db/client";
 import { CHECKS } from "../../shared/scan/checks/registry";
 import { resultHash } from "../../shared/scan/result-hash";
@@ -123,6 +124,36 @@ describe("scan reports inside the app", () => {
     expect((await stranger.get("/app/scans")).html).not.toContain("report-b.example");
     await stranger.get("/app/scans");
     expect((await stranger.post("/app/scans/report-b.example", {})).status).toBe(404);
+  });
+
+  it("reads started beside the session check (report, monitors) show nothing to a non-member or a dead session", async () => {
+    const owner = await ownerWithSite("early-read.example");
+    await storeScan("early-read.example", "llms_txt", Date.now());
+    await owner.get("/app/monitors");
+    const monitor = { domain: "early-read.example", webhook_url: "https://hooks.example.com/early-read" };
+    expect((await owner.post("/app/monitors", monitor)).status).toBe(303);
+    const ownReport = `/app/w/${owner.workspace}/scans/early-read.example`;
+    const ownMonitors = `/app/w/${owner.workspace}/monitors`;
+    expect((await owner.get(ownReport)).status).toBe(200);
+    expect((await owner.get(ownMonitors)).html).toContain(`href="${owner.here("/app/scans/early-read.example")}"`);
+    // Signed in elsewhere, at the owner's workspace address: the read ran for that
+    // workspace, the membership check then refuses it.
+    const stranger = new FormClient();
+    await stranger.signUp(uniqueEmail("early-stranger"));
+    for (const path of [ownReport, ownMonitors]) {
+      const page = await stranger.requestRaw(path);
+      expect(page.status).toBe(404);
+      expect(page.html).not.toContain("early-read.example");
+    }
+    // A session-shaped cookie of no live session: sent to sign in, nothing shown.
+    const nobody = new FormClient();
+    nobody.cookies.set("ar_session", newSecretToken());
+    for (const path of [ownReport, ownMonitors]) {
+      const page = await nobody.requestRaw(path);
+      expect(page.status).toBe(303);
+      expect(page.location).toMatch(/^\/app\/sign-in\?next=/);
+      expect(page.html).not.toContain("early-read.example");
+    }
   });
 
   it("Scan now needs the CSRF token, and a scanner that cannot answer keeps the last report on screen", async () => {

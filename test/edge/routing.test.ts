@@ -78,4 +78,13 @@ describe("edge routing", () => {
       ["APP", "*/5 * * * *"],
     ]);
   });
+
+  it("passes the app Worker's `at` time on to every Worker unchanged", async () => {
+    const at = "2026-11-30T01:00:00Z";
+    const res = await exports.default.fetch(`http://x/__scheduled?cron=7%20*%20*%20*%20*&at=${encodeURIComponent(at)}`);
+    const body = (await res.json()) as { workers: { cron: string; at: string | null }[] };
+    expect(body.workers.map((w) => [w.cron, w.at])).toEqual(Array(4).fill(["7 * * * *", at]));
+    const without = (await (await exports.default.fetch("http://x/__scheduled")).json()) as typeof body;
+    expect(without.workers.map((w) => [w.cron, w.at])).toEqual(Array(4).fill([null, null]));
+  });
 });

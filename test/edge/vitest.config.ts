@@ -6,7 +6,12 @@ function echo(upstream: string) {
   return async (request: Request) => {
     const url = new URL(request.url);
     if (url.pathname === "/__scheduled") {
-      return Response.json({ worker: upstream, cron: url.searchParams.get("cron"), outcomes: [] });
+      return Response.json({
+        worker: upstream,
+        cron: url.searchParams.get("cron"),
+        at: url.searchParams.get("at"),
+        outcomes: [],
+      });
     }
     return Response.json(
       { upstream, path: url.pathname, requestId: request.headers.get("X-Request-Id") },

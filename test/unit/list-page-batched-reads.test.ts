@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../shared/db/client";
+import { listMonitors } from "../../shared/monitors/list-monitors";
+import { monitorsWithLatestScans } from "../../shared/monitors/monitors-with-scans";
 import { latestScans } from "../../shared/scan/latest-scans";
 import { findLatestScan, saveScan } from "../../shared/scan/scan-store";
 import { installCheck, installChecks } from "../../shared/sessions/install-check";
@@ -63,5 +65,50 @@ describe("install checks of several sites in one read", () => {
       expect(got.get(d)).toEqual(await installCheck(env.DB, quiet.workspaceId, d, BASE, NOW));
     }
     expect(await installCheck(env.DB, quiet.workspaceId, foreign.domain, BASE, NOW)).toBeNull();
+  });
+});
+
+describe("the Monitors page's read: its monitors and their latest scans in one batch", () => {
+  async function seedMonitor(workspaceId: string, domain: string, createdAt: number) {
+    await env.DB.prepare(
+      "INSERT INTO monitors (id, workspace_id, domain, webhook_url, secret_sealed, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+      .bind(
+        `mon_${crypto.randomUUID()}`,
+        workspaceId,
+        domain,
+        `https://hooks.example.com/${domain}`,
+        "sealed",
+        createdAt,
+      )
+      .run();
+  }
+
+  it("lists the monitors as listMonitors does and gives each listed domain its latest scan, nothing else", async () => {
+    const db = database(env.DB);
+    const { workspaceId } = await seedSite(env.DB, { domain: "own.mon-batch.example" });
+    const other = await seedSite(env.DB, { domain: "other.mon-batch.example" });
+    // Three monitors, newest last; a page of two lists c and b (newest first), not a.
+    await seedMonitor(workspaceId, "a.mon-batch.example", NOW - 3 * HOUR);
+    await seedMonitor(workspaceId, "b.mon-batch.example", NOW - 2 * HOUR);
+    await seedMonitor(workspaceId, "c.mon-batch.example", NOW - HOUR);
+    await seedMonitor(other.workspaceId, "x.mon-batch.example", NOW);
+    await saveScan(db, scan("a.mon-batch.example", 10), NOW - HOUR);
+    await saveScan(db, scan("b.mon-batch.example", 20), NOW - 2 * HOUR);
+    const latestB = await saveScan(db, scan("b.mon-batch.example", 30), NOW - HOUR);
+    await saveScan(db, scan("x.mon-batch.example", 99), NOW);
+
+    const got = await monitorsWithLatestScans(db, workspaceId, 2);
+    expect(got.page).toEqual(await listMonitors(db, workspaceId, 2, null));
+    expect(got.page.monitors.map((m) => m.domain)).toEqual(["c.mon-batch.example", "b.mon-batch.example"]);
+    // c was never scanned; a is not on the page; x is another workspace's.
+    expect(Object.fromEntries(got.scans)).toEqual({
+      "b.mon-batch.example": {
+        id: latestB.id,
+        domain: "b.mon-batch.example",
+        overallScore: 30,
+        lastSeenAt: NOW - HOUR,
+      },
+    });
   });
 });

@@ -21,7 +21,8 @@ app.use(refuseOtherMethods(app, "v1", WORKER));
 
 app.get("/__scheduled", async (c) => {
   if (!localSwitchOn(c.env, "SCHEDULED_ROUTE")) throw new ApiError("not_found");
-  const result = await fanOutScheduled(c.env, c.req.query("cron"), c.get("requestId"), new URL(c.req.url).origin);
+  const origin = new URL(c.req.url).origin;
+  const result = await fanOutScheduled(c.env, c.req.query("cron"), c.get("requestId"), origin, c.req.query("at"));
   return c.json(result, result.ok ? 200 : 500);
 });
 

@@ -13,14 +13,20 @@ export interface FanOutResult {
  * Local `GET /__scheduled`: every Worker runs the jobs it owns for `cron` (or all). Each
  * is asked at the request's own origin, so a job that writes links (the app's
  * notification mail) can point them at the local run when PUBLIC_BASE_URL is unset.
+ * `at` (the app Worker's "as of" time for its notification run, routes/scheduled.ts) is
+ * passed on as given; the other Workers run at the real time and ignore it.
  */
 export async function fanOutScheduled(
   env: EdgeEnv,
   cron: string | undefined,
   requestId: string,
   origin = "http://internal",
+  at?: string,
 ): Promise<FanOutResult> {
-  const query = cron === undefined ? "" : `?cron=${encodeURIComponent(cron)}`;
+  const params = new URLSearchParams();
+  if (cron !== undefined) params.set("cron", cron);
+  if (at !== undefined) params.set("at", at);
+  const query = params.size === 0 ? "" : `?${params}`;
   const answers = await Promise.all(
     upstreams.map(async (name) => {
       const res = await env[name].fetch(`${origin}/__scheduled${query}`, {

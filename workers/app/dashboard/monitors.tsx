@@ -3,10 +3,10 @@ import { database } from "@shared/db/client";
 import { hostFromInput } from "@shared/domains/host-from-input";
 import { createMonitor } from "@shared/monitors/create-monitor";
 import { listDeliveries } from "@shared/monitors/list-deliveries";
-import { findMonitor, listMonitors } from "@shared/monitors/list-monitors";
+import { findMonitor } from "@shared/monitors/list-monitors";
+import { monitorsWithLatestScans } from "@shared/monitors/monitors-with-scans";
 import { nextRescanAt } from "@shared/monitors/rescan-slot";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
-import { latestScans } from "@shared/scan/latest-scans";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";
@@ -18,6 +18,7 @@ import { FlashNotice } from "../layout/flash-notice";
 import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
+import { earlyRead } from "../middleware/early-read";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
@@ -26,17 +27,16 @@ import { registerMonitorActions } from "./monitor-actions";
 import { DELIVERIES_CSV, MONITORS_CSV } from "./monitors-csv";
 
 const PATH = "/app/monitors";
+/** Monitors the page lists (newest first). */
+const LISTED = 100;
+
+// The list and each domain's latest scan, one batch, started beside the session check.
+const monitorsRead = earlyRead((c, workspaceId) => monitorsWithLatestScans(database(c.env.DB), workspaceId, LISTED));
 
 export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?: 200 | 400 | 429 } = {}) {
   const workspace = c.get("workspace");
   const manager = canManageWorkspace(workspace.role);
-  const db = database(c.env.DB);
-  const page = await listMonitors(db, workspace.id, 100, null);
-  // One read for the latest scan of every listed domain, not one per monitor.
-  const scans = await latestScans(
-    db,
-    page.monitors.map((m) => m.domain),
-  );
+  const { page, scans } = await monitorsRead.take(c);
   const now = Date.now();
   const base = appHref(c, "/monitors");
   return renderPage(c, {
@@ -130,6 +130,7 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
 // Monitors of the workspace: GET/POST /api/v1/monitors and the deliveries log through
 // the same shared functions; "Send test event" and "Rescan now" in monitor-actions.tsx.
 export function registerMonitors(app: Hono<AppEnv>) {
+  app.use(PATH, monitorsRead.start);
   app.use(PATH, requireSignIn(), requireWorkspace());
   app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
 

@@ -17,6 +17,7 @@ import { appHref } from "../layout/app-href";
 import { Notice, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
+import { earlyRead } from "../middleware/early-read";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DASHBOARD_STYLE } from "./assets";
 import { CsvLink } from "./csv-download";
@@ -34,12 +35,26 @@ const REPORT_CSS = "/app/assets/scan-report.css";
 const HISTORY = 20;
 const NOT_HERE = "No scan report for this domain in this workspace: add it as a site or a monitor first.";
 
+/** `:domain` of the URL, normalised, or null when it is not a domain. */
+function domainOf(c: Context<AppEnv>): string | null {
+  const domain = normalizeDomain(c.req.param("domain") ?? "");
+  return domain.ok ? domain.domain : null;
+}
+
 /** `:domain` of the URL, normalised, or a 404 when it is not a domain. */
 function domainParam(c: Context<AppEnv>): string {
-  const domain = normalizeDomain(c.req.param("domain") ?? "");
-  if (!domain.ok) throw new HTTPException(404, { message: NOT_HERE });
-  return domain.domain;
+  const domain = domainOf(c);
+  if (domain === null) throw new HTTPException(404, { message: NOT_HERE });
+  return domain;
 }
+
+// The workspace check, the latest scan (with its previous) and the history: one D1 batch,
+// started beside the session check (middleware/early-read.ts); nothing renders unless
+// the session, the membership and the workspace check pass.
+const latestReport = earlyRead((c, workspaceId) => {
+  const domain = domainOf(c);
+  return domain === null ? null : workspaceDomainReport(database(c.env.DB), workspaceId, domain, HISTORY);
+});
 
 /** 404 unless `domain` is one of the workspace's sites or monitors. */
 async function mustBeWorkspaceDomain(c: Context<AppEnv>, domain: string | Promise<boolean>): Promise<void> {
@@ -124,6 +139,7 @@ export function registerScanReports(app: Hono<AppEnv>) {
     c.header("Cache-Control", "public, max-age=300");
     return c.body(REPORT_STYLE, 200, { "Content-Type": "text/css; charset=utf-8" });
   });
+  app.use(`${PATH}/:domain`, latestReport.start);
   app.use(PATH, requireSignIn(), requireWorkspace());
   app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
 
@@ -146,11 +162,9 @@ export function registerScanReports(app: Hono<AppEnv>) {
   });
 
   app.get(`${PATH}/:domain`, async (c) => {
-    // The workspace check, the latest scan (with its previous) and the history in one D1
-    // batch (bench:app: one wait instead of three); nothing renders unless the check passes.
     const domain = domainParam(c);
-    const report = await workspaceDomainReport(database(c.env.DB), c.get("workspace").id, domain, HISTORY);
-    if (!report.allowed) throw new HTTPException(404, { message: NOT_HERE });
+    const report = await latestReport.take(c);
+    if (!report?.allowed) throw new HTTPException(404, { message: NOT_HERE });
     return reportPage(c, domain, report.latest, {}, Promise.resolve(report.history));
   });
 
