@@ -29,16 +29,20 @@ export function nextUtcMidnight(ms: number): number {
 }
 
 /**
- * Returns the salts to keep at `nowMs`: today's (created if missing) and yesterday's.
+ * Returns the salts to keep at `nowMs`: today's and yesterday's, each created if missing.
  * A salt is dropped once its day ended more than 24 h ago, i.e. 48 h after the day
- * began. Returns the same array when nothing changes.
+ * began. Yesterday's is minted too when the keeper never held it (a service started
+ * today, or idle all of yesterday): ingest accepts events of today and yesterday, and without
+ * it a server-side event of yesterday would be accepted and then could not be hashed.
+ * A salt minted late is deleted at the same time as one minted on its day, so it lives
+ * shorter, never longer (docs/privacy.md). Returns the same array when nothing changes.
  */
 export function rotate(stored: SaltRecord[], nowMs: number, mint: () => string): SaltRecord[] {
   const today = utcDay(nowMs);
-  const dayStart = utcDayStart(nowMs);
-  const kept = stored.filter((s) => Date.parse(`${s.day}T00:00:00Z`) + SALT_RETENTION_MS > nowMs);
-  const hasToday = kept.some((s) => s.day === today);
-  if (hasToday && kept.length === stored.length) return stored;
-  const next = hasToday ? kept : [...kept, { day: today, salt: mint(), createdAt: nowMs }];
-  return next.filter((s) => Date.parse(`${s.day}T00:00:00Z`) >= dayStart - DAY_MS);
+  const yesterday = utcDay(utcDayStart(nowMs) - DAY_MS);
+  const kept = stored.filter((s) => s.day === yesterday || s.day === today);
+  const missing = [yesterday, today].filter((day) => !kept.some((s) => s.day === day));
+  if (missing.length === 0 && kept.length === stored.length) return stored;
+  const minted = missing.map((day) => ({ day, salt: mint(), createdAt: nowMs }));
+  return [...kept, ...minted].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
 }

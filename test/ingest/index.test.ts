@@ -48,6 +48,37 @@ describe("ingest Worker entry (workers/ingest/index.ts): queue and cron handlers
     expect(await countEvents()).toBe(before + 1);
   });
 
+  it("hashes a server-side event of yesterday that arrived with its network only, and stores it", async () => {
+    const before = await countEvents();
+    const yesterdayNoon = Date.UTC(
+      new Date().getUTCFullYear(),
+      new Date().getUTCMonth(),
+      new Date().getUTCDate() - 1,
+      12,
+    );
+    const body = message("evt_yesterday");
+    const pending: IngestMessage = {
+      ...body,
+      channel: "server",
+      occurredAt: yesterdayNoon,
+      receivedAt: Date.now(),
+      visitorHash: "",
+      pendingHash: { network: "203.0.113.0/24", userAgent: "GPTBot/1.2" },
+    };
+    const batch = createMessageBatch<IngestMessage>("agent-readiness-events", [
+      { id: "m9", timestamp: Date.now(), attempts: 1, body: pending },
+    ]);
+    await worker.queue(batch, env, createExecutionContext());
+    expect(await countEvents()).toBe(before + 1);
+    const row = await inShard(env.ANALYTICS_SHARD, body.siteId, (db) =>
+      db
+        .prepare("SELECT s.visitor_hash FROM ingest_events e JOIN sessions s ON s.id = e.session_id WHERE e.id = ?")
+        .bind("evt_yesterday")
+        .first<{ visitor_hash: string }>(),
+    );
+    expect(row?.visitor_hash).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it("runs the salt check from the cron handler, creating today's salt", async () => {
     const controller = createScheduledController({ cron: "*/5 * * * *", scheduledTime: Date.now() });
     const ctx = createExecutionContext();
@@ -57,7 +88,10 @@ describe("ingest Worker entry (workers/ingest/index.ts): queue and cron handlers
     const { current, previous } = await stub.salts();
     expect(current.day).toBe(new Date().toISOString().slice(0, 10));
     expect(current.salt).toMatch(/^[A-Za-z0-9+/=]{44}$/);
-    expect(previous).toBeNull();
+    // A fresh keeper holds yesterday's salt too: a server-side event of yesterday,
+    // accepted by the v1 Worker, can still be hashed by the consumer.
+    expect(previous?.day).toBe(new Date(Date.parse(current.day) - 86_400_000).toISOString().slice(0, 10));
+    expect(previous?.salt).not.toBe(current.salt);
     // The rotation alarm is armed and running it keeps a salt for today.
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     expect((await stub.salts()).current.day).toBe(current.day);

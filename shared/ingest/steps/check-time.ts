@@ -1,16 +1,19 @@
 import { SALT_RETENTION_MS } from "../../salt/salt-schedule";
-import { MINUTE_MS } from "../../time/durations";
-import { utcDay } from "../../time/utc-day";
+import { HOUR_MS, MINUTE_MS } from "../../time/durations";
+import { utcDay, utcDayStart } from "../../time/utc-day";
 import type { Draft, Dropped, PipelineDeps } from "../pipeline";
 
 const FUTURE_SKEW_MS = 5 * MINUTE_MS;
-// A visitor hash needs the salt of the event's day; salts are kept 48 h, so an event
-// whose day began earlier cannot be hashed (and must not be, by design).
-const MAX_AGE_MS = SALT_RETENTION_MS - 3600_000;
+// A visitor hash needs the salt of the event's UTC day, and a day's salt is deleted 48 h
+// after the day began: only today's and yesterday's events can be hashed (by design). An
+// event accepted now is hashed later by the queue consumer (server-side events), so its
+// day's salt must outlive the acceptance by an hour: in the last hour before midnight,
+// yesterday's events are already too old.
+const QUEUE_MARGIN_MS = HOUR_MS;
 
-/** Whether the event is older than the live salts reach: only a past day's salt can hash it. */
+/** Whether the event's day's live salt is gone, or goes within the hour: only a past day's salt can hash it. */
 export function isPastLine(d: Pick<Draft, "occurredAt" | "receivedAt">): boolean {
-  return d.occurredAt < d.receivedAt - MAX_AGE_MS;
+  return utcDayStart(d.occurredAt) + SALT_RETENTION_MS - QUEUE_MARGIN_MS <= d.receivedAt;
 }
 
 /**

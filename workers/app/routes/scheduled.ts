@@ -12,7 +12,7 @@ import { cronTable } from "../jobs";
  * edge was asked on (it forwards that origin, workers/edge/scheduled-fan-out.ts).
  *
  * `at` (RFC 3339) runs the jobs as of that time instead of now: the e2e tests ingest
- * traffic now (events are accepted for 47 hours only, shared/ingest/steps/check-time.ts)
+ * traffic now (events are accepted only from today and yesterday (UTC), shared/ingest/steps/check-time.ts)
  * and then ask for the weekly report of the week holding it, as the run on the Monday
  * after would send it (test/e2e/notifications-from-traffic.test.ts). Local only, like
  * the route itself.
