@@ -51,6 +51,32 @@ describe("workspace time zone", () => {
     expect(selected((await owner.get("/app/settings/workspace")).html)).toBe("Europe/Berlin");
   });
 
+  it("starts a new workspace in the zone the browser sent when it is a real one, else in UTC", async () => {
+    const zoneOf = async (client: FormClient) => selected((await client.get("/app/settings/workspace")).html);
+    const form = await new FormClient().get("/app/sign-up");
+    expect(form.html).toContain('<input type="hidden" name="timezone" value="" data-browser-timezone=""/>');
+
+    const berlin = new FormClient();
+    await berlin.signUp(uniqueEmail("tz-guess"), undefined, { timezone: "Europe/Berlin" });
+    expect(await zoneOf(berlin)).toBe("Europe/Berlin");
+    // Forged, unknown, an offset or absent (no script): UTC, and the sign-up still succeeds.
+    for (const guess of ["Mars/Olympus", "+05:30", "<script>", ""]) {
+      const client = new FormClient();
+      await client.signUp(uniqueEmail("tz-guess-bad"), undefined, { timezone: guess });
+      expect(await zoneOf(client), guess).toBe("UTC");
+    }
+
+    // A second workspace made from the app takes the browser's zone too.
+    await berlin.get("/app/workspaces/new");
+    const created = await berlin.post("/app/workspaces", {
+      name: `NY ${uniqueEmail("ws")}`,
+      timezone: "America/New_York",
+    });
+    expect(created.status).toBe(303);
+    await berlin.landInWorkspace();
+    expect(await zoneOf(berlin)).toBe("America/New_York");
+  });
+
   it("moves the traffic page's days to Berlin's midnight, with the API's numbers for that zone", async () => {
     const owner = new FormClient();
     await owner.signUp(uniqueEmail("tz-traffic"));
