@@ -33,20 +33,25 @@ export async function listUserWorkspaces(db: Database, userId: string): Promise<
  */
 export async function createOwnedWorkspace(
   db: Database,
-  input: { name: string; userId: string },
+  input: {
+    name: string;
+    userId: string /** Already checked (`initialTimeZone`); UTC when absent. */;
+    timeZone?: string;
+  },
   now = Date.now(),
 ): Promise<WorkspaceMembership> {
   const id = prefixedId("ws");
+  const timeZone = input.timeZone ?? DEFAULT_TIME_ZONE;
   let name = input.name.slice(0, WORKSPACE_NAME_MAX_LENGTH);
   for (let attempt = 0; attempt < 5; attempt++) {
     const rows = await db
       .insert(workspaces)
-      .values({ id, name, createdAt: now })
+      .values({ id, name, createdAt: now, timeZone })
       .onConflictDoNothing({ target: workspaces.name })
       .returning({ id: workspaces.id });
     if (rows.length > 0) {
       await db.insert(memberships).values({ workspaceId: id, userId: input.userId, role: "owner", createdAt: now });
-      return { id, name, role: "owner", timeZone: DEFAULT_TIME_ZONE };
+      return { id, name, role: "owner", timeZone };
     }
     name = `${input.name.slice(0, WORKSPACE_NAME_MAX_LENGTH - 6)} ${randomBase62(5)}`;
   }

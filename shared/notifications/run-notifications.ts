@@ -9,7 +9,7 @@ import { robotsComplianceReport } from "../reports/agent-reports";
 import type { ReportSite } from "../reports/report-site";
 import { siteShard } from "../shards/site-shard";
 import { DAY_MS, HOUR_MS } from "../time/durations";
-import { utcDay, utcDayStart } from "../time/utc-day";
+import { utcDayStart } from "../time/utc-day";
 import { monitorsOfDomain, recordAlertDelivery, scoreChangedPayloadsSince } from "./alert-webhooks";
 import {
   AGENT_HISTORY_DAYS,
@@ -30,6 +30,7 @@ import {
   summarizeSiteWeek,
   type WeekWindow,
   weeklyReportLines,
+  weekStartDay,
 } from "./weekly-report";
 
 // One notification run (the app Worker's hourly cron, docs/app.md "Notifications"): for
@@ -120,7 +121,11 @@ async function notifyWorkspace(
   const [recipients, settings, workspace, siteRows] = await Promise.all([
     recipientsOf(db, workspaceId),
     readAlertSettings(db, workspaceId),
-    db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).get(),
+    db
+      .select({ name: workspaces.name, timeZone: workspaces.timeZone })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId))
+      .get(),
     db
       .select({
         id: sites.id,
@@ -177,10 +182,11 @@ async function notifyWorkspace(
 
   const weekly = recipients.filter((r) => r.kinds.has("weekly_report"));
   if (weekly.length === 0) return;
-  const week = lastCompleteWeek(nowMs);
+  // The workspace's Monday-to-Monday week, sent by the first hourly run after it ends there.
+  const week = lastCompleteWeek(nowMs, workspace.timeZone);
   let lines: string[] | null = null;
   for (const r of weekly) {
-    const key = sentKey(`weekly_report:${workspaceId}:${utcDay(week.start)}`, { userId: r.userId });
+    const key = sentKey(`weekly_report:${workspaceId}:${weekStartDay(week)}`, { userId: r.userId });
     if (!(await claimSend(db, key, workspaceId, "weekly_report", nowMs))) continue;
     try {
       lines ??= await weeklyLines(env, workspaceId, siteRows, week, nowMs);
@@ -283,8 +289,9 @@ async function weeklyLines(
     siteRows.map(async (s) => {
       const shard = siteShard(env, s.id);
       const [overview, verification, scan] = await Promise.all([
-        shard.overview({ site: s, window, nowMs, compare: "previous" }),
-        shard.verification({ site: s, window, nowMs, compare: "previous" }),
+        // In the week's zone, `previous` is the 7 local days before (docs/reports.md "Time zones").
+        shard.overview({ site: s, window, nowMs, compare: "previous", timeZone: week.timeZone }),
+        shard.verification({ site: s, window, nowMs, compare: "previous", timeZone: week.timeZone }),
         db
           .select({ score: scans.overallScore })
           .from(scans)

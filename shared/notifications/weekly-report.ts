@@ -3,10 +3,11 @@ import { platformName } from "../classify/display-names";
 import { moneyText } from "../conversions/money-text";
 import type { TrafficOverview, VerificationBreakdown } from "../reports/report-schemas";
 import { DAY_MS } from "../time/durations";
-import { utcDay, utcDayStart } from "../time/utc-day";
+import { DEFAULT_TIME_ZONE, localDay, localDayStartOf } from "../time/time-zone";
 
 // The weekly report (docs/app.md "Notifications"): the last complete week, Monday 00:00
-// UTC to the next Monday, against the week before, per site. Its numbers are the v1
+// to the next Monday 00:00 in the workspace's time zone (167 or 169 hours when DST
+// changes in it), against the week before, per site. Its numbers are the v1
 // reports' for the same window: the overview and verification reports with
 // `from`/`to` set to the week and `compare=previous` (the same shard calls the API makes);
 // its revenue is the attribution overview's totals over the same week (attributionTotals).
@@ -14,15 +15,31 @@ import { utcDay, utcDayStart } from "../time/utc-day";
 export interface WeekWindow {
   start: number;
   end: number;
+  /** The IANA zone whose Mondays bound the week (the workspace's, docs/app.md "Time zone"). */
+  timeZone: string;
 }
 
-/** The last complete Monday-to-Monday UTC week before `nowMs`. */
-export function lastCompleteWeek(nowMs: number): WeekWindow {
-  const today = utcDayStart(nowMs);
+/**
+ * The last complete Monday-to-Monday week before `nowMs` in `timeZone`: it ends at the
+ * local Monday 00:00 on or before `nowMs` (the start of the local day when a DST change
+ * skips midnight), so the hourly run after that instant is the first to send it.
+ */
+export function lastCompleteWeek(nowMs: number, timeZone: string = DEFAULT_TIME_ZONE): WeekWindow {
+  // Calendar arithmetic on the local date, held as that date's UTC midnight.
+  const today = Date.parse(`${localDay(timeZone, nowMs)}T00:00:00.000Z`);
   // getUTCDay: 0 Sunday ... 6 Saturday; days since this week's Monday.
-  const sinceMonday = (new Date(today).getUTCDay() + 6) % 7;
-  const end = today - sinceMonday * DAY_MS;
-  return { start: end - 7 * DAY_MS, end };
+  const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY_MS;
+  const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return {
+    start: localDayStartOf(timeZone, date(monday - 7 * DAY_MS)),
+    end: localDayStartOf(timeZone, date(monday)),
+    timeZone,
+  };
+}
+
+/** The local date the week starts on, `YYYY-MM-DD`: the weekly mail's once-per-week key. */
+export function weekStartDay(week: WeekWindow): string {
+  return localDay(week.timeZone, week.start);
 }
 
 export interface SiteWeekInput {
@@ -139,7 +156,7 @@ export function weeklyReportLines(
   revenue?: WeekRevenue,
 ): string[] {
   const lines = [
-    `AI-agent traffic, week of ${utcDay(week.start)} to ${utcDay(week.end - DAY_MS)} (UTC), against the week before.`,
+    `AI-agent traffic, week of ${weekStartDay(week)} to ${localDay(week.timeZone, week.end - 1)} (${week.timeZone}), against the week before.`,
     "",
   ];
   if (sites.length === 0) lines.push("This workspace has no sites yet.");

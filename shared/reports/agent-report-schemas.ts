@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Coverage } from "./coverage-schema";
-import { ReportHeader } from "./report-schemas";
+import { ReportHeader, zoned } from "./report-schemas";
 import { SERIES_INTERVALS } from "./time-series";
 
 export { COVERAGE_KINDS, Coverage } from "./coverage-schema";
@@ -93,6 +93,7 @@ export type RobotsCompliance = z.infer<typeof RobotsCompliance>;
 export const CrawlToReferral = z
   .object({
     ...header,
+    ...zoned,
     operators: z
       .array(
         z.object({
@@ -119,10 +120,15 @@ export const CrawlToReferral = z
     // A component, not an inline enum: orval names an inline answer enum
     // `<Schema><Property>`, the same name as the query's `interval` enum of the
     // `crawlToReferral` operation (docs/decisions.md "Names generators accept").
-    interval: z
-      .enum(SERIES_INTERVALS)
-      .meta({ id: "ReportedInterval", description: "Bucket size of `series`: `hour` or `day` (UTC).", example: "day" }),
-    buckets: z.array(z.string().meta({ format: "date-time" })).meta({ description: "Start of every UTC bucket." }),
+    interval: z.enum(SERIES_INTERVALS).meta({
+      id: "ReportedInterval",
+      description: "Bucket size of `series`: `hour` or `day` (in `timezone`, UTC by default).",
+      example: "day",
+    }),
+    buckets: z.array(z.string().meta({ format: "date-time" })).meta({
+      description:
+        "Start of every bucket, RFC 3339 with the offset of `timezone` at that instant (`Z` in UTC); local days are 23 or 25 hours long on DST change days.",
+    }),
   })
   .meta({ id: "CrawlToReferral" });
 export type CrawlToReferral = z.infer<typeof CrawlToReferral>;

@@ -4,11 +4,13 @@ import { ok, type Result } from "../result/result";
 import { robotsVersionsFor } from "../robots/robots-history";
 import { siteShard } from "../shards/site-shard";
 import type { SiteRecord } from "../sites/site-row";
+import { DEFAULT_TIME_ZONE, parseTimeZone } from "../time/time-zone";
 import type { AgentErrors, Coverage, CrawlToReferral, RobotsCompliance } from "./agent-report-schemas";
 import { findReportSite } from "./report-site";
 import { type ReportWindow, reportWindow, type WindowInput } from "./report-window";
 import { siteCoverage } from "./site-coverage";
 import { type SeriesInterval, seriesInterval } from "./time-series";
+import { bucketZone } from "./zoned-buckets";
 
 // The reports over AI agents' logged requests, one use case each (docs/reports.md):
 // the window and the site are resolved in the caller's workspace, the numbers come from
@@ -25,13 +27,16 @@ export interface AgentReportEnv {
 export interface AgentReportQuery extends WindowInput {
   domain: string;
   interval?: SeriesInterval;
+  /** IANA zone of crawl-to-referral's buckets (docs/reports.md "Time zones"); UTC when absent. */
+  timezone?: string;
 }
 
-export type AgentReportRefusal = "invalid_window" | "invalid_domain" | "site_not_found";
+export type AgentReportRefusal = "invalid_window" | "invalid_timezone" | "invalid_domain" | "site_not_found";
 
 interface Resolved {
   site: SiteRecord;
   window: ReportWindow;
+  timeZone: string;
   shard: ReturnType<typeof siteShard>;
   coverage: () => Promise<Coverage>;
 }
@@ -44,11 +49,13 @@ async function resolve(
 ): Promise<Result<Resolved, AgentReportRefusal>> {
   const window = reportWindow(query, nowMs);
   if (!window.ok) return window;
+  const timeZone = parseTimeZone(query.timezone ?? DEFAULT_TIME_ZONE);
+  if (!timeZone.ok) return timeZone;
   const site = await findReportSite(env.DB, workspaceId, query.domain);
   if (!site.ok) return site;
   const shard = siteShard(env, site.value.id);
   const coverage = () => siteCoverage(env, workspaceId, site.value);
-  return ok({ site: site.value, window: window.value, shard, coverage });
+  return ok({ site: site.value, window: window.value, timeZone: timeZone.value, shard, coverage });
 }
 
 function header(r: Resolved, anyRequests: boolean, coverage: Coverage) {
@@ -94,10 +101,16 @@ export async function crawlToReferralReport(
   const interval = seriesInterval(r.window, query.interval);
   if (!interval.ok) return interval;
   const [{ any_requests, ...body }, coverage] = await Promise.all([
-    r.shard.crawlToReferral({ siteId: r.site.id, start: r.window.start, end: r.window.end, interval: interval.value }),
+    r.shard.crawlToReferral({
+      siteId: r.site.id,
+      start: r.window.start,
+      end: r.window.end,
+      interval: interval.value,
+      zone: bucketZone(r.timeZone, r.window),
+    }),
     r.coverage(),
   ]);
-  return ok({ ...header(r, any_requests, coverage), ...body });
+  return ok({ ...header(r, any_requests, coverage), timezone: r.timeZone, ...body });
 }
 
 /** Paths AI agents asked for that answered 4xx or 5xx, grouped, as redirect candidates. */

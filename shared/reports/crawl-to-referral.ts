@@ -1,6 +1,8 @@
 import { DAY_MS, HOUR_MS } from "../time/durations";
+import { zonedIso } from "../time/time-zone";
 import type { CrawlToReferral } from "./agent-report-schemas";
 import { bucketStarts, type SeriesInterval } from "./time-series";
+import { zonedBucketKey, zonedBucketSql, zonedBucketStarts } from "./zoned-buckets";
 
 // Crawl-to-referral per operator (docs/reports.md; the ratio Cloudflare Radar publishes
 // per AI operator): how many crawl and search requests each AI platform's agents made
@@ -11,6 +13,11 @@ export interface CrawlToReferralInput {
   start: number;
   end: number;
   interval: SeriesInterval;
+  /**
+   * The zone of the buckets (docs/reports.md "Time zones"), or null for UTC: what
+   * `bucketZone` answers for the report's `timezone` and window.
+   */
+  zone?: string | null;
 }
 
 export type CrawlToReferralBody = Pick<CrawlToReferral, "operators" | "interval" | "buckets"> & {
@@ -27,33 +34,38 @@ interface Counts {
 
 export async function crawlToReferral(db: D1Database, input: CrawlToReferralInput): Promise<CrawlToReferralBody> {
   const { start, end, interval } = input;
+  const zone = input.zone ?? null;
   const size = BUCKET_MS[interval];
-  const buckets = bucketStarts(interval, start, end);
+  const buckets = zone === null ? bucketStarts(interval, start, end) : zonedBucketStarts(zone, interval, start, end);
+  // A UTC bucket is its start (epoch ms); a zoned one its local day or local hour start.
+  const bucketOf = (column: string) =>
+    zone === null ? `${column} - ${column} % ${size}` : zonedBucketSql(zone, interval, input, column);
+  const keyOf = (b: number) => (zone === null ? b : zonedBucketKey(zone, interval, b));
   const [requests, referrals, any] = await Promise.all([
     db
       .prepare(
-        `SELECT platform, purpose, occurred_at - occurred_at % ?3 AS b, count(*) AS n FROM agent_requests
+        `SELECT platform, purpose, ${bucketOf("occurred_at")} AS b, count(*) AS n FROM agent_requests
          WHERE occurred_at >= ?1 AND occurred_at < ?2 AND purpose IN ('crawl', 'search')
          GROUP BY platform, purpose, b`,
       )
-      .bind(start, end, size)
-      .all<{ platform: string; purpose: "crawl" | "search"; b: number; n: number }>(),
+      .bind(start, end)
+      .all<{ platform: string; purpose: "crawl" | "search"; b: number | string; n: number }>(),
     // People (no agent platform) whose session came from an assistant's link; its platform is the sub_source.
     db
       .prepare(
-        `SELECT sub_source AS platform, started_at - started_at % ?4 AS b, count(*) AS n FROM sessions
+        `SELECT sub_source AS platform, ${bucketOf("started_at")} AS b, count(*) AS n FROM sessions
          WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND source = 'ai_assistant_link'
            AND agent_platform IS NULL AND sub_source IS NOT NULL
          GROUP BY sub_source, b`,
       )
-      .bind(input.siteId, start, end, size)
-      .all<{ platform: string; b: number; n: number }>(),
+      .bind(input.siteId, start, end)
+      .all<{ platform: string; b: number | string; n: number }>(),
     db
       .prepare("SELECT 1 AS x FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2 LIMIT 1")
       .bind(start, end)
       .all(),
   ]);
-  const index = new Map(buckets.map((b, i) => [b, i]));
+  const index = new Map<number | string, number>(buckets.map((b, i) => [keyOf(b), i]));
   const ops = new Map<string, Counts>();
   const of = (platform: string) => {
     let c = ops.get(platform);
@@ -96,6 +108,6 @@ export async function crawlToReferral(db: D1Database, input: CrawlToReferralInpu
     any_requests: any.results.length > 0,
     operators,
     interval,
-    buckets: buckets.map((b) => new Date(b).toISOString()),
+    buckets: buckets.map((b) => (zone === null ? new Date(b).toISOString() : zonedIso(zone, b))),
   };
 }

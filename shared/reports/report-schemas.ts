@@ -38,8 +38,8 @@ const header = {
 
 export const ReportHeader = z.object(header);
 
-/** The zone of a grouped traffic report's days and hours, echoed (docs/reports.md "Time zones"). */
-const zoned = {
+/** The zone of a report's days and hours, echoed (docs/reports.md "Time zones"); crawl-to-referral's too. */
+export const zoned = {
   timezone: z.string().meta({
     description:
       "The `timezone` parameter, canonical (IANA name): the zone of the `by_*_daily` days and the series buckets. `UTC` by default.",

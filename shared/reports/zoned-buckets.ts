@@ -2,6 +2,7 @@ import { HOUR_MS } from "../time/durations";
 import {
   DEFAULT_TIME_ZONE,
   isUtcOver,
+  localDay,
   localDayStart,
   nextLocalDayStart,
   type OffsetSpan,
@@ -101,4 +102,27 @@ export function zonedBoundaries(zone: string, interval: "hour" | "day", start: n
   const buckets = interval === "hour" ? zonedBucketStarts(zone, "hour", start, end) : [];
   const changes = offsetSpans(zone, start, end).map((s) => s.from);
   return [...days, ...buckets, ...changes].filter((t) => t > start && t < end);
+}
+
+/**
+ * The bucket of `column` (epoch ms) in `zone` as SQL, for a table outside the
+ * aggregates (agent requests): the local day `YYYY-MM-DD` for `day`, the start (epoch
+ * ms) of the local hour for `hour`, one `CASE` branch per offset change in the window.
+ * `zonedBucketKey` gives the same key for a bucket start.
+ */
+export function zonedBucketSql(
+  zone: string,
+  interval: "hour" | "day",
+  window: { start: number; end: number },
+  column: string,
+): string {
+  const spans = offsetSpans(zone, window.start, window.end);
+  return interval === "day"
+    ? bySpan(spans, column, (o) => `date((${column} + ${o}) / 1000, 'unixepoch')`)
+    : bySpan(spans, column, (o) => `${column} - (${column} + ${o}) % ${HOUR_MS}`);
+}
+
+/** The key `zonedBucketSql` gives the bucket that starts at `bucketStart`. */
+export function zonedBucketKey(zone: string, interval: "hour" | "day", bucketStart: number): string | number {
+  return interval === "day" ? localDay(zone, bucketStart) : bucketStart;
 }

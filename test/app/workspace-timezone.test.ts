@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
 import type { AnalyticsShard } from "../../shared/shards/analytics-shard";
 import { shardFor } from "../../shared/shards/shard-for";
+import { inShard } from "../helpers/shard";
 import { DAY, HOUR, insertSession, MINUTE, todayStart } from "../v1/traffic-fixtures";
 import { FormClient, uniqueEmail } from "./form-client";
 
@@ -47,6 +49,32 @@ describe("workspace time zone", () => {
     expect(refused.html).toContain("Unknown time zone");
     expect(refused.html).toContain("IANA name");
     expect(selected((await owner.get("/app/settings/workspace")).html)).toBe("Europe/Berlin");
+  });
+
+  it("starts a new workspace in the zone the browser sent when it is a real one, else in UTC", async () => {
+    const zoneOf = async (client: FormClient) => selected((await client.get("/app/settings/workspace")).html);
+    const form = await new FormClient().get("/app/sign-up");
+    expect(form.html).toContain('<input type="hidden" name="timezone" value="" data-browser-timezone=""/>');
+
+    const berlin = new FormClient();
+    await berlin.signUp(uniqueEmail("tz-guess"), undefined, { timezone: "Europe/Berlin" });
+    expect(await zoneOf(berlin)).toBe("Europe/Berlin");
+    // Forged, unknown, an offset or absent (no script): UTC, and the sign-up still succeeds.
+    for (const guess of ["Mars/Olympus", "+05:30", "<script>", ""]) {
+      const client = new FormClient();
+      await client.signUp(uniqueEmail("tz-guess-bad"), undefined, { timezone: guess });
+      expect(await zoneOf(client), guess).toBe("UTC");
+    }
+
+    // A second workspace made from the app takes the browser's zone too.
+    await berlin.get("/app/workspaces/new");
+    const created = await berlin.post("/app/workspaces", {
+      name: `NY ${uniqueEmail("ws")}`,
+      timezone: "America/New_York",
+    });
+    expect(created.status).toBe(303);
+    await berlin.landInWorkspace();
+    expect(await zoneOf(berlin)).toBe("America/New_York");
   });
 
   it("moves the traffic page's days to Berlin's midnight, with the API's numbers for that zone", async () => {
@@ -110,6 +138,74 @@ describe("workspace time zone", () => {
       new RegExp(`<time datetime="${new Date(midnight(0)).toISOString()}">${day(0)} 00:00 CES?T</time>`),
     );
     expect(berlinPage.html).toContain("From (Europe/Berlin day)");
+  });
+
+  it("moves the crawl-to-referral page's days to Berlin's midnights across the 25-hour 2026-10-25", async () => {
+    const owner = new FormClient();
+    await owner.signUp(uniqueEmail("tz-agents"));
+    await owner.get("/app/sites");
+    expect((await owner.post("/app/sites", { domain: "tz-agents.example", name: "Shop" })).status).toBe(303);
+    const site = await env.DB.prepare("SELECT id, workspace_id FROM sites WHERE domain = 'tz-agents.example'").first<{
+      id: string;
+      workspace_id: string;
+    }>();
+    if (!site) throw new Error("site not stored");
+    // The page asks for the days 2026-10-25 to 2026-10-27 (day buckets: over 48 hours):
+    // in UTC [10-25 00:00Z, 10-28 00:00Z); in Berlin [10-24 22:00Z, 10-27 23:00Z), 25 + 24 + 24 hours.
+    //   UTC                Berlin           UTC day   Berlin day   what
+    //   10-24 22:30        10-25 00:30      (before)  10-25        visit from ChatGPT, GPTBot crawl
+    //   10-25 22:30        10-25 23:30 CET  10-25     10-25        visit from ChatGPT
+    //   10-25 23:30        10-26 00:30      10-25     10-26        visit from ChatGPT
+    const visit = (iso: string) =>
+      insertSession(site.workspace_id, site.id, {
+        startedAt: Date.parse(iso),
+        source: "ai_assistant_link",
+        subSource: "chatgpt",
+      });
+    await visit("2026-10-24T22:30:00Z");
+    await visit("2026-10-25T22:30:00Z");
+    await visit("2026-10-25T23:30:00Z");
+    await inShard(env.ANALYTICS_SHARD, site.id, (db) =>
+      storeAgentRequests(db, [
+        {
+          id: "tz-agents-1",
+          occurred_at: Date.parse("2026-10-24T22:30:00Z"),
+          method: "GET",
+          path: "/",
+          status: 200,
+          agent: "gptbot",
+          platform: "chatgpt",
+          purpose: "crawl",
+          tier: "declared",
+          document: 1,
+          via: "events",
+        },
+      ]),
+    );
+    const page = "/app/sites/tz-agents.example/crawl-to-referral?from=2026-10-25&to=2026-10-27";
+    const row = (html: string) =>
+      /<tr data-operator="chatgpt">(.*?)<\/tr>/s
+        .exec(html)?.[1]
+        .match(/<td[^>]*>([^<]*)<\/td>/g)
+        ?.map((td) => td.replace(/<[^>]+>/g, ""));
+    const values = (c: ChartData) => c.series.map((s) => [s.label, s.values]);
+
+    const utcPage = await owner.get(page);
+    const utc = chart(utcPage.html, "referral-series-data");
+    const seconds = (...isos: string[]) => isos.map((t) => Date.parse(t) / 1000);
+    expect(utc.x).toEqual(seconds("2026-10-25T00:00:00Z", "2026-10-26T00:00:00Z", "2026-10-27T00:00:00Z"));
+    expect(values(utc)).toEqual([["chatgpt", [2, 0, 0]]]);
+    // Operator, crawl, search, referred visits, requests per visit: the crawl is before UTC's window.
+    expect(row(utcPage.html)).toEqual(["chatgpt", "0", "0", "2", "0"]);
+
+    expect((await owner.post("/app/settings/workspace/timezone", { timezone: "Europe/Berlin" })).status).toBe(303);
+    const berlinPage = await owner.get(page);
+    const berlin = chart(berlinPage.html, "referral-series-data");
+    expect(berlin.x).toEqual(seconds("2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", "2026-10-26T23:00:00Z"));
+    expect(values(berlin)).toEqual([["chatgpt", [2, 1, 0]]]);
+    // 1 crawl / 3 visits = 0.33, one decimal.
+    expect(row(berlinPage.html)).toEqual(["chatgpt", "1", "0", "3", "0.3"]);
+    expect(berlinPage.html).toContain("day (Europe/Berlin)");
   });
 });
 

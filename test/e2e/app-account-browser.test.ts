@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import { describeInChromium, expectAccessible, expectNoHorizontalScroll, inWorkspace, screenshots } from "./browser";
+import {
+  describeInChromium,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  inWorkspace,
+  screenshots,
+  signUpInBrowser,
+} from "./browser";
 import { waitForMail } from "./mailbox";
 
 // Issue 25 in Chromium against `npm start`'s one base URL: password reset through the
@@ -20,13 +27,7 @@ async function checkPage(page: Page, name: string): Promise<void> {
   await screenshots(page, name);
 }
 
-async function signUp(page: Page, address: string): Promise<void> {
-  await page.goto(`${baseUrl}/app/sign-up`);
-  await page.getByLabel("Email").fill(address);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(inWorkspace(baseUrl, `/app`));
-}
+const signUp = (page: Page, address: string) => signUpInBrowser(page, baseUrl, address, PASSWORD);
 
 describeInChromium("account safety in headless Chromium", (chrome) => {
   it("resets a forgotten password through the local mailbox", async () => {
@@ -62,12 +63,18 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
     await page.waitForURL(inWorkspace(baseUrl, `/app`));
   }, 180_000);
 
-  it("renames the workspace, and shows the email-change and account-deletion pages accessibly", async () => {
-    const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.62" });
+  it("starts the workspace in the browser's zone, renames it, and shows the email-change and account-deletion pages accessibly", async () => {
+    // A browser in Tokyo: the sign-up form's hidden field carries its zone (app script).
+    const page = await chrome.newPage({
+      viewport: { width: 1280, height: 900 },
+      ip: "192.0.2.62",
+      timezoneId: "Asia/Tokyo",
+    });
     await signUp(page, email("account"));
     await page.goto(`${baseUrl}/app/settings`);
     await checkPage(page, "settings-account");
     await page.getByRole("link", { name: "Workspace", exact: true }).click();
+    await expect(page.getByLabel("Time zone").inputValue()).resolves.toBe("Asia/Tokyo");
     await page.getByLabel("Workspace name").fill(`Renamed ${Date.now()}`);
     await page.getByRole("button", { name: "Rename workspace" }).click();
     await expect(page.getByText("The workspace is renamed.").count()).resolves.toBe(1);

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
-import { describeInChromium, inWorkspace, SCREENSHOT_DIR } from "./browser";
+import { describeInChromium, inWorkspace, SCREENSHOT_DIR, signUpInBrowser } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const PASSWORD = "correct horse battery staple";
@@ -232,11 +232,7 @@ describeInChromium(
           automaticPresenceSimulation: true,
         },
       });
-      await page.goto(`${local}/app/sign-up`);
-      await page.getByLabel("Email").fill(email("passkey"));
-      await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Create account" }).click();
-      await page.waitForURL(inWorkspace(local, `/app`));
+      await signUpInBrowser(page, local, email("passkey"), PASSWORD);
       await page.goto(`${local}/app/settings`);
       // Adding a passkey re-authenticates (issue 25 #2).
       await page.getByLabel("Current password").fill(PASSWORD);

@@ -2,7 +2,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { COLOUR_RULES, describeInChromium, expectAccessible, inWorkspace, SCREENSHOT_DIR } from "./browser";
+import {
+  COLOUR_RULES,
+  describeInChromium,
+  expectAccessible,
+  inWorkspace,
+  SCREENSHOT_DIR,
+  signUpInBrowser,
+} from "./browser";
 
 // Every page of the application, found by following its links rather than listed by hand,
 // so a page added later is walked as soon as the navigation or another page links it
@@ -267,11 +274,7 @@ walk("every application page in headless Chromium", (chrome) => {
 
     // A workspace with something on every page: a key, a site with an agent's session, a
     // monitor and a conversion.
-    await page.goto(`${baseUrl}/app/sign-up`);
-    await page.getByLabel("Email").fill(ADDRESS);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, "/app"));
+    await signUpInBrowser(page, baseUrl, ADDRESS, PASSWORD);
     await page.goto(`${baseUrl}/app/settings/api-keys`);
     await page.getByLabel("Name", { exact: true }).fill("Walk");
     await page.getByRole("button", { name: "Tick Full access" }).click();

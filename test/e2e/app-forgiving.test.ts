@@ -1,6 +1,12 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import { describeInChromium, expectAccessible, expectNoHorizontalScroll, inWorkspace } from "./browser";
+import {
+  describeInChromium,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  inWorkspace,
+  signUpInBrowser,
+} from "./browser";
 import { waitForMail } from "./mailbox";
 
 // Issue 25's Chromium journey, one browser and one person: reload after every form and
@@ -56,11 +62,7 @@ async function reloadIsGet(page: Page): Promise<void> {
 describeInChromium("issue 25's journey in headless Chromium: safe and forgiving", (chrome) => {
   it("reloads after every form without repeating it, voids after asking, keeps two tabs apart, resets the password and removes a site", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.171" });
-    await page.goto(`${baseUrl}/app/sign-up`);
-    await page.getByLabel("Email").fill(ADDRESS);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, "/app"));
+    await signUpInBrowser(page, baseUrl, ADDRESS, PASSWORD);
     const workspaceA = /\/app\/w\/([^/]+)/.exec(page.url())?.[1] ?? "";
 
     // A new key: shown once; the reload shows the list, still one key, and no secret.

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import { describeInChromium, expectAccessible, expectNoHorizontalScroll, inWorkspace, screenshots } from "./browser";
+import {
+  describeInChromium,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  inWorkspace,
+  screenshots,
+  signUpInBrowser,
+} from "./browser";
 import { waitForMail } from "./mailbox";
 
 // Notifications in Chromium against `npm start` (docs/app.md "Notifications"): turn the
@@ -20,11 +27,7 @@ describeInChromium("notifications in headless Chromium", (chrome) => {
   it("opts into the weekly report, receives it, follows it into the app and unsubscribes from its footer", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.71" });
     const address = `notify-${Date.now()}@example.com`;
-    await page.goto(`${baseUrl}/app/sign-up`);
-    await page.getByLabel("Email").fill(address);
-    await page.getByLabel("Password").fill("correct horse battery staple");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, "/app"));
+    await signUpInBrowser(page, baseUrl, address, "correct horse battery staple");
     const workspaceUrl = page.url();
 
     await page.goto(`${baseUrl}/app/settings`);

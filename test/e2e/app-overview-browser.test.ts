@@ -9,6 +9,7 @@ import {
   inWorkspace,
   offlineOnly,
   screenshots,
+  signUpInBrowser,
   tabStops,
 } from "./browser";
 import { waitForMail } from "./mailbox";
@@ -74,12 +75,8 @@ describeInChromium("the workspace overview, its checklist and the live view in h
   });
 
   it("a new merchant follows the checklist to the end by its own links, and the live view changes when a beacon arrives", async () => {
-    await page.goto(`${baseUrl}/app/sign-up`);
     address = `overview-${Date.now()}@example.com`;
-    await page.getByLabel("Email").fill(address);
-    await page.getByLabel("Password").fill("correct horse battery staple");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, `/app`));
+    await signUpInBrowser(page, baseUrl, address, "correct horse battery staple");
     expect(await checklist(page)).toEqual(["site_added:0", "first_event:0", "first_key:0", "first_monitor:0"]);
     await inBothSchemes(page, "app-overview-new");
 

@@ -9,6 +9,7 @@ import {
   inWorkspace,
   offlineOnly,
   screenshots,
+  signUpInBrowser,
   tabStops,
 } from "./browser";
 
@@ -56,11 +57,7 @@ function expectedFixOrder(results: CheckResult[]): { key: string; points: number
 
 async function signUp(chrome: Chromium, ip: string, who: string): Promise<Page> {
   const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip });
-  await page.goto(`${baseUrl}/app/sign-up`);
-  await page.getByLabel("Email").fill(`${who}-${Date.now()}@example.com`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(inWorkspace(baseUrl, `/app`));
+  await signUpInBrowser(page, baseUrl, `${who}-${Date.now()}@example.com`, PASSWORD);
   return page;
 }
 

@@ -70,6 +70,9 @@ export function useBrowser(options: BrowserOptions = {}): Chromium {
     },
     async newPage({ ip, ...options } = {}) {
       if (ip) options.extraHTTPHeaders = { ...options.extraHTTPHeaders, "CF-Connecting-IP": ip };
+      // Sign-up sends the browser's zone as the workspace's (docs/app.md "Time zone"): UTC
+      // unless a test asks for another, so no page's days follow the machine's zone.
+      options.timezoneId ??= "UTC";
       const context = await browser().newContext(options);
       return context.newPage();
     },

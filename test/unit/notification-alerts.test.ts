@@ -135,16 +135,22 @@ describe("robots.txt violations", () => {
 describe("weekly report", () => {
   it("covers the last complete Monday-to-Monday UTC week", () => {
     // Thursday 26 Nov: the week of Monday 16 Nov to Monday 23 Nov.
-    expect(lastCompleteWeek(NOW)).toEqual({ start: Date.UTC(2026, 10, 16), end: Date.UTC(2026, 10, 23) });
+    expect(lastCompleteWeek(NOW)).toEqual({
+      start: Date.UTC(2026, 10, 16),
+      end: Date.UTC(2026, 10, 23),
+      timeZone: "UTC",
+    });
     // On Monday 23 Nov at 00:00 that week has just ended.
     expect(lastCompleteWeek(Date.UTC(2026, 10, 23))).toEqual({
       start: Date.UTC(2026, 10, 16),
       end: Date.UTC(2026, 10, 23),
+      timeZone: "UTC",
     });
     // A Sunday still reports the week before.
     expect(lastCompleteWeek(Date.UTC(2026, 10, 22, 23, 59))).toEqual({
       start: Date.UTC(2026, 10, 9),
       end: Date.UTC(2026, 10, 16),
+      timeZone: "UTC",
     });
   });
 

@@ -2,8 +2,10 @@
 // with it, "Copy" buttons (hidden otherwise) copy the text of the element they name, and
 // passkey buttons (hidden otherwise, with the form around them) run the WebAuthn ceremonies against
 // /app/passkeys/* with the browser's JSON helpers (WebAuthn Level 3 §5.1.9, §5.1.10),
-// a button with data-busy-text says so while its form post runs, and a button with
-// data-fill-scopes ticks exactly those scope checkboxes of its form.
+// a button with data-busy-text says so while its form post runs, a button with
+// data-fill-scopes ticks exactly those scope checkboxes of its form, and a hidden
+// data-browser-timezone field gets the browser's IANA zone (ECMA-402
+// Intl.DateTimeFormat resolvedOptions().timeZone) as a new workspace's first zone.
 export const APP_JS = `
 function passkeyCeremony(button) {
   var form = button.closest("form");
@@ -81,6 +83,13 @@ document.addEventListener("DOMContentLoaded", function () {
         function () { if (status) status.textContent = "Copy failed: select the text and copy it."; }
       );
     });
+  });
+  document.querySelectorAll("input[data-browser-timezone]").forEach(function (field) {
+    try {
+      field.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+    } catch (e) {
+      field.value = "";
+    }
   });
   // A long-running form post (Scan now): the button says what is happening and cannot
   // be pressed twice while the browser waits for the answer.

@@ -22,9 +22,17 @@ const KIND_TEXT: Record<Coverage["kind"], string> = {
 export async function agentReportInput(c: Context<AppEnv>, page: AgentReportPage) {
   const site: SiteRecord = await siteOfPage(c);
   const q = c.req.query();
-  const { window, problem } = pageWindow(q, Date.now());
+  // Custom ranges are whole days, and crawl-to-referral's buckets are days or hours, in
+  // the workspace's zone (docs/app.md "Time zone"), as the API's `timezone` makes them.
+  const timezone = c.get("workspace").timeZone;
+  const nowMs = Date.now();
+  const { window, problem } = pageWindow(q, nowMs, timezone);
   // A refused range shows the default period with the sentence, as the traffic page does.
-  const query: AgentReportQuery = { domain: site.domain, ...(problem ? {} : windowFromQuery(q, Date.now())) };
+  const query: AgentReportQuery = {
+    domain: site.domain,
+    timezone,
+    ...(problem ? {} : windowFromQuery(q, nowMs, timezone)),
+  };
   const action = appHref(c, `/sites/${encodeURIComponent(site.domain)}/${page}`);
   return { site, q, window, problem, query, action };
 }

@@ -63,6 +63,7 @@ export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
                 series={{
                   interval: r.interval,
                   buckets: r.buckets,
+                  zone: r.timezone,
                   lines: r.operators
                     .filter((o) => o.referrals > 0)
                     .map((o) => ({ label: o.operator, sessions: o.series.referrals })),

@@ -41,3 +41,12 @@ export function PasswordField(props: { purpose: "current-password" | "new-passwo
     </div>
   );
 }
+
+/**
+ * A new workspace's first time zone, the browser's: the app script fills it (assets/app-js.ts,
+ * `data-browser-timezone`); the server keeps it only when it names a real zone
+ * (`initialTimeZone`), else UTC. Owners change it on Settings → Workspace.
+ */
+export function BrowserTimeZoneField() {
+  return <input type="hidden" name="timezone" value="" data-browser-timezone="" />;
+}

@@ -9,11 +9,12 @@ import {
   listUserWorkspaces,
   WORKSPACE_NAME_MAX_LENGTH,
 } from "@shared/accounts/workspace-repository";
+import { initialTimeZone } from "@shared/accounts/workspace-time-zone";
 import { database } from "@shared/db/client";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { bootstrapStatus } from "../bootstrap-secret";
-import { EmailField, PasswordField } from "../layout/account-fields";
+import { BrowserTimeZoneField, EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { checkPassword } from "../password-check";
@@ -47,6 +48,7 @@ export function SignUpForm(props: SignUpFormProps) {
         {props.invite ? <input type="hidden" name="invite" value={props.invite.token} /> : null}
         <EmailField value={props.email} />
         <PasswordField purpose="new-password" />
+        {props.askWorkspace ? <BrowserTimeZoneField /> : null}
         {props.askWorkspace ? (
           <div class="field">
             <label for="workspace">Workspace name</label>
@@ -184,7 +186,8 @@ export function registerSignUp(app: Hono<AppEnv>) {
       workspaceId = invite.workspaceId;
     } else {
       const name = str("workspace", WORKSPACE_NAME_MAX_LENGTH).trim() || defaultWorkspaceName(email);
-      workspaceId = (await createOwnedWorkspace(db, { name, userId: user.id })).id;
+      const timeZone = initialTimeZone(form.timezone);
+      workspaceId = (await createOwnedWorkspace(db, { name, userId: user.id, timeZone })).id;
     }
     await signInAs(c, user.id, workspaceId);
     return c.redirect(workspacePath(workspaceId, ""), 303);

@@ -1,9 +1,11 @@
 import { setSessionWorkspace } from "@shared/accounts/session-repository";
 import { createOwnedWorkspace, WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
+import { initialTimeZone } from "@shared/accounts/workspace-time-zone";
 import { database } from "@shared/db/client";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
+import { BrowserTimeZoneField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireSignIn } from "../middleware/session";
@@ -16,6 +18,7 @@ function NewWorkspaceForm(props: { csrf: string }) {
         <label for="name">Workspace name</label>
         <input id="name" name="name" type="text" required maxlength={WORKSPACE_NAME_MAX_LENGTH} />
       </div>
+      <BrowserTimeZoneField />
       <button type="submit">Create workspace</button>
     </PostForm>
   );
@@ -64,7 +67,11 @@ export function registerWorkspaces(app: Hono<AppEnv>) {
       });
     }
     const db = database(c.env.DB);
-    const created = await createOwnedWorkspace(db, { name, userId: c.get("user").userId });
+    const created = await createOwnedWorkspace(db, {
+      name,
+      userId: c.get("user").userId,
+      timeZone: initialTimeZone(form.timezone),
+    });
     await setSessionWorkspace(db, c.get("user").sessionId, created.id);
     return c.redirect(workspacePath(created.id, ""), 303);
   });

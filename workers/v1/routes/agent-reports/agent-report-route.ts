@@ -3,7 +3,7 @@ import { valueOrThrow } from "@shared/errors/api-error";
 import type { AgentReportQuery, AgentReportRefusal } from "@shared/reports/agent-reports";
 import type { Result } from "@shared/result/result";
 import type { V1AppEnv } from "../../app-env";
-import { ReportQuery, SeriesReportQuery } from "../traffic/schema";
+import { ReportQuery, TrafficSeriesQuery } from "../traffic/schema";
 import { v1Route } from "../v1-route";
 
 /** What one report over AI agents' requests declares (docs/reports.md). */
@@ -13,7 +13,7 @@ export interface AgentReport<S extends z.ZodType> {
   summary: string;
   description: string;
   schema: S;
-  /** True when the report has a time series (the query takes `interval`). */
+  /** True when the report has a time series (the query takes `interval` and `timezone`). */
   series?: boolean;
   /** The use case (shared/reports/agent-reports.ts). */
   run: (env: V1Env, workspaceId: string, query: AgentReportQuery) => Promise<Result<z.infer<S>, AgentReportRefusal>>;
@@ -33,7 +33,7 @@ export function agentReportRoute<S extends z.ZodType>(report: AgentReport<S>) {
       tags: ["Traffic"],
       summary: report.summary,
       description: report.description,
-      request: { query: report.series ? SeriesReportQuery : ReportQuery },
+      request: { query: report.series ? TrafficSeriesQuery : ReportQuery },
       responses: {
         200: { description: report.summary, content: { "application/json": { schema: report.schema } } },
       },
@@ -41,13 +41,15 @@ export function agentReportRoute<S extends z.ZodType>(report: AgentReport<S>) {
     {
       scope: "traffic:read",
       limit: "reads",
-      errors: ["invalid_domain", "invalid_window", "site_not_found"],
+      errors: report.series
+        ? ["invalid_domain", "invalid_window", "invalid_timezone", "site_not_found"]
+        : ["invalid_domain", "invalid_window", "site_not_found"],
       conditional: true,
     },
   );
   return (app: OpenAPIHono<V1AppEnv>) => {
     app.openapi(route, async (c) => {
-      const value = valueOrThrow(await report.run(c.env, c.get("auth").workspaceId, c.req.valid("query")));
+      const value = valueOrThrow(await report.run(c.env, c.get("auth").workspaceId, c.req.valid("query")), "query");
       return c.json(value, 200);
     });
   };

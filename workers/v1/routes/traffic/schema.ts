@@ -52,8 +52,11 @@ export const SeriesReportQuery = ReportQuery.extend({
   }),
 });
 
-/** The time zone of a traffic report's days (docs/reports.md "Time zones"); validated by shared/time/time-zone.ts. */
-const TimeZone = z.string().min(1).max(64).default(DEFAULT_TIME_ZONE).openapi({
+/**
+ * The time zone of a report's days and hours (docs/reports.md "Time zones"), declared
+ * once for every report with day or hour buckets; validated by shared/time/time-zone.ts.
+ */
+export const TimeZone = z.string().min(1).max(64).default(DEFAULT_TIME_ZONE).openapi({
   description:
     "IANA time zone of the day and hour buckets (`by_*_daily`, `by_*_series`) and of `compare=previous` over whole days: days start at local midnight and are 23 or 25 hours long on DST change days. Default `UTC`. An unknown name is 400 `invalid_timezone`.",
   example: "Europe/Berlin",
