@@ -48,7 +48,8 @@ export type ServerEventResult =
 export type ServerEventsEnv = AcceptEnv;
 
 const REJECT_MESSAGES: Record<DropReason, string> = {
-  stale_timestamp: "timestamp is before yesterday (UTC), or yesterday after 23:00 UTC: that day's visitor-hash salt is deleted",
+  stale_timestamp:
+    "timestamp is before yesterday (UTC), or yesterday after 23:00 UTC: that day's visitor-hash salt is deleted",
   future_timestamp: "timestamp is more than 5 minutes in the future",
   invalid_url: "domain and path do not form a valid URL",
   foreign_host: "path is not on the site's domain",
