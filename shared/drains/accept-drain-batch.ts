@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { identifyAgent } from "../classify/agent-identity";
 import { ipRangeIndex } from "../classify/ip-range-cache";
@@ -159,16 +160,13 @@ function drainChannel(site: IngestSite): IngestChannel<PageView, never> {
 /**
  * The stored id of a record: a hash of the site and the record's identity (its vendor
  * key, else its whole content), so a redelivered line maps to the same row and the
- * same event, and two sites never share one.
+ * same event, and two sites never share one. SHA-256 through node:crypto, synchronous:
+ * the same digest as `crypto.subtle.digest` (ids stored before stay the ids of their
+ * lines), without a promise per line (docs/performance.md, "Drains", Round 3).
  */
-export async function recordId(siteId: string, r: DrainRecord): Promise<string> {
+export function recordId(siteId: string, r: DrainRecord): string {
   const identity = r.key === null ? JSON.stringify(r) : `key:${r.key}`;
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${siteId}\n${identity}`)),
-  );
-  let hex = "dr_";
-  for (let i = 0; i < 16; i++) hex += digest[i].toString(16).padStart(2, "0");
-  return hex;
+  return `dr_${createHash("sha256").update(`${siteId}\n${identity}`, "utf8").digest("hex").slice(0, 32)}`;
 }
 
 /**
@@ -312,7 +310,7 @@ export async function acceptDrainBatch(
           tally.skip("seen_by_snippet");
           continue;
         }
-        const id = await recordId(site.id, r);
+        const id = recordId(site.id, r);
         if (maybeAgent) {
           ipRanges ??= await ipRangeIndex(deps.env.DB, deps.now);
           const signature = r.signature
