@@ -151,6 +151,19 @@ async function rssOf(pids: readonly number[]): Promise<number> {
   return total;
 }
 
+/** CPU time (ms, user and system) the given processes used so far, from /proc. */
+async function cpuMsOf(pids: readonly number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  // USER_HZ is 100 on Linux.
+  return ticks * 10;
+}
+
 const mb = (b: number) => Number((b / 1024 / 1024).toFixed(1));
 
 const server = await startLocalServer();
@@ -197,9 +210,22 @@ try {
   const floorMs = performance.now() - floorStart;
   const floorPeakRss = process.memoryUsage().rss;
 
-  // Wait for the beacon's rollup to mark the snippet installed before the drain reads the site.
+  // Wait for the beacon's rollup to mark the snippet installed before the drain reads the
+  // site, then for the local server to be quiet: runs started 3 s after the beacon took
+  // twice as long as runs started later (docs/performance.md, "Drains", Round 3), so the
+  // request is sent once workerd used under 5% of a core for a whole second (at most 60 s).
   await new Promise((r) => setTimeout(r, 3000));
   const pids = workerdPids();
+  const waitStart = performance.now();
+  const busyMs: number[] = [];
+  for (let before = await cpuMsOf(pids); performance.now() - waitStart < 60_000; ) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = await cpuMsOf(pids);
+    busyMs.push(Math.round(now - before));
+    if (now - before < 50) break;
+    before = now;
+  }
+  const quietWaitMs = Math.round(performance.now() - waitStart);
   const idleRss = await rssOf(pids);
   let peakRss = idleRss;
   let sampling = true;
@@ -246,6 +272,8 @@ try {
     floor_rss_growth_mb: mb(floorPeakRss - rssBefore),
     workerd_idle_rss_mb: mb(idleRss),
     workerd_peak_rss_mb: mb(peakRss),
+    quiet_wait_ms: quietWaitMs,
+    workerd_busy_ms_per_s_before: busyMs.join("/"),
   };
   if (parsed !== batch.lines) throw new Error(`floor parsed ${parsed} of ${batch.lines} lines`);
   console.table([result]);
