@@ -173,9 +173,11 @@ export function recordId(siteId: string, r: DrainRecord): string {
  * Stored items (page views and agent requests) per commit to the shard. A commit is one
  * call to the site's Durable Object, whose cost is mostly per call; lines are committed
  * by what they store, not by their count, since most lines of a shop's log (humans'
- * assets) store nothing. Memory stays bounded by this, whatever the batch's size.
+ * assets) store nothing. Memory stays bounded by this, whatever the batch's size (5,000
+ * pending messages and rows are a few MB; 2,000 made a 10 MB batch 18 calls instead of
+ * 8, docs/performance.md "Drains", Round 3).
  */
-export const ITEMS_PER_COMMIT = 2000;
+export const ITEMS_PER_COMMIT = 5000;
 
 /** A batch with no lines yet. */
 export function emptyDrainResult(): DrainBatchResult {
