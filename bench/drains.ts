@@ -12,10 +12,16 @@
 // documents, so page views, the rest assets and robots.txt). Fields vary as in real logs
 // (RayIDs, IPs, paths), so it compresses like one.
 import { execFileSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { startLocalServer } from "../test/helpers/node/local-server";
+import { profileWorkers, type WorkerProfiler } from "./workerd-profiler";
 
 // BENCH_DRAIN_MB picks a smaller batch for a quick look; the issue's figure is at 10.
+// BENCH_DRAIN_PROFILE=<dir> also samples the ingest Worker (which hosts the shard) over
+// the inspector during the request and writes its .cpuprofile there (the time is then
+// not a figure to quote: sampling slows the run).
+const PROFILE_DIR = process.env.BENCH_DRAIN_PROFILE;
 const TARGET_GZIP_BYTES = Number(process.env.BENCH_DRAIN_MB ?? "10") * 1024 * 1024;
 const AGENTS = [
   "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)",
@@ -114,20 +120,48 @@ function buildBatch(domain: string, now: number): { gz: Buffer; lines: number; r
   return { gz: gzipSync(parts.join(""), { level: 6 }), lines, raw };
 }
 
-/** Sum of the RSS (bytes) of this process's descendant workerd processes. */
-function workerdRss(): number {
-  const out = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,comm="], { encoding: "utf8" });
+/** This process's descendant workerd processes (the local server's runtime). */
+function workerdPids(): number[] {
+  const out = execFileSync("ps", ["-eo", "pid=,ppid=,comm="], { encoding: "utf8" });
   const procs = out
     .trim()
     .split("\n")
     .map((l) => l.trim().split(/\s+/))
-    .map(([pid, ppid, rss, comm]) => ({ pid: Number(pid), ppid: Number(ppid), rss: Number(rss) * 1024, comm }));
+    .map(([pid, ppid, comm]) => ({ pid: Number(pid), ppid: Number(ppid), comm }));
   const parent = new Map(procs.map((p) => [p.pid, p.ppid]));
   const mine = (pid: number) => {
     for (let p = pid, hops = 0; p > 1 && hops < 20; p = parent.get(p) ?? 0, hops++) if (p === process.pid) return true;
     return false;
   };
-  return procs.filter((p) => p.comm.includes("workerd") && mine(p.pid)).reduce((n, p) => n + p.rss, 0);
+  return procs.filter((p) => p.comm.includes("workerd") && mine(p.pid)).map((p) => p.pid);
+}
+
+/**
+ * Sum of the RSS (bytes) of the given processes, read from /proc without blocking. The
+ * sampler used to spawn `ps` synchronously every 25 ms: that blocked this process's event
+ * loop, which also sends the batch, for most of the request on a loaded machine, so
+ * the drain waited on its own bench for its body (docs/performance.md, "Drains", Round 3).
+ */
+async function rssOf(pids: readonly number[]): Promise<number> {
+  let total = 0;
+  for (const pid of pids) {
+    const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+    total += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  }
+  return total;
+}
+
+/** CPU time (ms, user and system) the given processes used so far, from /proc. */
+async function cpuMsOf(pids: readonly number[]): Promise<number> {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  }
+  // USER_HZ is 100 on Linux.
+  return ticks * 10;
 }
 
 const mb = (b: number) => Number((b / 1024 / 1024).toFixed(1));
@@ -176,13 +210,32 @@ try {
   const floorMs = performance.now() - floorStart;
   const floorPeakRss = process.memoryUsage().rss;
 
-  // Wait for the beacon's rollup to mark the snippet installed before the drain reads the site.
+  // Wait for the beacon's rollup to mark the snippet installed before the drain reads the
+  // site, then for the local server to be quiet: runs started 3 s after the beacon took
+  // twice as long as runs started later (docs/performance.md, "Drains", Round 3), so the
+  // request is sent once workerd used under 5% of a core for a whole second (at most 60 s).
   await new Promise((r) => setTimeout(r, 3000));
-  const idleRss = workerdRss();
+  const pids = workerdPids();
+  const waitStart = performance.now();
+  const busyMs: number[] = [];
+  for (let before = await cpuMsOf(pids); performance.now() - waitStart < 60_000; ) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = await cpuMsOf(pids);
+    busyMs.push(Math.round(now - before));
+    if (now - before < 50) break;
+    before = now;
+  }
+  const quietWaitMs = Math.round(performance.now() - waitStart);
+  const idleRss = await rssOf(pids);
   let peakRss = idleRss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, workerdRss());
-  }, 25);
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peakRss = Math.max(peakRss, await rssOf(pids));
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  })();
+  const profiler: WorkerProfiler | null = PROFILE_DIR ? await profileWorkers(process.pid, ["ingest"]) : null;
   const start = performance.now();
   const res = await fetch(`${base}/ingest/drains/${drain.drain_id}`, {
     signal: AbortSignal.timeout(900_000),
@@ -196,7 +249,9 @@ try {
   });
   const answer = (await res.json()) as Record<string, unknown>;
   const drainMs = performance.now() - start;
-  clearInterval(sampler);
+  sampling = false;
+  await sampler;
+  if (profiler && PROFILE_DIR) await profiler.stop(PROFILE_DIR);
   if (res.status !== 200) throw new Error(`drain answered ${res.status}: ${JSON.stringify(answer)}`);
 
   const result = {
@@ -217,6 +272,8 @@ try {
     floor_rss_growth_mb: mb(floorPeakRss - rssBefore),
     workerd_idle_rss_mb: mb(idleRss),
     workerd_peak_rss_mb: mb(peakRss),
+    quiet_wait_ms: quietWaitMs,
+    workerd_busy_ms_per_s_before: busyMs.join("/"),
   };
   if (parsed !== batch.lines) throw new Error(`floor parsed ${parsed} of ${batch.lines} lines`);
   console.table([result]);

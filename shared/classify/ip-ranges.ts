@@ -1,4 +1,4 @@
-import { type Cidr, cidrContains, parseCidr, parseIp } from "./cidr";
+import { type Cidr, parseCidr, parseIp } from "./cidr";
 
 /** Parsed lists: list id → CIDRs. Build once per refresh, reuse for every request. */
 export type IpRangeIndex = ReadonlyMap<string, readonly Cidr[]>;
@@ -14,12 +14,68 @@ export function buildIpRangeIndex(lists: Readonly<Record<string, readonly string
   return index;
 }
 
-/** True when the full client IP lies inside any of the given vendor lists. */
+/** One list's CIDRs as address intervals, sorted and merged, one array per IP version. */
+interface Intervals {
+  4: { starts: bigint[]; ends: bigint[] };
+  6: { starts: bigint[]; ends: bigint[] };
+}
+
+// Built once per list array (an index is rebuilt every refresh, so entries go with it).
+const intervalsOf = new WeakMap<readonly Cidr[], Intervals>();
+
+function intervals(cidrs: readonly Cidr[]): Intervals {
+  const known = intervalsOf.get(cidrs);
+  if (known) return known;
+  const built: Intervals = { 4: { starts: [], ends: [] }, 6: { starts: [], ends: [] } };
+  for (const version of [4, 6] as const) {
+    const width = BigInt(version === 4 ? 32 : 128);
+    const ranges = cidrs
+      .filter((c) => c.version === version)
+      .map((c) => [c.base, c.base + (1n << (width - BigInt(c.bits))) - 1n] as const)
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const { starts, ends } = built[version];
+    for (const [start, end] of ranges) {
+      const last = ends.length - 1;
+      // Overlapping or adjacent ranges become one: membership is unchanged.
+      if (last >= 0 && start <= ends[last] + 1n) {
+        if (end > ends[last]) ends[last] = end;
+      } else {
+        starts.push(start);
+        ends.push(end);
+      }
+    }
+  }
+  intervalsOf.set(cidrs, built);
+  return built;
+}
+
+/** Whether `value` lies in one of the sorted, disjoint intervals (binary search). */
+function inIntervals(value: bigint, { starts, ends }: { starts: bigint[]; ends: bigint[] }): boolean {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] > value) hi = mid - 1;
+    else if (ends[mid] < value) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * True when the full client IP lies inside any of the given vendor lists. The same
+ * answer as testing each CIDR (`cidrContains`, cidr.ts), found by binary search over the list's
+ * merged intervals: a list holds hundreds of prefixes and every AI agent's request
+ * asks (docs/performance.md, "Drains", Round 3).
+ */
 export function ipInLists(ip: string | null, listIds: readonly string[], index: IpRangeIndex): boolean {
   if (!ip || listIds.length === 0) return false;
   const parsed = parseIp(ip);
   if (!parsed) return false;
-  return listIds.some((id) => (index.get(id) ?? []).some((c) => cidrContains(c, parsed)));
+  return listIds.some((id) => {
+    const cidrs = index.get(id);
+    return cidrs !== undefined && cidrs.length > 0 && inIntervals(parsed.value, intervals(cidrs)[parsed.version]);
+  });
 }
 
 /**

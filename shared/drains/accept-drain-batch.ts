@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { identifyAgent } from "../classify/agent-identity";
 import { ipRangeIndex } from "../classify/ip-range-cache";
@@ -168,25 +169,24 @@ function drainChannel(site: IngestSite): IngestChannel<PageView, never> {
 /**
  * The stored id of a record: a hash of the site and the record's identity (its vendor
  * key, else its whole content), so a redelivered line maps to the same row and the
- * same event, and two sites never share one.
+ * same event, and two sites never share one. SHA-256 through node:crypto, synchronous:
+ * the same digest as `crypto.subtle.digest` (ids stored before stay the ids of their
+ * lines), without a promise per line (docs/performance.md, "Drains", Round 3).
  */
-export async function recordId(siteId: string, r: DrainRecord): Promise<string> {
+export function recordId(siteId: string, r: DrainRecord): string {
   const identity = r.key === null ? JSON.stringify(r) : `key:${r.key}`;
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${siteId}\n${identity}`)),
-  );
-  let hex = "dr_";
-  for (let i = 0; i < 16; i++) hex += digest[i].toString(16).padStart(2, "0");
-  return hex;
+  return `dr_${createHash("sha256").update(`${siteId}\n${identity}`, "utf8").digest("hex").slice(0, 32)}`;
 }
 
 /**
  * Stored items (page views and agent requests) per commit to the shard. A commit is one
  * call to the site's Durable Object, whose cost is mostly per call; lines are committed
  * by what they store, not by their count, since most lines of a shop's log (humans'
- * assets) store nothing. Memory stays bounded by this, whatever the batch's size.
+ * assets) store nothing. Memory stays bounded by this, whatever the batch's size (5,000
+ * pending messages and rows are a few MB; 2,000 made a 10 MB batch 18 calls instead of
+ * 8, docs/performance.md "Drains", Round 3).
  */
-export const ITEMS_PER_COMMIT = 2000;
+export const ITEMS_PER_COMMIT = 5000;
 
 /** A batch with no lines yet. */
 export function emptyDrainResult(): DrainBatchResult {
@@ -341,7 +341,7 @@ export async function acceptDrainBatch(
           tally.skip("seen_by_snippet");
           continue;
         }
-        const id = await recordId(site.id, r);
+        const id = recordId(site.id, r);
         if (maybeAgent) {
           ipRanges ??= await ipRangeIndex(deps.env.DB, deps.now);
           const signature = r.signature

@@ -22,8 +22,16 @@ ON CONFLICT(id) DO UPDATE SET ${[
   ...Object.entries(ON_REWRITE).map(([c, v]) => `${c} = ${v}`),
 ].join(", ")}`;
 
-const INSERT_EVENT = `INSERT OR IGNORE INTO ingest_events (${EVENT_COLUMNS.join(", ")})
-VALUES (${EVENT_COLUMNS.map(() => "?").join(", ")})`;
+/**
+ * Event rows per INSERT: a statement takes at most 100 bound parameters (D1 and Durable
+ * Object SQLite alike). One statement per event was most of a drain commit's statements
+ * (docs/performance.md, "Drains", Round 3).
+ */
+const EVENTS_PER_STATEMENT = Math.floor(100 / EVENT_COLUMNS.length);
+const EVENT_VALUES = `(${EVENT_COLUMNS.map(() => "?").join(", ")})`;
+const insertEvents = (rows: number) =>
+  `INSERT OR IGNORE INTO ingest_events (${EVENT_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(EVENT_VALUES).join(", ")}`;
+const INSERT_EVENTS_FULL = insertEvents(EVENTS_PER_STATEMENT);
 
 /**
  * A visitor's sessions within reach of a batch's events. `+started_at` keeps the planner
@@ -157,6 +165,7 @@ export async function rollupBatch(
   });
 
   const statements: D1PreparedStatement[] = [];
+  const eventValues: unknown[][] = [];
   for (const [m, sessionId] of assignments) {
     const row: EventRow = {
       id: m.id,
@@ -179,7 +188,12 @@ export async function rollupBatch(
         sub_source: m.subSource,
       }),
     };
-    statements.push(db.prepare(INSERT_EVENT).bind(...EVENT_COLUMNS.map((c) => row[c])));
+    eventValues.push(EVENT_COLUMNS.map((c) => row[c]));
+  }
+  for (let i = 0; i < eventValues.length; i += EVENTS_PER_STATEMENT) {
+    const part = eventValues.slice(i, i + EVENTS_PER_STATEMENT);
+    const sql = part.length === EVENTS_PER_STATEMENT ? INSERT_EVENTS_FULL : insertEvents(part.length);
+    statements.push(db.prepare(sql).bind(...part.flat()));
   }
   for (const s of touched.values()) {
     statements.push(db.prepare(UPSERT_SESSION).bind(...SESSION_STATE_COLUMNS.map((c) => s[c])));

@@ -45,6 +45,16 @@ const CONTINUE_MS = 1_000;
 const ARCHIVE_DAYS_PER_PASS = 3;
 /** Archived events replayed per rollup transaction. */
 const REPLAY_CHUNK = 500;
+/**
+ * A drain batch arrives as several `ingestDrain` calls a moment apart. Lines older than
+ * 30 minutes end their sessions at once, and an alarm armed for then ran the session-end
+ * rollup (settle and a rebuild of the day's aggregates) between every two chunks of one
+ * batch, each pass rebuilding the same day again: 13% of a batch's time, more the longer
+ * it ran (docs/performance.md, "Drains", Round 3). The alarm is armed no sooner than
+ * this after a chunk, so the sessions a batch ends are settled once it has passed; what
+ * is stored, and when, is unchanged.
+ */
+export const DRAIN_SETTLE_DELAY_MS = 10_000;
 /** Storage key of the site this shard belongs to (set by its first ingest). */
 const SITE_KEY = "site";
 
@@ -109,9 +119,11 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     if (messages.some((m) => m.siteId !== siteId)) throw new Error("AnalyticsShard.ingestDrain: one site per call");
     if (siteId !== undefined) this.rememberSite(siteId);
     const siteOfIds = siteId ?? "";
-    const result = await commitDrainChunk(this.db, messages, requests, () => newSessionId(siteOfIds), Date.now());
+    const now = Date.now();
+    const result = await commitDrainChunk(this.db, messages, requests, () => newSessionId(siteOfIds), now);
+    // Not before DRAIN_SETTLE_DELAY_MS: the batch's next chunk is on its way.
     if (result.rollup.earliestEnd !== null)
-      await this.armAlarmBy(Math.min(result.rollup.earliestEnd, Date.now() + DAY_MS));
+      await this.armAlarmBy(Math.max(Math.min(result.rollup.earliestEnd, now + DAY_MS), now + DRAIN_SETTLE_DELAY_MS));
     return result;
   }
 

@@ -28,11 +28,19 @@ class ShardStatement {
     return new ShardStatement(this.storage, this.query, params);
   }
 
-  /** Runs now, synchronously: rows and the number of rows changed. */
+  /**
+   * Runs now, synchronously: rows and the number of rows changed. SQLite's changes() is
+   * asked only when the statement wrote a row (the cursor's `rowsWritten`, which also
+   * counts index entries, so it is not the count itself): a read, or a write that
+   * changed nothing (an ignored duplicate), changed no row. Asking after every
+   * statement was a second statement per row of a drain's commit (docs/performance.md,
+   * "Drains", Round 3).
+   */
   execute<T>(): { results: T[]; changes: number } {
     const cursor = this.storage.sql.exec(this.query, ...this.params);
     const results = cursor.toArray() as T[];
-    const changes = (this.storage.sql.exec("SELECT changes() AS n").one().n as number) ?? 0;
+    const changes =
+      cursor.rowsWritten === 0 ? 0 : ((this.storage.sql.exec("SELECT changes() AS n").one().n as number) ?? 0);
     return { results, changes };
   }
 

@@ -2,6 +2,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SESSION_GAP_MS } from "../../shared/sessions/session-state";
+import { DRAIN_SETTLE_DELAY_MS } from "../../shared/shards/analytics-shard";
 import { shardFor } from "../../shared/shards/shard-for";
 import { inShard } from "../helpers/shard";
 import { message } from "./helpers";
@@ -62,5 +63,19 @@ describe("the shard's alarm is the session-end rollup", () => {
     // The next batch after the alarm ran is armed from storage again, not from a stale memory.
     await shardOf(siteId).ingest([message({ id: "new2", siteId, visitorHash: "v_new", occurredAt: open + MIN })]);
     expect(await alarmOf(siteId)).toBe(open + SESSION_GAP_MS);
+  });
+
+  it("waits for a drain batch's next chunks before settling the sessions a chunk ended, and still settles them", async () => {
+    const siteId = `site_alarm_${crypto.randomUUID()}`;
+    const ended = Date.now() - 40 * MIN;
+    const before = Date.now();
+    await shardOf(siteId).ingestDrain([message({ id: "d_old", siteId, visitorHash: "v_d", occurredAt: ended })], []);
+    const at = await alarmOf(siteId);
+    // The session ended 10 minutes ago; the alarm is at least the delay away, not now.
+    expect(at).not.toBeNull();
+    expect(at as number).toBeGreaterThanOrEqual(before + DRAIN_SETTLE_DELAY_MS);
+    expect(await settled(siteId, "v_d")).toBe(false);
+    expect(await runDurableObjectAlarm(shardOf(siteId))).toBe(true);
+    expect(await settled(siteId, "v_d")).toBe(true);
   });
 });
