@@ -43,7 +43,8 @@ export const REJECT_REASONS = {
   line_too_long: "the line is longer than the per-line bound",
   invalid_record: "a field is missing or malformed",
   foreign_host: "the request's host is not the drain's site (or its www. name)",
-  stale_timestamp: "older than the 48 h the visitor-hash salts are kept",
+  stale_timestamp:
+    "before yesterday (UTC), whose visitor-hash salt is deleted; an import (X-Log-Import) reaches 90 days",
   too_old: `older than the ${PAST_DAYS_MAX} days a log line can reach back (docs/privacy.md "Imported days")`,
   future_timestamp: "more than 5 minutes in the future",
   invalid_url: "host and path do not form a valid URL",

@@ -82,7 +82,7 @@ describe("Log drains page", () => {
     const after = await owner.get("/app/sites/drain-page.example/drains");
     expect(after.html).toContain('data-state="receiving"');
     expect(after.html).toContain("4 lines, 2 accepted, 1 rejected");
-    expect(after.html).toContain("1 rejected: older than the 48 h the visitor-hash salts are kept");
+    expect(after.html).toContain("1 rejected: before yesterday (UTC), whose visitor-hash salt is deleted");
     expect(after.html).not.toContain("not_a_page_view</code>");
     // The drain stored lines: server-side records only (no snippet yet), on the traffic pages too.
     expect((await owner.get("/app/sites/drain-page.example/sessions")).html).toContain('data-data-coverage="drains"');
