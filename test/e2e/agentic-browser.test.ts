@@ -41,6 +41,7 @@ async function agentSessions(): Promise<Listed[]> {
 /** Opens `/<name>-<n>` once per view, each in a context of its own (its own visitor), and returns the beacons' statuses. */
 async function views(browser: Browser, name: string, person: boolean): Promise<number[]> {
   const statuses: number[] = [];
+  let seen = 0; // answers counted before this view (a leave beacon may still add to them)
   const chrome = (await browser.version()).split(".")[0];
   for (let n = 0; n < VIEWS; n++) {
     const context = await browser.newContext({
@@ -68,7 +69,15 @@ async function views(browser: Browser, name: string, person: boolean): Promise<n
     } else {
       await page.click("button[type=submit]");
     }
-    await page.waitForTimeout(200);
+    // Wait for the pageview's and add_to_cart's answers (a busy machine can take seconds),
+    // not a fixed pause: a context closed first never reports them.
+    const before = statuses.length;
+    for (let i = 0; i < 150 && statuses.length - seen < 2; i++) await page.waitForTimeout(100);
+    expect(
+      statuses.length - seen,
+      `beacon answers of ${name}-${n} (${before - seen} when the wait began)`,
+    ).toBeGreaterThanOrEqual(2);
+    seen = statuses.length;
     await context.close(); // pagehide: the leave beacon
   }
   return statuses;
