@@ -6,8 +6,8 @@ import { readUserAgent } from "../classify/user-agent";
 import { type AcceptEnv, acceptEvents, type IngestChannel } from "../ingest/accept-events";
 import type { IngestSite } from "../ingest/pipeline";
 import type { IngestMessage } from "../ingest/queue-message";
-import { checkTime, isPastLine } from "../ingest/steps/check-time";
-import { holdsDay } from "../ingest/steps/hash-visitor";
+import { checkTime } from "../ingest/steps/check-time";
+import { needsPastSalt } from "../ingest/steps/hash-visitor";
 import { isPastSaltDay, PAST_DAYS_MAX } from "../salt/past-day-salts";
 import type { SaltRecord, SaltSet } from "../salt/salt-schedule";
 import { utcDay } from "../time/utc-day";
@@ -254,16 +254,15 @@ export async function acceptDrainBatch(
     requests = [];
     let messages: IngestMessage[] = [];
     if (views.length > 0) {
-      // Page views older than the live salts, or of a day whose live salt is not held (a
-      // service started today importing yesterday's log): each under its own day's salt.
+      // Page views older than the live salts, or of a day the live salts do not hold:
+      // each under its own day's salt.
       const salts = async () => {
         const live = await deps.salts();
         if (!live || !deps.pastSalts) return live;
         const pastDays = new Set<string>();
         for (const { record } of views) {
-          const day = utcDay(record.occurredAt);
-          if (isPastLine({ occurredAt: record.occurredAt, receivedAt: deps.now }) || !holdsDay(live, day))
-            pastDays.add(day);
+          if (needsPastSalt(live, { occurredAt: record.occurredAt, receivedAt: deps.now }))
+            pastDays.add(utcDay(record.occurredAt));
         }
         return pastDays.size > 0 ? { ...live, past: await deps.pastSalts([...pastDays]) } : live;
       };

@@ -45,8 +45,16 @@ export async function hashesFor(
 }
 
 /** Whether the live salts hold `day`'s salt. */
-export function holdsDay(salts: SaltSet, day: string): boolean {
+function holdsDay(salts: SaltSet, day: string): boolean {
   return salts.current.day === day || salts.previous?.day === day;
+}
+
+/**
+ * Whether a line must be hashed under its past day's salt rather than a live one: its
+ * day's live salt is gone (or goes within the hour), or the live salts do not hold its day.
+ */
+export function needsPastSalt(live: SaltSet, d: Pick<Draft, "occurredAt" | "receivedAt">): boolean {
+  return isPastLine(d) || !holdsDay(live, utcDay(d.occurredAt));
 }
 
 /**
@@ -67,8 +75,7 @@ export async function hashVisitor(d: Draft, deps: PipelineDeps): Promise<Draft |
     };
   // A line of a past day (a log import) is hashed under that day's own salt, never a live
   // one: older than the live salts, or of a day whose live salt this service never held.
-  const day = utcDay(d.occurredAt);
-  const salts = !isPastLine(d) && holdsDay(deps.salts, day) ? deps.salts : pastSaltSet(deps.salts.past ?? [], day);
+  const salts = needsPastSalt(deps.salts, d) ? pastSaltSet(deps.salts.past ?? [], utcDay(d.occurredAt)) : deps.salts;
   if (!salts) return { dropped: "stale_timestamp" };
   let hashes = await hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, network, d.userAgent);
   if (!hashes) return { dropped: "stale_timestamp" };
