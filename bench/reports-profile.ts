@@ -5,6 +5,8 @@
 // printed by the bench), BENCH_REPORTS, BENCH_PERIODS, BENCH_COMPARE=previous (also the
 // previous period), BENCH_STORES (default d1,shard: a shard whose code gained a migration
 // applies it on start, the kept D1 does not, so profile such a change with `shard`).
+// BENCH_LOOP=<n> measures inside the shard instead (see below); with
+// BENCH_LOOP_STATEMENTS=1, each statement of each report alone.
 import path from "node:path";
 import { startBenchWorker } from "./bench-worker";
 
@@ -26,8 +28,38 @@ const mf = await startBenchWorker({
   shardClass: "BenchShard",
   persistTo: persist,
 });
-type Timing = { ms: number; rows: number; sql: string };
+type Timing = { ms: number; rows: number; sql: string; statements: Array<{ sql: string; args: unknown[] }> };
 try {
+  // BENCH_LOOP=<n>: each report run n times inside the shard in one call, so the time is
+  // the shard's own (no RPC, no HTTP), beside the count(*) baseline and the report's
+  // statements alone (`sql:`): how much of a request the report itself adds.
+  if (process.env.BENCH_LOOP) {
+    const n = Number(process.env.BENCH_LOOP);
+    if (process.env.BENCH_LOOP_STATEMENTS) {
+      for (const period of periods)
+        for (const name of reports) {
+          const res = await mf.dispatchFetch(
+            `http://bench/loop-statements?domain=${site}.example&name=${name}&period=${period}&now=${now}&n=${n}${compare}`,
+          );
+          if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+          const rows = (await res.json()) as Array<{ us: number; rows: number; sql: string }>;
+          console.log(`\n${name} ${period}${compare}: ${rows.reduce((a, r) => a + r.us, 0)} µs`);
+          for (const r of rows)
+            console.log(`  ${String(r.us).padStart(6)} µs ${String(r.rows).padStart(5)} rows  ${r.sql}`);
+        }
+      process.exit(0);
+    }
+    for (const period of periods)
+      for (const name of ["count", ...reports.flatMap((r) => [r, `sql:${r}`, `adapter:${r}`])]) {
+        const res = await mf.dispatchFetch(
+          `http://bench/loop?domain=${site}.example&name=${name}&period=${period}&now=${now}&n=${n}${compare}`,
+        );
+        if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+        const { ms } = (await res.json()) as { ms: number };
+        console.log(`${name} ${period}${compare}: ${((1000 * ms) / n).toFixed(0)} µs per report in the shard`);
+      }
+    process.exit(0);
+  }
   for (const store of stores) {
     for (const name of reports) {
       for (const period of periods) {

@@ -59,6 +59,69 @@ export class BenchShard extends AnalyticsShard {
     await runReport(timed(this.sql, log, true), name, params, session);
     return log;
   }
+  /**
+   * Each statement of one report run `n` times alone on the storage's SQL API: µs per
+   * run (the Workers clock ticks in whole ms, so a loop measures below that), with rows.
+   */
+  async loopStatements(name: string, params: ReportParams, session: string, n: number) {
+    const log: Timing[] = [];
+    await runReport(timed(this.sql, log, true), name, params, session);
+    return log
+      .flatMap((t) => t.statements)
+      .map((s) => {
+        let rows = 0;
+        const started = Date.now();
+        for (let i = 0; i < n; i++)
+          rows = this.ctx.storage.sql.exec(s.sql, ...(s.args as SqlStorageValue[])).toArray().length;
+        return {
+          us: Math.round(((Date.now() - started) * 1000) / n),
+          rows,
+          sql: s.sql.replace(/\s+/g, " ").slice(0, 140),
+        };
+      });
+  }
+  /**
+   * One report run `n` times in this call, its result serialised as the RPC would: total
+   * ms, the shard's own share of a request (no RPC, no HTTP). `count` is the baseline;
+   * `sql:<report>` replays only the report's statements (SQLite and row conversion) and
+   * `adapter:<report>` the same through the D1-shaped adapter, so the difference to
+   * `<report>` is the report's own JavaScript.
+   */
+  async loop(name: string, params: ReportParams, session: string, n: number): Promise<number> {
+    if (name.startsWith("adapter:")) {
+      // The same statements through the D1-shaped adapter (shared/shards/shard-db.ts).
+      const log: Timing[] = [];
+      await runReport(timed(this.sql, log, true), name.slice(8), params, session);
+      const statements = log.flatMap((t) => t.statements);
+      const started = Date.now();
+      for (let i = 0; i < n; i++)
+        for (const s of statements)
+          await this.sql
+            .prepare(s.sql)
+            .bind(...s.args)
+            .all();
+      return Date.now() - started;
+    }
+    if (name.startsWith("sql:")) {
+      // Only the report's statements, replayed on the storage's SQL API: SQLite's share.
+      const log: Timing[] = [];
+      await runReport(timed(this.sql, log, true), name.slice(4), params, session);
+      const statements = log.flatMap((t) => t.statements);
+      const started = Date.now();
+      for (let i = 0; i < n; i++)
+        for (const s of statements) this.ctx.storage.sql.exec(s.sql, ...(s.args as SqlStorageValue[])).toArray();
+      return Date.now() - started;
+    }
+    const started = Date.now();
+    for (let i = 0; i < n; i++) {
+      const out =
+        name === "count"
+          ? await countWindow(this.sql, params.site.id, params.window.start, params.window.end)
+          : await runReport(this.sql, name, params, session);
+      JSON.stringify(out);
+    }
+    return Date.now() - started;
+  }
   async explain(sql: string): Promise<unknown> {
     return this.ctx.storage.sql.exec(`EXPLAIN QUERY PLAN ${sql}`).toArray();
   }
@@ -68,6 +131,8 @@ interface Timing {
   ms: number;
   rows: number;
   sql: string;
+  /** Each statement's full SQL and bound values (a batch lists them all), replayed by `loop`. */
+  statements: Array<{ sql: string; args: unknown[] }>;
 }
 
 /**
@@ -86,19 +151,20 @@ function timed(db: D1Database, log: Timing[], sync: boolean): D1Database {
     return { out, ms: (sync ? returned : performance.now()) - started };
   };
   const short = (sql: string) => sql.replace(/\s+/g, " ").slice(0, 160);
-  const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement => {
+  const wrap = (stmt: D1PreparedStatement, sql: string, bound: unknown[] = []): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
       get(target, prop) {
         const value = Reflect.get(target, prop);
-        if (prop === "bind") return (...args: unknown[]) => wrap(value.apply(target, args), sql);
+        if (prop === "bind") return (...args: unknown[]) => wrap(value.apply(target, args), sql, args);
         if (prop === "first" || prop === "all" || prop === "run" || prop === "raw")
           return async (...args: unknown[]) => {
             const { out, ms } = await elapsed(() => value.apply(target, args));
             const rows = Array.isArray(out) ? out.length : ((out as { results?: unknown[] })?.results?.length ?? 1);
-            log.push({ ms, rows, sql: short(sql) });
+            log.push({ ms, rows, sql: short(sql), statements: [{ sql, args: bound }] });
             return out;
           };
         if (prop === "__sql") return sql;
+        if (prop === "__args") return bound;
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
@@ -111,11 +177,12 @@ function timed(db: D1Database, log: Timing[], sync: boolean): D1Database {
       if (prop === "batch")
         return async (statements: D1PreparedStatement[]) => {
           const { out, ms } = await elapsed(() => target.batch(statements.map((x) => unwrapped.get(x) ?? x)));
-          const sqls = statements.map((x) => (x as unknown as { __sql: string }).__sql);
+          const parts = statements.map((x) => x as unknown as { __sql: string; __args: unknown[] });
           log.push({
             ms,
             rows: out.reduce((n, r) => n + r.results.length, 0),
-            sql: `batch[${sqls.map(short).join(" ; ")}]`,
+            sql: `batch[${parts.map((x) => short(x.__sql)).join(" ; ")}]`,
+            statements: parts.map((x) => ({ sql: x.__sql, args: x.__args })),
           });
           return out;
         };
@@ -377,6 +444,17 @@ export default {
         const log: Timing[] = [];
         await runReport(timed(env.DB, log, false), q("name"), params, q("session"));
         return Response.json(log);
+      }
+      case "/loop-statements": {
+        const params = await reportParams(env, url);
+        return Response.json(
+          await shard(env, params.site.id).loopStatements(q("name"), params, q("session"), num("n")),
+        );
+      }
+      case "/loop": {
+        const params = await reportParams(env, url);
+        const ms = await shard(env, params.site.id).loop(q("name"), params, q("session"), num("n"));
+        return Response.json({ ms });
       }
       case "/shard-explain": {
         return Response.json(await shard(env, q("site")).explain(q("sql")));

@@ -9,6 +9,7 @@ import m0006 from './0006_sessions_signed_index.sql';
 import m0007 from './0007_visitors_hourly.sql';
 import m0008 from './0008_entry_page_running_hourly.sql';
 import m0009 from './0009_drop_entry_page_totals_hourly.sql';
+import m0010 from './0010_entry_page_running_daily.sql';
 
   export default {
     journal,
@@ -22,7 +23,8 @@ m0005,
 m0006,
 m0007,
 m0008,
-m0009
+m0009,
+m0010
     }
   }
   

@@ -6,6 +6,7 @@ export * from "./app-flashes";
 export * from "./app-sessions";
 export * from "./conversions";
 export * from "./drains";
+export * from "./entry-page-running-daily";
 export * from "./entry-page-running-hourly";
 export * from "./entry-page-totals-daily";
 export * from "./entry-pages-daily";

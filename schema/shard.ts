@@ -5,6 +5,7 @@
 export * from "./agent-durations-daily";
 export * from "./agent-durations-hourly";
 export * from "./agent-requests";
+export * from "./entry-page-running-daily";
 export * from "./entry-page-running-hourly";
 export * from "./entry-page-totals-daily";
 export * from "./entry-pages-daily";

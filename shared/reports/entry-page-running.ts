@@ -74,3 +74,91 @@ export function runningTotalsStatement(
     )
     .bind(...(only ? [...bound, JSON.stringify(only.values)] : bound));
 }
+
+// The whole days of a plan read from entry_page_running_daily (schema/entry-page-running-daily.ts):
+// each row holds a page's sessions from the UTC month's 1st to the end of its day, on
+// the days that have entry pages, so any whole days [a, b] of one month are the totals
+// to b minus the totals to a - 1, each read from the latest day with rows at or before it.
+
+/** The days (YYYY-MM-DD) whose totals are added and the days whose totals are subtracted. */
+export interface RunningDayMarks {
+  plus: string[];
+  minus: string[];
+}
+
+/**
+ * The marks that sum the whole days from `from` to `to` (inclusive) but the `exclude`d
+ * ones (a ReadPlan's `days`): the days cut into runs at UTC month starts and excluded
+ * days, then per run [a, b] the day b added and, unless a is the month's 1st, the day
+ * a - 1 subtracted. An excluded day between two runs of a month is the next run's
+ * a - 1: the totals to it are subtracted, those to the day before it added, so its
+ * own (not current) sessions cancel out.
+ */
+export function runningDayMarks(days: { from: string; to: string; exclude: string[] }): RunningDayMarks {
+  const excluded = new Set(days.exclude);
+  const plus: string[] = [];
+  const minus: string[] = [];
+  const start = Date.parse(`${days.from}T00:00:00.000Z`);
+  const end = Date.parse(`${days.to}T00:00:00.000Z`);
+  let runStart: number | null = null;
+  for (let d = start; d <= end + DAY_MS; d += DAY_MS) {
+    const day = new Date(d).toISOString().slice(0, 10);
+    const inRun = d <= end && !excluded.has(day);
+    // A run ends at an excluded day, past `to`, or where a new month starts.
+    if (runStart !== null && (!inRun || day.endsWith("-01"))) {
+      plus.push(new Date(d - DAY_MS).toISOString().slice(0, 10));
+      const first = new Date(runStart).toISOString().slice(0, 10);
+      if (!first.endsWith("-01")) minus.push(new Date(runStart - DAY_MS).toISOString().slice(0, 10));
+      runStart = null;
+    }
+    if (inRun && runStart === null) runStart = d;
+  }
+  return { plus, minus };
+}
+
+/**
+ * Sessions per entry page over the plan's whole days, from the running daily rows: one
+ * statement reading the marked days' totals (each from the latest day with rows at or
+ * before it in its month), about twice a month's pages per month the days touch, where
+ * entry_page_totals_daily was one row per page and day. Counts that come to 0 are left
+ * out, as the other sides leave them out.
+ */
+export function runningDaysStatement(
+  db: D1Database,
+  siteId: string,
+  days: { from: string; to: string; exclude: string[] },
+  population: Population,
+  dims: Dimension[],
+  only?: OnlyValues,
+): D1PreparedStatement | null {
+  for (const d of [...dims, ...(only ? [only.dim] : [])])
+    if (!RUNNING_COLUMNS.has(d.daily)) throw new Error(`entry_page_running_daily has no column for ${d.daily}`);
+  const { plus, minus } = runningDayMarks(days);
+  if (plus.length === 0) return null;
+  const count = population === "agents" ? "agent_sessions" : "sessions";
+  const cols = dims.map((d, i) => `${d.daily} AS k${i}`).join(", ");
+  const groupBy = dims.map((_, i) => `k${i}`).join(", ");
+  const marks = JSON.stringify([...plus.map((d) => [d, 1]), ...minus.map((d) => [d, -1])]);
+  // A mark resolves to the latest day with rows at or before it in its month (none: no
+  // sessions yet that month, nothing to add): one backward index seek. MATERIALIZED
+  // resolves the few marks once, and CROSS JOIN keeps them the outer loop (SQLite's
+  // planner never reorders it): left to itself, workerd's SQLite walked every running row
+  // of the site and looked each up in the marks (7-105 ms instead of ~1 ms at 30 days,
+  // docs/performance.md). Joined, not `IN`: two marks may resolve to the same day and
+  // must both count.
+  return db
+    .prepare(
+      `WITH marks AS (
+         SELECT json_extract(value, '$[0]') AS day, json_extract(value, '$[1]') AS sign FROM json_each(?2)),
+       resolved AS MATERIALIZED (
+         SELECT m.sign, (SELECT r.day FROM entry_page_running_daily r
+           WHERE r.site_id = ?1 AND r.day <= m.day AND r.day >= substr(m.day, 1, 8) || '01'
+           ORDER BY r.day DESC LIMIT 1) AS day
+         FROM marks m)
+       SELECT ${cols}, sum(m.sign * ${count}) AS n
+       FROM resolved m CROSS JOIN entry_page_running_daily e ON e.site_id = ?1 AND e.day = m.day
+       ${only ? `WHERE ${only.dim.daily} IN (SELECT value FROM json_each(?3))` : ""}
+       GROUP BY ${groupBy} HAVING n > 0`,
+    )
+    .bind(...(only ? [siteId, marks, JSON.stringify(only.values)] : [siteId, marks]));
+}

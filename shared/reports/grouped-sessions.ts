@@ -1,4 +1,4 @@
-import { runningTotalsStatement } from "./entry-page-running";
+import { runningDaysStatement, runningTotalsStatement } from "./entry-page-running";
 import type { ReadPlan } from "./read-plan";
 
 /**
@@ -59,7 +59,8 @@ export interface OnlyValues {
 
 /**
  * Sessions started in the plan's window, counted per combination of `dims`: the
- * aggregate days summed from `table`, the aggregate hours from its hourly twin (or its
+ * aggregate days summed from `table` (entry_page_totals_daily's from its month's running
+ * totals, entry_page_running_daily), the aggregate hours from its hourly twin (or its
  * running totals), the live ranges counted from `sessions`, merged.
  * Every statement runs in one D1 batch (one round trip, one consistent snapshot).
  * `only` keeps the sessions whose value of one dimension is in a list. With `live`
@@ -82,7 +83,11 @@ export async function groupedSessions(
   const daily = dailyCount(table, population);
   const onlyValues = only ? JSON.stringify(only.values) : null;
   const statements: D1PreparedStatement[] = [];
-  if (plan.days) {
+  if (plan.days && table === "entry_page_totals_daily") {
+    // Whole days of entry pages from the month's running totals (shared/reports/entry-page-running.ts).
+    const running = runningDaysStatement(db, siteId, plan.days, population, dims, only);
+    if (running) statements.push(running);
+  } else if (plan.days) {
     const bound = [siteId, plan.days.from, plan.days.to, JSON.stringify(plan.days.exclude)];
     statements.push(
       db

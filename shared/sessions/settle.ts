@@ -47,7 +47,8 @@ export async function settleSessions(db: D1Database, nowMs: number): Promise<Set
 
 /**
  * Rebuilds traffic_daily, entry_pages_daily, entry_page_totals_daily, agent_durations_daily
- * and visitors_daily for one (site, day), atomically, and the hourly aggregates of the
+ * and visitors_daily for one (site, day), atomically, with the running page totals of the
+ * rest of its month (entry_page_running_daily), and the hourly aggregates of the
  * day's hours (traffic_hourly, entry_pages_hourly, entry_page_running_hourly,
  * agent_durations_hourly, visitors_hourly) from the same sessions in the same transaction, so a day's
  * daily and hourly rows always agree. The hourly rows of a day past HOURLY_RETENTION_DAYS
@@ -65,6 +66,7 @@ export async function rebuildDay(
   nowMs: number = Date.now(),
 ): Promise<void> {
   const dayStart = Date.parse(`${day}T00:00:00.000Z`);
+  const [monthStart, monthEnd] = [`${day.slice(0, 8)}01`, `${day.slice(0, 8)}31`];
   const pruneBefore = hourlyPruneBefore(nowMs);
   // Only the day's hours inside the retention window are written.
   const hourlyFrom = Math.max(dayStart, pruneBefore);
@@ -102,6 +104,39 @@ export async function rebuildDay(
        SELECT site_id, day, entry_url, count(*), count(agent_platform)
        FROM sessions WHERE ${ofDay} GROUP BY entry_url`,
     ),
+    // The month's running totals per page from this day on (schema/entry-page-running-daily.ts),
+    // from the rows just written and the later days' stored ones: the totals to the last
+    // day before this one with rows (kept), each later day's counts, and a zero for every
+    // later day a page already had a total on, summed in day order. ?3 and ?4 are the
+    // month's 1st and 31st (the same string order as any day of the month).
+    db
+      .prepare("DELETE FROM entry_page_running_daily WHERE site_id = ?1 AND day >= ?2 AND day <= ?3")
+      .bind(siteId, day, monthEnd),
+    db
+      .prepare(
+        `INSERT INTO entry_page_running_daily (site_id, day, entry_url, sessions, agent_sessions)
+         WITH base AS (
+           SELECT entry_url, sessions AS n, agent_sessions AS a FROM entry_page_running_daily
+           WHERE site_id = ?1 AND day = (
+             SELECT day FROM entry_page_running_daily WHERE site_id = ?1 AND day >= ?3 AND day < ?2
+             ORDER BY day DESC LIMIT 1)),
+         later AS (
+           SELECT day, entry_url, sessions AS n, agent_sessions AS a FROM entry_page_totals_daily
+           WHERE site_id = ?1 AND day >= ?2 AND day <= ?4),
+         days AS (SELECT DISTINCT day FROM later),
+         firsts AS (
+           SELECT entry_url, min(first) AS first
+           FROM (SELECT entry_url, '' AS first FROM base UNION ALL SELECT entry_url, day FROM later) GROUP BY 1),
+         marks AS (
+           SELECT '' AS day, entry_url, n, a FROM base
+           UNION ALL SELECT day, entry_url, n, a FROM later
+           UNION ALL SELECT d.day, f.entry_url, 0, 0 FROM firsts f JOIN days d ON d.day > f.first),
+         running AS (
+           SELECT day, entry_url, sum(sum(n)) OVER w AS n, sum(sum(a)) OVER w AS a
+           FROM marks GROUP BY day, entry_url WINDOW w AS (PARTITION BY entry_url ORDER BY day))
+         SELECT ?1, day, entry_url, n, a FROM running WHERE day != ''`,
+      )
+      .bind(siteId, day, monthStart, monthEnd),
     bind("DELETE FROM agent_durations_daily WHERE site_id = ?1 AND day = ?2"),
     fromSessions(
       `INSERT INTO agent_durations_daily (site_id, day, bucket, sessions)

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { runningMarks } from "../../shared/reports/entry-page-running";
+import { runningDayMarks, runningMarks } from "../../shared/reports/entry-page-running";
 import { rebuildDay } from "../../shared/sessions/settle";
 
 const MINUTE = 60_000;
@@ -34,6 +34,37 @@ describe("runningMarks: the running rows that sum whole hours", () => {
         [D + 4 * HOUR, D + 6 * HOUR],
       ]),
     ).toEqual({ plus: [D + 2 * HOUR, D + 5 * HOUR], minus: [D, D + 3 * HOUR] });
+  });
+});
+
+describe("runningDayMarks: the running daily rows that sum whole days", () => {
+  it("adds a run's last day and subtracts the day before it, cut at month starts", () => {
+    expect(runningDayMarks({ from: "2026-09-28", to: "2026-10-26", exclude: [] })).toEqual({
+      plus: ["2026-09-30", "2026-10-26"],
+      minus: ["2026-09-27"],
+    });
+    // From a month's 1st nothing is subtracted; across a year's end too.
+    expect(runningDayMarks({ from: "2026-12-01", to: "2027-01-03", exclude: [] })).toEqual({
+      plus: ["2026-12-31", "2027-01-03"],
+      minus: [],
+    });
+  });
+
+  it("splits runs at excluded days, whose own totals then cancel out", () => {
+    // 10-12, 14-15 of October, 13 excluded: +12 -09, +15 -13.
+    expect(runningDayMarks({ from: "2026-10-10", to: "2026-10-15", exclude: ["2026-10-13"] })).toEqual({
+      plus: ["2026-10-12", "2026-10-15"],
+      minus: ["2026-10-09", "2026-10-13"],
+    });
+    // An excluded first and last day, and a single day.
+    expect(runningDayMarks({ from: "2026-10-01", to: "2026-10-03", exclude: ["2026-10-01", "2026-10-03"] })).toEqual({
+      plus: ["2026-10-02"],
+      minus: ["2026-10-01"],
+    });
+    expect(runningDayMarks({ from: "2026-10-05", to: "2026-10-05", exclude: ["2026-10-05"] })).toEqual({
+      plus: [],
+      minus: [],
+    });
   });
 });
 
