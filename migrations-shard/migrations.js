@@ -10,7 +10,7 @@ import m0007 from './0007_visitors_hourly.sql';
 import m0008 from './0008_entry_page_running_hourly.sql';
 import m0009 from './0009_drop_entry_page_totals_hourly.sql';
 import m0010 from './0010_entry_page_running_daily.sql';
-import m0011 from './0011_traffic_daily_report_indexes.sql';
+import m0011 from './0011_traffic_report_indexes.sql';
 
   export default {
     journal,

@@ -44,5 +44,10 @@ export const trafficHourly = sqliteTable(
       t.outcome,
       t.sessions,
     ),
+    // Narrower covering indexes holding the overview's (day, platform, outcome, hour) and
+    // the sources report's (day, source, sub-source, host, hour) groups together: their
+    // hours are read in group order, with no sort (as traffic_daily's, docs/performance.md).
+    index("traffic_hourly_outcomes_idx").on(t.siteId, t.hour, t.day, t.agentPlatform, t.outcome, t.sessions),
+    index("traffic_hourly_sources_idx").on(t.siteId, t.hour, t.day, t.source, t.subSource, t.referrerHost, t.sessions),
   ],
 );
