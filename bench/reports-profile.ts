@@ -50,7 +50,7 @@ try {
       process.exit(0);
     }
     for (const period of periods)
-      for (const name of ["count", ...reports.flatMap((r) => [r, `sql:${r}`, `adapter:${r}`])]) {
+      for (const name of ["count", ...reports.flatMap((r) => [r, `sql:${r}`, `raw:${r}`, `adapter:${r}`])]) {
         const res = await mf.dispatchFetch(
           `http://bench/loop?domain=${site}.example&name=${name}&period=${period}&now=${now}&n=${n}${compare}`,
         );

@@ -59,57 +59,59 @@ export class BenchShard extends AnalyticsShard {
     await runReport(timed(this.sql, log, true), name, params, session);
     return log;
   }
+  /** The statements one report runs, with their bound values, in order. */
+  private async statementsOf(name: string, params: ReportParams, session: string) {
+    const log: Timing[] = [];
+    await runReport(timed(this.sql, log, true), name, params, session);
+    return log.flatMap((t) => t.statements);
+  }
+  /** One statement on the storage's SQL API, its rows turned into objects. */
+  private execute(s: { sql: string; args: unknown[] }): number {
+    return this.ctx.storage.sql.exec(s.sql, ...(s.args as SqlStorageValue[])).toArray().length;
+  }
   /**
    * Each statement of one report run `n` times alone on the storage's SQL API: µs per
    * run (the Workers clock ticks in whole ms, so a loop measures below that), with rows.
    */
   async loopStatements(name: string, params: ReportParams, session: string, n: number) {
-    const log: Timing[] = [];
-    await runReport(timed(this.sql, log, true), name, params, session);
-    return log
-      .flatMap((t) => t.statements)
-      .map((s) => {
-        let rows = 0;
-        const started = Date.now();
-        for (let i = 0; i < n; i++)
-          rows = this.ctx.storage.sql.exec(s.sql, ...(s.args as SqlStorageValue[])).toArray().length;
-        return {
-          us: Math.round(((Date.now() - started) * 1000) / n),
-          rows,
-          sql: s.sql.replace(/\s+/g, " ").slice(0, 140),
-        };
-      });
+    return (await this.statementsOf(name, params, session)).map((s) => {
+      let rows = 0;
+      const started = Date.now();
+      for (let i = 0; i < n; i++) rows = this.execute(s);
+      return {
+        us: Math.round(((Date.now() - started) * 1000) / n),
+        rows,
+        sql: s.sql.replace(/\s+/g, " ").slice(0, 140),
+      };
+    });
   }
   /**
    * One report run `n` times in this call, its result serialised as the RPC would: total
    * ms, the shard's own share of a request (no RPC, no HTTP). `count` is the baseline;
    * `sql:<report>` replays only the report's statements (SQLite and row conversion) and
-   * `adapter:<report>` the same through the D1-shaped adapter, so the difference to
-   * `<report>` is the report's own JavaScript.
+   * `adapter:<report>` the same through the D1-shaped adapter (shared/shards/shard-db.ts),
+   * so the difference to `<report>` is the report's own JavaScript.
    */
   async loop(name: string, params: ReportParams, session: string, n: number): Promise<number> {
-    if (name.startsWith("adapter:")) {
-      // The same statements through the D1-shaped adapter (shared/shards/shard-db.ts).
-      const log: Timing[] = [];
-      await runReport(timed(this.sql, log, true), name.slice(8), params, session);
-      const statements = log.flatMap((t) => t.statements);
+    const [mode, report] = name.includes(":") ? name.split(":") : ["report", name];
+    if (mode === "raw") {
+      const statements = await this.statementsOf(report, params, session);
+      const started = Date.now();
+      for (let i = 0; i < n; i++)
+        for (const s of statements) [...this.ctx.storage.sql.exec(s.sql, ...(s.args as SqlStorageValue[])).raw()];
+      return Date.now() - started;
+    }
+    if (mode === "sql" || mode === "adapter") {
+      const statements = await this.statementsOf(report, params, session);
       const started = Date.now();
       for (let i = 0; i < n; i++)
         for (const s of statements)
-          await this.sql
-            .prepare(s.sql)
-            .bind(...s.args)
-            .all();
-      return Date.now() - started;
-    }
-    if (name.startsWith("sql:")) {
-      // Only the report's statements, replayed on the storage's SQL API: SQLite's share.
-      const log: Timing[] = [];
-      await runReport(timed(this.sql, log, true), name.slice(4), params, session);
-      const statements = log.flatMap((t) => t.statements);
-      const started = Date.now();
-      for (let i = 0; i < n; i++)
-        for (const s of statements) this.ctx.storage.sql.exec(s.sql, ...(s.args as SqlStorageValue[])).toArray();
+          if (mode === "sql") this.execute(s);
+          else
+            await this.sql
+              .prepare(s.sql)
+              .bind(...s.args)
+              .all();
       return Date.now() - started;
     }
     const started = Date.now();
@@ -174,13 +176,22 @@ function timed(db: D1Database, log: Timing[], sync: boolean): D1Database {
   return new Proxy(db, {
     get(target, prop) {
       if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
-      if (prop === "batch")
+      // batchRaw only where the handle has it (a shard's): D1 reads through batch.
+      if (prop === "batch" || (prop === "batchRaw" && "batchRaw" in target))
         return async (statements: D1PreparedStatement[]) => {
-          const { out, ms } = await elapsed(() => target.batch(statements.map((x) => unwrapped.get(x) ?? x)));
+          const inner = statements.map((x) => unwrapped.get(x) ?? x);
+          const { out, ms } = await elapsed(
+            () =>
+              (prop === "batch"
+                ? target.batch(inner)
+                : (target as unknown as { batchRaw: (s: D1PreparedStatement[]) => Promise<unknown[][][]> }).batchRaw(
+                    inner,
+                  )) as Promise<Array<{ results: unknown[] } | unknown[][]>>,
+          );
           const parts = statements.map((x) => x as unknown as { __sql: string; __args: unknown[] });
           log.push({
             ms,
-            rows: out.reduce((n, r) => n + r.results.length, 0),
+            rows: out.reduce((n, r) => n + (Array.isArray(r) ? r.length : r.results.length), 0),
             sql: `batch[${parts.map((x) => short(x.__sql)).join(" ; ")}]`,
             statements: parts.map((x) => ({ sql: x.__sql, args: x.__args })),
           });

@@ -1,3 +1,4 @@
+import { batchRows } from "./batch-rows";
 import { runningDaysStatement, runningTotalsStatement } from "./entry-page-running";
 import type { ReadPlan } from "./read-plan";
 
@@ -121,20 +122,20 @@ export async function groupedSessions(
   const folded = live ? foldLive(live, plan.live, population, dims, only) : null;
   if (folded === null) statements.push(...liveStatements(db, siteId, plan.live, population, dims, only));
   if (statements.length === 0 && folded === null) return [];
-  const results = statements.length === 0 ? [] : await db.batch<Record<string, string | number | null>>(statements);
-  // Merged by key. The rows' column names and the map's keys are built without
-  // intermediate arrays: this loop runs once per aggregate row, thousands per report
-  // (docs/performance.md "Where the time goes inside the shard").
-  const names = dims.map((_, i) => `k${i}`);
+  // Every statement selects k0 … k(n-1), then n: rows as arrays in that order.
+  const width = dims.length;
+  const results = await batchRows(db, statements, [...dims.map((_, i) => `k${i}`), "n"]);
+  // Merged by key, built without intermediate arrays: this loop runs once per aggregate
+  // row, thousands per report (docs/performance.md, "Top pages of whole days").
   const merged = new Map<string, GroupedRow>();
-  for (const r of results)
-    for (const row of r.results) {
+  for (const rows of results)
+    for (const row of rows) {
       let id = "";
-      for (let i = 0; i < names.length; i++) id += `${i === 0 ? "" : KEY_SEPARATOR}${row[names[i]] ?? ""}`;
-      const n = Number(row.n);
+      for (let i = 0; i < width; i++) id += `${i === 0 ? "" : KEY_SEPARATOR}${row[i] ?? ""}`;
+      const n = Number(row[width]);
       const entry = merged.get(id);
       if (entry) entry.sessions += n;
-      else merged.set(id, { keys: names.map((name) => String(row[name] ?? "")), sessions: n });
+      else merged.set(id, { keys: row.slice(0, width).map((v) => String(v ?? "")), sessions: n });
     }
   for (const r of folded ?? []) {
     const id = r.keys.join(KEY_SEPARATOR);
@@ -191,9 +192,13 @@ export async function readLiveGroups(
 ): Promise<LiveGroups> {
   const unique = dims.filter((d, i) => dims.findIndex((x) => x.live === d.live) === i);
   const statements = liveStatements(db, siteId, ranges, population, unique);
-  const results = statements.length === 0 ? [] : await db.batch<Record<string, string | number | null>>(statements);
+  const width = unique.length;
+  const results = await batchRows(db, statements, [...unique.map((_, i) => `k${i}`), "n"]);
   const rows = results.flatMap((r) =>
-    r.results.map((row) => ({ values: unique.map((_, i) => row[`k${i}`] ?? null), sessions: Number(row.n) })),
+    r.map((row) => ({
+      values: row.slice(0, width).map((v) => (v ?? null) as string | number | null),
+      sessions: Number(row[width]),
+    })),
   );
   return { population, ranges, dims: unique, rows };
 }
