@@ -2,7 +2,20 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import migrations from "../../migrations-shard/migrations.js";
 import { inShard } from "../helpers/shard";
-import { DAY, dayOf, freshKey, getJson, HOUR, insertSession, rollUp, seedSite, windowQuery } from "./traffic-fixtures";
+import {
+  DAY,
+  dayOf,
+  freshKey,
+  getJson,
+  HOUR,
+  insertSession,
+  overviewPages,
+  type Pages,
+  rollUp,
+  seedSite,
+  sourcesPages,
+  windowQuery,
+} from "./traffic-fixtures";
 
 // Top pages of windows of whole days (issue 29): the whole days come from the running
 // totals per page within a UTC month (entry_page_running_daily: the totals to a run's
@@ -11,15 +24,6 @@ import { DAY, dayOf, freshKey, getJson, HOUR, insertSession, rollUp, seedSite, w
 // from `sessions`) and after it, with the previous period, and checked against counts
 // made by hand, across a month's end, a day without sessions, days rolled up out of
 // order, a late session on an earlier day and a day not rolled up yet.
-
-interface Pages {
-  top_pages?: Array<{ entry_url: string; sessions: number }>;
-  top_entry_pages?: Array<{ url: string; sessions: number }>;
-  previous?: Pages;
-}
-
-const overviewPages = (r: Pages) => (r.top_pages ?? []).map((p) => [p.entry_url, p.sessions]);
-const sourcesPages = (r: Pages) => (r.top_entry_pages ?? []).map((p) => [p.url, p.sessions]);
 
 // M: the 1st of the UTC month that began at least six days ago (so M + 3 is past). The
 // window W = [M - 3, M + 3) (six whole days, three in each month), its previous window

@@ -8,8 +8,11 @@ import {
   HOUR,
   insertSession,
   MINUTE,
+  overviewPages,
+  type Pages,
   rollUp,
   seedSite,
+  sourcesPages,
   todayStart,
   windowQuery,
 } from "./traffic-fixtures";
@@ -19,15 +22,6 @@ import {
 // range's last hour minus the row at the hour before its first), the partial hours from
 // `sessions`. Every answer is asked before the rollup (all from `sessions`) and after it,
 // with the previous period, and checked against counts made by hand.
-
-interface Pages {
-  top_pages?: Array<{ entry_url: string; sessions: number }>;
-  top_entry_pages?: Array<{ url: string; sessions: number }>;
-  previous?: Pages;
-}
-
-const overviewPages = (r: Pages) => (r.top_pages ?? []).map((p) => [p.entry_url, p.sessions]);
-const sourcesPages = (r: Pages) => (r.top_entry_pages ?? []).map((p) => [p.url, p.sessions]);
 
 // Past UTC days d1, d2, d3; the window W = [d2 06:30, d3 06:30) (24 hours, both ends
 // inside an hour), its previous window P = [d1 06:30, d2 06:30).

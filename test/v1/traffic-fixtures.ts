@@ -137,3 +137,15 @@ export async function getJson<T>(key: TestKey, path: string, status = 200): Prom
 
 export const windowQuery = (domain: string, from: number, to: number) =>
   `?domain=${domain}&from=${encodeURIComponent(iso(from))}&to=${encodeURIComponent(iso(to))}`;
+
+/** The top pages of an overview or sources answer, with its previous period's (issue 29 tests). */
+export interface Pages {
+  top_pages?: Array<{ entry_url: string; sessions: number }>;
+  top_entry_pages?: Array<{ url: string; sessions: number }>;
+  previous?: Pages;
+}
+
+/** An overview's top pages as [entry_url, sessions] pairs, in the answer's order. */
+export const overviewPages = (r: Pages) => (r.top_pages ?? []).map((p) => [p.entry_url, p.sessions]);
+/** A sources answer's top entry pages as [url, sessions] pairs, in the answer's order. */
+export const sourcesPages = (r: Pages) => (r.top_entry_pages ?? []).map((p) => [p.url, p.sessions]);
