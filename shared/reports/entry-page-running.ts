@@ -1,5 +1,5 @@
 import { DAY_MS, HOUR_MS } from "../time/durations";
-import { utcDayStart } from "../time/utc-day";
+import { utcDay, utcDayStart } from "../time/utc-day";
 import type { Dimension, OnlyValues, Population } from "./grouped-sessions";
 
 // The whole hours of a plan read from entry_page_running_hourly (schema/entry-page-running-hourly.ts):
@@ -102,13 +102,12 @@ export function runningDayMarks(days: { from: string; to: string; exclude: strin
   const end = Date.parse(`${days.to}T00:00:00.000Z`);
   let runStart: number | null = null;
   for (let d = start; d <= end + DAY_MS; d += DAY_MS) {
-    const day = new Date(d).toISOString().slice(0, 10);
+    const day = utcDay(d);
     const inRun = d <= end && !excluded.has(day);
     // A run ends at an excluded day, past `to`, or where a new month starts.
     if (runStart !== null && (!inRun || day.endsWith("-01"))) {
-      plus.push(new Date(d - DAY_MS).toISOString().slice(0, 10));
-      const first = new Date(runStart).toISOString().slice(0, 10);
-      if (!first.endsWith("-01")) minus.push(new Date(runStart - DAY_MS).toISOString().slice(0, 10));
+      plus.push(utcDay(d - DAY_MS));
+      if (!utcDay(runStart).endsWith("-01")) minus.push(utcDay(runStart - DAY_MS));
       runStart = null;
     }
     if (inRun && runStart === null) runStart = d;

@@ -122,9 +122,8 @@ export async function groupedSessions(
   const folded = live ? foldLive(live, plan.live, population, dims, only) : null;
   if (folded === null) statements.push(...liveStatements(db, siteId, plan.live, population, dims, only));
   if (statements.length === 0 && folded === null) return [];
-  // Every statement selects k0 … k(n-1), then n: rows as arrays in that order.
   const width = dims.length;
-  const results = await batchRows(db, statements, [...dims.map((_, i) => `k${i}`), "n"]);
+  const results = await batchRows(db, statements, groupedColumns(width));
   // Merged by key, built without intermediate arrays: this loop runs once per aggregate
   // row, thousands per report (docs/performance.md, "Top pages of whole days").
   const merged = new Map<string, GroupedRow>();
@@ -144,6 +143,11 @@ export async function groupedSessions(
     else merged.set(id, { keys: r.keys, sessions: r.sessions });
   }
   return [...merged.values()];
+}
+
+/** The columns every grouped statement selects, in order: k0 … k(width-1), then the count n. */
+function groupedColumns(width: number): string[] {
+  return [...Array.from({ length: width }, (_, i) => `k${i}`), "n"];
 }
 
 /** One `sessions` read per live range, counting sessions per combination of `dims`. */
@@ -193,7 +197,7 @@ export async function readLiveGroups(
   const unique = dims.filter((d, i) => dims.findIndex((x) => x.live === d.live) === i);
   const statements = liveStatements(db, siteId, ranges, population, unique);
   const width = unique.length;
-  const results = await batchRows(db, statements, [...unique.map((_, i) => `k${i}`), "n"]);
+  const results = await batchRows(db, statements, groupedColumns(width));
   const rows = results.flatMap((r) =>
     r.map((row) => ({
       values: row.slice(0, width).map((v) => (v ?? null) as string | number | null),
