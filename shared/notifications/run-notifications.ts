@@ -272,7 +272,7 @@ async function detectWorkspaceAlerts(
 }
 
 /**
- * The weekly report's lines: each site's overview and verification reports for the
+ * The weekly report's lines: each site's overview, sources and verification reports for the
  * week, with `previous`, and the workspace's conversions of the week.
  */
 async function weeklyLines(
@@ -288,10 +288,12 @@ async function weeklyLines(
   const summaries = await Promise.all(
     siteRows.map(async (s) => {
       const shard = siteShard(env, s.id);
-      const [overview, verification, scan] = await Promise.all([
-        // In the week's zone, `previous` is the 7 local days before (docs/reports.md "Time zones").
-        shard.overview({ site: s, window, nowMs, compare: "previous", timeZone: week.timeZone }),
-        shard.verification({ site: s, window, nowMs, compare: "previous", timeZone: week.timeZone }),
+      // In the week's zone, `previous` is the 7 local days before (docs/reports.md "Time zones").
+      const params = { site: s, window, nowMs, compare: "previous" as const, timeZone: week.timeZone };
+      const [overview, sources, verification, scan] = await Promise.all([
+        shard.overview(params),
+        shard.sources(params),
+        shard.verification(params),
         db
           .select({ score: scans.overallScore })
           .from(scans)
@@ -300,7 +302,7 @@ async function weeklyLines(
           .limit(1)
           .get(),
       ]);
-      return summarizeSiteWeek({ domain: s.domain, overview, verification, score: scan?.score ?? null });
+      return summarizeSiteWeek({ domain: s.domain, overview, sources, verification, score: scan?.score ?? null });
     }),
   );
   return weeklyReportLines(week, summaries, summarizeRevenue(await revenue));

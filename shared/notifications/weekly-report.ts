@@ -1,14 +1,15 @@
 import type { CurrencyTotal } from "../attribution/attribution-schema";
-import { platformName } from "../classify/display-names";
+import { platformName, subSourceName } from "../classify/display-names";
+import type { Source } from "../classify/source";
 import { moneyText } from "../conversions/money-text";
-import type { TrafficOverview, VerificationBreakdown } from "../reports/report-schemas";
+import type { TrafficOverview, TrafficSources, VerificationBreakdown } from "../reports/report-schemas";
 import { DAY_MS } from "../time/durations";
 import { DEFAULT_TIME_ZONE, localDay, localDayStartOf } from "../time/time-zone";
 
 // The weekly report (docs/app.md "Notifications"): the last complete week, Monday 00:00
 // to the next Monday 00:00 in the workspace's time zone (167 or 169 hours when DST
 // changes in it), against the week before, per site. Its numbers are the v1
-// reports' for the same window: the overview and verification reports with
+// reports' for the same window: the overview, sources and verification reports with
 // `from`/`to` set to the week and `compare=previous` (the same shard calls the API makes);
 // its revenue is the attribution overview's totals over the same week (attributionTotals).
 
@@ -48,6 +49,8 @@ export interface SiteWeekInput {
   overview: Pick<TrafficOverview, "total_sessions" | "by_platform"> & {
     previous?: Pick<TrafficOverview, "total_sessions" | "by_platform">;
   };
+  /** The sources report over the week, with `previous`: its visits from AI assistants' links. */
+  sources: Pick<TrafficSources, "by_source"> & { previous?: Pick<TrafficSources, "by_source"> };
   /** The verification report over the week, with `previous`. */
   verification: Pick<VerificationBreakdown, "total_sessions" | "verified_sessions"> & {
     previous?: Pick<VerificationBreakdown, "total_sessions" | "verified_sessions">;
@@ -61,6 +64,13 @@ export interface SiteWeekSummary {
   sessions: number;
   previousSessions: number;
   platforms: { platform: string; sessions: number; previousSessions: number }[];
+  /**
+   * Visits that arrived from a link in an AI assistant's answer (the sources report's
+   * `ai_assistant_link` rows), the week before's, and the assistants that sent most.
+   */
+  aiLinkVisits: number;
+  previousAiLinkVisits: number;
+  aiLinkAssistants: { assistant: string; sessions: number }[];
   /** Verified sessions as a percentage of sessions, one decimal; null without sessions. */
   verifiedPct: number | null;
   previousVerifiedPct: number | null;
@@ -70,11 +80,22 @@ export interface SiteWeekSummary {
 /** Platforms listed per site at most; the rest are in the site's traffic page. */
 export const WEEKLY_PLATFORMS = 5;
 
+/** Assistants named on the AI-link line at most (the sources page lists them all). */
+export const WEEKLY_LINK_ASSISTANTS = 3;
+
+/** The attribution source of a visit that arrived from a link in an AI assistant's answer. */
+const AI_LINK_SOURCE: Source = "ai_assistant_link";
+
+/** The `ai_assistant_link` rows of a sources report (one per assistant, its sub-source). */
+const aiLinkRows = (bySource: TrafficSources["by_source"]) => bySource.filter((r) => r.source === AI_LINK_SOURCE);
+const sumSessions = (rows: { sessions: number }[]) => rows.reduce((n, r) => n + r.sessions, 0);
+
 const pct = (part: number, whole: number) => (whole === 0 ? null : Math.round((part * 1000) / whole) / 10);
 
 /** One site's week from its two reports: pure, so the mail says exactly what the reports say. */
 export function summarizeSiteWeek(input: SiteWeekInput): SiteWeekSummary {
   const before = new Map((input.overview.previous?.by_platform ?? []).map((p) => [p.platform, p.sessions]));
+  const links = aiLinkRows(input.sources.by_source);
   return {
     domain: input.domain,
     sessions: input.overview.total_sessions,
@@ -84,6 +105,13 @@ export function summarizeSiteWeek(input: SiteWeekInput): SiteWeekSummary {
       sessions: p.sessions,
       previousSessions: before.get(p.platform) ?? 0,
     })),
+    aiLinkVisits: sumSessions(links),
+    previousAiLinkVisits: sumSessions(aiLinkRows(input.sources.previous?.by_source ?? [])),
+    // by_source is ordered most sessions first (the sources report's order).
+    aiLinkAssistants: links
+      .filter((r) => r.sessions > 0)
+      .slice(0, WEEKLY_LINK_ASSISTANTS)
+      .map((r) => ({ assistant: subSourceName(AI_LINK_SOURCE, r.sub_source), sessions: r.sessions })),
     verifiedPct: pct(input.verification.verified_sessions, input.verification.total_sessions),
     previousVerifiedPct: input.verification.previous
       ? pct(input.verification.previous.verified_sessions, input.verification.previous.total_sessions)
@@ -91,9 +119,6 @@ export function summarizeSiteWeek(input: SiteWeekInput): SiteWeekSummary {
     score: input.score,
   };
 }
-
-/** The attribution source of a visit that arrived from a link in an AI assistant's answer. */
-const AI_LINK_SOURCE = "ai_assistant_link";
 
 export interface WeekRevenue {
   /** The week's conversions per currency (GET /attribution/overview's `by_currency` for the week). */
@@ -168,6 +193,10 @@ export function weeklyReportLines(
     for (const p of s.platforms) {
       lines.push(`    ${platformName(p.platform)}: ${p.sessions} (${signedChange(p.sessions, p.previousSessions)})`);
     }
+    const assistants = s.aiLinkAssistants.map((a) => `${a.assistant} ${a.sessions}`).join(", ");
+    lines.push(
+      `  Visits from AI assistants' links: ${s.aiLinkVisits} (${signedChange(s.aiLinkVisits, s.previousAiLinkVisits)})${assistants === "" ? "" : `; ${assistants}`}`,
+    );
     const verified = s.verifiedPct === null ? "no sessions" : `${s.verifiedPct}%`;
     const before = s.previousVerifiedPct === null ? "no sessions" : `${s.previousVerifiedPct}%`;
     lines.push(`  Verified share: ${verified} (week before: ${before})`);

@@ -34,10 +34,16 @@ const AGENTS = [
   "ClaudeBot/1.0",
 ];
 
+// Two people who followed a link in a ChatGPT answer (Referer chatgpt.com): by hand, the
+// AI-link line says 2, ChatGPT 2.
+const LINK_VISITS = 2;
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 type Json = Record<string, unknown>;
+type LinkRow = { source: string; sub_source?: string | null; sessions: number };
 
 describeInChromium("weekly report from ingested traffic", (chrome) => {
-  it("says what the v1 API says for the same week: sessions, platforms, verified share, revenue per currency", async () => {
+  it("says what the v1 API says for the same week: sessions, platforms, AI-link visits, verified share, revenue per currency", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.72" });
     const address = `weekly-traffic-${Date.now()}@example.com`;
     await signUpInBrowser(page, baseUrl, address, "correct horse battery staple");
@@ -56,6 +62,7 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
       expect(res.status, path).toBe(200);
       return (await res.json()) as Json;
     };
+    const links = (rows: LinkRow[]) => rows.filter((r) => r.source === "ai_assistant_link");
     const created = await fetch(`${baseUrl}/api/v1/sites`, {
       method: "POST",
       headers,
@@ -70,16 +77,28 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
     if (Date.now() - monday < room) await new Promise((r) => setTimeout(r, monday + room - Date.now()));
     const now = Date.now();
     const at = (i: number) => new Date(now - (i + 1) * 2 * 60_000).toISOString();
-    const events = AGENTS.map((agent, i) => ({
-      timestamp: at(i),
-      domain: SHOP,
-      path: `/products/p${i}`,
-      method: "GET",
-      status: 200,
-      user_agent: `Mozilla/5.0 (compatible; ${agent}; +https://example.com/bot)`,
-      // A network each (the visitor is the /24 and the User-Agent).
-      ip: `203.0.${100 + i}.7`,
-    }));
+    const events = [
+      ...AGENTS.map((agent, i) => ({
+        timestamp: at(i),
+        domain: SHOP,
+        path: `/products/p${i}`,
+        method: "GET",
+        status: 200,
+        user_agent: `Mozilla/5.0 (compatible; ${agent}; +https://example.com/bot)`,
+        // A network each (the visitor is the /24 and the User-Agent).
+        ip: `203.0.${100 + i}.7`,
+      })),
+      ...Array.from({ length: LINK_VISITS }, (_, i) => ({
+        timestamp: at(i),
+        domain: SHOP,
+        path: "/products/p0",
+        method: "GET",
+        status: 200,
+        user_agent: BROWSER,
+        referer: "https://chatgpt.com/",
+        ip: `198.51.${100 + i}.9`,
+      })),
+    ];
     const sent = await fetch(`${baseUrl}/api/v1/events`, { method: "POST", headers, body: JSON.stringify({ events }) });
     expect(sent.status).toBe(200);
     // By hand: EUR 19.99 + 5.00 in two conversions, JPY 1200 in one.
@@ -117,6 +136,17 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
       perplexity: 2,
       claude: 1,
     });
+    const linkVisits = async () =>
+      links(((await api(`/api/v1/traffic/sources?${week}`)) as { by_source: LinkRow[] }).by_source).map(
+        ({ source, sub_source, sessions }) => ({ source, sub_source, sessions }),
+      );
+    await expect
+      .poll(async () => JSON.stringify(await linkVisits()), { timeout: 60_000, interval: 1000 })
+      .toBe(JSON.stringify([{ source: "ai_assistant_link", sub_source: "chatgpt", sessions: LINK_VISITS }]));
+    const sources = (await api(`/api/v1/traffic/sources?${week}`)) as {
+      by_source: { source: string; sub_source: string | null; sessions: number }[];
+      previous: { by_source: { source: string; sessions: number }[] };
+    };
     const verification = (await api(`/api/v1/traffic/verification?${week}`)) as {
       total_sessions: number;
       verified_sessions: number;
@@ -156,6 +186,8 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
 
     const change = (d: number) => (d > 0 ? `+${d}` : d < 0 ? `${d}` : "±0");
     const before = new Map(overview.previous.by_platform.map((p) => [p.platform, p.sessions]));
+    const linked = links(sources.by_source);
+    const linkTotal = (rows: { sessions: number }[]) => rows.reduce((n, r) => n + r.sessions, 0);
     const share = (v: { total_sessions: number; verified_sessions: number }) =>
       v.total_sessions === 0 ? "no sessions" : `${Math.round((v.verified_sessions * 1000) / v.total_sessions) / 10}%`;
     const expected = [
@@ -165,6 +197,7 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
       ...overview.by_platform.map(
         (p) => `    ${platformName(p.platform)}: ${p.sessions} (${change(p.sessions - (before.get(p.platform) ?? 0))})`,
       ),
+      `  Visits from AI assistants' links: ${linkTotal(linked)} (${change(linkTotal(linked) - linkTotal(links(sources.previous.by_source)))}); ${linked.map((r) => `${platformName(r.sub_source ?? null)} ${r.sessions}`).join(", ")}`,
       `  Verified share: ${share(verification)} (week before: ${share(verification.previous)})`,
       "  Scan score: not scanned yet",
       ...revenue.by_currency.map(

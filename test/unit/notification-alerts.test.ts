@@ -154,7 +154,7 @@ describe("weekly report", () => {
     });
   });
 
-  it("summarises a site's reports: sessions by platform against the week before, verified share, score", () => {
+  it("summarises a site's reports: sessions by platform and AI-link visits against the week before, verified share, score", () => {
     const summary = summarizeSiteWeek({
       domain: "shop.example",
       overview: {
@@ -164,6 +164,23 @@ describe("weekly report", () => {
           { platform: "perplexity", sessions: 3, share_pct: 25 },
         ],
         previous: { total_sessions: 10, by_platform: [{ platform: "chatgpt", sessions: 10, share_pct: 100 }] },
+      },
+      // Most sessions first, as the sources report orders them; other sources are not links.
+      sources: {
+        by_source: [
+          { source: "direct", sub_source: null, sessions: 40, share_pct: 40 },
+          { source: "ai_assistant_link", sub_source: "chatgpt", sessions: 5, share_pct: 5 },
+          { source: "ai_assistant_session", sub_source: "chatgpt", sessions: 9, share_pct: 9 },
+          { source: "ai_assistant_link", sub_source: "perplexity", sessions: 2, share_pct: 2 },
+          { source: "ai_assistant_link", sub_source: "gemini", sessions: 1, share_pct: 1 },
+          { source: "ai_assistant_link", sub_source: "copilot", sessions: 1, share_pct: 1 },
+        ],
+        previous: {
+          by_source: [
+            { source: "ai_assistant_link", sub_source: "chatgpt", sessions: 7, share_pct: 70 },
+            { source: "referral", sub_source: "news.example", sessions: 3, share_pct: 30 },
+          ],
+        },
       },
       verification: {
         total_sessions: 12,
@@ -181,6 +198,13 @@ describe("weekly report", () => {
         { platform: "chatgpt", sessions: 9, previousSessions: 10 },
         { platform: "perplexity", sessions: 3, previousSessions: 0 },
       ],
+      aiLinkVisits: 9,
+      previousAiLinkVisits: 7,
+      aiLinkAssistants: [
+        { assistant: "ChatGPT", sessions: 5 },
+        { assistant: "Perplexity", sessions: 2 },
+        { assistant: "Gemini", sessions: 1 },
+      ],
       verifiedPct: 33.3,
       previousVerifiedPct: 50,
       score: 71,
@@ -189,6 +213,7 @@ describe("weekly report", () => {
     expect(lines[0]).toContain("week of 2026-11-16 to 2026-11-22");
     expect(lines).toContain("  AI-agent sessions: 12 (+2; week before: 10)");
     expect(lines).toContain("    ChatGPT: 9 (-1)");
+    expect(lines).toContain("  Visits from AI assistants' links: 9 (+2); ChatGPT 5, Perplexity 2, Gemini 1");
     expect(lines).toContain("  Verified share: 33.3% (week before: 50%)");
     expect(lines).toContain("  Scan score: 71/100");
   });
