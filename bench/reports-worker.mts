@@ -467,6 +467,10 @@ export default {
         const ms = await shard(env, params.site.id).loop(q("name"), params, q("session"), num("n"));
         return Response.json({ ms });
       }
+      case "/server-events-last-at": {
+        // The shard half of every report's coverage (shared/reports/site-coverage.ts).
+        return Response.json({ at: await shard(env, q("site")).serverEventsLastAt() });
+      }
       case "/shard-explain": {
         return Response.json(await shard(env, q("site")).explain(q("sql")));
       }

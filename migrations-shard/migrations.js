@@ -11,6 +11,7 @@ import m0008 from './0008_entry_page_running_hourly.sql';
 import m0009 from './0009_drop_entry_page_totals_hourly.sql';
 import m0010 from './0010_entry_page_running_daily.sql';
 import m0011 from './0011_traffic_report_indexes.sql';
+import m0012 from './0012_agent_requests_via_index.sql';
 
   export default {
     journal,
@@ -26,7 +27,8 @@ m0007,
 m0008,
 m0009,
 m0010,
-m0011
+m0011,
+m0012
     }
   }
   

@@ -34,6 +34,12 @@ export async function storeAgentRequests(db: D1Database, rows: readonly AgentReq
 export const SERVER_EVENTS_VIA = "events";
 
 /**
+ * The newest row of one `via` (bound as ?1): one probe of agent_requests_via_idx. Every
+ * report's coverage reads it for SERVER_EVENTS_VIA (shared/reports/site-coverage.ts).
+ */
+export const NEWEST_OF_VIA_SQL = "SELECT max(occurred_at) AS at FROM agent_requests WHERE via = ?1";
+
+/**
  * The `agent_requests` rows of server-side records (`POST /api/v1/events`) in a queue
  * batch: each AI agent's record, keyed by its event id, so a redelivered message is
  * stored once, as a drain line is.

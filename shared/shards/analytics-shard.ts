@@ -5,6 +5,7 @@ import migrations from "../../migrations-shard/migrations.js";
 import {
   type AgentRequestRow,
   agentRequestRowsOf,
+  NEWEST_OF_VIA_SQL,
   SERVER_EVENTS_VIA,
   storeAgentRequests,
 } from "../drains/agent-request-rows";
@@ -267,9 +268,7 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
 
   /** Newest AI agent's record that came through `POST /api/v1/events` (the reports' coverage). */
   async serverEventsLastAt(): Promise<number | null> {
-    const row = this.ctx.storage.sql
-      .exec<{ at: number | null }>("SELECT max(occurred_at) AS at FROM agent_requests WHERE via = ?", SERVER_EVENTS_VIA)
-      .one();
+    const row = this.ctx.storage.sql.exec<{ at: number | null }>(NEWEST_OF_VIA_SQL, SERVER_EVENTS_VIA).one();
     return row.at;
   }
 

@@ -1,0 +1,103 @@
+// `npm run bench:coverage`: the shard's half of every report's coverage (the newest
+// server-side record, `serverEventsLastAt`, shared/reports/site-coverage.ts) on a site
+// whose shard holds BENCH_ROWS (default 1,000,000) agent requests from a log drain over
+// 90 days, timed as one call to the shard (Node → Worker → shard), in three shapes: no
+// server-side record at all, one 60 days old, one a minute old. Each shape is timed with
+// agent_requests_via_idx and, in the same run, without it (the plan before it existed:
+// the time index walked from the newest row until a row of `via` = events), so the
+// ratio is the index's effect. Figures go to stdout; docs/performance.md records a run.
+import path from "node:path";
+import { startBenchWorker } from "./bench-worker";
+
+const root = path.resolve(import.meta.dirname, "..");
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const CHUNK = 100_000;
+const DAY = 86_400_000;
+const SITE = "coverage-site";
+const INDEX = "CREATE INDEX `agent_requests_via_idx` ON `agent_requests` (`via`,`occurred_at`)";
+
+const mf = await startBenchWorker({
+  entry: path.join(root, "bench/reports-worker.mts"),
+  database: "bench-coverage",
+  shardClass: "BenchShard",
+});
+
+async function call(pathAndQuery: string, init?: RequestInit): Promise<unknown> {
+  const res = await mf.dispatchFetch(`http://bench${pathAndQuery}`, init as never);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${pathAndQuery}: ${res.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+const exec = (statements: string[]) =>
+  call(`/shard-exec?site=${SITE}`, { method: "POST", body: JSON.stringify(statements) });
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+async function time(): Promise<{ p50: number; p95: number; at: unknown }> {
+  let at: unknown = null;
+  for (let i = 0; i < 3; i++) at = ((await call(`/server-events-last-at?site=${SITE}`)) as { at: unknown }).at;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await call(`/server-events-last-at?site=${SITE}`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), at };
+}
+
+try {
+  const now = Date.now();
+  const start = now - 90 * DAY;
+  const step = (90 * DAY) / ROWS;
+  const t0 = performance.now();
+  // Rows of one drain, as a Logpush job would store them: crawlers over 500 paths.
+  for (let from = 0; from < ROWS; from += CHUNK) {
+    await exec([
+      `WITH RECURSIVE n(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${Math.min(ROWS, from + CHUNK)})
+       INSERT INTO agent_requests (id, occurred_at, method, path, status, agent, platform, purpose, tier, document, via)
+       SELECT 'drain-' || i, ${start} + CAST(i * ${step} AS INTEGER), 'GET', '/p/' || (i % 500), 200, 'gptbot', 'chatgpt',
+         'crawl', 'declared', 1, 'drn_bench' FROM n`,
+    ]);
+  }
+  console.log(`seeded ${ROWS} drain rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const shapes: Array<[string, string[]]> = [
+    ["no server-side record", []],
+    [
+      "newest server-side record 60 days old",
+      [
+        `INSERT INTO agent_requests VALUES ('ev-old', ${now - 60 * DAY}, 'GET', '/', 200, 'gptbot', 'chatgpt', 'crawl', 'declared', 1, 'events')`,
+      ],
+    ],
+    [
+      "newest server-side record a minute old",
+      [
+        `INSERT INTO agent_requests VALUES ('ev-new', ${now - 60_000}, 'GET', '/', 200, 'gptbot', 'chatgpt', 'crawl', 'declared', 1, 'events')`,
+      ],
+    ],
+  ];
+  const rows = [];
+  for (const [shape, statements] of shapes) {
+    if (statements.length > 0) await exec(statements);
+    const indexed = await time();
+    await exec(["DROP INDEX agent_requests_via_idx"]);
+    const before = await time();
+    await exec([INDEX]);
+    if (indexed.at !== before.at) throw new Error(`${shape}: the two plans disagree`);
+    rows.push({
+      shape,
+      indexed_p50_ms: +indexed.p50.toFixed(1),
+      indexed_p95_ms: +indexed.p95.toFixed(1),
+      time_index_only_p50_ms: +before.p50.toFixed(1),
+      time_index_only_p95_ms: +before.p95.toFixed(1),
+      ratio_p50: +(indexed.p50 / before.p50).toFixed(2),
+    });
+  }
+  console.table(rows);
+  console.log(JSON.stringify({ bench: "coverage", rows: ROWS, runs: RUNS, results: rows }));
+} finally {
+  await mf.dispose();
+}

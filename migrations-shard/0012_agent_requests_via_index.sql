@@ -1,0 +1,1 @@
+CREATE INDEX `agent_requests_via_idx` ON `agent_requests` (`via`,`occurred_at`);
