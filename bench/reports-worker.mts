@@ -18,6 +18,7 @@ import { verificationBreakdown } from "@shared/reports/verification";
 import { rebuildDay } from "@shared/sessions/settle";
 import { AnalyticsShard } from "@shared/shards/analytics-shard";
 import { shardDb } from "@shared/shards/shard-db";
+import shardMigrations from "../migrations-shard/migrations.js";
 
 interface Env {
   DB: D1Database;
@@ -42,6 +43,23 @@ export class BenchShard extends AnalyticsShard {
   }
   async rollup(): Promise<number> {
     return rollupAll(this.sql);
+  }
+  /**
+   * agent_request_hours counted again from agent_requests by the shard migration's own
+   * backfill (a bulk seed bypasses storeAgentRequests, which keeps the counts). Returns the hours.
+   */
+  async countAgentRequestHours(): Promise<number> {
+    const backfill = (shardMigrations.migrations.m0013 ?? "")
+      .split("--> statement-breakpoint")
+      .map((x) => x.replace(/^--.*$/gm, "").trim())
+      .find((x) => x.startsWith("INSERT INTO `agent_request_hours`"));
+    if (!backfill) throw new Error("migration 0013 has no backfill");
+    await this.sql.prepare("DELETE FROM agent_request_hours").run();
+    await this.sql.prepare(backfill).run();
+    const row = await this.sql
+      .prepare("SELECT count(DISTINCT hour) AS n FROM agent_request_hours")
+      .first<{ n: number }>();
+    return row?.n ?? 0;
   }
   async dropSessionIndexes(): Promise<string[]> {
     return dropSessionIndexes(this.sql);
@@ -466,6 +484,36 @@ export default {
         const params = await reportParams(env, url);
         const ms = await shard(env, params.site.id).loop(q("name"), params, q("session"), num("n"));
         return Response.json({ ms });
+      }
+      case "/agent-report": {
+        // The agent-request reports over [start, end) of one site's shard (their use cases add header and coverage).
+        const stub = shard(env, q("site"));
+        const [start, end] = [num("start"), num("end")];
+        const name = q("name");
+        const body =
+          name === "agent-errors"
+            ? await stub.agentErrors({ start, end })
+            : name === "crawl-to-referral"
+              ? await stub.crawlToReferral({
+                  siteId: q("site"),
+                  start,
+                  end,
+                  interval: end - start > 2 * 86_400_000 ? "day" : "hour",
+                })
+              : name === "robots-compliance"
+                ? await stub.robotsCompliance({ start, end, versions: [] })
+                : null;
+        return body ? Response.json(body) : new Response("unknown report", { status: 404 });
+      }
+      case "/shard-agent-request-hours": {
+        return Response.json({ hours: await shard(env, q("site")).countAgentRequestHours() });
+      }
+      case "/agent-requests-count": {
+        // The agent-request reports' baseline: a plain count(*) of the window's requests.
+        const row = await shard(env, q("site")).count(
+          `SELECT count(*) AS n FROM agent_requests WHERE occurred_at >= ${num("start")} AND occurred_at < ${num("end")}`,
+        );
+        return Response.json(row);
       }
       case "/server-events-last-at": {
         // The shard half of every report's coverage (shared/reports/site-coverage.ts).

@@ -12,6 +12,7 @@ import m0009 from './0009_drop_entry_page_totals_hourly.sql';
 import m0010 from './0010_entry_page_running_daily.sql';
 import m0011 from './0011_traffic_report_indexes.sql';
 import m0012 from './0012_agent_requests_via_index.sql';
+import m0013 from './0013_agent_request_hours.sql';
 
   export default {
     journal,
@@ -28,7 +29,8 @@ m0008,
 m0009,
 m0010,
 m0011,
-m0012
+m0012,
+m0013
     }
   }
   

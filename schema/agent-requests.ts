@@ -1,4 +1,5 @@
 import { PURPOSES } from "@shared/classify/agents";
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
@@ -35,5 +36,8 @@ export const agentRequests = sqliteTable(
     // one probe here, where the time index alone walked every newer row of the drains
     // (177 ms at 1,000,000 drain rows and no server events, docs/performance.md).
     index("agent_requests_via_idx").on(t.via, t.occurredAt),
+    // The AI-errors report's rows by path: only the requests answered 4xx/5xx, by time
+    // (a partial index; the query's `status >= 400` lets SQLite use it).
+    index("agent_requests_errors_idx").on(t.occurredAt).where(sql`status >= 400`),
   ],
 );

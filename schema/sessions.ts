@@ -75,9 +75,13 @@ export const sessions = sqliteTable(
     index("sessions_agent_bucket_idx")
       .on(t.siteId, sql.raw(DURATION_BUCKET_SQL), t.startedAt, t.durationMs, t.agentPlatform)
       .where(sql`agent_platform IS NOT NULL`),
-    // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the failing few; the WHERE is that query's condition, declared once.
     // Reports (shared/reports/verification.ts): who signed reads only the signed sessions of a window.
     index("sessions_signed_idx").on(t.siteId, t.startedAt).where(sql`signer_origin IS NOT NULL`),
+    // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the failing few; the WHERE is that query's condition, declared once.
     index("sessions_failing_idx").on(t.siteId, t.startedAt, t.id).where(sql.raw(FAILING_SQL)),
+    // Reports (shared/reports/crawl-to-referral.ts): the people an assistant's link sent, by start, without walking the window's other sessions; covering (sub_source is the assistant).
+    index("sessions_ai_link_idx")
+      .on(t.siteId, t.startedAt, t.subSource)
+      .where(sql`source = 'ai_assistant_link' AND agent_platform IS NULL`),
   ],
 );

@@ -2,6 +2,7 @@ import { chunk } from "../batching/chunk";
 import type { IngestMessage } from "../ingest/queue-message";
 import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { DAY_MS } from "../time/durations";
+import { dropAgentRequestsBefore } from "./agent-request-hours";
 import { type AgentRequestRow, storeAgentRequests } from "./agent-request-rows";
 
 /** Agent requests are kept as long as raw events (docs/privacy.md): 92 days. */
@@ -48,9 +49,7 @@ export async function commitDrainChunk(
   const duplicates = await alreadyStored(db, ids);
   const rollup = await rollupBatch(db, messages, newSessionId);
   await storeAgentRequests(db, requests);
-  await db
-    .prepare("DELETE FROM agent_requests WHERE occurred_at < ?")
-    .bind(nowMs - AGENT_REQUESTS_RETENTION_MS)
-    .run();
+  // Past retention: the rows and their hourly counts, in one transaction.
+  await db.batch(dropAgentRequestsBefore(db, nowMs - AGENT_REQUESTS_RETENTION_MS));
   return { rollup, duplicates };
 }

@@ -1,5 +1,6 @@
 import { isDocumentPath } from "../drains/document-request";
 import type { AgentErrors } from "./agent-report-schemas";
+import { agentRequestPlan } from "./agent-request-plan";
 
 // AI agents' 404s and errors (docs/reports.md): the paths agents ask for that answer
 // 4xx or 5xx, grouped by path (the query dropped: `?utm=` variants are one page), the
@@ -25,21 +26,56 @@ interface Row {
   last_at: number;
 }
 
+type Totals = AgentErrors["totals"];
+
+/**
+ * The window's request and error counts: whole hours from agent_request_hours, the
+ * partial hours at its edges from agent_requests (shared/reports/agent-request-plan.ts).
+ */
+async function errorTotals(db: D1Database, start: number, end: number): Promise<Totals> {
+  const plan = agentRequestPlan(start, end);
+  const statements = [
+    ...plan.hours.map(([a, b]) =>
+      db
+        .prepare(
+          `SELECT coalesce(sum(requests), 0) AS requests, coalesce(sum(errors), 0) AS errors,
+                  coalesce(sum(not_found), 0) AS not_found, coalesce(sum(server_errors), 0) AS server_errors
+           FROM agent_request_hours WHERE hour >= ?1 AND hour < ?2`,
+        )
+        .bind(a, b),
+    ),
+    ...plan.live.map(([a, b]) =>
+      db
+        .prepare(
+          `SELECT count(*) AS requests, coalesce(sum(status >= 400), 0) AS errors,
+                  coalesce(sum(status IN (404, 410)), 0) AS not_found, coalesce(sum(status >= 500), 0) AS server_errors
+           FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2`,
+        )
+        .bind(a, b),
+    ),
+  ];
+  const totals: Totals = { requests: 0, errors: 0, not_found: 0, server_errors: 0 };
+  if (statements.length === 0) return totals;
+  for (const { results } of await db.batch<Totals>(statements))
+    for (const r of results) {
+      totals.requests += r.requests;
+      totals.errors += r.errors;
+      totals.not_found += r.not_found;
+      totals.server_errors += r.server_errors;
+    }
+  return totals;
+}
+
 export async function agentErrors(db: D1Database, { start, end }: AgentErrorsInput): Promise<AgentErrorsBody> {
-  const [totalsRow, rows] = await Promise.all([
-    db
-      .prepare(
-        `SELECT count(*) AS requests, coalesce(sum(status >= 400), 0) AS errors,
-                coalesce(sum(status IN (404, 410)), 0) AS not_found, coalesce(sum(status >= 500), 0) AS server_errors
-         FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2`,
-      )
-      .bind(start, end)
-      .first<AgentErrors["totals"]>(),
+  const [totals, rows] = await Promise.all([
+    errorTotals(db, start, end),
+    // agent_requests_errors_idx: the window's 4xx/5xx requests only (a partial index).
     db
       .prepare(
         `SELECT CASE WHEN instr(path, '?') > 0 THEN substr(path, 1, instr(path, '?') - 1) ELSE path END AS p,
                 status, agent, platform, count(*) AS n, min(occurred_at) AS first_at, max(occurred_at) AS last_at
-         FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2 AND status >= 400
+         FROM agent_requests INDEXED BY agent_requests_errors_idx
+         WHERE occurred_at >= ?1 AND occurred_at < ?2 AND status >= 400
          GROUP BY p, status, agent, platform`,
       )
       .bind(start, end)
@@ -87,6 +123,5 @@ export async function agentErrors(db: D1Database, { start, end }: AgentErrorsInp
       last_at: new Date(last).toISOString(),
       agents: [...who.values()].sort((x, y) => y.requests - x.requests || x.agent.localeCompare(y.agent)),
     }));
-  const totals = totalsRow ?? { requests: 0, errors: 0, not_found: 0, server_errors: 0 };
   return { any_requests: totals.requests > 0, totals, paths: list };
 }

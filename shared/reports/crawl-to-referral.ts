@@ -1,8 +1,9 @@
 import { DAY_MS, HOUR_MS } from "../time/durations";
 import { zonedIso } from "../time/time-zone";
 import type { CrawlToReferral } from "./agent-report-schemas";
+import { agentRequestPlan } from "./agent-request-plan";
 import { bucketStarts, type SeriesInterval } from "./time-series";
-import { zonedBucketKey, zonedBucketSql, zonedBucketStarts } from "./zoned-buckets";
+import { zonedBoundaries, zonedBucketKey, zonedBucketSql, zonedBucketStarts } from "./zoned-buckets";
 
 // Crawl-to-referral per operator (docs/reports.md; the ratio Cloudflare Radar publishes
 // per AI operator): how many crawl and search requests each AI platform's agents made
@@ -41,19 +42,40 @@ export async function crawlToReferral(db: D1Database, input: CrawlToReferralInpu
   const bucketOf = (column: string) =>
     zone === null ? `${column} - ${column} % ${size}` : zonedBucketSql(zone, interval, input, column);
   const keyOf = (b: number) => (zone === null ? b : zonedBucketKey(zone, interval, b));
+  // Whole hours from agent_request_hours, the rest from agent_requests (agent-request-plan.ts);
+  // an hour a zoned bucket boundary cuts is read from the requests.
+  const plan = agentRequestPlan(start, end, zone === null ? [] : zonedBoundaries(zone, interval, start, end));
+  type RequestRow = { platform: string; purpose: "crawl" | "search"; b: number | string; n: number };
+  const requestStatements = [
+    ...plan.hours.map(([a, b]) =>
+      db
+        .prepare(
+          `SELECT platform, purpose, ${bucketOf("hour")} AS b, sum(requests) AS n FROM agent_request_hours
+           WHERE hour >= ?1 AND hour < ?2 AND purpose IN ('crawl', 'search')
+           GROUP BY platform, purpose, b`,
+        )
+        .bind(a, b),
+    ),
+    ...plan.live.map(([a, b]) =>
+      db
+        .prepare(
+          `SELECT platform, purpose, ${bucketOf("occurred_at")} AS b, count(*) AS n FROM agent_requests
+           WHERE occurred_at >= ?1 AND occurred_at < ?2 AND purpose IN ('crawl', 'search')
+           GROUP BY platform, purpose, b`,
+        )
+        .bind(a, b),
+    ),
+  ];
   const [requests, referrals, any] = await Promise.all([
+    requestStatements.length === 0
+      ? []
+      : db.batch<RequestRow>(requestStatements).then((parts) => parts.flatMap((p) => p.results)),
+    // People (no agent platform) whose session came from an assistant's link; its platform
+    // is the sub_source. sessions_ai_link_idx holds only those sessions (a partial index).
     db
       .prepare(
-        `SELECT platform, purpose, ${bucketOf("occurred_at")} AS b, count(*) AS n FROM agent_requests
-         WHERE occurred_at >= ?1 AND occurred_at < ?2 AND purpose IN ('crawl', 'search')
-         GROUP BY platform, purpose, b`,
-      )
-      .bind(start, end)
-      .all<{ platform: string; purpose: "crawl" | "search"; b: number | string; n: number }>(),
-    // People (no agent platform) whose session came from an assistant's link; its platform is the sub_source.
-    db
-      .prepare(
-        `SELECT sub_source AS platform, ${bucketOf("started_at")} AS b, count(*) AS n FROM sessions
+        `SELECT sub_source AS platform, ${bucketOf("started_at")} AS b, count(*) AS n
+         FROM sessions INDEXED BY sessions_ai_link_idx
          WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND source = 'ai_assistant_link'
            AND agent_platform IS NULL AND sub_source IS NOT NULL
          GROUP BY sub_source, b`,
@@ -75,7 +97,7 @@ export async function crawlToReferral(db: D1Database, input: CrawlToReferralInpu
     }
     return c;
   };
-  for (const r of requests.results) {
+  for (const r of requests) {
     const i = index.get(r.b);
     if (i !== undefined) of(r.platform)[r.purpose][i] += r.n;
   }

@@ -1,0 +1,104 @@
+// `npm run bench:agent-reports`: the three reports over AI agents' requests (AI errors,
+// crawl-to-referral, robots.txt compliance) on one site whose shard holds BENCH_ROWS
+// (default 1,000,000) requests from a log drain over 90 days: 4 crawlers over 500 paths,
+// 0.5% robots.txt fetches, 5% 404s and 1% 5xx; and BENCH_SESSIONS (default 1,000,000)
+// sessions over the same 90 days, as `npm run bench:reports` seeds them (crawl-to-referral
+// counts the people an assistant's link sent). Each is timed as one call to the shard
+// (Node → Worker → shard RPC) for 24 h, 30 d and 90 d windows ending now, beside the
+// in-run baseline: a plain count(*) of the window's requests through the same path.
+// Figures go to stdout; docs/performance.md records a run.
+import path from "node:path";
+import { startBenchWorker } from "./bench-worker";
+
+const root = path.resolve(import.meta.dirname, "..");
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const CHUNK = 100_000;
+const DAY = 86_400_000;
+const SITE = "agent-reports-site";
+const REPORTS = ["agent-errors", "crawl-to-referral", "robots-compliance"] as const;
+const PERIODS = [1, 30, 90];
+
+const mf = await startBenchWorker({
+  entry: path.join(root, "bench/reports-worker.mts"),
+  database: "bench-agent-reports",
+  shardClass: "BenchShard",
+});
+
+async function call(pathAndQuery: string, init?: RequestInit): Promise<unknown> {
+  const res = await mf.dispatchFetch(`http://bench${pathAndQuery}`, init as never);
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${pathAndQuery}: ${res.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
+
+async function time(pathAndQuery: string): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 2; i++) await call(pathAndQuery);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await call(pathAndQuery);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+}
+
+try {
+  const now = Date.now();
+  const start = now - 90 * DAY;
+  const step = (90 * DAY) / ROWS;
+  const t0 = performance.now();
+  for (let from = 0; from < ROWS; from += CHUNK) {
+    await call(`/shard-exec?site=${SITE}`, {
+      method: "POST",
+      body: JSON.stringify([
+        `WITH RECURSIVE n(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${Math.min(ROWS, from + CHUNK)})
+         INSERT INTO agent_requests (id, occurred_at, method, path, status, agent, platform, purpose, tier, document, via)
+         SELECT 'drain-' || i, ${start} + CAST(i * ${step} AS INTEGER), 'GET',
+           CASE WHEN i % 200 = 0 THEN '/robots.txt' ELSE '/p/' || (i % 500) END,
+           CASE WHEN i % 20 = 0 THEN 404 WHEN i % 97 = 0 THEN 500 ELSE 200 END,
+           CASE i % 4 WHEN 0 THEN 'gptbot' WHEN 1 THEN 'claudebot' WHEN 2 THEN 'perplexitybot' ELSE 'chatgpt-user' END,
+           CASE i % 4 WHEN 0 THEN 'chatgpt' WHEN 1 THEN 'claude' WHEN 2 THEN 'perplexity' ELSE 'chatgpt' END,
+           CASE i % 4 WHEN 3 THEN 'user_action' ELSE 'crawl' END, 'declared', 1, 'drn_bench' FROM n`,
+      ]),
+    });
+  }
+  // Sessions as bench:reports seeds them: indexes dropped, rows appended, indexes built once.
+  const indexes = (await call(`/drop-session-indexes?site=${SITE}`)) as string[];
+  const sessionStep = (90 * DAY) / Math.max(1, SESSIONS);
+  for (let from = 0; from < SESSIONS; from += CHUNK)
+    await call(
+      `/shard-seed?from=${from}&to=${Math.min(SESSIONS, from + CHUNK)}&start=${start}&step=${sessionStep}&site=${SITE}&now=${now}`,
+    );
+  await call(`/shard-exec?site=${SITE}`, { method: "POST", body: JSON.stringify(indexes) });
+  // A bulk INSERT bypasses storeAgentRequests: the hourly counts made by the migration's backfill.
+  const { hours } = (await call(`/shard-agent-request-hours?site=${SITE}`)) as { hours: number };
+  console.log(
+    `seeded ${ROWS} requests, ${hours} hours counted, ${SESSIONS} sessions, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  const rows = [];
+  for (const days of PERIODS) {
+    const window = `start=${now - days * DAY}&end=${now}`;
+    const baseline = await time(`/agent-requests-count?site=${SITE}&${window}`);
+    for (const report of REPORTS) {
+      const t = await time(`/agent-report?site=${SITE}&name=${report}&${window}`);
+      rows.push({
+        report: `${report} ${days === 1 ? "24h" : `${days}d`}`,
+        p50_ms: +t.p50.toFixed(1),
+        p95_ms: +t.p95.toFixed(1),
+        count_p95_ms: +baseline.p95.toFixed(1),
+        ratio_p95: +(t.p95 / baseline.p95).toFixed(2),
+      });
+    }
+  }
+  console.table(rows);
+  console.log(JSON.stringify({ bench: "agent-reports", rows: ROWS, runs: RUNS, results: rows }));
+} finally {
+  await mf.dispose();
+}

@@ -1,0 +1,1 @@
+CREATE INDEX `sessions_ai_link_idx` ON `sessions` (`site_id`,`started_at`,`sub_source`) WHERE source = 'ai_assistant_link' AND agent_platform IS NULL;

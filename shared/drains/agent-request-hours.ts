@@ -1,0 +1,58 @@
+import { HOUR_MS } from "../time/durations";
+import type { AgentRequestRow } from "./agent-request-rows";
+
+// agent_request_hours (schema/agent-request-hours.ts): AI agents' requests counted per
+// UTC hour, platform and purpose, kept equal to agent_requests by changing both in one
+// transaction: a stored batch adds its new rows' counts (a redelivered id, which the
+// INSERT OR IGNORE skips, adds nothing), a retention pass takes away the counts of the
+// rows it deletes. Incremental, so a drain's chunk costs its own rows, however many
+// requests the current hour already holds.
+
+/** The UTC hour (start, epoch ms) of an instant. */
+export const hourOf = (ms: number) => ms - (ms % HOUR_MS);
+
+type Counted = Pick<AgentRequestRow, "id" | "occurred_at" | "platform" | "purpose" | "status">;
+
+/**
+ * The statement that adds `rows` to their hours' counts, leaving out every row whose id
+ * agent_requests already holds. It runs in the batch before the rows' INSERT OR IGNORE,
+ * so "already holds" means "stored by an earlier delivery"; `rows` carry each id once.
+ */
+export function addToAgentRequestHours(db: D1Database, rows: readonly Counted[]): D1PreparedStatement {
+  const values = JSON.stringify(rows.map((r) => [r.id, hourOf(r.occurred_at), r.platform, r.purpose, r.status]));
+  return db
+    .prepare(
+      `INSERT INTO agent_request_hours (hour, platform, purpose, requests, errors, not_found, server_errors)
+       SELECT hour, platform, purpose, count(*), sum(status >= 400), sum(status IN (404, 410)), sum(status >= 500)
+       FROM (SELECT value ->> 0 AS id, value ->> 1 AS hour, value ->> 2 AS platform, value ->> 3 AS purpose,
+                    value ->> 4 AS status FROM json_each(?1)) r
+       WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)
+       GROUP BY hour, platform, purpose
+       ON CONFLICT (hour, platform, purpose) DO UPDATE SET
+         requests = requests + excluded.requests, errors = errors + excluded.errors,
+         not_found = not_found + excluded.not_found, server_errors = server_errors + excluded.server_errors`,
+    )
+    .bind(values);
+}
+
+/**
+ * Statements that delete the agent requests before `cut` and take their counts away:
+ * the counts of the rows about to go subtracted (agent_requests_time_idx: only the rows
+ * past retention since the last pass), then the hours left at zero dropped, then the rows.
+ */
+export function dropAgentRequestsBefore(db: D1Database, cut: number): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `UPDATE agent_request_hours AS h SET requests = h.requests - d.requests, errors = h.errors - d.errors,
+           not_found = h.not_found - d.not_found, server_errors = h.server_errors - d.server_errors
+         FROM (SELECT occurred_at - occurred_at % ${HOUR_MS} AS hour, platform, purpose, count(*) AS requests,
+                      sum(status >= 400) AS errors, sum(status IN (404, 410)) AS not_found, sum(status >= 500) AS server_errors
+               FROM agent_requests WHERE occurred_at < ?1 GROUP BY 1, 2, 3) AS d
+         WHERE h.hour = d.hour AND h.platform = d.platform AND h.purpose = d.purpose`,
+      )
+      .bind(cut),
+    db.prepare("DELETE FROM agent_request_hours WHERE requests <= 0 OR hour < ?1").bind(hourOf(cut)),
+    db.prepare("DELETE FROM agent_requests WHERE occurred_at < ?1").bind(cut),
+  ];
+}
