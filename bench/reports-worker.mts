@@ -5,6 +5,7 @@
 // same functions the v1 routes call. Timing happens outside, in Node.
 
 import { valueOrThrow } from "@shared/errors/api-error";
+import { agentSessions } from "@shared/reports/agent-sessions";
 import { failingSessions } from "@shared/reports/failing-sessions";
 import { withComparison } from "@shared/reports/previous-period";
 import { purposeSplit } from "@shared/reports/purpose-split";
@@ -290,6 +291,9 @@ function seedSql(): string {
   FROM s`;
 }
 
+/** The filtered session list the bench times: one platform's abandoned sessions (the Sessions page's filters). */
+const SESSION_FILTERS = { agentPlatform: "chatgpt", outcome: "abandoned" as const };
+
 /** One report through the function the v1 route calls, on `db` (the single D1 or a shard's handle). */
 async function runReport(db: D1Database, name: string, params: ReportParams, session: string): Promise<unknown> {
   const { site } = params;
@@ -304,9 +308,13 @@ async function runReport(db: D1Database, name: string, params: ReportParams, ses
           ? await withComparison(verificationBreakdown, db, params)
           : name === "failing-sessions"
             ? await failingSessions(db, { ...params, limit: 20 })
-            : name === "journey"
-              ? valueOrThrow(await sessionJourney(db, journeySite, session))
-              : null;
+            : name === "sessions"
+              ? await agentSessions(db, { ...params, limit: 20 })
+              : name === "sessions-filtered"
+                ? await agentSessions(db, { ...params, ...SESSION_FILTERS, limit: 20 })
+                : name === "journey"
+                  ? valueOrThrow(await sessionJourney(db, journeySite, session))
+                  : null;
 }
 
 /**
@@ -456,9 +464,13 @@ export default {
                     ? await stub.verification(params)
                     : name === "failing-sessions"
                       ? await stub.failingSessions({ ...params, limit: 20 })
-                      : name === "journey"
-                        ? valueOrThrow(await stub.journey(journeySite, q("session")))
-                        : null;
+                      : name === "sessions"
+                        ? await stub.agentSessions({ ...params, limit: 20 })
+                        : name === "sessions-filtered"
+                          ? await stub.agentSessions({ ...params, ...SESSION_FILTERS, limit: 20 })
+                          : name === "journey"
+                            ? valueOrThrow(await stub.journey(journeySite, q("session")))
+                            : null;
           return body ? Response.json(body) : new Response("unknown report", { status: 404 });
         }
         const body = await runReport(env.DB, name, params, q("session"));

@@ -27,7 +27,16 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 3;
 const DAY = 86_400_000;
 const PERIODS = ["24h", "30d", "90d"] as const;
-const REPORTS = ["overview", "purpose-split", "sources", "verification", "failing-sessions", "journey"] as const;
+const REPORTS = [
+  "overview",
+  "purpose-split",
+  "sources",
+  "verification",
+  "failing-sessions",
+  "sessions",
+  "sessions-filtered",
+  "journey",
+] as const;
 /** The reports that offer compare=previous (measured with it too, on the shard). */
 const COMPARED = new Set<string>(["overview", "purpose-split", "sources", "verification"]);
 

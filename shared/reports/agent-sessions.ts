@@ -1,9 +1,10 @@
 import type { NonNullColumns } from "../db/sql-row";
 import type { Outcome } from "../sessions/commerce-evidence";
 import type { SessionRow } from "../sessions/session-state";
-import { OUTCOME, PURPOSE, TIER } from "./dimensions";
+import { OUTCOME, PLATFORM, PURPOSE, TIER } from "./dimensions";
+import type { Dimension } from "./grouped-sessions";
 import type { Purpose } from "./purpose-split";
-import { type ReportHeader, type ReportParams, reportHeader } from "./report-context";
+import { type ReportHeader, type ReportParams, reportContext } from "./report-context";
 import type { AgentSession } from "./report-schemas";
 import type { SessionPosition } from "./session-list-page";
 import { readSessionRows } from "./session-rows";
@@ -59,26 +60,30 @@ type Row = NonNullColumns<
  * expressions the reports group by (dimensions.ts), so a filter selects exactly the
  * sessions a report counts under that value, open sessions included (their outcome so
  * far). Keyset-paged on (started_at, id) like failing sessions, over
- * sessions_site_started_idx.
+ * sessions_site_started_idx. `total_matching` is counted from the aggregates the other
+ * reports read (`matchingAgentSessions`), so it equals their count for the same filter
+ * and costs the window's aggregate rows, not its sessions.
  */
 export async function agentSessions(db: D1Database, params: AgentSessionsParams): Promise<AgentSessionsPage> {
-  const header = await reportHeader(db, params);
   const { site, window, after } = params;
   const limit = Math.min(Math.max(1, params.limit), SESSIONS_LIMIT_MAX);
+  const filters = [
+    [PLATFORM, params.agentPlatform],
+    [PURPOSE, params.purpose],
+    [TIER, params.tier],
+    [OUTCOME, params.outcome],
+  ] as const;
+  const { header, total } = await matchingAgentSessions(db, params, filters);
   const { rows, ...page } = await readSessionRows<Row>(db, {
     site,
     window,
     condition: "agent_platform IS NOT NULL",
-    filters: [
-      ["agent_platform", params.agentPlatform],
-      [PURPOSE.live, params.purpose],
-      [TIER.live, params.tier],
-      [OUTCOME.live, params.outcome],
-    ],
+    filters: filters.map(([dim, value]) => [dim.live, value] as const),
     columns: `id, agent_platform, ${PURPOSE.live} AS purpose, ${TIER.live} AS tier, ${OUTCOME.live} AS outcome,
               settled_at IS NOT NULL AS settled, started_at, duration_ms, page_count, entry_url, exit_url`,
     limit,
     after,
+    total,
   });
   return {
     ...header,
@@ -97,4 +102,25 @@ export async function agentSessions(db: D1Database, params: AgentSessionsParams)
     })),
     ...page,
   };
+}
+
+/**
+ * The header and the number of AI-agent sessions in the window with the filters' values:
+ * grouped by the filtered dimensions (the platform alone without a filter) over the
+ * report's read plan, as the overview counts them, and summed where every value matches.
+ */
+async function matchingAgentSessions(
+  db: D1Database,
+  params: ReportParams,
+  filters: ReadonlyArray<readonly [Dimension, string | undefined]>,
+): Promise<{ header: ReportHeader; total: number }> {
+  const {
+    header: { timezone: _, ...header },
+    grouped,
+  } = await reportContext(db, params);
+  const asked = filters.filter(([, value]) => value !== undefined);
+  const rows = await grouped("agents", "traffic_daily", asked.length === 0 ? [PLATFORM] : asked.map(([dim]) => dim));
+  let total = 0;
+  for (const r of rows) if (asked.every(([, value], i) => r.keys[i] === value)) total += r.sessions;
+  return { header, total };
 }

@@ -22,6 +22,13 @@ export interface SessionRowsQuery {
   columns: string;
   limit: number;
   after?: SessionPosition;
+  /**
+   * The number of matches in the window when the caller counted them elsewhere (the
+   * agent list, from the aggregates): no count(*) of the window then, no page read when
+   * it is 0, and a first page that stops at the last match instead of walking on to
+   * the window's start.
+   */
+  total?: number;
 }
 
 /**
@@ -29,7 +36,7 @@ export interface SessionRowsQuery {
  * of the site started in the window, newest first, ordered by (started_at, id) so a
  * cursor neither repeats nor skips a row when sessions are added between pages (over
  * sessions_site_started_idx). `total_matching` counts every match in the window at the
- * time of this call, in the same batch as the page.
+ * time of this call, in the same batch as the page, unless the caller gives it (`total`).
  */
 export async function readSessionRows<R extends { id: string; started_at: number }>(
   db: D1Database,
@@ -49,21 +56,33 @@ export async function readSessionRows<R extends { id: string; started_at: number
     const [t, id] = [binds.length - 1, binds.length];
     where += ` AND (started_at < ?${t} OR (started_at = ?${t} AND id < ?${id}))`;
   }
-  binds.push(q.limit + 1);
-  const [page, count] = await db.batch<R | { n: number }>([
-    db
-      .prepare(
-        `SELECT ${q.columns} FROM sessions WHERE ${where} ORDER BY started_at DESC, id DESC LIMIT ?${binds.length}`,
-      )
-      .bind(...binds),
-    db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${matching}`).bind(...countBinds),
-  ]);
-  const rows = (page.results as R[]).slice(0, q.limit);
+  const known = q.total;
+  // Without a cursor, the matches are `known` at most: the walk can stop at the last one.
+  binds.push(known !== undefined && !q.after ? Math.min(q.limit + 1, known) : q.limit + 1);
+  const pageStatement = db
+    .prepare(
+      `SELECT ${q.columns} FROM sessions WHERE ${where} ORDER BY started_at DESC, id DESC LIMIT ?${binds.length}`,
+    )
+    .bind(...binds);
+  let results: R[];
+  let total: number;
+  if (known !== undefined) {
+    results = known === 0 ? [] : (await pageStatement.all<R>()).results;
+    total = known;
+  } else {
+    const [page, count] = await db.batch<R | { n: number }>([
+      pageStatement,
+      db.prepare(`SELECT count(*) AS n FROM sessions WHERE ${matching}`).bind(...countBinds),
+    ]);
+    results = page.results as R[];
+    total = Number((count.results[0] as { n: number }).n);
+  }
+  const rows = results.slice(0, q.limit);
   const lastRow = rows.at(-1);
   return {
     rows,
-    has_more: page.results.length > q.limit,
-    total_matching: Number((count.results[0] as { n: number }).n),
+    has_more: results.length > q.limit,
+    total_matching: total,
     last: lastRow ? { startedAt: lastRow.started_at, id: lastRow.id } : null,
   };
 }
