@@ -18,6 +18,7 @@ import { trafficSources } from "@shared/reports/traffic-sources";
 import { verificationBreakdown } from "@shared/reports/verification";
 import { rebuildDay } from "@shared/sessions/settle";
 import { AnalyticsShard } from "@shared/shards/analytics-shard";
+import { dayToArchive } from "@shared/shards/event-archive";
 import { shardDb } from "@shared/shards/shard-db";
 import shardMigrations from "../migrations-shard/migrations.js";
 
@@ -61,6 +62,10 @@ export class BenchShard extends AnalyticsShard {
       .prepare("SELECT count(DISTINCT hour) AS n FROM agent_request_hours")
       .first<{ n: number }>();
     return row?.n ?? 0;
+  }
+  /** The archive's search for the oldest day still holding raw events, from `fromMs` (event-archive.ts). */
+  async archiveSearch(siteId: string, nowMs: number, fromMs: number): Promise<string | null> {
+    return dayToArchive(this.sql, siteId, nowMs, fromMs);
   }
   async dropSessionIndexes(): Promise<string[]> {
     return dropSessionIndexes(this.sql);
@@ -526,6 +531,9 @@ export default {
           `SELECT count(*) AS n FROM agent_requests WHERE occurred_at >= ${num("start")} AND occurred_at < ${num("end")}`,
         );
         return Response.json(row);
+      }
+      case "/archive-search": {
+        return Response.json({ day: await shard(env, q("site")).archiveSearch(q("site"), num("now"), num("from")) });
       }
       case "/server-events-last-at": {
         // The shard half of every report's coverage (shared/reports/site-coverage.ts).

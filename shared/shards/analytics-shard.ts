@@ -35,7 +35,7 @@ import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { SESSION_GAP_MS } from "../sessions/session-state";
 import { MAX_DAYS_PER_RUN, type SettleResult, settleSessions } from "../sessions/settle";
 import { DAY_MS } from "../time/durations";
-import { archiveDay, archivedDays, archivePrefix, dayToArchive } from "./event-archive";
+import { archiveCutoff, archiveDay, archivedDays, archivePrefix, dayToArchive } from "./event-archive";
 import { importRows, type LegacyEvent, type LegacySession } from "./migrate-from-d1";
 import { newSessionId } from "./session-id";
 import { shardDb } from "./shard-db";
@@ -58,6 +58,8 @@ const REPLAY_CHUNK = 500;
 export const DRAIN_SETTLE_DELAY_MS = 10_000;
 /** Storage key of the site this shard belongs to (set by its first ingest). */
 const SITE_KEY = "site";
+/** Storage key: start (epoch ms) of the archive's search, where the last pass ended. */
+const ARCHIVE_FROM_KEY = "archive_from";
 
 /** What a shard is bound to: the R2 bucket of archived raw events (ingest's ARCHIVE). */
 export interface ShardEnv {
@@ -149,12 +151,22 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
   async archive(nowMs: number = Date.now()): Promise<boolean> {
     const siteId = this.ctx.storage.kv.get<string>(SITE_KEY);
     if (!this.env.ARCHIVE || siteId === undefined) return false;
+    // Where the search starts: no session started before it holds raw events. Days are
+    // archived oldest first and no event can arrive for a day past retention (ingest
+    // takes 48 h, imports 90 days), so the mark only moves forward; a rebuild from the
+    // archive, which brings old events back, clears it.
+    let from = this.ctx.storage.kv.get<number>(ARCHIVE_FROM_KEY) ?? 0;
     for (let i = 0; i < ARCHIVE_DAYS_PER_PASS; i++) {
-      const day = await dayToArchive(this.db, siteId, nowMs);
-      if (day === null) return false;
+      const day = await dayToArchive(this.db, siteId, nowMs, from);
+      if (day === null) {
+        this.ctx.storage.kv.put(ARCHIVE_FROM_KEY, Math.max(from, archiveCutoff(nowMs)));
+        return false;
+      }
       await archiveDay(this.db, this.env.ARCHIVE, siteId, day);
+      from = Date.parse(`${day}T00:00:00.000Z`);
+      this.ctx.storage.kv.put(ARCHIVE_FROM_KEY, from);
     }
-    return (await dayToArchive(this.db, siteId, nowMs)) !== null;
+    return (await dayToArchive(this.db, siteId, nowMs, from)) !== null;
   }
 
   /**
@@ -172,6 +184,8 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
       days.add(archived.day);
       events += archived.messages.length;
     }
+    // The replayed events are back in SQLite: the archive's search starts over.
+    this.ctx.storage.kv.delete(ARCHIVE_FROM_KEY);
     // Drop the archived days' sessions (their events are only in R2), then replay.
     for (const day of days) {
       await this.db.batch([

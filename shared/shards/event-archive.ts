@@ -40,17 +40,27 @@ const ARCHIVED_EVENT_COLUMNS = EVENT_COLUMNS.filter(
 /** One archived event: the event row plus what its session knew of the visitor. */
 type ArchivedEvent = Omit<EventRow, "session_id"> & Pick<SessionRow, (typeof SESSION_FIELDS)[number]>;
 
-/** The oldest session-start day still holding raw events, if it is past retention. */
-export async function dayToArchive(db: D1Database, siteId: string, nowMs: number): Promise<string | null> {
-  const cutoff = utcDay(nowMs - RAW_EVENT_RETENTION_DAYS * DAY_MS);
+/** Start (epoch ms) of the first UTC day whose sessions keep their raw events at `nowMs`. */
+export function archiveCutoff(nowMs: number): number {
+  return Date.parse(`${utcDay(nowMs - RAW_EVENT_RETENTION_DAYS * DAY_MS)}T00:00:00.000Z`);
+}
+
+/**
+ * The oldest session-start day still holding raw events, if it is past retention,
+ * looking at sessions started at or after `fromMs` only: the shard passes where the
+ * last pass ended (`archive` in analytics-shard.ts), because sessions stay after their
+ * events are archived, and a walk from the site's first session would pass every one of
+ * them on every alarm, more each day the site lives.
+ */
+export async function dayToArchive(db: D1Database, siteId: string, nowMs: number, fromMs = 0): Promise<string | null> {
   // sessions_site_started_idx, then each session's events by ingest_events_session_time_idx.
   const row = await db
     .prepare(
-      `SELECT s.day FROM sessions s WHERE s.site_id = ?1 AND s.started_at < ?2
+      `SELECT s.day FROM sessions s WHERE s.site_id = ?1 AND s.started_at >= ?3 AND s.started_at < ?2
          AND EXISTS (SELECT 1 FROM ingest_events e WHERE e.session_id = s.id)
        ORDER BY s.started_at LIMIT 1`,
     )
-    .bind(siteId, Date.parse(`${cutoff}T00:00:00.000Z`))
+    .bind(siteId, archiveCutoff(nowMs), fromMs)
     .first<Pick<SessionRow, "day">>();
   return row?.day ?? null;
 }

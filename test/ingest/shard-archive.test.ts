@@ -1,6 +1,7 @@
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { archiveKey, RAW_EVENT_RETENTION_DAYS } from "../../shared/shards/event-archive";
+import { archiveCutoff, archiveKey, RAW_EVENT_RETENTION_DAYS } from "../../shared/shards/event-archive";
 import { shardFor } from "../../shared/shards/shard-for";
 import { inShard } from "../helpers/shard";
 import { message } from "./helpers";
@@ -84,5 +85,24 @@ describe("raw events past the retention window go to R2, and sessions rebuild fr
     expect((await summary(siteId)).events).toBe(1);
     expect(await lines(day0)).toHaveLength(4);
     expect(await lines(day1)).toHaveLength(3);
+  });
+
+  it("starts each pass where the last one ended, and over again after a rebuild brings old events back", async () => {
+    const siteId = `site_archive_${crypto.randomUUID()}`;
+    const now = Date.now();
+    const oldDay = Math.floor((now - (RAW_EVENT_RETENTION_DAYS + 3) * DAY) / DAY) * DAY;
+    const stub = shardFor(env.ANALYTICS_SHARD, siteId);
+    const mark = () =>
+      runInDurableObject(stub, (_instance, state) => state.storage.kv.get<number>("archive_from") ?? null);
+    await stub.ingest([message({ id: "o1", siteId, occurredAt: oldDay + 10 * 60 * MIN, url: "/old" })]);
+    expect(await mark()).toBeNull();
+    await stub.settle(now);
+    // Nothing before the retention cut holds events now: the next pass starts there.
+    expect(await mark()).toBe(archiveCutoff(now));
+    await stub.rebuildFromArchive(now);
+    expect(await mark()).toBeNull();
+    await stub.settle(now);
+    expect(await mark()).toBe(archiveCutoff(now));
+    expect((await summary(siteId)).events).toBe(0);
   });
 });
