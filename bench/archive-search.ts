@@ -7,7 +7,8 @@
 // from the mark a pass leaves (the retention cut). Figures go to stdout;
 // docs/performance.md records a run.
 import path from "node:path";
-import { startBenchWorker } from "./bench-worker";
+import { benchCall, startBenchWorker } from "./bench-worker";
+import { timeCalls } from "./timing";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
@@ -21,30 +22,8 @@ const mf = await startBenchWorker({
   database: "bench-archive",
   shardClass: "BenchShard",
 });
-
-async function call(pathAndQuery: string, init?: RequestInit): Promise<unknown> {
-  const res = await mf.dispatchFetch(`http://bench${pathAndQuery}`, init as never);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${pathAndQuery}: ${res.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text);
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
-async function time(pathAndQuery: string): Promise<{ p50: number; p95: number; answer: unknown }> {
-  let answer: unknown = null;
-  for (let i = 0; i < 2; i++) answer = await call(pathAndQuery);
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await call(pathAndQuery);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), answer };
-}
+const call = benchCall(mf);
+const time = (pathAndQuery: string) => timeCalls(() => call(pathAndQuery), RUNS);
 
 try {
   const now = Date.now();

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 
@@ -36,4 +38,25 @@ export async function startBenchWorker(opts: {
     }),
     ...(opts.persistTo ? { resourcePersistencePath: opts.persistTo } : {}),
   });
+}
+
+/** GET (or `init`) of a path on the bench Worker: its JSON answer, or an error with the status and body. */
+export function benchCall(mf: Miniflare) {
+  return async (pathAndQuery: string, init?: RequestInit): Promise<unknown> => {
+    const res = await mf.dispatchFetch(`http://bench${pathAndQuery}`, init as never);
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${pathAndQuery}: ${res.status} ${text.slice(0, 500)}`);
+    return JSON.parse(text);
+  };
+}
+
+/** Every committed D1 migration's statements, in order: a bench's fresh D1 at today's schema. */
+export function d1MigrationStatements(): string[] {
+  const dir = path.resolve(import.meta.dirname, "../migrations");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .flatMap((f) => readFileSync(path.join(dir, f), "utf8").split("--> statement-breakpoint"))
+    .map((x) => x.trim())
+    .filter(Boolean);
 }

@@ -4,9 +4,8 @@
 // site, one shard call per site in parallel, and CONSUMERS batches in flight as
 // max_concurrency allows), with 1 and with 8 sites loaded at once, same run.
 // BENCH_EVENTS (default 20,000) per measurement; Miniflare in memory on this machine.
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { startBenchWorker } from "./bench-worker";
+import { benchCall, d1MigrationStatements, startBenchWorker } from "./bench-worker";
 
 const root = path.resolve(import.meta.dirname, "..");
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
@@ -19,13 +18,7 @@ const mf = await startBenchWorker({
   database: "bench-consumer",
   shardClass: "CountingShard",
 });
-
-async function call(p: string, init?: RequestInit): Promise<unknown> {
-  const res = await mf.dispatchFetch(`http://bench${p}`, init as never);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${p}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
+const call = benchCall(mf);
 
 /** Events/s for EVENTS events in batches of 100, `parallel` batches in flight. */
 async function rate(store: "d1" | "shard", sites: number, parallel: number): Promise<number> {
@@ -56,10 +49,8 @@ async function rate(store: "d1" | "shard", sites: number, parallel: number): Pro
 }
 
 try {
-  const migration = readFileSync(path.join(root, "migrations/0000_init.sql"), "utf8")
-    .split("--> statement-breakpoint")
-    .map((x) => x.trim())
-    .filter(Boolean);
+  // Today's D1 schema: every migration (the single-D1 consumer writes today's columns).
+  const migration = d1MigrationStatements();
   await call("/exec", { method: "POST", body: JSON.stringify(migration) });
   const rows = [];
   for (const sites of [1, 8]) {

@@ -7,7 +7,8 @@
 // the time index walked from the newest row until a row of `via` = events), so the
 // ratio is the index's effect. Figures go to stdout; docs/performance.md records a run.
 import path from "node:path";
-import { startBenchWorker } from "./bench-worker";
+import { benchCall, startBenchWorker } from "./bench-worker";
+import { timeCalls } from "./timing";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -23,31 +24,11 @@ const mf = await startBenchWorker({
   shardClass: "BenchShard",
 });
 
-async function call(pathAndQuery: string, init?: RequestInit): Promise<unknown> {
-  const res = await mf.dispatchFetch(`http://bench${pathAndQuery}`, init as never);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${pathAndQuery}: ${res.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text);
-}
+const call = benchCall(mf);
+/** The shard's newest server-side record, timed; `answer.at` is the record's time. */
+const time = () => timeCalls(() => call(`/server-events-last-at?site=${SITE}`) as Promise<{ at: unknown }>, RUNS, 3);
 const exec = (statements: string[]) =>
   call(`/shard-exec?site=${SITE}`, { method: "POST", body: JSON.stringify(statements) });
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
-async function time(): Promise<{ p50: number; p95: number; at: unknown }> {
-  let at: unknown = null;
-  for (let i = 0; i < 3; i++) at = ((await call(`/server-events-last-at?site=${SITE}`)) as { at: unknown }).at;
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await call(`/server-events-last-at?site=${SITE}`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), at };
-}
 
 try {
   const now = Date.now();
@@ -86,7 +67,7 @@ try {
     await exec(["DROP INDEX agent_requests_via_idx"]);
     const before = await time();
     await exec([INDEX]);
-    if (indexed.at !== before.at) throw new Error(`${shape}: the two plans disagree`);
+    if (indexed.answer.at !== before.answer.at) throw new Error(`${shape}: the two plans disagree`);
     rows.push({
       shape,
       indexed_p50_ms: +indexed.p50.toFixed(1),

@@ -9,9 +9,9 @@
 // BENCH_SITES, BENCH_RUNS; BENCH_D1=0 leaves out the single-D1 baseline (its 10,000,000-row
 // rebuild is most of the multi phase's time) and measures the shards only. Figures go to
 // stdout; docs/performance.md records a run.
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { startBenchWorker } from "./bench-worker";
+import { benchCall, d1MigrationStatements, startBenchWorker } from "./bench-worker";
+import { timeCalls } from "./timing";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -40,10 +40,6 @@ const REPORTS = [
 /** The reports that offer compare=previous (measured with it too, on the shard). */
 const COMPARED = new Set<string>(["overview", "purpose-split", "sources", "verification"]);
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-}
-
 // BENCH_PERSIST=<dir> keeps the seeded database between runs (for profiling).
 const mf = await startBenchWorker({
   entry: path.join(root, "bench/reports-worker.mts"),
@@ -51,33 +47,11 @@ const mf = await startBenchWorker({
   shardClass: "BenchShard",
   persistTo: process.env.BENCH_PERSIST,
 });
-
-async function call(pathAndQuery: string, init?: RequestInit): Promise<unknown> {
-  const res = await mf.dispatchFetch(`http://bench${pathAndQuery}`, init as never);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${pathAndQuery}: ${res.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text);
-}
+const call = benchCall(mf);
+const time = (pathAndQuery: string) => timeCalls(() => call(pathAndQuery), RUNS, WARMUP);
 
 // Every committed D1 migration, in order (the shard applies its own on start).
-const migration = readdirSync(path.join(root, "migrations"))
-  .filter((f) => f.endsWith(".sql"))
-  .sort()
-  .flatMap((f) => readFileSync(path.join(root, "migrations", f), "utf8").split("--> statement-breakpoint"))
-  .map((x) => x.trim())
-  .filter(Boolean);
-
-async function time(pathAndQuery: string): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < WARMUP; i++) await call(pathAndQuery);
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await call(pathAndQuery);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
-}
+const migration = d1MigrationStatements();
 
 /**
  * Seeds sites' sessions (and each journey's 40 events) into the D1 or into each site's
