@@ -1,10 +1,9 @@
 import { invalidCursor } from "../cursor/keyset-cursor";
 import { keysetPager } from "../cursor/keyset-pager";
 import { ok, type Result } from "../result/result";
-import { periodWindow } from "../time/periods";
 import type { ReportSite } from "./report-site";
 import { findReportSite } from "./report-site";
-import { REPORT_PERIODS, type ReportPeriod, type ReportWindow } from "./report-window";
+import { REPORT_PERIODS, type ReportWindow, reportWindow, type WindowInput } from "./report-window";
 
 /** Keyset position of a session list: the last row of the previous page, newest first. */
 export interface SessionPosition {
@@ -23,23 +22,25 @@ export interface SessionPageWindow {
 export interface SessionListRequest {
   workspaceId: string;
   domain: string;
-  period: ReportPeriod;
+  /** `period`, or `from`/`to` (a custom window), as the traffic reports take them. */
+  window: WindowInput;
   cursor?: string;
   /** The list's name and filters: a cursor is bound to them, so one of another list is refused. */
   listKey: readonly string[];
 }
 
 /**
- * Cursor position: the pinned window (period, start, end), then the keyset position
- * (started_at, id) of the last row. The first call fixes the window; its cursors keep
- * it, so sessions added while paging neither repeat nor shift rows.
+ * Cursor position: the pinned window (period or `custom`, start, end), then the keyset
+ * position (started_at, id) of the last row. The first call fixes the window; its
+ * cursors keep it, so sessions added while paging neither repeat nor shift rows.
  */
-const POSITION = [REPORT_PERIODS, "integer", "integer", "integer", "string"] as const;
+const POSITION = [[...REPORT_PERIODS, "custom"] as const, "integer", "integer", "integer", "string"] as const;
 
 /**
  * One page of a windowed session list (failing sessions, all sessions), for the routes
  * and any other caller: resolves `domain` in the control plane (`invalid_domain` /
- * `site_not_found`), reads the cursor (refused `invalid_cursor`), has `readPage` read
+ * `site_not_found`), the window (`invalid_window`, as the traffic reports refuse it), reads
+ * the cursor (refused `invalid_cursor`), has `readPage` read
  * the page where the site's sessions live (its analytics shard) and signs the next
  * position.
  */
@@ -49,23 +50,28 @@ export async function sessionListPage<P extends { last: SessionPosition | null }
   req: SessionListRequest,
   nowMs: number,
   readPage: (at: SessionPageWindow) => Promise<P>,
-): Promise<Result<Omit<P, "last"> & { next_cursor: string }, "invalid_domain" | "site_not_found" | "invalid_cursor">> {
+): Promise<
+  Result<
+    Omit<P, "last"> & { next_cursor: string },
+    "invalid_domain" | "site_not_found" | "invalid_cursor" | "invalid_window"
+  >
+> {
   const found = await findReportSite(db, req.workspaceId, req.domain);
   if (!found.ok) return found;
   const site = found.value;
-  const list = [req.listKey[0], site.id, req.period, ...req.listKey.slice(1)].join("\u0000");
+  const asked = reportWindow(req.window, nowMs);
+  if (!asked.ok) return asked;
+  // A cursor is bound to the period asked for, or to `custom`: its own window wins.
+  const list = [req.listKey[0], site.id, asked.value.period, ...req.listKey.slice(1)].join("\u0000");
   const pager = keysetPager(cursorKey, { list, workspaceId: req.workspaceId }, POSITION);
   const resumed = req.cursor === undefined ? undefined : await pager.read(req.cursor);
   if (resumed === null) return invalidCursor();
-  // A list's window is always a named period (its cursor keeps it), never `custom`.
-  let window: ReportWindow & { period: ReportPeriod };
+  let window: ReportWindow = asked.value;
   let after: SessionPosition | undefined;
   if (resumed) {
     const [period, start, end, startedAt, id] = resumed;
     window = { period, start, end };
     after = { startedAt, id };
-  } else {
-    window = { period: req.period, ...periodWindow(req.period, nowMs) };
   }
   const page = await readPage({ site, window, nowMs, after });
   // An empty page points at the window's start: following it stays empty.

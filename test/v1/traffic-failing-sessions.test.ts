@@ -116,6 +116,19 @@ describe("GET /api/v1/traffic/failing-sessions", () => {
     expect(page.total_matching).toBe(3);
   });
 
+  it("takes a custom window (from/to): only the failing sessions started in it", async () => {
+    const s = await seedFailing("custom.example");
+    // [N-3d, N-90m): f2, f3 and f4; f1 (N-1h) is after it, f6 (N-6d) before.
+    const from = new Date(s.n - 3 * DAY).toISOString();
+    const to = new Date(s.n - 90 * MINUTE).toISOString();
+    const page = await getJson<Page & { period: string }>(
+      s.key,
+      `/traffic/failing-sessions?domain=custom.example&from=${from}&to=${to}`,
+    );
+    expect(page.results.map((r) => r.session_id)).toEqual(["f2", "f3", "f4"].map(s.id));
+    expect([page.total_matching, page.period]).toEqual([3, "custom"]);
+  });
+
   it("pages with an opaque cursor that neither repeats nor skips rows when sessions are added between pages", async () => {
     const s = await seedFailing("paging.example");
     const base = "/traffic/failing-sessions?domain=paging.example&limit=2";

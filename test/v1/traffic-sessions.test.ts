@@ -133,6 +133,26 @@ describe("GET /api/v1/traffic/sessions", () => {
     expect(await bad.json()).toMatchObject({ code: "invalid_request" });
   });
 
+  it("takes a custom window (from/to) as the traffic reports do, keeps it through the cursor, and refuses a bad one", async () => {
+    const s = await seed("custom-window.example");
+    const n = Date.now();
+    // [N-2h30m, N-30m): a1 (N-1h) and a2 (N-2h); a3 (N-3h) is before it, a4 (N-10m) after.
+    const window = `from=${new Date(n - 150 * MINUTE).toISOString()}&to=${new Date(n - 30 * MINUTE).toISOString()}`;
+    const base = `/traffic/sessions?domain=custom-window.example&${window}`;
+    const all = await getJson<Page & { period: string }>(s.key, base);
+    expect(ids(all)).toEqual(["a1", "a2"]);
+    expect([all.total_matching, all.has_more, all.period]).toEqual([2, false, "custom"]);
+    const p1 = await getJson<Page>(s.key, `${base}&limit=1`);
+    expect([ids(p1), p1.has_more]).toEqual([["a1"], true]);
+    const p2 = await getJson<Page>(s.key, `${base}&limit=1&cursor=${encodeURIComponent(p1.next_cursor)}`);
+    expect([ids(p2), p2.has_more, p2.total_matching]).toEqual([["a2"], false, 2]);
+    for (const bad of [`to=${new Date(n).toISOString()}`, `from=${new Date(n + HOUR).toISOString()}`]) {
+      const res = await get(s.key, `/traffic/sessions?domain=custom-window.example&${bad}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "invalid_window" });
+    }
+  });
+
   it("says no_events_yet for an empty window and 404 site_not_found for another workspace's domain", async () => {
     const key = await freshKey();
     await seedSite(key.workspaceId, "empty.example");

@@ -13,7 +13,7 @@ const route = v1Route(
     tags: ["Traffic"],
     summary: "Abandoned or bounced AI-agent sessions",
     description:
-      "AI-agent sessions the session-end rollup settled as abandoned (cart or checkout reached, no purchase) or as short single-page bounces (one page, no interaction, under 5 s), newest first. The labels do not say why a visit ended. The first call fixes the window; its cursor keeps it, so sessions added while paging neither repeat nor shift rows.",
+      "AI-agent sessions the session-end rollup settled as abandoned (cart or checkout reached, no purchase) or as short single-page bounces (one page, no interaction, under 5 s), newest first. The labels do not say why a visit ended. The window is `period`, or `from`/`to` as the other traffic reports take them. The first call fixes the window; its cursor keeps it, so sessions added while paging neither repeat nor shift rows.",
     request: { query: FailingSessionsQuery },
     responses: {
       200: {
@@ -25,7 +25,7 @@ const route = v1Route(
   {
     scope: "traffic:read",
     limit: "reads",
-    errors: ["invalid_domain", "invalid_cursor", "site_not_found"],
+    errors: ["invalid_domain", "invalid_window", "invalid_cursor", "site_not_found"],
     conditional: true,
   },
 );

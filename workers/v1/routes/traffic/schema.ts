@@ -69,6 +69,8 @@ export const TrafficSeriesQuery = SeriesReportQuery.extend({ timezone: TimeZone 
 export const FailingSessionsQuery = z.object({
   domain: Domain,
   period: Period,
+  from: ReportQuery.shape.from,
+  to: ReportQuery.shape.to,
   agent_platform: z
     .string()
     .min(1)
@@ -89,6 +91,8 @@ export const FailingSessionsQuery = z.object({
 export const SessionsQuery = z.object({
   domain: Domain,
   period: Period,
+  from: ReportQuery.shape.from,
+  to: ReportQuery.shape.to,
   agent_platform: FailingSessionsQuery.shape.agent_platform,
   purpose: z
     .enum(PURPOSES)

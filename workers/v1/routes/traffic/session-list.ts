@@ -15,15 +15,15 @@ import { siteShard } from "@shared/shards/site-shard";
 export async function sessionListBody<P extends { last: SessionPosition | null; site_id: string }>(
   env: V1Env,
   workspaceId: string,
-  query: { domain: string; period: ReportPeriod; cursor?: string },
+  query: { domain: string; period: ReportPeriod; from?: string; to?: string; cursor?: string },
   listKey: readonly string[],
   readPage: (shard: ReturnType<typeof siteShard>, at: SessionPageWindow) => Promise<P>,
 ) {
-  const { domain, period, cursor } = query;
+  const { domain, period, from, to, cursor } = query;
   const page = await sessionListPage(
     env.DB,
     await cursorKey(env),
-    { workspaceId, domain, period, cursor, listKey },
+    { workspaceId, domain, window: { period, from, to }, cursor, listKey },
     Date.now(),
     (at) => readPage(siteShard(env, at.site.id), at),
   );

@@ -17,7 +17,7 @@ const route = v1Route(
     tags: ["Traffic"],
     summary: "AI-agent sessions, newest first",
     description:
-      "Every AI-agent session started in the window, newest first, optionally filtered by platform, purpose, tier and outcome (open sessions carry their outcome so far, `outcome_settled: false`). Each `session_id` opens its journey at GET /api/v1/traffic/sessions/{session_id}. Paged like failing sessions: the first call fixes the window; its cursor keeps it, so sessions added while paging neither repeat nor shift rows; `has_more` is false on the last page.",
+      "Every AI-agent session started in the window, newest first, optionally filtered by platform, purpose, tier and outcome (open sessions carry their outcome so far, `outcome_settled: false`). Each `session_id` opens its journey at GET /api/v1/traffic/sessions/{session_id}. Paged like failing sessions: the window is `period` or `from`/`to`, and the first call fixes it; its cursor keeps it, so sessions added while paging neither repeat nor shift rows; `has_more` is false on the last page.",
     request: { query: SessionsQuery },
     responses: {
       200: {
@@ -31,7 +31,7 @@ const route = v1Route(
   {
     scope: "traffic:read",
     limit: "reads",
-    errors: ["invalid_domain", "invalid_cursor", "site_not_found"],
+    errors: ["invalid_domain", "invalid_window", "invalid_cursor", "site_not_found"],
     conditional: true,
   },
 );
