@@ -5,10 +5,11 @@ import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core"
  * the AI-errors totals and crawl-to-referral's request side read for the whole hours of
  * their window, so a 90-day report sums ~2,000 hourly rows per platform and purpose
  * instead of walking every request (docs/performance.md "Agent-request reports from
- * hourly counts"). Rebuilt per hour from agent_requests in the same transaction that
- * stores a batch's rows (shared/drains/agent-request-hours.ts), so it is always current:
- * a redelivered row (ignored by its id) changes nothing, and a window's partial hours
- * are read from agent_requests. Shard only, like agent_requests (no site column).
+ * hourly counts"). Changed in the transaction that changes agent_requests
+ * (shared/drains/agent-request-hours.ts): a stored batch adds its new rows (a redelivered
+ * id adds nothing), a retention pass subtracts the rows it deletes, so it is always
+ * current; a window's partial hours are read from agent_requests. Shard only, like
+ * agent_requests (no site column).
  */
 export const agentRequestHours = sqliteTable(
   "agent_request_hours",

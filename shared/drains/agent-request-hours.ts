@@ -1,4 +1,5 @@
 import { HOUR_MS } from "../time/durations";
+import { utcHourStart } from "../time/utc-hour";
 import type { AgentRequestRow } from "./agent-request-rows";
 
 // agent_request_hours (schema/agent-request-hours.ts): AI agents' requests counted per
@@ -8,8 +9,12 @@ import type { AgentRequestRow } from "./agent-request-rows";
 // rows it deletes. Incremental, so a drain's chunk costs its own rows, however many
 // requests the current hour already holds.
 
-/** The UTC hour (start, epoch ms) of an instant. */
-export const hourOf = (ms: number) => ms - (ms % HOUR_MS);
+/**
+ * A set of agent requests counted as agent_request_hours keeps them (and as the AI-errors
+ * report totals a window's partial hours): the status classes, declared once.
+ */
+export const REQUEST_COUNTS_SQL = `count(*) AS requests, coalesce(sum(status >= 400), 0) AS errors,
+  coalesce(sum(status IN (404, 410)), 0) AS not_found, coalesce(sum(status >= 500), 0) AS server_errors`;
 
 type Counted = Pick<AgentRequestRow, "id" | "occurred_at" | "platform" | "purpose" | "status">;
 
@@ -19,11 +24,11 @@ type Counted = Pick<AgentRequestRow, "id" | "occurred_at" | "platform" | "purpos
  * so "already holds" means "stored by an earlier delivery"; `rows` carry each id once.
  */
 export function addToAgentRequestHours(db: D1Database, rows: readonly Counted[]): D1PreparedStatement {
-  const values = JSON.stringify(rows.map((r) => [r.id, hourOf(r.occurred_at), r.platform, r.purpose, r.status]));
+  const values = JSON.stringify(rows.map((r) => [r.id, utcHourStart(r.occurred_at), r.platform, r.purpose, r.status]));
   return db
     .prepare(
       `INSERT INTO agent_request_hours (hour, platform, purpose, requests, errors, not_found, server_errors)
-       SELECT hour, platform, purpose, count(*), sum(status >= 400), sum(status IN (404, 410)), sum(status >= 500)
+       SELECT hour, platform, purpose, ${REQUEST_COUNTS_SQL}
        FROM (SELECT value ->> 0 AS id, value ->> 1 AS hour, value ->> 2 AS platform, value ->> 3 AS purpose,
                     value ->> 4 AS status FROM json_each(?1)) r
        WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)
@@ -46,13 +51,12 @@ export function dropAgentRequestsBefore(db: D1Database, cut: number): D1Prepared
       .prepare(
         `UPDATE agent_request_hours AS h SET requests = h.requests - d.requests, errors = h.errors - d.errors,
            not_found = h.not_found - d.not_found, server_errors = h.server_errors - d.server_errors
-         FROM (SELECT occurred_at - occurred_at % ${HOUR_MS} AS hour, platform, purpose, count(*) AS requests,
-                      sum(status >= 400) AS errors, sum(status IN (404, 410)) AS not_found, sum(status >= 500) AS server_errors
+         FROM (SELECT occurred_at - occurred_at % ${HOUR_MS} AS hour, platform, purpose, ${REQUEST_COUNTS_SQL}
                FROM agent_requests WHERE occurred_at < ?1 GROUP BY 1, 2, 3) AS d
          WHERE h.hour = d.hour AND h.platform = d.platform AND h.purpose = d.purpose`,
       )
       .bind(cut),
-    db.prepare("DELETE FROM agent_request_hours WHERE requests <= 0 OR hour < ?1").bind(hourOf(cut)),
+    db.prepare("DELETE FROM agent_request_hours WHERE requests <= 0 OR hour < ?1").bind(utcHourStart(cut)),
     db.prepare("DELETE FROM agent_requests WHERE occurred_at < ?1").bind(cut),
   ];
 }

@@ -1,3 +1,4 @@
+import { REQUEST_COUNTS_SQL } from "../drains/agent-request-hours";
 import { isDocumentPath } from "../drains/document-request";
 import type { AgentErrors } from "./agent-report-schemas";
 import { agentRequestPlan } from "./agent-request-plan";
@@ -46,11 +47,7 @@ async function errorTotals(db: D1Database, start: number, end: number): Promise<
     ),
     ...plan.live.map(([a, b]) =>
       db
-        .prepare(
-          `SELECT count(*) AS requests, coalesce(sum(status >= 400), 0) AS errors,
-                  coalesce(sum(status IN (404, 410)), 0) AS not_found, coalesce(sum(status >= 500), 0) AS server_errors
-           FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2`,
-        )
+        .prepare(`SELECT ${REQUEST_COUNTS_SQL} FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2`)
         .bind(a, b),
     ),
   ];

@@ -1,7 +1,7 @@
 import { chunk } from "../batching/chunk";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import type { IngestMessage } from "../ingest/queue-message";
-import { HOUR_MS } from "../time/durations";
+import { utcHourStart } from "../time/utc-hour";
 import { EVENT_COLUMNS, type EventRow } from "./event-row";
 import { type InstallSignals, installSignals, type SessionStart } from "./install-signals";
 import {
@@ -201,7 +201,7 @@ export async function rollupBatch(
     // The old day's aggregates (or, within the day, the old hour's hourly row) still
     // count this session: mark that day for a rebuild. Reports read a marked day from
     // `sessions` until then (shared/reports/read-plan.ts).
-    if (before !== undefined && hourOf(before.startedAt) !== hourOf(s.started_at))
+    if (before !== undefined && utcHourStart(before.startedAt) !== utcHourStart(s.started_at))
       statements.push(db.prepare(MARK_STALE_DAY).bind(s.site_id, before.day));
   }
   if (statements.length > 0) await db.batch(statements);
@@ -220,9 +220,4 @@ export async function rollupBatch(
       [...touched.values(), ...storedSessions],
     ),
   };
-}
-
-/** The UTC hour a start falls in (the hourly aggregates' key). */
-function hourOf(ms: number): number {
-  return ms - (ms % HOUR_MS);
 }
