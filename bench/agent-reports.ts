@@ -7,11 +7,9 @@
 // (Node → Worker → shard RPC) for 24 h, 30 d and 90 d windows ending now, beside the
 // in-run baseline: a plain count(*) of the window's requests through the same path.
 // Figures go to stdout; docs/performance.md records a run.
-import path from "node:path";
-import { benchCall, startBenchWorker } from "./bench-worker";
+import { startReportsBench } from "./bench-worker";
 import { timeCalls } from "./timing";
 
-const root = path.resolve(import.meta.dirname, "..");
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -21,12 +19,7 @@ const SITE = "agent-reports-site";
 const REPORTS = ["agent-errors", "crawl-to-referral", "robots-compliance"] as const;
 const PERIODS = [1, 30, 90];
 
-const mf = await startBenchWorker({
-  entry: path.join(root, "bench/reports-worker.mts"),
-  database: "bench-agent-reports",
-  shardClass: "BenchShard",
-});
-const call = benchCall(mf);
+const { mf, call } = await startReportsBench("bench-agent-reports");
 const time = (pathAndQuery: string) => timeCalls(() => call(pathAndQuery), RUNS);
 
 try {

@@ -6,23 +6,16 @@
 // session (what every alarm did before the archive kept its mark) and, in the same run,
 // from the mark a pass leaves (the retention cut). Figures go to stdout;
 // docs/performance.md records a run.
-import path from "node:path";
-import { benchCall, startBenchWorker } from "./bench-worker";
+import { startReportsBench } from "./bench-worker";
 import { timeCalls } from "./timing";
 
-const root = path.resolve(import.meta.dirname, "..");
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const CHUNK = 100_000;
 const DAY = 86_400_000;
 const SITE = "archive-site";
 
-const mf = await startBenchWorker({
-  entry: path.join(root, "bench/reports-worker.mts"),
-  database: "bench-archive",
-  shardClass: "BenchShard",
-});
-const call = benchCall(mf);
+const { mf, call } = await startReportsBench("bench-archive");
 const time = (pathAndQuery: string) => timeCalls(() => call(pathAndQuery), RUNS);
 
 try {

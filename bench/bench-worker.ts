@@ -60,3 +60,17 @@ export function d1MigrationStatements(): string[] {
     .map((x) => x.trim())
     .filter(Boolean);
 }
+
+/**
+ * The Worker of the report benches (bench/reports-worker.mts: the production report
+ * functions and a BenchShard that can be seeded) on a D1 named `database`, and its caller.
+ */
+export async function startReportsBench(database: string, persistTo?: string) {
+  const mf = await startBenchWorker({
+    entry: path.resolve(import.meta.dirname, "reports-worker.mts"),
+    database,
+    shardClass: "BenchShard",
+    persistTo,
+  });
+  return { mf, call: benchCall(mf) };
+}

@@ -6,11 +6,9 @@
 // agent_requests_via_idx and, in the same run, without it (the plan before it existed:
 // the time index walked from the newest row until a row of `via` = events), so the
 // ratio is the index's effect. Figures go to stdout; docs/performance.md records a run.
-import path from "node:path";
-import { benchCall, startBenchWorker } from "./bench-worker";
+import { startReportsBench } from "./bench-worker";
 import { timeCalls } from "./timing";
 
-const root = path.resolve(import.meta.dirname, "..");
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const CHUNK = 100_000;
@@ -18,13 +16,8 @@ const DAY = 86_400_000;
 const SITE = "coverage-site";
 const INDEX = "CREATE INDEX `agent_requests_via_idx` ON `agent_requests` (`via`,`occurred_at`)";
 
-const mf = await startBenchWorker({
-  entry: path.join(root, "bench/reports-worker.mts"),
-  database: "bench-coverage",
-  shardClass: "BenchShard",
-});
+const { mf, call } = await startReportsBench("bench-coverage");
 
-const call = benchCall(mf);
 /** The shard's newest server-side record, timed; `answer.at` is the record's time. */
 const time = () => timeCalls(() => call(`/server-events-last-at?site=${SITE}`) as Promise<{ at: unknown }>, RUNS, 3);
 const exec = (statements: string[]) =>

@@ -7,10 +7,8 @@
 // applies it on start, the kept D1 does not, so profile such a change with `shard`).
 // BENCH_LOOP=<n> measures inside the shard instead (see below); with
 // BENCH_LOOP_STATEMENTS=1, each statement of each report alone.
-import path from "node:path";
-import { startBenchWorker } from "./bench-worker";
+import { startReportsBench } from "./bench-worker";
 
-const root = path.resolve(import.meta.dirname, "..");
 const persist = process.env.BENCH_PERSIST;
 if (!persist) throw new Error("BENCH_PERSIST=<dir> of a seeded bench run is required");
 const site = process.env.BENCH_SITE ?? "single-site-0";
@@ -22,12 +20,7 @@ const periods = (process.env.BENCH_PERIODS ?? "24h,30d,90d").split(",");
 const stores = (process.env.BENCH_STORES ?? "d1,shard").split(",");
 const compare = process.env.BENCH_COMPARE === "previous" ? "&compare=previous" : "";
 
-const mf = await startBenchWorker({
-  entry: path.join(root, "bench/reports-worker.mts"),
-  database: "bench-reports",
-  shardClass: "BenchShard",
-  persistTo: persist,
-});
+const { mf } = await startReportsBench("bench-reports", persist);
 type Timing = { ms: number; rows: number; sql: string; statements: Array<{ sql: string; args: unknown[] }> };
 try {
   // BENCH_LOOP=<n>: each report run n times inside the shard in one call, so the time is

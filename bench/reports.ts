@@ -9,11 +9,9 @@
 // BENCH_SITES, BENCH_RUNS; BENCH_D1=0 leaves out the single-D1 baseline (its 10,000,000-row
 // rebuild is most of the multi phase's time) and measures the shards only. Figures go to
 // stdout; docs/performance.md records a run.
-import path from "node:path";
-import { benchCall, d1MigrationStatements, startBenchWorker } from "./bench-worker";
+import { d1MigrationStatements, startReportsBench } from "./bench-worker";
 import { timeCalls } from "./timing";
 
-const root = path.resolve(import.meta.dirname, "..");
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SINGLE_SESSIONS = Math.round(1_000_000 * SCALE);
 const MULTI_SESSIONS = Math.round(10_000_000 * SCALE);
@@ -41,13 +39,7 @@ const REPORTS = [
 const COMPARED = new Set<string>(["overview", "purpose-split", "sources", "verification"]);
 
 // BENCH_PERSIST=<dir> keeps the seeded database between runs (for profiling).
-const mf = await startBenchWorker({
-  entry: path.join(root, "bench/reports-worker.mts"),
-  database: "bench-reports",
-  shardClass: "BenchShard",
-  persistTo: process.env.BENCH_PERSIST,
-});
-const call = benchCall(mf);
+const { mf, call } = await startReportsBench("bench-reports", process.env.BENCH_PERSIST);
 const time = (pathAndQuery: string) => timeCalls(() => call(pathAndQuery), RUNS, WARMUP);
 
 // Every committed D1 migration, in order (the shard applies its own on start).
