@@ -34,17 +34,54 @@ export function percentNormal(value: string): string {
   return out.replace(/%[0-9a-f]{2}/gi, (m) => m.toUpperCase());
 }
 
-/** Whether `pattern` (with `*` and a trailing `$`) matches the start of `path`. */
-export function patternMatches(pattern: string, path: string): boolean {
+/**
+ * Each pattern's regular expression, compiled once: the robots.txt-compliance report
+ * judges every (agent, path) of its window, up to one per request, against the same few
+ * dozen patterns. Bounded: cleared when full (patterns come from sites' files).
+ */
+const compiled = new Map<string, RegExp>();
+const MAX_COMPILED = 10_000;
+
+function patternRegex(pattern: string): RegExp {
+  let regex = compiled.get(pattern);
+  if (regex) return regex;
   const normal = percentNormal(pattern);
   const anchored = normal.endsWith("$");
   const body = anchored ? normal.slice(0, -1) : normal;
-  const regex = body
+  const source = body
     .split("*")
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
     .join(".*");
-  return new RegExp(`^${regex}${anchored ? "$" : ""}`).test(percentNormal(path));
+  regex = new RegExp(`^${source}${anchored ? "$" : ""}`);
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  compiled.set(pattern, regex);
+  return regex;
 }
+
+/**
+ * `pattern` as an SQLite GLOB over the raw path, for a filter in SQL that must keep every
+ * path the matcher above matches: for a path whose characters are all printable ASCII
+ * other than `%` (so percentNormal leaves it as it is), `path GLOB patternGlob(p)` holds
+ * exactly when patternMatches(p, path). Other paths the caller keeps unfiltered
+ * (UNFILTERED_PATH_SQL). GLOB's own `?` and `[` are taken literally through a class.
+ */
+export function patternGlob(pattern: string): string {
+  const normal = percentNormal(pattern);
+  const anchored = normal.endsWith("$");
+  const body = anchored ? normal.slice(0, -1) : normal;
+  return body.replace(/[?[]/g, "[$&]") + (anchored ? "" : "*");
+}
+
+/** SQL true for a path `patternGlob` cannot judge: one holding `%` or a character outside `!`…`~`. */
+export const UNFILTERED_PATH_SQL = "(instr(path, '%') > 0 OR path GLOB '*[^!-~]*')";
+
+/** Whether `pattern` (with `*` and a trailing `$`) matches the start of `path`. */
+export function patternMatches(pattern: string, path: string): boolean {
+  return patternRegex(pattern).test(percentNormal(path));
+}
+
+/** Each file's rules per product token, chosen once (a parsed file is not changed after parsing). */
+const rulesByToken = new WeakMap<RobotsTxt, Map<string, RobotsRule[] | null>>();
 
 /**
  * The rule that decides whether `token` may fetch `pathAndQuery`: the longest matching
@@ -52,12 +89,22 @@ export function patternMatches(pattern: string, path: string): boolean {
  */
 export function decidingRule(robots: RobotsTxt, token: string, pathAndQuery: string): RobotsRule | null {
   if (pathAndQuery === "/robots.txt") return null;
-  const rules = rulesFor(robots, token);
+  let byToken = rulesByToken.get(robots);
+  if (!byToken) {
+    byToken = new Map();
+    rulesByToken.set(robots, byToken);
+  }
+  let rules = byToken.get(token);
+  if (rules === undefined) {
+    rules = rulesFor(robots, token);
+    byToken.set(token, rules);
+  }
   if (!rules) return null;
+  const path = percentNormal(pathAndQuery);
   let best: RobotsRule | null = null;
   let bestLength = -1;
   for (const rule of rules) {
-    if (!patternMatches(rule.pattern, pathAndQuery)) continue;
+    if (!patternRegex(rule.pattern).test(path)) continue;
     const length = rule.pattern.length;
     if (length > bestLength || (length === bestLength && rule.allow && best && !best.allow)) {
       best = rule;
