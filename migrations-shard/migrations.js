@@ -13,6 +13,7 @@ import m0010 from './0010_entry_page_running_daily.sql';
 import m0011 from './0011_traffic_report_indexes.sql';
 import m0012 from './0012_agent_requests_via_index.sql';
 import m0013 from './0013_agent_request_hours.sql';
+import m0014 from './0014_agent_path_days.sql';
 
   export default {
     journal,
@@ -30,7 +31,8 @@ m0009,
 m0010,
 m0011,
 m0012,
-m0013
+m0013,
+m0014
     }
   }
   

@@ -30,8 +30,14 @@ export const agentRequests = sqliteTable(
     via: text("via").notNull(),
   },
   (t) => [
-    index("agent_requests_time_idx").on(t.occurredAt),
-    index("agent_requests_path_idx").on(t.path, t.occurredAt),
+    // By time, carrying what the robots.txt-compliance report groups the rows of a window's
+    // partial days by, so it reads them from the index alone (docs/performance.md
+    // "robots.txt compliance from daily path counts"); every other read by time uses its prefix.
+    index("agent_requests_time_idx").on(t.occurredAt, t.agent, t.platform, t.path),
+    // By path, then agent: the robots.txt-compliance report's robots.txt fetches per agent
+    // (in the window, and each agent's last ever) read from the index alone, and a
+    // retention pass finds the first request left of a path and agent in one probe.
+    index("agent_requests_path_idx").on(t.path, t.agent, t.occurredAt),
     // Every report's coverage asks for the newest row of one `via` (serverEventsLastAt):
     // one probe here, where the time index alone walked every newer row of the drains
     // (344 ms at 1,000,000 drain rows and no server events: npm run bench:coverage).

@@ -4,6 +4,7 @@
 // from these same definitions (docs/architecture.md, "Analytics shards").
 export * from "./agent-durations-daily";
 export * from "./agent-durations-hourly";
+export * from "./agent-path-days";
 export * from "./agent-request-hours";
 export * from "./agent-requests";
 export * from "./entry-page-running-daily";

@@ -41,11 +41,11 @@ export function addToAgentRequestHours(db: D1Database, rows: readonly Counted[])
 }
 
 /**
- * Statements that delete the agent requests before `cut` and take their counts away:
- * the counts of the rows about to go subtracted (agent_requests_time_idx: only the rows
- * past retention since the last pass), then the hours left at zero dropped, then the rows.
+ * Statements, to run before the requests before `cut` are deleted, that take their counts
+ * away (agent_requests_time_idx: only the rows past retention since the last pass), then
+ * drop the hours left at zero.
  */
-export function dropAgentRequestsBefore(db: D1Database, cut: number): D1PreparedStatement[] {
+export function dropAgentRequestHoursBefore(db: D1Database, cut: number): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -57,6 +57,5 @@ export function dropAgentRequestsBefore(db: D1Database, cut: number): D1Prepared
       )
       .bind(cut),
     db.prepare("DELETE FROM agent_request_hours WHERE requests <= 0 OR hour < ?1").bind(utcHourStart(cut)),
-    db.prepare("DELETE FROM agent_requests WHERE occurred_at < ?1").bind(cut),
   ];
 }

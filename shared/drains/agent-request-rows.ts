@@ -1,6 +1,7 @@
 import { agentRequests } from "@schema/agent-requests";
 import { columnNames, type SqlRow } from "../db/sql-row";
 import type { IngestMessage } from "../ingest/queue-message";
+import { addToAgentPathDays } from "./agent-path-days";
 import { addToAgentRequestHours } from "./agent-request-hours";
 
 /** One row of `agent_requests` as the SQL writes it (schema/agent-requests.ts). */
@@ -14,15 +15,16 @@ const ROWS_PER_STATEMENT = 9;
 /**
  * Stores agent requests, each once: a redelivered row (same id) is ignored. Returns how
  * many were new. Runs inside the site's shard as one transaction (`batch`), which also
- * adds the new rows to their hours' counts (agent_request_hours).
+ * adds the new rows to the counts kept from them (agent_request_hours, agent_path_days).
  */
 export async function storeAgentRequests(db: D1Database, rows: readonly AgentRequestRow[]): Promise<number> {
   if (rows.length === 0) return 0;
   // Each id once: the first of a repeated id is the one INSERT OR IGNORE keeps.
   const seen = new Set<string>();
   const unique = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
-  // The hourly counts first: they leave out the ids stored by an earlier delivery.
-  const statements: D1PreparedStatement[] = [addToAgentRequestHours(db, unique)];
+  // The counts first: they leave out the ids stored by an earlier delivery.
+  const counts = [addToAgentRequestHours(db, unique), addToAgentPathDays(db, unique)];
+  const statements: D1PreparedStatement[] = [...counts];
   for (let i = 0; i < unique.length; i += ROWS_PER_STATEMENT) {
     const part = unique.slice(i, i + ROWS_PER_STATEMENT);
     const placeholders = part.map(() => `(${AGENT_REQUEST_COLUMNS.map(() => "?").join(", ")})`).join(", ");
@@ -33,7 +35,7 @@ export async function storeAgentRequests(db: D1Database, rows: readonly AgentReq
     );
   }
   const results = await db.batch(statements);
-  return results.slice(1).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+  return results.slice(counts.length).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
 }
 
 /** `via` of the rows that came from `POST /api/v1/events` (a drain's rows carry its id). */

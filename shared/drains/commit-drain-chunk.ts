@@ -2,7 +2,7 @@ import { chunk } from "../batching/chunk";
 import type { IngestMessage } from "../ingest/queue-message";
 import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { DAY_MS } from "../time/durations";
-import { dropAgentRequestsBefore } from "./agent-request-hours";
+import { dropAgentRequestsBefore } from "./agent-request-retention";
 import { type AgentRequestRow, storeAgentRequests } from "./agent-request-rows";
 
 /** Agent requests are kept as long as raw events (docs/privacy.md): 92 days. */

@@ -1,7 +1,7 @@
 import { REQUEST_COUNTS_SQL } from "../drains/agent-request-hours";
 import { isDocumentPath } from "../drains/document-request";
 import type { AgentErrors } from "./agent-report-schemas";
-import { agentRequestPlan } from "./agent-request-plan";
+import { agentRequestDayPlan, agentRequestPlan, perRange } from "./agent-request-plan";
 
 // AI agents' 404s and errors (docs/reports.md): the paths agents ask for that answer
 // 4xx or 5xx, grouped by path (the query dropped: `?utm=` variants are one page), the
@@ -63,28 +63,48 @@ async function errorTotals(db: D1Database, start: number, end: number): Promise<
   return totals;
 }
 
+/**
+ * The window's 4xx/5xx requests grouped by path (query dropped), status, agent and
+ * platform: whole UTC days from agent_path_days (agent_path_days_errors_idx), the partial
+ * days at its edges from agent_requests (agent_requests_errors_idx); both partial indexes
+ * hold only the error answers. No cuts, so at most three SELECTs: the days, two edges.
+ */
+async function errorRows(db: D1Database, start: number, end: number): Promise<Row[]> {
+  const plan = agentRequestDayPlan(start, end);
+  const parts = [
+    ...perRange(
+      "day",
+      plan.days,
+      (range) => `SELECT path, status, nullif(agent, '') AS agent, platform, requests AS n, first_at, last_at
+        FROM agent_path_days INDEXED BY agent_path_days_errors_idx WHERE ${range} AND status >= 400`,
+    ),
+    ...perRange(
+      "occurred_at",
+      plan.live,
+      (range) => `SELECT path, status, agent, platform, 1 AS n, occurred_at AS first_at, occurred_at AS last_at
+        FROM agent_requests INDEXED BY agent_requests_errors_idx WHERE ${range} AND status >= 400`,
+    ),
+  ];
+  if (parts.length === 0) return [];
+  const pathOnly = "CASE WHEN instr(path, '?') > 0 THEN substr(path, 1, instr(path, '?') - 1) ELSE path END";
+  const { results } = await db
+    .prepare(
+      `SELECT ${pathOnly} AS p, status, agent, platform, sum(n) AS n, min(first_at) AS first_at, max(last_at) AS last_at
+       FROM (${parts.join(" UNION ALL ")}) GROUP BY p, status, agent, platform`,
+    )
+    .all<Row>();
+  return results;
+}
+
 export async function agentErrors(db: D1Database, { start, end }: AgentErrorsInput): Promise<AgentErrorsBody> {
-  const [totals, rows] = await Promise.all([
-    errorTotals(db, start, end),
-    // agent_requests_errors_idx: the window's 4xx/5xx requests only (a partial index).
-    db
-      .prepare(
-        `SELECT CASE WHEN instr(path, '?') > 0 THEN substr(path, 1, instr(path, '?') - 1) ELSE path END AS p,
-                status, agent, platform, count(*) AS n, min(occurred_at) AS first_at, max(occurred_at) AS last_at
-         FROM agent_requests INDEXED BY agent_requests_errors_idx
-         WHERE occurred_at >= ?1 AND occurred_at < ?2 AND status >= 400
-         GROUP BY p, status, agent, platform`,
-      )
-      .bind(start, end)
-      .all<Row>(),
-  ]);
+  const [totals, rows] = await Promise.all([errorTotals(db, start, end), errorRows(db, start, end)]);
   type Path = AgentErrors["paths"][number] & {
     first: number;
     last: number;
     who: Map<string, { agent: string; platform: string; requests: number }>;
   };
   const paths = new Map<string, Path>();
-  for (const r of rows.results) {
+  for (const r of rows) {
     let p = paths.get(r.p);
     if (!p) {
       p = {

@@ -1,7 +1,9 @@
 import { ROBOTS_CACHE_GRACE_MS, type RobotsVersion } from "../robots/robots-history";
-import { decidingRule } from "../scan/robots/is-allowed";
+import { decidingRule, patternGlob, UNFILTERED_PATH_SQL } from "../scan/robots/is-allowed";
 import { parseRobots, type RobotsTxt } from "../scan/robots/parse-robots";
+import { DAY_MS } from "../time/durations";
 import type { RobotsCompliance } from "./agent-report-schemas";
+import { agentRequestDayPlan, inRanges } from "./agent-request-plan";
 
 // robots.txt compliance (docs/reports.md): each AI agent's logged request judged by the
 // robots.txt the site served when the request was made, with the scanner's RFC 9309
@@ -48,12 +50,17 @@ export function segmentsOf(versions: readonly Pick<RobotsVersion, "firstSeenAt">
   return out;
 }
 
-interface GroupRow {
+/** A window's requests of one agent, platform and judgement segment. */
+interface CountRow {
   agent: string | null;
   platform: string;
-  path: string;
   seg: number;
   n: number;
+}
+
+/** Those of one path too, with the first and the last: the paths that may be violations. */
+interface GroupRow extends CountRow {
+  path: string;
   first_at: number;
   last_at: number;
 }
@@ -61,25 +68,82 @@ interface GroupRow {
 const NO_RULES: RobotsTxt = { groups: [], sitemaps: [], other: [] };
 const iso = (t: number) => new Date(t).toISOString();
 
+/** Disallow patterns past which the SQL filter is dropped (every path is judged in JS). */
+const MAX_FILTER_PATTERNS = 200;
+
+/**
+ * SQL true for a path some Disallow of `files` may forbid: a superset of the violations
+ * (a request is one only if a Disallow of the file in force matches it), so the paths
+ * read out for judging are these, not every path of the window. The matcher in JS
+ * still decides each one.
+ */
+function mayBeDisallowedSql(files: RobotsTxt[]): string {
+  const patterns = new Set(
+    files.flatMap((f) => f.groups.flatMap((g) => g.rules.filter((r) => !r.allow).map((r) => r.pattern))),
+  );
+  if (patterns.size === 0) return "0";
+  if (patterns.size > MAX_FILTER_PATTERNS) return "1";
+  // A literal: patterns come from sites' files, so a quote is doubled (percentNormal has already encoded controls).
+  const globs = [...patterns].map((p) => `path GLOB '${patternGlob(p).replaceAll("'", "''")}'`);
+  return `(${UNFILTERED_PATH_SQL} OR ${globs.join(" OR ")})`;
+}
+
 export async function robotsCompliance(db: D1Database, input: RobotsComplianceInput): Promise<RobotsComplianceBody> {
   const { start, end, versions } = input;
   const segments = segmentsOf(versions);
-  // Segment of each request: the last segment starting at or before it; -1 before the first version.
-  const cases = segments
-    .map((_, k) => k)
-    .reverse()
-    .map((k) => `WHEN occurred_at >= ?${k + 3} THEN ${k}`)
-    .join(" ");
-  const segExpr = segments.length > 0 ? `CASE ${cases} ELSE -1 END` : "-1";
-  const [groups, fetchesInWindow, lastFetches] = await Promise.all([
+  const parsed = versions.map((v) => (v.kind === "rules" ? parseRobots(v.body) : NO_RULES));
+  // Segment of a time: the last segment starting at or before it; -1 before the first version.
+  const segOf = (column: string) =>
+    segments.length === 0
+      ? "-1"
+      : `CASE ${segments
+          .map((_, k) => k)
+          .reverse()
+          .map((k) => `WHEN ${column} >= ?${k + 1} THEN ${k}`)
+          .join(" ")} ELSE -1 END`;
+  const ats = segments.map((s) => s.at);
+  // Whole days from the daily counts (a segment boundary inside a day sends that day to
+  // the rows, so each whole day lies in one segment), the rest from the requests. The
+  // days are read as one range of the key, the cut days left out, so the counts per
+  // (day, agent, platform) come in key order with no sort.
+  const plan = agentRequestDayPlan(start, end, ats);
+  const span = plan.days.length === 0 ? null : [plan.days[0][0], plan.days[plan.days.length - 1][1]];
+  const cutDays = plan.days.slice(1).flatMap(([from], i) => {
+    const out: number[] = [];
+    for (let d = plan.days[i][1]; d < from; d += DAY_MS) out.push(d);
+    return out;
+  });
+  const days = span
+    ? `day >= ${span[0]} AND day < ${span[1]}${cutDays.length ? ` AND day NOT IN (${cutDays.join(", ")})` : ""}`
+    : "0";
+  const live = inRanges("occurred_at", plan.live);
+  const candidate = mayBeDisallowedSql(parsed);
+  const read = <T>(sql: string) =>
     db
-      .prepare(
-        `SELECT agent, platform, path, ${segExpr} AS seg, count(*) AS n, min(occurred_at) AS first_at, max(occurred_at) AS last_at
-         FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2 AND path <> '/robots.txt'
-         GROUP BY agent, platform, path, seg`,
-      )
-      .bind(start, end, ...segments.map((s) => s.at))
-      .all<GroupRow>(),
+      .prepare(sql)
+      .bind(...ats)
+      .all<T>();
+  const [dayCounts, liveCounts, dayPaths, livePaths, fetchesInWindow, lastFetches] = await Promise.all([
+    read<CountRow>(
+      `SELECT nullif(agent, '') AS agent, platform, ${segOf("day")} AS seg, sum(requests) AS n
+       FROM agent_path_days WHERE ${days} AND path <> '/robots.txt' GROUP BY day, agent, platform`,
+    ),
+    read<CountRow>(
+      `SELECT agent, platform, ${segOf("occurred_at")} AS seg, count(*) AS n
+       FROM agent_requests WHERE (${live}) AND path <> '/robots.txt' GROUP BY 1, 2, 3`,
+    ),
+    read<GroupRow>(
+      `SELECT nullif(agent, '') AS agent, platform, path, ${segOf("day")} AS seg, sum(requests) AS n,
+              min(first_at) AS first_at, max(last_at) AS last_at
+       FROM agent_path_days WHERE ${days} AND path <> '/robots.txt' AND agent <> '' AND ${candidate}
+       GROUP BY agent, platform, path, seg`,
+    ),
+    read<GroupRow>(
+      `SELECT agent, platform, path, ${segOf("occurred_at")} AS seg, count(*) AS n,
+              min(occurred_at) AS first_at, max(occurred_at) AS last_at
+       FROM agent_requests WHERE (${live}) AND path <> '/robots.txt' AND agent IS NOT NULL AND ${candidate}
+       GROUP BY 1, 2, 3, 4`,
+    ),
     db
       .prepare(
         `SELECT agent, count(*) AS n FROM agent_requests
@@ -94,7 +158,6 @@ export async function robotsCompliance(db: D1Database, input: RobotsComplianceIn
       )
       .all<{ agent: string; at: number }>(),
   ]);
-  const parsed = versions.map((v) => (v.kind === "rules" ? parseRobots(v.body) : NO_RULES));
   const windowFetches = new Map(fetchesInWindow.results.map((r) => [r.agent, r.n]));
   const lastFetch = new Map(lastFetches.results.map((r) => [r.agent, r.at]));
 
@@ -102,7 +165,8 @@ export async function robotsCompliance(db: D1Database, input: RobotsComplianceIn
   type Violation = Agent["violations"][number];
   const agents = new Map<string, Agent & { byKey: Map<string, Violation> }>();
   const totals = { requests: 0, judged: 0, disallowed: 0, unjudged: 0 };
-  for (const g of groups.results) {
+  // Counts first: every request of the window, by agent, platform and segment.
+  for (const g of [...dayCounts.results, ...liveCounts.results]) {
     totals.requests += g.n;
     if (g.agent === null || g.seg < 0) {
       totals.unjudged += g.n;
@@ -123,10 +187,17 @@ export async function robotsCompliance(db: D1Database, input: RobotsComplianceIn
       };
       agents.set(g.agent, a);
     }
+    // An agent seen under two platforms is shown under the first by name, whichever rows came first.
+    if (g.platform < a.platform) a.platform = g.platform;
     a.requests += g.n;
     if (g.seg < 0) continue;
     a.judged += g.n;
     totals.judged += g.n;
+  }
+  // Then the paths a Disallow may forbid, each judged by the file in force.
+  for (const g of [...dayPaths.results, ...livePaths.results]) {
+    const a = g.agent === null ? undefined : agents.get(g.agent);
+    if (!a || g.agent === null || g.seg < 0) continue;
     const seg = segments[g.seg];
     const rule = decidingRule(parsed[seg.version], g.agent, g.path);
     if (!rule || rule.allow) continue;
