@@ -1,9 +1,10 @@
 // `npm run bench:agent-reports`: the three reports over AI agents' requests (AI errors,
 // crawl-to-referral, robots.txt compliance) on one site whose shard holds BENCH_ROWS
-// (default 1,000,000) requests from a log drain over 90 days: 4 crawlers over 500 paths,
+// (default 1,000,000) requests from a log drain over 90 days: 4 crawlers over BENCH_PATHS (500) paths,
 // 0.5% robots.txt fetches, 5% 404s and 1% 5xx; and BENCH_SESSIONS (default 1,000,000)
 // sessions over the same 90 days, as `npm run bench:reports` seeds them (crawl-to-referral
-// counts the people an assistant's link sent). Each is timed as one call to the shard
+// counts the people an assistant's link sent). robots.txt compliance judges them by a
+// history of two files, the second taking over inside a day (benchRobotsVersions). Each is timed as one call to the shard
 // (Node → Worker → shard RPC) for 24 h, 30 d and 90 d windows ending now, beside the
 // in-run baseline: a plain count(*) of the window's requests through the same path.
 // Figures go to stdout; docs/performance.md records a run.
@@ -11,6 +12,12 @@ import { startReportsBench } from "./bench-worker";
 import { timeCalls } from "./timing";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+/**
+ * Distinct paths the crawlers ask for. At the default 500 a crawler asks for each page
+ * ~5 times a day; BENCH_PATHS=1000000 makes nearly every request a new page, the worst
+ * case for the daily path counts (a day then holds a row per request).
+ */
+const PATHS = Number(process.env.BENCH_PATHS ?? 500);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const CHUNK = 100_000;
@@ -19,7 +26,8 @@ const SITE = "agent-reports-site";
 const REPORTS = ["agent-errors", "crawl-to-referral", "robots-compliance"] as const;
 const PERIODS = [1, 30, 90];
 
-const { mf, call } = await startReportsBench("bench-agent-reports");
+// BENCH_PERSIST=<dir> keeps the seeded database (for profiling).
+const { mf, call } = await startReportsBench("bench-agent-reports", process.env.BENCH_PERSIST);
 const time = (pathAndQuery: string) => timeCalls(() => call(pathAndQuery), RUNS);
 
 try {
@@ -34,7 +42,7 @@ try {
         `WITH RECURSIVE n(i) AS (SELECT ${from} UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ${Math.min(ROWS, from + CHUNK)})
          INSERT INTO agent_requests (id, occurred_at, method, path, status, agent, platform, purpose, tier, document, via)
          SELECT 'drain-' || i, ${start} + CAST(i * ${step} AS INTEGER), 'GET',
-           CASE WHEN i % 200 = 0 THEN '/robots.txt' ELSE '/p/' || (i % 500) END,
+           CASE WHEN i % 200 = 0 THEN '/robots.txt' ELSE '/p/' || (i % ${PATHS}) END,
            CASE WHEN i % 20 = 0 THEN 404 WHEN i % 97 = 0 THEN 500 ELSE 200 END,
            CASE i % 4 WHEN 0 THEN 'gptbot' WHEN 1 THEN 'claudebot' WHEN 2 THEN 'perplexitybot' ELSE 'chatgpt-user' END,
            CASE i % 4 WHEN 0 THEN 'chatgpt' WHEN 1 THEN 'claude' WHEN 2 THEN 'perplexity' ELSE 'chatgpt' END,
@@ -50,17 +58,20 @@ try {
       `/shard-seed?from=${from}&to=${Math.min(SESSIONS, from + CHUNK)}&start=${start}&step=${sessionStep}&site=${SITE}&now=${now}`,
     );
   await call(`/shard-exec?site=${SITE}`, { method: "POST", body: JSON.stringify(indexes) });
-  // A bulk INSERT bypasses storeAgentRequests: the hourly counts made by the migration's backfill.
-  const { hours } = (await call(`/shard-agent-request-hours?site=${SITE}`)) as { hours: number };
+  // A bulk INSERT bypasses storeAgentRequests: the counts made by the migrations' backfills.
+  const { hours, pathDays } = (await call(`/shard-agent-request-counts?site=${SITE}`)) as {
+    hours: number;
+    pathDays: number;
+  };
   console.log(
-    `seeded ${ROWS} requests, ${hours} hours counted, ${SESSIONS} sessions, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `seeded ${ROWS} requests (${hours} hours, ${pathDays} daily path rows counted), ${SESSIONS} sessions, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
   const rows = [];
   for (const days of PERIODS) {
     const window = `start=${now - days * DAY}&end=${now}`;
     const baseline = await time(`/agent-requests-count?site=${SITE}&${window}`);
     for (const report of REPORTS) {
-      const t = await time(`/agent-report?site=${SITE}&name=${report}&${window}`);
+      const t = await time(`/agent-report?site=${SITE}&name=${report}&${window}&robots_from=${start - DAY}`);
       rows.push({
         report: `${report} ${days === 1 ? "24h" : `${days}d`}`,
         p50_ms: +t.p50.toFixed(1),

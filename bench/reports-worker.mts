@@ -16,6 +16,7 @@ import { sessionJourney } from "@shared/reports/session-journey";
 import { trafficOverview } from "@shared/reports/traffic-overview";
 import { trafficSources } from "@shared/reports/traffic-sources";
 import { verificationBreakdown } from "@shared/reports/verification";
+import type { RobotsVersion } from "@shared/robots/robots-history";
 import { rebuildDay } from "@shared/sessions/settle";
 import { AnalyticsShard } from "@shared/shards/analytics-shard";
 import { dayToArchive } from "@shared/shards/event-archive";
@@ -47,21 +48,30 @@ export class BenchShard extends AnalyticsShard {
     return rollupAll(this.sql);
   }
   /**
-   * agent_request_hours counted again from agent_requests by the shard migration's own
-   * backfill (a bulk seed bypasses storeAgentRequests, which keeps the counts). Returns the hours.
+   * The counts kept from agent_requests (agent_request_hours, agent_path_days) made again
+   * by the shard migrations' own backfills (a bulk seed bypasses storeAgentRequests,
+   * which keeps them). Returns the hours and the (day, agent, path) rows counted.
    */
-  async countAgentRequestHours(): Promise<number> {
-    const backfill = (shardMigrations.migrations.m0013 ?? "")
-      .split("--> statement-breakpoint")
-      .map((x) => x.replace(/^--.*$/gm, "").trim())
-      .find((x) => x.startsWith("INSERT INTO `agent_request_hours`"));
-    if (!backfill) throw new Error("migration 0013 has no backfill");
-    await this.sql.prepare("DELETE FROM agent_request_hours").run();
-    await this.sql.prepare(backfill).run();
+  async countAgentRequests(): Promise<{ hours: number; pathDays: number }> {
+    const backfills: Array<[keyof typeof shardMigrations.migrations, string]> = [
+      ["m0013", "agent_request_hours"],
+      ["m0014", "agent_path_days"],
+    ];
+    for (const [migration, table] of backfills) {
+      const backfill = (shardMigrations.migrations[migration] ?? "")
+        .split("--> statement-breakpoint")
+        .map((x) => x.replace(/^--.*$/gm, "").trim())
+        .find((x) => x.startsWith(`INSERT INTO \`${table}\``));
+      if (!backfill) throw new Error(`migration ${migration} has no backfill of ${table}`);
+      await this.sql.prepare(`DELETE FROM ${table}`).run();
+      await this.sql.prepare(backfill).run();
+    }
     const row = await this.sql
-      .prepare("SELECT count(DISTINCT hour) AS n FROM agent_request_hours")
-      .first<{ n: number }>();
-    return row?.n ?? 0;
+      .prepare(
+        "SELECT (SELECT count(DISTINCT hour) FROM agent_request_hours) AS hours, (SELECT count(*) FROM agent_path_days) AS pathDays",
+      )
+      .first<{ hours: number; pathDays: number }>();
+    return row ?? { hours: 0, pathDays: 0 };
   }
   /** The archive's search for the oldest day still holding raw events, from `fromMs` (event-archive.ts). */
   async archiveSearch(siteId: string, nowMs: number, fromMs: number): Promise<string | null> {
@@ -297,6 +307,30 @@ function seedSql(): string {
 }
 
 /** The filtered session list the bench times: one platform's abandoned sessions (the Sessions page's filters). */
+/**
+ * The robots.txt history the compliance bench judges by: a file from `from` that keeps
+ * crawlers off a tenth of the bench's pages, then, 50 days and 5 hours later (inside a
+ * day, as a real change is), one that also closes a fifth of them to GPTBot. So every
+ * request is judged and some are violations, as on a real shop.
+ */
+function benchRobotsVersions(from: number): RobotsVersion[] {
+  const v = (id: string, body: string, at: number): RobotsVersion => ({
+    id,
+    kind: "rules",
+    body,
+    firstSeenAt: at,
+    lastSeenAt: at,
+  });
+  return [
+    v("bench-1", "User-agent: *\nDisallow: /p/1\n", from),
+    v(
+      "bench-2",
+      "User-agent: gptbot\nDisallow: /p/2\nDisallow: /p/1\n\nUser-agent: *\nDisallow: /p/1\n",
+      from + 50 * 86_400_000 + 5 * 3_600_000,
+    ),
+  ];
+}
+
 const SESSION_FILTERS = { agentPlatform: "chatgpt", outcome: "abandoned" as const };
 
 /** One report through the function the v1 route calls, on `db` (the single D1 or a shard's handle). */
@@ -518,12 +552,12 @@ export default {
                   interval: end - start > 2 * 86_400_000 ? "day" : "hour",
                 })
               : name === "robots-compliance"
-                ? await stub.robotsCompliance({ start, end, versions: [] })
+                ? await stub.robotsCompliance({ start, end, versions: benchRobotsVersions(num("robots_from")) })
                 : null;
         return body ? Response.json(body) : new Response("unknown report", { status: 404 });
       }
-      case "/shard-agent-request-hours": {
-        return Response.json({ hours: await shard(env, q("site")).countAgentRequestHours() });
+      case "/shard-agent-request-counts": {
+        return Response.json(await shard(env, q("site")).countAgentRequests());
       }
       case "/agent-requests-count": {
         // The agent-request reports' baseline: a plain count(*) of the window's requests.
