@@ -16,3 +16,10 @@ export function inShard<T>(
   const stub = shardFor(namespace as unknown as DurableObjectNamespace<AnalyticsShard>, siteId);
   return runInDurableObject(stub, (instance: AnalyticsShard, state) => fn(shardDb(state.storage), instance));
 }
+
+/** Every row a query returns: the tests compare a counts table with what its rows make. */
+export const rowsOf = (db: D1Database, sql: string) =>
+  db
+    .prepare(sql)
+    .all()
+    .then((r) => r.results);

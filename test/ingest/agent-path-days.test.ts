@@ -3,14 +3,14 @@ import { describe, expect, it } from "vitest";
 import shardMigrations from "../../migrations-shard/migrations.js";
 import type { AgentRequestRow } from "../../shared/drains/agent-request-rows";
 import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
-import { AGENT_REQUESTS_RETENTION_MS, commitDrainChunk } from "../../shared/drains/commit-drain-chunk";
 import { agentErrors } from "../../shared/reports/agent-errors";
 import { agentRequestDayPlan } from "../../shared/reports/agent-request-plan";
 import { robotsCompliance, segmentsOf, VIOLATIONS_PER_AGENT } from "../../shared/reports/robots-compliance";
 import type { RobotsVersion } from "../../shared/robots/robots-history";
 import { decidingRule, patternGlob, patternMatches, UNFILTERED_PATH_SQL } from "../../shared/scan/robots/is-allowed";
 import { parseRobots } from "../../shared/scan/robots/parse-robots";
-import { inShard } from "../helpers/shard";
+import { expectCountsFollowRows } from "../helpers/agent-request-counts";
+import { inShard, rowsOf } from "../helpers/shard";
 
 // agent_path_days (schema/agent-path-days.ts): the robots.txt-compliance and AI-errors
 // reports read the whole days of their window from it and the rest from agent_requests.
@@ -71,23 +71,19 @@ const VERSIONS: RobotsVersion[] = [
 ];
 
 const tableRows = (db: D1Database) =>
-  db
-    .prepare(
-      "SELECT day, agent, platform, path, status, requests, first_at, last_at FROM agent_path_days ORDER BY 1, 2, 3, 4, 5",
-    )
-    .all()
-    .then((r) => r.results);
+  rowsOf(
+    db,
+    "SELECT day, agent, platform, path, status, requests, first_at, last_at FROM agent_path_days ORDER BY 1, 2, 3, 4, 5",
+  );
 
 /** What the table must hold: every stored row counted by UTC day, agent, platform and path. */
 const tableFromRows = (db: D1Database) =>
-  db
-    .prepare(
-      `SELECT occurred_at - occurred_at % ${DAY} AS day, coalesce(agent, '') AS agent, platform, path, status,
-              count(*) AS requests, min(occurred_at) AS first_at, max(occurred_at) AS last_at
-       FROM agent_requests GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
-    )
-    .all()
-    .then((r) => r.results);
+  rowsOf(
+    db,
+    `SELECT occurred_at - occurred_at % ${DAY} AS day, coalesce(agent, '') AS agent, platform, path, status,
+            count(*) AS requests, min(occurred_at) AS first_at, max(occurred_at) AS last_at
+     FROM agent_requests GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+  );
 
 /** The report's totals and agents, judged here one request at a time. */
 function byHand(rows: AgentRequestRow[], start: number, end: number, versions: RobotsVersion[]) {
@@ -148,18 +144,15 @@ describe("robots.txt compliance from daily path counts", () => {
   it("keeps the daily path counts those of the stored rows through a batch, its redelivery and a retention pass", async () => {
     const siteId = "site_apd_1";
     await inShard(env.ANALYTICS_SHARD, siteId, async (db) => {
-      expect(await storeAgentRequests(db, rows.slice(0, 1_200))).toBe(1_200);
-      // Redelivered rows (some new, most known): the known ones are ignored, counted once.
-      expect(await storeAgentRequests(db, rows.slice(1_000, 2_000))).toBe(800);
-      expect(await tableRows(db)).toEqual(await tableFromRows(db));
-      expect((await tableRows(db)).reduce((n, r) => n + Number(r.requests), 0)).toBe(2_000);
       // Retention cuts inside day 3: the days before go, the cut day keeps its later
       // requests, and its first request moves to the first one left.
       const cut = T0 + 3 * DAY + 10 * HOUR + 3 * 60_000;
-      await commitDrainChunk(db, [], [], () => "unused", cut + AGENT_REQUESTS_RETENTION_MS);
-      expect(await tableRows(db)).toEqual(await tableFromRows(db));
-      expect((await tableRows(db)).reduce((n, r) => n + Number(r.requests), 0)).toBe(
-        rows.filter((r) => r.occurred_at >= cut).length,
+      await expectCountsFollowRows(
+        db,
+        rows,
+        { firstEnd: 1_200, redelivered: [1_000, 2_000], cut },
+        tableRows,
+        tableFromRows,
       );
     });
   });

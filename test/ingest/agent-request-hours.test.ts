@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import shardMigrations from "../../migrations-shard/migrations.js";
 import type { AgentRequestRow } from "../../shared/drains/agent-request-rows";
 import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
-import { AGENT_REQUESTS_RETENTION_MS, commitDrainChunk } from "../../shared/drains/commit-drain-chunk";
 import { agentErrors } from "../../shared/reports/agent-errors";
 import { crawlToReferral } from "../../shared/reports/crawl-to-referral";
-import { inShard } from "../helpers/shard";
+import { expectCountsFollowRows } from "../helpers/agent-request-counts";
+import { inShard, rowsOf } from "../helpers/shard";
 
 // agent_request_hours (schema/agent-request-hours.ts): the AI-errors totals and
 // crawl-to-referral's request side read whole hours from it and the rest from
@@ -66,23 +66,19 @@ function crawlByHand(rows: AgentRequestRow[]) {
 }
 
 const hoursOfTable = (db: D1Database) =>
-  db
-    .prepare(
-      "SELECT hour, platform, purpose, requests, errors, not_found, server_errors FROM agent_request_hours ORDER BY 1, 2, 3",
-    )
-    .all()
-    .then((r) => r.results);
+  rowsOf(
+    db,
+    "SELECT hour, platform, purpose, requests, errors, not_found, server_errors FROM agent_request_hours ORDER BY 1, 2, 3",
+  );
 
 /** What the table must hold: every stored row counted by UTC hour, platform and purpose. */
 const hoursFromRows = (db: D1Database) =>
-  db
-    .prepare(
-      `SELECT occurred_at - occurred_at % ${HOUR} AS hour, platform, purpose, count(*) AS requests, sum(status >= 400) AS errors,
-              sum(status IN (404, 410)) AS not_found, sum(status >= 500) AS server_errors
-       FROM agent_requests GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
-    )
-    .all()
-    .then((r) => r.results);
+  rowsOf(
+    db,
+    `SELECT occurred_at - occurred_at % ${HOUR} AS hour, platform, purpose, count(*) AS requests, sum(status >= 400) AS errors,
+            sum(status IN (404, 410)) AS not_found, sum(status >= 500) AS server_errors
+     FROM agent_requests GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  );
 
 describe("agent-request reports from hourly counts", () => {
   const rows = requests();
@@ -97,17 +93,14 @@ describe("agent-request reports from hourly counts", () => {
   it("keeps the hourly counts those of the stored rows through a batch, its redelivery and a retention pass", async () => {
     const siteId = "site_arh_1";
     await inShard(env.ANALYTICS_SHARD, siteId, async (db) => {
-      expect(await storeAgentRequests(db, rows.slice(0, 900))).toBe(900);
-      // Redelivered rows (some new, most known): the known ones are ignored, counted once.
-      expect(await storeAgentRequests(db, rows.slice(800, 1_400))).toBe(500);
-      expect(await hoursOfTable(db)).toEqual(await hoursFromRows(db));
-      expect((await hoursOfTable(db)).reduce((n, r) => n + Number(r.requests), 0)).toBe(1_400);
       // Retention cuts inside an hour on day 3: the hours before go, the cut one is recounted.
       const cut = T0 + 3 * DAY + 20 * 60_000;
-      await commitDrainChunk(db, [], [], () => "unused", cut + AGENT_REQUESTS_RETENTION_MS);
-      expect(await hoursOfTable(db)).toEqual(await hoursFromRows(db));
-      expect((await hoursOfTable(db)).reduce((n, r) => n + Number(r.requests), 0)).toBe(
-        rows.filter((r) => r.occurred_at >= cut).length,
+      await expectCountsFollowRows(
+        db,
+        rows,
+        { firstEnd: 900, redelivered: [800, 1_400], cut },
+        hoursOfTable,
+        hoursFromRows,
       );
     });
   });
