@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import { describeInChromium, signUpInBrowser } from "./browser";
+import { describeInChromium, expectOne, signUpInBrowser } from "./browser";
 import { waitForMail } from "./mailbox";
 
 // Alerts from real traffic, against `npm start` (docs/app.md "Notifications"): the site's
@@ -40,7 +40,7 @@ describeInChromium("alerts from ingested traffic", (chrome) => {
     await page.getByRole("checkbox", { name: /New AI agent/ }).check();
     await page.getByRole("checkbox", { name: /robots\.txt violations/ }).check();
     await page.getByRole("button", { name: "Save notification settings" }).click();
-    await expect(page.getByText("Your notification settings are saved.").count()).resolves.toBe(1);
+    await expectOne(page.getByText("Your notification settings are saved."));
     await page.goto(`${baseUrl}/app/settings/api-keys`);
     await page.getByLabel("Name", { exact: true }).fill("alerts");
     await page.getByRole("button", { name: "Tick Full access" }).click();
@@ -116,7 +116,7 @@ describeInChromium("alerts from ingested traffic", (chrome) => {
     await agentMail.locator('a[href*="/app/unsubscribe/"]').click();
     await page.waitForURL(/\/app\/unsubscribe\//);
     await page.getByRole("button", { name: 'Unsubscribe from "New AI agent"' }).click();
-    await expect(page.getByText('You will no longer receive "New AI agent" mail').count()).resolves.toBe(1);
+    await expectOne(page.getByText('You will no longer receive "New AI agent" mail'));
     await page.goto(`${baseUrl}/app/settings/notifications`);
     await expect(page.getByRole("checkbox", { name: /New AI agent/ }).isChecked()).resolves.toBe(false);
     await expect(page.getByRole("checkbox", { name: /robots\.txt violations/ }).isChecked()).resolves.toBe(true);

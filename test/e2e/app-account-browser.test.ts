@@ -4,6 +4,7 @@ import {
   describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
+  expectOne,
   inWorkspace,
   screenshots,
   signUpInBrowser,
@@ -41,7 +42,7 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
     await checkPage(page, "password-reset-request");
     await page.getByLabel("Email").fill(address);
     await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByText("a link to choose a new password is on its way").count()).resolves.toBe(1);
+    await expectOne(page.getByText("a link to choose a new password is on its way"));
     await checkPage(page, "password-reset-requested");
 
     // The mail is sent after the answer: look until it is in the mailbox.
@@ -52,12 +53,12 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
     await page.getByLabel("New password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Set new password" }).click();
     await page.waitForURL(`${baseUrl}/app/sign-in?reset=done`);
-    await expect(page.getByText("Your password is changed").count()).resolves.toBe(1);
+    await expectOne(page.getByText("Your password is changed"));
 
     await page.getByLabel("Email").fill(address);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByText("The email or password is not right.").count()).resolves.toBe(1);
+    await expectOne(page.getByText("The email or password is not right."));
     await page.getByLabel("Password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(inWorkspace(baseUrl, `/app`));
@@ -77,7 +78,7 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
     await expect(page.getByLabel("Time zone").inputValue()).resolves.toBe("Asia/Tokyo");
     await page.getByLabel("Workspace name").fill(`Renamed ${Date.now()}`);
     await page.getByRole("button", { name: "Rename workspace" }).click();
-    await expect(page.getByText("The workspace is renamed.").count()).resolves.toBe(1);
+    await expectOne(page.getByText("The workspace is renamed."));
     await checkPage(page, "workspace-settings");
     await page.getByRole("link", { name: /^Delete Renamed/ }).click();
     await checkPage(page, "workspace-delete");
@@ -103,7 +104,7 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
 
     await page.goto(`${baseUrl}/app/sites/${domain}/traffic?from=2026-11-20&to=2026-11-10`);
     await expect(page.getByRole("alert").textContent()).resolves.toContain("The From day is after the To day");
-    await expect(page.getByLabel("From (UTC day)").count()).resolves.toBe(1);
+    await expectOne(page.getByLabel("From (UTC day)"));
     await checkPage(page, "traffic-reversed-range");
     await page.goto(`${baseUrl}/app/sites/${domain}/sessions`);
     await checkPage(page, "sessions-platform-filter");

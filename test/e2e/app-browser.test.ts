@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
-import { describeInChromium, inWorkspace, SCREENSHOT_DIR, signUpInBrowser } from "./browser";
+import { describeInChromium, expectOne, inWorkspace, SCREENSHOT_DIR, signUpInBrowser } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const PASSWORD = "correct horse battery staple";
@@ -71,8 +71,8 @@ describeInChromium(
       const page = await newPage(1280, "192.0.2.11");
       await page.goto(`${baseUrl}/app`);
       expect(new URL(page.url()).pathname).toBe("/app/sign-in");
-      await expect(page.getByLabel("Email").count()).resolves.toBe(1);
-      await expect(page.getByRole("button", { name: "Sign in" }).count()).resolves.toBe(1);
+      await expectOne(page.getByLabel("Email"));
+      await expectOne(page.getByRole("button", { name: "Sign in" }));
       await expectAccessible(page);
       await shoot(page, "sign-in");
 

@@ -4,6 +4,7 @@ import {
   describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
+  expectOne,
   inWorkspace,
   signUpInBrowser,
 } from "./browser";
@@ -127,7 +128,7 @@ describeInChromium("issue 25's journey in headless Chromium: safe and forgiving"
     // An invitation: its link shown once; the reload leaves one open invitation.
     await page.goto(`${baseUrl}/app/settings/members`);
     await page.getByRole("button", { name: "Create invite link" }).click();
-    expect(await page.locator("#invite-link").count()).toBe(1);
+    await expectOne(page.locator("#invite-link"));
     await checkPage(page, "members with the new link");
     await reloadIsGet(page);
     expect(await page.locator("#invite-link").count()).toBe(0);

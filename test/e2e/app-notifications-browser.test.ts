@@ -4,6 +4,7 @@ import {
   describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
+  expectOne,
   inWorkspace,
   screenshots,
   signUpInBrowser,
@@ -37,7 +38,7 @@ describeInChromium("notifications in headless Chromium", (chrome) => {
     await page.getByRole("checkbox", { name: /Weekly report/ }).check();
     await page.getByRole("button", { name: "Save notification settings" }).click();
     await page.waitForURL(inWorkspace(baseUrl, "/app/settings/notifications?saved=1"));
-    await expect(page.getByText("Your notification settings are saved.").count()).resolves.toBe(1);
+    await expectOne(page.getByText("Your notification settings are saved."));
     await expect(page.getByRole("checkbox", { name: /Weekly report/ }).isChecked()).resolves.toBe(true);
 
     const run = await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(NOTIFY_CRON)}`);
@@ -52,7 +53,7 @@ describeInChromium("notifications in headless Chromium", (chrome) => {
     await page.waitForURL(/\/app\/unsubscribe\//);
     await checkPage(page, "notifications-unsubscribe");
     await page.getByRole("button", { name: 'Unsubscribe from "Weekly report"' }).click();
-    await expect(page.getByText('You will no longer receive "Weekly report" mail').count()).resolves.toBe(1);
+    await expectOne(page.getByText('You will no longer receive "Weekly report" mail'));
     await checkPage(page, "notifications-unsubscribed");
 
     await page.goto(`${workspaceUrl}/settings/notifications`);

@@ -1,7 +1,14 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContextOptions, chromium, type LaunchOptions, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type LaunchOptions,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -147,6 +154,17 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Exactly one match, once the page shows it. A click waits for the navigation it starts
+ * only until the new page starts loading (and not at all if the submit starts late on a
+ * loaded machine), so a count taken right after a form's button can read the old page
+ * or a half-parsed new one: wait for the first match, then count.
+ */
+export async function expectOne(locator: Locator): Promise<void> {
+  await locator.first().waitFor();
+  expect(await locator.count()).toBe(1);
 }
 
 /** At 390 px the page must not scroll sideways. */

@@ -14,6 +14,7 @@ import {
   describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
+  expectOne,
   inWorkspace,
   SCREENSHOT_DIR,
   screenshots,
@@ -134,8 +135,8 @@ describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Ch
     });
     await signUp(page, `oauth-${Date.now()}@example.com`);
     await page.goto(authorizationUrl.href);
-    await expect(page.getByRole("heading", { name: "Connect E2E assistant" }).count()).resolves.toBe(1);
-    await expect(page.getByText("Access goes to 127.0.0.1").count()).resolves.toBe(1);
+    await expectOne(page.getByRole("heading", { name: "Connect E2E assistant" }));
+    await expectOne(page.getByText("Access goes to 127.0.0.1"));
     await expectAccessible(page, "consent");
     await expectNoHorizontalScroll(page, "consent");
     await screenshots(page, "oauth-consent");
@@ -188,14 +189,14 @@ describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Ch
     // 6. Settings -> Connected apps lists it; revoking it ends its tokens: 401.
     await page.goto(`${baseUrl}/app/settings`);
     await page.getByRole("link", { name: "Connected apps" }).click();
-    await expect(page.getByRole("cell", { name: "E2E assistant", exact: true }).count()).resolves.toBe(1);
+    await expectOne(page.getByRole("cell", { name: "E2E assistant", exact: true }));
     await expectAccessible(page, "connected apps");
     await expectNoHorizontalScroll(page, "connected apps");
     await screenshots(page, "connected-apps");
     await page.getByRole("link", { name: "Revoke E2E assistant" }).click();
     await page.getByRole("button", { name: "Revoke" }).click();
     await page.waitForURL(inWorkspace(baseUrl, `/app/settings/connected-apps?revoked`));
-    await expect(page.getByText("No app is connected to this workspace yet.").count()).resolves.toBe(1);
+    await expectOne(page.getByText("No app is connected to this workspace yet."));
     const after = await fetch(`${baseUrl}/mcp`, {
       method: "POST",
       headers: {

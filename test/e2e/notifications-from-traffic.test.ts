@@ -1,7 +1,7 @@
 import { expect, inject, it } from "vitest";
 import { platformName } from "../../shared/classify/display-names";
 import { moneyText } from "../../shared/conversions/money-text";
-import { describeInChromium, signUpInBrowser } from "./browser";
+import { describeInChromium, expectOne, signUpInBrowser } from "./browser";
 
 // The weekly report from real traffic, against `npm start` (docs/app.md "Notifications"):
 // AI-agent requests go in through POST /api/v1/events (the ingest queue, the site's
@@ -50,7 +50,7 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
     await page.goto(`${baseUrl}/app/settings/notifications`);
     await page.getByRole("checkbox", { name: /Weekly report/ }).check();
     await page.getByRole("button", { name: "Save notification settings" }).click();
-    await expect(page.getByText("Your notification settings are saved.").count()).resolves.toBe(1);
+    await expectOne(page.getByText("Your notification settings are saved."));
     await page.goto(`${baseUrl}/app/settings/api-keys`);
     await page.getByLabel("Name", { exact: true }).fill("weekly");
     await page.getByRole("button", { name: "Tick Full access" }).click();
