@@ -59,13 +59,16 @@ try {
     );
   await call(`/shard-exec?site=${SITE}`, { method: "POST", body: JSON.stringify(indexes) });
   // A bulk INSERT bypasses storeAgentRequests: the counts made by the migrations' backfills.
-  const { hours, pathDays } = (await call(`/shard-agent-request-counts?site=${SITE}`)) as {
+  const { hours, pathDays, ms } = (await call(`/shard-agent-request-counts?site=${SITE}`)) as {
     hours: number;
     pathDays: number;
+    ms: Record<string, number>;
   };
   console.log(
     `seeded ${ROWS} requests (${hours} hours, ${pathDays} daily path rows counted), ${SESSIONS} sessions, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
+  // What the counts' migrations cost a shard already holding these rows (run again here).
+  console.log(`migration steps on the seeded shard (ms): ${JSON.stringify(ms)}`);
   const rows = [];
   for (const days of PERIODS) {
     const window = `start=${now - days * DAY}&end=${now}`;

@@ -50,28 +50,40 @@ export class BenchShard extends AnalyticsShard {
   /**
    * The counts kept from agent_requests (agent_request_hours, agent_path_days) made again
    * by the shard migrations' own backfills (a bulk seed bypasses storeAgentRequests,
-   * which keeps them). Returns the hours and the (day, agent, path) rows counted.
+   * which keeps them), and migration 0014's rebuild of the requests' two indexes run
+   * again: what the migration costs a shard that already holds the seeded rows. Returns
+   * the hours and the (day, agent, path) rows counted, and each step's milliseconds.
    */
-  async countAgentRequests(): Promise<{ hours: number; pathDays: number }> {
-    const backfills: Array<[keyof typeof shardMigrations.migrations, string]> = [
+  async countAgentRequests(): Promise<{ hours: number; pathDays: number; ms: Record<string, number> }> {
+    const statements = (migration: keyof typeof shardMigrations.migrations) =>
+      (shardMigrations.migrations[migration] ?? "")
+        .split("--> statement-breakpoint")
+        .map((x) => x.replace(/^--.*$/gm, "").trim());
+    const ms: Record<string, number> = {};
+    const timed = async (name: string, sql: string[]) => {
+      const t0 = performance.now();
+      for (const statement of sql) await this.sql.prepare(statement).run();
+      ms[name] = Math.round(performance.now() - t0);
+    };
+    await timed(
+      "m0014_indexes",
+      statements("m0014").filter((x) => /^(DROP|CREATE) INDEX `agent_requests_/.test(x)),
+    );
+    for (const [migration, table] of [
       ["m0013", "agent_request_hours"],
       ["m0014", "agent_path_days"],
-    ];
-    for (const [migration, table] of backfills) {
-      const backfill = (shardMigrations.migrations[migration] ?? "")
-        .split("--> statement-breakpoint")
-        .map((x) => x.replace(/^--.*$/gm, "").trim())
-        .find((x) => x.startsWith(`INSERT INTO \`${table}\``));
+    ] as const) {
+      const backfill = statements(migration).find((x) => x.startsWith(`INSERT INTO \`${table}\``));
       if (!backfill) throw new Error(`migration ${migration} has no backfill of ${table}`);
       await this.sql.prepare(`DELETE FROM ${table}`).run();
-      await this.sql.prepare(backfill).run();
+      await timed(`${migration}_backfill`, [backfill]);
     }
     const row = await this.sql
       .prepare(
         "SELECT (SELECT count(DISTINCT hour) FROM agent_request_hours) AS hours, (SELECT count(*) FROM agent_path_days) AS pathDays",
       )
       .first<{ hours: number; pathDays: number }>();
-    return row ?? { hours: 0, pathDays: 0 };
+    return { ...(row ?? { hours: 0, pathDays: 0 }), ms };
   }
   /** The archive's search for the oldest day still holding raw events, from `fromMs` (event-archive.ts). */
   async archiveSearch(siteId: string, nowMs: number, fromMs: number): Promise<string | null> {
