@@ -318,7 +318,6 @@ function seedSql(): string {
   FROM s`;
 }
 
-/** The filtered session list the bench times: one platform's abandoned sessions (the Sessions page's filters). */
 /**
  * The robots.txt history the compliance bench judges by: a file from `from` that keeps
  * crawlers off a tenth of the bench's pages, then, 50 days and 5 hours later (inside a
@@ -343,6 +342,7 @@ function benchRobotsVersions(from: number): RobotsVersion[] {
   ];
 }
 
+/** The filtered session list the bench times: one platform's abandoned sessions (the Sessions page's filters). */
 const SESSION_FILTERS = { agentPlatform: "chatgpt", outcome: "abandoned" as const };
 
 /** One report through the function the v1 route calls, on `db` (the single D1 or a shard's handle). */

@@ -67,7 +67,7 @@ export function agentRequestDayPlan(
  */
 export function inRanges(column: string, ranges: ReadonlyArray<[number, number]>): string {
   if (ranges.length === 0) return "0";
-  return ranges.map(([a, b]) => `(${column} >= ${Math.trunc(a)} AND ${column} < ${Math.trunc(b)})`).join(" OR ");
+  return perRange(column, ranges, (condition) => `(${condition})`).join(" OR ");
 }
 
 /**

@@ -42,12 +42,17 @@ export function percentNormal(value: string): string {
 const compiled = new Map<string, RegExp>();
 const MAX_COMPILED = 10_000;
 
+/** A pattern normalised, split into what it matches and whether a trailing `$` anchors it at the end. */
+function patternParts(pattern: string): { body: string; anchored: boolean } {
+  const normal = percentNormal(pattern);
+  const anchored = normal.endsWith("$");
+  return { body: anchored ? normal.slice(0, -1) : normal, anchored };
+}
+
 function patternRegex(pattern: string): RegExp {
   let regex = compiled.get(pattern);
   if (regex) return regex;
-  const normal = percentNormal(pattern);
-  const anchored = normal.endsWith("$");
-  const body = anchored ? normal.slice(0, -1) : normal;
+  const { body, anchored } = patternParts(pattern);
   const source = body
     .split("*")
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
@@ -66,9 +71,7 @@ function patternRegex(pattern: string): RegExp {
  * (UNFILTERED_PATH_SQL). GLOB's own `?` and `[` are taken literally through a class.
  */
 export function patternGlob(pattern: string): string {
-  const normal = percentNormal(pattern);
-  const anchored = normal.endsWith("$");
-  const body = anchored ? normal.slice(0, -1) : normal;
+  const { body, anchored } = patternParts(pattern);
   return body.replace(/[?[]/g, "[$&]") + (anchored ? "" : "*");
 }
 
