@@ -4,7 +4,7 @@ import { etag, RETAINED_304_HEADERS } from "hono/etag";
 
 // The service's public, read-only documents (the OpenAPI documents, the MCP server
 // card, the api-catalog, llms.txt, robots.txt) and the v1 report answers, by hono's own
-// middleware (docs/decisions.md, "Documents: CORS and ETag").
+// middleware (docs/decisions.md, "Documents that match the server").
 
 /**
  * `ETag` (SHA-1 of the body) on a 2xx GET/HEAD answer, and `304 Not Modified` when
