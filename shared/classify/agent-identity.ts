@@ -13,24 +13,27 @@ import { readUserAgent } from "./user-agent";
 /** Verification tiers (contract: traffic verification), declared once; reports and zod enums use this list. */
 export const TIERS = ["verified", "declared", "heuristic"] as const;
 export type Tier = (typeof TIERS)[number];
-export type DetectionSignal =
-  | "signature_verified"
-  | "known_ip_range"
-  | "declared_user_agent"
+/** How an agent was recognised, declared once; a session keeps every signal its events had. */
+export const DETECTION_SIGNALS = [
+  "signature_verified",
+  "known_ip_range",
+  "declared_user_agent",
   // A valid Web Bot Auth signature whose key source is not a listed operator's
   // (listed-signers.ts): it proves who holds the key, not who the User-Agent names.
-  | "signature_unlisted"
+  "signature_unlisted",
   // `UCP-Agent: profile="…"` named the caller (ucp-agent.ts): a claim, like a UA token.
-  | "declared_ucp_agent"
+  "declared_ucp_agent",
   // The client IP's reverse DNS lies under the declared operator's documented domains
   // and resolves back to the IP (shared/verification/reverse-dns.ts).
-  | "reverse_dns"
+  "reverse_dns",
   // The browser says it is automated: navigator.webdriver, a headless build.
-  | "automation_flag"
+  "automation_flag",
   // The page caught a driver at work: a global it injected, its script dispatching a
   // click or submit (page-automation.ts). Never input timing or pointer paths: those
   // also come from people (docs/ingest.md, "Agentic browsers").
-  | "behaviour";
+  "behaviour",
+] as const;
+export type DetectionSignal = (typeof DETECTION_SIGNALS)[number];
 
 /** What Web Bot Auth verification concluded (traffic-facts §4.2 outcomes). */
 export interface SignatureOutcome {

@@ -110,10 +110,13 @@ function classifyUserAgent(userAgent: string): UserAgentClaim {
   return { kind: "none" };
 }
 
+/** Kinds of client a session's device detection gives (names: shared/display/display-names.ts). */
+export type DeviceType = "desktop" | "mobile" | "tablet" | "bot";
+
 export interface DeviceInfo {
   browser: string | null;
   os: string | null;
-  deviceType: "desktop" | "mobile" | "tablet" | "bot" | null;
+  deviceType: DeviceType | null;
 }
 
 // Coarse family detection, first match wins; order matters (Edge and Opera contain "Chrome").

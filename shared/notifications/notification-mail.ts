@@ -1,4 +1,4 @@
-import { platformName } from "../classify/display-names";
+import { platformName } from "../display/display-names";
 import type { Mail } from "../email/send-mail";
 import type { Alert } from "./detect-alerts";
 import { NOTIFICATION_LABELS, type NotificationKind } from "./notification-kinds";

@@ -1,7 +1,7 @@
 import type { CurrencyTotal } from "../attribution/attribution-schema";
-import { platformName, subSourceName } from "../classify/display-names";
 import type { Source } from "../classify/source";
 import { moneyText } from "../conversions/money-text";
+import { platformName, subSourceName } from "../display/display-names";
 import type { TrafficOverview, TrafficSources, VerificationBreakdown } from "../reports/report-schemas";
 import { DAY_MS } from "../time/durations";
 import { DEFAULT_TIME_ZONE, localDay, localDayStartOf } from "../time/time-zone";

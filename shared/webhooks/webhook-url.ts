@@ -1,3 +1,4 @@
+import { OUTBOUND_REASONS } from "../display/answer-text";
 import { guardOutboundUrl } from "../outbound/host-guard";
 import { OutboundError } from "../outbound/outbound-error";
 import type { ResolveMap } from "../outbound/resolve-map";
@@ -15,18 +16,21 @@ export type WebhookUrlCheck = { ok: true; url: string } | { ok: false; message: 
  */
 export function checkWebhookUrl(raw: string, resolve: ResolveMap): WebhookUrlCheck {
   if (raw.length > MAX_WEBHOOK_URL_LENGTH) {
-    return { ok: false, message: `webhook_url is longer than ${MAX_WEBHOOK_URL_LENGTH} characters` };
+    return { ok: false, message: `The webhook URL is longer than ${MAX_WEBHOOK_URL_LENGTH} characters.` };
   }
   let target: ReturnType<typeof guardOutboundUrl>;
   try {
     target = guardOutboundUrl(raw, resolve);
   } catch (err) {
-    if (err instanceof OutboundError) return { ok: false, message: `webhook_url is not allowed: ${err.message}` };
+    // Words for a person (the app shows this message as it is); the API adds `field: webhook_url`.
+    if (err instanceof OutboundError) {
+      return { ok: false, message: `The webhook URL cannot be used: ${OUTBOUND_REASONS[err.code]}.` };
+    }
     throw err;
   }
   const url = new URL(raw);
   if (url.protocol !== "https:" && !target.mapped) {
-    return { ok: false, message: "webhook_url must use https" };
+    return { ok: false, message: `The webhook URL cannot be used: ${OUTBOUND_REASONS.scheme_not_allowed}.` };
   }
   url.hash = "";
   return { ok: true, url: url.href };

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PLATFORM_NAMES, platformName, SOURCE_NAMES } from "../../shared/classify/display-names";
 import { AI_PLATFORMS } from "../../shared/classify/platforms";
 import { SOURCES } from "../../shared/classify/source";
+import { PLATFORM_NAMES, platformName, SOURCE_NAMES } from "../../shared/display/display-names";
 import { DAY, insertSession, MINUTE } from "../v1/traffic-fixtures";
 import { FormClient, uniqueEmail } from "./form-client";
 

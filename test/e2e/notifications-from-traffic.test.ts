@@ -1,6 +1,6 @@
 import { expect, inject, it } from "vitest";
-import { platformName } from "../../shared/classify/display-names";
 import { moneyText } from "../../shared/conversions/money-text";
+import { platformName } from "../../shared/display/display-names";
 import { describeInChromium, expectOne, signUpInBrowser } from "./browser";
 
 // The weekly report from real traffic, against `npm start` (docs/app.md "Notifications"):

@@ -16,24 +16,27 @@ describe("webhook_url check", () => {
   it("refuses plain http for a public host but accepts it for a host mapped by OUTBOUND_RESOLVE", () => {
     expect(checkWebhookUrl("http://hooks.example.com/a", none)).toEqual({
       ok: false,
-      message: "webhook_url must use https",
+      message: "The webhook URL cannot be used: only https addresses can be used.",
     });
     expect(checkWebhookUrl("http://hooks.test/a", mapped)).toEqual({ ok: true, url: "http://hooks.test/a" });
     expect(checkWebhookUrl("https://hooks.test/a", mapped)).toEqual({ ok: true, url: "https://hooks.test/a" });
     // Unmapped, .test is no public suffix: refused by the one outbound guard, like a dotless name.
     expect(checkWebhookUrl("https://hooks.test/a", none)).toEqual({
       ok: false,
-      message:
-        "webhook_url is not allowed: hooks.test does not end in a public suffix (such as .com or .co.uk), so it is no public host and is not fetched",
+      message: "The webhook URL cannot be used: its host is local or internal, not a public host on the internet.",
     });
     expect(checkWebhookUrl("https://hooks/a", none)).toMatchObject({ ok: false });
   });
 
-  it("names the guard's reason for private and link-local targets", () => {
+  it("names the guard's reason in words for private and link-local targets and other ports", () => {
     expect(checkWebhookUrl("https://169.254.169.254/", none)).toEqual({
       ok: false,
+      message: "The webhook URL cannot be used: it names an IP address: give the host's name instead.",
+    });
+    expect(checkWebhookUrl("https://hooks.example.com:8443/a", none)).toEqual({
+      ok: false,
       message:
-        "webhook_url is not allowed: IP addresses are not fetched (169.254.169.254 is link-local / cloud metadata)",
+        "The webhook URL cannot be used: only the standard port can be used: remove the :port after the host name.",
     });
     expect(checkWebhookUrl("https://[fe80::1]/", none)).toMatchObject({ ok: false });
     expect(checkWebhookUrl("https://db.internal/", none)).toMatchObject({ ok: false });
@@ -43,7 +46,7 @@ describe("webhook_url check", () => {
     const long = `https://hooks.example.com/${"a".repeat(2048)}`;
     expect(checkWebhookUrl(long, none)).toEqual({
       ok: false,
-      message: "webhook_url is longer than 2048 characters",
+      message: "The webhook URL is longer than 2048 characters.",
     });
   });
 });

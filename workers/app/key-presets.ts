@@ -9,17 +9,6 @@ export const keyPresetChoices: { value: keyof typeof SCOPE_PRESETS; label: strin
   { value: "full", label: "Full access" },
 ];
 
-/** What each scope lets a key do, shown beside its checkbox (contract Endpoints table). */
-export const scopeDescriptions: Record<Scope, string> = {
-  "traffic:read": "list sites, check installs, read traffic and sessions",
-  "sites:write": "register, rename and delete sites and change their coverage",
-  "conversions:read": "list conversions, read attribution",
-  "conversions:write": "record and void conversions",
-  "monitors:read": "list monitors and their deliveries",
-  "monitors:write": "create and delete monitors, send test events, rescan",
-  "events:write": "send server-side request records",
-};
-
 const sameScopes = (a: readonly Scope[], b: readonly Scope[]) => a.length === b.length && a.every((s) => b.includes(s));
 
 /**

@@ -1,4 +1,4 @@
-import { platformName, sourceName } from "@shared/classify/display-names";
+import { platformName, sourceName } from "@shared/display/display-names";
 import type { ReportSite } from "@shared/reports/report-site";
 import type { ReportWindow } from "@shared/reports/report-window";
 import { siteShard } from "@shared/shards/site-shard";

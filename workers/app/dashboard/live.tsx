@@ -1,6 +1,7 @@
+import { timeText } from "@shared/display/time-text";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { Time, timeText } from "../layout/format-time";
+import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { DASHBOARD_STYLE, LIVE_SCRIPT } from "./assets";
 import { LIVE_POLL_MS, type LiveSnapshot, liveSnapshot } from "./live-data";

@@ -7,7 +7,7 @@ import {
   TIER_NAMES,
   tierName,
   withArticle,
-} from "@shared/classify/display-names";
+} from "@shared/display/display-names";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { findJourney } from "@shared/reports/find-journey";
 import { PURPOSES } from "@shared/reports/purpose-split";

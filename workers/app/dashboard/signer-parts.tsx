@@ -1,5 +1,5 @@
-import { platformName, tierName } from "@shared/classify/display-names";
 import { listedSignerAt } from "@shared/classify/listed-signers";
+import { platformName, tierName } from "@shared/display/display-names";
 import type { VerificationBreakdown } from "@shared/reports/report-schemas";
 import { DataTable } from "../layout/data-table";
 

@@ -1,4 +1,4 @@
-import { platformName, purposeName, sourceName, subSourceName, tierName } from "@shared/classify/display-names";
+import { platformName, purposeName, sourceName, subSourceName, tierName } from "@shared/display/display-names";
 import type {
   PurposeSplit as PurposeSplitResult,
   TrafficSources as SourcesResult,

@@ -1,4 +1,4 @@
-import { PERIOD_NAMES, platformName, sourceName } from "@shared/classify/display-names";
+import { PERIOD_NAMES, platformName, sourceName } from "@shared/display/display-names";
 import { REPORT_PERIODS } from "@shared/reports/report-window";
 import { siteCoverage } from "@shared/reports/site-coverage";
 import { siteShard } from "@shared/shards/site-shard";

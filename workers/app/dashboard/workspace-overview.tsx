@@ -1,5 +1,5 @@
-import { platformName } from "@shared/classify/display-names";
 import { database } from "@shared/db/client";
+import { platformName } from "@shared/display/display-names";
 import { resolveWindow } from "@shared/reports/report-window";
 import { installChecks } from "@shared/sessions/install-check";
 import type { InstallStatus } from "@shared/sessions/install-status";

@@ -1,7 +1,8 @@
 import { KEY_NAME_MAX_LENGTH } from "@shared/auth/key-actions";
 import type { KeyListItem } from "@shared/auth/key-repository";
 import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/auth/scopes";
-import { keyPresetChoices, scopeDescriptions } from "../key-presets";
+import { SCOPE_DESCRIPTIONS } from "@shared/display/scope-names";
+import { keyPresetChoices } from "../key-presets";
 import { DataTable } from "../layout/data-table";
 import { ConfirmActions, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";
@@ -44,7 +45,7 @@ export function CreateKeyForm(props: { base: string; csrf: string; name?: string
             {SCOPES.map((scope) => (
               <label>
                 <input type="checkbox" name="scopes" value={scope} checked={ticked.includes(scope)} />{" "}
-                <code>{scope}</code> <span class="hint">{scopeDescriptions[scope]}</span>
+                <code>{scope}</code> <span class="hint">{SCOPE_DESCRIPTIONS[scope]}</span>
               </label>
             ))}
           </div>

@@ -1,8 +1,8 @@
 import type { ConsentDescription } from "@cloudflare/workers-oauth-provider";
 import type { WorkspaceMembership } from "@shared/accounts/workspace-repository";
 import { SCOPES } from "@shared/auth/scopes";
+import { SCOPE_DESCRIPTIONS } from "@shared/display/scope-names";
 import { grantableScopes } from "@shared/oauth/grantable-scopes";
-import { scopeDescriptions } from "../key-presets";
 import { PostForm } from "../layout/form";
 
 /**
@@ -64,7 +64,7 @@ export function ConsentForm(props: {
             {SCOPES.map((scope) => (
               <label>
                 <input type="checkbox" name="scope" value={scope} checked={props.ticked.includes(scope)} />{" "}
-                <code>{scope}</code> {scopeDescriptions[scope]}
+                <code>{scope}</code> {SCOPE_DESCRIPTIONS[scope]}
               </label>
             ))}
           </div>

@@ -1,0 +1,218 @@
+import { type AttributionBasis, UNATTRIBUTED } from "../attribution/attribute-conversion";
+import type { DetectionSignal, Tier } from "../classify/agent-identity";
+import type { Purpose } from "../classify/agents";
+import type { AdPlatform } from "../classify/click-ids";
+import type { AiPlatform } from "../classify/platforms";
+import type { Source } from "../classify/source";
+import { aiAgents, type DeviceType } from "../classify/user-agent";
+import type { ReportPeriod } from "../reports/report-window";
+import type { Outcome } from "../sessions/outcome";
+
+// The words a person reads for each code of the reports' vocabularies: the one place
+// every page, CSV, mail and MCP answer written for a person takes them from (docs/app.md
+// "Words, not codes"). The API keeps its codes. Each table is a Record over its
+// vocabulary's union, so a code added to AI_PLATFORMS, SOURCES, PURPOSES, TIERS,
+// OUTCOMES, the detection signals, the click-id platforms or the device types without
+// a name here fails the type-check.
+
+/** Product names as their operators write them. */
+export const PLATFORM_NAMES: Record<AiPlatform, string> = {
+  chatgpt: "ChatGPT",
+  claude: "Claude",
+  perplexity: "Perplexity",
+  gemini: "Gemini",
+  copilot: "Microsoft Copilot",
+  meta_ai: "Meta AI",
+  grok: "Grok",
+  deepseek: "DeepSeek",
+  mistral: "Mistral Le Chat",
+  you: "You.com",
+  duckassist: "DuckDuckGo DuckAssist",
+  amazon: "Amazon",
+  apple: "Apple",
+  bytedance: "ByteDance",
+  common_crawl: "Common Crawl",
+  other_ai: "Other AI",
+};
+
+/** Ad platforms of the paid click ids (click-ids.ts), as their operators write them. */
+export const AD_PLATFORM_NAMES: Record<AdPlatform, string> = {
+  chatgpt: PLATFORM_NAMES.chatgpt,
+  google_ads: "Google Ads",
+  microsoft_ads: "Microsoft Advertising",
+  meta_ads: "Meta ads",
+  tiktok_ads: "TikTok ads",
+  linkedin_ads: "LinkedIn ads",
+  x_ads: "X ads",
+  snapchat_ads: "Snapchat ads",
+  pinterest_ads: "Pinterest ads",
+  reddit_ads: "Reddit ads",
+  outbrain: "Outbrain",
+  taboola: "Taboola",
+  yandex_ads: "Yandex Direct",
+};
+
+export const SOURCE_NAMES: Record<Source, string> = {
+  ai_assistant_session: "AI assistant visit",
+  paid: "Paid ad",
+  ai_assistant_link: "Link from an AI assistant",
+  tagged: "Tagged campaign (UTM)",
+  search: "Search engine",
+  referral: "Link from another site",
+  direct: "Direct (no referrer)",
+};
+
+export const PURPOSE_NAMES: Record<Purpose, string> = {
+  user_action: "Acting for a person",
+  search: "AI search",
+  crawl: "Crawling or training",
+  unknown: "Not stated",
+};
+
+export const TIER_NAMES: Record<Tier, string> = {
+  verified: "Verified",
+  declared: "Declared",
+  heuristic: "Inferred",
+};
+
+export const OUTCOME_NAMES: Record<Outcome, string> = {
+  completed: "Purchased",
+  abandoned: "Left the cart",
+  not_attempted: "No purchase attempt",
+};
+
+/** How an agent was recognised (agent-identity.ts `DetectionSignal`), one phrase each. */
+export const SIGNAL_NAMES: Record<DetectionSignal, string> = {
+  signature_verified: "signed request verified against its operator's published keys",
+  known_ip_range: "came from an address its operator publishes",
+  reverse_dns: "its address's reverse DNS name belongs to its operator",
+  declared_user_agent: "names itself in its User-Agent",
+  declared_ucp_agent: "names itself in a UCP-Agent header",
+  signature_unlisted: "signed with a key no known operator publishes",
+  automation_flag: "the browser reports automated control",
+  behaviour: "software was seen driving the page",
+};
+
+/** A session's client as the device detection gives it (user-agent.ts `deviceInfo`). */
+export const DEVICE_NAMES: Record<DeviceType, string> = {
+  desktop: "desktop",
+  mobile: "mobile",
+  tablet: "tablet",
+  bot: "software without a browser",
+};
+
+/** The report periods, as the period picker and the window line say them. */
+export const PERIOD_NAMES: Record<ReportPeriod, string> = {
+  "1h": "last hour",
+  "24h": "last 24 hours",
+  "7d": "last 7 days",
+  "30d": "last 30 days",
+  "90d": "last 90 days",
+};
+
+/** How a conversion was attributed (docs/decisions.md#7-conversions-and-attribution). */
+export const BASIS_NAMES: Record<AttributionBasis, string> = {
+  declared_click_id: "Click id",
+  declared_utm: "UTM label",
+  none: "None",
+};
+
+// The attribution reports add two platform values of their own
+// (docs/decisions.md#7-conversions-and-attribution) and one source.
+const ATTRIBUTION_PLATFORM_NAMES: Record<string, string> = {
+  other: "Other (tagged link)",
+  [UNATTRIBUTED]: "Unattributed",
+};
+const ATTRIBUTION_SOURCE_NAMES: Record<string, string> = { [UNATTRIBUTED]: "Unattributed" };
+
+function lookup(table: Readonly<Record<string, string>>, code: string): string | undefined {
+  return Object.hasOwn(table, code) ? table[code] : undefined;
+}
+
+/**
+ * A platform code as words. The reports type platforms as strings (an ad platform's
+ * click-id name can appear in the attribution report), so a code outside the tables is
+ * shown as it is rather than hidden.
+ */
+export function platformName(code: string | null): string {
+  if (code === null) return "None";
+  return lookup(PLATFORM_NAMES, code) ?? lookup(ATTRIBUTION_PLATFORM_NAMES, code) ?? code;
+}
+
+export function sourceName(code: string): string {
+  return lookup(SOURCE_NAMES, code) ?? lookup(ATTRIBUTION_SOURCE_NAMES, code) ?? code;
+}
+
+/**
+ * A source's detail: platform names for the AI sources, the ad platform's name for a
+ * paid click id, the host or the campaign's own label otherwise.
+ */
+export function subSourceName(source: string, subSource: string | null): string {
+  if (subSource === null) return "–";
+  if (source === "ai_assistant_session" || source === "ai_assistant_link") return platformName(subSource);
+  if (source === "paid") return lookup(AD_PLATFORM_NAMES, subSource) ?? subSource;
+  return subSource;
+}
+
+/** "Paid ad · ChatGPT", "Search engine · google.com", "Direct (no referrer)": a source with its detail. */
+export function sourceWithDetail(source: string, subSource: string | null): string {
+  return subSource === null ? sourceName(source) : `${sourceName(source)} · ${subSourceName(source, subSource)}`;
+}
+
+// Every spelling of every agent's product token, lowercased (as the agent reports and
+// drains store it), to the spelling its operator documents: `gptbot` is "GPTBot".
+const AGENT_SPELLINGS = new Map(
+  aiAgents.flatMap((a) => [a.token, ...(a.aliases ?? [])].map((s) => [s.toLowerCase(), a.token] as const)),
+);
+
+/**
+ * An agent as its operator spells it. The agent reports name an agent by its
+ * lowercased product token, or by its platform when only a signature named it.
+ */
+export function agentName(code: string): string {
+  return AGENT_SPELLINGS.get(code.toLowerCase()) ?? platformName(code);
+}
+
+/** The detection signals of a session in words, in the order given; "none" when there are none. */
+export function signalsText(signals: readonly string[]): string {
+  if (signals.length === 0) return "none";
+  return signals.map((s) => lookup(SIGNAL_NAMES, s) ?? s).join("; ");
+}
+
+/**
+ * Confidence in an agent's identity (agent-identity.ts: 0.99 signed, 0.95 published
+ * addresses, 0.6 declared, 0.3 inferred, 0.1 a token that never makes requests) as a
+ * word and a percentage: "high (95%)".
+ */
+export function confidenceText(confidence: number | null): string {
+  if (confidence === null) return "–";
+  const word = confidence >= 0.9 ? "high" : confidence >= 0.5 ? "medium" : "low";
+  return `${word} (${Math.round(confidence * 100)}%)`;
+}
+
+/** "Chrome · macOS · desktop": the client of a session; "unknown" when nothing was detected. */
+export function clientText(browser: string | null, os: string | null, deviceType: string | null): string {
+  const device = deviceType === null ? null : (lookup(DEVICE_NAMES, deviceType) ?? deviceType);
+  return [browser, os, device].filter(Boolean).join(" · ") || "unknown";
+}
+
+export function purposeName(code: Purpose): string {
+  return PURPOSE_NAMES[code];
+}
+
+export function tierName(code: Tier): string {
+  return TIER_NAMES[code];
+}
+
+export function basisName(code: AttributionBasis): string {
+  return BASIS_NAMES[code];
+}
+
+export function outcomeName(code: Outcome): string {
+  return OUTCOME_NAMES[code];
+}
+
+/** "a ChatGPT session", "an Other AI session": the article follows the name's first letter. */
+export function withArticle(name: string): string {
+  return `${/^[aeiou]/i.test(name) ? "an" : "a"} ${name}`;
+}
