@@ -1,3 +1,4 @@
+import { watchWebCheckout } from "../../node/src/agentic-web.js";
 import { Collector } from "../../node/src/collector.js";
 
 export interface CollectorEnv {
@@ -45,25 +46,48 @@ function collectorFor(env: CollectorEnv): Collector | null {
   return collector;
 }
 
+function collectorOf(env: CollectorEnv): Collector | null {
+  try {
+    return collectorFor(env);
+  } catch (err) {
+    console.warn(`[agent-readiness collector] ${(err as Error)?.message ?? String(err)}`);
+    return null;
+  }
+}
+
+function watchCheckout(c: Collector, request: Request) {
+  try {
+    return watchWebCheckout(c, request);
+  } catch {
+    return null;
+  }
+}
+
 export default {
   async fetch(request: Request, env: CollectorEnv, ctx: ExecutionContextLike): Promise<Response> {
     // If this Worker fails, Cloudflare sends the request to the origin as if it were absent.
     ctx.passThroughOnException();
     // On a route, fetch(request) goes to the shop's origin as the zone's DNS defines it
     // (https://developers.cloudflare.com/workers/configuration/routing/routes/).
+    const c = collectorOf(env);
+    // An agentic checkout call's copies are taken before the origin reads the request.
+    const checkout = c ? watchCheckout(c, request) : null;
     const response = await fetch(request);
     try {
-      const c = collectorFor(env);
       if (c) {
-        c.record({
+        const facts = {
           method: request.method,
           url: request.url,
           status: response.status,
           contentType: response.headers.get("content-type"),
-          header: (name) => request.headers.get(name),
+          header: (name: string) => request.headers.get(name),
           ip: request.headers.get("cf-connecting-ip"),
-        });
-        ctx.waitUntil(c.flushSoon(LINGER_MS, BUDGET_MS));
+        };
+        c.record(facts);
+        const settled = checkout ? checkout(response, facts) : null;
+        ctx.waitUntil(
+          settled ? settled.then(() => c.flushSoon(LINGER_MS, BUDGET_MS)) : c.flushSoon(LINGER_MS, BUDGET_MS),
+        );
       }
     } catch (err) {
       // The record is lost, never the shop's answer. A bad AR_URL lands here (wrangler tail shows it).

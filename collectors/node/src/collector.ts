@@ -1,3 +1,6 @@
+import { readCheckoutAnswer } from "./agentic-answer.js";
+import type { CheckoutCall } from "./agentic-protocols.js";
+import { ReportedCheckouts, toOrderRecord } from "./agentic-record.js";
 import { type EventRecord, isForwarded, type RequestFacts, toEventRecord } from "./record.js";
 
 export interface CollectorOptions {
@@ -104,6 +107,7 @@ export class Collector {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   private readonly counts = { delivered: 0, accepted: 0, rejected: 0, dropped: 0, failed: 0, retries: 0 };
+  private readonly reported = new ReportedCheckouts();
 
   constructor(options: CollectorOptions) {
     this.o = {
@@ -156,6 +160,22 @@ export class Collector {
       if (record) this.enqueue(record);
     } catch (err) {
       this.report({ kind: "internal", message: `record: ${(err as Error)?.message ?? String(err)}` });
+    }
+  }
+
+  /**
+   * Queues an agentic checkout's end (docs/integrations/agentic-checkout.md) once its
+   * answer has been read: a completed, canceled or failed checkout becomes one order
+   * record; a create, an update or a step in between, nothing. Never throws, never waits.
+   */
+  recordCheckout(facts: RequestFacts, call: CheckoutCall, body: string | null): void {
+    try {
+      if (this.closed) return;
+      const result = readCheckoutAnswer(call, facts.status, facts.contentType, body);
+      const record = result && toOrderRecord(facts, call, result, this.o.now(), this.o.domain);
+      if (record?.order && this.reported.first(record.order)) this.enqueue(record);
+    } catch (err) {
+      this.report({ kind: "internal", message: `recordCheckout: ${(err as Error)?.message ?? String(err)}` });
     }
   }
 

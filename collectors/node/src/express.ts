@@ -1,3 +1,4 @@
+import { copyNodeAnswer, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 import { type NodeHeaders, nodeUrl, readNodeHeader } from "./node-headers.js";
 
@@ -14,12 +15,17 @@ export interface NodeRequestLike {
   ip?: string;
   headers: NodeHeaders;
   socket?: { remoteAddress?: string };
+  /** What a body parser (`express.json()`) made of the body: an MCP call's tool name is read from it. */
+  body?: unknown;
 }
 
 export interface NodeResponseLike {
   statusCode: number;
   getHeader(name: string): number | string | string[] | undefined;
   once(event: "finish", listener: () => void): unknown;
+  /** Wrapped for an agentic checkout call only, to copy its answer (agentic-node.ts). */
+  write?: (...args: never[]) => unknown;
+  end?: (...args: never[]) => unknown;
 }
 
 export interface ExpressOptions {
@@ -35,16 +41,30 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
   const collector = collectorOrOptions instanceof Collector ? collectorOrOptions : new Collector(collectorOrOptions);
   const middleware = (req: NodeRequestLike, res: NodeResponseLike, next?: (err?: unknown) => void) => {
     try {
+      const header = (name: string) => readNodeHeader(req.headers, name);
+      const path = req.originalUrl ?? req.url ?? "/";
+      const checkout = nodeCheckoutOf(req.method ?? "GET", path, header);
+      const answer = checkout && res.write && res.end ? copyNodeAnswer(res as Required<NodeResponseLike>) : null;
       res.once("finish", () => {
         const contentType = res.getHeader("content-type");
-        collector.record({
+        const facts = {
           method: req.method ?? "GET",
-          url: nodeUrl(req.headers, req.originalUrl ?? req.url ?? "/", req.protocol),
+          url: nodeUrl(req.headers, path, req.protocol),
           status: res.statusCode,
           contentType: contentType === undefined ? null : String(contentType),
-          header: (name) => readNodeHeader(req.headers, name),
+          header,
           ip: options.clientIp ? options.clientIp(req) : (req.ip ?? req.socket?.remoteAddress),
-        });
+        };
+        collector.record(facts);
+        if (!checkout || !answer) return;
+        try {
+          const encoding = res.getHeader("content-encoding");
+          const text = answer.text(encoding === undefined ? null : String(encoding));
+          const call = nodeCheckoutCall(checkout, req.body, text, facts.contentType, header);
+          if (call) collector.recordCheckout(facts, call, text);
+        } catch {
+          // An answer we cannot read is an order not recorded, never an error in the shop.
+        }
       });
     } catch {
       // Never in the shop's way: a request we cannot watch is a request not recorded.

@@ -1,3 +1,4 @@
+import { AnswerChunks, type NodeCheckout, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 import { type NodeHeaders, nodeUrl, readNodeHeader } from "./node-headers.js";
 
@@ -8,6 +9,8 @@ export interface FastifyRequestLike {
   protocol?: string;
   ip?: string;
   headers: NodeHeaders;
+  /** The parsed body: an MCP call's tool name is read from it. */
+  body?: unknown;
 }
 
 export interface FastifyReplyLike {
@@ -19,6 +22,15 @@ export interface FastifyLike {
   addHook(
     name: "onResponse",
     hook: (request: FastifyRequestLike, reply: FastifyReplyLike, done: () => void) => void,
+  ): unknown;
+  addHook(
+    name: "onSend",
+    hook: (
+      request: FastifyRequestLike,
+      reply: FastifyReplyLike,
+      payload: unknown,
+      done: (err: Error | null, payload?: unknown) => void,
+    ) => void,
   ): unknown;
   addHook(name: "onClose", hook: (instance: unknown, done: () => void) => void): unknown;
 }
@@ -39,17 +51,44 @@ export function agentReadinessPlugin(
   done: (err?: Error) => void,
 ) {
   const collector = "collector" in options ? options.collector : new Collector(options);
+  // An agentic checkout call's answer, as serialized (onSend), until it has been sent.
+  const answers = new WeakMap<FastifyRequestLike, { checkout: NodeCheckout; chunks: AnswerChunks }>();
+  fastify.addHook("onSend", (request, _reply, payload, next) => {
+    try {
+      const header = (name: string) => readNodeHeader(request.headers, name);
+      const checkout = nodeCheckoutOf(request.method, request.url, header);
+      if (checkout) {
+        const chunks = new AnswerChunks();
+        // A stream payload is not copied: reading it would change what the shop sends.
+        if (typeof payload === "string" || payload instanceof Uint8Array) chunks.add(payload);
+        else chunks.over = true;
+        answers.set(request, { checkout, chunks });
+      }
+    } catch {
+      // Never in the shop's way.
+    }
+    next(null, payload);
+  });
   fastify.addHook("onResponse", (request, reply, next) => {
     try {
       const contentType = reply.getHeader("content-type");
-      collector.record({
+      const header = (name: string) => readNodeHeader(request.headers, name);
+      const facts = {
         method: request.method,
         url: nodeUrl(request.headers, request.url, request.protocol),
         status: reply.statusCode,
         contentType: contentType === undefined ? null : String(contentType),
-        header: (name) => readNodeHeader(request.headers, name),
+        header,
         ip: options.clientIp ? options.clientIp(request) : request.ip,
-      });
+      };
+      collector.record(facts);
+      const answer = answers.get(request);
+      if (answer) {
+        const encoding = reply.getHeader("content-encoding");
+        const text = answer.chunks.text(encoding === undefined ? null : String(encoding));
+        const call = nodeCheckoutCall(answer.checkout, request.body, text, facts.contentType, header);
+        if (call) collector.recordCheckout(facts, call, text);
+      }
     } catch {
       // Never in the shop's way.
     }

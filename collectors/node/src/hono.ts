@@ -1,8 +1,9 @@
+import { watchWebCheckout } from "./agentic-web.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 
 /** The parts of a Hono `Context` this reads, typed by shape (Hono 4). */
 export interface HonoContextLike {
-  req: { method: string; url: string; header(name: string): string | undefined };
+  req: { method: string; url: string; header(name: string): string | undefined; raw?: Request };
   res: Response;
   /** Hono throws when the runtime gives no execution context (Node, Bun): read in a try. */
   readonly executionCtx: { waitUntil(promise: Promise<unknown>): void };
@@ -22,6 +23,13 @@ export interface HonoOptions {
 export function agentReadiness(collectorOrOptions: Collector | CollectorOptions, options: HonoOptions = {}) {
   const collector = collectorOrOptions instanceof Collector ? collectorOrOptions : new Collector(collectorOrOptions);
   const middleware = async (c: HonoContextLike, next: () => Promise<void>) => {
+    let checkout: ReturnType<typeof watchWebCheckout> = null;
+    try {
+      // Before the route reads the request: an MCP call's body is copied here.
+      checkout = c.req.raw ? watchWebCheckout(collector, c.req.raw) : null;
+    } catch {
+      checkout = null;
+    }
     await next();
     let ctx: HonoContextLike["executionCtx"] | undefined;
     try {
@@ -29,23 +37,27 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
     } catch {
       ctx = undefined;
     }
+    let settled: Promise<void> | null = null;
     try {
       if (ctx) collector.useWaitUntil();
-      collector.record({
+      const facts = {
         method: c.req.method,
         url: c.req.url,
         status: c.res.status,
         contentType: c.res.headers.get("content-type"),
-        header: (name) => c.req.header(name),
+        header: (name: string) => c.req.header(name),
         ip: options.clientIp
           ? options.clientIp(c)
           : (c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim()),
-      });
+      };
+      collector.record(facts);
+      // The answer is copied now; the copy is read after the route's answer has gone.
+      settled = checkout ? checkout(c.res, facts) : null;
     } catch {
       // Never in the shop's way.
     }
     try {
-      ctx?.waitUntil(collector.flushSoon());
+      ctx?.waitUntil(settled ? settled.then(() => collector.flushSoon()) : collector.flushSoon());
     } catch {
       // As above.
     }

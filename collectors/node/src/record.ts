@@ -34,6 +34,19 @@ export interface EventRecord {
     "signature-agent"?: string;
     "ucp-agent"?: string;
   };
+  /** An agentic checkout's end (agentic-record.ts); absent on a page's record. */
+  order?: OrderFacts;
+}
+
+/** What an agentic order record says of the order: `ServerEventInput.order` in the v1 OpenAPI document. */
+export interface OrderFacts {
+  protocol: "acp" | "ucp";
+  binding: "rest" | "mcp";
+  outcome: "completed" | "canceled" | "failed";
+  checkout_id: string;
+  order_id?: string;
+  amount_minor?: number;
+  currency?: string;
 }
 
 // The service's bounds per field (shared/ingest/server-events.ts, `serverEventItem`): a
@@ -84,7 +97,7 @@ const within = (v: string | null | undefined, max: number): string | undefined =
   v && v.length <= max ? v : undefined;
 
 // An address the service can parse, or nothing: a malformed ip would reject the record.
-function cleanIp(ip: string | null | undefined): string | null {
+export function cleanIp(ip: string | null | undefined): string | null {
   if (!ip) return null;
   const bare = ip.trim().replace(/%.*$/, "");
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(bare)) return bare;
@@ -106,13 +119,7 @@ export function toEventRecord(
   const path = url.pathname + url.search;
   if (!include(facts.method, path, facts.status, facts.contentType)) return null;
   const header = (name: string) => facts.header(name) ?? null;
-  const signed = {
-    signature: within(header("signature"), MAX_SIGNATURE_HEADER),
-    "signature-input": within(header("signature-input"), MAX_SIGNATURE_HEADER),
-    "signature-agent": within(header("signature-agent"), MAX_SIGNATURE_HEADER),
-    "ucp-agent": within(header("ucp-agent"), MAX_UCP_AGENT),
-  };
-  const present = Object.entries(signed).filter(([, v]) => v !== undefined);
+  const forwarded = forwardedHeaders(header);
   return {
     timestamp: facts.timestamp ?? now,
     domain: domain ?? url.hostname,
@@ -123,6 +130,22 @@ export function toEventRecord(
     ip: cleanIp(facts.ip),
     // A referrer past the bound would lose its meaning if cut: left out instead.
     referer: within(header("referer"), MAX_REFERER) ?? null,
-    ...(present.length > 0 ? { headers: Object.fromEntries(present) } : {}),
+    ...(forwarded ? { headers: forwarded } : {}),
   };
+}
+
+/**
+ * The only request headers a record carries: Web Bot Auth's three (the service verifies
+ * the signature on them) and `UCP-Agent` (a declared identity), each within its bound.
+ * Nothing else of the request leaves the shop. Undefined when none is present.
+ */
+export function forwardedHeaders(header: (name: string) => string | null): EventRecord["headers"] {
+  const signed = {
+    signature: within(header("signature"), MAX_SIGNATURE_HEADER),
+    "signature-input": within(header("signature-input"), MAX_SIGNATURE_HEADER),
+    "signature-agent": within(header("signature-agent"), MAX_SIGNATURE_HEADER),
+    "ucp-agent": within(header("ucp-agent"), MAX_UCP_AGENT),
+  };
+  const present = Object.entries(signed).filter(([, v]) => v !== undefined);
+  return present.length > 0 ? Object.fromEntries(present) : undefined;
 }

@@ -1,0 +1,164 @@
+import type { CheckoutCall, CommerceProtocol } from "./agentic-protocols.js";
+
+/**
+ * What a checkout call's answer says about the order, read from the shop's own response
+ * (docs/integrations/agentic-checkout.md, "What is read"). Only three things are read
+ * from a checkout session: its `status`, its `totals[]` entry of `type: "total"` (an
+ * integer in minor units) with its `currency`, and its ids (`id`, `order.id`). Buyer,
+ * addresses, line items, payment data: never read, never sent.
+ */
+export type CheckoutOutcome = "completed" | "canceled" | "failed";
+
+export interface CheckoutResult {
+  outcome: CheckoutOutcome;
+  checkoutId: string | null;
+  orderId: string | null;
+  amountMinor: number | null;
+  /** Upper-case ISO 4217 letters as the answer gave them (ACP sends `usd`). */
+  currency: string | null;
+}
+
+/** Answers larger than this are not read (a checkout session is a few KB). */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+const MAX_ID = 255;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The JSON-RPC message of an MCP answer: a JSON body, or the last `data:` event of a
+ * Streamable HTTP `text/event-stream` answer that holds a `result` or an `error`.
+ */
+function rpcMessage(body: string, contentType: string | null | undefined): Record<string, unknown> | null {
+  const sse = contentType?.toLowerCase().includes("text/event-stream") || /^(event|data|id):/m.test(body.slice(0, 64));
+  if (!sse) {
+    const v = parseJson(body);
+    return isObject(v) ? v : null;
+  }
+  let found: Record<string, unknown> | null = null;
+  for (const event of body.split(/\r?\n\r?\n/)) {
+    const data = event
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith("data:"))
+      .map((l) => l.slice(5).replace(/^ /, ""))
+      .join("\n");
+    const v = data ? parseJson(data) : undefined;
+    if (isObject(v) && ("result" in v || "error" in v)) found = v;
+  }
+  return found;
+}
+
+/** The checkout session inside an answer: itself, or under `checkout` (an envelope). */
+function sessionOf(v: unknown): Record<string, unknown> | null {
+  if (!isObject(v)) return null;
+  if (!("status" in v) && isObject(v.checkout)) return v.checkout;
+  return v;
+}
+
+function totalOf(session: Record<string, unknown>): number | null {
+  if (!Array.isArray(session.totals)) return null;
+  const total = session.totals.find((t) => isObject(t) && t.type === "total") as Record<string, unknown> | undefined;
+  const amount = total?.amount;
+  return typeof amount === "number" && Number.isSafeInteger(amount) && amount >= 0 ? amount : null;
+}
+
+const idOf = (v: unknown): string | null => (typeof v === "string" && v.length > 0 && v.length <= MAX_ID ? v : null);
+
+function currencyOf(v: unknown): string | null {
+  return typeof v === "string" && /^[A-Za-z]{3}$/.test(v) ? v.toUpperCase() : null;
+}
+
+/** An `error` entry in `messages[]` (ACP Message(error); UCP messages of `type: "error"`). */
+const hasErrorMessage = (s: Record<string, unknown>) =>
+  Array.isArray(s.messages) && s.messages.some((m) => isObject(m) && m.type === "error");
+
+/** A UCP business outcome that is an error: `ucp.status: "error"` (checkout-rest.md, "Error Responses"). */
+const ucpError = (s: Record<string, unknown>) => isObject(s.ucp) && s.ucp.status === "error";
+
+function fromSession(call: CheckoutCall, session: Record<string, unknown>): CheckoutResult | null {
+  const base = {
+    checkoutId: call.checkoutId ?? idOf(session.id),
+    orderId: isObject(session.order) ? idOf(session.order.id) : null,
+    amountMinor: totalOf(session),
+    currency: currencyOf(session.currency),
+  };
+  if (call.operation === "complete") {
+    if (ucpError(session)) return { outcome: "failed", ...base };
+    if (session.status === "completed") return { outcome: "completed", ...base };
+    // Not completed, and the answer says why (a declined payment, a missing field): the
+    // attempt failed. Any other status without an error (ACP `in_progress`,
+    // `authentication_required`; UCP `complete_in_progress`, `requires_escalation`) is a
+    // step, not an end.
+    return hasErrorMessage(session) ? { outcome: "failed", ...base } : null;
+  }
+  if (call.operation === "cancel") return session.status === "canceled" ? { outcome: "canceled", ...base } : null;
+  return null;
+}
+
+function failed(call: CheckoutCall): CheckoutResult | null {
+  return call.operation === "complete"
+    ? { outcome: "failed", checkoutId: call.checkoutId, orderId: null, amountMinor: null, currency: null }
+    : null;
+}
+
+/**
+ * The order a checkout call's answer records, or null when it records none: create,
+ * update and get are steps, not orders; a completion counts once it says `completed`;
+ * a cancel once it says `canceled`; a completion answered with an error (HTTP 4xx/5xx,
+ * a JSON-RPC error, `isError`, a UCP error outcome, an `error` message on a session not
+ * completed) is a failed checkout.
+ */
+export function readCheckoutAnswer(
+  call: CheckoutCall,
+  status: number,
+  contentType: string | null | undefined,
+  body: string | null,
+): CheckoutResult | null {
+  if (call.operation !== "complete" && call.operation !== "cancel") return null;
+  if (status >= 400) return failed(call);
+  if (status < 200 || status >= 300 || body === null || body.length > MAX_ANSWER_BYTES) return null;
+  if (call.binding === "rest") {
+    const session = sessionOf(parseJson(body));
+    return session ? fromSession(call, session) : null;
+  }
+  const message = rpcMessage(body, contentType);
+  if (!message) return null;
+  if ("error" in message) return failed(call);
+  const result = message.result;
+  if (!isObject(result)) return null;
+  if (result.isError === true) return failed(call);
+  const session = sessionOf(isObject(result.structuredContent) ? result.structuredContent : result);
+  return session ? fromSession(call, session) : null;
+}
+
+/**
+ * Without the request body (a framework that did not parse it), an MCP answer can still
+ * show a completed or canceled checkout session. Read as such; the service stores each
+ * checkout once, so a `get` of a completed session adds nothing.
+ */
+export function checkoutCallFromAnswer(
+  body: string,
+  contentType: string | null | undefined,
+  ucpHeader: boolean,
+): CheckoutCall | null {
+  if (body.length > MAX_ANSWER_BYTES) return null;
+  const message = rpcMessage(body, contentType);
+  const result = message && isObject(message.result) ? message.result : null;
+  const session = result ? sessionOf(isObject(result.structuredContent) ? result.structuredContent : result) : null;
+  if (!session || (session.status !== "completed" && session.status !== "canceled")) return null;
+  if (session.status === "completed" && !isObject(session.order)) return null;
+  const protocol: CommerceProtocol = ucpHeader || isObject(session.ucp) ? "ucp" : "acp";
+  return {
+    protocol,
+    binding: "mcp",
+    operation: session.status === "completed" ? "complete" : "cancel",
+    checkoutId: idOf(session.id),
+  };
+}

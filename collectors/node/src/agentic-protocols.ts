@@ -1,0 +1,163 @@
+/**
+ * How the two agentic checkout protocols announce themselves on a shop's own endpoints,
+ * from their specifications (docs/integrations/agentic-checkout.md cites each line):
+ *
+ * - ACP, Agentic Commerce Protocol (OpenAI, Stripe), REST: `POST /checkout_sessions`,
+ *   `POST /checkout_sessions/{id}` (update), `GET /checkout_sessions/{id}`,
+ *   `POST /checkout_sessions/{id}/complete`, `POST /checkout_sessions/{id}/cancel`; the
+ *   client MUST send `API-Version` (rfc.agentic_checkout.md §3.1, §4). Its MCP binding
+ *   maps each operation to a tool: `create_checkout_session`, `update_checkout_session`,
+ *   `get_checkout_session`, `complete_checkout_session`, `cancel_checkout_session`, with
+ *   the path's id as `arguments.id` (docs/mcp-binding.md).
+ * - UCP, Universal Commerce Protocol (checkout capability), REST: `POST /checkout-sessions`,
+ *   `GET` and `PUT /checkout-sessions/{id}`, `POST …/{id}/complete`, `POST …/{id}/cancel`;
+ *   every request MUST carry `UCP-Agent: profile="…"` (checkout-rest.md, "Operations",
+ *   "HTTP Headers"). Its MCP binding: tools `create_checkout`, `get_checkout`,
+ *   `update_checkout`, `complete_checkout`, `cancel_checkout`, with `arguments.id` and the
+ *   profile in `arguments.meta["ucp-agent"].profile` (checkout-mcp.md).
+ * - MCP: a Streamable HTTP request after initialization carries `MCP-Protocol-Version`;
+ *   a tool call is JSON-RPC `{"method":"tools/call","params":{"name","arguments"}}`.
+ */
+
+export type CommerceProtocol = "acp" | "ucp";
+export type CheckoutBinding = "rest" | "mcp";
+export type CheckoutOperation = "create" | "update" | "get" | "complete" | "cancel";
+
+/** One recognised checkout call, before its answer is read. */
+export interface CheckoutCall {
+  protocol: CommerceProtocol;
+  binding: CheckoutBinding;
+  operation: CheckoutOperation;
+  /** The checkout session's id from the path or the tool's `id` argument; null on create. */
+  checkoutId: string | null;
+  /** A UCP MCP call names its profile in `meta`, not in a header: kept as a header value. */
+  ucpAgent?: string;
+}
+
+// The collection segment, then optionally an id and an action; a mount prefix
+// (`/acp/checkout_sessions`) is allowed. Ids are one path segment.
+const ACP_PATH = /(?:^|\/)checkout_sessions(?:\/([^/]+)(?:\/(complete|cancel))?)?\/?$/;
+const UCP_PATH = /(?:^|\/)checkout-sessions(?:\/([^/]+)(?:\/(complete|cancel))?)?\/?$/;
+
+const ACP_TOOLS: Record<string, CheckoutOperation> = {
+  create_checkout_session: "create",
+  update_checkout_session: "update",
+  get_checkout_session: "get",
+  complete_checkout_session: "complete",
+  cancel_checkout_session: "cancel",
+};
+const UCP_TOOLS: Record<string, CheckoutOperation> = {
+  create_checkout: "create",
+  update_checkout: "update",
+  get_checkout: "get",
+  complete_checkout: "complete",
+  cancel_checkout: "cancel",
+};
+
+const MAX_ID = 255;
+
+function decodeId(segment: string | undefined): string | null {
+  if (!segment) return null;
+  try {
+    const id = decodeURIComponent(segment);
+    return id.length > 0 && id.length <= MAX_ID ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+function restOperation(
+  method: string,
+  id: string | undefined,
+  action: string | undefined,
+  updateMethod: string,
+): CheckoutOperation | null {
+  if (action) return method === "POST" ? (action as CheckoutOperation) : null;
+  if (!id) return method === "POST" ? "create" : null;
+  if (method === "GET") return "get";
+  return method === updateMethod ? "update" : null;
+}
+
+/**
+ * The REST checkout call a request is, or null. A path alone does not make one: ACP
+ * needs its required `API-Version` header, UCP its required `UCP-Agent`, so a shop's own
+ * page that happens to be called `/checkout-sessions` is not counted.
+ */
+export function restCheckoutCall(
+  method: string,
+  pathname: string,
+  header: (name: string) => string | null | undefined,
+): CheckoutCall | null {
+  const m = method.toUpperCase();
+  if (header("ucp-agent")) {
+    const match = UCP_PATH.exec(pathname);
+    const operation = match && restOperation(m, match[1], match[2], "PUT");
+    if (operation) return { protocol: "ucp", binding: "rest", operation, checkoutId: decodeId(match[1]) };
+  }
+  if (header("api-version")) {
+    const match = ACP_PATH.exec(pathname);
+    const operation = match && restOperation(m, match[1], match[2], "POST");
+    if (operation) return { protocol: "acp", binding: "rest", operation, checkoutId: decodeId(match[1]) };
+  }
+  return null;
+}
+
+/** Whether a request may be an MCP tool call: a POST with `MCP-Protocol-Version`. */
+export function mayBeMcpCall(method: string, header: (name: string) => string | null | undefined): boolean {
+  return method.toUpperCase() === "POST" && !!header("mcp-protocol-version");
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `UCP-Agent` as the REST binding spells it (an RFC 8941 Dictionary), from MCP `meta`. */
+function ucpAgentHeader(meta: unknown): string | undefined {
+  const agent = isObject(meta) ? meta["ucp-agent"] : undefined;
+  const profile = isObject(agent) ? agent.profile : undefined;
+  // An RFC 8941 sf-string holds printable ASCII; `"` and a backslash would need escapes.
+  if (typeof profile !== "string" || profile.length === 0 || profile.length > 2000) return undefined;
+  for (let i = 0; i < profile.length; i++) {
+    const c = profile.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return undefined;
+  }
+  return `profile="${profile}"`;
+}
+
+/**
+ * The checkout call an MCP JSON-RPC request body is, or null. UCP when the request or
+ * its `meta` names a UCP agent, or the tool is UCP's; ACP for ACP's tool names.
+ */
+export function mcpCheckoutCall(
+  body: unknown,
+  header: (name: string) => string | null | undefined,
+): CheckoutCall | null {
+  if (!isObject(body) || body.method !== "tools/call" || !isObject(body.params)) return null;
+  const name = body.params.name;
+  if (typeof name !== "string") return null;
+  const args = isObject(body.params.arguments) ? body.params.arguments : {};
+  const checkoutId = typeof args.id === "string" && args.id.length > 0 && args.id.length <= MAX_ID ? args.id : null;
+  const ucpAgent = ucpAgentHeader(args.meta);
+  const ucpOperation = UCP_TOOLS[name];
+  if (ucpOperation) {
+    return {
+      protocol: "ucp",
+      binding: "mcp",
+      operation: ucpOperation,
+      checkoutId,
+      ...(ucpAgent && !header("ucp-agent") ? { ucpAgent } : {}),
+    };
+  }
+  const acpOperation = ACP_TOOLS[name];
+  if (acpOperation) {
+    // A UCP agent calling a tool of ACP's name is still counted as UCP: the header (or
+    // `meta`) is that protocol's own required signal.
+    const protocol: CommerceProtocol = header("ucp-agent") || ucpAgent ? "ucp" : "acp";
+    return {
+      protocol,
+      binding: "mcp",
+      operation: acpOperation,
+      checkoutId,
+      ...(ucpAgent && !header("ucp-agent") ? { ucpAgent } : {}),
+    };
+  }
+  return null;
+}

@@ -1,0 +1,92 @@
+import { checkoutCallFromAnswer, MAX_ANSWER_BYTES } from "./agentic-answer.js";
+import { type CheckoutCall, mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "./agentic-protocols.js";
+import type { Collector } from "./collector.js";
+import type { RequestFacts } from "./record.js";
+
+/**
+ * Reads a body stream as text, or null past `max` bytes (then stops reading it). The
+ * stream is a copy (`clone()`), so the shop's own answer streams on untouched.
+ */
+export async function boundedText(body: ReadableStream<Uint8Array> | null, max = MAX_ANSWER_BYTES) {
+  if (!body) return "";
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+const settled = Promise.resolve();
+
+/**
+ * For runtimes of web `Request` and `Response` (Hono, Next.js route handlers, Workers):
+ * called before the shop answers, it tells whether the request is, or may be, an
+ * agentic checkout call (agentic-protocols.ts) and, for an MCP call, keeps a copy of the
+ * request body (the tool's name is in it). Null for every other request: nothing is
+ * copied and nothing runs later.
+ *
+ * The returned function is called with the shop's answer before that answer is handed
+ * on: it copies the answer at once (synchronously) and returns a promise that reads the
+ * copies and records the checkout's end, if any. The promise never rejects; the shop's
+ * answer never waits for it (run it under `waitUntil`, or let it run).
+ */
+export function watchWebCheckout(
+  collector: Collector,
+  request: Request,
+): ((response: Response, facts: RequestFacts) => Promise<void>) | null {
+  const header = (name: string) => request.headers.get(name);
+  let rest: CheckoutCall | null;
+  try {
+    rest = restCheckoutCall(request.method, new URL(request.url).pathname, header);
+  } catch {
+    return null;
+  }
+  // Create, update and get end no order: their answers are not read at all.
+  if (rest && rest.operation !== "complete" && rest.operation !== "cancel") return null;
+  let requestCopy: Request | null = null;
+  if (!rest) {
+    if (!mayBeMcpCall(request.method, header)) return null;
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_ANSWER_BYTES) return null;
+    try {
+      requestCopy = request.clone();
+    } catch {
+      requestCopy = null;
+    }
+  }
+  return (response, facts) => {
+    let answerCopy: Response;
+    try {
+      answerCopy = response.clone();
+    } catch {
+      // A body already read or locked: the shop's answer goes on, this call is not counted.
+      void requestCopy?.body?.cancel().catch(() => {});
+      return settled;
+    }
+    return (async () => {
+      let call = rest;
+      const requestText = requestCopy ? await boundedText(requestCopy.body) : null;
+      if (!call && requestText !== null) {
+        try {
+          call = mcpCheckoutCall(JSON.parse(requestText), header);
+        } catch {
+          call = null;
+        }
+        // Another tool, or not a tool call: its answer is not read.
+        if (!call) return void (await answerCopy.body?.cancel().catch(() => {}));
+      }
+      const answer = await boundedText(answerCopy.body);
+      // Without the request's body, the answer alone may show a checkout's end.
+      call ??= answer === null ? null : checkoutCallFromAnswer(answer, facts.contentType, !!header("ucp-agent"));
+      if (call) collector.recordCheckout(facts, call, answer);
+    })().catch(() => {});
+  };
+}

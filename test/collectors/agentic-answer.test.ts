@@ -1,0 +1,161 @@
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { readCheckoutAnswer } from "../../collectors/node/src/agentic-answer";
+import { decode } from "../../collectors/node/src/agentic-node";
+import { mcpCheckoutCall, restCheckoutCall } from "../../collectors/node/src/agentic-protocols";
+
+const headers =
+  (h: Record<string, string>) =>
+  (name: string): string | null =>
+    h[name] ?? null;
+
+describe("recognising a checkout call by its protocol's required signals", () => {
+  it("ACP needs API-Version, UCP needs UCP-Agent; the path alone counts nothing", () => {
+    const acp = headers({ "api-version": "2026-01-16" });
+    const ucp = headers({ "ucp-agent": 'profile="https://p.example/profile"' });
+    expect(restCheckoutCall("POST", "/checkout_sessions", acp)).toMatchObject({ protocol: "acp", operation: "create" });
+    expect(restCheckoutCall("POST", "/acp/checkout_sessions/cs_1", acp)).toMatchObject({
+      operation: "update",
+      checkoutId: "cs_1",
+    });
+    expect(restCheckoutCall("GET", "/checkout_sessions/cs_1", acp)).toMatchObject({ operation: "get" });
+    expect(restCheckoutCall("POST", "/checkout_sessions/cs%201/complete", acp)).toMatchObject({
+      operation: "complete",
+      checkoutId: "cs 1",
+    });
+    expect(restCheckoutCall("POST", "/checkout_sessions/cs_1/complete", headers({}))).toBeNull();
+    expect(restCheckoutCall("PUT", "/checkout-sessions/chk_1", ucp)).toMatchObject({
+      protocol: "ucp",
+      operation: "update",
+    });
+    // UCP updates with PUT; a POST to the id is no UCP operation.
+    expect(restCheckoutCall("POST", "/checkout-sessions/chk_1", ucp)).toBeNull();
+    expect(restCheckoutCall("POST", "/checkout-sessions/chk_1/cancel", ucp)).toMatchObject({ operation: "cancel" });
+    expect(restCheckoutCall("GET", "/checkout-sessions/chk_1/complete", ucp)).toBeNull();
+  });
+
+  it("MCP tool calls: each binding's tool names, the UCP profile from meta", () => {
+    const none = headers({});
+    const call = (name: string, args: unknown) => ({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name, arguments: args },
+    });
+    expect(
+      mcpCheckoutCall(
+        call("complete_checkout", { id: "c1", meta: { "ucp-agent": { profile: "https://p.example/x" } } }),
+        none,
+      ),
+    ).toEqual({
+      protocol: "ucp",
+      binding: "mcp",
+      operation: "complete",
+      checkoutId: "c1",
+      ucpAgent: 'profile="https://p.example/x"',
+    });
+    expect(mcpCheckoutCall(call("cancel_checkout_session", { id: "cs" }), none)).toMatchObject({
+      protocol: "acp",
+      operation: "cancel",
+    });
+    // A quote in the profile cannot break out of the header's string.
+    expect(
+      mcpCheckoutCall(call("get_checkout", { meta: { "ucp-agent": { profile: 'x" evil="1' } } }), none)?.ucpAgent,
+    ).toBeUndefined();
+    expect(mcpCheckoutCall(call("search_catalog", {}), none)).toBeNull();
+    expect(mcpCheckoutCall({ jsonrpc: "2.0", id: 1, method: "initialize" }, none)).toBeNull();
+  });
+});
+
+describe("reading the order from the answer", () => {
+  const complete = { protocol: "acp", binding: "rest", operation: "complete", checkoutId: "cs_1" } as const;
+  const session = (status: string, extra: object = {}) =>
+    JSON.stringify({
+      id: "cs_1",
+      status,
+      currency: "eur",
+      totals: [
+        { type: "subtotal", amount: 900 },
+        { type: "total", amount: 1000 },
+      ],
+      ...extra,
+    });
+
+  it("a completion counts only once it says completed; 3-D Secure and progress are steps", () => {
+    expect(
+      readCheckoutAnswer(complete, 200, "application/json", session("completed", { order: { id: "o1" } })),
+    ).toEqual({
+      outcome: "completed",
+      checkoutId: "cs_1",
+      orderId: "o1",
+      amountMinor: 1000,
+      currency: "EUR",
+    });
+    expect(readCheckoutAnswer(complete, 200, "application/json", session("authentication_required"))).toBeNull();
+    expect(readCheckoutAnswer(complete, 200, "application/json", session("in_progress"))).toBeNull();
+    expect(
+      readCheckoutAnswer(complete, 400, "application/json", '{"type":"invalid_request","code":"requires_3ds"}'),
+    ).toMatchObject({
+      outcome: "failed",
+      amountMinor: null,
+    });
+    expect(readCheckoutAnswer({ ...complete, operation: "update" }, 200, null, session("completed"))).toBeNull();
+  });
+
+  it("amounts that are not whole minor units are not read", () => {
+    const odd = JSON.stringify({
+      id: "cs_1",
+      status: "completed",
+      currency: "usd",
+      totals: [{ type: "total", amount: 12.5 }],
+    });
+    expect(readCheckoutAnswer(complete, 200, null, odd)).toMatchObject({ outcome: "completed", amountMinor: null });
+  });
+
+  it("MCP answers as JSON or as an event stream; errors are failures", () => {
+    const mcp = { ...complete, protocol: "ucp", binding: "mcp" } as const;
+    const result = {
+      jsonrpc: "2.0",
+      id: 7,
+      result: { structuredContent: JSON.parse(session("completed", { order: { id: "o2" } })) },
+    };
+    const stream = `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nevent: message\ndata: ${JSON.stringify(result)}\n\n`;
+    expect(readCheckoutAnswer(mcp, 200, "text/event-stream", stream)).toMatchObject({
+      outcome: "completed",
+      orderId: "o2",
+    });
+    expect(
+      readCheckoutAnswer(
+        mcp,
+        200,
+        "application/json",
+        JSON.stringify({ jsonrpc: "2.0", id: 7, error: { code: -32000 } }),
+      ),
+    ).toMatchObject({
+      outcome: "failed",
+    });
+    expect(
+      readCheckoutAnswer(
+        mcp,
+        200,
+        "application/json",
+        JSON.stringify({ jsonrpc: "2.0", id: 7, result: { isError: true } }),
+      ),
+    ).toMatchObject({
+      outcome: "failed",
+    });
+    const ucpError = {
+      jsonrpc: "2.0",
+      id: 7,
+      result: { structuredContent: { ucp: { status: "error" }, messages: [] } },
+    };
+    expect(readCheckoutAnswer(mcp, 200, null, JSON.stringify(ucpError))).toMatchObject({ outcome: "failed" });
+  });
+
+  it("a compressed answer is read through its Content-Encoding, a plain one despite it", () => {
+    const text = session("canceled");
+    expect(decode(gzipSync(text), "gzip")).toBe(text);
+    expect(decode(Buffer.from(text), "gzip")).toBe(text);
+    expect(decode(Buffer.from(text), "zstd")).toBeNull();
+  });
+});

@@ -1,0 +1,540 @@
+import { expect } from "vitest";
+import { CREDENTIAL_HEADERS } from "../../../collectors/node/src/agentic-record";
+import type { Posted } from "../local-service";
+import { ACP_API_VERSION, acpShop, acpTotal, type ShopAnswer } from "./acp-shop";
+import { mcpEndpoint, ucpShop, ucpTotal } from "./ucp-shop";
+
+/** One HTTP request of an agent to the shop, through whichever adapter a test mounts. */
+export interface AgentRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+export type Send = (req: AgentRequest) => Promise<{ status: number; text: string }>;
+
+/** Every fixture endpoint of one shop: ACP and UCP REST, and one MCP endpoint (`/mcp`) with both bindings' tools. */
+export function checkoutShop() {
+  const acp = acpShop();
+  const ucp = ucpShop();
+  const mcp = mcpEndpoint([acp, ucp]);
+  return {
+    acp,
+    ucp,
+    /** Routes a request; `sse` answers MCP calls as an event stream. Headers by lower-case name. */
+    route(method: string, path: string, headers: Record<string, string | undefined>, body: unknown): ShopAnswer {
+      const bare = path.split("?")[0];
+      if (bare === "/mcp") return mcp(headers, body, headers["x-test-sse"] === "1");
+      if (bare.startsWith("/checkout_sessions")) return acp.handle(method, bare, headers, body);
+      if (bare.startsWith("/checkout-sessions")) return ucp.handle(method, bare, headers, body);
+      return { status: 200, body: "<h1>shop</h1>", headers: { "content-type": "text/html" } };
+    },
+  };
+}
+
+/** The answer as bytes on the wire: a string as is, anything else as JSON. */
+export function answerText(a: ShopAnswer): { text: string; contentType: string } {
+  if (typeof a.body === "string") return { text: a.body, contentType: a.headers?.["content-type"] ?? "text/plain" };
+  return { text: JSON.stringify(a.body), contentType: "application/json" };
+}
+
+// What must never leave the shop: the agent's credentials, the payment data, the buyer.
+export const SECRETS = {
+  bearer: "acp_live_secret_7f3a",
+  cookie: "shop_session=9c1e77",
+  apiKey: "xk_live_4b1d",
+  csrf: "csrf-2e9a",
+  acpBodySignature: "acpbodysig_AbC123",
+  cardToken: "spt_123_card",
+  ucpCardToken: "tok_visa_4242",
+  pan: "4242424242424242",
+  email: "john.smith@mail.example",
+  street: "1234 Chat Road",
+  phone: "15551234567",
+  buyerIp: "198.51.100.77",
+} as const;
+
+// A ChatGPT-like agent: declared User-Agent, a Web Bot Auth signature naming its key directory.
+const WBA = {
+  "user-agent":
+    "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot",
+  signature: "sig1=:d2JhLXNpZw==:",
+  "signature-input": 'sig1=("@authority" "signature-agent");created=1767225600;keyid="k1";tag="web-bot-auth"',
+  "signature-agent": '"https://chatgpt.com"',
+};
+const CREDENTIALS: Record<string, string> = {
+  authorization: `Bearer ${SECRETS.bearer}`,
+  cookie: SECRETS.cookie,
+  "x-api-key": SECRETS.apiKey,
+  "x-csrf-token": SECRETS.csrf,
+  "proxy-authorization": `Basic ${SECRETS.apiKey}`,
+};
+const ADDRESS = {
+  name: "John Smith",
+  line_one: SECRETS.street,
+  line_two: "",
+  city: "San Francisco",
+  state: "CA",
+  country: "US",
+  postal_code: "94131",
+};
+const FULFILLMENT = { name: "John Smith", phone_number: SECRETS.phone, email: SECRETS.email, address: ADDRESS };
+const PAYMENT = (token: string) => ({ token, provider: "stripe", billing_address: ADDRESS });
+
+/** ACP request headers; `acpSigned`: ACP's own body signature instead of Web Bot Auth (§2.1). */
+function acpHeaders(key?: string, acpSigned = false): Record<string, string> {
+  const identity = acpSigned ? { "user-agent": WBA["user-agent"], signature: SECRETS.acpBodySignature } : WBA;
+  return {
+    ...identity,
+    ...CREDENTIALS,
+    "content-type": "application/json",
+    "api-version": ACP_API_VERSION,
+    "request-id": `req_${key ?? "x"}`,
+    timestamp: "2026-11-20T10:00:00Z",
+    ...(key ? { "idempotency-key": key } : {}),
+  };
+}
+
+async function ok(send: Send, req: AgentRequest, status: number) {
+  const answer = await send(req);
+  expect(answer.status, `${req.method} ${req.path}`).toBe(status);
+  return answer.text ? JSON.parse(answer.text) : null;
+}
+
+/** An order record as the collector sends it (`EventRecord.order`). */
+export interface ExpectedOrder {
+  protocol: "acp" | "ucp";
+  binding: "rest" | "mcp";
+  outcome: "completed" | "canceled" | "failed";
+  checkout_id: string;
+  order_id?: string;
+  amount_minor?: number;
+  currency?: string;
+}
+
+/**
+ * ChatGPT-style ACP REST checkout, every step the spec has: three sessions.
+ * A: create (retried with its key), update, complete, complete retried with its key.
+ * B: create without an address, update, cancel. C: a declined card, the same key reused
+ * with other parameters (409), then a good card. Plus a call without `API-Version`,
+ * which is no ACP call. Returns the orders a collector must send, by hand.
+ */
+export async function acpRestJourney(send: Send): Promise<ExpectedOrder[]> {
+  const itemsA = [{ id: "item_456", quantity: 1 }];
+  const createA = { method: "POST", path: "/checkout_sessions", headers: acpHeaders("a-create") };
+  const a = await ok(send, { ...createA, body: { items: itemsA, fulfillment_details: FULFILLMENT } }, 201);
+  const replay = await ok(send, { ...createA, body: { items: itemsA, fulfillment_details: FULFILLMENT } }, 201);
+  expect(replay.id).toBe(a.id);
+  await ok(
+    send,
+    {
+      method: "POST",
+      path: `/checkout_sessions/${a.id}`,
+      headers: acpHeaders(),
+      body: { selected_fulfillment_options: [{ option_id: "fo_std", item_ids: ["item_456"] }] },
+    },
+    200,
+  );
+  const completeA = {
+    method: "POST",
+    path: `/checkout_sessions/${a.id}/complete`,
+    headers: acpHeaders("a-complete"),
+    body: { buyer: { first_name: "John", email: SECRETS.email }, payment_data: PAYMENT(SECRETS.cardToken) },
+  };
+  const doneA = await ok(send, completeA, 200);
+  expect(doneA.status).toBe("completed");
+  // The agent did not see the answer and retries with the same key: the same order.
+  expect((await ok(send, completeA, 200)).order.id).toBe(doneA.order.id);
+
+  const itemsB = [{ id: "item_123", quantity: 1 }];
+  // B's agent signs ACP's way (a body `Signature`, no `Signature-Input`): that header is no Web Bot Auth signature and is not sent.
+  const b = await ok(
+    send,
+    { method: "POST", path: "/checkout_sessions", headers: acpHeaders("b-create", true), body: { items: itemsB } },
+    201,
+  );
+  expect(b.status).toBe("not_ready_for_payment");
+  await ok(
+    send,
+    {
+      method: "POST",
+      path: `/checkout_sessions/${b.id}`,
+      headers: acpHeaders(undefined, true),
+      body: { fulfillment_details: FULFILLMENT },
+    },
+    200,
+  );
+  await ok(
+    send,
+    { method: "POST", path: `/checkout_sessions/${b.id}/cancel`, headers: acpHeaders("b-cancel", true), body: {} },
+    200,
+  );
+
+  const itemsC = [{ id: "item_456", quantity: 2 }];
+  const c = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/checkout_sessions",
+      headers: acpHeaders("c-create"),
+      body: { items: itemsC, fulfillment_details: FULFILLMENT },
+    },
+    201,
+  );
+  await ok(
+    send,
+    {
+      method: "POST",
+      path: `/checkout_sessions/${c.id}/complete`,
+      headers: acpHeaders("c-1"),
+      body: { payment_data: PAYMENT("spt_declined") },
+    },
+    402,
+  );
+  await ok(
+    send,
+    {
+      method: "POST",
+      path: `/checkout_sessions/${c.id}/complete`,
+      headers: acpHeaders("a-complete"),
+      body: { payment_data: PAYMENT("spt_other") },
+    },
+    409,
+  );
+  const doneC = await ok(
+    send,
+    {
+      method: "POST",
+      path: `/checkout_sessions/${c.id}/complete`,
+      headers: acpHeaders("c-2"),
+      body: { payment_data: PAYMENT(SECRETS.cardToken) },
+    },
+    200,
+  );
+  // No API-Version: not an ACP call (the shop refuses it too), so nothing is counted.
+  const { "api-version": _v, ...noVersion } = acpHeaders("x");
+  await ok(send, { method: "POST", path: `/checkout_sessions/${c.id}/complete`, headers: noVersion, body: {} }, 400);
+
+  // Hand counts: A 300 + 10% tax 30 + shipping 100 = 430; B 2,500 + 250 + 100 = 2,850;
+  // C 2 × 300 = 600 + 60 + 100 = 760. ACP's `usd` is sent upper-case.
+  expect(acpTotal(itemsA, true)).toBe(430);
+  expect(acpTotal(itemsB, true)).toBe(2850);
+  expect(acpTotal(itemsC, true)).toBe(760);
+  return [
+    {
+      protocol: "acp",
+      binding: "rest",
+      outcome: "completed",
+      checkout_id: a.id,
+      order_id: doneA.order.id,
+      amount_minor: 430,
+      currency: "USD",
+    },
+    { protocol: "acp", binding: "rest", outcome: "canceled", checkout_id: b.id, amount_minor: 2850, currency: "USD" },
+    { protocol: "acp", binding: "rest", outcome: "failed", checkout_id: c.id },
+    {
+      protocol: "acp",
+      binding: "rest",
+      outcome: "completed",
+      checkout_id: c.id,
+      order_id: doneC.order.id,
+      amount_minor: 760,
+      currency: "USD",
+    },
+  ];
+}
+
+const UCP_PROFILE = "https://platform.example/profiles/shopping-agent.json";
+function ucpHeaders(key?: string): Record<string, string> {
+  return {
+    "user-agent": "Google-Agent/1.0",
+    ...CREDENTIALS,
+    "content-type": "application/json",
+    "ucp-agent": `profile="${UCP_PROFILE}"`,
+    "content-digest": "sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:",
+    ...(key ? { "idempotency-key": key } : {}),
+  };
+}
+const UCP_BUYER = { email: SECRETS.email, first_name: "Jane", last_name: "Doe" };
+const UCP_PAYMENT = (token: string) => ({
+  instruments: [
+    {
+      id: "pi_1",
+      handler_id: "gpay_1234",
+      type: "card",
+      selected: true,
+      display: { brand: "visa", last_digits: "4242" },
+      billing_address: { street_address: SECRETS.street, address_locality: "Anytown", address_country: "US" },
+      credential: { type: "PAYMENT_GATEWAY", token, pan: SECRETS.pan },
+    },
+  ],
+});
+
+/**
+ * A UCP REST checkout (Gemini-, Copilot-style): X completes (its complete retried with
+ * the same key); Y is completed without a buyer (an error message: failed), then
+ * canceled; Z's card is declined (failed).
+ */
+export async function ucpRestJourney(send: Send): Promise<ExpectedOrder[]> {
+  const linesX = [{ id: "item_123", quantity: 2 }];
+  const x = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/checkout-sessions",
+      headers: ucpHeaders("x-create"),
+      body: {
+        line_items: linesX.map((l) => ({ item: { id: l.id }, quantity: l.quantity })),
+        buyer: UCP_BUYER,
+        fulfillment: { methods: [{ type: "shipping", destinations: [{ street_address: SECRETS.street }] }] },
+      },
+    },
+    201,
+  );
+  await ok(
+    send,
+    { method: "PUT", path: `/checkout-sessions/${x.id}`, headers: ucpHeaders(), body: { buyer: UCP_BUYER } },
+    200,
+  );
+  const completeX = {
+    method: "POST",
+    path: `/checkout-sessions/${x.id}/complete`,
+    headers: ucpHeaders("x-complete"),
+    body: { payment: UCP_PAYMENT(SECRETS.ucpCardToken), signals: { "dev.ucp.buyer_ip": SECRETS.buyerIp } },
+  };
+  const doneX = await ok(send, completeX, 200);
+  expect(doneX.status).toBe("completed");
+  expect((await ok(send, completeX, 200)).order.id).toBe(doneX.order.id);
+
+  const linesY = [{ id: "item_789", quantity: 1 }];
+  const y = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/checkout-sessions",
+      headers: ucpHeaders("y-create"),
+      body: { line_items: [{ item: { id: "item_789" }, quantity: 1 }] },
+    },
+    201,
+  );
+  expect(y.status).toBe("incomplete");
+  const notYet = await ok(
+    send,
+    {
+      method: "POST",
+      path: `/checkout-sessions/${y.id}/complete`,
+      headers: ucpHeaders("y-1"),
+      body: { payment: UCP_PAYMENT(SECRETS.ucpCardToken) },
+    },
+    200,
+  );
+  expect(notYet.messages[0].code).toBe("missing");
+  await ok(
+    send,
+    { method: "POST", path: `/checkout-sessions/${y.id}/cancel`, headers: ucpHeaders("y-cancel"), body: {} },
+    200,
+  );
+
+  const z = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/checkout-sessions",
+      headers: ucpHeaders("z-create"),
+      body: { line_items: [{ item: { id: "item_789" }, quantity: 1 }], buyer: UCP_BUYER },
+    },
+    201,
+  );
+  const declined = await ok(
+    send,
+    {
+      method: "POST",
+      path: `/checkout-sessions/${z.id}/complete`,
+      headers: ucpHeaders("z-1"),
+      body: { payment: UCP_PAYMENT("tok_declined") },
+    },
+    200,
+  );
+  expect(declined.messages[0].code).toBe("payment_declined");
+
+  // Hand counts: X 2 × 2,500 + 400 tax = 5,400; Y 1,299 + 400 = 1,699; Z's total at its failure is 1,699 too.
+  expect(ucpTotal(linesX)).toBe(5400);
+  expect(ucpTotal(linesY)).toBe(1699);
+  return [
+    {
+      protocol: "ucp",
+      binding: "rest",
+      outcome: "completed",
+      checkout_id: x.id,
+      order_id: doneX.order.id,
+      amount_minor: 5400,
+      currency: "USD",
+    },
+    { protocol: "ucp", binding: "rest", outcome: "failed", checkout_id: y.id, amount_minor: 1699, currency: "USD" },
+    { protocol: "ucp", binding: "rest", outcome: "canceled", checkout_id: y.id, amount_minor: 1699, currency: "USD" },
+    { protocol: "ucp", binding: "rest", outcome: "failed", checkout_id: z.id, amount_minor: 1699, currency: "USD" },
+  ];
+}
+
+function rpc(id: number, name: string, args: unknown) {
+  return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } };
+}
+
+/**
+ * Checkouts over MCP (Streamable HTTP, `MCP-Protocol-Version`): a UCP one whose profile
+ * is only in `meta` and whose completion answers as an event stream (retried with its
+ * key), an ACP one (its binding's tool names), and a tool call that is no checkout.
+ * The UCP one counts as UCP.
+ */
+export async function mcpJourney(send: Send, options: { sse?: boolean } = { sse: true }): Promise<ExpectedOrder[]> {
+  const base = {
+    ...CREDENTIALS,
+    "user-agent": "Google-Agent/1.0",
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": "2025-11-25",
+  };
+  const ucpMeta = { "ucp-agent": { profile: UCP_PROFILE } };
+  const created = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/mcp",
+      headers: base,
+      body: rpc(1, "create_checkout", {
+        meta: ucpMeta,
+        checkout: { line_items: [{ item: { id: "item_123" }, quantity: 1 }], buyer: UCP_BUYER },
+      }),
+    },
+    200,
+  );
+  const m = created.result.structuredContent.id as string;
+  const complete = {
+    method: "POST",
+    path: "/mcp",
+    headers: { ...base, ...(options.sse ? { "x-test-sse": "1" } : {}) },
+    body: rpc(2, "complete_checkout", {
+      meta: { ...ucpMeta, "idempotency-key": "m-complete" },
+      id: m,
+      checkout: { payment: UCP_PAYMENT(SECRETS.ucpCardToken) },
+    }),
+  };
+  const first = await send(complete);
+  expect(first.status).toBe(200);
+  const orderM = `ord_${m}`;
+  expect(first.text).toContain(orderM);
+  expect((await send(complete)).text).toContain(orderM);
+
+  const acpMeta = { api_version: ACP_API_VERSION };
+  const session = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/mcp",
+      headers: base,
+      body: rpc(3, "create_checkout_session", {
+        meta: { ...acpMeta, idempotency_key: "n-create" },
+        payload: { items: [{ id: "item_456", quantity: 1 }], fulfillment_details: FULFILLMENT },
+      }),
+    },
+    200,
+  );
+  const n = session.result.id as string;
+  const doneN = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/mcp",
+      headers: base,
+      body: rpc(4, "complete_checkout_session", {
+        meta: { ...acpMeta, idempotency_key: "n-complete" },
+        id: n,
+        payload: { payment_data: PAYMENT(SECRETS.cardToken) },
+      }),
+    },
+    200,
+  );
+  expect(doneN.result.status).toBe("completed");
+  // An unknown session: a JSON-RPC error, a failed completion.
+  const missing = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/mcp",
+      headers: base,
+      body: rpc(5, "complete_checkout_session", {
+        meta: acpMeta,
+        id: "checkout_session_nope",
+        payload: { payment_data: PAYMENT("spt_x") },
+      }),
+    },
+    200,
+  );
+  expect(missing.error.code).toBe(-32000);
+  // Another tool: not a checkout.
+  await ok(
+    send,
+    { method: "POST", path: "/mcp", headers: base, body: rpc(6, "search_catalog", { query: "mug" }) },
+    200,
+  );
+
+  // Hand counts: M 2,500 + 400 = 2,900 USD; N 300 + 30 + 100 = 430 USD.
+  return [
+    {
+      protocol: "ucp",
+      binding: "mcp",
+      outcome: "completed",
+      checkout_id: m,
+      order_id: orderM,
+      amount_minor: 2900,
+      currency: "USD",
+    },
+    {
+      protocol: "acp",
+      binding: "mcp",
+      outcome: "completed",
+      checkout_id: n,
+      order_id: doneN.result.order.id,
+      amount_minor: 430,
+      currency: "USD",
+    },
+    { protocol: "acp", binding: "mcp", outcome: "failed", checkout_id: "checkout_session_nope" },
+  ];
+}
+
+const key = (o: ExpectedOrder) => `${o.protocol}|${o.checkout_id}|${o.outcome}`;
+
+/** The order records the service received, sorted as `expected` is compared. */
+export function ordersReceived(posts: Posted[]): Record<string, unknown>[] {
+  return posts
+    .flatMap((p) => p.events)
+    .filter((e) => e.order)
+    .sort((a, b) => key(a.order as ExpectedOrder).localeCompare(key(b.order as ExpectedOrder)));
+}
+
+export function expectOrders(posts: Posted[], expected: ExpectedOrder[]) {
+  const got = ordersReceived(posts).map((e) => e.order);
+  expect(got).toEqual([...expected].sort((a, b) => key(a).localeCompare(key(b))));
+}
+
+/**
+ * Nothing of the agent's credentials, the payment or the buyer reached the service: no
+ * secret value anywhere in what it received, no header but the four forwarded ones, and
+ * none of the 22 credential headers Known Agents strips.
+ */
+export function expectNothingSecret(posts: Posted[]) {
+  const sent = JSON.stringify(posts.map((p) => p.events));
+  for (const [what, value] of Object.entries(SECRETS)) expect(sent, `${what} left the shop`).not.toContain(value);
+  for (const word of ["payment", "billing", "buyer", "fulfillment", "address", "credential", "line_items", "email"])
+    expect(sent, `a ${word} field left the shop`).not.toContain(`"${word}`);
+  for (const event of posts.flatMap((p) => p.events)) {
+    const names = Object.keys((event.headers as Record<string, string> | undefined) ?? {});
+    for (const name of names) {
+      expect(["signature", "signature-input", "signature-agent", "ucp-agent"]).toContain(name);
+      expect(CREDENTIAL_HEADERS as readonly string[]).not.toContain(name);
+    }
+    expect(event.referer).toBe(event.order ? null : event.referer);
+  }
+  // Every posted request carried its own API key, never the shop's credentials.
+  for (const p of posts) expect(p.authorization?.startsWith("Bearer ar_")).toBe(true);
+}
