@@ -5,6 +5,7 @@ import type { AdPlatform } from "../classify/click-ids";
 import type { AiPlatform } from "../classify/platforms";
 import type { Source } from "../classify/source";
 import { aiAgents, type DeviceType } from "../classify/user-agent";
+import type { EventKind } from "../ingest/event-kinds";
 import type { ReportPeriod } from "../reports/report-window";
 import type { Outcome } from "../sessions/outcome";
 
@@ -100,6 +101,22 @@ export const DEVICE_NAMES: Record<DeviceType, string> = {
   tablet: "tablet",
   bot: "software without a browser",
 };
+
+/** What a session's events were (shared/ingest/event-kinds.ts), as a journey lists them. */
+export const EVENT_NAMES: Record<EventKind, string> = {
+  pageview: "Viewed a page",
+  leave: "Left a page",
+  add_to_cart: "Added to cart",
+  begin_checkout: "Began checkout",
+  purchase: "Purchased",
+  interaction: "Clicked or submitted",
+  request: "Requested a page (server-side record)",
+};
+
+/** An event kind in words; a kind this table does not know is shown as it is. */
+export function eventName(code: string): string {
+  return lookup(EVENT_NAMES, code) ?? code;
+}
 
 /** The report periods, as the period picker and the window line say them. */
 export const PERIOD_NAMES: Record<ReportPeriod, string> = {

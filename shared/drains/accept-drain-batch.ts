@@ -45,7 +45,7 @@ export const REJECT_REASONS = {
   foreign_host: "the request's host is not the drain's site (or its www. name)",
   stale_timestamp:
     "before yesterday (UTC), whose visitor-hash salt is deleted; an import (X-Log-Import) reaches 90 days",
-  too_old: `older than the ${PAST_DAYS_MAX} days a log line can reach back (docs/privacy.md "Imported days")`,
+  too_old: `older than the ${PAST_DAYS_MAX} days an imported log line can reach back`,
   future_timestamp: "more than 5 minutes in the future",
   invalid_url: "host and path do not form a valid URL",
 } as const;

@@ -14,13 +14,13 @@ export const REFUSAL_REASONS: Record<DrainRefusal, string> = {
  * app and the docs say what the API's codes mean without spelling them twice.
  */
 export function drainReasonText(code: string): string {
-  if (code in REJECT_REASONS) return REJECT_REASONS[code as keyof typeof REJECT_REASONS];
-  if (code in SKIP_REASONS) return SKIP_REASONS[code as keyof typeof SKIP_REASONS];
-  if (code in REFUSAL_REASONS) return REFUSAL_REASONS[code as DrainRefusal];
+  if (Object.hasOwn(REJECT_REASONS, code)) return REJECT_REASONS[code as keyof typeof REJECT_REASONS];
+  if (Object.hasOwn(SKIP_REASONS, code)) return SKIP_REASONS[code as keyof typeof SKIP_REASONS];
+  if (Object.hasOwn(REFUSAL_REASONS, code)) return REFUSAL_REASONS[code as DrainRefusal];
   return code;
 }
 
 /** Whether a reason code counts a rejected line (rather than a skipped one). */
 export function isRejectReason(code: string): boolean {
-  return code in REJECT_REASONS;
+  return Object.hasOwn(REJECT_REASONS, code);
 }

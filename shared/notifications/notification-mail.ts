@@ -1,4 +1,5 @@
-import { platformName } from "../display/display-names";
+import { agentName, platformName } from "../display/display-names";
+import { timeText } from "../display/time-text";
 import type { Mail } from "../email/send-mail";
 import type { Alert } from "./detect-alerts";
 import { NOTIFICATION_LABELS, type NotificationKind } from "./notification-kinds";
@@ -36,19 +37,23 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
   return { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-/** The sentence an alert says, and the subject line. */
-export function alertWords(alert: Alert): { subject: string; sentence: string } {
+/**
+ * The sentence an alert says, and the subject line, with its times in the workspace's
+ * `zone` in the one time format (the payload keeps RFC 3339 for webhooks).
+ */
+export function alertWords(alert: Alert, zone: string): { subject: string; sentence: string } {
   const p = alert.payload;
+  const time = (iso: string) => timeText(iso, false, zone);
   switch (p.event) {
     case "alert.new_agent":
       return {
         subject: `New AI agent on ${p.domain}: ${platformName(p.platform)}`,
-        sentence: `${platformName(p.platform)} visited ${p.domain} for the first time in 90 days: ${p.sessions} session${p.sessions === 1 ? "" : "s"} between ${p.windowStart} and ${p.windowEnd}.`,
+        sentence: `${platformName(p.platform)} visited ${p.domain} for the first time in 90 days: ${p.sessions} session${p.sessions === 1 ? "" : "s"} between ${time(p.windowStart)} and ${time(p.windowEnd)}.`,
       };
     case "alert.install_stopped":
       return {
         subject: `${p.domain} stopped receiving events`,
-        sentence: `No event from ${p.domain} has been accepted for ${p.silentHours} hours (the last at ${p.lastAcceptedAt}). Check that the snippet is still on the site's pages.`,
+        sentence: `No event from ${p.domain} has been accepted for ${p.silentHours} hours (the last at ${time(p.lastAcceptedAt)}). Check that the snippet is still on the site's pages.`,
       };
     case "alert.score_below":
       return {
@@ -58,13 +63,19 @@ export function alertWords(alert: Alert): { subject: string; sentence: string } 
     case "alert.robots_violations":
       return {
         subject: `robots.txt violations on ${p.domain} (${p.day})`,
-        sentence: `On ${p.day} (UTC), AI agents made ${p.disallowed} request${p.disallowed === 1 ? "" : "s"} to ${p.domain} that its robots.txt disallowed: ${p.agents.map((a) => `${a.agent} (${platformName(a.platform)}) ${a.disallowed}`).join(", ")}.`,
+        sentence: `On ${p.day} (UTC), AI agents made ${p.disallowed} request${p.disallowed === 1 ? "" : "s"} to ${p.domain} that its robots.txt disallowed: ${p.agents.map((a) => `${agentName(a.agent)} (${platformName(a.platform)}) ${a.disallowed}`).join(", ")}.`,
       };
   }
 }
 
-export function alertMail(to: string, alert: Alert, workspaceName: string, links: MailLinks): Mail {
-  const words = alertWords(alert);
+export function alertMail(
+  to: string,
+  alert: Alert,
+  workspace: { name: string; timeZone: string },
+  links: MailLinks,
+): Mail {
+  const workspaceName = workspace.name;
+  const words = alertWords(alert, workspace.timeZone);
   return {
     to,
     subject: `${SUBJECT_PREFIX}: ${words.subject}`,

@@ -157,7 +157,7 @@ async function notifyWorkspace(
     for (const r of recipients.filter((x) => x.kinds.has(alert.kind))) {
       const key = sentKey(alert.key, { userId: r.userId });
       if (!(await claimSend(db, key, workspaceId, alert.kind, nowMs))) continue;
-      const mail = alertMail(r.email, alert, workspace.name, await mailLinks(r, alert.kind, alertPath(alert)));
+      const mail = alertMail(r.email, alert, workspace, await mailLinks(r, alert.kind, alertPath(alert)));
       const sent = await sendMail(env, mail, nowMs);
       if (sent.sent) outcome.mails++;
       else {

@@ -76,9 +76,11 @@ describe("scan reports inside the app", () => {
       page.html.indexOf('<section id="changes"'),
       page.html.indexOf("</section>", page.html.indexOf('<section id="changes"')),
     );
+    // The one time format, in the workspace's zone (UTC here), never a check's key as text.
     expect(section).toContain(
-      `What changed since <time datetime="2026-11-24T09:00:00.000Z">Tue, 24 Nov 2026 09:00:00 GMT</time>`,
+      `What changed since <time datetime="2026-11-24T09:00:00.000Z">2026-11-24 09:00 UTC</time>`,
     );
+    expect(section).not.toContain("<code>");
     expect(section).toContain(`Score ${first.overallScore} → ${second.overallScore}`);
     // One check regressed, one improved, the other CHECKS.length - 2 unchanged.
     expect(section).toContain('<span data-count="improved">1 improved</span>');

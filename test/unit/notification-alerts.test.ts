@@ -233,8 +233,12 @@ describe("notification mail", () => {
 
   it("links into the app and ends with the settings and a one-kind unsubscribe link, also as RFC 8058 headers", () => {
     if (!alert) throw new Error("expected an alert");
-    const mail = alertMail("a@example.com", alert, "Shop", links);
+    const mail = alertMail("a@example.com", alert, { name: "Shop", timeZone: "Europe/Berlin" }, links);
     expect(mail.subject).toBe("Agent Readiness: shop.example stopped receiving events");
+    // The last event's time in the workspace's zone, in the one time format, never RFC 3339.
+    // NOW − 30 h is 2026-11-25 04:30 UTC, 05:30 in Berlin's winter time (CET, +01:00).
+    expect(mail.text).toContain("(the last at 2026-11-25 05:30 CET)");
+    expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}/);
     expect(mail.text).toContain(`See it in the app: ${links.page}`);
     expect(mail.text).toContain(`Notification settings: ${links.settings}`);
     expect(mail.text).toContain(`Unsubscribe from "Installation stopped receiving": ${links.unsubscribe}`);

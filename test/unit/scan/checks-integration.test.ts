@@ -126,7 +126,7 @@ describe("commerce_protocol", () => {
     };
     const named = commerceProtocol.run(site({ files: catalog }));
     expect(named.status).toBe("warn");
-    expect(named.message).toContain("/.well-known/acp.json answers HTTP 404");
+    expect(named.message).toContain("/.well-known/acp.json gives HTTP 404");
   });
   it("warns when the UCP file is malformed", () => {
     expect(

@@ -1,3 +1,4 @@
+import { agentName } from "@shared/display/display-names";
 import { agentErrorsReport } from "@shared/reports/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -56,7 +57,7 @@ export function registerAgentErrorsPage(app: Hono<AppEnv>) {
                       .map(([s, n]) => `${s} × ${n}`)
                       .join(", ")}
                   </td>
-                  <td data-label="Agents">{p.agents.map((a) => `${a.agent} (${a.requests})`).join(", ")}</td>
+                  <td data-label="Agents">{p.agents.map((a) => `${agentName(a.agent)} (${a.requests})`).join(", ")}</td>
                   <td data-label="First">
                     <Time at={Date.parse(p.first_at)} />
                   </td>

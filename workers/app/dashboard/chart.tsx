@@ -63,9 +63,7 @@ export function SeriesChart(props: { id: string; title: string; series: ChartSer
           : null}
       </figcaption>
       <details>
-        <summary>
-          {props.title} as a table<span class="visually-hidden"> ({props.id})</span>
-        </summary>
+        <summary>{props.title} as a table</summary>
         <div class="table-wrap">
           <table>
             <thead>

@@ -1,3 +1,4 @@
+import { platformName } from "@shared/display/display-names";
 import { crawlToReferralReport } from "@shared/reports/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -41,7 +42,7 @@ export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
               >
                 {r.operators.map((o) => (
                   <tr data-operator={o.operator}>
-                    <td data-label="Operator">{o.operator}</td>
+                    <td data-label="Operator">{platformName(o.operator)}</td>
                     <td data-label="Crawl requests">{o.crawl_requests}</td>
                     <td data-label="Search requests">{o.search_requests}</td>
                     <td data-label="Referred visits">{o.referrals}</td>
@@ -66,7 +67,7 @@ export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
                   zone: r.timezone,
                   lines: r.operators
                     .filter((o) => o.referrals > 0)
-                    .map((o) => ({ label: o.operator, sessions: o.series.referrals })),
+                    .map((o) => ({ label: platformName(o.operator), sessions: o.series.referrals })),
                 }}
               />
             </>

@@ -15,7 +15,7 @@ export const FORMAT_LABELS: Record<DrainFormat, string> = {
 
 /** What each value of a new drain's `setup` is called in the vendor's form. */
 export const SETUP_LABELS: Record<string, string> = {
-  destination_conf: "HTTP endpoint (destination_conf)",
+  destination_conf: "HTTP endpoint",
   dataset: "Dataset",
   output_type: "Output type",
   endpoint: "Endpoint",
@@ -46,8 +46,8 @@ function LastBatch(props: { status: DrainView["status"] }) {
       {rejects.length > 0 ? (
         <ul class="reasons" data-rejects>
           {rejects.map(([code, n]) => (
-            <li>
-              {n} rejected: {drainReasonText(code)} (<code>{code}</code>)
+            <li data-reason={code}>
+              {n} rejected: {drainReasonText(code)}
             </li>
           ))}
         </ul>
@@ -158,9 +158,9 @@ export function VendorSteps(props: { open?: DrainFormat | null; checkHref: strin
         <summary>Cloudflare Logpush</summary>
         <ol>
           <li>
-            Create a drain here with <strong>Cloudflare Logpush</strong> and copy its{" "}
-            <strong>HTTP endpoint (destination_conf)</strong>: the endpoint with the secret as a request header (Logpush
-            turns <code>header_*</code> URL parameters into headers).
+            Create a drain here with <strong>Cloudflare Logpush</strong> and copy its <strong>HTTP endpoint</strong>{" "}
+            (Logpush's <code>destination_conf</code>): the endpoint with the secret as a request header (Logpush turns{" "}
+            <code>header_*</code> URL parameters into headers).
           </li>
           <li>
             Cloudflare dashboard: the zone → <strong>Analytics &amp; Logs</strong> → <strong>Logpush</strong> →{" "}
@@ -221,8 +221,8 @@ export function VendorSteps(props: { open?: DrainFormat | null; checkHref: strin
           <li>
             Fastly: <strong>Logging</strong> → <strong>HTTPS</strong> → URL the Endpoint, method POST, content type{" "}
             <code>application/x-ndjson</code>, custom header <code>Authorization</code> with the value above, a JSON log
-            line mapping Fastly's variables to these fields (docs/integrations/ndjson.md gives the line). Netlify's log
-            drains send their own JSON: forward them mapped to these fields.
+            line mapping Fastly's variables to these fields (the NDJSON integration guide of this service's repository
+            gives the line). Netlify's log drains send their own JSON: forward them mapped to these fields.
           </li>
         </ol>
       </details>

@@ -73,8 +73,7 @@ export function UploadLogForm(props: { action: string; csrf: string }) {
 
 /** The per-line counts of an import, in sentences (the result page's flash). */
 export function uploadSummary(file: string, r: LogUploadResult): string[] {
-  const byReason = (codes: string[]) =>
-    codes.map((code) => `${r.reasons[code]} × ${drainReasonText(code)} (${code})`).join("; ");
+  const byReason = (codes: string[]) => codes.map((code) => `${r.reasons[code]} × ${drainReasonText(code)}`).join("; ");
   const codes = Object.keys(r.reasons).sort((a, b) => (r.reasons[b] ?? 0) - (r.reasons[a] ?? 0));
   const rejectedCodes = codes.filter((c) => r.rejected_lines.some((l) => l.code === c));
   const skippedCodes = codes.filter((c) => !rejectedCodes.includes(c));
@@ -85,7 +84,7 @@ export function uploadSummary(file: string, r: LogUploadResult): string[] {
     `${r.skipped} skipped, nothing to keep${skippedCodes.length > 0 ? `: ${byReason(skippedCodes)}` : ""}.`,
     `${r.rejected} rejected${rejectedCodes.length > 0 ? `: ${byReason(rejectedCodes)}` : ""}.`,
   ];
-  for (const l of r.rejected_lines.slice(0, LISTED_LINES)) items.push(`Line ${l.line}: ${l.message} (${l.code}).`);
+  for (const l of r.rejected_lines.slice(0, LISTED_LINES)) items.push(`Line ${l.line}: ${l.message}.`);
   if (r.rejected_lines.length > LISTED_LINES) items.push(`… and ${r.rejected - LISTED_LINES} more rejected lines.`);
   return items;
 }

@@ -85,18 +85,18 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
                   {manager ? (
                     <td data-label="Actions">
                       <PostForm action={`${base}/${encodeURIComponent(m.id)}/test`} csrf={c.get("csrfToken")}>
-                        <button type="submit" aria-label={`Send test event to ${m.domain}'s webhook`}>
-                          Send test event
+                        <button type="submit">
+                          Send test event<span class="visually-hidden"> to the webhook of {m.domain}</span>
                         </button>
                       </PostForm>
                       <PostForm action={`${base}/${encodeURIComponent(m.id)}/rescan`} csrf={c.get("csrfToken")}>
-                        <button type="submit" aria-label={`Rescan ${m.domain} now`}>
-                          Rescan now
+                        <button type="submit">
+                          Rescan now<span class="visually-hidden">: {m.domain}</span>
                         </button>
                       </PostForm>
                       <form method="get" action={`${base}/${encodeURIComponent(m.id)}/delete`}>
-                        <button type="submit" class="danger" aria-label={`Delete the monitor of ${m.domain}`}>
-                          Delete
+                        <button type="submit" class="danger">
+                          Delete<span class="visually-hidden"> the monitor of {m.domain}</span>
                         </button>
                       </form>
                     </td>

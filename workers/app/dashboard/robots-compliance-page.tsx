@@ -1,3 +1,4 @@
+import { agentName, platformName } from "@shared/display/display-names";
 import { robotsComplianceReport } from "@shared/reports/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -81,10 +82,8 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
               >
                 {r.agents.map((a) => (
                   <tr data-agent={a.agent}>
-                    <td data-label="Agent">
-                      <code>{a.agent}</code>
-                    </td>
-                    <td data-label="Platform">{a.platform}</td>
+                    <td data-label="Agent">{agentName(a.agent)}</td>
+                    <td data-label="Platform">{platformName(a.platform)}</td>
                     <td data-label="Requests">{a.requests}</td>
                     <td data-label="Judged">{a.judged}</td>
                     <td data-label="Disallowed">{a.disallowed}</td>
@@ -107,9 +106,7 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
                   {violators.flatMap((a) =>
                     a.violations.map((v) => (
                       <tr data-violation={`${a.agent} ${v.path}`}>
-                        <td data-label="Agent">
-                          <code>{a.agent}</code>
-                        </td>
+                        <td data-label="Agent">{agentName(a.agent)}</td>
                         <td data-label="Path">
                           <code>{v.path}</code>
                         </td>

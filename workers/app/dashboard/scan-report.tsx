@@ -123,8 +123,9 @@ async function reportPage(
             ) : null}
             {reportView(shown, {
               origin,
-              head: html`<p class="muted">${scannedLine(shown)}</p>`,
+              head: html`<p class="muted">${scannedLine(shown, c.get("workspace").timeZone)}</p>`,
               previousHref: (id) => scanReportPath(c, domain, id),
+              zone: c.get("workspace").timeZone,
             })}
             <ScanHistory c={c} domain={domain} scans={history} shownId={shown.id} />
           </>

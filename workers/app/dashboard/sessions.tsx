@@ -1,9 +1,13 @@
 import {
+  clientText,
+  confidenceText,
+  eventName,
   OUTCOME_NAMES,
   outcomeName,
   PURPOSE_NAMES,
   platformName,
   purposeName,
+  signalsText,
   TIER_NAMES,
   tierName,
   withArticle,
@@ -261,14 +265,14 @@ export function registerSessions(app: Hono<AppEnv>) {
             <dd>
               {j.page_count} pages, {j.event_count} events
             </dd>
-            <dt>Detection signals</dt>
-            <dd>{j.detection_signals.length > 0 ? j.detection_signals.join(", ") : "none"}</dd>
+            <dt>How it was recognised</dt>
+            <dd data-signals={j.detection_signals.join(" ")}>{signalsText(j.detection_signals)}</dd>
             <dt>Signed by</dt>
             <SignedBy signerOrigin={j.signer_origin} platform={j.agent_platform} />
             <dt>Confidence</dt>
-            <dd>{j.agent_confidence ?? "–"}</dd>
+            <dd data-confidence={j.agent_confidence ?? ""}>{confidenceText(j.agent_confidence)}</dd>
             <dt>Client</dt>
-            <dd>{[j.browser, j.os, j.device_type].filter(Boolean).join(" · ") || "–"}</dd>
+            <dd>{clientText(j.browser, j.os, j.device_type)}</dd>
           </dl>
           <h2>Pages</h2>
           <ol class="timeline">
@@ -290,7 +294,7 @@ export function registerSessions(app: Hono<AppEnv>) {
             <ul>
               {j.top_interactions.map((i) => (
                 <li>
-                  {i.type} <code>{i.target}</code> × {i.count}
+                  {eventName(i.type)} <code>{i.target}</code> × {i.count}
                 </li>
               ))}
             </ul>

@@ -1,7 +1,7 @@
 import { KEY_NAME_MAX_LENGTH } from "@shared/auth/key-actions";
 import type { KeyListItem } from "@shared/auth/key-repository";
 import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/auth/scopes";
-import { SCOPE_DESCRIPTIONS } from "@shared/display/scope-names";
+import { SCOPE_DESCRIPTIONS, SCOPE_NAMES } from "@shared/display/scope-names";
 import { keyPresetChoices } from "../key-presets";
 import { DataTable } from "../layout/data-table";
 import { ConfirmActions, PostForm } from "../layout/form";
@@ -32,7 +32,9 @@ export function CreateKeyForm(props: { base: string; csrf: string; name?: string
         <fieldset aria-describedby="key-presets-hint">
           <legend>Scopes</legend>
           <p class="hint" id="key-presets-hint">
-            {keyPresetChoices.map((p) => `${p.label}: ${SCOPE_PRESETS[p.value].join(", ")}.`).join(" ")}
+            {keyPresetChoices
+              .map((p) => `${p.label}: ${SCOPE_PRESETS[p.value].map((s) => SCOPE_NAMES[s]).join(", ")}.`)
+              .join(" ")}
           </p>
           <p class="actions">
             {keyPresetChoices.map((p) => (
@@ -45,7 +47,7 @@ export function CreateKeyForm(props: { base: string; csrf: string; name?: string
             {SCOPES.map((scope) => (
               <label>
                 <input type="checkbox" name="scopes" value={scope} checked={ticked.includes(scope)} />{" "}
-                <code>{scope}</code> <span class="hint">{SCOPE_DESCRIPTIONS[scope]}</span>
+                {SCOPE_NAMES[scope]} <code>{scope}</code> <span class="hint">{SCOPE_DESCRIPTIONS[scope]}</span>
               </label>
             ))}
           </div>
@@ -75,7 +77,7 @@ export function KeyTable(props: { base: string; keys: KeyListItem[]; canManage: 
             <ul class="scopes">
               {key.scopes.map((s) => (
                 <li>
-                  <code>{s}</code>
+                  {SCOPE_NAMES[s]} <code>{s}</code>
                 </li>
               ))}
             </ul>

@@ -51,7 +51,9 @@ function nextScanText(res) {
   const at = retry > 0 ? new Date(Date.now() + retry * 1000) : reset > 0 ? new Date(reset * 1000) : null;
   if (!at) return "";
   const minutes = Math.max(1, Math.ceil((at.getTime() - Date.now()) / 60000));
-  return " The next scan is allowed at " + at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) +
+  // The one time format of every page (shared/display/time-text.ts), in UTC on this public page.
+  const iso = at.toISOString();
+  return " The next scan is allowed at " + iso.slice(0, 10) + " " + iso.slice(11, 16) + " UTC" +
     " (in " + minutes + " minute" + (minutes === 1 ? "" : "s") + ").";
 }
 

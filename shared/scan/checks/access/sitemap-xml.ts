@@ -1,3 +1,4 @@
+import { httpAnswerText } from "../../../display/answer-text";
 import { blockedBy } from "../check-helpers";
 import { defineCheck } from "../define-check";
 
@@ -19,7 +20,7 @@ export const sitemapXml = defineCheck({
       if (blocked) return blocked;
       return {
         status: "fail",
-        message: `No valid sitemap found (tried ${tried.map((t) => `${t.url} → HTTP ${t.status}`).join(", ") || "none"}).`,
+        message: `No valid sitemap found (tried ${tried.map((t) => `${t.url} → ${httpAnswerText(t.status)}`).join(", ") || "none"}).`,
         fix: "Publish /sitemap.xml (sitemaps.org format) listing product URLs with <lastmod>, and name it in robots.txt with a Sitemap: line.",
         evidence: { tried },
       };

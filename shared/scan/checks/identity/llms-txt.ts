@@ -1,3 +1,4 @@
+import { httpAnswerText } from "../../../display/answer-text";
 import { fileToJudge, looksLikeHtml } from "../check-helpers";
 import { defineCheck } from "../define-check";
 
@@ -23,7 +24,7 @@ export const llmsTxt = defineCheck({
     if (!f || f.status < 200 || f.status >= 300) {
       return {
         status: "fail",
-        message: `${url} is absent (${f?.error ?? `HTTP ${f?.status ?? 0}`}).`,
+        message: `${url} is absent (${f?.error ?? httpAnswerText(f?.status)}).`,
         fix: "Publish /llms.txt (llmstxt.org): an H1 with the shop's name, a > summary, and lists of markdown links to key pages and policies.",
         evidence: { url, status: f?.status ?? 0 },
       };

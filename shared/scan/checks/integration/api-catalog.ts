@@ -1,3 +1,4 @@
+import { httpAnswerText } from "../../../display/answer-text";
 import { fileToJudge, isOk, isSoft404, parseJson } from "../check-helpers";
 import { defineCheck } from "../define-check";
 import { headerLink } from "./link-header";
@@ -59,7 +60,7 @@ export const apiCatalog = defineCheck({
     if (!isOk(f)) {
       return {
         status: "fail",
-        message: `${url} is absent (HTTP ${status}).`,
+        message: `${url} is absent (${httpAnswerText(status)}).`,
         fix: 'Publish /.well-known/api-catalog (RFC 9727) as application/linkset+json: {"linkset":[{"anchor":"https://DOMAIN/api","service-desc":[{"href":"https://DOMAIN/openapi.json"}]}]}.',
         evidence: { url, status },
       };

@@ -1,3 +1,4 @@
+import { httpAnswerText } from "../../../display/answer-text";
 import { readUcpProfile } from "../../journey/ucp-profile";
 import type { CheckOutcome, SiteSnapshot } from "../../types";
 import { blockedBy, isOk, looksLikeHtml, parseJson } from "../check-helpers";
@@ -127,7 +128,7 @@ export const commerceProtocol = defineCheck({
     if (inCatalog || inLlms) {
       return {
         status: "warn",
-        message: `An agentic-commerce endpoint is named in ${inCatalog ? "the api-catalog" : "llms.txt"}, but ${ACP_DISCOVERY_PATH} ${acpFile ? `answers HTTP ${acpFile.status}` : "was not read"} and there is no UCP profile, so an agent cannot discover the protocol (ACP reads a 404 there as "no ACP").`,
+        message: `An agentic-commerce endpoint is named in ${inCatalog ? "the api-catalog" : "llms.txt"}, but ${ACP_DISCOVERY_PATH} ${acpFile ? `gives ${httpAnswerText(acpFile.status)}` : "was not read"} and there is no UCP profile, so an agent cannot discover the protocol (ACP reads a 404 there as "no ACP").`,
         fix: `Publish ${ACP_DISCOVERY_PATH} (ACP discovery) or a UCP profile at /.well-known/ucp.`,
         evidence: { declared: inCatalog ?? inLlms?.trim(), acpStatus: acpFile?.status ?? null },
       };
@@ -137,7 +138,7 @@ export const commerceProtocol = defineCheck({
     if (blocked) return blocked;
     return {
       status: "fail",
-      message: `No agentic-commerce profile: /.well-known/ucp answers HTTP ${ucpFile?.status ?? 0}, ${ACP_DISCOVERY_PATH} answers HTTP ${acpFile?.status ?? 0}, and neither the api-catalog nor llms.txt names an ACP endpoint.`,
+      message: `No agentic-commerce profile: /.well-known/ucp gave ${httpAnswerText(ucpFile?.status)}, ${ACP_DISCOVERY_PATH} gave ${httpAnswerText(acpFile?.status)}, and neither the api-catalog nor llms.txt names an ACP endpoint.`,
       fix: `Publish a UCP profile at /.well-known/ucp or ACP discovery at ${ACP_DISCOVERY_PATH}.`,
       evidence: { ucpStatus: ucpFile?.status ?? 0, acpStatus: acpFile?.status ?? 0 },
     };

@@ -1,3 +1,4 @@
+import { httpAnswerText } from "../../../display/answer-text";
 import { fileToJudge, isOk, looksLikeHtml } from "../check-helpers";
 import { defineCheck } from "../define-check";
 
@@ -15,7 +16,7 @@ export const llmsFullTxt = defineCheck({
     if (!isOk(f) || looksLikeHtml(f)) {
       return {
         status: "fail",
-        message: `${url} is absent (HTTP ${f?.status ?? 0}${f && isOk(f) ? ", HTML instead of text" : ""}).`,
+        message: `${url} is absent (${httpAnswerText(f?.status)}${f && isOk(f) ? ", HTML instead of text" : ""}).`,
         fix: "Publish /llms-full.txt with your product range, prices and policies as markdown.",
         evidence: { url, status: f?.status ?? 0 },
       };

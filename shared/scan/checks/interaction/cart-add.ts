@@ -7,7 +7,8 @@ import { defineCheck } from "../define-check";
 // `cart` = {added, via, product_url, steps: [{method, url, status}]} (issue 14), plus
 // the paths tried and what the read back carried.
 
-const VIA: Record<CartVia, string> = {
+/** How the journey added to the cart, in words: the check's message and the report's cart journey. */
+export const CART_VIA_WORDS: Record<CartVia, string> = {
   form: "the product page's add-to-cart form",
   permalink: "a cart URL",
   platform_api: "the platform's cart API",
@@ -43,7 +44,7 @@ export const cartAdd = defineCheck({
       const carried = c.readBack?.credential ? ` with the ${c.readBack.credential}` : "";
       return {
         status: "pass",
-        message: `One unit of ${p?.name ?? c.product_url ?? "a product"}${price} was added to a cart through ${VIA[c.via]} and read back at ${c.readBack?.url ?? "the cart"}${carried}.`,
+        message: `One unit of ${p?.name ?? c.product_url ?? "a product"}${price} was added to a cart through ${CART_VIA_WORDS[c.via]} and read back at ${c.readBack?.url ?? "the cart"}${carried}.`,
         evidence,
       };
     }
@@ -62,7 +63,7 @@ export const cartAdd = defineCheck({
     if (notConfirmed) {
       return {
         status: "warn",
-        message: `The cart accepted a request through ${VIA[notConfirmed.via]}, but reading the cart back did not show the line: ${notConfirmed.detail}.`,
+        message: `The cart accepted a request through ${CART_VIA_WORDS[notConfirmed.via]}, but reading the cart back did not show the line: ${notConfirmed.detail}.`,
         fix: "Keep the cart in a cookie or token the next request carries, and show its lines on the cart page (or /cart.js, or the Store API cart).",
         evidence,
       };
@@ -88,7 +89,7 @@ export const cartAdd = defineCheck({
     return {
       status: "fail",
       message: `No path put ${j.product.name ?? "the product"} in a cart: ${c.attempts.map((a) => `${a.via}: ${a.detail}`).join("; ")}.`,
-      fix: `Make ${VIA[last.via]} accept one unit of a product and keep it in the session's cart.`,
+      fix: `Make ${CART_VIA_WORDS[last.via]} accept one unit of a product and keep it in the session's cart.`,
       evidence,
     };
   },

@@ -1,4 +1,6 @@
 import { html } from "hono/html";
+import { timeText } from "../../../display/time-text";
+import { DEFAULT_TIME_ZONE } from "../../../time/time-zone";
 import type { ChangedCheck, ScanDiff } from "../../scan-diff-schema";
 
 // "What changed since <date>" of a report (docs/scan-report.md "What changed"): the
@@ -24,7 +26,7 @@ function statusText(s: ChangedCheck["previousStatus"]): string {
 
 function changedItem(c: ChangedCheck) {
   return html`<li data-key="${c.key}" data-direction="${c.direction}"><span class="status ${c.direction === "regressed" || c.direction === "removed" ? "fail" : "pass"}">${DIRECTION_WORD[c.direction]}</span> <strong>${c.title}</strong>
-<span class="muted">${statusText(c.previousStatus)} → ${statusText(c.currentStatus)} · ${signed(c.pointsChange, 1)} points · <code>${c.key}</code></span></li>`;
+<span class="muted">${statusText(c.previousStatus)} → ${statusText(c.currentStatus)} · ${signed(c.pointsChange, 1)} points</span></li>`;
 }
 
 /**
@@ -34,23 +36,24 @@ function changedItem(c: ChangedCheck) {
 export function changesSection(
   scan: { changes: ScanDiff | null; scoringVersion: string },
   previousHref: (id: string) => string,
+  zone: string = DEFAULT_TIME_ZONE,
 ) {
   const { changes, scoringVersion } = scan;
   if (changes === null) {
     return html`<section id="changes" aria-labelledby="changes-title" data-first-scan="true"><h2 id="changes-title">What changed</h2>
 <p>This is the first scan of this domain: there is no previous scan to compare with yet. The next scan will show what changed.</p></section>`;
   }
-  const since = new Date(changes.previousScannedAt).toUTCString();
+  const since = timeText(changes.previousScannedAt, false, zone);
   const { counts } = changes;
   const others = [counts.added ? `${counts.added} new` : "", counts.removed ? `${counts.removed} retired` : ""].filter(
     Boolean,
   );
   const score = changes.overallScore;
-  return html`<section id="changes" aria-labelledby="changes-title"><h2 id="changes-title">What changed since <time datetime="${changes.previousScannedAt}">${since}</time></h2>
+  return html`<section id="changes" aria-labelledby="changes-title"><h2 id="changes-title">What changed since <time datetime="${new Date(changes.previousScannedAt).toISOString()}">${since}</time></h2>
 <p><strong>Score ${score.previous} → ${score.current}</strong> (${signed(score.change)}) · <span data-count="improved">${counts.improved} improved</span> · <span data-count="regressed">${counts.regressed} regressed</span> · <span data-count="unchanged">${counts.unchanged} unchanged</span>${others.length ? ` · ${others.join(" · ")}` : ""} · <a href="${previousHref(changes.previousScanId)}">previous report</a></p>
 ${
   scoringVersion !== changes.previousScoringVersion
-    ? html`<p class="muted">The previous scan was scored with version ${changes.previousScoringVersion}, this one with ${scoringVersion}: part of the change is the method's (docs/scoring.md).</p>`
+    ? html`<p class="muted">The previous scan was scored with version ${changes.previousScoringVersion}, this one with ${scoringVersion}: part of the change comes from the new way of scoring, not from the shop.</p>`
     : ""
 }
 ${

@@ -1,4 +1,7 @@
 import { html } from "hono/html";
+import { httpAnswerText } from "../../../display/answer-text";
+import { CART_VIA_WORDS } from "../../checks/interaction/cart-add";
+import type { CartVia } from "../../journey/types";
 import { layerByNumber } from "../../layers";
 import type { CheckResult } from "../../types";
 import { checkTitle } from "../check-titles";
@@ -25,7 +28,7 @@ function fixItem(r: RankedCheck) {
   const c = r.check;
   return html`<li data-key="${c.key}" data-points="${r.points.toFixed(4)}">
 <div class="fix-head"><span class="status ${c.status}">${STATUS_WORD[c.status]}</span><strong>${r.title}</strong>
-<span class="points">${pointsText(r.points)}</span><span class="muted">score would be ${r.scoreIfFixed} · ${layerTitle(c.layer)} · <code>${c.key}</code></span></div>
+<span class="points">${pointsText(r.points)}</span><span class="muted">score would be ${r.scoreIfFixed} · ${layerTitle(c.layer)}</span></div>
 <p>${c.message}</p>
 ${c.fix ? html`<p class="fix"><strong>How to fix:</strong> ${c.fix}</p>` : ""}
 ${evidence(c)}
@@ -80,9 +83,8 @@ export function cartJourney(results: readonly CheckResult[]) {
   if (!found) return "";
   const { cart, steps } = found;
   return html`<section id="cart-journey" aria-labelledby="cart-journey-title"><h2 id="cart-journey-title">Cart journey</h2>
-<p>${cart.added ? "The scanner added a product to the cart" : "The scanner could not add a product to the cart"}${cart.via ? html` via ${cart.via}` : ""}${cart.product_url ? html`, starting from <code>${cart.product_url}</code>` : ""}.</p>
+<p>${cart.added ? "The scanner added a product to the cart" : "The scanner could not add a product to the cart"}${cart.via ? html` via ${Object.hasOwn(CART_VIA_WORDS, cart.via) ? CART_VIA_WORDS[cart.via as CartVia] : cart.via}` : ""}${cart.product_url ? html`, starting from <code>${cart.product_url}</code>` : ""}.</p>
 <ol class="journey">${steps.map(
-    (s) =>
-      html`<li><code>${s.method} ${s.url}</code> → <strong>${s.status === 0 ? "no answer" : `HTTP ${s.status}`}</strong></li>`,
+    (s) => html`<li><code>${s.method} ${s.url}</code> → <strong>${httpAnswerText(s.status)}</strong></li>`,
   )}</ol></section>`;
 }

@@ -1,5 +1,7 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { timeText } from "../../../display/time-text";
+import { DEFAULT_TIME_ZONE } from "../../../time/time-zone";
 import { LAYERS } from "../../layers";
 import type { ScanResult } from "../../scan-result";
 import { scoreBand } from "../badge-svg";
@@ -55,7 +57,13 @@ function badgeEmbed(origin: string, domain: string) {
  */
 export function reportView(
   scan: ScanResult,
-  page: { origin: string; head: Html; previousHref: (id: string) => string },
+  page: {
+    origin: string;
+    head: Html;
+    previousHref: (id: string) => string;
+    /** The zone its times are shown in: the workspace's in the app, UTC on the public page. */
+    zone?: string;
+  },
 ): Html {
   // One message for a shop that gave no HTTP answer (docs/scan.md "Unreachable shops").
   const unreachable = scan.unreachable;
@@ -68,7 +76,7 @@ export function reportView(
   const sections = rankFixes(scan.checkResults);
   return html`<div id="report" class="report" data-score="${scan.overallScore}">${page.head}
 <section class="score" aria-label="Scores">${gauge(scan.overallScore)}${layerList(scan)}</section>
-${changesSection(scan, page.previousHref)}
+${changesSection(scan, page.previousHref, page.zone)}
 ${fixFirst(sections)}
 ${cartJourney(scan.checkResults)}
 ${blockedGroup(sections)}
@@ -77,14 +85,16 @@ ${badgeEmbed(page.origin, scan.domain)}
 </div>`;
 }
 
-/** "Scanned …" with repeats: the line under a report's title on both pages. */
-export function scannedLine(scan: ScanResult) {
-  const scanned = new Date(scan.lastSeenAt).toUTCString();
+/** An instant in the one time format (shared/display/time-text.ts), the exact instant in `datetime`. */
+export function timeElement(at: string, zone: string = DEFAULT_TIME_ZONE) {
+  return html`<time datetime="${new Date(at).toISOString()}">${timeText(at, false, zone)}</time>`;
+}
+
+/** "Scanned …" with repeats: the line under a report's title on both pages, in `zone` (UTC on the public page). */
+export function scannedLine(scan: ScanResult, zone: string = DEFAULT_TIME_ZONE) {
   const repeats =
-    scan.seenCount > 1
-      ? html` (same result ${scan.seenCount} times since ${new Date(scan.createdAt).toUTCString()})`
-      : "";
-  return html`Scanned ${scanned}${repeats} · scoring version ${scan.scoringVersion}`;
+    scan.seenCount > 1 ? html` (same result ${scan.seenCount} times since ${timeElement(scan.createdAt, zone)})` : "";
+  return html`Scanned ${timeElement(scan.lastSeenAt, zone)}${repeats} · scoring version ${scan.scoringVersion}`;
 }
 
 /** The page description of a report, for `<meta name="description">`. */
