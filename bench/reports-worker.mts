@@ -9,8 +9,7 @@ import { agentSessions } from "@shared/reports/agent-sessions";
 import { failingSessions } from "@shared/reports/failing-sessions";
 import { withComparison } from "@shared/reports/previous-period";
 import { purposeSplit } from "@shared/reports/purpose-split";
-import type { ReportParams } from "@shared/reports/report-context";
-import { findReportSite } from "@shared/reports/report-site";
+import type { ReportParams } from "@shared/reports/report-params";
 import { type ReportPeriod, resolveWindow } from "@shared/reports/report-window";
 import { sessionJourney } from "@shared/reports/session-journey";
 import { trafficOverview } from "@shared/reports/traffic-overview";
@@ -21,6 +20,7 @@ import { rebuildDay } from "@shared/sessions/settle";
 import { AnalyticsShard } from "@shared/shards/analytics-shard";
 import { dayToArchive } from "@shared/shards/event-archive";
 import { shardDb } from "@shared/shards/shard-db";
+import { siteByDomain } from "@shared/sites/site-by-domain";
 import shardMigrations from "../migrations-shard/migrations.js";
 
 interface Env {
@@ -383,7 +383,7 @@ async function countWindow(db: D1Database, siteId: string, start: number, end: n
 /** The report's site (from the control plane, D1) and window, from the bench's query string. */
 async function reportParams(env: Env, url: URL): Promise<ReportParams> {
   const nowMs = Number(url.searchParams.get("now"));
-  const site = valueOrThrow(await findReportSite(env.DB, BENCH_WORKSPACE, url.searchParams.get("domain") ?? ""));
+  const site = valueOrThrow(await siteByDomain(env.DB, BENCH_WORKSPACE, url.searchParams.get("domain") ?? ""));
   const compare = url.searchParams.get("compare") === "previous" ? ("previous" as const) : undefined;
   return {
     site,

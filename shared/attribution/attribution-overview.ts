@@ -1,8 +1,8 @@
 import { conversions } from "@schema";
 import { and, eq, gte, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { findReportSite } from "../reports/report-site";
 import { ok, type Result } from "../result/result";
+import { siteByDomain } from "../sites/site-by-domain";
 import { periodWindow } from "../time/periods";
 import { type AttributionGroup, buildAttributionTotals } from "./attribution-report";
 import type { AttributionOverview } from "./attribution-schema";
@@ -25,7 +25,7 @@ export async function attributionOverview(
   db: Database,
   p: AttributionOverviewParams,
 ): Promise<Result<AttributionOverview, "invalid_domain" | "site_not_found">> {
-  const found = p.domain === undefined ? null : await findReportSite(db.$client, p.workspaceId, p.domain);
+  const found = p.domain === undefined ? null : await siteByDomain(db.$client, p.workspaceId, p.domain);
   if (found && !found.ok) return found;
   const site = found?.value ?? null;
   const { start, end } = periodWindow(p.period, p.nowMs);

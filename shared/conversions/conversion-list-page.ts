@@ -1,8 +1,8 @@
 import { invalidCursor } from "../cursor/keyset-cursor";
 import { keysetPager } from "../cursor/keyset-pager";
 import type { Database } from "../db/client";
-import { findReportSite } from "../reports/report-site";
 import { ok, type Result } from "../result/result";
+import { siteByDomain } from "../sites/site-by-domain";
 import type { ConversionList } from "./conversion-schema";
 import { listConversions } from "./list-conversions";
 
@@ -34,7 +34,7 @@ export async function conversionListPage(
   const pager = keysetPager(cursorKey, { list: LIST, workspaceId: req.workspaceId }, POSITION);
   const position = req.cursor === undefined ? undefined : await pager.read(req.cursor);
   if (position === null) return invalidCursor();
-  const found = req.domain === undefined ? undefined : await findReportSite(db.$client, req.workspaceId, req.domain);
+  const found = req.domain === undefined ? undefined : await siteByDomain(db.$client, req.workspaceId, req.domain);
   if (found && !found.ok) return found;
   const page = await listConversions(db, {
     workspaceId: req.workspaceId,

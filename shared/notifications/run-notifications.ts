@@ -6,7 +6,7 @@ import { database } from "../db/client";
 import { type MailEnv, sendMail } from "../email/send-mail";
 import { log } from "../http/log";
 import { robotsComplianceReport } from "../reports/agent-reports";
-import type { ReportSite } from "../reports/report-site";
+import type { ReportSite } from "../reports/report-params";
 import { siteShard } from "../shards/site-shard";
 import { DAY_MS, HOUR_MS } from "../time/durations";
 import { utcDayStart } from "../time/utc-day";

@@ -1,14 +1,14 @@
 import { database } from "../db/client";
 import { SERVER_EVENTS_VIA } from "../drains/agent-request-rows";
+import { siteCoverage } from "../reads/site-coverage";
 import { ok, type Result } from "../result/result";
 import { robotsVersionsFor } from "../robots/robots-history";
 import { siteShard } from "../shards/site-shard";
+import { siteByDomain } from "../sites/site-by-domain";
 import type { SiteRecord } from "../sites/site-row";
 import { DEFAULT_TIME_ZONE, parseTimeZone } from "../time/time-zone";
 import type { AgentErrors, Coverage, CrawlToReferral, RobotsCompliance } from "./agent-report-schemas";
-import { findReportSite } from "./report-site";
 import { type ReportWindow, reportWindow, type WindowInput } from "./report-window";
-import { siteCoverage } from "./site-coverage";
 import { type SeriesInterval, seriesInterval } from "./time-series";
 import { bucketZone } from "./zoned-buckets";
 
@@ -51,7 +51,7 @@ async function resolve(
   if (!window.ok) return window;
   const timeZone = parseTimeZone(query.timezone ?? DEFAULT_TIME_ZONE);
   if (!timeZone.ok) return timeZone;
-  const site = await findReportSite(env.DB, workspaceId, query.domain);
+  const site = await siteByDomain(env.DB, workspaceId, query.domain);
   if (!site.ok) return site;
   const shard = siteShard(env, site.value.id);
   const coverage = () => siteCoverage(env, workspaceId, site.value);

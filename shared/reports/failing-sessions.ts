@@ -1,7 +1,8 @@
 import type { NonNullColumns } from "../db/sql-row";
 import type { SessionRow } from "../sessions/session-state";
 import { FAILING_SQL } from "./failing-condition";
-import { type ReportParams, reportHeader } from "./report-context";
+import { reportHeader } from "./report-context";
+import type { ReportParams } from "./report-params";
 import type { FailingSessions } from "./report-schemas";
 import type { SessionPosition } from "./session-list-page";
 import { readSessionRows } from "./session-rows";

@@ -1,11 +1,11 @@
 import type { sites as sitesTable } from "@schema/sites";
 import { chunk } from "../batching/chunk";
 import type { SqlRow } from "../db/sql-row";
+import { siteCoverage } from "../reads/site-coverage";
 import { ok, type Result, refusal } from "../result/result";
 import { hintsSite } from "../shards/session-id";
 import { siteShard } from "../shards/site-shard";
 import type { SessionJourney } from "./report-schemas";
-import { siteCoverage } from "./site-coverage";
 
 /** Shards asked at once when a session id carries no known site hint. */
 const FALLBACK_PARALLEL = 20;

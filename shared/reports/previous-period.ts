@@ -1,13 +1,10 @@
 import { DEFAULT_TIME_ZONE, localDayStart, nextLocalDayStart, previousLocalDayStart } from "../time/time-zone";
-import type { ReportParams } from "./report-context";
+import type { ReportParams } from "./report-params";
 import type { ReportWindow } from "./report-window";
 
 // Comparison with the previous equal period (issue 29, docs/reports.md "Comparison with
 // the previous period"): the same report over the window of the same length that ends
-// where this one starts. Declared once: the v1 query enum, the shard and the app use it.
-
-export const COMPARISONS = ["previous"] as const;
-export type Comparison = (typeof COMPARISONS)[number];
+// where this one starts (the values: ./report-params.ts COMPARISONS).
 
 /**
  * [start - length, start): adjacent and half-open like every window, so no session is

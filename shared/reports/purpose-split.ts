@@ -1,7 +1,8 @@
 import { PURPOSES, type Purpose } from "../classify/agents";
 import { PURPOSE } from "./dimensions";
 import { totalOf, totalsBy } from "./grouped-sessions";
-import { type ReportParams, reportContext } from "./report-context";
+import { reportContext } from "./report-context";
+import type { ReportParams } from "./report-params";
 import type { PurposeSplit } from "./report-schemas";
 import { sharePct } from "./share";
 

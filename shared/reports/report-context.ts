@@ -10,12 +10,10 @@ import {
   type Population,
   readLiveGroups,
 } from "./grouped-sessions";
-import type { Comparison } from "./previous-period";
 import { type ReadPlan, readPlan } from "./read-plan";
+import type { ReportParams } from "./report-params";
 import type { ReportHeader } from "./report-schemas";
-import type { ReportSite } from "./report-site";
-import type { ReportWindow } from "./report-window";
-import { type SeriesInterval, seriesIntervalOf } from "./time-series";
+import { seriesIntervalOf } from "./time-series";
 import { bucketZone, cutAtBoundaries, zonedBoundaries } from "./zoned-buckets";
 
 export type { ReportHeader };
@@ -38,18 +36,6 @@ export interface ReportContext {
   ) => Promise<GroupedRow[]>;
   /** The plan's live ranges read once, grouped by every dimension the report needs. */
   readLive: (population: Population, dims: Dimension[]) => Promise<LiveGroups>;
-}
-
-export interface ReportParams {
-  site: ReportSite;
-  window: ReportWindow;
-  nowMs: number;
-  /** Bucket of the reports' time series (overview, sources); absent, the window's default. */
-  interval?: SeriesInterval;
-  /** `previous`: also the same report over the previous equal window (shared/reports/previous-period.ts). */
-  compare?: Comparison;
-  /** IANA zone of the day and hour buckets (canonical, shared/time/time-zone.ts); absent, UTC. */
-  timeZone?: string;
 }
 
 export async function reportContext(db: D1Database, params: ReportParams): Promise<ReportContext> {

@@ -1,8 +1,8 @@
 import { invalidCursor } from "../cursor/keyset-cursor";
 import { keysetPager } from "../cursor/keyset-pager";
 import { ok, type Result } from "../result/result";
-import type { ReportSite } from "./report-site";
-import { findReportSite } from "./report-site";
+import { siteByDomain } from "../sites/site-by-domain";
+import type { ReportSite } from "./report-params";
 import { REPORT_PERIODS, type ReportWindow, reportWindow, type WindowInput } from "./report-window";
 
 /** Keyset position of a session list: the last row of the previous page, newest first. */
@@ -56,7 +56,7 @@ export async function sessionListPage<P extends { last: SessionPosition | null }
     "invalid_domain" | "site_not_found" | "invalid_cursor" | "invalid_window"
   >
 > {
-  const found = await findReportSite(db, req.workspaceId, req.domain);
+  const found = await siteByDomain(db, req.workspaceId, req.domain);
   if (!found.ok) return found;
   const site = found.value;
   const asked = reportWindow(req.window, nowMs);

@@ -1,4 +1,4 @@
-import type { ReportSite } from "./report-site";
+import type { ReportSite } from "./report-params";
 import type { ReportWindow } from "./report-window";
 import type { SessionPosition } from "./session-list-page";
 

@@ -3,7 +3,7 @@ import { DAY_MS, HOUR_MS } from "../time/durations";
 import { localDayStartOf, zonedIso } from "../time/time-zone";
 import { DAY } from "./dimensions";
 import type { Dimension, GroupedRow } from "./grouped-sessions";
-import type { ReportParams } from "./report-context";
+import type { ReportParams } from "./report-params";
 import type { ReportWindow } from "./report-window";
 import { bucketZone, localDayDimension, localHourDimension, zonedBucketStarts } from "./zoned-buckets";
 

@@ -1,6 +1,7 @@
 import { ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
 import { KEY_SEPARATOR, regroup, totalOf, totalsBy } from "./grouped-sessions";
-import { type ReportParams, reportContext } from "./report-context";
+import { reportContext } from "./report-context";
+import type { ReportParams } from "./report-params";
 import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
 import { dayDimension, hourDimension, reportSeries, seriesIntervalOf } from "./time-series";

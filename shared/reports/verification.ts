@@ -1,7 +1,8 @@
 import { TIERS, type Tier } from "../classify/agent-identity";
 import { PLATFORM, TIER } from "./dimensions";
 import { totalOf } from "./grouped-sessions";
-import { type ReportParams, reportContext } from "./report-context";
+import { reportContext } from "./report-context";
+import type { ReportParams } from "./report-params";
 import type { VerificationBreakdown } from "./report-schemas";
 import { bySessionsDesc } from "./share";
 import { signerSessions } from "./signers";

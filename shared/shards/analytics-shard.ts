@@ -17,7 +17,7 @@ import { type CrawlToReferralBody, type CrawlToReferralInput, crawlToReferral } 
 import { type FailingPage, type FailingParams, failingSessions } from "../reports/failing-sessions";
 import { withComparison } from "../reports/previous-period";
 import { purposeSplit } from "../reports/purpose-split";
-import type { ReportParams } from "../reports/report-context";
+import type { ReportParams } from "../reports/report-params";
 import type {
   ComputedJourney,
   PurposeSplit,

@@ -166,11 +166,10 @@ describe("empty windows", () => {
 });
 
 describe("window and site errors", () => {
+  // Which windows are refused is the use case's rule (test/v1/reads/traffic-report.test.ts);
+  // here, that each route answers a refusal as its 400 with the code, and parses the query.
   const cases: Array<[string, (now: number) => string, number, string]> = [
-    ["`from` in the future", (n) => `from=${iso(n + HOUR)}`, 400, "invalid_window"],
     ["`from` after `to`", (n) => `from=${iso(n - HOUR)}&to=${iso(n - 2 * HOUR)}`, 400, "invalid_window"],
-    ["a window over 90 days", (n) => `from=${iso(n - 90 * DAY - 1000)}`, 400, "invalid_window"],
-    ["`to` without `from`", (n) => `to=${iso(n - HOUR)}`, 400, "invalid_window"],
     ["a `from` that is not RFC 3339", () => "from=yesterday", 400, "invalid_request"],
     ["an unknown period", () => "period=2d", 400, "invalid_request"],
   ];

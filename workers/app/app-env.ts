@@ -1,5 +1,6 @@
 import type { WorkspaceRole } from "@shared/accounts/roles";
 import type { WorkspaceMembership } from "@shared/accounts/workspace-repository";
+import type { RequestContext } from "@shared/context/request-context";
 import type { RequestIdVariables } from "@shared/http/request-id";
 
 /** The signed-in person, set by `requireSignIn()`. */
@@ -28,6 +29,8 @@ export type AppVariables = RequestIdVariables & {
   /** The session's stored workspace choice (read by `requireWorkspace()`). */
   sessionWorkspaceId: string | null;
   workspace: CurrentWorkspace;
+  /** The read use cases' context, built once by `pageContext()` (request-context.ts). */
+  ctx: RequestContext | undefined;
 };
 
 /**

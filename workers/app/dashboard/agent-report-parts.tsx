@@ -6,10 +6,10 @@ import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";
 import { Time } from "../layout/format-time";
+import { PeriodForm } from "./period-form";
 import { pageWindow, windowFromQuery } from "./report-window-form";
 import { siteOfPage } from "./site-context";
 import { type AgentReportPage, SiteNav } from "./site-nav";
-import { PeriodForm } from "./traffic";
 
 const KIND_TEXT: Record<Coverage["kind"], string> = {
   snippet_only: "snippet only",

@@ -6,9 +6,9 @@ import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import type { ConversionListItem } from "@shared/conversions/conversion-schema";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { type Database, database } from "@shared/db/client";
+import { siteCoverage } from "@shared/reads/site-coverage";
 import { coverageHeader } from "@shared/reports/coverage-header";
-import { findReportSite } from "@shared/reports/report-site";
-import { siteCoverage } from "@shared/reports/site-coverage";
+import { siteByDomain } from "@shared/sites/site-by-domain";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
@@ -74,7 +74,7 @@ export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
   // One site's tables carry its coverage kind, as the v1 CSV does (X-Data-Coverage).
   headers: async (c, i) => {
     if (i.domain === undefined) return {};
-    const site = pageValue(await findReportSite(c.env.DB, i.workspaceId, i.domain));
+    const site = pageValue(await siteByDomain(c.env.DB, i.workspaceId, i.domain));
     return coverageHeader(await siteCoverage(c.env, i.workspaceId, site));
   },
   fileName: (i, table) => (table === "list" ? "conversions" : `conversions-${table}-${i.period}`),

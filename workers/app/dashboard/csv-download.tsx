@@ -26,8 +26,9 @@ export interface CsvPage<In, Name extends string> {
   /**
    * What the tables read from, checked as the page checks it (its site in this
    * workspace, its window): throws an HTTPException, as the page would, for a bad input.
+   * Given the table asked for, so a page of several reports reads only that table's.
    */
-  input: (c: Context<AppEnv>) => Promise<In>;
+  input: (c: Context<AppEnv>, table: Name) => Promise<In>;
   /** The download's file name without `.csv`. */
   fileName: (input: In, table: Name) => string;
   tables: Record<Name, CsvTable<In, unknown>>;
@@ -54,7 +55,7 @@ export function registerCsvPage<In, Name extends string>(app: Hono<AppEnv>, page
   app.get(route, async (c) => {
     const name = c.req.param("table") ?? "";
     if (!Object.hasOwn(page.tables, name)) throw new HTTPException(404, { message: `No table ${name} on this page.` });
-    const input = await page.input(c);
+    const input = await page.input(c, name as Name);
     const table = page.tables[name as Name];
     const [rows, extra] = await Promise.all([table.read(input), page.headers?.(c, input) ?? {}]);
     return c.body(toCsv(table.columns, rows), 200, {

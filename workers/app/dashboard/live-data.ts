@@ -1,5 +1,5 @@
 import { platformName, sourceName } from "@shared/display/display-names";
-import type { ReportSite } from "@shared/reports/report-site";
+import type { ReportSite } from "@shared/reports/report-params";
 import type { ReportWindow } from "@shared/reports/report-window";
 import { siteShard } from "@shared/shards/site-shard";
 import { MINUTE_MS } from "@shared/time/durations";

@@ -36,20 +36,31 @@ const PAGE_SENTENCES: [RegExp, string][] = [
 ];
 
 /**
- * The window of a report page and, when the range asked for is refused (reversed, in the
- * future, too long), the sentence to show inline above the period form while the page
- * shows its default period (issue 25 #12: not a dead-end error page).
+ * The window a report page asks its use case for and, when the range asked for is refused
+ * (reversed, in the future, too long), the sentence to show inline above the period form
+ * while the page shows its default period (issue 25 #12: not a dead-end error page).
  */
+export function pageWindowInput(
+  q: { period?: string; from?: string; to?: string },
+  nowMs: number,
+  zone: string = DEFAULT_TIME_ZONE,
+): { input: WindowInput; problem: string | null } {
+  const input = windowFromQuery(q, nowMs, zone);
+  const asked = reportWindow(input, nowMs);
+  if (asked.ok) return { input, problem: null };
+  const message = asked.message ?? "";
+  const sentence = PAGE_SENTENCES.find(([pattern]) => pattern.test(message))?.[1] ?? message.replace(/`/g, "");
+  return { input: {}, problem: sentence };
+}
+
+/** `pageWindowInput` resolved: the window shown. */
 export function pageWindow(
   q: { period?: string; from?: string; to?: string },
   nowMs: number,
   zone: string = DEFAULT_TIME_ZONE,
 ): { window: ReportWindow; problem: string | null } {
-  const asked = reportWindow(windowFromQuery(q, nowMs, zone), nowMs);
-  if (asked.ok) return { window: asked.value, problem: null };
-  const message = asked.message ?? "";
-  const sentence = PAGE_SENTENCES.find(([pattern]) => pattern.test(message))?.[1] ?? message.replace(/`/g, "");
-  return { window: resolveWindow({}, nowMs), problem: sentence };
+  const { input, problem } = pageWindowInput(q, nowMs, zone);
+  return { window: resolveWindow(input, nowMs), problem };
 }
 
 /** "850 ms", "8.4 s", "2 min 5 s". */

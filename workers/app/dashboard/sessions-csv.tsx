@@ -1,14 +1,15 @@
+import { siteCoverage } from "@shared/reads/site-coverage";
 import { SESSIONS_LIMIT_MAX } from "@shared/reports/agent-sessions";
+import { coverageHeader } from "@shared/reports/coverage-header";
 import { FAILING_LIMIT_MAX, type FailingItem } from "@shared/reports/failing-sessions";
-import type { ReportParams } from "@shared/reports/report-context";
 import { SESSION_CSV } from "@shared/reports/report-csv";
+import type { ReportParams } from "@shared/reports/report-params";
 import type { SessionPosition } from "@shared/reports/session-list-page";
 import { siteShard } from "@shared/shards/site-shard";
 import { HTTPException } from "hono/http-exception";
 import { type CsvPage, csvTable, fields } from "./csv-download";
 import { type SessionsQuery, sessionsQuery } from "./sessions-query";
 import { siteOfPage } from "./site-context";
-import { siteCoverageHeader } from "./traffic-csv";
 
 /**
  * The most sessions one download lists (docs/app.md "CSV downloads"): the newest this
@@ -55,7 +56,7 @@ export const SESSIONS_CSV: CsvPage<SessionsInput, SessionsTable> = {
     return { shard: siteShard(c.env, site.id), params: { site, window: query.window, nowMs, timeZone }, query };
   },
   fileName: (i, table) => `${table === "sessions" ? "sessions" : "failing-sessions"}-${i.params.site.domain}`,
-  headers: siteCoverageHeader,
+  headers: async (c, i) => coverageHeader(await siteCoverage(c.env, c.get("workspace").id, i.params.site)),
   tables: {
     // The whole filtered list from its start, whatever page the link was on.
     sessions: csvTable({

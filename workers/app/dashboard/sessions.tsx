@@ -13,9 +13,9 @@ import {
   withArticle,
 } from "@shared/display/display-names";
 import { valueOrThrow } from "@shared/errors/api-error";
+import { siteCoverage } from "@shared/reads/site-coverage";
 import { findJourney } from "@shared/reports/find-journey";
 import { PURPOSES } from "@shared/reports/purpose-split";
-import { siteCoverage } from "@shared/reports/site-coverage";
 import { TIERS } from "@shared/reports/verification";
 import { OUTCOMES } from "@shared/sessions/outcome";
 import { siteShard } from "@shared/shards/site-shard";
@@ -30,13 +30,13 @@ import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
 import { CsvLink } from "./csv-download";
+import { PeriodForm } from "./period-form";
 import { durationText } from "./report-window-form";
 import { SESSIONS_CSV } from "./sessions-csv";
 import { sessionsQuery } from "./sessions-query";
 import { SignedBy } from "./signer-parts";
 import { siteOfPage, sitePaths } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
-import { PeriodForm } from "./traffic";
 
 const PAGE_SIZE = 20;
 

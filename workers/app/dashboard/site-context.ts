@@ -1,5 +1,6 @@
 import { normalizeDomain } from "@shared/domains/normalize-domain";
-import { findReportSite } from "@shared/reports/report-site";
+import type { Result } from "@shared/result/result";
+import { siteByDomain } from "@shared/sites/site-by-domain";
 import type { SiteRecord } from "@shared/sites/site-row";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -9,14 +10,24 @@ import { pageValue } from "../refusal-page";
 
 /**
  * The site a dashboard page is about: `:domain` of the URL, looked up in the current
- * workspace with the v1 reports' own lookup (`findReportSite`), so a domain of another
+ * workspace with the v1 reports' own lookup (`siteByDomain`), so a domain of another
  * workspace is "not found" here exactly as in the API.
  */
 export async function siteOfPage(c: Context<AppEnv>): Promise<SiteRecord> {
   const raw = c.req.param("domain") ?? "";
   const domain = normalizeDomain(raw);
   if (!domain.ok) throw new HTTPException(404, { message: `${raw} is not a domain.` });
-  return pageValue(await findReportSite(c.env.DB, c.get("workspace").id, domain.domain));
+  return pageValue(await siteByDomain(c.env.DB, c.get("workspace").id, domain.domain));
+}
+
+/**
+ * The value of a use case's answer about the page's site (`:domain`), or its refusal as
+ * the error page: a malformed domain is "not found" here, as `siteOfPage` answers it.
+ */
+export function sitePageValue<T>(rawDomain: string, result: Result<T>): T {
+  if (!result.ok && result.code === "invalid_domain")
+    throw new HTTPException(404, { message: `${rawDomain} is not a domain.` });
+  return pageValue(result);
 }
 
 /** The dashboard's links for one site in this page's workspace, in the order of its sub-navigation. */

@@ -9,6 +9,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { apiKeyAuth } from "../middleware/api-key";
 import { rateLimit } from "../middleware/rate-limit";
+import { withRequestContext } from "../middleware/request-context";
 import { requireScope } from "../middleware/require-scope";
 
 export interface V1RouteOptions {
@@ -98,8 +99,8 @@ function withHeaders<T extends RouteConfig["responses"]>(responses: T, extra: ob
 
 /**
  * `createRoute` for an authenticated v1 operation: Bearer auth, the per-key rate limit,
- * the scope check (in that order, so even a 403 carries rate-limit headers), an
- * optional body bound, the security requirement and the error responses from the
+ * the scope check (in that order, so even a 403 carries rate-limit headers), the
+ * request context the handler passes to its use case (`c.get("ctx")`), an optional body bound, the security requirement and the error responses from the
  * catalogue.
  */
 export function v1Route<
@@ -111,12 +112,14 @@ export function v1Route<
     ReturnType<typeof apiKeyAuth>,
     ReturnType<typeof rateLimit>,
     ReturnType<typeof requireScope>,
+    ReturnType<typeof withRequestContext>,
     MiddlewareHandler,
     MiddlewareHandler,
   ] = [
     apiKeyAuth(),
     rateLimit(options.limit),
     requireScope(options.scope),
+    withRequestContext(),
     bodyBound(options.maxBodyBytes),
     options.conditional ? conditionalGet() : passThrough,
   ];

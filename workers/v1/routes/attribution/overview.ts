@@ -3,7 +3,7 @@ import { attributionOverview } from "@shared/attribution/attribution-overview";
 import { AttributionOverview } from "@shared/attribution/attribution-schema";
 import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { answerCoverage } from "@shared/reports/site-coverage";
+import { answerCoverage } from "@shared/reads/site-coverage";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { AttributionOverviewQuery } from "./schema";

@@ -6,9 +6,9 @@ import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { database } from "@shared/db/client";
 import { toCsv } from "@shared/encoding/csv";
 import { valueOrThrow } from "@shared/errors/api-error";
+import { answerCoverage } from "@shared/reads/site-coverage";
 import { coverageHeader, coverageHeaderDoc } from "@shared/reports/coverage-header";
-import { findReportSite } from "@shared/reports/report-site";
-import { answerCoverage } from "@shared/reports/site-coverage";
+import { siteByDomain } from "@shared/sites/site-by-domain";
 import type { V1AppEnv } from "../../app-env";
 import { csvAnswer, csvContent, wantsCsv } from "../traffic/csv-answer";
 import { v1Route } from "../v1-route";
@@ -49,7 +49,7 @@ export function registerListConversions(app: OpenAPIHono<V1AppEnv>) {
     const { workspaceId } = c.get("auth");
     const listed = valueOrThrow(page);
     // The domain was found by conversionListPage already (a refusal is thrown above).
-    const site = query.domain === undefined ? null : await findReportSite(c.env.DB, workspaceId, query.domain);
+    const site = query.domain === undefined ? null : await siteByDomain(c.env.DB, workspaceId, query.domain);
     const data_coverage = await answerCoverage(c.env, workspaceId, site?.ok ? site.value.id : null);
     if (wantsCsv(c))
       return csvAnswer(c, "conversions", toCsv(CONVERSION_CSV, listed.results), {

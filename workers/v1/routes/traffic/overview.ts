@@ -10,5 +10,5 @@ export const registerTrafficOverview = trafficReportRoute({
   answer: "AI-agent traffic overview",
   schema: TrafficOverview,
   series: true,
-  read: (shard, params) => shard.overview(params),
+  report: "overview",
 });

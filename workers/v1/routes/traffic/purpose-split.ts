@@ -9,5 +9,5 @@ export const registerPurposeSplit = trafficReportRoute({
     "AI-agent sessions by purpose: user_action, search, crawl, unknown. Sessions count in the window when they started in [period_start, period_end).",
   answer: "Purpose split of AI-agent sessions",
   schema: PurposeSplit,
-  read: (shard, params) => shard.purposeSplit(params),
+  report: "purpose",
 });

@@ -1,12 +1,10 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { type TrafficReportName, trafficReport } from "@shared/reads/traffic-report";
 import { coverageHeader, coverageHeaderDoc } from "@shared/reports/coverage-header";
-import type { ReportParams } from "@shared/reports/report-context";
-import { siteCoverage } from "@shared/reports/site-coverage";
-import { siteShard } from "@shared/shards/site-shard";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { csvAnswer, csvContent, wantsCsv } from "./csv-answer";
-import { reportInput } from "./report-input";
 import { TrafficReportQuery, TrafficSeriesQuery } from "./schema";
 
 /** What one grouped traffic report route declares; everything else is the same for each. */
@@ -18,19 +16,18 @@ export interface TrafficReport<S extends z.ZodType> {
   /** Description of the 200 answer. */
   answer: string;
   schema: S;
+  /** The report of the traffic report use case (shared/reads/traffic-report.ts) this route answers with. */
+  report: TrafficReportName;
   /** True for the reports with a time series (overview, sources): the query takes `interval`. */
   series?: boolean;
   /** The report's table as CSV, for `Accept: text/csv` (docs/reports.md "CSV"): what it holds, and the text. */
   csv?: { table: string; text: (report: z.infer<S>) => string };
-  /** The report, computed in the site's analytics shard (one call); the route adds `data_coverage`. */
-  read: (shard: ReturnType<typeof siteShard>, params: ReportParams) => Promise<Omit<z.infer<S>, "data_coverage">>;
 }
 
 /**
  * A grouped traffic report (overview, sources, purpose split, verification): GET with
  * the report query (domain, period or custom window), scope traffic:read, the reads
- * limit; the site and window are resolved in the key's workspace and the report is one
- * call to the site's shard.
+ * limit; the answer is the use case's report with the site's `data_coverage`.
  */
 export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>) {
   const route = v1Route(
@@ -62,20 +59,17 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
   );
   return (app: OpenAPIHono<V1AppEnv>) => {
     app.openapi(route, async (c) => {
-      const { workspaceId } = c.get("auth");
-      const params = await reportInput(c.env.DB, workspaceId, c.req.valid("query"));
-      const [computed, data_coverage] = await Promise.all([
-        report.read(siteShard(c.env, params.site.id), params),
-        siteCoverage(c.env, workspaceId, params.site),
-      ]);
-      const body = { ...computed, data_coverage } as z.infer<S>;
+      const query = c.req.valid("query");
+      const reports = { [report.report]: { compare: query.compare } } as Record<TrafficReportName, object>;
+      const answer = valueOrThrow(await trafficReport(c.get("ctx"), { ...query, reports }), "query");
+      const body = { ...answer[report.report], data_coverage: answer.data_coverage } as z.infer<S>;
       if (!report.csv) return c.json(body, 200);
       if (wantsCsv(c))
         return csvAnswer(
           c,
-          `${report.operationId}-${params.site.domain}`,
+          `${report.operationId}-${answer.site.domain}`,
           report.csv.text(body),
-          coverageHeader(data_coverage),
+          coverageHeader(answer.data_coverage),
         ) as never;
       return c.json(body, 200, { Vary: "Accept" });
     });

@@ -1,8 +1,8 @@
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { valueOrThrow } from "@shared/errors/api-error";
+import { siteCoverage } from "@shared/reads/site-coverage";
 import type { ReportPeriod } from "@shared/reports/report-window";
 import { type SessionPageWindow, type SessionPosition, sessionListPage } from "@shared/reports/session-list-page";
-import { siteCoverage } from "@shared/reports/site-coverage";
 import { siteShard } from "@shared/shards/site-shard";
 
 /**

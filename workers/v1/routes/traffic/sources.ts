@@ -13,5 +13,5 @@ export const registerTrafficSources = trafficReportRoute({
   schema: TrafficSources,
   series: true,
   csv: { table: "the by_source table", text: (r) => toCsv(SOURCE_CSV, r.by_source) },
-  read: (shard, params) => shard.sources(params),
+  report: "sources",
 });

@@ -9,5 +9,5 @@ export const registerVerification = trafficReportRoute({
     "AI-agent sessions by verification tier (verified, declared, heuristic), per platform. Sessions count in the window when they started in [period_start, period_end).",
   answer: "Verification tiers of AI-agent sessions",
   schema: VerificationBreakdown,
-  read: (shard, params) => shard.verification(params),
+  report: "verification",
 });

@@ -1,18 +1,16 @@
 import { database } from "../db/client";
 import { normalizeDomain } from "../domains/normalize-domain";
 import { ok, type Result, refusal } from "../result/result";
-import type { SiteRecord } from "../sites/site-row";
-import { findSite } from "../sites/site-store";
-
-export type ReportSite = Pick<SiteRecord, "id" | "domain" | "coverage" | "coverageChangedAt">;
+import type { SiteRecord } from "./site-row";
+import { findSite } from "./site-store";
 
 /**
- * The caller's site for a report's `domain`, or the refusal `invalid_domain` when
+ * The caller's site for a `domain` a request names, or the refusal `invalid_domain` when
  * malformed / `site_not_found` when not registered in this workspace. A site of another
  * workspace answers exactly the same (docs/decisions.md#2-v1-errors): the lookup is
- * keyed by the key's workspace (shared/sites/site-store.ts).
+ * keyed by the caller's workspace (./site-store.ts).
  */
-export async function findReportSite(
+export async function siteByDomain(
   db: D1Database,
   workspaceId: string,
   rawDomain: string,

@@ -2,9 +2,9 @@ import { sites } from "@schema/sites";
 import { and, eq } from "drizzle-orm";
 import { database } from "../db/client";
 import { listDrains } from "../drains/drain-store";
+import { coverageOf } from "../reports/coverage";
+import type { Coverage } from "../reports/coverage-schema";
 import { siteShard } from "../shards/site-shard";
-import { coverageOf } from "./coverage";
-import type { Coverage } from "./coverage-schema";
 
 export interface CoverageEnv {
   DB: D1Database;

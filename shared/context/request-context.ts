@@ -1,0 +1,44 @@
+import { DEFAULT_TIME_ZONE } from "../time/time-zone";
+
+// What every read use case (shared/reads/) is given, built once per request by its
+// transport: the v1 routes from the API key (workers/v1/middleware/read-context.ts), the
+// app's pages from the signed-in member and the workspace (workers/app/request-context.ts),
+// a test from test/helpers/test-context.ts. A use case takes the workspace, the time and
+// the zone from here and never from its input, so a request cannot name another workspace.
+
+/** The stores a read reaches: the control plane (D1) and the sites' analytics shards. */
+export interface ReadEnv {
+  DB: D1Database;
+  ANALYTICS_SHARD: DurableObjectNamespace;
+  /** Key of the signed list cursors (shared/cursor/keyset-cursor.ts); a built-in key when unset. */
+  CURSOR_SECRET?: string;
+}
+
+/** Who asks: an API key (v1, MCP through v1), a member signed in to the app, or the service itself (cron, mail). */
+export type Actor =
+  | { kind: "api_key"; keyId: string }
+  | { kind: "member"; userId: string }
+  | { kind: "service"; job: string };
+
+export interface RequestContext {
+  env: ReadEnv;
+  /** The caller's workspace: every read is inside it. */
+  workspaceId: string;
+  actor: Actor;
+  /** The request's "now" (epoch ms), read once: every window of the request ends at the same instant. */
+  nowMs: number;
+  /**
+   * The zone of the request's days and hours when its input names none: the workspace's
+   * zone on the app's pages and in mail, UTC in the v1 API (its `timezone` parameter's
+   * default, docs/reports.md "Time zones").
+   */
+  timeZone: string;
+  /** PUBLIC_BASE_URL or the request's origin (shared/sites/snippet.ts `serviceBaseUrl`). */
+  baseUrl: string;
+}
+
+export function requestContext(
+  fields: Omit<RequestContext, "nowMs" | "timeZone"> & { nowMs?: number; timeZone?: string },
+): RequestContext {
+  return { ...fields, nowMs: fields.nowMs ?? Date.now(), timeZone: fields.timeZone ?? DEFAULT_TIME_ZONE };
+}

@@ -1,0 +1,23 @@
+import { env } from "cloudflare:workers";
+import { type Actor, type RequestContext, requestContext } from "../../shared/context/request-context";
+
+/**
+ * A request context for calling a use case as a function (shared/reads/): the test
+ * Worker's real bindings, a workspace, and the time and zone the test names. The actor
+ * is a test key unless the test says otherwise.
+ */
+export function testContext(fields: {
+  workspaceId: string;
+  nowMs?: number;
+  timeZone?: string;
+  actor?: Actor;
+}): RequestContext {
+  return requestContext({
+    env: env as unknown as RequestContext["env"],
+    workspaceId: fields.workspaceId,
+    actor: fields.actor ?? { kind: "api_key", keyId: "key_test" },
+    nowMs: fields.nowMs,
+    timeZone: fields.timeZone,
+    baseUrl: "http://service.test",
+  });
+}
