@@ -1,12 +1,12 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { attributionOverview } from "@shared/attribution/attribution-overview";
 import { ATTRIBUTION_PERIODS } from "@shared/attribution/report-period";
-import { basisName, platformName, sourceName, subSourceName } from "@shared/display/display-names";
 import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import { moneyText } from "@shared/conversions/money-text";
 import { voidConversion } from "@shared/conversions/void-conversion";
 import { cursorKey } from "@shared/cursor/keyset-cursor";
 import { database } from "@shared/db/client";
+import { basisName, platformName, sourceName, subSourceName } from "@shared/display/display-names";
 import { answerCoverage } from "@shared/reads/site-coverage";
 import { listSites } from "@shared/sites/list-sites";
 import type { Context, Hono } from "hono";
