@@ -23,6 +23,7 @@ export * from "./passkeys";
 export * from "./robots-history";
 export * from "./scans";
 export * from "./sessions";
+export * from "./site-policies";
 export * from "./sites";
 export * from "./stale-days";
 export * from "./traffic-daily";

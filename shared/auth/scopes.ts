@@ -8,6 +8,9 @@ export const SCOPES = [
   "monitors:read",
   "monitors:write",
   "events:write",
+  // A site's agent policy (docs/policy.md): reading it is also what a collector needs to enforce it.
+  "policy:read",
+  "policy:write",
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -19,7 +22,7 @@ export type Scope = (typeof SCOPES)[number];
  */
 export const SCOPE_PRESETS = {
   provisioning: ["sites:write", "traffic:read"],
-  "read-only": ["traffic:read", "conversions:read", "monitors:read"],
+  "read-only": ["traffic:read", "conversions:read", "monitors:read", "policy:read"],
   full: SCOPES,
 } as const satisfies Record<string, readonly Scope[]>;
 

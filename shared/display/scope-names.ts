@@ -12,6 +12,8 @@ export const SCOPE_NAMES: Record<Scope, string> = {
   "monitors:read": "Read monitors",
   "monitors:write": "Manage monitors",
   "events:write": "Send server-side events",
+  "policy:read": "Read agent policies",
+  "policy:write": "Change agent policies",
 };
 
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
@@ -22,4 +24,6 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "monitors:read": "list monitors and their deliveries",
   "monitors:write": "create and delete monitors, send test events, rescan",
   "events:write": "send server-side request records",
+  "policy:read": "read a site's agent policy (collectors need it to enforce the policy)",
+  "policy:write": "change a site's agent policy: allow, block or obey robots.txt per agent",
 };

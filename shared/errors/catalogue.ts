@@ -104,6 +104,11 @@ export const errorCatalogue = {
     message: "Missing or wrong drain secret, or a revoked drain",
     when: "a log drain batch with a missing, wrong or revoked secret (ingest)",
   },
+  policy_version_conflict: {
+    status: 409,
+    message: "The policy changed since the version this edit started from",
+    when: "saving a site's agent policy with a `version` that is no longer the current one; read it again",
+  },
   invalid_signature: {
     status: 401,
     message: "The x-vercel-signature header does not match the body",

@@ -22,6 +22,11 @@ export const apiLimitClasses = {
   conversion_writes: windows("conversion_writes", 120, 20_000),
   /** Server-side events, POST /api/v1/events. */
   events: windows("events", 600, 1_000_000),
+  /**
+   * The policy document collectors poll (docs/policy.md): each collector process asks
+   * once a minute, so a shop with a few dozen processes or Worker isolates stays inside it.
+   */
+  policy_documents: windows("policy_documents", 600, 200_000),
   /** Monitor create and delete (project choice; the spec gives none): like site registration. */
   monitor_writes: windows("monitor_writes", 120, 5_000),
 } as const satisfies Record<string, WindowSpec[]>;

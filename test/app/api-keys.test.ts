@@ -44,9 +44,10 @@ describe("Settings -> API keys", () => {
     expect(await scopesOf({ name: "ro", preset: "read-only" })).toEqual([
       "conversions:read",
       "monitors:read",
+      "policy:read",
       "traffic:read",
     ]);
-    expect(await scopesOf({ name: "all", preset: "full" })).toHaveLength(7);
+    expect(await scopesOf({ name: "all", preset: "full" })).toHaveLength(9);
     expect(await scopesOf({ name: "c", preset: "custom", scopes: ["conversions:write", "events:write"] })).toEqual([
       "conversions:write",
       "events:write",

@@ -91,7 +91,7 @@ describe("admin command and sites against the real local server", () => {
     await expect(admin("create-key", "--workspace", "e2e-empty", "--scopes", "")).rejects.toMatchObject({ code: 1 });
   });
 
-  it("--preset full grants all seven scopes, and list-keys shows the workspace's live keys without secrets", async () => {
+  it("--preset full grants all nine scopes, and list-keys shows the workspace's live keys without secrets", async () => {
     const [full] = await admin("create-key", "--workspace", "e2e-list", "--preset", "full", "--name", "CI");
     const created = JSON.parse(full) as { key: string; key_id: string; scopes: string[] };
     expect(created.scopes.toSorted()).toEqual([
@@ -100,6 +100,8 @@ describe("admin command and sites against the real local server", () => {
       "events:write",
       "monitors:read",
       "monitors:write",
+      "policy:read",
+      "policy:write",
       "sites:write",
       "traffic:read",
     ]);

@@ -3,10 +3,10 @@ import { allowedHostnames, serviceOrigin } from "@shared/oauth/service-origin";
 import { describe, expect, it } from "vitest";
 
 describe("scopes a person may grant an OAuth client", () => {
-  it("owners and admins may grant all seven scopes, members the three :read ones", () => {
-    expect(grantableScopes("owner")).toHaveLength(7);
-    expect(grantableScopes("admin")).toHaveLength(7);
-    expect(grantableScopes("member")).toEqual(["traffic:read", "conversions:read", "monitors:read"]);
+  it("owners and admins may grant all nine scopes, members the four :read ones", () => {
+    expect(grantableScopes("owner")).toHaveLength(9);
+    expect(grantableScopes("admin")).toHaveLength(9);
+    expect(grantableScopes("member")).toEqual(["traffic:read", "conversions:read", "monitors:read", "policy:read"]);
   });
 
   it("refuses a write scope from a member and an unknown scope from anyone, naming them", () => {

@@ -25,7 +25,7 @@ function scopeOf(op: Operation): string | null {
 }
 
 // The full list, written out: adding, renaming or dropping an operation is a contract
-// change, so it must be a visible edit here too (33 operations).
+// change, so it must be a visible edit here too (38 operations).
 const EXPECTED_OPERATIONS = [
   "DELETE /api/v1/conversions/{external_id} voidConversion",
   "DELETE /api/v1/monitors/{monitor_id} deleteMonitor",
@@ -36,9 +36,13 @@ const EXPECTED_OPERATIONS = [
   "GET /api/v1/monitors listMonitors",
   "GET /api/v1/monitors/{monitor_id} getMonitor",
   "GET /api/v1/monitors/{monitor_id}/deliveries listMonitorDeliveries",
+  "GET /api/v1/policy/agents listPolicyAgents",
   "GET /api/v1/sites listSites",
   "GET /api/v1/sites/check-install checkInstall",
   "GET /api/v1/sites/{site_id}/drains listDrains",
+  "GET /api/v1/sites/{site_id}/policy getSitePolicy",
+  "GET /api/v1/sites/{site_id}/policy/collector getCollectorPolicy",
+  "GET /api/v1/sites/{site_id}/policy/robots.txt getManagedRobotsTxt",
   "GET /api/v1/traffic/agent-errors agentErrors",
   "GET /api/v1/traffic/crawl-to-referral crawlToReferral",
   "GET /api/v1/traffic/failing-sessions failingSessions",
@@ -60,6 +64,7 @@ const EXPECTED_OPERATIONS = [
   "POST /api/v1/monitors/{monitor_id}/test testMonitor",
   "POST /api/v1/sites registerSite",
   "POST /api/v1/sites/{site_id}/drains createDrain",
+  "PUT /api/v1/sites/{site_id}/policy putSitePolicy",
 ];
 
 describe("every declared v1 operation", () => {

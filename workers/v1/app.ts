@@ -12,6 +12,7 @@ import { registerDrainRoutes } from "./routes/drains";
 import { registerEventRoutes } from "./routes/events";
 import { registerInstallRoutes } from "./routes/install";
 import { registerMonitorRoutes } from "./routes/monitors";
+import { registerPolicyRoutes } from "./routes/policy";
 import { registerSiteRoutes } from "./routes/sites";
 import { registerTrafficRoutes } from "./routes/traffic";
 import { registerWhoamiRoutes } from "./routes/whoami";
@@ -33,6 +34,7 @@ export function buildApp() {
   registerAgentReportRoutes(app);
   registerMonitorRoutes(app);
   registerDrainRoutes(app);
+  registerPolicyRoutes(app);
   mountOpenApi(app);
   mountMcp(app);
   return app;

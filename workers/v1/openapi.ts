@@ -38,6 +38,11 @@ export function mountOpenApi(app: OpenAPIHono<{ Bindings: V1Env }>): void {
         name: "Drains",
         description: "Log drains: Cloudflare Logpush, Vercel and NDJSON endpoints per site, with their status.",
       },
+      {
+        name: "Policy",
+        description:
+          "A site's agent policy: allow, block or obey robots.txt per agent, operator and purpose; the managed robots.txt; the document collectors enforce.",
+      },
     ],
   }));
   // The page and the Scalar bundle are both served by this Worker, so the reference

@@ -194,4 +194,28 @@ export const v1Tools: V1Tool[] = [
       "Revokes a drain: its endpoint refuses every later batch; what it stored stays. Cannot be undone (create a new drain instead).",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
+  {
+    name: "list_policy_agents",
+    operationId: "listPolicyAgents",
+    title: "Agents a policy can name",
+    description:
+      "The AI agents and operators a site's agent policy can name, each agent with its operator, policy purpose (crawl, search, user_action, agentic_browser, unknown), robots.txt product token and whether collectors can verify it. Read it before writing agent or operator rules.",
+    annotations: read,
+  },
+  {
+    name: "get_site_policy",
+    operationId: "getSitePolicy",
+    title: "A site's agent policy",
+    description:
+      "A site's agent policy by site_id (or domain): the default action per purpose, operator and agent rules (allow, block, obey_robots), path exceptions, managed robots.txt settings, and its version (send it back when changing the policy).",
+    annotations: read,
+  },
+  {
+    name: "set_site_policy",
+    operationId: "putSitePolicy",
+    title: "Replace a site's agent policy",
+    description:
+      "Replaces a site's whole agent policy; collectors enforce it within a minute (403 for blocked agents; people are never blocked). Read it first with get_site_policy and pass its version to avoid overwriting someone else's change.",
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  },
 ];

@@ -1,0 +1,15 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { V1AppEnv } from "../../app-env";
+import { registerListPolicyAgents } from "./catalogue";
+import { registerGetCollectorPolicy } from "./collector";
+import { registerGetSitePolicy } from "./get";
+import { registerPutSitePolicy } from "./put";
+import { registerGetManagedRobots } from "./robots";
+
+export function registerPolicyRoutes(app: OpenAPIHono<V1AppEnv>) {
+  registerListPolicyAgents(app);
+  registerGetSitePolicy(app);
+  registerPutSitePolicy(app);
+  registerGetManagedRobots(app);
+  registerGetCollectorPolicy(app);
+}
