@@ -7,8 +7,9 @@
 // history of two files, the second taking over inside a day (benchRobotsVersions). Each is timed as one call to the shard
 // (Node → Worker → shard RPC) for 24 h, 30 d and 90 d windows ending now, beside the
 // in-run baseline: a plain count(*) of the window's requests through the same path.
-// Figures go to stdout; docs/performance.md records a run.
+// Figures go to stdout and bench/results/ (docs/performance.md).
 import { startReportsBench } from "./bench-worker";
+import { recordResult } from "./results";
 import { timeCalls } from "./timing";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -85,7 +86,7 @@ try {
     }
   }
   console.table(rows);
-  console.log(JSON.stringify({ bench: "agent-reports", rows: ROWS, runs: RUNS, results: rows }));
+  recordResult({ bench: "agent-reports", rows: ROWS, runs: RUNS, results: rows });
 } finally {
   await mf.dispose();
 }

@@ -10,6 +10,7 @@ import { chromium } from "playwright-core";
 import { goodShop } from "../test/fixtures/shops/good-shop";
 import { startShop } from "../test/fixtures/shops/shop-server";
 import { startLocalServer } from "../test/helpers/node/local-server";
+import { recordResult } from "./results";
 
 // The v1 read limit is 120/min per key: each pair gets a fresh key and at most 4 × 25 calls.
 const N = 25;
@@ -121,7 +122,7 @@ try {
 
   // Pages are timed with the same client as the API calls (Node's fetch), carrying the
   // browser's cookies: Playwright's request API goes through its driver process, which
-  // added 3-12 ms per request on a static asset here (docs/performance.md), a cost the
+  // added 3-12 ms per request on a static asset here (docs/performance/log.md), a cost the
   // API side never paid.
   const cookie = (await context.cookies(base)).map((c) => `${c.name}=${c.value}`).join("; ");
   // The earlier client is still timed beside it (ratio_pw), so runs stay comparable.
@@ -250,7 +251,7 @@ try {
   console.table(results);
   // The figures are ratios within one run; the machine's load says how noisy they are.
   const load = loadavg().map((l) => Number(l.toFixed(2)));
-  console.log(JSON.stringify({ bench: "app-pages", requests_per_figure: N, list_rows: LIST_ROWS, load, results }));
+  recordResult({ bench: "app-pages", requests_per_figure: N, list_rows: LIST_ROWS, load, results });
 } finally {
   await browser.close();
   await server.stop();

@@ -4,9 +4,10 @@
 // already archived (sessions stay, events go to R2). Timed
 // as one call to the shard (Node → Worker → shard), searching from the site's first
 // session (what every alarm did before the archive kept its mark) and, in the same run,
-// from the mark a pass leaves (the retention cut). Figures go to stdout;
-// docs/performance.md records a run.
+// from the mark a pass leaves (the retention cut). Figures go to stdout and
+// bench/results/ (docs/performance.md).
 import { startReportsBench } from "./bench-worker";
+import { recordResult } from "./results";
 import { timeCalls } from "./timing";
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1_000_000);
@@ -40,9 +41,7 @@ try {
     { search: "from the mark", p50_ms: +marked.p50.toFixed(1), p95_ms: +marked.p95.toFixed(1) },
   ];
   console.table(rows);
-  console.log(
-    JSON.stringify({ bench: "archive", sessions: SESSIONS, runs: RUNS, answer: whole.answer, results: rows }),
-  );
+  recordResult({ bench: "archive", sessions: SESSIONS, runs: RUNS, answer: whole.answer, results: rows });
 } finally {
   await mf.dispose();
 }

@@ -1,7 +1,7 @@
 // `npm run bench:beacon-direct` (also the last part of `npm run bench:ingest`): the
 // beacon's own cost against the runtime's limit, without the local edge hop, as
 // production runs it when Workers routes send /ingest/* straight to the ingest Worker
-// (docs/performance.md, "Beacon against a bare Worker"). Three Workers under wrangler's
+// (docs/performance/log.md, "Production routes for the beacon"). Three Workers under wrangler's
 // dev server (`unstable_dev`, the API behind `wrangler dev`), each its own workerd
 // process with its own state:
 //   - a bare Worker answering 204 without reading the request: the runtime's limit;
@@ -22,6 +22,7 @@
 import { loadavg } from "node:os";
 import path from "node:path";
 import { benchWorkers, ingestConfig, ingestScript, root } from "./beacon-direct-workers";
+import { recordResult } from "./results";
 import { beaconSender, pairedRounds, type Sender } from "./throughput";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -72,17 +73,15 @@ try {
   // Same run: how close the beacon's own cost is to the floor any beacon pays here.
   const beaconToFloor = Number((results[0].ratio_to_bare / results[1].ratio_to_bare).toFixed(2));
   console.log(`beacon's own cost / floor: ${beaconToFloor}`);
-  console.log(
-    JSON.stringify({
-      bench: "beacon-direct",
-      requests_per_round: REQUESTS,
-      rounds: ROUNDS,
-      concurrency: CONCURRENCY,
-      target_ratio: 0.7,
-      beacon_to_floor: beaconToFloor,
-      results,
-    }),
-  );
+  recordResult({
+    bench: "beacon-direct",
+    requests_per_round: REQUESTS,
+    rounds: ROUNDS,
+    concurrency: CONCURRENCY,
+    target_ratio: 0.7,
+    beacon_to_floor: beaconToFloor,
+    results,
+  });
 } finally {
   await bench.stop();
 }

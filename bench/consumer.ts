@@ -6,6 +6,7 @@
 // BENCH_EVENTS (default 20,000) per measurement; Miniflare in memory on this machine.
 import path from "node:path";
 import { benchCall, d1MigrationStatements, startBenchWorker } from "./bench-worker";
+import { recordResult } from "./results";
 
 const root = path.resolve(import.meta.dirname, "..");
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 20_000);
@@ -67,20 +68,18 @@ try {
     });
   }
   // Calibration, same run: one shard call commits once, and locally every commit of
-  // every object runs one after another on workerd's thread (docs/performance.md).
+  // every object runs one after another on workerd's thread (docs/performance/log.md).
   const { ms: commitMs } = (await call("/commit?n=100")) as { ms: number };
   console.table(rows);
   console.log(`one durable commit of a shard (single-row write, sequential): ${commitMs.toFixed(2)} ms`);
-  console.log(
-    JSON.stringify({
-      bench: "consumer",
-      events: EVENTS,
-      batch: BATCH,
-      consumers: CONSUMERS,
-      commit_ms: commitMs,
-      results: rows,
-    }),
-  );
+  recordResult({
+    bench: "consumer",
+    events: EVENTS,
+    batch: BATCH,
+    consumers: CONSUMERS,
+    commit_ms: commitMs,
+    results: rows,
+  });
 } finally {
   await mf.dispose();
 }

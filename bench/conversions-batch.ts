@@ -3,6 +3,7 @@
 // against the real local server (npm start) on this machine. Every figure is a ratio to
 // a baseline measured in the same run: a POST of one new conversion.
 import { startLocalServer } from "../test/helpers/node/local-server";
+import { recordResult } from "./results";
 
 interface Scenario {
   name: string;
@@ -108,7 +109,7 @@ try {
     });
   }
   console.table(results);
-  console.log(JSON.stringify({ bench: "conversions-batch", results }));
+  recordResult({ bench: "conversions-batch", results });
 } finally {
   await server.stop();
 }

@@ -5,8 +5,9 @@
 // server-side record at all, one 60 days old, one a minute old. Each shape is timed with
 // agent_requests_via_idx and, in the same run, without it (the plan before it existed:
 // the time index walked from the newest row until a row of `via` = events), so the
-// ratio is the index's effect. Figures go to stdout; docs/performance.md records a run.
+// ratio is the index's effect. Figures go to stdout and bench/results/ (docs/performance.md).
 import { startReportsBench } from "./bench-worker";
+import { recordResult } from "./results";
 import { timeCalls } from "./timing";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -71,7 +72,7 @@ try {
     });
   }
   console.table(rows);
-  console.log(JSON.stringify({ bench: "coverage", rows: ROWS, runs: RUNS, results: rows }));
+  recordResult({ bench: "coverage", rows: ROWS, runs: RUNS, results: rows });
 } finally {
   await mf.dispose();
 }

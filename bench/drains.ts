@@ -6,7 +6,7 @@
 // at >= 0.5x the floor's speed. Peak memory: the Node floor's RSS and the local
 // server's workerd processes' RSS, sampled every 25 ms during the request.
 //
-// The batch is a shop's ordinary traffic (docs/performance.md, "Drains"): 70% human
+// The batch is a shop's ordinary traffic (docs/performance/log.md, "Drains"): 70% human
 // asset requests, 20% human page views (the site has the snippet, so these are left to
 // it), 10% AI agents (GPTBot, ClaudeBot, ChatGPT-User, PerplexityBot; half of them
 // documents, so page views, the rest assets and robots.txt). Fields vary as in real logs
@@ -15,6 +15,7 @@ import { execFileSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { startLocalServer } from "../test/helpers/node/local-server";
+import { recordResult } from "./results";
 import { profileWorkers, type WorkerProfiler } from "./workerd-profiler";
 
 // BENCH_DRAIN_MB picks a smaller batch for a quick look; the issue's figure is at 10.
@@ -140,7 +141,7 @@ function workerdPids(): number[] {
  * Sum of the RSS (bytes) of the given processes, read from /proc without blocking. The
  * sampler used to spawn `ps` synchronously every 25 ms: that blocked this process's event
  * loop, which also sends the batch, for most of the request on a loaded machine, so
- * the drain waited on its own bench for its body (docs/performance.md, "Drains", Round 3).
+ * the drain waited on its own bench for its body (docs/performance/log.md, "Drains", Round 3).
  */
 async function rssOf(pids: readonly number[]): Promise<number> {
   let total = 0;
@@ -212,7 +213,7 @@ try {
 
   // Wait for the beacon's rollup to mark the snippet installed before the drain reads the
   // site, then for the local server to be quiet: runs started 3 s after the beacon took
-  // twice as long as runs started later (docs/performance.md, "Drains", Round 3), so the
+  // twice as long as runs started later (docs/performance/log.md, "Drains", Round 3), so the
   // request is sent once workerd used under 5% of a core for a whole second (at most 60 s).
   await new Promise((r) => setTimeout(r, 3000));
   const pids = workerdPids();
@@ -277,7 +278,7 @@ try {
   };
   if (parsed !== batch.lines) throw new Error(`floor parsed ${parsed} of ${batch.lines} lines`);
   console.table([result]);
-  console.log(JSON.stringify(result));
+  recordResult(result);
 } catch (e) {
   console.error(server.output().slice(-4000));
   throw e;

@@ -12,6 +12,7 @@
 // round's ratio and the load average before and after. Target (issue 23): >= 0.95.
 import { loadavg } from "node:os";
 import { benchWorkers, ingestScript } from "./beacon-direct-workers";
+import { recordResult } from "./results";
 import { beaconSender, pairedRounds } from "./throughput";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -49,7 +50,7 @@ try {
     target_ratio: 0.95,
   };
   console.table([result]);
-  console.log(JSON.stringify(result));
+  recordResult(result);
 } finally {
   await bench.stop();
 }

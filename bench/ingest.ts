@@ -5,6 +5,7 @@
 // Target (issue 5): beacons at >= 0.7x the no-op rate; snippet < 1.5 KB gzipped.
 import { gzipSync } from "node:zlib";
 import { startLocalServer } from "../test/helpers/node/local-server";
+import { recordResult } from "./results";
 import { beaconSender, pairedRounds } from "./throughput";
 
 const REQUESTS = 2000;
@@ -49,7 +50,7 @@ try {
     snippet_gzip_target_bytes: 1536,
   };
   console.table([result]);
-  console.log(JSON.stringify(result));
+  recordResult(result);
 } finally {
   await server.stop();
 }

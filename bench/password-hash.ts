@@ -8,6 +8,7 @@
 //    the difference is the password verification plus the throttle lookups.
 import { hashPassword, PASSWORD_HASH_PARAMS } from "@shared/accounts/password-hash";
 import { startLocalServer } from "../test/helpers/node/local-server";
+import { recordResult } from "./results";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
@@ -75,6 +76,26 @@ try {
     `local server: failed sign-in POST median ${median(signInMs).toFixed(1)} ms; ` +
       `sign-in page GET median ${median(pageMs).toFixed(1)} ms; ratio ${(median(signInMs) / median(pageMs)).toFixed(2)}x`,
   );
+  const row = (measured: string, ms: number, baseline: string, baselineMs: number) => ({
+    measured,
+    median_ms: +ms.toFixed(1),
+    baseline,
+    baseline_median_ms: +baselineMs.toFixed(1),
+    ratio: +(ms / baselineMs).toFixed(2),
+  });
+  recordResult({
+    bench: "password",
+    runs: RUNS,
+    results: [
+      row(
+        `scrypt N=${p.N} r=${p.r} p=${p.p}, in-process (Node)`,
+        median(scryptMs),
+        "PBKDF2-SHA256 100k",
+        median(pbkdf2Ms),
+      ),
+      row("failed sign-in POST, local server", median(signInMs), "sign-in page GET", median(pageMs)),
+    ],
+  });
 } finally {
   await server.stop();
 }

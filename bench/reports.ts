@@ -8,8 +8,9 @@
 // count down for a shared machine (e.g. 0.05); BENCH_PHASES=single,multi picks phases;
 // BENCH_SITES, BENCH_RUNS; BENCH_D1=0 leaves out the single-D1 baseline (its 10,000,000-row
 // rebuild is most of the multi phase's time) and measures the shards only. Figures go to
-// stdout; docs/performance.md records a run.
+// stdout and bench/results/ (docs/performance.md).
 import { d1MigrationStatements, startReportsBench } from "./bench-worker";
+import { recordResult } from "./results";
 import { timeCalls } from "./timing";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -232,6 +233,9 @@ try {
   if (PHASES.includes("single")) out.push(await phase("single", 1, SINGLE_SESSIONS));
   if (PHASES.includes("multi")) out.push(await phase("multi", SITES, MULTI_SESSIONS));
   console.log(JSON.stringify({ bench: "reports", scale: SCALE, runs: RUNS, target_p95_ms: 50, phases: out }));
+  // One result file per phase, so a run of one phase (BENCH_PHASES) keeps the other's.
+  for (const { phase, ...figures } of out)
+    recordResult({ bench: `reports-${phase}`, scale: SCALE, runs: RUNS, target_p95_ms: 50, ...figures });
 } finally {
   await mf.dispose();
 }

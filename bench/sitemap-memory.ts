@@ -5,6 +5,7 @@
 // holding: the URLs it keeps and the unread tail. A Worker has 128 MB
 // (developers.cloudflare.com/workers/platform/limits/#memory).
 import { readSitemapStream } from "../shared/scan/sitemap";
+import { recordResult } from "./results";
 
 const TARGET = 10 * 1024 * 1024;
 const PIECE = 64 * 1024;
@@ -84,3 +85,12 @@ const b = await measure(buffered);
 console.log(`10 MiB sitemap, ${a.urls} URLs`);
 console.log(`streamed reader: peak +${a.peakMb.toFixed(1)} MiB (heap + array buffers), ${a.ms.toFixed(0)} ms`);
 console.log(`buffered baseline: peak +${b.peakMb.toFixed(1)} MiB, ${b.ms.toFixed(0)} ms (${b.urls} URLs)`);
+recordResult({
+  bench: "sitemap",
+  sitemap_mib: 10,
+  urls: a.urls,
+  results: [
+    { reader: "streamed (readSitemapStream)", peak_mib: +a.peakMb.toFixed(1), wall_ms: Math.round(a.ms) },
+    { reader: "buffered baseline (one regex)", peak_mib: +b.peakMb.toFixed(1), wall_ms: Math.round(b.ms) },
+  ],
+});

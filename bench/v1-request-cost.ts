@@ -3,6 +3,7 @@
 // Every figure is a ratio to a baseline measured in the same run: a 404 that passes the
 // edge and the v1 app but touches neither D1 nor a Durable Object.
 import { startLocalServer } from "../test/helpers/node/local-server";
+import { recordResult } from "./results";
 
 const N = 100;
 
@@ -67,7 +68,7 @@ try {
     });
   }
   console.table(results);
-  console.log(JSON.stringify({ bench: "v1-request-cost", requests_per_scenario: N, results }));
+  recordResult({ bench: "v1-request-cost", requests_per_scenario: N, results });
 } finally {
   await server.stop();
 }

@@ -3,7 +3,7 @@
 // `Profiler.start` before a measured request, `Profiler.stop` after, each profile
 // written as a `.cpuprofile` (open in Chrome DevTools or speedscope) and summarised as
 // the functions with the most self time. Used by `BENCH_DRAIN_PROFILE=<dir> npm run
-// bench:drains` (docs/performance.md, "Drains", Round 3).
+// bench:drains` (docs/performance/log.md, "Drains", Round 3).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

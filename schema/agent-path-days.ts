@@ -6,7 +6,7 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
  * status, with the first and the last request's time: what the robots.txt-compliance
  * and AI-errors reports read for the whole days of their window, where they grouped
  * every request of the window by agent and path (robots.txt compliance: 1.1 s at 90 days
- * over 1,000,000 requests; docs/performance.md "Agent-request reports from daily path counts"). A crawler asks for the same page many
+ * over 1,000,000 requests; docs/performance/log.md "Agent-request reports from daily path counts"). A crawler asks for the same page many
  * times over a day, so a day holds one row per page and agent it asked for, not one per
  * request. Changed in the transaction that changes agent_requests
  * (shared/drains/agent-path-days.ts), like agent_request_hours. Shard only.

@@ -4,7 +4,7 @@ import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core"
  * AI agents' requests (agent_requests) counted per UTC hour, platform and purpose: what
  * the AI-errors totals and crawl-to-referral's request side read for the whole hours of
  * their window, so a 90-day report sums ~2,000 hourly rows per platform and purpose
- * instead of walking every request (docs/performance.md "Agent-request reports from
+ * instead of walking every request (docs/performance/log.md "Agent-request reports from
  * hourly counts"). Changed in the transaction that changes agent_requests
  * (shared/drains/agent-request-hours.ts): a stored batch adds its new rows (a redelivered
  * id adds nothing), a retention pass subtracts the rows it deletes, so it is always

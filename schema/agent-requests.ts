@@ -31,7 +31,7 @@ export const agentRequests = sqliteTable(
   },
   (t) => [
     // By time, carrying what the robots.txt-compliance report groups the rows of a window's
-    // partial days by, so it reads them from the index alone (docs/performance.md
+    // partial days by, so it reads them from the index alone (docs/performance/log.md
     // "Agent-request reports from daily path counts"); every other read by time uses its prefix.
     index("agent_requests_time_idx").on(t.occurredAt, t.agent, t.platform, t.path),
     // By path, then agent: the robots.txt-compliance report's robots.txt fetches per agent

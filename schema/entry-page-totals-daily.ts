@@ -4,7 +4,7 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
  * Sessions per site, UTC day and entry URL: all sessions and AI-agent sessions. The
  * top-pages aggregate: one row per page and day, where entry_pages_daily keeps one per
  * page, source and platform (up to 14 at the bench's mix), so ranking the pages of a
- * 90-day window groups a tenth of the rows (docs/performance.md "Reports"). Rebuilt
+ * 90-day window groups a tenth of the rows (docs/performance/log.md "Reports"). Rebuilt
  * with traffic_daily, from the same sessions in the same transaction.
  */
 export const entryPageTotalsDaily = sqliteTable(

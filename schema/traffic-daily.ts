@@ -31,7 +31,7 @@ export const trafficDaily = sqliteTable(
     }),
     // Covering and in the GROUP BY order of the overview's (day, platform, outcome) and the
     // sources report's (day, source, sub-source, host): a window's days are read from
-    // these narrow entries in group order, with no sort (docs/performance.md, "Top pages
+    // these narrow entries in group order, with no sort (docs/performance/log.md, "Top pages
     // of whole days from running totals per month").
     index("traffic_daily_outcomes_idx").on(t.siteId, t.day, t.agentPlatform, t.outcome, t.sessions),
     index("traffic_daily_sources_idx").on(t.siteId, t.day, t.source, t.subSource, t.referrerHost, t.sessions),

@@ -8,7 +8,7 @@ import type { WorkspaceMembership } from "./workspace-repository";
 /**
  * The live session of a cookie token and its user's workspaces (in the switcher's order,
  * as `listUserWorkspaces`), in one D1 batch: every signed-in page asks both, and two
- * round trips in a row were most of a light page's time (docs/performance.md, bench:app).
+ * round trips in a row were most of a light page's time (docs/performance/log.md, bench:app).
  */
 export async function findSignedIn(
   db: Database,

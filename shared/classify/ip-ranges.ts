@@ -66,7 +66,7 @@ function inIntervals(value: bigint, { starts, ends }: { starts: bigint[]; ends: 
  * True when the full client IP lies inside any of the given vendor lists. The same
  * answer as testing each CIDR (`cidrContains`, cidr.ts), found by binary search over the list's
  * merged intervals: a list holds hundreds of prefixes and every AI agent's request
- * asks (docs/performance.md, "Drains", Round 3).
+ * asks (docs/performance/log.md, "Drains", Round 3).
  */
 export function ipInLists(ip: string | null, listIds: readonly string[], index: IpRangeIndex): boolean {
   if (!ip || listIds.length === 0) return false;

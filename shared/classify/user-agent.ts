@@ -73,7 +73,7 @@ function namesMoreThanABrowser(prepared: string): boolean {
 
 // The same few hundred User-Agent strings make most of a site's traffic, and reading
 // one walks the whole catalogue (about 0.1-0.25 ms of an accepted beacon's time before
-// this memo, docs/performance.md), so each isolate remembers its recent readings. The
+// this memo, docs/performance/log.md), so each isolate remembers its recent readings. The
 // reading depends on the string alone; cleared when full, like the token cache.
 const MEMO_ENTRIES = 2_000;
 const MEMO_MAX_LENGTH = 512;

@@ -172,7 +172,7 @@ function drainChannel(site: IngestSite): IngestChannel<PageView, never> {
  * key, else its whole content), so a redelivered line maps to the same row and the
  * same event, and two sites never share one. SHA-256 through node:crypto, synchronous:
  * the same digest as `crypto.subtle.digest` (ids stored before stay the ids of their
- * lines), without a promise per line (docs/performance.md, "Drains", Round 3).
+ * lines), without a promise per line (docs/performance/log.md, "Drains", Round 3).
  */
 export function recordId(siteId: string, r: DrainRecord): string {
   const identity = r.key === null ? JSON.stringify(r) : `key:${r.key}`;
@@ -185,7 +185,7 @@ export function recordId(siteId: string, r: DrainRecord): string {
  * by what they store, not by their count, since most lines of a shop's log (humans'
  * assets) store nothing. Memory stays bounded by this, whatever the batch's size (5,000
  * pending messages and rows are a few MB; 2,000 made a 10 MB batch 18 calls instead of
- * 8, docs/performance.md "Drains", Round 3).
+ * 8, docs/performance/log.md "Drains", Round 3).
  */
 export const ITEMS_PER_COMMIT = 5000;
 

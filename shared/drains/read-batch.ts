@@ -35,7 +35,7 @@ const TEXT_PIECE = 64 * 1024;
  * bytes pass. Written as one loop over the body's reader and the decompressor's, not a
  * chain of JS TransformStreams: each stage of such a chain costs promises per chunk, and
  * the decompressor hands out a few KB per read (about 3,500 reads for 13 MB of text),
- * which made the chain most of a drain batch's time (docs/performance.md, "Drains").
+ * which made the chain most of a drain batch's time (docs/performance/log.md, "Drains").
  */
 export async function* plainText(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
   const reader = body.getReader();

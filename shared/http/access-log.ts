@@ -6,7 +6,7 @@ export interface AccessLogOptions {
   /**
    * Paths whose 2xx answers get no line of their own: the beacon, the one path with a
    * request per page view. Writing a log line was the largest single cost of an
-   * accepted beacon (docs/performance.md, "Where a beacon's time went"), and
+   * accepted beacon (docs/performance/log.md, "Where a beacon's time went"), and
    * Cloudflare's invocation log (`[observability]` in the Worker's wrangler.toml)
    * already records each request's method, URL, status and duration. Their refusals
    * and errors are logged like any other answer.

@@ -17,7 +17,7 @@ import { toDrainLine } from "./to-drain-line";
 /**
  * Bound on an uploaded file as sent (gzip or plain). A one-off look runs inside one
  * request of the app Worker, and every line goes through the drain's acceptance path
- * (about 2,000 lines a second on a loaded machine, docs/performance.md "Drains"); larger
+ * (about 2,000 lines a second on a loaded machine, docs/performance/log.md "Drains"); larger
  * logs go through `npm run import-logs`, which batches, resumes and shows progress.
  */
 export const MAX_UPLOAD_BYTES = 4 * 1024 * 1024;

@@ -8,7 +8,7 @@ import { firstPageDomains, type MonitorPage, monitorPageOf, monitorPageQuery } f
  * The first page of a workspace's monitors and the latest scan of each listed domain, in
  * one D1 round trip (a batch): the Monitors page's whole read. Listing the monitors and
  * then asking for their domains' scans was two waits in a row where GET /api/v1/monitors
- * waits on one (docs/performance.md, bench:app). The scans are selected by the same
+ * waits on one (docs/performance/log.md, bench:app). The scans are selected by the same
  * first page as a subquery, so both statements see the same monitors.
  */
 export async function monitorsWithLatestScans(

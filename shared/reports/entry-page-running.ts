@@ -143,7 +143,7 @@ export function runningDaysStatement(
   // resolves the few marks once, and CROSS JOIN keeps them the outer loop (SQLite's
   // planner never reorders it): left to itself, workerd's SQLite walked every running row
   // of the site and looked each up in the marks (7-105 ms instead of ~1 ms at 30 days,
-  // docs/performance.md). Joined, not `IN`: two marks may resolve to the same day and
+  // docs/performance/log.md). Joined, not `IN`: two marks may resolve to the same day and
   // must both count.
   return db
     .prepare(

@@ -125,7 +125,7 @@ export async function groupedSessions(
   const width = dims.length;
   const results = await batchRows(db, statements, groupedColumns(width));
   // Merged by key, built without intermediate arrays: this loop runs once per aggregate
-  // row, thousands per report (docs/performance.md, "Top pages of whole days").
+  // row, thousands per report (docs/performance/log.md, "Top pages of whole days").
   const merged = new Map<string, GroupedRow>();
   for (const rows of results)
     for (const row of rows) {

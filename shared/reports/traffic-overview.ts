@@ -17,7 +17,7 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
   const { header, plan, grouped, readLive } = await reportContext(db, params);
   const siteId = params.site.id;
   // The window's live edge read from `sessions` once for the groupings with few values
-  // (docs/performance.md#one-live-read-per-report-overview-sources); entry pages,
+  // (docs/performance/log.md#one-live-read-per-report-overview-sources); entry pages,
   // visitors and durations have about one value per session, so they keep their own reads.
   // An hourly series groups by HOUR too (its plan reads no whole days).
   // Days and hours are the report's zone's (UTC by default, shared/reports/zoned-buckets.ts).

@@ -15,7 +15,7 @@ export const TOP_ENTRY_PAGES = 10;
 export async function trafficSources(db: D1Database, params: ReportParams): Promise<TrafficSources> {
   const { header, grouped, readLive } = await reportContext(db, params);
   // The window's live edge read from `sessions` once for the groupings with few values
-  // (docs/performance.md#one-live-read-per-report-overview-sources); the 500 entry
+  // (docs/performance/log.md#one-live-read-per-report-overview-sources); the 500 entry
   // pages would make it one row per session, so they keep their own reads.
   // An hourly series groups by HOUR too (its plan reads no whole days).
   const hourly = seriesIntervalOf(params) === "hour";

@@ -8,7 +8,7 @@ const encoder = new TextEncoder();
  * plain concatenation (traffic-facts §1.3). Fields are UTF-8; when all are ASCII (ids,
  * networks and header values nearly always are) the bytes are the character codes and
  * are written here, without a call into the runtime's encoder per field, which was a
- * measurable share of a beacon's cost (docs/performance.md). Same bytes either way.
+ * measurable share of a beacon's cost (docs/performance/log.md). Same bytes either way.
  */
 export function encodeFields(fields: readonly string[]): Uint8Array {
   if (fields.some((f) => NON_ASCII.test(f))) return encodeUtf8Fields(fields);

@@ -25,7 +25,7 @@ ON CONFLICT(id) DO UPDATE SET ${[
 /**
  * Event rows per INSERT: a statement takes at most 100 bound parameters (D1 and Durable
  * Object SQLite alike). One statement per event was most of a drain commit's statements
- * (docs/performance.md, "Drains", Round 3).
+ * (docs/performance/log.md, "Drains", Round 3).
  */
 const EVENTS_PER_STATEMENT = Math.floor(100 / EVENT_COLUMNS.length);
 const EVENT_VALUES = `(${EVENT_COLUMNS.map(() => "?").join(", ")})`;
@@ -37,7 +37,7 @@ const INSERT_EVENTS_FULL = insertEvents(EVENTS_PER_STATEMENT);
  * A visitor's sessions within reach of a batch's events. `+started_at` keeps the planner
  * on sessions_site_visitor_idx: without it SQLite chose sessions_site_started_idx
  * (site_id, started_at < ?), a scan of every earlier session of the site per visitor,
- * which made a large batch quadratic (docs/performance.md "Drains").
+ * which made a large batch quadratic (docs/performance/log.md "Drains").
  */
 export const CANDIDATE_SESSIONS = `SELECT ${SESSION_STATE_COLUMNS.join(", ")} FROM sessions
 WHERE site_id = ? AND visitor_hash IN (?, ?) AND last_event_at > ? AND +started_at < ?`;

@@ -57,7 +57,7 @@ export async function settleSessions(db: D1Database, nowMs: number): Promise<Set
  * so the day's sessions are also read by that start range: it puts the reads on
  * sessions_site_started_idx, a walk over the day's sessions only. By `day` alone SQLite
  * walked every session of the site for each day rebuilt (at 1,000,000 sessions over 90
- * days, 91 days took 42 s instead of a few; docs/performance.md "Reports").
+ * days, 91 days took 42 s instead of a few; docs/performance/log.md "Reports").
  */
 export async function rebuildDay(
   db: D1Database,

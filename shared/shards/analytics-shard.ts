@@ -51,7 +51,7 @@ const REPLAY_CHUNK = 500;
  * 30 minutes end their sessions at once, and an alarm armed for then ran the session-end
  * rollup (settle and a rebuild of the day's aggregates) between every two chunks of one
  * batch, each pass rebuilding the same day again: 13% of a batch's time, more the longer
- * it ran (docs/performance.md, "Drains", Round 3). The alarm is armed no sooner than
+ * it ran (docs/performance/log.md, "Drains", Round 3). The alarm is armed no sooner than
  * this after a chunk, so the sessions a batch ends are settled once it has passed; what
  * is stored, and when, is unchanged.
  */

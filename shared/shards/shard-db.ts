@@ -33,7 +33,7 @@ class ShardStatement {
    * asked only when the statement wrote a row (the cursor's `rowsWritten`, which also
    * counts index entries, so it is not the count itself): a read, or a write that
    * changed nothing (an ignored duplicate), changed no row. Asking after every
-   * statement was a second statement per row of a drain's commit (docs/performance.md,
+   * statement was a second statement per row of a drain's commit (docs/performance/log.md,
    * "Drains", Round 3).
    */
   execute<T>(): { results: T[]; changes: number } {
@@ -94,7 +94,7 @@ export function shardDb(storage: DurableObjectStorage): D1Database {
       ),
     // Rows as arrays in column order, in one transaction: what `batchRows`
     // (shared/reports/batch-rows.ts) reads grouped counts with. Turning a row into an
-    // object costs more than the row (docs/performance.md, "Top pages of whole days").
+    // object costs more than the row (docs/performance/log.md, "Top pages of whole days").
     batchRaw: async (statements: ShardStatement[]): Promise<unknown[][][]> =>
       storage.transactionSync(() => statements.map((s) => s.rows())),
     exec: async (query: string) => {

@@ -2,7 +2,7 @@ import { DAY_MS } from "./durations";
 
 // The last day formatted: a beacon asks for its day two or three times (salt cache,
 // visitor hash), and formatting a Date is a measurable share of its cost
-// (docs/performance.md, "Where a beacon's time went").
+// (docs/performance/log.md, "Where a beacon's time went").
 let lastStart = Number.NaN;
 let lastDay = "";
 

@@ -7,7 +7,7 @@ import { workspaceInUrl } from "../workspace-path";
 /**
  * A page's own D1 read started beside the session check instead of after it: the session
  * batch and the page's batch wait together, one round trip instead of two in a row
- * (docs/performance.md "bench:app", docs/decisions.md "Early page reads"). The page's
+ * (docs/performance/log.md "bench:app", docs/decisions.md "Early page reads"). The page's
  * handler still runs only after `requireSignIn()` and `requireWorkspace()` let the
  * request through, so a signed-out visitor or a non-member is answered as before and
  * never sees what was read; the read is then dropped.

@@ -50,7 +50,7 @@ function groupBySite(batch: MessageBatch<IngestMessage>): SiteGroup[] {
  * written and only that site's messages are retried; a redelivery after a commit is
  * recognised by event id. The install signals of every site that committed then go to
  * D1 in one batch per queue batch, not one per site: a D1 write is a fixed cost several
- * times a small shard call's (docs/performance.md, "Consumer"). They are idempotent, so
+ * times a small shard call's (docs/performance/log.md, "Consumer"). They are idempotent, so
  * if that write fails the committed sites' messages are retried too: the shards skip
  * the events and report the same signals again.
  */

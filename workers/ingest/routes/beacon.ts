@@ -16,7 +16,7 @@ import { beaconRoute } from "./beacon-route";
  * `cors`. On every other answer, errors included, the same two headers are set on the
  * final response after the handler: hono's `cors` sets them before it, on a placeholder
  * response that hono then copies into the handler's, which cost more per beacon than
- * the token, Origin and classification steps together (docs/performance.md).
+ * the token, Origin and classification steps together (docs/performance/log.md).
  */
 const preflight = cors({
   origin: (origin) => origin || "*",
@@ -95,7 +95,7 @@ export function registerBeacon(app: OpenAPIHono<{ Bindings: IngestEnv }>) {
         return c.json({ accepted: false, reason: outcome.reason }, 202);
       case "accepted":
         // The one answer per page view, its bytes built once: hono's `c.json` would
-        // stringify and assemble headers for each (docs/performance.md).
+        // stringify and assemble headers for each (docs/performance/log.md).
         return new Response(ACCEPTED_BODY, { status: 202, headers: JSON_CONTENT_TYPE });
     }
   });
