@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+
+// The e2e lane (`npm run test:e2e`): the real local server that `npm start` runs, pages in
+// Chromium, and the interop suites (OpenAPI generators, MCP clients and conformance) against
+// it. Its test-only tools are installed by `npm run e2e:install` (test/e2e/package.json).
+export default defineConfig({
+  test: {
+    silent: "passed-only",
+    projects: ["test/e2e/vitest.config.ts"],
+  },
+});
