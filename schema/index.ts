@@ -21,6 +21,7 @@ export * from "./notifications";
 export * from "./passkey-challenges";
 export * from "./passkeys";
 export * from "./robots-history";
+export * from "./scan-runs";
 export * from "./scans";
 export * from "./sessions";
 export * from "./site-policies";

@@ -17,6 +17,11 @@ export const ScanRequest = z
       .min(1)
       .max(253)
       .meta({ description: "Hostname only, no protocol prefix.", example: "shop.example" }),
+    // Additive (issue 45): the explicit way to ask for a new scan inside the replay window.
+    rescan: z.boolean().optional().meta({
+      description:
+        "true: a new scan, counted against the limits, even when this client finished a scan of the domain in the last 600 seconds (which is otherwise replayed). A reconnect with Last-Event-ID never starts a scan, whatever this says.",
+    }),
   })
   .meta({ id: "ScanRequest" });
 

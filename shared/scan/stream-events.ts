@@ -20,6 +20,17 @@ export function phaseProgress(phase: ScanPhase): { step: number; steps: number }
   return { step: SCAN_PHASES.indexOf(phase) + 1, steps: SCAN_PHASES.length };
 }
 
+/** What the terminal `complete` says about where its result came from (all additive). */
+export interface CompleteOrigin {
+  /** Issue 26: a repeated request got a result that had already finished, not a new scan. */
+  replayed?: true;
+  /** Issue 45: a reconnect (Last-Event-ID) got the end of the scan its stream had started. */
+  resumed?: true;
+  /** Issue 45: the run whose result this is, and when it finished (ISO 8601). */
+  runId?: string;
+  ranAt?: string;
+}
+
 export type ScanEvent =
   | { event: "status"; data: { phase: ScanPhase; message: string; step: number; steps: number } }
   | { event: "crawl"; data: CrawlEvent & { method?: string; journey?: true } }
@@ -33,10 +44,43 @@ export type ScanEvent =
         overallScore: number;
         layerScores: LayerScores;
         unreachable: Unreachable | null;
-        /** Additive (issue 26): true when a repeated request got the result it already had. */
-        replayed?: true;
-      };
+      } & CompleteOrigin;
     }
-  | { event: "error"; data: { error: string } };
+  // The failure event (issue 45): `scan-error`, because an EventSource dispatches its own
+  // `error` (no data) whenever the connection closes, so a listener for a stream event of
+  // that name cannot tell a failed scan from a closed connection. POST /api/scan also sends
+  // the contract's `error` with the same data just before it (docs/scan.md).
+  | { event: typeof SCAN_ERROR_EVENT; data: { error: string } };
 
 export type Emit = (event: ScanEvent) => void | Promise<void>;
+
+/** The stream's failure event; `LEGACY_ERROR_EVENT` is the contract's name, kept on POST /api/scan. */
+export const SCAN_ERROR_EVENT = "scan-error";
+export const LEGACY_ERROR_EVENT = "error";
+
+/** Whether `event` ends a scan stream (either failure name counts, for clients of both). */
+export function isTerminalEvent(event: string): boolean {
+  return event === "complete" || event === SCAN_ERROR_EVENT || event === LEGACY_ERROR_EVENT;
+}
+
+// SSE `id:` of every event (issue 45), so an EventSource that reconnects says where it
+// was: `{run}:{n}` for the n-th event of run `{run}` (schema/scan-runs.ts), and the scan id
+// itself on `complete` (as since issue 26).
+export type LastEventId = { kind: "run"; runId: string; seq: number } | { kind: "scan"; scanId: string };
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const RUN_EVENT_ID = new RegExp(`^(${UUID}):(\\d{1,6})$`, "i");
+const SCAN_EVENT_ID = new RegExp(`^${UUID}$`, "i");
+
+export function runEventId(runId: string, seq: number): string {
+  return `${runId}:${seq}`;
+}
+
+/** The `Last-Event-ID` a reconnecting client sent, read; null when it is none of ours. */
+export function parseLastEventId(value: string | undefined | null): LastEventId | null {
+  const v = (value ?? "").trim();
+  const run = RUN_EVENT_ID.exec(v);
+  if (run) return { kind: "run", runId: run[1].toLowerCase(), seq: Number(run[2]) };
+  if (SCAN_EVENT_ID.test(v)) return { kind: "scan", scanId: v.toLowerCase() };
+  return null;
+}

@@ -59,6 +59,39 @@ describeInChromium("scan web page in headless Chromium (skipped only where /usr/
     await page.context().close();
   }, 60_000);
 
+  it("says a replayed result is one, when it ran, and its Scan now and Scan again run new scans (issue 45)", async () => {
+    const page = await chrome.newPage({ ip: "198.51.100.3" });
+    await page.goto(`${baseUrl}/`);
+    await page.fill("#domain", "replay-shop.test");
+    await page.click("button[type=submit]");
+    await page.waitForURL(/\/scan\/[0-9a-f-]{36}$/, { timeout: 25_000 });
+    const first = page.url().split("/").at(-1);
+    // The same scan asked again from the home page within 10 minutes: replayed, and said so.
+    await page.goto(`${baseUrl}/`);
+    await page.fill("#domain", "replay-shop.test");
+    await page.click("button[type=submit]");
+    await page.waitForURL(/\/scan\/[0-9a-f-]{36}\?replay=[0-9a-f-]{36}$/, { timeout: 25_000 });
+    expect(new URL(page.url()).pathname).toBe(`/scan/${first}`);
+    expect(await page.textContent("#replayed")).toMatch(/Replayed result, not a new scan\..*finished \d+ seconds ago/s);
+    await expectAccessible(page, "replayed report");
+    await screenshots(page, "scan-replayed");
+    // Its Scan now is a new scan (a crawl is streamed), which opens a report without ?replay.
+    const crawled = page.waitForResponse((r) => r.url().endsWith("/api/scan") && r.request().method() === "POST");
+    await page.click("#rescan-form button");
+    expect(JSON.parse((await crawled).request().postData() ?? "{}")).toEqual({
+      domain: "replay-shop.test",
+      rescan: true,
+    });
+    await page.waitForURL(/\/scan\/[0-9a-f-]{36}$/, { timeout: 25_000 });
+    expect(await page.locator("#replayed").count()).toBe(0);
+    // "Scan again" on a report asks for a new scan too.
+    const again = page.waitForRequest((r) => r.url().endsWith("/api/scan") && r.method() === "POST");
+    await page.click("#scan-form button");
+    expect(JSON.parse((await again).postData() ?? "{}")).toEqual({ domain: "replay-shop.test", rescan: true });
+    await page.waitForURL(/\/scan\/[0-9a-f-]{36}$/, { timeout: 25_000 });
+    await page.context().close();
+  }, 90_000);
+
   it("shows the API's message for a domain it refuses", async () => {
     const page = await chrome.newPage();
     await page.goto(`${baseUrl}/`);

@@ -64,7 +64,8 @@ export async function getScan(id: string): Promise<ScanResultBody> {
 }
 
 export function completeOf(events: SseEvent[]) {
-  const terminal = events.filter((e) => e.event === "complete" || e.event === "error");
+  // `error` is the contract's name, sent on POST just before `scan-error` (issue 45).
+  const terminal = events.filter((e) => e.event === "complete" || e.event === "scan-error");
   if (terminal.length !== 1 || events[events.length - 1] !== terminal[0]) {
     throw new Error(`expected exactly one terminal event at the end, got ${events.map((e) => e.event).join(",")}`);
   }

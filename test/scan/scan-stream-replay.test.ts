@@ -55,16 +55,24 @@ describe("the scan stream for SSE clients", () => {
     expect(otherDomain.res.headers.get("X-Scan-Replayed")).toBeNull();
   });
 
-  it("scans anew, counted, when the repeat asks with Cache-Control: no-cache (the app's Scan now)", async () => {
+  it("scans anew, counted, only when the repeat asks with rescan: true; Cache-Control: no-cache is a replay", async () => {
     const ip = "192.0.2.170";
     const first = completeOf((await postScan("broken-robots.test", ip)).events);
     const domainWindow = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName("scan-domain:broken-robots.test"));
     const usedDomain = (await domainWindow.peek(PER_DOMAIN)).windows[0].used;
     const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch("http://scan.local/api/scan", {
+    // Every EventSource sends Cache-Control: no-cache on every connection (issue 45).
+    const noCache = await exports.default.fetch("http://scan.local/api/scan", {
       method: "POST",
       headers: { "content-type": "application/json", "CF-Connecting-IP": ip, "Cache-Control": "no-cache" },
       body: JSON.stringify({ domain: "broken-robots.test" }),
+    });
+    expect(noCache.headers.get("X-Scan-Replayed")).toBe("true");
+    expect(await noCache.text()).toContain('"replayed":true');
+    const res = await exports.default.fetch("http://scan.local/api/scan", {
+      method: "POST",
+      headers: { "content-type": "application/json", "CF-Connecting-IP": ip },
+      body: JSON.stringify({ domain: "broken-robots.test", rescan: true }),
     });
     const raw = await res.text();
     expect(res.status).toBe(200);
@@ -73,6 +81,26 @@ describe("the scan stream for SSE clients", () => {
     expect(raw).not.toContain('"replayed":true');
     expect(first.id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await domainWindow.peek(PER_DOMAIN)).windows[0].used).toBe(usedDomain + 1);
+  });
+
+  it("says when the replayed run finished and which run it was, and its report page says it is a replay", async () => {
+    const ip = "192.0.2.175";
+    const first = (await postScan("js-shell.test", ip)).events.find((e) => e.event === "complete")?.data;
+    const again = completeOf((await postScan("js-shell.test", ip)).events) as Record<string, unknown>;
+    expect(again).toMatchObject({ id: first?.id, replayed: true, runId: first?.runId });
+    expect(Date.parse(String(again.ranAt))).toBeGreaterThan(Date.now() - 60_000);
+    const { exports } = await import("cloudflare:workers");
+    const page = await (await exports.default.fetch(`http://scan.local/scan/${again.id}?replay=${again.runId}`)).text();
+    expect(page).toContain('id="replayed"');
+    expect(page).toContain("Replayed result, not a new scan.");
+    expect(page).toMatch(/<form id="rescan-form"[^>]*data-rescan="true"/);
+    // The same report without ?replay= (or with another run's id) is not marked.
+    const plain = await (await exports.default.fetch(`http://scan.local/scan/${again.id}`)).text();
+    expect(plain).not.toContain('id="replayed"');
+    const other = await (
+      await exports.default.fetch(`http://scan.local/scan/${again.id}?replay=00000000-0000-4000-8000-000000000000`)
+    ).text();
+    expect(other).not.toContain('id="replayed"');
   });
 });
 

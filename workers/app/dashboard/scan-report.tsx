@@ -1,10 +1,12 @@
 import { database } from "@shared/db/client";
 import { normalizeDomain } from "@shared/domains/normalize-domain";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
+import { replayNotice } from "@shared/scan/report/html/report-notices";
 import { REPORT_STYLE } from "@shared/scan/report/html/report-style";
 import { reportView, scannedLine } from "@shared/scan/report/html/report-view";
 import { requestScan } from "@shared/scan/scan-client";
 import { ScanIdParam } from "@shared/scan/scan-id";
+import { findRun } from "@shared/scan/scan-runs";
 import { findLatestScan, findScan, listDomainScans, type ScanResult, type ScanSummary } from "@shared/scan/scan-store";
 import { isWorkspaceScanDomain, workspaceScanDomains } from "@shared/scan/workspace-scan-domains";
 import { workspaceDomainReport } from "@shared/scan/workspace-scan-report";
@@ -175,7 +177,11 @@ export function registerScanReports(app: Hono<AppEnv>) {
     // A scan of another domain is not this domain's report, whoever may see it publicly.
     const scan = ScanIdParam.safeParse({ id }).success ? await findScan(database(c.env.DB), id) : null;
     if (!scan || scan.domain !== domain) throw new HTTPException(404, { message: `No scan of ${domain} has this id.` });
-    return reportPage(c, domain, scan);
+    // `?replay={run}`: the scan API answered with a finished run, not a new scan (issue 45).
+    const run = ScanIdParam.safeParse({ id: c.req.query("replay") }).success
+      ? await findRun(database(c.env.DB), String(c.req.query("replay")))
+      : null;
+    return reportPage(c, domain, scan, run?.scanId === scan.id ? { before: replayNotice(run, scan, null) } : {});
   });
 
   // Scan now: the public scan API over the SCAN binding, with the visitor's address, so
@@ -187,7 +193,10 @@ export function registerScanReports(app: Hono<AppEnv>) {
     const ip = c.req.header("CF-Connecting-IP");
     if (ip) headers.set("CF-Connecting-IP", ip);
     const outcome = await requestScan(c.env.SCAN, c.req.url, domain, headers);
-    if (outcome.kind === "complete") return c.redirect(scanReportPath(c, domain, outcome.id), 303);
+    if (outcome.kind === "complete") {
+      const replay = outcome.replayed && outcome.runId ? `?replay=${outcome.runId}` : "";
+      return c.redirect(`${scanReportPath(c, domain, outcome.id)}${replay}`, 303);
+    }
     const latest = await findLatestScan(database(c.env.DB), domain);
     const keep = latest ? " The report below is the last one." : "";
     if (outcome.kind === "refused" && outcome.status === 429) {

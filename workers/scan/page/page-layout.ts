@@ -5,9 +5,13 @@ import { PAGE_STYLE } from "./page-style";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-/** The scan form of every scan page; `domain` pre-fills it on a report ("scan again"). */
+/**
+ * The scan form of every scan page; `domain` pre-fills it on a report, where "Scan again"
+ * asks for a new scan (`data-rescan`: `rescan: true`, never a replay; issue 45).
+ */
 export function scanForm(domain = ""): Html {
-  return html`<form id="scan-form" class="scan" role="search" aria-label="Scan a shop">
+  const rescan = domain ? raw(` data-rescan="true"`) : "";
+  return html`<form id="scan-form" class="scan" role="search" aria-label="Scan a shop"${rescan}>
 <label for="domain">Domain</label>
 <input id="domain" name="domain" type="text" required maxlength="2048" value="${domain}" placeholder="example.com or a pasted URL" autocomplete="url" spellcheck="false">
 <button type="submit">${domain ? "Scan again" : "Scan"}</button>

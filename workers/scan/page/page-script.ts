@@ -7,6 +7,10 @@ import { hostFromInput } from "@shared/domains/host-from-input";
 // Text goes in with textContent only, so nothing from a scanned site becomes markup.
 // The progress bar follows the status events' step / steps (docs/scan.md "Stream consumers")
 // and the crawl events' count; it is a labelled <progress>, announced through the notice.
+// A form marked data-rescan (the report's "Scan again", the replay notice's "Scan now")
+// asks for a new scan ({rescan: true}); a replayed result opens its report with ?replay=
+// so the page says it is one (issue 45). The failure event is scan-error; POST streams
+// also carry the contract's error just before it, which is left unread here.
 export const PAGE_SCRIPT = `
 // "Copy" beside the badge's HTML (hidden without this script): first, on its own, so it
 // works on every page whatever the scan form does.
@@ -59,10 +63,7 @@ function nextScanText(res) {
 
 input.addEventListener("change", () => { input.value = hostFromInput(input.value); });
 
-form.addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const domain = hostFromInput(input.value);
-  input.value = domain;
+async function scan(domain, rescan) {
   button.disabled = true;
   fetched = 0;
   say("Starting the scan of " + domain + "…", false);
@@ -70,7 +71,7 @@ form.addEventListener("submit", async (e) => {
     const res = await fetch("/api/scan", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ domain }),
+      body: JSON.stringify(rescan ? { domain, rescan: true } : { domain }),
     });
     if (!res.ok || !res.body) {
       const body = await res.json().catch(() => ({ error: "The scan could not start." }));
@@ -96,8 +97,13 @@ form.addEventListener("submit", async (e) => {
         if (event === "status") { say(d.message + "…", false); if (d.step && d.steps) showStep(d.step, d.steps, d.phase); }
         if (event === "crawl") { fetched++; say("Fetched " + d.url + " (" + (d.status || "no answer") + ", " + d.ms + " ms)", false); }
         if (event === "layer") say("Scored " + d.name + ": " + d.score + "/100", false);
-        if (event === "complete") { progress.value = progress.max; say("Done: " + d.overallScore + "/100. Opening the report…", false); location.assign("/scan/" + d.id); }
-        if (event === "error") say(d.error, true);
+        if (event === "complete") {
+          progress.value = progress.max;
+          const replay = d.replayed && d.runId ? "?replay=" + encodeURIComponent(d.runId) : "";
+          say((d.replayed ? "Replayed the last scan: " : "Done: ") + d.overallScore + "/100. Opening the report…", false);
+          location.assign("/scan/" + d.id + replay);
+        }
+        if (event === "scan-error") say(d.error, true);
       }
     }
   } catch (err) {
@@ -105,5 +111,17 @@ form.addEventListener("submit", async (e) => {
   } finally {
     button.disabled = false;
   }
+}
+
+form.addEventListener("submit", (e) => {
+  e.preventDefault();
+  const domain = hostFromInput(input.value);
+  input.value = domain;
+  scan(domain, form.hasAttribute("data-rescan"));
+});
+const rescanForm = document.getElementById("rescan-form");
+if (rescanForm) rescanForm.addEventListener("submit", (e) => {
+  e.preventDefault();
+  scan(rescanForm.elements.domain.value, true);
 });
 `;

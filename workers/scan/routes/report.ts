@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "@shared/db/client";
 import { normalizeDomain } from "@shared/domains/normalize-domain";
+import { findRun } from "@shared/scan/scan-runs";
 import { findLatestScan, findScan } from "@shared/scan/scan-store";
 import type { Context } from "hono";
 import type { ScanAppEnv } from "../app-env";
@@ -32,10 +33,20 @@ export function registerReport(app: OpenAPIHono<ScanAppEnv>) {
   app.get(`${REPORT_PATH}/:id`, async (c) => {
     const id = c.req.param("id");
     if (!SCAN_ID.test(id)) return htmlError(c, 400, "That is not a scan id: a report URL ends in the scan's UUID.");
-    const scan = await findScan(database(c.env.DB), id.toLowerCase());
+    const db = database(c.env.DB);
+    const scan = await findScan(db, id.toLowerCase());
     if (!scan) return htmlError(c, 404, "No scan has this id. Scan the shop again to get a new report.");
+    // `?replay={run}`: the page script came here from a replayed stream (issue 45); the
+    // run says when it finished. A run of another scan is not this report's.
+    const replayParam = c.req.query("replay");
+    const [run, latest] = await Promise.all([
+      replayParam && SCAN_ID.test(replayParam) ? findRun(db, replayParam.toLowerCase()) : null,
+      findLatestScan(db, scan.domain),
+    ]);
+    const replay = run?.scanId === scan.id ? run : null;
     c.header("Content-Security-Policy", await pageCsp());
-    c.header("Cache-Control", SCAN_CACHE_CONTROL);
-    return c.html(reportHtml(scan, new URL(c.req.url).origin));
+    // A replayed view and the newer-scan notice change with time: cached briefly.
+    c.header("Cache-Control", replay || latest?.id !== scan.id ? "private, max-age=60" : SCAN_CACHE_CONTROL);
+    return c.html(reportHtml(scan, new URL(c.req.url).origin, { replay, latest }));
   });
 }
