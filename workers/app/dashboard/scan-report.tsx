@@ -181,7 +181,12 @@ export function registerScanReports(app: Hono<AppEnv>) {
     const run = ScanIdParam.safeParse({ id: c.req.query("replay") }).success
       ? await findRun(database(c.env.DB), String(c.req.query("replay")))
       : null;
-    return reportPage(c, domain, scan, run?.scanId === scan.id ? { before: replayNotice(run, scan, null) } : {});
+    return reportPage(
+      c,
+      domain,
+      scan,
+      run?.scanId === scan.id ? { before: replayNotice(run, scan, null, c.get("workspace").timeZone) } : {},
+    );
   });
 
   // Scan now: the public scan API over the SCAN binding, with the visitor's address, so
