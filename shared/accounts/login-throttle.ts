@@ -1,3 +1,4 @@
+import { subjectName } from "../rate-limit/subject-name";
 import type { WindowSpec } from "../rate-limit/window";
 
 // Guessing limits for the application's sign-in and sign-up (OWASP Authentication Cheat
@@ -28,21 +29,8 @@ export const passwordResetLimits = {
 /** Passkey sign-in options per client address (each writes a one-time challenge row). */
 export const passkeyOptionLimits: WindowSpec[] = [{ name: "passkey_options", limit: 120, periodSeconds: HOUR }];
 
-/**
- * Durable Object names of the throttle subjects. The email or address is hashed
- * (SHA-256, first 128 bits) so the names Cloudflare shows and logs never hold a raw email
- * or IP (docs/privacy.md "Logs"). Unkeyed on purpose: the name must be the same for a
- * subject on every request and in every isolate, and nothing else depends on it; whoever
- * already knows an email can recompute its name, which tells them only that a throttle
- * window may exist for it.
- */
+/** Durable Object names of the throttle subjects (hashed: shared/rate-limit/subject-name.ts). */
 export const throttleSubject = {
   account: (email: string) => subjectName("account", email),
   address: (ip: string) => subjectName("address", ip),
 };
-
-async function subjectName(kind: "account" | "address", value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${kind}\u0000${value}`));
-  const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${kind}:${hex}`;
-}

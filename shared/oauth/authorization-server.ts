@@ -50,6 +50,9 @@ export function authorizationServer(origin: string): OAuthAuthorizationServer<OA
       clientIdMetadataDocumentEnabled: true,
       accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTTL: REFRESH_TOKEN_TTL_SECONDS,
+      // A registration nobody uses is gone after the longest a grant lives (the library's
+      // default keeps it 90 days); one in use is renewed by the library at half-life.
+      clientRegistrationTTL: REFRESH_TOKEN_TTL_SECONDS,
       onError: ({ code, status, internal }) => {
         log("warn", "oauth error", { code, status, category: internal?.category, reason: internal?.reason });
       },

@@ -8,7 +8,9 @@ export type OutboundErrorCode =
   | "redirect_forbidden"
   | "too_many_redirects"
   | "timeout"
-  | "network";
+  | "network"
+  | "method_not_allowed"
+  | "rate_limited";
 
 /** The one error type of the outbound layer; `code` says which guard or failure fired. */
 export class OutboundError extends Error {

@@ -24,6 +24,11 @@ export interface SafeFetchOptions {
    * `maxBytes` (a 50 MB sitemap is parsed as it arrives). The result's `body` is then empty.
    */
   stream?: (body: ReadableStream<Uint8Array> | null) => Promise<void>;
+  /**
+   * The platform fetch to connect with. Only the guarded scope (library-fetch-scope.ts)
+   * passes one: inside it the global `fetch` is its own wrapper, which must not be re-entered.
+   */
+  fetcher?: typeof fetch;
 }
 
 export interface SafeFetchResult {
@@ -58,6 +63,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
   let method = options.method ?? "GET";
   let body = options.body;
   let current = input;
+  const connect = options.fetcher ?? fetch;
 
   for (let hop = 0; ; hop++) {
     const target = guardOutboundUrl(current, options.resolve);
@@ -69,7 +75,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions): Promi
     if (target.mapped) headers.set("Host", target.url.host);
     let res: Response;
     try {
-      res = await fetch(target.fetchUrl, { method, headers, body, redirect: "manual", signal });
+      res = await connect(target.fetchUrl, { method, headers, body, redirect: "manual", signal });
     } catch (err) {
       throw toOutboundError(err, target.url.href, signal, timeoutMs);
     }

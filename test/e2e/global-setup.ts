@@ -7,6 +7,7 @@ import { goodShop } from "../fixtures/shops/good-shop";
 import { jsShellShop } from "../fixtures/shops/js-shell-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
 import { type LocalServer, startLocalServer } from "../helpers/node/local-server";
+import { CIMD_HOST, type CimdFixture, startCimdFixture } from "./cimd-fixture-server";
 import { type SnippetFixtures, startSnippetFixtures } from "./snippet-fixture-server";
 
 declare module "vitest" {
@@ -25,6 +26,7 @@ let snippetFixtures: SnippetFixtures | undefined;
 let shops: RunningShop[] = [];
 let monitoredShop: RunningShop | undefined;
 let receiver: RunningReceiver | undefined;
+let cimd: CimdFixture | undefined;
 
 // One real local server (npm start) for the whole e2e project.
 export async function setup(project: TestProject): Promise<void> {
@@ -46,6 +48,8 @@ export async function setup(project: TestProject): Promise<void> {
   // The monitor tests change this shop's score and receive webhooks at hooks.test.
   monitoredShop = await startShop(mutableShop());
   receiver = await startWebhookReceiver();
+  // An OAuth client identified by its metadata document (test/e2e/oauth-attacks.test.ts).
+  cimd = await startCimdFixture();
   const fixtures = [
     snippetFixtures.outboundResolve,
     `good-shop.test=127.0.0.1:${good.port}`,
@@ -59,6 +63,7 @@ export async function setup(project: TestProject): Promise<void> {
     `app-report-shop.test=127.0.0.1:${reportShop.port}`,
     `monitored-shop.test=127.0.0.1:${monitoredShop.port}`,
     `hooks.test=127.0.0.1:${receiver.port}`,
+    `${CIMD_HOST}=127.0.0.1:${cimd.port}`,
   ];
   // agent-readiness.test is the server itself, so it can scan its own base URL.
   server = await startLocalServer((port) => ({
@@ -77,4 +82,5 @@ export async function teardown(): Promise<void> {
   await Promise.all(shops.map((s) => s.close()));
   await monitoredShop?.close();
   await receiver?.close();
+  await cimd?.close();
 }

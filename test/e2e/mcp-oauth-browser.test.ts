@@ -125,6 +125,8 @@ describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Ch
     if (!authorizationUrl) throw new Error("the SDK did not ask for authorization");
     expect(authorizationUrl.href.startsWith(`${baseUrl}/app/oauth/authorize?`)).toBe(true);
     expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
+    // The challenge names the read scopes, and the SDK asks for what it names.
+    expect(authorizationUrl.searchParams.get("scope")).toBe("traffic:read conversions:read monitors:read");
 
     // 3. Consent in Chromium: sign up (first visit goes through sign-in), pick the scopes.
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.80" });

@@ -1,5 +1,5 @@
 import { signInFailureLimits, signUpLimits, throttleSubject } from "@shared/accounts/login-throttle";
-import { parseIp, truncateIp } from "@shared/classify/cidr";
+import { addressSubject } from "@shared/http/client-address";
 import type { HitResult, WindowSpec } from "@shared/rate-limit/window";
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
@@ -8,16 +8,9 @@ import type { AppEnv } from "./app-env";
 // subject: an account's email or a client address, both hashed into the object's name).
 // docs/decisions.md#1-running-it: the client address is CF-Connecting-IP.
 
-/**
- * The throttle's address subject: an IPv4 address as is, an IPv6 address by its /64 (one
- * subscriber usually holds a whole /64, so per-address limits on IPv6 would be trivial to
- * step around). Requests without a parsable address share one subject.
- */
+/** The throttle's address subject (shared/http/client-address.ts). */
 export function clientAddress(c: Context<AppEnv>): string {
-  const ip = c.req.header("CF-Connecting-IP") ?? "";
-  const parsed = parseIp(ip);
-  if (!parsed) return "unknown";
-  return parsed.version === 6 ? (truncateIp(ip) ?? "unknown") : ip;
+  return addressSubject(c.req.header("CF-Connecting-IP"));
 }
 
 async function windowOf(c: Context<AppEnv>, subject: Promise<string>) {

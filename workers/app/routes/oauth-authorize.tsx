@@ -6,6 +6,7 @@ import {
   type GrantProps,
 } from "@shared/oauth/authorization-server";
 import { scopesBeyondRole } from "@shared/oauth/grantable-scopes";
+import { withOAuthLibraryGuard } from "@shared/oauth/library-guard";
 import { serviceOrigin } from "@shared/oauth/service-origin";
 import { earlierGrants } from "@shared/oauth/user-grants";
 import type { Context, Hono } from "hono";
@@ -72,7 +73,14 @@ export function oauthRedirectFormAction(c: Context<AppEnv>): string {
  * the browser back to the client with a code; Deny sends it back with access_denied.
  */
 export function registerOAuthAuthorize(app: Hono<AppEnv>) {
-  app.use(AUTHORIZE_PATH, requireSignIn());
+  // Every fetch the library makes here (a client's metadata document) goes through the
+  // outbound guard and the metadata windows (shared/oauth/library-guard.ts).
+  app.use(AUTHORIZE_PATH, requireSignIn(), (c, next) =>
+    withOAuthLibraryGuard(
+      { env: c.env, windows: c.env.LOGIN_THROTTLE, clientIp: c.req.header("CF-Connecting-IP") ?? null },
+      () => next(),
+    ),
+  );
 
   app.get(AUTHORIZE_PATH, async (c) => {
     const oauth = oauthApi(c);

@@ -1,7 +1,7 @@
 import type { ConsentDescription } from "@cloudflare/workers-oauth-provider";
 import type { WorkspaceMembership } from "@shared/accounts/workspace-repository";
-import { SCOPES } from "@shared/auth/scopes";
-import { SCOPE_DESCRIPTIONS } from "@shared/display/scope-names";
+import { SCOPE_PRESETS, SCOPES } from "@shared/auth/scopes";
+import { SCOPE_DESCRIPTIONS, SCOPE_NAMES } from "@shared/display/scope-names";
 import { grantableScopes } from "@shared/oauth/grantable-scopes";
 import { PostForm } from "../layout/form";
 
@@ -64,7 +64,7 @@ export function ConsentForm(props: {
             {SCOPES.map((scope) => (
               <label>
                 <input type="checkbox" name="scope" value={scope} checked={props.ticked.includes(scope)} />{" "}
-                <code>{scope}</code> {SCOPE_DESCRIPTIONS[scope]}
+                {SCOPE_NAMES[scope]}: {SCOPE_DESCRIPTIONS[scope]} <code>{scope}</code>
               </label>
             ))}
           </div>
@@ -83,11 +83,14 @@ export function ConsentForm(props: {
 }
 
 /**
- * The ticks the form starts with: what the app asked for, within what the role in the
- * current workspace allows; when it asked for nothing this service grants, the read scopes.
+ * The ticks the form starts with: only what the app asked for, within what the role in
+ * the current workspace allows (issue 41: every grantable scope was ticked, so one click
+ * granted every write scope). An app that asked for nothing this service knows starts
+ * with the read scopes, the ones the `/mcp` challenge names.
  */
 export function initialTicks(requested: readonly string[], role: WorkspaceMembership["role"] | null): string[] {
   const allowed: readonly string[] = role ? grantableScopes(role) : [];
-  const asked = SCOPES.filter((s) => requested.includes(s) && allowed.includes(s));
-  return asked.length > 0 ? asked : SCOPES.filter((s) => s.endsWith(":read"));
+  const known = SCOPES.filter((s) => requested.includes(s));
+  const asked = known.length > 0 ? known : SCOPE_PRESETS["read-only"];
+  return asked.filter((s) => allowed.includes(s));
 }

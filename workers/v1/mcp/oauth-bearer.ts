@@ -1,4 +1,5 @@
 import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
+import { SCOPE_PRESETS } from "@shared/auth/scopes";
 import { database } from "@shared/db/client";
 import {
   authorizationServer,
@@ -20,6 +21,10 @@ import type { OtherBearer } from "../middleware/api-key";
  * Rate limits count per grant (`grant_<id>`), as they count per key.
  */
 export const oauthBearer: OtherBearer = {
+  // MCP clients ask for what the challenge names (SDK 1.x `auth()`: the challenge's scope
+  // first, then the metadata's scopes_supported, which lists all seven): the read scopes,
+  // so a connection reads by default and writing is a choice made at consent.
+  challengeScope: SCOPE_PRESETS["read-only"],
   resourceMetadata: (c) => {
     const origin = serviceOrigin(c.env.PUBLIC_BASE_URL, c.req.url);
     return origin ? protectedResourceMetadataUrl(origin) : null;

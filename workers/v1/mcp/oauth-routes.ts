@@ -2,7 +2,6 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { SCOPES } from "@shared/auth/scopes";
 import { ApiError } from "@shared/errors/api-error";
 import {
-  authorizationServer,
   mcpResource,
   PROTECTED_RESOURCE_METADATA_PATH,
   REGISTER_PATH,
@@ -10,6 +9,7 @@ import {
 } from "@shared/oauth/authorization-server";
 import { serviceOrigin } from "@shared/oauth/service-origin";
 import type { Context } from "hono";
+import { serveOAuthEndpoint } from "./oauth-endpoint";
 import { rebindingGuard } from "./rebinding-guard";
 
 const AS_METADATA_PATH = "/.well-known/oauth-authorization-server";
@@ -54,6 +54,6 @@ export function mountOAuthRoutes(app: OpenAPIHono<{ Bindings: V1Env }>): void {
   }
   for (const path of [AS_METADATA_PATH, TOKEN_PATH, REGISTER_PATH]) {
     app.use(path, rebindingGuard({ origin: false }));
-    app.all(path, (c) => authorizationServer(originOf(c)).fetch(c.req.raw, c.env, c.executionCtx as never));
+    app.all(path, (c) => serveOAuthEndpoint(c, originOf(c)));
   }
 }

@@ -23,6 +23,8 @@ type AuthEnv = { Bindings: V1Env; Variables: { auth: ApiKeyContext } };
  */
 export interface OtherBearer {
   resourceMetadata: (c: Context<AuthEnv>) => string | null;
+  /** The scopes a 401 challenge names (RFC 6750 §3 `scope`): what a client asks for by default. */
+  challengeScope?: readonly string[];
   /** The caller for a token that is not an API key; null when it is unknown, expired or revoked. */
   resolve: (c: Context<AuthEnv>, token: string) => Promise<ApiKeyContext | null>;
 }
@@ -30,10 +32,16 @@ export interface OtherBearer {
 // RFC 6750 §3: a request without credentials gets the bare challenge; a bad token
 // gets error="invalid_token". RFC 9728 §5.1: resource_metadata tells an OAuth client
 // where to start.
-function unauthorized(message: string, invalidToken: boolean, resourceMetadata: string | null): ApiError {
+function unauthorized(
+  message: string,
+  invalidToken: boolean,
+  resourceMetadata: string | null,
+  scope: readonly string[] = [],
+): ApiError {
   const params = ['realm="api"'];
   if (invalidToken) params.push('error="invalid_token"');
   if (resourceMetadata) params.push(`resource_metadata="${resourceMetadata}"`);
+  if (scope.length > 0) params.push(`scope="${scope.join(" ")}"`);
   return new ApiError("unauthorized", message, { headers: { "WWW-Authenticate": `Bearer ${params.join(", ")}` } });
 }
 
@@ -60,6 +68,7 @@ export function apiKeyAuth(other?: OtherBearer): MiddlewareHandler<AuthEnv> {
           : `Send ${expected} as \`Authorization: Bearer <token>\``,
         Boolean(header),
         resourceMetadata,
+        other?.challengeScope,
       );
     }
     if (!looksLikeApiKey(token)) {
@@ -69,6 +78,7 @@ export function apiKeyAuth(other?: OtherBearer): MiddlewareHandler<AuthEnv> {
           other ? "The token is unknown, expired or revoked" : "The API key is malformed",
           true,
           resourceMetadata,
+          other?.challengeScope,
         );
       }
       c.set("auth", resolved);
@@ -76,7 +86,7 @@ export function apiKeyAuth(other?: OtherBearer): MiddlewareHandler<AuthEnv> {
     }
     const db = database(c.env.DB);
     const key = await findActiveKey(db, token);
-    if (!key) throw unauthorized("The API key is unknown or revoked", true, resourceMetadata);
+    if (!key) throw unauthorized("The API key is unknown or revoked", true, resourceMetadata, other?.challengeScope);
 
     const now = Date.now();
     if (lastUsedIsStale(key.lastUsedAt, now)) {
