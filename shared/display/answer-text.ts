@@ -15,6 +15,8 @@ export const OUTBOUND_REASONS: Record<OutboundErrorCode, string> = {
   too_many_redirects: "the receiver redirected too many times",
   timeout: "no answer came within the time limit",
   network: "no answer came: the host could not be reached",
+  method_not_allowed: "only GET and HEAD requests are sent there",
+  rate_limited: "too many requests went to it recently: try again later",
 };
 
 /** "HTTP 404", or "no answer" when no HTTP answer came (a status of 0 or none). */
