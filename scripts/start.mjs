@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: apply D1 migrations to the local state, then run all five Workers in one
 // wrangler dev process on one base URL (docs/architecture.md). No account, no network.
-import { spawn, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { getPlatformProxy, unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,7 +27,12 @@ const env = {
   WRANGLER_HIDE_BANNER: "true",
   CI: "true",
   X_LOCAL_OBSERVABILITY: "false",
+  // Miniflare otherwise fetches the `request.cf` sample from workers.cloudflare.com at
+  // every start and prints a stack trace when offline; its built-in placeholder is what
+  // a local run gets anyway.
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
 };
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
 
 const configs = [
   "wrangler.toml",
@@ -35,14 +42,70 @@ const configs = [
   "workers/app/wrangler.toml",
 ];
 
-const migrate = spawnSync(
-  wrangler,
-  ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo, "-c", "workers/v1/wrangler.toml"],
-  { cwd: root, env, stdio: "inherit" },
-);
-if (migrate.status !== 0) {
-  console.error("start: applying D1 migrations failed");
-  process.exit(migrate.status ?? 1);
+/**
+ * Applies the D1 migrations not yet applied to the local state, the way
+ * `wrangler d1 migrations apply --local` does (same database, same `d1_migrations` table,
+ * each migration and its record in one batch), in one runtime for all of them instead of
+ * one wrangler run per migration with its table printed after each; one summary line.
+ */
+async function applyMigrations() {
+  const config = unstable_readConfig({ config: path.join(root, "workers/v1/wrangler.toml") });
+  const d1 = config.d1_databases.find((db) => db.binding === "DB");
+  const table = d1.migrations_table ?? "d1_migrations";
+  const dir = path.resolve(root, "workers/v1", d1.migrations_dir ?? "migrations");
+  // A config holding only the database, so no other binding of the v1 Worker is started.
+  const only = path.join(root, ".wrangler/tmp/migrations.wrangler.json");
+  mkdirSync(path.dirname(only), { recursive: true });
+  const { binding, database_name, database_id, preview_database_id } = d1;
+  writeFileSync(
+    only,
+    JSON.stringify({
+      name: "agent-readiness-migrations",
+      compatibility_date: config.compatibility_date,
+      d1_databases: [{ binding, database_name, database_id, preview_database_id }],
+    }),
+  );
+  const proxy = await getPlatformProxy({
+    configPath: only,
+    persist: { path: path.resolve(root, persistTo, "v3") },
+    remoteBindings: false,
+    envFiles: [],
+  });
+  try {
+    const db = proxy.env.DB;
+    await db
+      .prepare(
+        `CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)`,
+      )
+      .run();
+    const applied = new Set((await db.prepare(`SELECT name FROM ${table}`).all()).results.map((r) => r.name));
+    const pending = readdirSync(dir)
+      .filter((f) => f.endsWith(".sql") && !applied.has(f))
+      .sort();
+    for (const file of pending) {
+      const queries = unstable_splitSqlQuery(readFileSync(path.join(dir, file), "utf8"));
+      try {
+        await db.batch([
+          ...queries.map((q) => db.prepare(q)),
+          db.prepare(`INSERT INTO ${table} (name) VALUES (?)`).bind(file),
+        ]);
+      } catch (e) {
+        throw new Error(`migration ${file} failed: ${e instanceof Error ? e.message : e}`);
+      }
+    }
+    console.log(
+      `D1 migrations: ${pending.length} applied, ${applied.size} already in ${path.relative(root, path.resolve(root, persistTo))}`,
+    );
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+try {
+  await applyMigrations();
+} catch (e) {
+  console.error(`start: applying D1 migrations failed: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
 }
 
 const args = ["dev", ...configs.flatMap((c) => ["-c", c])];
@@ -65,6 +128,50 @@ writeFileSync(
   `${devVars}LOCAL_OWNER_SIGNUP="1"\nSIGNUP_MODE="${signupMode}"\nMAIL_FROM="no-reply@agent-readiness.localhost"\n`,
 );
 
-const dev = spawn(wrangler, args, { cwd: root, env, stdio: "inherit" });
+const dev = spawn(wrangler, args, { cwd: root, env, stdio: ["inherit", "pipe", "pipe"] });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => dev.kill(signal));
-dev.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const [from, to] of [
+  [dev.stdout, process.stdout],
+  [dev.stderr, process.stderr],
+])
+  quiet(from, to);
+
+/**
+ * wrangler dev's output less what a local run does not need: each Worker's table of
+ * bindings (printed per Worker, twice for the first: hundreds of lines, the same every
+ * start), the note on secrets read from .dev.vars and on cross-process bindings, and the
+ * cron hint, which names a route this setup does not serve (the edge's `/__scheduled`
+ * runs every Worker's jobs; README). Everything else passes: errors, warnings, requests.
+ */
+function quiet(from, to) {
+  let inTable = false;
+  let skip = 0;
+  const lines = createInterface({ input: from, crlfDelay: Number.POSITIVE_INFINITY });
+  lines.on("line", (line) => {
+    const plain = line.replace(/\x1b\[[0-9;]*m/g, "");
+    if (inTable) {
+      if (plain.trim() === "") inTable = false;
+      return;
+    }
+    if (skip > 0) {
+      // The cron hint's lines, up to its "For more details" link.
+      skip = /For more details/.test(plain) ? 0 : skip - 1;
+      return;
+    }
+    if (/has access to the following bindings:$/.test(plain)) {
+      inTable = true;
+      return;
+    }
+    if (/^Using secrets defined in /.test(plain)) return;
+    if (/^Service bindings, Durable Object bindings, and Tail consumers connect/.test(plain)) return;
+    if (/Scheduled Workers are not automatically triggered during local development/.test(plain)) {
+      skip = 6;
+      return;
+    }
+    if (plain.trim() === "") return;
+    to.write(`${line}\n`);
+    const ready = plain.match(/Ready on (http\S+)/);
+    if (ready)
+      to.write(`Cron jobs run on demand: ${ready[1]}/__scheduled?cron=<expression> (every job without cron)\n`);
+  });
+}
