@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { getPlatformProxy, unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
 
@@ -148,7 +149,7 @@ function quiet(from, to) {
   let skip = 0;
   const lines = createInterface({ input: from, crlfDelay: Number.POSITIVE_INFINITY });
   lines.on("line", (line) => {
-    const plain = line.replace(/\x1b\[[0-9;]*m/g, "");
+    const plain = stripVTControlCharacters(line);
     if (inTable) {
       if (plain.trim() === "") inTable = false;
       return;
