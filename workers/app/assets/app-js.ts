@@ -5,7 +5,9 @@
 // a button with data-busy-text says so while its form post runs, a button with
 // data-fill-scopes ticks exactly those scope checkboxes of its form, and a hidden
 // data-browser-timezone field gets the browser's IANA zone (ECMA-402
-// Intl.DateTimeFormat resolvedOptions().timeZone) as a new workspace's first zone.
+// Intl.DateTimeFormat resolvedOptions().timeZone) as a new workspace's first zone. On a
+// narrow screen the header's "Menu" button shows and hides the navigation (the CSS hides
+// it only where scripting runs: assets/header-css.ts), and Escape closes an open menu.
 export const APP_JS = `
 function passkeyCeremony(button) {
   var form = button.closest("form");
@@ -49,7 +51,26 @@ function passkeyCeremony(button) {
   });
 }
 
+function headerMenu() {
+  var button = document.querySelector(".menu-button");
+  var panel = button && document.getElementById(button.getAttribute("aria-controls"));
+  if (!panel) return;
+  button.addEventListener("click", function () {
+    var open = button.getAttribute("aria-expanded") !== "true";
+    button.setAttribute("aria-expanded", String(open));
+    panel.classList.toggle("open", open);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape") return;
+    document.querySelectorAll("details.menu[open]").forEach(function (menu) {
+      menu.open = false;
+      menu.querySelector("summary").focus();
+    });
+  });
+}
+
 document.addEventListener("DOMContentLoaded", function () {
+  headerMenu();
   var webauthn = window.PublicKeyCredential && PublicKeyCredential.parseCreationOptionsFromJSON;
   document.querySelectorAll("button[data-passkey]").forEach(function (button) {
     if (!webauthn) return;

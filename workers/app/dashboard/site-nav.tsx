@@ -3,30 +3,20 @@ import { listSites } from "@shared/sites/list-sites";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";
+import {
+  type AgentReportPage,
+  SITE_PAGE_GROUP_NAMES,
+  SITE_PAGE_GROUPS,
+  SITE_PAGES,
+  type SitePage,
+} from "../layout/site-pages";
 
-/** The pages of the reports over AI agents' requests (robots-compliance-page.tsx, ...). */
-export const AGENT_REPORT_PAGES = [
-  ["robots", "robots.txt compliance"],
-  ["crawl-to-referral", "Crawl-to-referral"],
-  ["agent-errors", "AI errors"],
-] as const;
-export type AgentReportPage = (typeof AGENT_REPORT_PAGES)[number][0];
-
-export type SitePage = "install" | "traffic" | "sessions" | "live" | AgentReportPage | "drains";
-
-/** The part of a site page's URL after the domain, per page of the sub-navigation. */
-const SITE_PAGES: [SitePage, string, string][] = [
-  ["install", "", "Install"],
-  ["traffic", "/traffic", "Traffic"],
-  ["sessions", "/sessions", "Sessions"],
-  ["live", "/live", "Live"],
-  ...AGENT_REPORT_PAGES.map(([key, label]): [SitePage, string, string] => [key, `/${key}`, label]),
-  ["drains", "/drains", "Log drains"],
-];
+export { AGENT_REPORT_PAGES } from "../layout/site-pages";
+export type { AgentReportPage, SitePage };
 
 /** One page of one site, through `appHref` so the workspace prefix is decided in one place. */
 export function siteHref(c: Context, domain: string, page: SitePage): string {
-  const suffix = SITE_PAGES.find(([key]) => key === page)?.[1] ?? "";
+  const suffix = SITE_PAGES.find((p) => p.page === page)?.suffix ?? "";
   return appHref(c, `/sites/${encodeURIComponent(domain)}${suffix}`);
 }
 
@@ -43,43 +33,63 @@ async function SiteSwitcher(props: { c: Context<AppEnv>; domain: string; current
   const others = page.sites.filter((s) => s.domain !== props.domain);
   if (others.length === 0) return null;
   return (
-    <details class="site-switch">
+    <details class="menu site-switch">
       <summary>Switch site ({others.length} other)</summary>
-      <ul>
-        {others.map((s) => (
-          <li>
-            <a href={siteHref(c, s.domain, props.current)}>{s.domain}</a>
-            {s.name !== s.domain ? <span class="hint"> {s.name}</span> : null}
-          </li>
-        ))}
-        {page.next ? (
-          <li>
-            <a href={appHref(c, "/sites")}>All {page.total} sites</a>
-          </li>
-        ) : null}
-      </ul>
+      <div class="menu-panel">
+        <ul>
+          {others.map((s) => (
+            <li>
+              <a href={siteHref(c, s.domain, props.current)}>{s.domain}</a>
+              {s.name !== s.domain ? <span class="hint"> {s.name}</span> : null}
+            </li>
+          ))}
+          {page.next ? (
+            <li>
+              <a href={appHref(c, "/sites")}>All {page.total} sites</a>
+            </li>
+          ) : null}
+        </ul>
+      </div>
     </details>
   );
 }
 
-/** Links between a site's pages (the current one marked) and the switcher to another site. */
+/**
+ * A site's pages in their three groups (Traffic, Agents' behaviour, Setup), the current
+ * one marked, and the switcher to the same page of another site: every page of the site
+ * is one click away from any other.
+ */
 export function SiteNav(props: { c: Context<AppEnv>; domain: string; current: SitePage }) {
   const { c } = props;
   return (
     <nav aria-label={`Pages of ${props.domain}`}>
+      <div class="site-bar">
+        <a class="all-sites" href={appHref(c, "/sites")}>
+          All sites
+        </a>
+        <SiteSwitcher c={c} domain={props.domain} current={props.current} />
+      </div>
       <ul class="subnav">
-        <li>
-          <a href={appHref(c, "/sites")}>All sites</a>
-        </li>
-        {SITE_PAGES.map(([key, , label]) => (
+        {SITE_PAGE_GROUPS.map((group) => (
           <li>
-            <a href={siteHref(c, props.domain, key)} aria-current={props.current === key ? "page" : undefined}>
-              {label}
-            </a>
+            <span class="group-label" id={`site-group-${group}`}>
+              {SITE_PAGE_GROUP_NAMES[group]}
+            </span>
+            <ul aria-labelledby={`site-group-${group}`}>
+              {SITE_PAGES.filter((p) => p.group === group).map((p) => (
+                <li>
+                  <a
+                    href={siteHref(c, props.domain, p.page)}
+                    aria-current={props.current === p.page ? "page" : undefined}
+                  >
+                    {p.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
           </li>
         ))}
       </ul>
-      <SiteSwitcher c={c} domain={props.domain} current={props.current} />
     </nav>
   );
 }

@@ -16,12 +16,16 @@ export function Tiles(props: { label: string; tiles: Tile[] }) {
     <ul class="tiles" aria-label={props.label}>
       {props.tiles.map((tile) => (
         <li>
+          <span class="label">{tile.label}</span>
           <span class="value" data-metric={tile.metric}>
             {tile.value}
           </span>
-          <span class="label">{tile.label}</span>
           {tile.change ? (
-            <span class="change" data-change={tile.metric} data-direction={tile.change.direction}>
+            <span
+              class={`change change-${tile.change.direction}`}
+              data-change={tile.metric}
+              data-direction={tile.change.direction}
+            >
               {tile.change.text}
               <span class="visually-hidden"> against the previous period</span>
             </span>

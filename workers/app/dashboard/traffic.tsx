@@ -1,7 +1,11 @@
+import { database } from "@shared/db/client";
 import { trafficReport } from "@shared/reads/traffic-report";
+import { listSites } from "@shared/sites/list-sites";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
+import { appHref } from "../layout/app-href";
 import { renderPage } from "../layout/render";
+import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageContext } from "../request-context";
 import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
@@ -21,11 +25,23 @@ export const TRAFFIC_PAGE_REPORTS = {
   verification: {},
 } as const;
 
+/** The newest sites "Traffic" chooses among. */
+const TRAFFIC_CANDIDATES = 50;
+
 // Traffic of one site: the traffic report use case (shared/reads/traffic-report.ts), the
 // one the v1 report routes answer with, so every number equals the API's. Days are the
 // workspace's (docs/app.md "Time zone"). Sign-in and workspace come from the
 // `/app/sites/*` middleware of sites.tsx (registered first).
 export function registerTraffic(app: Hono<AppEnv>) {
+  // "Traffic" in the main navigation: the dashboard of the site whose last session is the
+  // most recent (the newest site when none has one yet), or Sites to add the first one.
+  app.get("/app/traffic", requireSignIn(), requireWorkspace(), async (c) => {
+    const { sites } = await listSites(database(c.env.DB), c.get("workspace").id, TRAFFIC_CANDIDATES, null);
+    if (sites.length === 0) return c.redirect(appHref(c, "/sites"), 302);
+    const latest = sites.reduce((best, s) => ((s.lastEventAt ?? 0) > (best.lastEventAt ?? 0) ? s : best), sites[0]);
+    return c.redirect(siteHref(c, latest.domain, "traffic"), 302);
+  });
+
   app.get("/app/sites/:domain/traffic", async (c) => {
     const ctx = pageContext(c);
     const q = c.req.query();
