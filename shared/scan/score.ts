@@ -5,7 +5,7 @@ import type { CheckResult, CheckStatus, LayerNumber } from "./types";
 
 // Scoring of scan-checks.md "Scores" (layer weights in ./layers.ts). Changing a weight, or a rule that moves a check's
 // status, is a new SCORING_VERSION (docs/scoring.md lists what each version changed).
-export const SCORING_VERSION = "5";
+export const SCORING_VERSION = "6";
 
 const STATUS_SCORE: Record<CheckStatus, number> = { pass: 100, warn: 50, fail: 0 };
 

@@ -3,11 +3,15 @@
 // og:type, platform markers; see crawl/discover-products.ts). Shapes decide what to fetch
 // first and what never to take for a product (media, compare, wishlist, account, cart).
 
+import { isCartSegment } from "./vocabulary/shop-vocabulary";
+
 const PRODUCT = /\/(products?|p|dp|item)\/[^/?#]+/i;
 const CATEGORY = /\/(collections|category|categories|c|catalog|department|shop)\/[^/?#]+\/?$/i;
 // Cart pages in the shapes shop platforms use: /cart (Shopify), /cart.html and
-// /checkout/cart/ (Magento), /checkout/cart (Shopware), /basket, /bag, /warenkorb, /panier, /carrito.
-const CART = /\/(cart|basket|bag|warenkorb|panier|carrito|winkelwagen|checkout\/cart)(\.html?|\.php)?\/?$/i;
+// /checkout/cart/ (Magento), /checkout/cart (Shopware), /basket, /bag, and the cart's name
+// in the shop's language as the last segment (/warenkorb, /carrito, /carrinho, /košarica:
+// vocabulary/shop-words.ts).
+const CHECKOUT_CART = /\/checkout\/cart\/?$/i;
 
 // Paths that are never a product page even when they carry a product id: media files,
 // compare / wishlist / review / account / cart actions, search results (Magento's
@@ -19,9 +23,15 @@ const ACTION =
 
 export const CONVENTIONAL_CARTS = ["/cart", "/basket"] as const;
 
-/** Never a product or category page: media and action URLs. */
+function segments(url: URL): string[] {
+  return url.pathname.split("/").filter(Boolean);
+}
+
+/** Never a product or category page: media and action URLs, and anything under a cart in any language. */
 export function isExcludedPage(url: URL): boolean {
-  return NOT_A_PAGE.test(url.pathname) || ACTION.test(`${url.pathname}${url.search}`);
+  return (
+    NOT_A_PAGE.test(url.pathname) || ACTION.test(`${url.pathname}${url.search}`) || segments(url).some(isCartSegment)
+  );
 }
 
 export function looksLikeProduct(url: URL): boolean {
@@ -33,7 +43,8 @@ export function looksLikeCategory(url: URL): boolean {
 }
 
 export function looksLikeCart(url: URL): boolean {
-  return CART.test(url.pathname);
+  const last = segments(url).pop();
+  return CHECKOUT_CART.test(url.pathname) || (last !== undefined && isCartSegment(last));
 }
 
 /**

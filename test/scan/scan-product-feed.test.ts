@@ -26,7 +26,7 @@ describe("product_feed reads the feed a site links", () => {
     expect(paths).toContain("/feed/");
     expect(paths).not.toContain("/comments/feed/");
     expect(paths.length).toBeLessThanOrEqual(25);
-    expect((stored as unknown as { scoringVersion: string }).scoringVersion).toBe("5");
+    expect((stored as unknown as { scoringVersion: string }).scoringVersion).toBe("6");
     expect(check.status, check.message).toBe("fail");
     expect(check.evidence).toMatchObject({
       feed: "https://blog-feed.test/feed/",

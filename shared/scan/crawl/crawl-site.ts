@@ -15,6 +15,7 @@ import { declaresProduct } from "../structured-data";
 import type { Discovery, Fetched, PageVisit, SitemapFacts, SiteSnapshot } from "../types";
 import { CONVENTIONAL_CARTS, looksLikeCategory, resolveOnSite, sortedUnique } from "../url-patterns";
 import { PARITY_USER_AGENT, SCANNER_TOKEN } from "../user-agent";
+import { isAddToCartName, namesCart } from "../vocabulary/shop-vocabulary";
 import { CRAWL_LIMITS } from "./crawl-limits";
 import { cartLinks as findCartLinks, productCandidates } from "./discover-products";
 import { type CrawlEvent, Fetcher, type RobotsGate } from "./fetcher";
@@ -179,7 +180,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const cartScriptControls = [
     ...(home.page?.looseControls ?? []).map((c) => c.text || c.ariaLabel),
     ...(home.page?.clickables ?? []),
-  ].filter((t) => /\b(cart|bag|basket)\b/i.test(t));
+  ].filter((t) => namesCart(t) || isAddToCartName(t) || /\b(bag)\b/i.test(t));
 
   const categoryP = categoryCandidates.length
     ? fetcher.fetch(categoryCandidates[0], { priority: 0 }).then(visit)

@@ -1,6 +1,8 @@
 import { nodesOfType, PRODUCT_TYPES, stringValue } from "../structured-data";
 import type { LinkFacts, PageFacts, SitemapFacts } from "../types";
 import { looksLikeCart, looksLikeProduct, looksLikeSlugPage, resolveOnSite, sortedUnique } from "../url-patterns";
+import { foldText } from "../vocabulary/fold";
+import { namesCart } from "../vocabulary/shop-vocabulary";
 
 // Where product pages are found, by what pages and sitemaps declare rather than by URL
 // shape alone:
@@ -24,10 +26,20 @@ export interface ProductCandidates {
 }
 
 const PRODUCT_SITEMAP = /product/i;
-// A short link name that says "cart", in the languages shops use most ("Tote bag" or
-// "Gift basket" in a product name must not count, so the name must start with it).
-const CART_NAME =
-  /^(my |your |view |go to |zum |mon |mi )?(shopping |mein )?(cart|basket|warenkorb|panier|carrito|carrello|winkelwagen|koszyk|kundvagn)\b/i;
+/**
+ * A short link name that says "cart" in a shop's language ("Warenkorb (2)", "Ver carrito",
+ * "Il mio carrello", "カート"): at most four words, the cart's name among the first three.
+ * A product name such as "Tote bag" does not count ("bag" names no cart in a link), and
+ * product-shaped URLs are never cart links.
+ */
+function namesCartLink(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.length > 40) return false;
+  const words = foldText(trimmed)
+    .split(" ")
+    .filter((w) => /\p{L}/u.test(w));
+  return words.length > 0 && words.length <= 4 && namesCart(words.slice(0, 3).join(" "));
+}
 
 export function productCandidates(
   page: PageFacts | null,
@@ -92,8 +104,7 @@ export function cartLinks(links: LinkFacts[], base: string, onSite: (url: URL) =
       .filter(
         (x): x is { l: LinkFacts; url: URL } =>
           !!x.url &&
-          (looksLikeCart(x.url) ||
-            (x.l.text.length <= 40 && CART_NAME.test(x.l.text.trim()) && x.url.href !== page.href)),
+          (looksLikeCart(x.url) || (namesCartLink(x.l.text) && !looksLikeProduct(x.url) && x.url.href !== page.href)),
       )
       .map((x) => x.url.href),
   );

@@ -1,4 +1,4 @@
-import { CART_WORDS } from "../checks/interaction/cart-control";
+import { isCartControlName } from "../checks/interaction/cart-control";
 import { extractPage } from "../html/extract-page";
 import type { JourneyContext } from "./context";
 import { noteChallenge } from "./find";
@@ -66,7 +66,7 @@ async function readBackFor(ctx: JourneyContext, after: JourneyResponse): Promise
 export function isCartForm(f: PageForm): boolean {
   if (f.search || f.role === "search") return false;
   if (NOT_AN_ADD.test(f.action ?? "")) return false;
-  const named = f.buttons.some((b) => CART_WORDS.test(`${b.text} ${b.value}`) || /^(add|add-to-cart)$/i.test(b.name));
+  const named = f.buttons.some((b) => isCartControlName(`${b.text} ${b.value}`) || /^(add|add-to-cart)$/i.test(b.name));
   return named || CART_ACTION.test(f.action ?? "");
 }
 
@@ -93,7 +93,7 @@ export async function tryForm(ctx: JourneyContext, page: JourneyResponse | null)
   const form = forms.find(isCartForm);
   if (!form) return null;
   const button =
-    form.buttons.find((b) => CART_WORDS.test(`${b.text} ${b.value}`) || /^(add|add-to-cart)$/i.test(b.name)) ??
+    form.buttons.find((b) => isCartControlName(`${b.text} ${b.value}`) || /^(add|add-to-cart)$/i.test(b.name)) ??
     form.buttons[0];
   const entries = form.fields.map((f) => (/^(quantity|qty)$/i.test(f.name) ? { name: f.name, value: "1" } : f));
   if (button?.name) entries.push({ name: button.name, value: button.value });

@@ -6,9 +6,10 @@
 // https://shopify.dev/changelog/cart-and-checkout-permalinks-now-support-ucp-at-buy).
 
 import { percentDecodeOrKeep } from "../../encoding/percent-decode";
+import { isCheckoutSegment } from "../vocabulary/shop-vocabulary";
 
-const FORBIDDEN_SEGMENT =
-  /^(checkout|checkouts|payment|payments|pay|buy|order|orders|order-received|order-pay|place-order|purchase|thank[-_]?you|wallets?)$/i;
+// Checkout, order and payment segments in every language of vocabulary/shop-words.ts
+// (`/kasse`, `/finalizar-compra`, `/pagamento`, `/blagajna`), besides English.
 const FORBIDDEN_ANYWHERE = /checkout|payment/i;
 // Cart operations some platforms keep under /checkout/: Magento's cart page and
 // /checkout/cart/add (https://developer.adobe.com/commerce/php/module-reference/module-checkout/),
@@ -28,7 +29,7 @@ export function unsafeReason(url: URL): string | null {
   const segment = path
     .split("/")
     .slice(cartPath ? 2 : 0)
-    .find((s) => FORBIDDEN_SEGMENT.test(s));
+    .find((s) => isCheckoutSegment(s));
   if (segment)
     return `${url.pathname} is a checkout, order or payment path ("/${segment}"), which the scanner never requests`;
   if (SHOPIFY_PERMALINK.test(url.pathname) && url.searchParams.get("storefront") !== "true") {

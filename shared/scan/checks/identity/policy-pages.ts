@@ -1,10 +1,10 @@
 import { nodesOfType } from "../../structured-data";
+import { mentionsContact, mentionsReturns, mentionsShipping, urlWords } from "../../vocabulary/shop-vocabulary";
 import { homePage, isOutcome } from "../check-helpers";
 import { defineCheck } from "../define-check";
 
-const SHIPPING = /shipping|delivery|versand|livraison|envío|spedizione/i;
-const RETURNS = /returns?|refunds?|retour|rückgabe|widerruf|devoluci/i;
-const CONTACT = /contact|kontakt|impressum|customer service|support/i;
+// Shipping, returns and contact links in the shop's language (vocabulary/shop-words.ts):
+// a link's name or its path ("/pages/envios", "/versandkosten", "/trocas-e-devolucoes").
 
 export const policyPages = defineCheck({
   key: "policy_pages",
@@ -15,13 +15,15 @@ export const policyPages = defineCheck({
     if (isOutcome(home)) return home;
     const pages = [...new Set([home, ...site.products])].filter((p) => p.page);
     const links = pages.flatMap((p) => p.page?.links ?? []);
-    const linkMatches = (re: RegExp) => links.some((l) => re.test(l.text) || re.test(l.href));
+    const linkMatches = (says: (text: string) => boolean) =>
+      links.some((l) => says(l.text) || says(urlWords(l.href).replace(/[/_.?=&-]+/g, " ")));
     const shipping =
-      linkMatches(SHIPPING) ||
+      linkMatches(mentionsShipping) ||
       pages.some((p) => nodesOfType(p.page, ["OfferShippingDetails", "ShippingDeliveryTime"]).length > 0);
-    const returns = linkMatches(RETURNS) || pages.some((p) => nodesOfType(p.page, ["MerchantReturnPolicy"]).length > 0);
+    const returns =
+      linkMatches(mentionsReturns) || pages.some((p) => nodesOfType(p.page, ["MerchantReturnPolicy"]).length > 0);
     const contact =
-      linkMatches(CONTACT) ||
+      linkMatches(mentionsContact) ||
       links.some((l) => /^(mailto|tel):/i.test(l.href)) ||
       pages.some((p) => nodesOfType(p.page, ["ContactPoint"]).length > 0);
     const found = { shipping, returns, contact };
