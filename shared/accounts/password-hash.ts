@@ -16,6 +16,14 @@ export interface ScryptParams {
 }
 
 export const PASSWORD_HASH_PARAMS: ScryptParams = { N: 2 ** 14, r: 8, p: 5 };
+// The cost new hashes get in this isolate: production's, unless a test entry lowered it
+// (test/app/worker-main.ts, from the vitest-only TEST_PASSWORD_HASH_PARAMS binding; no
+// production entry calls the setter). A stored hash names its own parameters, so
+// verification never depends on it; test/unit/password-hash.test.ts pins production's.
+let inForce: ScryptParams = PASSWORD_HASH_PARAMS;
+export function setPasswordHashParams(params: ScryptParams): void {
+  inForce = params;
+}
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 // 128 * N * r * p bytes at most, with headroom; node's default (32 MiB) would refuse larger N.
@@ -30,7 +38,7 @@ function derive(password: string, salt: Uint8Array, params: ScryptParams): Promi
 }
 
 /** `scrypt$N$r$p$salt$hash` (base64url): the parameters travel with the hash. */
-export async function hashPassword(password: string, params: ScryptParams = PASSWORD_HASH_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = inForce): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
   const key = await derive(password, salt, params);
   return ["scrypt", params.N, params.r, params.p, toBase64Url(salt), toBase64Url(key)].join("$");
@@ -50,15 +58,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** True when a stored hash was made with weaker parameters than today's (rehash on sign-in). */
-export function needsRehash(stored: string, params: ScryptParams = PASSWORD_HASH_PARAMS): boolean {
+export function needsRehash(stored: string, params: ScryptParams = inForce): boolean {
   const [, N, r, p] = stored.split("$").map(Number);
   return N !== params.N || r !== params.r || p !== params.p;
 }
 
 // A fixed hash for sign-in attempts with an unknown email: verifying against it costs the
 // same as a real check, so response time does not tell registered emails apart.
-let dummyHash: Promise<string> | undefined;
+const dummyHashes = new Map<string, Promise<string>>();
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword("not-a-real-password");
-  return dummyHash;
+  const key = `${inForce.N}$${inForce.r}$${inForce.p}`;
+  let hash = dummyHashes.get(key);
+  if (!hash) dummyHashes.set(key, (hash = hashPassword("not-a-real-password")));
+  return hash;
 }

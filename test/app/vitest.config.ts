@@ -1,10 +1,9 @@
 import { workerProject } from "../worker-project.ts";
+import { TEST_PASSWORD_HASH_PARAMS } from "./password-cost.ts";
 
 // The application Worker in workerd against real D1 and its throttle Durable Object.
 // Sign-up is open here so each test can make the accounts it needs; the invitation-only
 // and bootstrap rules are tested with an env override (bootstrap.test.ts).
-// Every sign-up and sign-in costs a real scrypt hash (tens of milliseconds, more on a
-// busy machine), hence the longer test timeout.
 // The scan Worker is not part of this project: its SCAN and MonitorControl bindings answer 503,
 // so a test that reaches it fails loudly. The monitor actions' refusals are tested here;
 // queuing a test event is tested against the real server (test/e2e/app-dashboard-browser).
@@ -16,7 +15,14 @@ const scanWorkerAbsent = async () =>
 const project = await workerProject("app", "workers/app/wrangler.toml", {
   main: "test/app/worker-main.ts",
   miniflare: {
-    bindings: { SIGNUP_MODE: "open", LOCAL_OWNER_SIGNUP: "1", MAIL_FROM: "no-reply@app.test" },
+    bindings: {
+      SIGNUP_MODE: "open",
+      LOCAL_OWNER_SIGNUP: "1",
+      MAIL_FROM: "no-reply@app.test",
+      // scrypt at N=2^10, p=1 (about 1/80 of production's work): the tests exercise the
+      // hashing path, not its cost (test/app/worker-main.ts).
+      TEST_PASSWORD_HASH_PARAMS: JSON.stringify(TEST_PASSWORD_HASH_PARAMS),
+    },
     serviceBindings: { MONITOR_CONTROL: scanWorkerAbsent, SCAN: scanWorkerAbsent },
     durableObjects: {
       LOGIN_THROTTLE: { className: "RateWindow", useSQLite: true },
@@ -25,4 +31,5 @@ const project = await workerProject("app", "workers/app/wrangler.toml", {
     },
   },
 });
+// A busy machine (CI runs both lanes at once) stretches the pages' D1 and Durable Object work.
 export default { ...project, test: { ...project.test, testTimeout: 60_000 } };

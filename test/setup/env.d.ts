@@ -2,5 +2,7 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** JSON scrypt parameters for new password hashes in the app project (test/app/worker-main.ts). */
+    TEST_PASSWORD_HASH_PARAMS?: string;
   }
 }
