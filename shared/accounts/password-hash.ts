@@ -68,7 +68,7 @@ export function needsRehash(stored: string, params: ScryptParams = inForce): boo
 const dummyHashes = new Map<string, Promise<string>>();
 export function dummyPasswordHash(): Promise<string> {
   const key = `${inForce.N}$${inForce.r}$${inForce.p}`;
-  let hash = dummyHashes.get(key);
-  if (!hash) dummyHashes.set(key, (hash = hashPassword("not-a-real-password")));
+  const hash = dummyHashes.get(key) ?? hashPassword("not-a-real-password");
+  dummyHashes.set(key, hash);
   return hash;
 }
