@@ -21,8 +21,17 @@ export const monitors = sqliteTable(
      */
     secretSealed: text("secret_sealed").notNull(),
     createdAt: integer("created_at").notNull(),
-    /** Overall score this monitor last saw; null until its first rescan sets the baseline. */
+    /** Overall score this monitor last saw; null until its first scan sets the baseline. */
     lastScore: integer("last_score"),
+    /**
+     * The baseline: the overall score of the monitor's first scan (queued when it is
+     * created, docs/webhooks.md "Baseline"), when it was recorded and which stored scan
+     * gave it. Every later scan's change from the score before it sends score.changed.
+     * Null until that scan has run (and for monitors created before these columns).
+     */
+    baselineScore: integer("baseline_score"),
+    baselineAt: integer("baseline_at"),
+    baselineScanId: text("baseline_scan_id"),
     /** Scheduled time of the rescan that last claimed this monitor's domain. */
     lastRescanAt: integer("last_rescan_at"),
     /** When a rescan last recorded `last_score` (daily or asked for); null before the first. */

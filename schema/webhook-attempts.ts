@@ -16,6 +16,12 @@ export const webhookAttempts = sqliteTable(
     durationMs: integer("duration_ms").notNull(),
     /** Why the attempt did not succeed; null on a 2xx. */
     error: text("error"),
+    /**
+     * The start of the receiver's answer body as text (at most 1,024 bytes read, control
+     * characters removed; shared/webhooks/send-webhook.ts), shown to the monitor's
+     * workspace on the deliveries page; null when no answer came.
+     */
+    responseExcerpt: text("response_excerpt"),
   },
   // The key doubles as the index that lists a delivery's attempts in order, and makes a
   // redelivered queue message overwrite rather than duplicate its attempt.

@@ -7,7 +7,8 @@ const LOAD = `SELECT d.id, d.payload, d.status, d.attempt_count, d.created_at, m
   FROM webhook_deliveries d JOIN monitors m ON m.id = d.monitor_id WHERE d.id = ?1`;
 // INSERT OR REPLACE: a queue message delivered twice rewrites its attempt, never adds one.
 const RECORD_ATTEMPT = `INSERT OR REPLACE INTO webhook_attempts
-  (delivery_id, attempt, attempted_at, status_code, duration_ms, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6)`;
+  (delivery_id, attempt, attempted_at, status_code, duration_ms, error, response_excerpt)
+  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)`;
 const UPDATE_DELIVERY = `UPDATE webhook_deliveries
   SET attempt_count = ?2, status = ?3, next_attempt_at = ?4, settled_at = ?5 WHERE id = ?1`;
 
@@ -68,7 +69,9 @@ export async function attemptDelivery(
   const status = outcome.kind === "retry" ? "pending" : outcome.kind;
   const nextAttemptAt = outcome.kind === "retry" ? after + outcome.delaySeconds * 1000 : null;
   await d1.batch([
-    d1.prepare(RECORD_ATTEMPT).bind(row.id, attempt, attemptedAt, result.statusCode, result.durationMs, result.error),
+    d1
+      .prepare(RECORD_ATTEMPT)
+      .bind(row.id, attempt, attemptedAt, result.statusCode, result.durationMs, result.error, result.responseExcerpt),
     d1.prepare(UPDATE_DELIVERY).bind(row.id, attempt, status, nextAttemptAt, status === "pending" ? null : after),
   ]);
   return outcome;

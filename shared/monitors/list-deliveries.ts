@@ -13,6 +13,8 @@ export interface AttemptRecord {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  /** The start of the receiver's answer, as text; null when none came (or before it was kept). */
+  responseExcerpt: string | null;
 }
 
 export interface DeliveryRecord {
@@ -72,6 +74,7 @@ export async function listDeliveries(
       statusCode: a.statusCode,
       durationMs: a.durationMs,
       error: a.error,
+      responseExcerpt: a.responseExcerpt,
     });
     byDelivery.set(a.deliveryId, list);
   }

@@ -25,6 +25,9 @@ const columns = {
   lastScoredAt: monitors.lastScoredAt,
   lastScanId: monitors.lastScanId,
   lastRescanAt: monitors.lastRescanAt,
+  baselineScore: monitors.baselineScore,
+  baselineAt: monitors.baselineAt,
+  baselineScanId: monitors.baselineScanId,
 };
 
 /** Newest first by (created_at, id); later pages continue strictly below the last row. */

@@ -13,9 +13,14 @@ export interface MonitorRecord {
   lastScanId: string | null;
   /** Scheduled time of the daily rescan that last claimed the domain. */
   lastRescanAt: number | null;
+  /** The first scan's score, when it was recorded and its stored scan: null until it has run. */
+  baselineScore: number | null;
+  baselineAt: number | null;
+  baselineScanId: string | null;
 }
 
 const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const stringOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 export function monitorRecordFromD1(row: Record<string, unknown>): MonitorRecord {
   return {
@@ -26,7 +31,10 @@ export function monitorRecordFromD1(row: Record<string, unknown>): MonitorRecord
     createdAt: Number(row.created_at),
     lastScore: numberOrNull(row.last_score),
     lastScoredAt: numberOrNull(row.last_scored_at),
-    lastScanId: row.last_scan_id === null || row.last_scan_id === undefined ? null : String(row.last_scan_id),
+    lastScanId: stringOrNull(row.last_scan_id),
     lastRescanAt: numberOrNull(row.last_rescan_at),
+    baselineScore: numberOrNull(row.baseline_score),
+    baselineAt: numberOrNull(row.baseline_at),
+    baselineScanId: stringOrNull(row.baseline_scan_id),
   };
 }

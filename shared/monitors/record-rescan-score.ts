@@ -7,7 +7,8 @@ import { newWebhookId } from "../webhooks/sign-webhook";
 // changed a row (SQLite's changes() reads the previous statement). Two rescans of one
 // domain racing can therefore never both announce the same change, and a change is
 // never recorded without its delivery.
-const SET_BASELINE = "UPDATE monitors SET last_score = ?1 WHERE id = ?2 AND last_score IS NULL";
+const SET_BASELINE = `UPDATE monitors SET last_score = ?1, baseline_score = ?1, baseline_at = ?3, baseline_scan_id = ?4
+  WHERE id = ?2 AND last_score IS NULL`;
 const MOVE_SCORE = "UPDATE monitors SET last_score = ?1 WHERE id = ?2 AND last_score = ?3";
 const INSERT_DELIVERY_IF_MOVED = `INSERT INTO webhook_deliveries
   (id, monitor_id, event, payload, status, attempt_count, created_at, next_attempt_at)
@@ -29,8 +30,9 @@ export interface RescanScan {
 }
 
 /**
- * Records a rescan's overall score for every monitor of `domain`. A monitor without a
- * baseline takes this score silently; one whose score differs gets a pending
+ * Records a scan's overall score for every monitor of `domain`. A monitor without a
+ * baseline takes this score as its baseline (its first scan, queued when it was created:
+ * docs/webhooks.md "Baseline"), recorded with its time and scan; one whose score differs gets a pending
  * `score.changed` delivery; an unchanged score changes only when it was last scored.
  * Returns the deliveries created, for the caller to enqueue.
  */
@@ -50,7 +52,7 @@ export async function recordRescanScore(
   const planned: { insertAt: number; delivery: NewDelivery }[] = [];
   for (const m of results) {
     if (m.last_score === null) {
-      statements.push(d1.prepare(SET_BASELINE).bind(newScore, m.id));
+      statements.push(d1.prepare(SET_BASELINE).bind(newScore, m.id, detectedAt, scan.scanId));
     } else if (m.last_score !== newScore) {
       const deliveryId = newWebhookId();
       const payload = JSON.stringify(scoreChangedPayload(domain, m.last_score, newScore, detectedAt, scan));

@@ -5,8 +5,11 @@ import { webhookHeaders } from "./sign-webhook";
 
 /** Per-attempt deadline: connect, answer and (bounded) body (issue 8: 10 s timeout). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** The answer body is not used; only this much is read so the connection can close. */
-const MAX_ANSWER_BYTES = 1024;
+/**
+ * Only this much of the answer body is read (so the connection can close) and kept as the
+ * attempt's response excerpt, shown to the monitor's workspace on its deliveries page.
+ */
+export const MAX_ANSWER_BYTES = 1024;
 
 export interface AttemptResult {
   ok: boolean;
@@ -15,6 +18,23 @@ export interface AttemptResult {
   durationMs: number;
   /** Why it failed; null on success. */
   error: string | null;
+  /** The start of the answer body as text, control characters removed; null when no answer came. */
+  responseExcerpt: string | null;
+}
+
+/**
+ * C0 controls other than tab and line feed, DEL and the C1 controls: a receiver's answer
+ * is shown as text, so nothing in it may move a terminal's cursor or hide what follows.
+ */
+function isControl(code: number): boolean {
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a) || (code >= 0x7f && code <= 0x9f);
+}
+
+/** The kept excerpt of an answer body: decoded as UTF-8 (bad bytes replaced), controls removed, trimmed. */
+export function responseExcerpt(text: string): string {
+  let kept = "";
+  for (const ch of text) if (!isControl(ch.codePointAt(0) ?? 0)) kept += ch;
+  return kept.trim();
 }
 
 export interface SendWebhookInput {
@@ -54,9 +74,16 @@ export async function sendWebhook(input: SendWebhookInput, now: number = Date.no
       statusCode: res.status,
       durationMs: res.elapsedMs,
       error: ok ? null : `Receiver answered HTTP ${res.status}`,
+      responseExcerpt: responseExcerpt(res.text()),
     };
   } catch (err) {
     if (!(err instanceof OutboundError)) throw err;
-    return { ok: false, statusCode: null, durationMs: Date.now() - started, error: `${err.code}: ${err.message}` };
+    return {
+      ok: false,
+      statusCode: null,
+      durationMs: Date.now() - started,
+      error: `${err.code}: ${err.message}`,
+      responseExcerpt: null,
+    };
   }
 }

@@ -355,17 +355,20 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
     await row.getByRole("button", { name: "Send test event" }).click();
     // Post/Redirect/Get: the answer is the monitor's page with a one-time notice.
     await page.waitForURL(new RegExp(`^${baseUrl}/app/w/[^/]+/monitors/${monitors[0].monitor_id}(\\?flash=[^&]+)?$`));
-    expect(await page.textContent(".notice-success")).toMatch(/Test event \S+ queued for good-shop\.test/);
-    await page.goto(`${baseUrl}/app/monitors/${monitors[0].monitor_id}`);
+    expect(await page.textContent(".notice-success")).toMatch(/Test event queued for good-shop\.test/);
+    // The page updates itself (refresh.js) while the delivery waits: no reload.
+    const delivery = page.locator("[data-delivery]").first();
     await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return page.locator("tbody tr").first().textContent();
-        },
-        { timeout: 15_000, interval: 300 },
-      )
-      .toMatch(/score\.changed.*HTTP 200/);
+      .poll(async () => delivery.getAttribute("data-status"), { timeout: 15_000, interval: 300 })
+      .toBe("succeeded");
+    expect(await delivery.textContent()).toMatch(/score\.changed.*Delivered.*HTTP 200/);
+    // The payload as sent and the receiver's answer, under the delivery's details.
+    await delivery.locator("summary").click();
+    expect(JSON.parse((await delivery.locator('[data-raw="payload"]').textContent()) ?? "")).toMatchObject({
+      event: "score.changed",
+      domain: "good-shop.test",
+      test: true,
+    });
     await expectAccessible(page, "deliveries");
     await screenshots(page, "app-monitor-deliveries");
   }, 60_000);

@@ -19,6 +19,12 @@ interface Piece {
   text: string;
   /** Inside <code>, <pre>, <kbd> or <samp>. */
   code: boolean;
+  /**
+   * Inside an element marked `data-raw`: bytes shown exactly as a machine sent or got
+   * them (a webhook's payload, a receiver's answer), so their timestamps are the
+   * machine's; every other rule still holds.
+   */
+  raw: boolean;
   /** The element it belongs to, for the failure message. */
   where: string;
 }
@@ -53,10 +59,14 @@ const LOWERCASE_NAMES = new Set<string>([
     .filter((t) => /(?:bot|spider|crawler)$|-/.test(t)),
 ]);
 
-/** Rules for every piece of text, code or not. */
-const EVERYWHERE: Array<[string, RegExp]> = [
+/** Times written for machines: never in what a person reads, raw bytes apart. */
+const MACHINE_TIMES: Array<[string, RegExp]> = [
   ["an ISO timestamp", /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/],
   ["an RFC 7231 date", /\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}(?::\d{2})? GMT\b/],
+];
+
+/** Rules for every piece of text, code, raw bytes or not. */
+const EVERYWHERE: Array<[string, RegExp]> = [
   ["a repository path", /(?<![\w/.-])docs\/[\w./-]+/],
   ["an HTTP status of 0", /\bHTTP 0\b/],
 ];
@@ -69,7 +79,7 @@ const NAME_TOKEN = /(?<![\w.@/#?&=-])[a-z][a-z0-9_-]*[a-z0-9](?![\w@/-]|\.\w)/g;
 /** Every text of the page a person reads or hears, with where it sits. */
 async function piecesOf(page: Page): Promise<Piece[]> {
   return page.evaluate(() => {
-    const pieces: { text: string; code: boolean; where: string }[] = [];
+    const pieces: { text: string; code: boolean; raw: boolean; where: string }[] = [];
     const describe = (el: Element) => {
       const id = el.id ? `#${el.id}` : "";
       const label = el.closest("[data-label]")?.getAttribute("data-label");
@@ -92,13 +102,18 @@ async function piecesOf(page: Page): Promise<Piece[]> {
       const el = node.parentElement;
       const text = (node.textContent ?? "").replace(/\s+/g, " ").trim();
       if (!el || text === "" || !heard(el)) continue;
-      pieces.push({ text, code: el.closest("code, pre, kbd, samp") !== null, where: describe(el) });
+      pieces.push({
+        text,
+        code: el.closest("code, pre, kbd, samp") !== null,
+        raw: el.closest("[data-raw]") !== null,
+        where: describe(el),
+      });
     }
     for (const el of Array.from(document.querySelectorAll("[aria-label], [title], [alt], [placeholder]"))) {
       if (!heard(el)) continue;
       for (const attr of ["aria-label", "title", "alt", "placeholder"]) {
         const value = el.getAttribute(attr);
-        if (value) pieces.push({ text: value, code: false, where: `${describe(el)}[${attr}]` });
+        if (value) pieces.push({ text: value, code: false, raw: false, where: `${describe(el)}[${attr}]` });
       }
     }
     return pieces;
@@ -134,7 +149,7 @@ export async function wordProblems(page: Page, moreCodes: Iterable<string> = [])
   const say = (what: string, piece: Piece, match: string) =>
     problems.push(`${what} "${match}" in ${piece.where}: "${piece.text.slice(0, 120)}"`);
   for (const piece of await piecesOf(page)) {
-    for (const [what, rule] of EVERYWHERE) {
+    for (const [what, rule] of piece.raw ? EVERYWHERE : [...MACHINE_TIMES, ...EVERYWHERE]) {
       const m = rule.exec(piece.text);
       if (m) say(what, piece, m[0]);
     }

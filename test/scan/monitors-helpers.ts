@@ -1,12 +1,40 @@
 import { env } from "cloudflare:workers";
 import { createMonitor } from "../../shared/monitors/create-monitor";
+import type { MonitorControlApi } from "../../shared/monitors/monitor-control";
+import type { DeliveryMessage, RescanMessage } from "../../shared/monitors/queue-messages";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import type { ReceivedRequest, ScriptedAnswer } from "../fixtures/monitors/webhook-receiver";
 
 // Shared steps of the monitor tests: a workspace with a monitor, and the webhook
 // receiver's control endpoints (reached directly on 127.0.0.1, not through the guard).
 
-export async function monitorFor(domain: string, path: string) {
+/**
+ * The scan Worker's MonitorControl as the app and v1 reach it, on this project's own
+ * queues: a rescan asked for is queued (without the per-domain window, which the scan
+ * API's tests cover), a delivery is queued now.
+ */
+export const queueingControl: MonitorControlApi = {
+  async requestRescan(domain, baseUrl) {
+    await env.RESCANS.send({ kind: "rescan", domain, claimedAt: Date.now(), baseUrl } satisfies RescanMessage);
+    return { accepted: true };
+  },
+  async deliverNow(deliveryId, attempt) {
+    await env.WEBHOOKS.send({ kind: "deliver", deliveryId, attempt } satisfies DeliveryMessage);
+  },
+};
+
+/** A control whose scan limit is used up: the first scan is left to the rescan cron. */
+const refusingControl: MonitorControlApi = {
+  requestRescan: async () => ({ accepted: false, retryAfterSeconds: 60 }),
+  deliverNow: async () => {},
+};
+
+/**
+ * A new workspace with a monitor of `domain` posting to the receiver at `path`. Its first
+ * scan (the baseline) is queued at creation with `queueingControl`; by default the
+ * domain's scan limit is taken as used up, so the rescan cron's next tick scans it.
+ */
+export async function monitorFor(domain: string, path: string, control: MonitorControlApi = refusingControl) {
   const workspaceId = `ws_${crypto.randomUUID().slice(0, 8)}`;
   await env.DB.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, ?)")
     .bind(workspaceId, workspaceId, Date.now())
@@ -16,9 +44,10 @@ export async function monitorFor(domain: string, path: string) {
     domain,
     webhookUrl: `https://hooks.test${path}`,
     resolve: parseResolveMap(env.OUTBOUND_RESOLVE),
+    baseline: { control, baseUrl: "https://agent-readiness.example" },
   });
   if (!created.ok || !created.value.secret) throw new Error("monitor not created");
-  return { monitor: created.value.monitor, secret: created.value.secret };
+  return { monitor: created.value.monitor, secret: created.value.secret, baselineQueued: created.value.baselineQueued };
 }
 
 const receiver = (path: string) => `http://127.0.0.1:${env.WEBHOOK_RECEIVER_PORT}${path}`;

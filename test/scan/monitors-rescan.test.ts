@@ -7,7 +7,7 @@ import { listDeliveries } from "../../shared/monitors/list-deliveries";
 import type { ScanResult } from "../../shared/scan/scan-result";
 import { DAY_MS } from "../../shared/time/durations";
 import worker from "../../workers/scan/index";
-import { monitorFor, receivedAt, webhookHeadersOf } from "./monitors-helpers";
+import { monitorFor, queueingControl, receivedAt, webhookHeadersOf } from "./monitors-helpers";
 
 // The whole path with real bindings: cron → rescan queue → scan engine against a
 // fixture shop → score compare → webhook queue → signed POST to a Node receiver.
@@ -117,7 +117,59 @@ describe("scheduled rescans of monitored domains", () => {
       { timeout: 5_000, interval: 100 },
     );
     const [delivery] = (await listDeliveries(database(env.DB), a.monitor.id, 10, null)).deliveries;
-    expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200, error: null })]);
+    // The receiver's answer body ("thanks", webhook-receiver.ts) is kept for the deliveries page.
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, statusCode: 200, error: null, responseExcerpt: "thanks" }),
+    ]);
     expect(delivery.id).toBe((await receivedAt("/e2e-a"))[0].headers["webhook-id"]);
+  });
+});
+
+describe('a monitor\'s baseline (docs/webhooks.md "Baseline")', () => {
+  it("is set by the first scan, queued at creation, so the first rescan that moves the score sends score.changed", async () => {
+    expect(await setShop("good")).toBe("good");
+    const created = Date.now();
+    const m = await monitorFor("monitored-shop.test", "/e2e-baseline", queueingControl);
+    expect(m.baselineQueued).toBe(true);
+    // The baseline scan stands for today's daily rescan: the cron's next claim is at the next slot.
+    const queued = await env.DB.prepare("SELECT last_rescan_at FROM monitors WHERE id = ?")
+      .bind(m.monitor.id)
+      .first<{ last_rescan_at: number }>();
+    expect(queued?.last_rescan_at).toBeGreaterThanOrEqual(created);
+
+    const baselineOf = () =>
+      env.DB.prepare("SELECT baseline_score, baseline_at, baseline_scan_id, last_score FROM monitors WHERE id = ?")
+        .bind(m.monitor.id)
+        .first<{ baseline_score: number | null; baseline_at: number | null; baseline_scan_id: string | null }>();
+    await vi.waitUntil(async () => (await baselineOf())?.baseline_score !== null, { timeout: 20_000, interval: 100 });
+    const baseline = await baselineOf();
+    // The baseline is the newest stored scan of the domain at that moment: its score, its id, when it was recorded.
+    const first = await env.DB.prepare(
+      "SELECT id, overall_score FROM scans WHERE domain = 'monitored-shop.test' ORDER BY last_seen_at DESC LIMIT 1",
+    ).first<{ id: string; overall_score: number }>();
+    expect(baseline).toMatchObject({ baseline_score: first?.overall_score, baseline_scan_id: first?.id });
+    expect(baseline?.baseline_at).toBeGreaterThanOrEqual(created);
+    // Setting the baseline sends nothing.
+    expect((await listDeliveries(database(env.DB), m.monitor.id, 10, null)).deliveries).toEqual([]);
+
+    // The shop changes; the first rescan after the baseline (asked for now) differs from it: score.changed.
+    expect(await setShop("degraded")).toBe("degraded");
+    expect(
+      (await queueingControl.requestRescan("monitored-shop.test", "https://agent-readiness.example")).accepted,
+    ).toBe(true);
+    await vi.waitUntil(async () => (await receivedAt("/e2e-baseline")).length > 0, { timeout: 20_000, interval: 100 });
+    await setShop("good");
+    const [request] = await receivedAt("/e2e-baseline");
+    const payload = new Webhook(m.secret).verify(request.body, webhookHeadersOf(request)) as {
+      oldScore: number;
+      newScore: number;
+    };
+    expect(payload.oldScore).toBe(baseline?.baseline_score);
+    expect(payload.newScore).toBeLessThan(payload.oldScore);
+    // The baseline stays what the first scan gave; the last score moves on.
+    expect(await baselineOf()).toMatchObject({
+      baseline_score: baseline?.baseline_score,
+      last_score: payload.newScore,
+    });
   });
 });

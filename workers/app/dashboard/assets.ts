@@ -3,11 +3,13 @@ import type { AppEnv } from "../app-env";
 import { DASHBOARD_CSS } from "./dashboard-css";
 import { DASHBOARD_JS } from "./dashboard-js";
 import { LIVE_JS } from "./live-js";
+import { REFRESH_JS } from "./refresh-js";
 import { UPLOT_CSS, UPLOT_JS, UPLOT_VERSION } from "./uplot-assets";
 
 export const DASHBOARD_SCRIPT = "/app/assets/dashboard.js";
 export const DASHBOARD_STYLE = "/app/assets/dashboard.css";
 export const LIVE_SCRIPT = "/app/assets/live.js";
+export const REFRESH_SCRIPT = "/app/assets/refresh.js";
 export const UPLOT_SCRIPT = `/app/assets/uplot-${UPLOT_VERSION}.js`;
 export const UPLOT_STYLE = `/app/assets/uplot-${UPLOT_VERSION}.css`;
 
@@ -21,6 +23,7 @@ export function registerDashboardAssets(app: Hono<AppEnv>) {
     [DASHBOARD_SCRIPT, DASHBOARD_JS, js, "public, max-age=300"],
     [DASHBOARD_STYLE, DASHBOARD_CSS, css, "public, max-age=300"],
     [LIVE_SCRIPT, LIVE_JS, js, "public, max-age=300"],
+    [REFRESH_SCRIPT, REFRESH_JS, js, "public, max-age=300"],
     [UPLOT_SCRIPT, UPLOT_JS, js, "public, max-age=31536000, immutable"],
     [UPLOT_STYLE, UPLOT_CSS, css, "public, max-age=31536000, immutable"],
   ];

@@ -23,6 +23,8 @@ figure{margin:0}.chart{min-height:2rem;margin:var(--space-2) 0;max-width:100%;ov
 .timeline li{padding:var(--space-1) 0 var(--space-3) var(--space-4);position:relative}
 .timeline li::before{content:"";position:absolute;left:-.5rem;top:.6rem;width:.7rem;height:.7rem;border-radius:50%;background:var(--muted)}
 .filters{display:flex;flex-wrap:wrap;gap:var(--space-2) var(--space-4);align-items:flex-end}
+.raw{background:var(--surface-2);border:1px solid var(--line);border-radius:var(--radius-sm);padding:var(--space-2);max-height:20rem;overflow:auto;font-size:var(--text-sm)}
+.deliveries>li{border-top:1px solid var(--line);padding-top:var(--space-2)}.deliveries h3{font-size:var(--text-base);margin:var(--space-1) 0}
 .filters .field{margin:0}.filters .field select{width:auto}
 .uplot{color:var(--fg);font-family:var(--font)}.u-legend{max-width:100%;font-size:var(--text-sm)}.u-legend .u-series{white-space:normal}
 .live-dot{display:inline-block;width:.6rem;height:.6rem;border-radius:50%;background:var(--good);margin-right:var(--space-1)}

@@ -19,7 +19,7 @@ import { monitorsPage } from "./monitors";
  * Worker's MonitorControl entrypoint, typed by the interface both sides share since
  * the generated Env names only a `Service`), with the same base URL rule.
  */
-function actionContext(c: Context<AppEnv>): MonitorActionContext {
+export function actionContext(c: Context<AppEnv>): MonitorActionContext {
   return {
     db: c.env.DB,
     control: c.env.MONITOR_CONTROL as unknown as MonitorControlApi,
@@ -36,10 +36,10 @@ export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
   // `path` is where the routes are declared; links carry the page's workspace.
   const list = (c: Context<AppEnv>): string => appHref(c, path.slice("/app".length));
   app.post(`${path}/:id/test`, requireRole("admin"), async (c) => {
-    const { monitor, deliveryId } = pageValue(await sendTestEvent(actionContext(c), c.req.param("id")));
+    const { monitor } = pageValue(await sendTestEvent(actionContext(c), c.req.param("id")));
     return redirectWithFlash(c, `${list(c)}/${encodeURIComponent(monitor.id)}`, {
       kind: "success",
-      text: `Test event ${deliveryId} queued for ${monitor.domain}: it reaches ${monitor.webhookUrl} within seconds.`,
+      text: `Test event queued for ${monitor.domain}: it reaches ${monitor.webhookUrl} within seconds, and its answer appears below.`,
     });
   });
 
@@ -61,7 +61,7 @@ export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
     const { monitor } = pageValue(outcome);
     return redirectWithFlash(c, list(c), {
       kind: "success",
-      text: `Rescan of ${monitor.domain} queued. Its score updates here once the scan has run; a changed score sends score.changed.`,
+      text: `Rescan of ${monitor.domain} queued. Its score updates here once the scan has run; a score that differs from the last one sends score.changed.`,
     });
   });
 

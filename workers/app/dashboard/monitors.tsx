@@ -4,6 +4,7 @@ import { hostFromInput } from "@shared/domains/host-from-input";
 import { createMonitor } from "@shared/monitors/create-monitor";
 import { listDeliveries } from "@shared/monitors/list-deliveries";
 import { findMonitor } from "@shared/monitors/list-monitors";
+import type { MonitorRecord } from "@shared/monitors/monitor-row";
 import { monitorsWithLatestScans } from "@shared/monitors/monitors-with-scans";
 import { nextRescanAt } from "@shared/monitors/rescan-slot";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
@@ -21,9 +22,10 @@ import { renderPage } from "../layout/render";
 import { earlyRead } from "../middleware/early-read";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
-import { DASHBOARD_STYLE } from "./assets";
+import { DASHBOARD_STYLE, REFRESH_SCRIPT } from "./assets";
 import { CsvLink } from "./csv-download";
-import { registerMonitorActions } from "./monitor-actions";
+import { actionContext, registerMonitorActions } from "./monitor-actions";
+import { DeliveryList, REFRESH_MS } from "./monitor-deliveries";
 import { DELIVERIES_CSV, MONITORS_CSV } from "./monitors-csv";
 
 const PATH = "/app/monitors";
@@ -33,12 +35,36 @@ const LISTED = 100;
 // The list and each domain's latest scan, one batch, started beside the session check.
 const monitorsRead = earlyRead((c, workspaceId) => monitorsWithLatestScans(database(c.env.DB), workspaceId, LISTED));
 
+/**
+ * The monitor's baseline (docs/webhooks.md "Baseline"): the score of its first scan, when
+ * it was set and a link to that scan's report; before it, that the first scan is on its
+ * way (queued at creation, or at the next rescan tick when the domain's limit was used).
+ */
+function Baseline(props: { c: Context<AppEnv>; m: MonitorRecord }) {
+  const { m } = props;
+  if (m.baselineAt !== null && m.baselineScore !== null) {
+    const report = `/scans/${encodeURIComponent(m.domain)}${m.baselineScanId ? `/${encodeURIComponent(m.baselineScanId)}` : ""}`;
+    return (
+      <>
+        <a href={appHref(props.c, report)}>
+          {m.baselineScore}/100<span class="visually-hidden">: the first scan's report</span>
+        </a>
+        , set <Time at={m.baselineAt} />
+      </>
+    );
+  }
+  // Monitors older than the recorded baseline took their first rescan's score silently.
+  if (m.lastScore !== null) return <>Set by the first rescan (time not recorded)</>;
+  return m.lastRescanAt === null ? <>First scan at the next rescan tick</> : <>First scan queued</>;
+}
+
 export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?: 200 | 400 | 429 } = {}) {
   const workspace = c.get("workspace");
   const manager = canManageWorkspace(workspace.role);
   const { page, scans } = await monitorsRead.take(c);
   const now = Date.now();
   const base = appHref(c, "/monitors");
+  const waiting = page.monitors.filter((m) => m.lastScore === null).length;
   return renderPage(c, {
     title: "Monitors",
     status: extra.status,
@@ -46,65 +72,84 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
       <>
         <link rel="stylesheet" href={DASHBOARD_STYLE} />
         <p class="hint">
-          A monitor rescans a shop once a day and posts a signed <code>score.changed</code> webhook when its score
-          moves.
+          A monitor scans a shop when you add it: that first score is its baseline. It then rescans the shop once a day
+          and posts a signed <code>score.changed</code> webhook whenever a scan's score differs from the one before.
         </p>
         {extra.before}
+        <p id="refresh-status" role="status" class="hint" />
         {page.monitors.length === 0 ? (
           <div class="empty">
             <p>No monitors yet. Add a shop's domain and the URL that should receive its webhooks.</p>
           </div>
         ) : (
-          <DataTable
-            caption={{ text: "Monitors, newest first", visible: false }}
-            columns={["Domain", "Last score", "Last scan", "Next rescan", "Webhook", manager && "Actions"]}
+          <div
+            id="monitor-list"
+            data-refresh-ms={REFRESH_MS}
+            data-pending={String(waiting > 0)}
+            data-summary={waiting === 0 ? "every monitor has its baseline." : `${waiting} waiting for the first scan.`}
           >
-            {page.monitors.map((m) => {
-              const scan = scans.get(m.domain);
-              return (
-                <tr data-monitor={m.id}>
-                  <td data-label="Domain">
-                    <a href={`${base}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
-                  </td>
-                  <td data-label="Last score">
-                    {scan ? (
-                      <a href={appHref(c, `/scans/${encodeURIComponent(m.domain)}`)}>{scan.overallScore}/100</a>
-                    ) : (
-                      "Not scanned yet"
-                    )}
-                  </td>
-                  <td data-label="Last scan">
-                    <Time at={scan ? scan.lastSeenAt : null} />
-                  </td>
-                  <td data-label="Next rescan">
-                    <Time at={nextRescanAt(m.domain, m.lastRescanAt, now)} />
-                  </td>
-                  <td data-label="Webhook">
-                    <code>{m.webhookUrl}</code>
-                  </td>
-                  {manager ? (
-                    <td data-label="Actions">
-                      <PostForm action={`${base}/${encodeURIComponent(m.id)}/test`} csrf={c.get("csrfToken")}>
-                        <button type="submit">
-                          Send test event<span class="visually-hidden"> to the webhook of {m.domain}</span>
-                        </button>
-                      </PostForm>
-                      <PostForm action={`${base}/${encodeURIComponent(m.id)}/rescan`} csrf={c.get("csrfToken")}>
-                        <button type="submit">
-                          Rescan now<span class="visually-hidden">: {m.domain}</span>
-                        </button>
-                      </PostForm>
-                      <form method="get" action={`${base}/${encodeURIComponent(m.id)}/delete`}>
-                        <button type="submit" class="danger">
-                          Delete<span class="visually-hidden"> the monitor of {m.domain}</span>
-                        </button>
-                      </form>
+            <DataTable
+              caption={{ text: "Monitors, newest first", visible: false }}
+              columns={[
+                "Domain",
+                "Baseline",
+                "Last score",
+                "Last scan",
+                "Next rescan",
+                "Webhook",
+                manager && "Actions",
+              ]}
+            >
+              {page.monitors.map((m) => {
+                const scan = scans.get(m.domain);
+                return (
+                  <tr data-monitor={m.id}>
+                    <td data-label="Domain">
+                      <a href={`${base}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
                     </td>
-                  ) : null}
-                </tr>
-              );
-            })}
-          </DataTable>
+                    <td data-label="Baseline" data-baseline={m.baselineScore ?? ""}>
+                      <Baseline c={c} m={m} />
+                    </td>
+                    <td data-label="Last score">
+                      {scan ? (
+                        <a href={appHref(c, `/scans/${encodeURIComponent(m.domain)}`)}>{scan.overallScore}/100</a>
+                      ) : (
+                        "Not scanned yet"
+                      )}
+                    </td>
+                    <td data-label="Last scan">
+                      <Time at={scan ? scan.lastSeenAt : null} />
+                    </td>
+                    <td data-label="Next rescan">
+                      <Time at={nextRescanAt(m.domain, m.lastRescanAt, now)} />
+                    </td>
+                    <td data-label="Webhook">
+                      <code>{m.webhookUrl}</code>
+                    </td>
+                    {manager ? (
+                      <td data-label="Actions">
+                        <PostForm action={`${base}/${encodeURIComponent(m.id)}/test`} csrf={c.get("csrfToken")}>
+                          <button type="submit">
+                            Send test event<span class="visually-hidden"> to the webhook of {m.domain}</span>
+                          </button>
+                        </PostForm>
+                        <PostForm action={`${base}/${encodeURIComponent(m.id)}/rescan`} csrf={c.get("csrfToken")}>
+                          <button type="submit">
+                            Rescan now<span class="visually-hidden">: {m.domain}</span>
+                          </button>
+                        </PostForm>
+                        <form method="get" action={`${base}/${encodeURIComponent(m.id)}/delete`}>
+                          <button type="submit" class="danger">
+                            Delete<span class="visually-hidden"> the monitor of {m.domain}</span>
+                          </button>
+                        </form>
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </DataTable>
+          </div>
         )}
         {page.monitors.length > 0 ? <CsvLink c={c} page={MONITORS_CSV} at="/monitors" table="monitors" /> : null}
         {manager ? (
@@ -122,6 +167,7 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
             <button type="submit">Add monitor</button>
           </PostForm>
         ) : null}
+        <script src={REFRESH_SCRIPT} defer />
       </>
     ),
   });
@@ -141,14 +187,16 @@ export function registerMonitors(app: Hono<AppEnv>) {
   // the answer is a 303 to the list; the signing secret is a one-time flash.
   app.post(PATH, requireRole("admin"), async (c) => {
     const form = await c.req.parseBody();
+    const { control, baseUrl } = actionContext(c);
     const result = await createMonitor(c.env.DB, c.env, {
       workspaceId: c.get("workspace").id,
       domain: typeof form.domain === "string" ? hostFromInput(form.domain) : "",
       webhookUrl: typeof form.webhook_url === "string" ? form.webhook_url : "",
       resolve: parseResolveMap((c.env as { OUTBOUND_RESOLVE?: string }).OUTBOUND_RESOLVE),
+      baseline: { control, baseUrl },
     });
     if (!result.ok) return monitorsPage(c, { status: 400, before: <Notice kind="error">{result.message}</Notice> });
-    const { monitor, created, secret } = result.value;
+    const { monitor, created, secret, baselineQueued } = result.value;
     return redirectWithFlash(
       c,
       appHref(c, "/monitors"),
@@ -157,7 +205,11 @@ export function registerMonitors(app: Hono<AppEnv>) {
             kind: "secret",
             id: "new-secret",
             heading: `Monitor for ${monitor.domain} created`,
-            text: "Its signing secret, shown only this once: store it to verify webhook-signature.",
+            text: `Its signing secret, shown only this once: store it to verify webhook-signature. ${
+              baselineQueued
+                ? "Its first scan is queued: that score becomes the baseline, shown in the list once the scan has run."
+                : "Its first scan, whose score becomes the baseline, runs at the next rescan tick: the domain was scanned as often as its hourly limit allows."
+            }`,
             value: secret,
           }
         : { kind: "info", text: `${monitor.domain} was already monitored with this webhook; nothing changed.` },
@@ -179,30 +231,23 @@ export function registerMonitors(app: Hono<AppEnv>) {
           <p>
             <a href={appHref(c, "/monitors")}>All monitors</a> · webhook <code>{monitor.webhookUrl}</code>
           </p>
-          {page.deliveries.length === 0 ? (
-            <p class="empty">No deliveries yet: one is sent when a rescan changes the score.</p>
-          ) : (
-            <DataTable
-              caption={{ text: "Webhook deliveries, newest first", visible: false }}
-              columns={["Created", "Event", "Status", "Attempts", "Responses"]}
-            >
-              {page.deliveries.map((d) => (
-                <tr>
-                  <td data-label="Created">
-                    <Time at={d.createdAt} />
-                  </td>
-                  <td data-label="Event">{d.event}</td>
-                  <td data-label="Status">{d.status}</td>
-                  <td data-label="Attempts">{d.attempts.length}</td>
-                  <td data-label="Responses">
-                    {d.attempts
-                      .map((a) => (a.statusCode === null ? (a.error ?? "no answer") : `HTTP ${a.statusCode}`))
-                      .join(", ") || "–"}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
+          <dl class="facts">
+            <dt>Baseline</dt>
+            <dd data-baseline={monitor.baselineScore ?? ""}>
+              <Baseline c={c} m={monitor} />
+            </dd>
+            <dt>Last score</dt>
+            <dd>
+              {monitor.lastScore === null ? "Not scanned yet" : `${monitor.lastScore}/100`}
+              {monitor.lastScoredAt === null ? null : (
+                <>
+                  , <Time at={monitor.lastScoredAt} />
+                </>
+              )}
+            </dd>
+          </dl>
+          <p id="refresh-status" role="status" class="hint" />
+          <DeliveryList c={c} monitor={monitor} deliveries={page.deliveries} />
           {page.deliveries.length > 0 ? (
             <CsvLink
               c={c}
@@ -211,6 +256,7 @@ export function registerMonitors(app: Hono<AppEnv>) {
               table="deliveries"
             />
           ) : null}
+          <script src={REFRESH_SCRIPT} defer />
         </>
       ),
     });

@@ -5,6 +5,7 @@ import { MONITORS_PER_WORKSPACE } from "@shared/monitors/monitor-limits";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
+import { monitorActionContext } from "./monitor-control";
 import { CreateMonitorBody, MONITOR_BODY_MAX_BYTES, MonitorCreationSchema } from "./schema";
 
 const creation = { "application/json": { schema: MonitorCreationSchema } };
@@ -16,7 +17,7 @@ const route = v1Route(
     operationId: "createMonitor",
     tags: ["Monitors"],
     summary: "Watch a domain's score",
-    description: `The domain is rescanned daily; when its overall score changes, a signed \`score.changed\` webhook (Standard Webhooks) is POSTed to \`webhook_url\`. The signing secret is in this answer only. Idempotent on (domain, webhook_url): a repeat answers 200 with the same monitor and \`secret: null\`. At most ${MONITORS_PER_WORKSPACE.toLocaleString("en")} monitors per workspace.`,
+    description: `The domain is scanned at once (that first score is the monitor's baseline, \`baseline_score\`) and then daily; when its overall score changes from one scan to the next, a signed \`score.changed\` webhook (Standard Webhooks) is POSTed to \`webhook_url\`. The signing secret is in this answer only. Idempotent on (domain, webhook_url): a repeat answers 200 with the same monitor and \`secret: null\`. At most ${MONITORS_PER_WORKSPACE.toLocaleString("en")} monitors per workspace.`,
     request: { body: { required: true, content: { "application/json": { schema: CreateMonitorBody } } } },
     responses: {
       201: { description: "Monitor created; `secret` is shown this once", content: creation },
@@ -35,12 +36,14 @@ export function registerCreateMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { workspaceId } = c.get("auth");
     const body = c.req.valid("json");
-    const { monitor, created, secret } = valueOrThrow(
+    const { control, baseUrl } = monitorActionContext(c.env, workspaceId, c.req.url);
+    const { monitor, created, secret, baselineQueued } = valueOrThrow(
       await createMonitor(c.env.DB, c.env, {
         workspaceId,
         domain: body.domain,
         webhookUrl: body.webhook_url,
         resolve: parseResolveMap(c.env.OUTBOUND_RESOLVE),
+        baseline: { control, baseUrl },
       }),
     );
     const result = {
@@ -50,6 +53,7 @@ export function registerCreateMonitor(app: OpenAPIHono<V1AppEnv>) {
       secret,
       created,
       created_at: new Date(monitor.createdAt).toISOString(),
+      baseline_queued: baselineQueued,
     };
     return created ? c.json(result, 201) : c.json(result, 200);
   });

@@ -16,6 +16,9 @@ export function monitorView(m: MonitorRecord, now: number): z.infer<typeof Monit
     last_scanned_at: iso(m.lastScoredAt),
     last_scan_id: m.lastScanId,
     next_rescan_at: new Date(nextRescanAt(m.domain, m.lastRescanAt, now)).toISOString(),
+    baseline_score: m.baselineScore,
+    baseline_at: iso(m.baselineAt),
+    baseline_scan_id: m.baselineScanId,
   };
 }
 
@@ -35,6 +38,7 @@ export function deliveryView(d: DeliveryRecord): z.infer<typeof DeliverySchema> 
       status_code: a.statusCode,
       duration_ms: a.durationMs,
       error: a.error,
+      response_excerpt: a.responseExcerpt,
     })),
   };
 }

@@ -21,7 +21,8 @@ export const MonitorSchema = z
     }),
     created_at: rfc3339("Creation time, RFC 3339.", "2026-11-22T01:30:00.000Z"),
     last_score: z.number().int().nullable().openapi({
-      description: "Overall score (0-100) of the last rescan; null until the first rescan sets the baseline.",
+      description:
+        "Overall score (0-100) of the last scan; null until the monitor's first scan (queued when it is created) sets the baseline.",
       example: 74,
     }),
     last_scanned_at: z.string().nullable().openapi({
@@ -36,6 +37,19 @@ export const MonitorSchema = z
       "When the daily rescan is next expected, RFC 3339: the first 10-minute cron tick at or after the domain's daily slot (a backlog can delay it a tick). POST /monitors/{monitor_id}/rescan rescans now.",
       "2026-11-23T08:40:00.000Z",
     ),
+    baseline_score: z.number().int().nullable().openapi({
+      description:
+        "Overall score of the monitor's first scan, queued when it is created: the baseline every later change is measured from (the first rescan that moves the score sends `score.changed`). Null until that scan has run, and for monitors created before the baseline was recorded.",
+      example: 60,
+    }),
+    baseline_at: z.string().nullable().openapi({
+      description: "When the baseline was recorded, RFC 3339; null with `baseline_score`.",
+      example: "2026-11-22T01:30:41.000Z",
+    }),
+    baseline_scan_id: z.string().nullable().openapi({
+      description: "The stored scan that gave the baseline (`GET /api/scan/{id}`); null with `baseline_score`.",
+      example: "5d1c0a7e-2b4f-4e8a-9c3d-1f2e3a4b5c6d",
+    }),
   })
   .openapi("Monitor");
 
@@ -51,6 +65,11 @@ export const MonitorCreationSchema = z
     }),
     created: z.boolean().openapi({ description: "True when this call created the monitor.", example: true }),
     created_at: MonitorSchema.shape.created_at,
+    baseline_queued: z.boolean().openapi({
+      description:
+        "True when this call queued the first scan that sets the baseline. False when the monitor already existed, or when the domain's scan limit (5 per hour, shared with every scan of the domain) is used up: the next rescan cron tick (within 10 minutes of a free slot) then scans it.",
+      example: true,
+    }),
   })
   .openapi("MonitorCreation");
 
@@ -137,6 +156,11 @@ export const DeliveryAttemptSchema = z
       .string()
       .nullable()
       .openapi({ description: "Why the attempt failed; null on success.", example: "Receiver answered HTTP 500" }),
+    response_excerpt: z.string().nullable().openapi({
+      description:
+        "The start of the receiver's answer body as text (at most 1,024 bytes read, control characters removed); null when no answer came, and for attempts made before it was kept.",
+      example: "ok",
+    }),
   })
   .openapi("DeliveryAttempt");
 
