@@ -14,6 +14,8 @@ export interface SessionRecord {
   email: string;
   workspaceId: string | null;
   expiresAt: number;
+  /** When the session began: a sign-in, sign-up or password change, each with a password or passkey. */
+  signedInAt: number;
 }
 
 /**
@@ -56,6 +58,7 @@ export function liveSessionQuery(db: Database, sessionHash: string, now: number)
       email: users.email,
       workspaceId: appSessions.workspaceId,
       expiresAt: appSessions.expiresAt,
+      signedInAt: appSessions.createdAt,
     })
     .from(appSessions)
     .innerJoin(users, eq(users.id, appSessions.userId))

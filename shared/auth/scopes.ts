@@ -39,3 +39,8 @@ export function parseStoredScopes(json: string): Scope[] {
     return [];
   }
 }
+
+/** Whether a scope changes anything (the others only read). */
+export function isWriteScope(scope: string): boolean {
+  return !scope.endsWith(":read");
+}

@@ -1,4 +1,4 @@
-import { OAuthAuthorizationServer } from "@cloudflare/workers-oauth-provider";
+import { OAuthAuthorizationServer, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import { SCOPES } from "@shared/auth/scopes";
 import { log } from "@shared/http/log";
 
@@ -60,6 +60,17 @@ export function authorizationServer(origin: string): OAuthAuthorizationServer<OA
     servers.set(origin, server);
   }
   return server;
+}
+
+/**
+ * The library's helpers for grants alone (list, revoke), where no request names the
+ * service's origin (a password reset, a member removed, a cron): the grants in OAUTH_KV
+ * are the same whatever issuer the helper was built for.
+ */
+export function grantHelpers(env: OAuthBindings & { PUBLIC_BASE_URL?: string }): OAuthHelpers {
+  return authorizationServer(
+    env.PUBLIC_BASE_URL ? new URL(env.PUBLIC_BASE_URL).origin : "http://localhost",
+  ).getOAuthApi(env);
 }
 
 /** The canonical resource identifier of the MCP server: the URL clients connect to. */

@@ -58,3 +58,17 @@ export async function earlierGrants(
     )
     .map((g) => g.id);
 }
+
+/**
+ * Revokes every grant `userId` gave (access and refresh tokens with each), or only those
+ * bound to `workspaceId`: the app's tokens stop at once and its refresh is refused. Called
+ * wherever the account is taken back or a seat ends (issue 41 #1): a password change or
+ * reset, "End all sessions", leaving or being removed from a workspace, account deletion.
+ * Returns how many were revoked, for the page that says so.
+ */
+export async function revokeUserGrants(oauth: OAuthHelpers, userId: string, workspaceId?: string): Promise<number> {
+  const grants = await listAllUserGrants(oauth, userId);
+  const revoked = grants.filter((g) => workspaceId === undefined || metadataOf(g).workspaceId === workspaceId);
+  await Promise.all(revoked.map((g) => oauth.revokeGrant(g.id, userId)));
+  return revoked.length;
+}

@@ -49,7 +49,7 @@ describe("password change", () => {
     const res = await changePassword(client, { current_password: PASSWORD, new_password: NEW_PASSWORD });
     // Post/Redirect/Get: the answer is a GET, so a reload posts nothing again.
     expect(res.postStatus).toBe(303);
-    expect(res.location).toBe("/app/settings/password?changed=1");
+    expect(res.location).toBe("/app/settings/password?changed=1&apps=0");
     expect(res.status).toBe(200);
     expect(res.html).toContain("Your password is changed.");
     expect(res.html).not.toContain(NEW_PASSWORD);

@@ -88,8 +88,8 @@ describe("password reset by email", () => {
     expect(weak.status).toBe(400);
     const done = await browser.post(link, { new_password: NEW_PASSWORD });
     expect(done.status).toBe(303);
-    expect(done.location).toBe("/app/sign-in?reset=done");
-    expect((await browser.get("/app/sign-in?reset=done")).html).toContain("Your password is changed");
+    expect(done.location).toBe("/app/sign-in?reset=done&apps=0");
+    expect((await browser.get("/app/sign-in?reset=done&apps=0")).html).toContain("Your password is changed");
 
     // The session opened before the reset is over; only the new password signs in.
     expect((await owner.get("/app/settings")).status).toBe(303);

@@ -9,6 +9,8 @@ export interface SignedInUser {
   email: string;
   /** Hash of the session token (the app_sessions primary key). */
   sessionId: string;
+  /** When this session signed in (password or passkey): consent to write scopes asks again after a while. */
+  signedInAt: number;
   /** Every workspace the user belongs to, for the switcher. */
   workspaces: WorkspaceMembership[];
 }

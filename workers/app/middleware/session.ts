@@ -25,7 +25,13 @@ async function loadUser(c: Context<AppEnv>): Promise<boolean> {
     return false;
   }
   const { session, workspaces } = signedIn;
-  c.set("user", { userId: session.userId, email: session.email, sessionId: session.sessionId, workspaces });
+  c.set("user", {
+    userId: session.userId,
+    email: session.email,
+    sessionId: session.sessionId,
+    signedInAt: session.signedInAt,
+    workspaces,
+  });
   c.set("sessionWorkspaceId", session.workspaceId);
   return true;
 }

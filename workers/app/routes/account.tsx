@@ -4,6 +4,8 @@ import { planAccountDeletion } from "@shared/accounts/removal-rules";
 import { changeEmail } from "@shared/accounts/user-repository";
 import { deleteAccount, listHoldings } from "@shared/accounts/workspace-removal";
 import { database } from "@shared/db/client";
+import { grantHelpers } from "@shared/oauth/authorization-server";
+import { revokeUserGrants } from "@shared/oauth/user-grants";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
@@ -222,6 +224,7 @@ export function registerAccount(app: Hono<AppEnv>) {
     if (!done) {
       return again(409, "A workspace of yours lost its other owner meanwhile. Nothing was deleted; look again.");
     }
+    await revokeUserGrants(grantHelpers(c.env), user.userId);
     clearSessionCookie(c);
     return c.redirect("/app/sign-in?deleted=1", 303);
   });

@@ -19,6 +19,8 @@ import {
   type SeatWrite,
 } from "@shared/accounts/workspace-repository";
 import { database } from "@shared/db/client";
+import { grantHelpers } from "@shared/oauth/authorization-server";
+import { revokeUserGrants } from "@shared/oauth/user-grants";
 import type { Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -215,6 +217,8 @@ export function registerMembers(app: Hono<AppEnv>) {
       (guards) => removeMember(db, guards),
     );
     if (!left.ok) return refuse(c, left.status, left.message);
+    // The apps this person connected to the workspace go with the seat (issue 41 #1).
+    await revokeUserGrants(grantHelpers(c.env), c.get("user").userId, c.get("workspace").id);
     // The left workspace is no longer the user's: /app resolves another one, or offers a new one.
     return c.redirect("/app", 303);
   });
@@ -265,9 +269,12 @@ export function registerMembers(app: Hono<AppEnv>) {
       (guards) => removeMember(db, guards),
     );
     if (!removed.ok) return refuse(c, removed.status, removed.message);
+    // Their connected apps (OAuth grants) for this workspace are revoked with the seat, so
+    // a refresh token cannot outlive it (issue 41 #1).
+    const apps = await revokeUserGrants(grantHelpers(c.env), c.req.param("userId"), c.get("workspace").id);
     return redirectWithFlash(c, membersHref(c), {
       kind: "success",
-      text: `Removed ${removed.email}. Their next request to this workspace is refused.`,
+      text: `Removed ${removed.email}. Their next request to this workspace is refused${apps > 0 ? `, and the ${apps === 1 ? "app" : `${apps} apps`} they connected to it ${apps === 1 ? "is" : "are"} disconnected` : ""}.`,
     });
   });
 }

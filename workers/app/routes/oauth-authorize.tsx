@@ -1,4 +1,5 @@
 import { AuthorizationError, CimdFetchError, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
+import { isWriteScope } from "@shared/auth/scopes";
 import {
   AUTHORIZE_PATH,
   authorizationServer,
@@ -14,6 +15,8 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { renderPage } from "../layout/render";
 import { requireSignIn } from "../middleware/session";
+import { checkPassword } from "../password-check";
+import { tryAgainIn } from "../throttle";
 import { ConsentForm, initialTicks } from "./oauth-consent-view";
 
 function oauthApi(c: Context<AppEnv>): OAuthHelpers {
@@ -33,12 +36,35 @@ function withHeaders(res: Response, headers: Headers): Response {
 }
 
 /**
- * The library's validation failures: a redirect back to the client only when it has
- * vetted the client and its exact redirect URI (AuthorizationError.redirectTo); any other
- * failure is shown here, never redirected (docs/consent-page.md "Errors").
+ * The library's validation failures. A redirect URI anyone may register (RFC 7591) is not
+ * verified by this service, so an invalid request never redirects there by itself (RFC
+ * 9700 §4.11.2; issue 41 #4: a consent URL without PKCE sent the browser to any
+ * registered https://evil.example at once): the page says what went wrong and shows where
+ * "Return to the app" goes, and only that click leaves. Any other failure is shown here.
  */
-function refusal(c: Context<AppEnv>, error: unknown): Response | never {
-  if (error instanceof AuthorizationError && error.redirectTo) return c.redirect(error.redirectTo, 302);
+async function refusal(c: Context<AppEnv>, error: unknown): Promise<Response> {
+  if (error instanceof AuthorizationError && error.redirectTo) {
+    const target = new URL(error.redirectTo);
+    return renderPage(c, {
+      title: "This app's request cannot be completed",
+      status: 400,
+      body: (
+        <>
+          <p>{error.description}</p>
+          <p>
+            Nothing was granted. The app asked to be sent back to{" "}
+            <code class="wrap">{`${target.origin}${target.pathname}`}</code>. Go there only if you started connecting
+            that app yourself.
+          </p>
+          <p>
+            <a href={error.redirectTo} rel="noreferrer">
+              Return to {target.host}
+            </a>
+          </p>
+        </>
+      ),
+    });
+  }
   if (error instanceof AuthorizationError) throw new HTTPException(400, { message: error.description });
   if (error instanceof CimdFetchError) {
     throw new HTTPException(400, {
@@ -46,6 +72,35 @@ function refusal(c: Context<AppEnv>, error: unknown): Response | never {
     });
   }
   throw error;
+}
+
+/**
+ * Consent to a scope that changes things asks for a recent sign-in (issue 41 #1: a stolen
+ * session cookie alone gave an app sites:write and monitors:write): the session must have
+ * signed in within RECENT_SIGN_IN_MS, or the password is typed on the consent form. Read
+ * scopes need only the session.
+ */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+function recentlySignedIn(c: Context<AppEnv>): boolean {
+  return Date.now() - c.get("user").signedInAt <= RECENT_SIGN_IN_MS;
+}
+
+/** Null when the grant may go ahead; otherwise the refusal (wrong or missing password, throttled). */
+async function reauthenticated(c: Context<AppEnv>, scope: string[], typed: unknown): Promise<Response | null> {
+  if (!scope.some(isWriteScope) || recentlySignedIn(c)) return null;
+  const password = typeof typed === "string" ? typed : "";
+  const check = await checkPassword(c, c.get("user").email, password);
+  if (check.outcome === "right") return null;
+  if (check.outcome === "throttled") {
+    c.header("Retry-After", String(check.retryAfter));
+    throw new HTTPException(429, { message: `Too many wrong passwords. ${tryAgainIn(check.retryAfter)}` });
+  }
+  throw new HTTPException(401, {
+    message: password
+      ? "The password is not right. Go back and enter it again: granting a scope that changes things needs it."
+      : "Granting a scope that changes things needs your password: you signed in more than 10 minutes ago. Go back and enter it, or untick those scopes.",
+  });
 }
 
 /**
@@ -111,6 +166,7 @@ export function registerOAuthAuthorize(app: Hono<AppEnv>) {
           workspaces={user.workspaces}
           currentWorkspaceId={current.id}
           ticked={initialTicks(request.scope, current.role)}
+          askPassword={!recentlySignedIn(c)}
         />
       ),
     });
@@ -137,6 +193,8 @@ export function registerOAuthAuthorize(app: Hono<AppEnv>) {
         throw new HTTPException(400, { message: "Tick at least one scope. Go back and try again." });
       const beyond = scopesBeyondRole(scope, workspace.role);
       if (beyond) throw new HTTPException(403, { message: `${beyond} Go back and try again.` });
+      const reauth = await reauthenticated(c, scope, form.current_password);
+      if (reauth) return reauth;
       const approved = await oauth.approveConsent(c.req.raw, handle, { scope });
       const details = await oauth.describeConsent(approved.request);
       const metadata: GrantMetadata = {

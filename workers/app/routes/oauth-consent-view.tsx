@@ -20,6 +20,8 @@ export function ConsentForm(props: {
   workspaces: WorkspaceMembership[];
   currentWorkspaceId: string | null;
   ticked: readonly string[];
+  /** The session signed in a while ago: a scope that changes things needs the password here. */
+  askPassword: boolean;
 }) {
   const { details } = props;
   return (
@@ -69,6 +71,21 @@ export function ConsentForm(props: {
             ))}
           </div>
         </fieldset>
+        {props.askPassword ? (
+          <div class="field">
+            <label for="consent-password">Your password</label>
+            <input
+              id="consent-password"
+              name="current_password"
+              type="password"
+              autocomplete="current-password"
+              aria-describedby="consent-password-hint"
+            />
+            <p class="hint" id="consent-password-hint">
+              Needed to grant a scope that changes things (not a read scope): you signed in more than 10 minutes ago.
+            </p>
+          </div>
+        ) : null}
         <div class="actions">
           <button type="submit" name="decision" value="approve">
             Allow

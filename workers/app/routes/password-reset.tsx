@@ -1,12 +1,13 @@
-import { findAccountToken, issueAccountToken, useAccountToken } from "@shared/accounts/account-token-repository";
+import { resetPassword } from "@shared/accounts/account-recovery";
+import { findAccountToken, issueAccountToken } from "@shared/accounts/account-token-repository";
 import { normalizeEmail } from "@shared/accounts/email";
 import { passwordResetLimits, throttleSubject } from "@shared/accounts/login-throttle";
-import { hashPassword } from "@shared/accounts/password-hash";
 import { passwordProblem } from "@shared/accounts/password-policy";
-import { findUserByEmail, replacePassword } from "@shared/accounts/user-repository";
+import { findUserByEmail } from "@shared/accounts/user-repository";
 import { database } from "@shared/db/client";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { accountContext } from "../account-context";
 import type { AppEnv } from "../app-env";
 import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
@@ -146,12 +147,10 @@ export function registerPasswordReset(app: Hono<AppEnv>) {
         form: <NewPasswordForm csrf={c.get("csrfToken")} token={token} />,
       });
     }
-    const db = database(c.env.DB);
-    const used = await useAccountToken(db, token, "password_reset");
-    if (!used) throw new HTTPException(404, { message: RESET_LINK_INVALID });
-    // The new hash and the end of every session of the account, in one batch: whoever
-    // held a session (the reason for a reset, often) is out.
-    await replacePassword(db, used.userId, await hashPassword(password));
-    return c.redirect("/app/sign-in?reset=done", 303);
+    // The new hash and the end of every session of the account, in one batch, then every
+    // OAuth grant: whoever held a session or an app token (the reason for a reset, often) is out.
+    const reset = await resetPassword(accountContext(c), { token, newPassword: password });
+    if (!reset.ok) throw new HTTPException(404, { message: RESET_LINK_INVALID });
+    return c.redirect(`/app/sign-in?reset=done&apps=${reset.value.disconnectedApps}`, 303);
   });
 }

@@ -1,8 +1,7 @@
+import { changePassword } from "@shared/accounts/account-recovery";
 import { newPasswordProblem } from "@shared/accounts/password-change";
-import { hashPassword } from "@shared/accounts/password-hash";
-import { replacePassword } from "@shared/accounts/user-repository";
-import { database } from "@shared/db/client";
 import type { Hono } from "hono";
+import { accountContext } from "../account-context";
 import type { AppEnv } from "../app-env";
 import { PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
@@ -36,6 +35,16 @@ function ChangePasswordForm(props: { csrf: string; email: string }) {
   );
 }
 
+/**
+ * The end of the "changed" sentence: how many connected apps (OAuth grants) were
+ * disconnected with the sessions, from the redirect's `apps` count.
+ */
+export function disconnectedText(count: string | undefined): string {
+  const n = Number(count);
+  if (!Number.isInteger(n) || n <= 0) return ", and no app was connected through OAuth.";
+  return `, and ${n === 1 ? "the one app" : `all ${n} apps`} connected through OAuth ${n === 1 ? "was" : "were"} disconnected: connect the ones you use again.`;
+}
+
 // docs/app.md "Password change": the current password is verified and throttled exactly as
 // at sign-in (the same per-account and per-address failure windows), so this form is no
 // faster way to guess it.
@@ -46,7 +55,10 @@ export function registerPassword(app: Hono<AppEnv>) {
       body:
         c.req.query("changed") === "1" ? (
           <>
-            <Notice kind="success">Your password is changed. Every other session of this account has ended.</Notice>
+            <Notice kind="success">
+              Your password is changed. Every other session of this account has ended
+              {disconnectedText(c.req.query("apps"))}
+            </Notice>
             <p>
               Passkeys are not changed by this. <a href="/app/settings">Review them in Settings</a> and remove any you
               did not add: that ends the sessions they signed in.
@@ -78,12 +90,11 @@ export function registerPassword(app: Hono<AppEnv>) {
       return again(429, `Too many wrong passwords. ${tryAgainIn(check.retryAfter)}`);
     }
     if (check.outcome === "wrong") return again(401, CURRENT_PASSWORD_WRONG);
-    const db = database(c.env.DB);
-    await replacePassword(db, user.userId, await hashPassword(next));
+    const changed = await changePassword(accountContext(c), { userId: user.userId, newPassword: next });
     // Every session ended with the old password; this browser goes on with a freshly minted
     // one, as after sign-in (new token, new CSRF token).
     await signInAs(c, user.userId, c.get("sessionWorkspaceId"));
     // Post/Redirect/Get: a reload of the answer must not post the form again.
-    return c.redirect(`${PATH}?changed=1`, 303);
+    return c.redirect(`${PATH}?changed=1&apps=${changed.ok ? changed.value.disconnectedApps : 0}`, 303);
   });
 }

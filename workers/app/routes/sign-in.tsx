@@ -13,6 +13,7 @@ import { checkPassword } from "../password-check";
 import { safeNext, signInAs } from "../session-start";
 import { tryAgainIn } from "../throttle";
 import { splitWorkspacePath } from "../workspace-path";
+import { disconnectedText } from "./password";
 
 // One sentence for every wrong email/password combination, so the answer never says
 // whether an email is registered (OWASP Authentication Cheat Sheet, "Authentication and
@@ -51,10 +52,13 @@ function SignInForm(props: {
   );
 }
 
-/** What the sign-in page says to someone sent here after a reset or an account deletion. */
-function arrivalNotice(reset: string | undefined, deleted: string | undefined): string | null {
-  if (reset === "done") return "Your password is changed and every session of the account has ended. Sign in.";
-  if (deleted === "1") return "Your account is deleted.";
+/** What the sign-in page says to someone sent here after a reset, "End all sessions" or an account deletion. */
+function arrivalNotice(query: (name: string) => string | undefined): string | null {
+  if (query("reset") === "done")
+    return `Your password is changed. Every session of the account has ended${disconnectedText(query("apps"))} Sign in.`;
+  if (query("ended") === "all")
+    return `Every session of the account has ended${disconnectedText(query("apps"))} Sign in.`;
+  if (query("deleted") === "1") return "Your account is deleted.";
   return null;
 }
 
@@ -69,7 +73,7 @@ export function registerSignIn(app: Hono<AppEnv>) {
           csrf={c.get("csrfToken")}
           next={next}
           noAccountYet={noAccountYet}
-          notice={arrivalNotice(c.req.query("reset"), c.req.query("deleted"))}
+          notice={arrivalNotice((name) => c.req.query(name))}
         />
       ),
     });

@@ -1,6 +1,8 @@
-import { endAllSessions, endSessionByToken } from "@shared/accounts/session-repository";
+import { endEverySession } from "@shared/accounts/account-recovery";
+import { endSessionByToken } from "@shared/accounts/session-repository";
 import { database } from "@shared/db/client";
 import type { Hono } from "hono";
+import { accountContext } from "../account-context";
 import type { AppEnv } from "../app-env";
 import { clearSessionCookie, readSessionCookie } from "../cookies";
 import { rotateCsrfToken } from "../middleware/csrf";
@@ -16,11 +18,12 @@ export function registerSignOut(app: Hono<AppEnv>) {
     return c.redirect("/app/sign-in", 303);
   });
 
-  // Ends every session of the user, on every device, this one included.
+  // Ends every session of the user, on every device, this one included, and disconnects
+  // every app connected through OAuth (shared/accounts/account-recovery.ts).
   app.post("/app/sign-out-everywhere", requireSignIn(), async (c) => {
-    await endAllSessions(database(c.env.DB), c.get("user").userId);
+    const ended = await endEverySession(accountContext(c), { userId: c.get("user").userId });
     clearSessionCookie(c);
     rotateCsrfToken(c);
-    return c.redirect("/app/sign-in", 303);
+    return c.redirect(`/app/sign-in?ended=all&apps=${ended.ok ? ended.value.disconnectedApps : 0}`, 303);
   });
 }
