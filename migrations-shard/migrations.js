@@ -14,6 +14,7 @@ import m0011 from './0011_traffic_report_indexes.sql';
 import m0012 from './0012_agent_requests_via_index.sql';
 import m0013 from './0013_agent_request_hours.sql';
 import m0014 from './0014_agent_path_days.sql';
+import m0015 from './0015_policy_blocks.sql';
 
   export default {
     journal,
@@ -32,7 +33,8 @@ m0010,
 m0011,
 m0012,
 m0013,
-m0014
+m0014,
+m0015
     }
   }
   

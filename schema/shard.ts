@@ -13,6 +13,7 @@ export * from "./entry-page-totals-daily";
 export * from "./entry-pages-daily";
 export * from "./entry-pages-hourly";
 export * from "./ingest-events";
+export * from "./policy-blocks";
 export * from "./sessions";
 export * from "./stale-days";
 export * from "./traffic-daily";

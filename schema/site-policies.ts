@@ -22,6 +22,6 @@ export const sitePolicies = sqliteTable("site_policies", {
   /** The rules (`PolicyRules`) as JSON. */
   rules: text("rules").notNull(),
   updatedAt: integer("updated_at").notNull(),
-  /** Who saved it: `user:<id>` from the app, `key:<id>` through the API or MCP. */
+  /** Who saved it: `member:<user id>` from the app, `api_key:<key id>` through the API or MCP. */
   updatedBy: text("updated_by").notNull(),
 });

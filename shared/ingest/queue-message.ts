@@ -64,4 +64,6 @@ export interface AgentRequestFacts {
   /** The User-Agent's product token, lowercased; null when only a signature named the agent. */
   agent: string | null;
   document: 0 | 1;
+  /** Set when a collector enforcing the site's agent policy answered it 403 (docs/policy.md). */
+  blocked?: { reason: "policy" | "robots"; version: number };
 }

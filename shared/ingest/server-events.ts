@@ -4,6 +4,7 @@ import { readUserAgent } from "../classify/user-agent";
 import { database } from "../db/client";
 import { normalizeDomain } from "../domains/normalize-domain";
 import { isDocumentPath } from "../drains/document-request";
+import { PolicyMarkInput } from "../policy/policy-mark";
 import { findSitesByDomains } from "../sites/site-store";
 import { type Acceptance, type AcceptEnv, acceptEvents, type IngestChannel, sendToQueue } from "./accept-events";
 import type { DropReason, IngestSite } from "./pipeline";
@@ -37,6 +38,7 @@ export const serverEventItem = z.object({
       "ucp-agent": z.string().max(2048).optional(),
     })
     .optional(),
+  policy: PolicyMarkInput.optional(),
 });
 
 export type ServerEventItem = z.infer<typeof serverEventItem>;
@@ -121,6 +123,7 @@ function agentRequestFacts(item: ServerEventItem): AgentRequestFacts {
     status: item.status,
     agent: claim.kind === "ai_agent" ? claim.agent.token.toLowerCase() : null,
     document: isDocumentPath(item.path) ? 1 : 0,
+    ...(item.policy ? { blocked: { reason: item.policy.reason, version: item.policy.version } } : {}),
   };
 }
 

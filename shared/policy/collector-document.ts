@@ -54,7 +54,7 @@ export const CollectorPolicyDocument = z
           declared: Decision,
         }),
       )
-      .meta({ description: "Catalogue agents that make requests, in matching order (longest spelling wins)." }),
+      .meta({ description: "Catalogue agents, in catalogue order; the longest spelling a User-Agent names wins." }),
     ip_lists: z.record(z.string(), z.array(z.string())).meta({ description: "Published CIDRs by list id." }),
     robots: z
       .object({
@@ -123,7 +123,8 @@ export function managedRobotsOf(input: Omit<DocumentInput, "siteRobots" | "polic
 }
 
 export function collectorDocument(input: DocumentInput): CollectorPolicyDocument {
-  const agents = policyAgents.filter((a) => !a.robotsOnly);
+  // robots.txt-only tokens too: a request naming one is an agent claiming it (never verified).
+  const agents = policyAgents;
   const managed = managedRobotsOf(input);
   const inForce = managed?.body ?? input.siteRobots;
   let robots: CollectorPolicyDocument["robots"] = null;

@@ -1,10 +1,10 @@
 import { ipRangeLists } from "../classify/ip-range-cache";
+import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { ok, type Result } from "../result/result";
 import { recordRobotsFetch, robotsVersionsFor } from "../robots/robots-history";
 import type { SiteRecord } from "../sites/site-row";
 import { type CollectorPolicyDocument, collectorDocument, managedRobotsOf } from "./collector-document";
-import type { PolicyContext } from "./policy-context";
 import { currentPolicy, linkUrlOf, type PolicySiteRefusal, policySite } from "./site-policy";
 
 // What a collector fetches and what /robots.txt serves (docs/policy.md): the policy as
@@ -12,13 +12,13 @@ import { currentPolicy, linkUrlOf, type PolicySiteRefusal, policySite } from "./
 // robots.txt history.
 
 /** The newest robots.txt the site served (`""` for none), or null when none is known. */
-async function newestSiteRobots(ctx: PolicyContext, domain: string): Promise<string | null> {
+async function newestSiteRobots(ctx: RequestContext, domain: string): Promise<string | null> {
   const versions = await robotsVersionsFor(database(ctx.env.DB), domain, ctx.nowMs, ctx.nowMs + 1);
   const newest = versions.at(-1);
   return newest ? (newest.kind === "rules" ? newest.body : "") : null;
 }
 
-async function documentOf(ctx: PolicyContext, site: SiteRecord): Promise<CollectorPolicyDocument> {
+async function documentOf(ctx: RequestContext, site: SiteRecord): Promise<CollectorPolicyDocument> {
   const { version, rules, updatedAt } = await currentPolicy(ctx, site.id);
   const [ipLists, siteRobots] = await Promise.all([
     ipRangeLists(ctx.env.DB, ctx.nowMs),
@@ -40,7 +40,7 @@ async function documentOf(ctx: PolicyContext, site: SiteRecord): Promise<Collect
  * it and it is not the newest version already: from then on collectors serve it, so the
  * compliance report judges requests against it (docs/reports.md "robots.txt history").
  */
-async function recordManagedVersion(ctx: PolicyContext, domain: string, body: string): Promise<void> {
+async function recordManagedVersion(ctx: RequestContext, domain: string, body: string): Promise<void> {
   const db = database(ctx.env.DB);
   const newest = (await robotsVersionsFor(db, domain, ctx.nowMs, ctx.nowMs + 1)).at(-1);
   if (newest?.kind === "rules" && newest.body === body) return;
@@ -53,7 +53,7 @@ async function recordManagedVersion(ctx: PolicyContext, domain: string, body: st
  * files that robots.txt as the version in force.
  */
 export async function collectorPolicy(
-  ctx: PolicyContext,
+  ctx: RequestContext,
   input: { site: string },
 ): Promise<Result<{ document: CollectorPolicyDocument; body: string }, PolicySiteRefusal>> {
   const site = await policySite(ctx, input.site);
@@ -69,7 +69,7 @@ export async function collectorPolicy(
  * serve while `robots.enabled`, and the file they would serve otherwise.
  */
 export async function managedRobotsTxt(
-  ctx: PolicyContext,
+  ctx: RequestContext,
   input: { site: string },
 ): Promise<Result<{ body: string; enabled: boolean; version: number }, PolicySiteRefusal>> {
   const site = await policySite(ctx, input.site);

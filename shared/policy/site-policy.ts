@@ -1,11 +1,11 @@
 import { ipRangeLists } from "../classify/ip-range-cache";
+import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
 import type { SiteRecord } from "../sites/site-row";
 import { findSite, siteRefFrom } from "../sites/site-store";
 import { managedRobotsOf, verifiableAgent } from "./collector-document";
 import { policyAgentNamed, policyAgents, policyOperators } from "./policy-agents";
-import type { PolicyContext } from "./policy-context";
 import { NEUTRAL_POLICY, type PolicyRules, type SitePolicyInput } from "./policy-schema";
 import { readStoredPolicy, writePolicy } from "./policy-store";
 import type { PolicyCatalogue, SitePolicy } from "./site-policy-view";
@@ -16,24 +16,29 @@ import type { PolicyCatalogue, SitePolicy } from "./site-policy-view";
 export type PolicySiteRefusal = "site_not_found";
 
 /** The workspace's site named by id or domain; another workspace's answers like a missing one. */
-export async function policySite(ctx: PolicyContext, site: string): Promise<Result<SiteRecord, PolicySiteRefusal>> {
+export async function policySite(ctx: RequestContext, site: string): Promise<Result<SiteRecord, PolicySiteRefusal>> {
   const ref = siteRefFrom(site);
   const found = ref ? await findSite(database(ctx.env.DB), ctx.workspaceId, ref) : null;
   return found ? ok(found) : refusal("site_not_found");
+}
+
+/** Who saved, as the `updated_by` column keeps it: `api_key:<id>`, `member:<id>`, `service:<job>`. */
+function actorName(actor: RequestContext["actor"]): string {
+  return `${actor.kind}:${actor.kind === "api_key" ? actor.keyId : actor.kind === "member" ? actor.userId : actor.job}`;
 }
 
 /** Where a blocked agent's 403 points: the merchant's page, else the site's robots.txt. */
 export const linkUrlOf = (rules: PolicyRules, domain: string) => rules.policy_url ?? `https://${domain}/robots.txt`;
 
 /** A site's policy as stored, or the neutral one at version 0; `updatedAt` null when never saved. */
-export async function currentPolicy(ctx: PolicyContext, siteId: string) {
+export async function currentPolicy(ctx: RequestContext, siteId: string) {
   const stored = await readStoredPolicy(database(ctx.env.DB), siteId);
   return stored
     ? { version: stored.version, rules: stored.rules, updatedAt: stored.updatedAt as number | null }
     : { version: 0, rules: NEUTRAL_POLICY, updatedAt: null as number | null };
 }
 
-async function view(ctx: PolicyContext, site: SiteRecord): Promise<SitePolicy> {
+async function view(ctx: RequestContext, site: SiteRecord): Promise<SitePolicy> {
   const { version, rules, updatedAt } = await currentPolicy(ctx, site.id);
   const managed = managedRobotsOf({
     domain: site.domain,
@@ -54,7 +59,7 @@ async function view(ctx: PolicyContext, site: SiteRecord): Promise<SitePolicy> {
 
 /** A site's agent policy. */
 export async function readSitePolicy(
-  ctx: PolicyContext,
+  ctx: RequestContext,
   input: { site: string },
 ): Promise<Result<SitePolicy, PolicySiteRefusal>> {
   const site = await policySite(ctx, input.site);
@@ -115,7 +120,7 @@ function canonical(policy: PolicyRules): PolicyRules {
  * that is no longer current is refused (`policy_version_conflict`), never merged.
  */
 export async function saveSitePolicy(
-  ctx: PolicyContext,
+  ctx: RequestContext,
   input: { site: string; policy: SitePolicyInput },
 ): Promise<Result<SitePolicy, PolicySiteRefusal | "invalid_request" | "policy_version_conflict">> {
   const site = await policySite(ctx, input.site);
@@ -129,7 +134,7 @@ export async function saveSitePolicy(
     rules: canonical(rules),
     expected,
     now: ctx.nowMs,
-    actor: ctx.actor,
+    actor: actorName(ctx.actor),
   });
   if (written === null)
     return refusal(
@@ -140,9 +145,7 @@ export async function saveSitePolicy(
 }
 
 /** The agents and operators a policy may name, with what collectors can verify. */
-export async function policyCatalogue(
-  ctx: Pick<PolicyContext, "env" | "nowMs">,
-): Promise<Result<PolicyCatalogue, never>> {
+export async function policyCatalogue(ctx: RequestContext): Promise<Result<PolicyCatalogue, never>> {
   const lists = await ipRangeLists(ctx.env.DB, ctx.nowMs);
   return ok({
     agents: policyAgents.map((a) => ({

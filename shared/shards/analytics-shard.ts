@@ -11,6 +11,8 @@ import {
 } from "../drains/agent-request-rows";
 import { commitDrainChunk, type DrainChunkResult } from "../drains/commit-drain-chunk";
 import type { IngestMessage } from "../ingest/queue-message";
+import type { BlockedRequestsBody } from "../policy/blocked-requests-schema";
+import { blockedRequests, policyBlockRowsOf, storePolicyBlocks } from "../policy/policy-blocks";
 import { type AgentErrorsBody, type AgentErrorsInput, agentErrors } from "../reports/agent-errors";
 import { type AgentSessionsPage, type AgentSessionsParams, agentSessions } from "../reports/agent-sessions";
 import { type CrawlToReferralBody, type CrawlToReferralInput, crawlToReferral } from "../reports/crawl-to-referral";
@@ -108,6 +110,8 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     const result = await rollupBatch(this.db, messages, () => newSessionId(siteId));
     // Server-side records of AI agents are also their requests (reports: robots.txt, errors).
     await storeAgentRequests(this.db, agentRequestRowsOf(messages));
+    // Those a collector stopped under the site's policy are counted as such too.
+    await storePolicyBlocks(this.db, policyBlockRowsOf(messages), Date.now());
     // Raw events age out daily (archive), so never later than a day from now.
     if (result.earliestEnd !== null) await this.armAlarmBy(Math.min(result.earliestEnd, Date.now() + DAY_MS));
     return result;
@@ -278,6 +282,10 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
 
   async agentErrors(input: AgentErrorsInput): Promise<AgentErrorsBody> {
     return agentErrors(this.db, input);
+  }
+
+  async blockedRequests(input: { start: number; end: number }): Promise<BlockedRequestsBody> {
+    return blockedRequests(this.db, input);
   }
 
   /** Newest AI agent's record that came through `POST /api/v1/events` (the reports' coverage). */

@@ -25,7 +25,7 @@ function scopeOf(op: Operation): string | null {
 }
 
 // The full list, written out: adding, renaming or dropping an operation is a contract
-// change, so it must be a visible edit here too (38 operations).
+// change, so it must be a visible edit here too (39 operations).
 const EXPECTED_OPERATIONS = [
   "DELETE /api/v1/conversions/{external_id} voidConversion",
   "DELETE /api/v1/monitors/{monitor_id} deleteMonitor",
@@ -44,6 +44,7 @@ const EXPECTED_OPERATIONS = [
   "GET /api/v1/sites/{site_id}/policy/collector getCollectorPolicy",
   "GET /api/v1/sites/{site_id}/policy/robots.txt getManagedRobotsTxt",
   "GET /api/v1/traffic/agent-errors agentErrors",
+  "GET /api/v1/traffic/blocked-requests blockedRequests",
   "GET /api/v1/traffic/crawl-to-referral crawlToReferral",
   "GET /api/v1/traffic/failing-sessions failingSessions",
   "GET /api/v1/traffic/overview trafficOverview",

@@ -1,9 +1,14 @@
 import { env, exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import type { IngestMessage } from "../../shared/ingest/queue-message";
 import { signPolicyDocument } from "../../shared/policy/document-signature";
 import { ownRulesOf } from "../../shared/policy/managed-robots";
+import { policyBlockRowsOf, storePolicyBlocks } from "../../shared/policy/policy-blocks";
 import { createTestKey } from "../helpers/api-keys";
 import { seedSite } from "../helpers/seed";
+import { inShard } from "../helpers/shard";
+
+const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot";
 
 const api = (path: string, headers: Record<string, string>, init: RequestInit = {}) =>
   exports.default.fetch(`https://api.example${path}`, {
@@ -175,5 +180,70 @@ describe("the collector document and the managed robots.txt", () => {
     // Filed once: a second fetch of the same document adds nothing.
     await api(`/api/v1/sites/${site.id}/policy/collector`, k.headers);
     expect((await versions()).results).toEqual([{ body: text }]);
+  });
+});
+
+describe("blocked requests", () => {
+  it("takes a collector's policy mark on a record and counts it per agent, verified or claimed, and why", async () => {
+    const k = await createTestKey(env, { workspace: "policy-blocks", scopes: ["events:write", "traffic:read"] });
+    const site = await seedSite(env.DB, { domain: "policy-blocks.example", workspaceId: k.workspaceId });
+    const sent = vi.spyOn(env.EVENTS, "sendBatch");
+    const now = Date.now();
+    const record = (i: number, ip: string, reason: "policy" | "robots") => ({
+      timestamp: now - 60_000 + i,
+      domain: site.domain,
+      path: `/p/${i}`,
+      method: "GET",
+      status: 403,
+      user_agent: GPTBOT,
+      ip,
+      referer: null,
+      policy: { decision: "blocked", reason, version: 3 },
+    });
+    const res = await api("/api/v1/events", k.headers, {
+      method: "POST",
+      body: JSON.stringify({
+        events: [
+          record(1, "52.230.152.9", "policy"),
+          record(2, "52.230.152.10", "policy"),
+          record(3, "203.0.113.5", "robots"),
+          { ...record(4, "203.0.113.6", "policy"), policy: { decision: "allowed", reason: "policy", version: 3 } },
+        ],
+      }),
+    });
+    expect(await res.json()).toMatchObject({ accepted: 3, rejected: 1 });
+    const messages = sent.mock.calls.flatMap(([batch]) => batch.map((m) => m.body as IngestMessage));
+    sent.mockRestore();
+    expect(messages.map((m) => m.agentRequest?.blocked)).toEqual([
+      { reason: "policy", version: 3 },
+      { reason: "policy", version: 3 },
+      { reason: "robots", version: 3 },
+    ]);
+    // What the shard's ingest stores from them (the queue consumer runs in the ingest Worker).
+    await inShard(env.ANALYTICS_SHARD, site.id, async (db) => {
+      await storePolicyBlocks(db, policyBlockRowsOf(messages), now);
+      // A redelivered batch is stored once.
+      await storePolicyBlocks(db, policyBlockRowsOf(messages), now);
+    });
+    const report = await api(`/api/v1/traffic/blocked-requests?domain=${site.domain}&period=24h`, k.headers);
+    expect(report.status).toBe(200);
+    expect(await report.json()).toMatchObject({
+      domain: site.domain,
+      period: "24h",
+      totals: { blocked: 3, by_reason: { policy: 2, robots: 1 } },
+      agents: [
+        {
+          agent: "gptbot",
+          platform: "chatgpt",
+          purpose: "crawl",
+          blocked: 3,
+          verified: 2,
+          declared: 1,
+          by_reason: { policy: 2, robots: 1 },
+          first_at: new Date(now - 60_000 + 1).toISOString(),
+          last_at: new Date(now - 60_000 + 3).toISOString(),
+        },
+      ],
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { watchWebCheckout } from "../../node/src/agentic-web.js";
 import { Collector } from "../../node/src/collector.js";
+import { gateResponse, webGateFacts } from "../../node/src/policy-gate.js";
 
 export interface CollectorEnv {
   /** The service's base URL (a var in wrangler.toml). */
@@ -8,6 +9,8 @@ export interface CollectorEnv {
   AR_KEY?: string;
   /** The site's domain, when it differs from the host visitors use. */
   AR_DOMAIN?: string;
+  /** `1`: enforce the site's agent policy (docs/policy.md); the key then needs `policy:read` too. */
+  AR_POLICY?: string;
 }
 
 export interface ExecutionContextLike {
@@ -29,7 +32,7 @@ let builtFor = "";
 
 function collectorFor(env: CollectorEnv): Collector | null {
   if (!env.AR_URL || !env.AR_KEY) return null;
-  const config = `${env.AR_URL}\n${env.AR_KEY}\n${env.AR_DOMAIN ?? ""}`;
+  const config = `${env.AR_URL}\n${env.AR_KEY}\n${env.AR_DOMAIN ?? ""}\n${env.AR_POLICY ?? ""}`;
   if (!collector || builtFor !== config) {
     collector = new Collector({
       endpoint: env.AR_URL,
@@ -40,6 +43,7 @@ function collectorFor(env: CollectorEnv): Collector | null {
       // An isolate has 128 MB; the queue stays well inside it.
       maxQueue: 2_000,
       maxQueueBytes: 2 * 1024 * 1024,
+      policy: env.AR_POLICY === "1",
     });
     builtFor = config;
   }
@@ -63,6 +67,26 @@ function watchCheckout(c: Collector, request: Request) {
   }
 }
 
+/** The gate's answer, or null to go to the origin; its background work under `waitUntil`. */
+function policyStop(c: Collector, request: Request, ctx: ExecutionContextLike): Response | null {
+  if (!c.policy) return null;
+  try {
+    const facts = webGateFacts(
+      request.method,
+      request.url,
+      (n) => request.headers.get(n),
+      request.headers.get("cf-connecting-ip"),
+    );
+    const gate = c.policy.check(facts);
+    if (gate.refresh) ctx.waitUntil(gate.refresh);
+    if (!gate.answer) return null;
+    ctx.waitUntil(c.flushSoon(LINGER_MS, BUDGET_MS));
+    return gateResponse(gate.answer);
+  } catch {
+    return null;
+  }
+}
+
 export default {
   async fetch(request: Request, env: CollectorEnv, ctx: ExecutionContextLike): Promise<Response> {
     // If this Worker fails, Cloudflare sends the request to the origin as if it were absent.
@@ -70,6 +94,9 @@ export default {
     // On a route, fetch(request) goes to the shop's origin as the zone's DNS defines it
     // (https://developers.cloudflare.com/workers/configuration/routing/routes/).
     const c = collectorOf(env);
+    // The site's agent policy first (policy-gate.ts): a blocked agent never reaches the origin.
+    const stop = c ? policyStop(c, request, ctx) : null;
+    if (stop) return stop;
     // An agentic checkout call's copies are taken before the origin reads the request.
     const checkout = c ? watchCheckout(c, request) : null;
     const response = await fetch(request);

@@ -1,6 +1,8 @@
 import { readCheckoutAnswer } from "./agentic-answer.js";
 import type { CheckoutCall } from "./agentic-protocols.js";
 import { ReportedCheckouts, toOrderRecord } from "./agentic-record.js";
+import type { PolicyOptions } from "./policy-client.js";
+import { PolicyGate, type PolicyMark } from "./policy-gate.js";
 import { type EventRecord, isForwarded, type RequestFacts, toEventRecord } from "./record.js";
 
 export interface CollectorOptions {
@@ -30,6 +32,11 @@ export interface CollectorOptions {
   include?: typeof isForwarded;
   /** Told about failures (never about a shop request). Default: a console warning at most once a minute. */
   onError?: (error: CollectorError) => void;
+  /**
+   * Enforce the site's agent policy (docs/policy.md): `true` or the policy's options.
+   * The key then needs `policy:read` too. Default off.
+   */
+  policy?: boolean | PolicyOptions;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -92,7 +99,7 @@ function unref(timer: unknown) {
  * backoff, after `Retry-After` when the service says so (docs/decisions.md, "Collectors").
  */
 export class Collector {
-  private readonly o: Required<Omit<CollectorOptions, "domain" | "onError" | "fetch">> &
+  private readonly o: Required<Omit<CollectorOptions, "domain" | "onError" | "fetch" | "policy">> &
     Pick<CollectorOptions, "domain">;
   private readonly fetchImpl: typeof fetch;
   private readonly onError: (error: CollectorError) => void;
@@ -108,6 +115,8 @@ export class Collector {
   private closed = false;
   private readonly counts = { delivered: 0, accepted: 0, rejected: 0, dropped: 0, failed: 0, retries: 0 };
   private readonly reported = new ReportedCheckouts();
+  /** The site's agent policy, where enforced (policy-gate.ts); adapters ask it before the shop. */
+  readonly policy: PolicyGate | null;
 
   constructor(options: CollectorOptions) {
     this.o = {
@@ -132,6 +141,19 @@ export class Collector {
     // The key travels in every POST: never in clear text beyond this machine.
     if (protocol !== "https:" && !(protocol === "http:" && LOOPBACK.has(hostname)))
       throw new TypeError(`agent-readiness collector: endpoint must be https:// (got ${protocol}//${hostname})`);
+    this.policy = options.policy
+      ? new PolicyGate(this, {
+          ...(options.policy === true ? {} : options.policy),
+          endpoint: options.endpoint,
+          key: options.key,
+          domain: options.domain,
+          fetch: this.fetchImpl,
+          now: this.o.now,
+          onError: (message, status) => this.report({ kind: status ? "http" : "internal", message, status }),
+        })
+      : null;
+    // A server knows its site at once: its first document is fetched before its first request.
+    if (this.policy && options.domain && this.o.flushIntervalMs > 0) void this.policy.client.refresh();
   }
 
   /**
@@ -176,6 +198,17 @@ export class Collector {
       if (record?.order && this.reported.first(record.order)) this.enqueue(record);
     } catch (err) {
       this.report({ kind: "internal", message: `recordCheckout: ${(err as Error)?.message ?? String(err)}` });
+    }
+  }
+
+  /** Queues a request the policy stopped, marked with the decision (policy-gate.ts). Never throws. */
+  recordBlocked(facts: RequestFacts, policy: PolicyMark): void {
+    try {
+      if (this.closed) return;
+      const record = toEventRecord(facts, this.o.now(), this.o.domain, this.o.include);
+      if (record) this.enqueue({ ...record, policy });
+    } catch (err) {
+      this.report({ kind: "internal", message: `recordBlocked: ${(err as Error)?.message ?? String(err)}` });
     }
   }
 

@@ -1,6 +1,7 @@
 import { copyNodeAnswer, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 import { type NodeHeaders, nodeUrl, readNodeHeader } from "./node-headers.js";
+import { nodeGate, sendNodeAnswer } from "./policy-node.js";
 
 /**
  * The parts of an Express (4, 5) or plain `node:http` request this reads. Typed by shape,
@@ -41,8 +42,20 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
   const collector = collectorOrOptions instanceof Collector ? collectorOrOptions : new Collector(collectorOrOptions);
   const middleware = (req: NodeRequestLike, res: NodeResponseLike, next?: (err?: unknown) => void) => {
     try {
-      const header = (name: string) => readNodeHeader(req.headers, name);
       const path = req.originalUrl ?? req.url ?? "/";
+      const ip = () => (options.clientIp ? options.clientIp(req) : (req.ip ?? req.socket?.remoteAddress));
+      // The site's agent policy first (policy-gate.ts): a blocked agent never reaches the shop.
+      const stop = collector.policy
+        ? nodeGate(collector.policy, {
+            method: req.method ?? "GET",
+            path,
+            headers: req.headers,
+            protocol: req.protocol,
+            ip: ip(),
+          }).answer
+        : null;
+      if (stop) return sendNodeAnswer(res, stop);
+      const header = (name: string) => readNodeHeader(req.headers, name);
       const checkout = nodeCheckoutOf(req.method ?? "GET", path, header);
       const answer = checkout && res.write && res.end ? copyNodeAnswer(res as Required<NodeResponseLike>) : null;
       res.once("finish", () => {
@@ -53,7 +66,7 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
           status: res.statusCode,
           contentType: contentType === undefined ? null : String(contentType),
           header,
-          ip: options.clientIp ? options.clientIp(req) : (req.ip ?? req.socket?.remoteAddress),
+          ip: ip(),
         };
         collector.record(facts);
         if (!checkout || !answer) return;

@@ -1,6 +1,7 @@
 import { AnswerChunks, type NodeCheckout, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 import { type NodeHeaders, nodeUrl, readNodeHeader } from "./node-headers.js";
+import { nodeGate } from "./policy-node.js";
 
 /** The parts of a Fastify (4, 5) request and reply this reads, typed by shape. */
 export interface FastifyRequestLike {
@@ -18,7 +19,16 @@ export interface FastifyReplyLike {
   getHeader(name: string): number | string | string[] | undefined;
 }
 
+/** What answering from an `onRequest` hook uses (Fastify's reply: `code`, `headers`, `send` chain). */
+export interface FastifyReplySender {
+  code(status: number): { headers(h: Record<string, string>): { send(body: string): unknown } };
+}
+
 export interface FastifyLike {
+  addHook(
+    name: "onRequest",
+    hook: (request: FastifyRequestLike, reply: FastifyReplyLike & FastifyReplySender, done: () => void) => void,
+  ): unknown;
   addHook(
     name: "onResponse",
     hook: (request: FastifyRequestLike, reply: FastifyReplyLike, done: () => void) => void,
@@ -51,6 +61,32 @@ export function agentReadinessPlugin(
   done: (err?: Error) => void,
 ) {
   const collector = "collector" in options ? options.collector : new Collector(options);
+  // Requests the policy answered (policy-gate.ts): recorded there, not again on their response.
+  const stopped = new WeakSet<FastifyRequestLike>();
+  if (collector.policy) {
+    const gate = collector.policy;
+    fastify.addHook("onRequest", (request, reply, next) => {
+      try {
+        const ip = options.clientIp ? options.clientIp(request) : request.ip;
+        const { answer } = nodeGate(gate, {
+          method: request.method,
+          path: request.url,
+          headers: request.headers,
+          protocol: request.protocol,
+          ip,
+        });
+        if (answer) {
+          stopped.add(request);
+          // Answered from the hook, the route never runs (Fastify "Hooks": respond from a hook).
+          reply.code(answer.status).headers(answer.headers).send(answer.body);
+          return;
+        }
+      } catch {
+        // Never in the shop's way.
+      }
+      next();
+    });
+  }
   // An agentic checkout call's answer, as serialized (onSend), until it has been sent.
   const answers = new WeakMap<FastifyRequestLike, { checkout: NodeCheckout; chunks: AnswerChunks }>();
   fastify.addHook("onSend", (request, _reply, payload, next) => {
@@ -71,6 +107,7 @@ export function agentReadinessPlugin(
   });
   fastify.addHook("onResponse", (request, reply, next) => {
     try {
+      if (stopped.has(request)) return next();
       const contentType = reply.getHeader("content-type");
       const header = (name: string) => readNodeHeader(request.headers, name);
       const facts = {

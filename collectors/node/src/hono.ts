@@ -1,5 +1,6 @@
 import { watchWebCheckout } from "./agentic-web.js";
 import { Collector, type CollectorOptions } from "./collector.js";
+import { gateResponse, webGateFacts } from "./policy-gate.js";
 
 /** The parts of a Hono `Context` this reads, typed by shape (Hono 4). */
 export interface HonoContextLike {
@@ -22,7 +23,14 @@ export interface HonoOptions {
  */
 export function agentReadiness(collectorOrOptions: Collector | CollectorOptions, options: HonoOptions = {}) {
   const collector = collectorOrOptions instanceof Collector ? collectorOrOptions : new Collector(collectorOrOptions);
-  const middleware = async (c: HonoContextLike, next: () => Promise<void>) => {
+  const middleware = async (c: HonoContextLike, next: () => Promise<void>): Promise<Response | undefined> => {
+    const ip = () =>
+      options.clientIp
+        ? options.clientIp(c)
+        : (c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim());
+    // The site's agent policy first (policy-gate.ts): a blocked agent never reaches the route.
+    const gate = policyGate(collector, c, ip);
+    if (gate?.answer) return gateResponse(gate.answer);
     let checkout: ReturnType<typeof watchWebCheckout> = null;
     try {
       // Before the route reads the request: an MCP call's body is copied here.
@@ -46,9 +54,7 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
         status: c.res.status,
         contentType: c.res.headers.get("content-type"),
         header: (name: string) => c.req.header(name),
-        ip: options.clientIp
-          ? options.clientIp(c)
-          : (c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim()),
+        ip: ip(),
       };
       collector.record(facts);
       // The answer is copied now; the copy is read after the route's answer has gone.
@@ -63,4 +69,26 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
     }
   };
   return Object.assign(middleware, { collector });
+}
+
+/** The gate's answer for a Hono request, its background work under `waitUntil` where there is one. */
+function policyGate(collector: Collector, c: HonoContextLike, ip: () => string | null | undefined) {
+  if (!collector.policy) return null;
+  try {
+    const gate = collector.policy.check(webGateFacts(c.req.method, c.req.url, (n) => c.req.header(n), ip()));
+    let ctx: HonoContextLike["executionCtx"] | undefined;
+    try {
+      ctx = c.executionCtx;
+    } catch {
+      ctx = undefined;
+    }
+    if (ctx) {
+      collector.useWaitUntil();
+      if (gate.refresh) ctx.waitUntil(gate.refresh);
+      if (gate.answer) ctx.waitUntil(collector.flushSoon());
+    }
+    return gate;
+  } catch {
+    return null;
+  }
 }

@@ -5,4 +5,6 @@ export {
   type CollectorStats,
   retryAfterMs,
 } from "./collector.js";
+export type { PolicyOptions, PolicyStatus } from "./policy-client.js";
+export type { GateAnswer, PolicyMark } from "./policy-gate.js";
 export { type EventRecord, isDocument, isForwarded, type RequestFacts, toEventRecord } from "./record.js";

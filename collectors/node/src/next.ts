@@ -1,5 +1,6 @@
 import { watchWebCheckout } from "./agentic-web.js";
 import { Collector, type CollectorOptions } from "./collector.js";
+import { gateResponse, webGateFacts } from "./policy-gate.js";
 
 /**
  * The parts of Next.js's `NextRequest` and `NextFetchEvent` this reads, typed by shape.
@@ -57,7 +58,10 @@ export function withAgentReadiness<
   const collector = collectorOrOptions instanceof Collector ? collectorOrOptions : new Collector(collectorOrOptions);
   // Edge middleware ends with the request: batches go under waitUntil, never on a timer.
   collector.useWaitUntil();
-  const wrapped = async (request: Req, event: Ev): Promise<Res | undefined> => {
+  const wrapped = async (request: Req, event: Ev): Promise<Res | Response | undefined> => {
+    // The site's agent policy first (policy-gate.ts): a blocked agent never reaches the shop.
+    const stop = policyStop(collector, request, event, options);
+    if (stop) return stop;
     const response = middleware ? await middleware(request, event) : undefined;
     try {
       const answer = response instanceof Response ? response : null;
@@ -77,6 +81,26 @@ export function withAgentReadiness<
     return response ?? undefined;
   };
   return Object.assign(wrapped, { collector });
+}
+
+/** The gate's answer for a request, or null to go on; its background work under `event.waitUntil`. */
+function policyStop<Req extends NextRequestLike>(
+  collector: Collector,
+  request: Req,
+  event: NextFetchEventLike,
+  options: NextOptions<Req>,
+): Response | null {
+  if (!collector.policy) return null;
+  try {
+    const ip = options.clientIp ? options.clientIp(request) : defaultIp(request);
+    const gate = collector.policy.check(webGateFacts(request.method, request.url, (n) => request.headers.get(n), ip));
+    if (gate.refresh) event.waitUntil(gate.refresh);
+    if (!gate.answer) return null;
+    event.waitUntil(collector.flushSoon());
+    return gateResponse(gate.answer);
+  } catch {
+    return null;
+  }
 }
 
 export interface AgenticCheckoutOptions<Req extends Request = Request> extends NextOptions<Req> {

@@ -1,3 +1,4 @@
+import type { PolicyMark } from "./policy-gate.js";
 /**
  * One served request, as an adapter sees it once the shop has answered. Everything the
  * service reads (docs/ingest.md, "Server-side events"); nothing else leaves the shop.
@@ -36,6 +37,8 @@ export interface EventRecord {
   };
   /** An agentic checkout's end (agentic-record.ts); absent on a page's record. */
   order?: OrderFacts;
+  /** The policy's decision when it stopped the request (policy-gate.ts); absent otherwise. */
+  policy?: PolicyMark;
 }
 
 /** What an agentic order record says of the order: `ServerEventInput.order` in the v1 OpenAPI document. */

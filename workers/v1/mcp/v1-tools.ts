@@ -218,4 +218,11 @@ export const v1Tools: V1Tool[] = [
       "Replaces a site's whole agent policy; collectors enforce it within a minute (403 for blocked agents; people are never blocked). Read it first with get_site_policy and pass its version to avoid overwriting someone else's change.",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
+  {
+    name: "blocked_requests",
+    operationId: "blockedRequests",
+    title: "Requests the agent policy blocked",
+    description: `Per AI agent, the requests collectors answered 403 under the site's agent policy: how many, from verified or only claimed identities, and why (the agent's action, or robots.txt under obey_robots). ${REPORT_WINDOW}`,
+    annotations: read,
+  },
 ];

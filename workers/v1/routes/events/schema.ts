@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_SERVER_EVENTS } from "@shared/ingest/server-events";
+import { PolicyMarkInput } from "@shared/policy/policy-mark";
 
 /** A 500-record batch of typical log lines stays well under this. */
 export const EVENTS_MAX_BODY_BYTES = 1024 * 1024;
@@ -46,6 +47,7 @@ export const ServerEventInput = z
         description:
           "Request headers ingest reads, as received: Web Bot Auth (RFC 9421 `signature`, `signature-input`, `signature-agent`, at most 4,096 characters each) for signature verification, and `ucp-agent`. Other headers are ignored.",
       }),
+    policy: PolicyMarkInput.optional(),
   })
   .openapi("ServerEventInput");
 

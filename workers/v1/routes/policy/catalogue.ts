@@ -22,5 +22,5 @@ const route = v1Route(
 );
 
 export function registerListPolicyAgents(app: OpenAPIHono<V1AppEnv>) {
-  app.openapi(route, async (c) => c.json(valueOrThrow(await policyCatalogue({ env: c.env, nowMs: Date.now() })), 200));
+  app.openapi(route, async (c) => c.json(valueOrThrow(await policyCatalogue(c.get("ctx"))), 200));
 }

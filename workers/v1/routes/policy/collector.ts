@@ -7,7 +7,6 @@ import { POLICY_SIGNATURE_HEADER, signPolicyDocument } from "@shared/policy/docu
 import type { V1AppEnv } from "../../app-env";
 import { SiteIdParam } from "../sites/schema";
 import { v1Route } from "../v1-route";
-import { policyContext } from "./policy-context";
 
 const route = v1Route(
   {
@@ -34,7 +33,7 @@ const route = v1Route(
 export function registerGetCollectorPolicy(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { site_id } = c.req.valid("param");
-    const { body } = valueOrThrow(await collectorPolicy(policyContext(c.env, c.get("auth")), { site: site_id }));
+    const { body } = valueOrThrow(await collectorPolicy(c.get("ctx"), { site: site_id }));
     // The key the request authenticated with (apiKeyAuth admitted only an API key here).
     const key = bearerToken(c.req.header("Authorization")) ?? "";
     // A body the route types cannot follow (text, or JSON already serialised for signing).

@@ -5,7 +5,6 @@ import { SitePolicy } from "@shared/policy/site-policy-view";
 import type { V1AppEnv } from "../../app-env";
 import { SiteIdParam } from "../sites/schema";
 import { v1Route } from "../v1-route";
-import { policyContext } from "./policy-context";
 
 const route = v1Route(
   {
@@ -25,6 +24,6 @@ const route = v1Route(
 export function registerGetSitePolicy(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { site_id } = c.req.valid("param");
-    return c.json(valueOrThrow(await readSitePolicy(policyContext(c.env, c.get("auth")), { site: site_id })), 200);
+    return c.json(valueOrThrow(await readSitePolicy(c.get("ctx"), { site: site_id })), 200);
   });
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { V1AppEnv } from "../../app-env";
+import { registerBlockedRequests } from "./blocked";
 import { registerListPolicyAgents } from "./catalogue";
 import { registerGetCollectorPolicy } from "./collector";
 import { registerGetSitePolicy } from "./get";
@@ -12,4 +13,5 @@ export function registerPolicyRoutes(app: OpenAPIHono<V1AppEnv>) {
   registerPutSitePolicy(app);
   registerGetManagedRobots(app);
   registerGetCollectorPolicy(app);
+  registerBlockedRequests(app);
 }

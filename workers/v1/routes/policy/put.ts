@@ -6,7 +6,6 @@ import { SitePolicy } from "@shared/policy/site-policy-view";
 import type { V1AppEnv } from "../../app-env";
 import { SiteIdParam } from "../sites/schema";
 import { v1Route } from "../v1-route";
-import { policyContext } from "./policy-context";
 
 const route = v1Route(
   {
@@ -34,7 +33,7 @@ const route = v1Route(
 export function registerPutSitePolicy(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { site_id } = c.req.valid("param");
-    const saved = await saveSitePolicy(policyContext(c.env, c.get("auth")), {
+    const saved = await saveSitePolicy(c.get("ctx"), {
       site: site_id,
       policy: c.req.valid("json"),
     });

@@ -4,7 +4,6 @@ import { managedRobotsTxt } from "@shared/policy/collector-policy";
 import type { V1AppEnv } from "../../app-env";
 import { SiteIdParam } from "../sites/schema";
 import { v1Route } from "../v1-route";
-import { policyContext } from "./policy-context";
 
 const route = v1Route(
   {
@@ -30,7 +29,7 @@ const route = v1Route(
 export function registerGetManagedRobots(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { site_id } = c.req.valid("param");
-    const file = valueOrThrow(await managedRobotsTxt(policyContext(c.env, c.get("auth")), { site: site_id }));
+    const file = valueOrThrow(await managedRobotsTxt(c.get("ctx"), { site: site_id }));
     // A body the route types cannot follow (text, or JSON already serialised for signing).
     return c.body(file.body, 200, {
       "Content-Type": "text/plain; charset=utf-8",
