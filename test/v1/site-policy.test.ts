@@ -212,7 +212,7 @@ describe("blocked requests", () => {
       }),
     });
     expect(await res.json()).toMatchObject({ accepted: 3, rejected: 1 });
-    const messages = sent.mock.calls.flatMap(([batch]) => batch.map((m) => m.body as IngestMessage));
+    const messages = sent.mock.calls.flatMap(([batch]) => Array.from(batch, (m) => m.body as IngestMessage));
     sent.mockRestore();
     expect(messages.map((m) => m.agentRequest?.blocked)).toEqual([
       { reason: "policy", version: 3 },
