@@ -2,6 +2,7 @@ import type { RequestContext } from "../context/request-context";
 import type { Coverage } from "../reports/coverage-schema";
 import type { Comparison, ReportParams } from "../reports/report-params";
 import type { PurposeSplit, TrafficOverview, TrafficSources, VerificationBreakdown } from "../reports/report-schemas";
+import { type TrafficFilters, trafficFiltersOf } from "../reports/traffic-filters";
 import { ok, type Result } from "../result/result";
 import { siteShard } from "../shards/site-shard";
 import { type ReportQuery, type ReportTarget, type ReportTargetRefusal, reportTarget } from "./report-target";
@@ -10,8 +11,9 @@ import { siteCoverage } from "./site-coverage";
 // The traffic report (docs/reports.md): overview, purpose split, sources and verification
 // of one site over one window, each computed in the site's analytics shard (one call per
 // report, the queries next to the data), with the previous period when asked and the
-// site's coverage once for all of them. The v1 report routes, the MCP tools (through
-// them), the traffic page, its CSV downloads and the live view read it here.
+// site's coverage once for all of them. The filters (shared/reports/traffic-filters.ts)
+// apply to every report of the request. The v1 report routes, the MCP tools (through
+// them), the site dashboard, its CSV downloads, its shared link and the live view read it here.
 
 export interface TrafficReports {
   overview: TrafficOverview;
@@ -29,7 +31,7 @@ const COMPUTE: { [K in TrafficReportName]: (shard: Shard, params: ReportParams) 
   verification: (shard, params) => shard.verification(params),
 };
 
-export interface TrafficReportInput<N extends TrafficReportName> extends ReportQuery {
+export interface TrafficReportInput<N extends TrafficReportName> extends ReportQuery, TrafficFilters {
   /** The reports to compute, each with or without the previous equal period. */
   reports: { [K in N]: { compare?: Comparison } };
 }
@@ -47,6 +49,7 @@ export async function trafficReport<N extends TrafficReportName>(
   const { site, window, interval, timeZone } = target.value;
   const shard = siteShard(ctx.env, site.id);
   const names = Object.keys(input.reports) as N[];
+  const filters = trafficFiltersOf(input);
   const [data_coverage, ...computed] = await Promise.all([
     siteCoverage(ctx.env, ctx.workspaceId, site),
     ...names.map((name) =>
@@ -57,6 +60,7 @@ export async function trafficReport<N extends TrafficReportName>(
         interval,
         timeZone,
         compare: input.reports[name].compare,
+        filters,
       }),
     ),
   ]);

@@ -52,6 +52,35 @@ function dailyCount(table: AggregateTable, population: Population): { count: str
     : { count: "sessions", filter: "" };
 }
 
+/**
+ * A report filter resolved for SQL (shared/reports/traffic-filters.ts): the dimension and
+ * the value it must equal. A grouping with filters keeps only the sessions with every
+ * value; the caller reads it from a table that has a column for each filtered dimension,
+ * or from `sessions` alone (a plan of live ranges only).
+ */
+export type DimensionFilter = readonly [Dimension, string];
+
+/**
+ * The filters as SQL over one side of a read (`daily` for the aggregate tables, `live`
+ * for `sessions`): `AND (expr) = ?n` per filter, numbered from `first`, and the values to
+ * bind in that order. Values are always bound, never written into the statement.
+ */
+export function filterSql(
+  where: readonly DimensionFilter[],
+  side: "daily" | "live",
+  first: number,
+): { sql: string; values: string[] } {
+  return {
+    sql: where.map(([dim], i) => `AND (${dim[side]}) = ?${first + i}`).join(" "),
+    values: where.map(([, value]) => value),
+  };
+}
+
+/** A stable key of some filters, to tell whether two reads were filtered alike. */
+export function filterKey(where: readonly DimensionFilter[]): string {
+  return JSON.stringify(where.map(([dim, value]) => [dim.live, value]));
+}
+
 /** Restricts a grouping to sessions whose `dim` is one of `values` (e.g. the top pages). */
 export interface OnlyValues {
   dim: Dimension;
@@ -67,6 +96,8 @@ export interface OnlyValues {
  * `only` keeps the sessions whose value of one dimension is in a list. With `live`
  * (the report's one read of its live ranges, `readLiveGroups`) the live side is folded
  * from it instead of read again, when it covers the plan's ranges and these dims.
+ * `where` keeps the sessions with every filtered value: `table` must have a column for
+ * each filtered dimension (traffic-filters.ts FILTERABLE), or the plan be live ranges only.
  */
 export async function groupedSessions(
   db: D1Database,
@@ -77,6 +108,7 @@ export async function groupedSessions(
   dims: Dimension[],
   only?: OnlyValues,
   live?: LiveGroups,
+  where: readonly DimensionFilter[] = [],
 ): Promise<GroupedRow[]> {
   const cols = (side: "daily" | "hourly") =>
     dims.map((d, i) => `${side === "hourly" ? (d.hourly ?? d.daily) : d.daily} AS k${i}`).join(", ");
@@ -90,15 +122,17 @@ export async function groupedSessions(
     if (running) statements.push(running);
   } else if (plan.days) {
     const bound = [siteId, plan.days.from, plan.days.to, JSON.stringify(plan.days.exclude)];
+    if (onlyValues !== null) bound.push(onlyValues);
+    const filtered = filterSql(where, "daily", bound.length + 1);
     statements.push(
       db
         .prepare(
           `SELECT ${cols("daily")}, sum(${daily.count}) AS n FROM ${table}
            WHERE site_id = ?1 AND day >= ?2 AND day <= ?3 AND day NOT IN (SELECT value FROM json_each(?4)) ${daily.filter}
-           ${only ? `AND ${only.dim.daily} IN (SELECT value FROM json_each(?5))` : ""}
+           ${only ? `AND ${only.dim.daily} IN (SELECT value FROM json_each(?5))` : ""} ${filtered.sql}
            GROUP BY ${groupBy}`,
         )
-        .bind(...(onlyValues === null ? bound : [...bound, onlyValues])),
+        .bind(...bound, ...filtered.values),
     );
   }
   const hourly = HOURLY_TABLE[table];
@@ -107,20 +141,22 @@ export async function groupedSessions(
     if (running) statements.push(running);
   }
   for (const [start, end] of hourly === "running" ? [] : plan.hours) {
-    const bound = [siteId, start, end];
+    const bound: Array<string | number> = [siteId, start, end];
+    if (onlyValues !== null) bound.push(onlyValues);
+    const filtered = filterSql(where, "daily", bound.length + 1);
     statements.push(
       db
         .prepare(
           `SELECT ${cols("hourly")}, sum(${daily.count}) AS n FROM ${hourly}
            WHERE site_id = ?1 AND hour >= ?2 AND hour < ?3 ${daily.filter}
-           ${only ? `AND ${only.dim.daily} IN (SELECT value FROM json_each(?4))` : ""}
+           ${only ? `AND ${only.dim.daily} IN (SELECT value FROM json_each(?4))` : ""} ${filtered.sql}
            GROUP BY ${groupBy}`,
         )
-        .bind(...(onlyValues === null ? bound : [...bound, onlyValues])),
+        .bind(...bound, ...filtered.values),
     );
   }
-  const folded = live ? foldLive(live, plan.live, population, dims, only) : null;
-  if (folded === null) statements.push(...liveStatements(db, siteId, plan.live, population, dims, only));
+  const folded = live ? foldLive(live, plan.live, population, dims, only, where) : null;
+  if (folded === null) statements.push(...liveStatements(db, siteId, plan.live, population, dims, only, where));
   if (statements.length === 0 && folded === null) return [];
   const width = dims.length;
   const results = await batchRows(db, statements, groupedColumns(width));
@@ -158,19 +194,21 @@ function liveStatements(
   population: Population,
   dims: Dimension[],
   only?: OnlyValues,
+  where: readonly DimensionFilter[] = [],
 ): D1PreparedStatement[] {
   const cols = dims.map((d, i) => `${d.live} AS k${i}`).join(", ");
   const groupBy = dims.map((_, i) => `k${i}`).join(", ");
   const onlyValues = only ? JSON.stringify(only.values) : null;
+  const filtered = filterSql(where, "live", onlyValues === null ? 4 : 5);
   return ranges.map(([start, end]) =>
     db
       .prepare(
         `SELECT ${cols}, count(*) AS n FROM sessions
          WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 ${POPULATION_FILTER[population].live}
-         ${only ? `AND ${only.dim.live} IN (SELECT value FROM json_each(?4))` : ""}
+         ${only ? `AND ${only.dim.live} IN (SELECT value FROM json_each(?4))` : ""} ${filtered.sql}
          GROUP BY ${groupBy}`,
       )
-      .bind(...(onlyValues === null ? [siteId, start, end] : [siteId, start, end, onlyValues])),
+      .bind(...(onlyValues === null ? [siteId, start, end] : [siteId, start, end, onlyValues]), ...filtered.values),
   );
 }
 
@@ -181,6 +219,8 @@ function liveStatements(
  */
 export interface LiveGroups {
   population: Population;
+  /** The filters the read kept (`filterKey`). */
+  where: string;
   ranges: Array<[number, number]>;
   dims: Dimension[];
   rows: Array<{ values: Array<string | number | null>; sessions: number }>;
@@ -193,9 +233,10 @@ export async function readLiveGroups(
   ranges: Array<[number, number]>,
   population: Population,
   dims: Dimension[],
+  where: readonly DimensionFilter[] = [],
 ): Promise<LiveGroups> {
   const unique = dims.filter((d, i) => dims.findIndex((x) => x.live === d.live) === i);
-  const statements = liveStatements(db, siteId, ranges, population, unique);
+  const statements = liveStatements(db, siteId, ranges, population, unique, undefined, where);
   const width = unique.length;
   const results = await batchRows(db, statements, groupedColumns(width));
   const rows = results.flatMap((r) =>
@@ -204,13 +245,13 @@ export async function readLiveGroups(
       sessions: Number(row[width]),
     })),
   );
-  return { population, ranges, dims: unique, rows };
+  return { population, where: filterKey(where), ranges, dims: unique, rows };
 }
 
 /**
  * Counts per combination of `dims` over `ranges`, folded from `live`: the same rows the
  * live statements would give. Null when `live` does not cover exactly those ranges,
- * that population and every dimension asked for (the caller then reads them).
+ * that population, those filters and every dimension asked for (the caller then reads them).
  */
 export function foldLive(
   live: LiveGroups,
@@ -218,7 +259,9 @@ export function foldLive(
   population: Population,
   dims: Dimension[],
   only?: OnlyValues,
+  where: readonly DimensionFilter[] = [],
 ): GroupedRow[] | null {
+  if (live.where !== filterKey(where)) return null;
   const picked = liveValues(live, ranges, population, only ? [...dims, only.dim] : dims);
   if (picked === null) return null;
   // SQL's `IN` never matches NULL; a text column compares as text.

@@ -1,5 +1,6 @@
 import { DURATION_BUCKET_SQL } from "../sessions/duration-bucket";
 import type { SessionRow } from "../sessions/session-state";
+import { type DimensionFilter, filterSql } from "./grouped-sessions";
 import type { ReadPlan } from "./read-plan";
 
 /** Below this many sessions, reading them by start time and sorting beats walking by duration. */
@@ -24,7 +25,8 @@ const FEW_SESSIONS = 1_000;
  * sessions by start time (sessions_site_started_idx) and sorts them; a large one walks
  * sessions_agent_duration_idx (site, duration, start) in duration order, checking the
  * start inside the index, and stops at the middle. The `coalesce` and unary `+` below
- * only steer SQLite to the intended index.
+ * only steer SQLite to the intended index. With filters (`where`: the histogram keeps no
+ * dimension) the window's filtered sessions are read without the histogram.
  */
 export async function medianDurationMs(
   db: D1Database,
@@ -32,8 +34,11 @@ export async function medianDurationMs(
   start: number,
   end: number,
   count: number,
-  plan?: ReadPlan,
+  asked?: ReadPlan,
+  where: readonly DimensionFilter[] = [],
 ): Promise<number> {
+  const plan = where.length === 0 ? asked : undefined;
+  const filtered = filterSql(where, "live", 6);
   if (count <= 0) return 0;
   const offset = Math.floor((count - 1) / 2);
   const take = count % 2 === 1 ? 1 : 2;
@@ -59,18 +64,18 @@ export async function medianDurationMs(
     statement = db
       .prepare(
         `SELECT duration_ms FROM sessions
-         WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND coalesce(agent_platform, '') != ''
+         WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 AND coalesce(agent_platform, '') != '' ${filtered.sql}
          ORDER BY duration_ms LIMIT ?4 OFFSET ?5`,
       )
-      .bind(siteId, start, end, take, offset);
+      .bind(siteId, start, end, take, offset, ...filtered.values);
   } else {
     statement = db
       .prepare(
         `SELECT duration_ms FROM sessions
-         WHERE site_id = ?1 AND agent_platform IS NOT NULL AND +started_at >= ?2 AND +started_at < ?3
+         WHERE site_id = ?1 AND agent_platform IS NOT NULL AND +started_at >= ?2 AND +started_at < ?3 ${filtered.sql}
          ORDER BY duration_ms LIMIT ?4 OFFSET ?5`,
       )
-      .bind(siteId, start, end, take, offset);
+      .bind(siteId, start, end, take, offset, ...filtered.values);
   }
   const { results } = await statement.all<Pick<SessionRow, "duration_ms">>();
   // Sessions that arrived between the count and this read can leave fewer rows than

@@ -140,3 +140,11 @@ export function mergeRanges(ranges: Array<[number, number]>): Array<[number, num
   }
   return out;
 }
+
+/** The plan's window read from `sessions` alone: its days, hours and live ranges as live ranges. */
+export function liveOnly(plan: ReadPlan): ReadPlan {
+  const days: Array<[number, number]> = plan.days
+    ? [[Date.parse(`${plan.days.from}T00:00:00Z`), Date.parse(`${plan.days.to}T00:00:00Z`) + DAY_MS]]
+    : [];
+  return { days: null, hours: [], live: mergeRanges([...days, ...plan.hours, ...plan.live]) };
+}

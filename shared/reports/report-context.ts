@@ -3,6 +3,7 @@ import {
   type AggregateTable,
   anySessionStarted,
   type Dimension,
+  type DimensionFilter,
   type GroupedRow,
   groupedSessions,
   type LiveGroups,
@@ -10,10 +11,11 @@ import {
   type Population,
   readLiveGroups,
 } from "./grouped-sessions";
-import { type ReadPlan, readPlan } from "./read-plan";
+import { liveOnly, type ReadPlan, readPlan } from "./read-plan";
 import type { ReportParams } from "./report-params";
 import type { ReportHeader } from "./report-schemas";
 import { seriesIntervalOf } from "./time-series";
+import { dimensionFilters, filterableIn } from "./traffic-filters";
 import { bucketZone, cutAtBoundaries, zonedBoundaries } from "./zoned-buckets";
 
 export type { ReportHeader };
@@ -26,7 +28,9 @@ export interface ReportContext {
    * in a zoned report one without whole UTC days (shared/reports/zoned-buckets.ts).
    */
   plan: ReadPlan;
-  /** `groupedSessions` over this report's site and read plan. */
+  /** The request's filters (params.filters), as every read of the report applies them. */
+  where: DimensionFilter[];
+  /** `groupedSessions` over this report's site and read plan, filtered by `where`. */
   grouped: (
     population: Population,
     table: AggregateTable,
@@ -34,7 +38,7 @@ export interface ReportContext {
     only?: OnlyValues,
     live?: LiveGroups,
   ) => Promise<GroupedRow[]>;
-  /** The plan's live ranges read once, grouped by every dimension the report needs. */
+  /** The plan's live ranges read once, grouped by every dimension the report needs, filtered by `where`. */
   readLive: (population: Population, dims: Dimension[]) => Promise<LiveGroups>;
 }
 
@@ -53,11 +57,32 @@ export async function reportContext(db: D1Database, params: ReportParams): Promi
     zone === null
       ? plan
       : cutAtBoundaries(zonedPlan ?? plan, zonedBoundaries(zone, interval, params.window.start, params.window.end));
-  const grouped: ReportContext["grouped"] = (population, table, dims, only, live) =>
-    groupedSessions(db, params.site.id, series, population, table, dims, only, live);
+  const where = dimensionFilters(params.filters);
+  const grouped: ReportContext["grouped"] = (population, asked, dims, only, live) => {
+    const { table, plan: read } = filteredRead(asked, series, where);
+    return groupedSessions(db, params.site.id, read, population, table, dims, only, live, where);
+  };
   const readLive: ReportContext["readLive"] = (population, dims) =>
-    readLiveGroups(db, params.site.id, series.live, population, dims);
-  return { plan, header: { ...header, timezone: params.timeZone ?? DEFAULT_TIME_ZONE }, grouped, readLive };
+    readLiveGroups(db, params.site.id, series.live, population, dims, where);
+  return { plan, where, header: { ...header, timezone: params.timeZone ?? DEFAULT_TIME_ZONE }, grouped, readLive };
+}
+
+/**
+ * Where a filtered grouping reads (docs/reports.md "Filters"): its own table with the
+ * filters as conditions when the table has a column for each (traffic_daily for the
+ * platform, purpose, tier, outcome and source filters), entry pages from
+ * entry_pages_daily (page, source, platform) instead of the page totals, and otherwise
+ * the plan's whole window from `sessions`, the one place that has every dimension.
+ */
+export function filteredRead(
+  table: AggregateTable,
+  plan: ReadPlan,
+  where: readonly DimensionFilter[],
+): { table: AggregateTable; plan: ReadPlan } {
+  if (where.length === 0) return { table, plan };
+  const read =
+    table === "entry_page_totals_daily" && filterableIn("entry_pages_daily", where) ? "entry_pages_daily" : table;
+  return filterableIn(read, where) ? { table: read, plan } : { table: read, plan: liveOnly(plan) };
 }
 
 /** The header alone, for a report that reads `sessions` directly (failing sessions). */

@@ -1,6 +1,7 @@
 import type { SiteRecord } from "../sites/site-row";
 import type { ReportWindow } from "./report-window";
 import type { SeriesInterval } from "./time-series";
+import type { TrafficFilters } from "./traffic-filters";
 
 // What every traffic report is computed from, inside the site's analytics shard: the
 // site, the window already resolved, and the request's now, interval, comparison and zone.
@@ -24,4 +25,6 @@ export interface ReportParams {
   compare?: Comparison;
   /** IANA zone of the day and hour buckets (canonical, shared/time/time-zone.ts); absent, UTC. */
   timeZone?: string;
+  /** Only the sessions with every one of these values (shared/reports/traffic-filters.ts); absent, all. */
+  filters?: TrafficFilters;
 }

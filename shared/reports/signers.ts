@@ -1,4 +1,5 @@
 import { listedSignerAt } from "../classify/listed-signers";
+import { type DimensionFilter, filterSql } from "./grouped-sessions";
 import type { VerificationBreakdown } from "./report-schemas";
 import type { ReportWindow } from "./report-window";
 
@@ -15,9 +16,15 @@ export const SIGNERS_SHOWN = 20;
  * the partial index of signed sessions (the daily aggregates carry no signer), so the
  * read touches only signed sessions, whatever the window's length.
  */
-export async function signerSessions(db: D1Database, siteId: string, window: ReportWindow): Promise<SignerSummary> {
+export async function signerSessions(
+  db: D1Database,
+  siteId: string,
+  window: ReportWindow,
+  filters: readonly DimensionFilter[] = [],
+): Promise<SignerSummary> {
+  const filtered = filterSql(filters, "live", 4);
   const where = `FROM sessions WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3
-    AND signer_origin IS NOT NULL AND agent_platform IS NOT NULL`;
+    AND signer_origin IS NOT NULL AND agent_platform IS NOT NULL ${filtered.sql}`;
   const [top, totals] = await db.batch<Record<string, string | number>>([
     db
       .prepare(
@@ -25,10 +32,10 @@ export async function signerSessions(db: D1Database, siteId: string, window: Rep
            sum(tier = 'verified') AS verified, sum(tier = 'declared') AS declared
          ${where} GROUP BY signer_origin ORDER BY sessions DESC, origin LIMIT ${SIGNERS_SHOWN}`,
       )
-      .bind(siteId, window.start, window.end),
+      .bind(siteId, window.start, window.end, ...filtered.values),
     db
       .prepare(`SELECT count(*) AS sessions, count(DISTINCT signer_origin) AS signers ${where}`)
-      .bind(siteId, window.start, window.end),
+      .bind(siteId, window.start, window.end, ...filtered.values),
   ]);
   const total = totals.results[0] ?? { sessions: 0, signers: 0 };
   return {

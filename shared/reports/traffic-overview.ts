@@ -14,7 +14,7 @@ export const TOP_PAGES = 10;
 
 /** Traffic overview of AI-agent sessions (agent_platform set) started in the window. */
 export async function trafficOverview(db: D1Database, params: ReportParams): Promise<TrafficOverview> {
-  const { header, plan, grouped, readLive } = await reportContext(db, params);
+  const { header, plan, where, grouped, readLive } = await reportContext(db, params);
   const siteId = params.site.id;
   // The window's live edge read from `sessions` once for the groupings with few values
   // (docs/performance/log.md#one-live-read-per-report-overview-sources); entry pages,
@@ -27,7 +27,7 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
   const [rows, pages, visitors] = await Promise.all([
     grouped("agents", "traffic_daily", dims, undefined, live),
     grouped("agents", "entry_page_totals_daily", [ENTRY_URL]),
-    uniqueVisitors(db, siteId, plan, "agents"),
+    uniqueVisitors(db, siteId, plan, "agents", where),
   ]);
   const total = totalOf(rows);
   const outcomes = totalsBy(rows, 2);
@@ -38,7 +38,7 @@ export async function trafficOverview(db: D1Database, params: ReportParams): Pro
     entry.sessions += r.sessions;
     daily.set(`${day}\u0000${platform}`, entry);
   }
-  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total, plan);
+  const median = await medianDurationMs(db, siteId, params.window.start, params.window.end, total, plan, where);
   return {
     ...header,
     total_sessions: total,

@@ -1,7 +1,7 @@
 import { DAY_MS } from "../time/durations";
 import { utcDayStart } from "../time/utc-day";
-import type { Population } from "./grouped-sessions";
-import type { ReadPlan } from "./read-plan";
+import { type DimensionFilter, filterSql, type Population } from "./grouped-sessions";
+import { liveOnly, type ReadPlan } from "./read-plan";
 
 /**
  * Unique visitors of the window: the SUM over UTC days of each day's distinct visitor
@@ -16,13 +16,18 @@ import type { ReadPlan } from "./read-plan";
  * up to its end (the first partial day) the `last_visitors` of its trailing ones, and
  * only the day's remaining live part is read from `sessions`, counting the hashes not
  * already seen in those aggregate hours.
+ *
+ * With filters (`where`: the aggregates keep no visitor per dimension) every day is a
+ * distinct count of the filtered sessions' hashes read from `sessions`.
  */
 export async function uniqueVisitors(
   db: D1Database,
   siteId: string,
-  plan: ReadPlan,
+  asked: ReadPlan,
   population: Population,
+  where: readonly DimensionFilter[] = [],
 ): Promise<number> {
+  const plan = where.length === 0 ? asked : liveOnly(asked);
   const statements: D1PreparedStatement[] = [];
   if (plan.days) {
     const column = population === "agents" ? "agent_visitors" : "visitors";
@@ -36,7 +41,7 @@ export async function uniqueVisitors(
     );
   }
   for (const reads of partsByDay(plan).map(dayVisitors))
-    statements.push(...reads.map((r) => visitorStatement(db, siteId, population, r)));
+    statements.push(...reads.map((r) => visitorStatement(db, siteId, population, r, where)));
   if (statements.length === 0) return 0;
   const results = await db.batch<{ n: number }>(statements);
   return results.reduce((sum, r) => sum + r.results.reduce((s, row) => s + Number(row.n), 0), 0);
@@ -116,6 +121,7 @@ function visitorStatement(
   siteId: string,
   population: Population,
   read: VisitorRead,
+  where: readonly DimensionFilter[],
 ): D1PreparedStatement {
   const agents = population === "agents";
   if (read.kind !== "sessions") {
@@ -127,13 +133,15 @@ function visitorStatement(
       .bind(siteId, read.start, read.end);
   }
   const filter = (t: string) => (agents ? `AND ${t}.agent_platform IS NOT NULL` : "");
-  if (read.unseenIn === null)
+  if (read.unseenIn === null) {
+    const filtered = filterSql(where, "live", 4);
     return db
       .prepare(
         `SELECT count(DISTINCT visitor_hash) AS n FROM sessions s
-         WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 ${filter("s")}`,
+         WHERE site_id = ?1 AND started_at >= ?2 AND started_at < ?3 ${filter("s")} ${filtered.sql}`,
       )
-      .bind(siteId, read.start, read.end);
+      .bind(siteId, read.start, read.end, ...filtered.values);
+  }
   // The probe by sessions_site_visitor_idx (site, visitor, last_event_at): a session
   // started in [?4, ?5) ended at ?4 or later, so it reads only that visitor's recent
   // sessions. The unary `+` keeps SQLite off sessions_site_started_idx, which would walk

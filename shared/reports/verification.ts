@@ -24,10 +24,10 @@ export function platformTier(p: Pick<PlatformTiers, Tier>): Tier {
 
 /** Verification tiers of AI-agent sessions started in the window. */
 export async function verificationBreakdown(db: D1Database, params: ReportParams): Promise<VerificationBreakdown> {
-  const { header, grouped } = await reportContext(db, params);
+  const { header, where, grouped } = await reportContext(db, params);
   const [rows, signers] = await Promise.all([
     grouped("agents", "traffic_daily", [PLATFORM, TIER]),
-    signerSessions(db, params.site.id, params.window),
+    signerSessions(db, params.site.id, params.window, where),
   ]);
   const byPlatform = new Map<string, PlatformTiers>();
   const totals: Record<Tier, number> = { verified: 0, declared: 0, heuristic: 0 };

@@ -35,28 +35,28 @@ describe("traffic operations in /api/v1/openapi.json", () => {
     const limit = failing.parameters?.find((p) => p.name === "limit");
     expect([limit?.schema?.maximum, limit?.schema?.default]).toEqual([50, 20]);
     const overview = doc.paths["/api/v1/traffic/overview"].get as Operation;
-    expect(overview.parameters?.map((p) => p.name).sort()).toEqual([
-      "compare",
-      "domain",
-      "from",
-      "interval",
-      "period",
-      "timezone",
-      "to",
-    ]);
+    // The traffic filters (docs/reports.md "Filters") are on every grouped report.
+    const FILTERS = [
+      "agent_platform",
+      "entry_page",
+      "outcome",
+      "purpose",
+      "referrer_host",
+      "source",
+      "sub_source",
+      "tier",
+    ];
+    expect(overview.parameters?.map((p) => p.name).sort()).toEqual(
+      ["compare", "domain", "from", "interval", "period", "timezone", "to", ...FILTERS].sort(),
+    );
     expect(overview.parameters?.find((p) => p.name === "domain")?.required).toBe(true);
     // The series interval belongs to the two reports with a time series only.
     const interval = overview.parameters?.find((p) => p.name === "interval");
     expect([interval?.required ?? false, interval?.schema?.enum]).toEqual([false, ["hour", "day"]]);
     const purpose = doc.paths["/api/v1/traffic/purpose-split"].get as Operation;
-    expect(purpose.parameters?.map((p) => p.name).sort()).toEqual([
-      "compare",
-      "domain",
-      "from",
-      "period",
-      "timezone",
-      "to",
-    ]);
+    expect(purpose.parameters?.map((p) => p.name).sort()).toEqual(
+      ["compare", "domain", "from", "period", "timezone", "to", ...FILTERS].sort(),
+    );
     // compare=previous is optional and additive: the answer gains `previous`, of the report's own shape.
     const compare = overview.parameters?.find((p) => p.name === "compare");
     expect([compare?.required ?? false, compare?.schema?.enum]).toEqual([false, ["previous"]]);

@@ -411,4 +411,24 @@ describe("traffic reports over a hand-built session set", () => {
       { platform: "claude", sessions: 1, share_pct: 16.7 },
     ]);
   });
+
+  // The filters' rules are tested on the use case (reads/traffic-filters.test.ts); here,
+  // that the query carries them and a bad value is the API's 400.
+  it("takes the traffic filters as query parameters and refuses a value outside a vocabulary", async () => {
+    const { key, d1 } = await seedTwoDays("filtered.example");
+    const q = windowQuery("filtered.example", d1, d1 + 2 * DAY);
+    // chatgpt: s1, s2, s5; of them user_action: s1, s2.
+    const o = await getJson<{ total_sessions: number }>(key, `/traffic/overview${q}&agent_platform=chatgpt`);
+    expect(o.total_sessions).toBe(3);
+    const both = await getJson<{ total_sessions: number }>(
+      key,
+      `/traffic/purpose-split${q}&agent_platform=chatgpt&purpose=user_action`,
+    );
+    expect(both.total_sessions).toBe(2);
+    // Sessions entering on /p/a: s1, s2 and h2.
+    const sources = await getJson<{ total_sessions: number }>(key, `/traffic/sources${q}&entry_page=%2Fp%2Fa`);
+    expect(sources.total_sessions).toBe(3);
+    const bad = await getJson<{ code: string }>(key, `/traffic/overview${q}&purpose=shopping`, 400);
+    expect(bad.code).toBe("invalid_request");
+  });
 });

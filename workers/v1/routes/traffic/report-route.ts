@@ -5,7 +5,7 @@ import { coverageHeader, coverageHeaderDoc } from "@shared/reports/coverage-head
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { csvAnswer, csvContent, wantsCsv } from "./csv-answer";
-import { TrafficReportQuery, TrafficSeriesQuery } from "./schema";
+import { FilteredReportQuery, FilteredSeriesQuery } from "./schema";
 
 /** What one grouped traffic report route declares; everything else is the same for each. */
 export interface TrafficReport<S extends z.ZodType> {
@@ -26,7 +26,7 @@ export interface TrafficReport<S extends z.ZodType> {
 
 /**
  * A grouped traffic report (overview, sources, purpose split, verification): GET with
- * the report query (domain, period or custom window), scope traffic:read, the reads
+ * the report query (domain, period or custom window, filters), scope traffic:read, the reads
  * limit; the answer is the use case's report with the site's `data_coverage`.
  */
 export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>) {
@@ -38,7 +38,7 @@ export function trafficReportRoute<S extends z.ZodType>(report: TrafficReport<S>
       tags: ["Traffic"],
       summary: report.summary,
       description: report.description,
-      request: { query: report.series ? TrafficSeriesQuery : TrafficReportQuery },
+      request: { query: report.series ? FilteredSeriesQuery : FilteredReportQuery },
       responses: {
         200: {
           description: report.answer,

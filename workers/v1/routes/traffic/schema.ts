@@ -5,6 +5,7 @@ import { PURPOSES } from "@shared/reports/purpose-split";
 import { COMPARISONS } from "@shared/reports/report-params";
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/reports/report-window";
 import { SERIES_INTERVALS } from "@shared/reports/time-series";
+import { TrafficFilterQuery } from "@shared/reports/traffic-filters";
 import { TIERS } from "@shared/reports/verification";
 import { OUTCOMES } from "@shared/sessions/outcome";
 import { DEFAULT_TIME_ZONE } from "@shared/time/time-zone";
@@ -65,6 +66,10 @@ export const TimeZone = z.string().min(1).max(64).default(DEFAULT_TIME_ZONE).ope
 /** The grouped traffic reports (overview, purpose split, sources, verification) take a time zone. */
 export const TrafficReportQuery = ReportQuery.extend({ timezone: TimeZone });
 export const TrafficSeriesQuery = SeriesReportQuery.extend({ timezone: TimeZone });
+
+/** ...and the traffic filters (shared/reports/traffic-filters.ts, docs/reports.md "Filters"). */
+export const FilteredReportQuery = TrafficReportQuery.extend(TrafficFilterQuery.shape);
+export const FilteredSeriesQuery = TrafficSeriesQuery.extend(TrafficFilterQuery.shape);
 
 export const FailingSessionsQuery = z.object({
   domain: Domain,
