@@ -3,8 +3,14 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
 import { clockShiftMs, shiftClockSetup } from "./clock-shift.ts";
+import { squashMigrations } from "./squashed-schema.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+/** The D1 schema each test file starts from: the committed migrations, squashed (test/squashed-schema.ts). */
+export async function testMigrations() {
+  return squashMigrations(await readD1Migrations(path.join(root, "migrations")));
+}
 
 /** Every local switch on, as in a local run (shared/config/local-switches.ts). */
 export const LOCAL_SWITCHES_ON = Object.fromEntries(Object.keys(LOCAL_SWITCHES).map((name) => [name, "1"]));
@@ -19,7 +25,7 @@ export async function workerProject(
   configPath: string,
   options: { miniflare?: Record<string, unknown>; migrations?: boolean; main?: string; setupFiles?: string[] } = {},
 ) {
-  const migrations = await readD1Migrations(path.join(root, "migrations"));
+  const migrations = await testMigrations();
   return defineProject({
     plugins: [
       cloudflareTest({

@@ -1,11 +1,11 @@
 import path from "node:path";
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 import { clockShiftMs, shiftClockSetup } from "../clock-shift.ts";
-import { LOCAL_SWITCHES_ON } from "../worker-project.ts";
+import { LOCAL_SWITCHES_ON, testMigrations } from "../worker-project.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const migrations = await readD1Migrations(path.join(root, "migrations"));
+const migrations = await testMigrations();
 
 // The scan Worker in workerd with its own wrangler config; fixture shops (started in
 // global-setup.ts) are reached through the OUTBOUND_RESOLVE binding, so every fetch

@@ -3,5 +3,8 @@ declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    /** The committed migrations one by one, and a D1 to replay them in (squashed-schema.test.ts). */
+    TEST_MIGRATIONS_ALL: import("cloudflare:test").D1Migration[];
+    MIGRATED: D1Database;
   }
 }

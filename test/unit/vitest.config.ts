@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 import { clockShiftMs, shiftClockSetup } from "../clock-shift.ts";
+import { testMigrations } from "../worker-project.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -39,8 +40,13 @@ export default defineProject({
       miniflare: {
         compatibilityDate: "2026-11-01",
         compatibilityFlags: ["nodejs_compat"],
-        d1Databases: ["DB"],
-        bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")) },
+        // MIGRATED: a second scratch D1 where test/unit/squashed-schema.test.ts replays the
+        // committed migrations one by one, to compare with the squashed schema of DB.
+        d1Databases: ["DB", "MIGRATED"],
+        bindings: {
+          TEST_MIGRATIONS: await testMigrations(),
+          TEST_MIGRATIONS_ALL: await readD1Migrations(path.join(root, "migrations")),
+        },
       },
     }),
   ],
