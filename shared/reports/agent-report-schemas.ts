@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RobotsReason } from "../scan/robots/robots-verdict";
 import { Coverage } from "./coverage-schema";
 import { ReportHeader, zoned } from "./report-schemas";
 import { SERIES_INTERVALS } from "./time-series";
@@ -39,6 +40,12 @@ export const RobotsViolation = z.object({
     .string()
     .meta({ description: "The rule that disallowed it, as written.", example: "Disallow: /checkout" }),
   line: Int(7, "Its line in that robots.txt."),
+  // Additive (issue 45): the verdict in the reason vocabulary the scan shares (shared/scan/robots/robots-verdict.ts).
+  reason: RobotsReason.meta({ example: "disallowed_by_rule" }),
+  group: z
+    .string()
+    .nullable()
+    .meta({ description: "The user-agent group that applied (`*` for the default).", example: "gptbot" }),
   robots_version_id: z.string().meta({ example: "rv_5d1c" }),
   robots_version_first_seen_at: Time("When that robots.txt was first seen: in force from then on."),
 });

@@ -1,6 +1,7 @@
 import { ROBOTS_CACHE_GRACE_MS, type RobotsVersion } from "../robots/robots-history";
 import { decidingRule, patternGlob, UNFILTERED_PATH_SQL } from "../scan/robots/is-allowed";
 import { parseRobots, type RobotsTxt } from "../scan/robots/parse-robots";
+import { judgeRobots } from "../scan/robots/robots-verdict";
 import { DAY_MS } from "../time/durations";
 import type { RobotsCompliance } from "./agent-report-schemas";
 import { agentRequestDayPlan, inRanges } from "./agent-request-plan";
@@ -199,13 +200,14 @@ export async function robotsCompliance(db: D1Database, input: RobotsComplianceIn
     const a = g.agent === null ? undefined : agents.get(g.agent);
     if (!a || g.agent === null || g.seg < 0) continue;
     const seg = segments[g.seg];
-    const rule = decidingRule(parsed[seg.version], g.agent, g.path);
-    if (!rule || rule.allow) continue;
+    // The verdict with its rule, line and group (robots-verdict.ts, the scan's vocabulary).
+    const verdict = judgeRobots({ kind: "rules", robots: parsed[seg.version] }, g.agent, g.path);
+    if (verdict.allowed || verdict.rule === null || verdict.line === null) continue;
     if (seg.cached >= 0 && (decidingRule(parsed[seg.cached], g.agent, g.path)?.allow ?? true)) continue;
     a.disallowed += g.n;
     totals.disallowed += g.n;
     const version = versions[seg.version];
-    const key = `${g.path}\n${version.id}\n${rule.line}`;
+    const key = `${g.path}\n${version.id}\n${verdict.line}`;
     const seen = a.byKey.get(key);
     if (seen) {
       seen.requests += g.n;
@@ -217,8 +219,10 @@ export async function robotsCompliance(db: D1Database, input: RobotsComplianceIn
         requests: g.n,
         first_at: iso(g.first_at),
         last_at: iso(g.last_at),
-        directive: `Disallow: ${rule.pattern}`,
-        line: rule.line,
+        directive: verdict.rule,
+        line: verdict.line,
+        reason: verdict.reason,
+        group: verdict.group,
         robots_version_id: version.id,
         robots_version_first_seen_at: iso(version.firstSeenAt),
       });

@@ -2,8 +2,8 @@
 // CheckResult is the contract's (contract.md "CheckResult").
 import type { RobotsGate } from "./crawl/fetcher";
 import type { JourneyResult } from "./journey/types";
-
 import type { LayerNumber } from "./layers";
+import type { RobotsVerdict } from "./robots/robots-verdict";
 import type { CheckStatus } from "./scan-result";
 
 /** Declared once in ./layers.ts (the layers table) and ./scan-result.ts (the Scan API's zod schemas). */
@@ -47,6 +47,8 @@ export interface Fetched {
   challenge: string | null;
   /** Not fetched because robots.txt disallows the scanner's user agent. */
   robotsBlocked: boolean;
+  /** Set when robots.txt kept the request from being sent: the verdict, with its rule and line (issue 45). */
+  robotsVerdict?: RobotsVerdict;
 }
 
 export interface LinkFacts {

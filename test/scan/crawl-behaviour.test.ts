@@ -62,7 +62,11 @@ describe("crawler", () => {
     const byKey = Object.fromEntries(runChecks(snapshot).map((r) => [r.key, r]));
     for (const key of ["https_reachable", "title_description", "llms_txt", "crawlable_links"]) {
       expect(byKey[key], key).toMatchObject({ status: "fail", blocked: true });
-      expect(byKey[key].message, key).toMatch(/^Access problem: robots\.txt disallows AgentReadinessScanner from \//);
+      // The deciding rule and its line (issue 45): "User-agent: AgentReadinessScanner\nDisallow: /".
+      expect(byKey[key].message, key).toMatch(
+        /^Access problem: robots\.txt line 2 \(Disallow: \/\) disallows AgentReadinessScanner from \//,
+      );
+      expect(byKey[key].evidence).toMatchObject({ robots: { reason: "disallowed_by_rule", line: 2 } });
     }
   });
 

@@ -99,7 +99,9 @@ describe("the add-to-cart journey on platform-like shops", () => {
     const check = r.byKey.cart_add;
     expect(check.status).toBe("fail");
     expect(check.blocked).toBe(true);
-    expect(check.message).toMatch(/^Access problem: .*robots\.txt disallows the scanner from \/cart/);
+    expect(check.message).toMatch(
+      /^Access problem: .*robots\.txt line \d+ \(Disallow: \/cart\) disallows AgentReadinessScanner from \/cart/,
+    );
     expect(cartOf(check).added).toBe(false);
     expect(r.requests.filter((q) => q.path.startsWith("/cart"))).toEqual([]);
     // Only the storefront MCP probe (initialize, tools/list) is not a GET; nothing changed a cart.

@@ -104,6 +104,8 @@ describe("robots.txt compliance", () => {
       ["/cart?step=1", 2, "Disallow: /cart", 3],
       ["/private/a", 1, "Disallow: /private", 2],
     ]);
+    // The verdict in the reason vocabulary the scan shares (issue 45), with the group that applied.
+    for (const v of gpt.violations) expect(v).toMatchObject({ reason: "disallowed_by_rule", group: "gptbot" });
     expect(gpt.violations[0].robots_version_first_seen_at).toBe(iso(t1));
     expect(gpt.violations[0].first_at).toBe(iso(t1 + 2 * DAY));
     expect(gpt.violations[0].last_at).toBe(iso(t1 + 2 * DAY + HOUR));

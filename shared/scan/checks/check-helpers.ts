@@ -25,7 +25,7 @@ export function blockedBy(f: Fetched | null | undefined, what: string): CheckOut
       blocked: true,
       message: `Access problem: ${f.error ?? "robots.txt disallows the scanner"}, so ${what} (${f.url}) was not fetched and this could not be checked.`,
       fix: "Allow automated agents to fetch your public pages in robots.txt.",
-      evidence: { url: f.url, robotsBlocked: true },
+      evidence: { url: f.url, robotsBlocked: true, ...(f.robotsVerdict ? { robots: f.robotsVerdict } : {}) },
     };
   }
   return null;

@@ -3,8 +3,8 @@ import { OutboundError } from "../../outbound/outbound-error";
 import type { ResolveMap } from "../../outbound/resolve-map";
 import { safeFetch } from "../../outbound/safe-fetch";
 import { detectChallenge } from "../bot-protection";
-import { isAllowed } from "../robots/is-allowed";
 import type { RobotsTxt } from "../robots/parse-robots";
+import { judgeRobots, type RobotsSource, verdictSentence } from "../robots/robots-verdict";
 import type { Fetched } from "../types";
 import { SCANNER_TOKEN, scannerUserAgent } from "../user-agent";
 import { CRAWL_LIMITS } from "./crawl-limits";
@@ -50,13 +50,28 @@ export type RobotsGate =
   | { kind: "disallow-all"; reason: string }
   | { kind: "unreachable"; reason: string };
 
-/** Why robots.txt keeps the scanner from `url`, or null when it may be fetched (also used by the journey). */
+/** The gate as a verdict's source (robots-verdict.ts): a 4xx is unavailable, a 5xx or no answer unreachable. */
+export function gateSource(gate: RobotsGate): RobotsSource {
+  if (gate.kind === "rules") return { kind: "rules", robots: gate.robots };
+  if (gate.kind === "allow-all") return { kind: "unavailable", status: 404 };
+  return { kind: "unreachable", status: 0, detail: gate.reason };
+}
+
+/**
+ * Why robots.txt keeps the scanner from `url`, or null when it may be fetched (also used
+ * by the journey); a refusal by rule names the rule and its line (issue 45).
+ */
 export function robotsRefusal(gate: RobotsGate, url: URL): Partial<Fetched> | null {
   if (url.pathname === "/robots.txt" || gate.kind === "allow-all") return null;
   if (gate.kind === "unreachable") return { error: `not fetched: ${gate.reason}` };
-  if (gate.kind === "disallow-all") return { robotsBlocked: true, error: gate.reason };
-  if (isAllowed(gate.robots, SCANNER_TOKEN, `${url.pathname}${url.search}`)) return null;
-  return { robotsBlocked: true, error: `robots.txt disallows ${SCANNER_TOKEN} from ${url.pathname}` };
+  const verdict = judgeRobots(gateSource(gate), SCANNER_TOKEN, `${url.pathname}${url.search}`);
+  if (gate.kind === "disallow-all") return { robotsBlocked: true, error: gate.reason, robotsVerdict: verdict };
+  if (verdict.allowed) return null;
+  return {
+    robotsBlocked: true,
+    error: verdictSentence(verdict, SCANNER_TOKEN, `${url.pathname}${url.search}`),
+    robotsVerdict: verdict,
+  };
 }
 
 function emptyFetched(url: string, fields: Partial<Fetched>): Fetched {

@@ -106,9 +106,8 @@ export class JourneyClient {
     if (robots) {
       return {
         kind: robots.robotsBlocked ? "robots" : "error",
-        reason: robots.robotsBlocked
-          ? `robots.txt disallows the scanner from ${url.pathname}${url.search}`
-          : (robots.error ?? "not fetched"),
+        // The rule and its line when a rule decided (robots-verdict.ts).
+        reason: robots.error ?? (robots.robotsBlocked ? "robots.txt disallows the scanner" : "not fetched"),
         url: url.href,
       };
     }

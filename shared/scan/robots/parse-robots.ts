@@ -35,6 +35,15 @@ export function productToken(value: string): string {
   return (/^[A-Za-z_-]+/.exec(v)?.[0] ?? "").toLowerCase();
 }
 
+/**
+ * Trims ASCII white space only, as the reference parser does: String.prototype.trim would
+ * also take U+FEFF, so a byte order mark in the middle of the file would make its line
+ * readable where google/robotstxt skips it as garbage.
+ */
+function asciiTrim(s: string): string {
+  return s.replace(/^[ \t\v\f]+|[ \t\v\f]+$/g, "");
+}
+
 export function parseRobots(text: string): RobotsTxt {
   const body = text.length > ROBOTS_MAX_BYTES ? text.slice(0, ROBOTS_MAX_BYTES) : text;
   const groups: RobotsGroup[] = [];
@@ -44,13 +53,16 @@ export function parseRobots(text: string): RobotsTxt {
   let collectingAgents = false;
 
   let lineNo = 0;
-  for (const rawLine of body.split(/\r\n|\r|\n/)) {
+  // A byte order mark, whole or cut short (bytes EF BB), is skipped at the start of the
+  // file, as google/robotstxt does (robots_test.cc "ID_UTF8ByteOrderMarkIsSkipped").
+  const unmarked = body.replace(/^(\uFEFF|\uFFFD{1,2}(?=[A-Za-z]))/, "");
+  for (const rawLine of unmarked.split(/\r\n|\r|\n/)) {
     lineNo++;
-    const line = rawLine.replace(/#.*$/, "").trim();
+    const line = asciiTrim(rawLine.replace(/#.*$/, ""));
     const colon = line.indexOf(":");
     if (colon <= 0) continue;
-    const key = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
+    const key = asciiTrim(line.slice(0, colon)).toLowerCase();
+    const value = asciiTrim(line.slice(colon + 1));
     if (key === "user-agent") {
       if (!collectingAgents || !current) {
         current = { agents: [], rules: [] };
