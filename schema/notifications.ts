@@ -19,6 +19,7 @@ export const notificationPreferences = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    /** When `enabled` last changed (saving the same choice again leaves it): since when the kind is on or off. */
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [

@@ -30,7 +30,12 @@ export async function readPreferences(db: Database, workspaceId: string, userId:
   return prefs;
 }
 
-/** Sets the given kinds on or off for one member (the others keep their value). */
+/**
+ * Sets the given kinds on or off for one member (the others keep their value). A row's
+ * `updated_at` moves only when its choice changes, so it says since when the kind has
+ * been on or off: the weekly report's first week starts from when it was turned on
+ * (weekly-report.ts `reportWeek`), however often the form is saved since.
+ */
 export async function savePreferences(
   db: Database,
   workspaceId: string,
@@ -51,7 +56,10 @@ export async function savePreferences(
     .values(rows)
     .onConflictDoUpdate({
       target: [notificationPreferences.workspaceId, notificationPreferences.userId, notificationPreferences.kind],
-      set: { enabled: sql`excluded.enabled`, updatedAt: sql`excluded.updated_at` },
+      set: {
+        enabled: sql`excluded.enabled`,
+        updatedAt: sql`CASE WHEN ${notificationPreferences.enabled} = excluded.enabled THEN ${notificationPreferences.updatedAt} ELSE excluded.updated_at END`,
+      },
     });
 }
 
@@ -84,6 +92,8 @@ export interface Recipient {
   userId: string;
   email: string;
   kinds: Set<NotificationKind>;
+  /** Since when the weekly report has been on for this member; null when it is off. */
+  weeklySince: number | null;
 }
 
 /**
@@ -92,7 +102,12 @@ export interface Recipient {
  */
 export async function recipientsOf(db: Database, workspaceId: string): Promise<Recipient[]> {
   const rows = await db
-    .select({ userId: users.id, email: users.email, kind: notificationPreferences.kind })
+    .select({
+      userId: users.id,
+      email: users.email,
+      kind: notificationPreferences.kind,
+      since: notificationPreferences.updatedAt,
+    })
     .from(notificationPreferences)
     .innerJoin(
       memberships,
@@ -106,8 +121,14 @@ export async function recipientsOf(db: Database, workspaceId: string): Promise<R
     .all();
   const byUser = new Map<string, Recipient>();
   for (const r of rows) {
-    const recipient = byUser.get(r.userId) ?? { userId: r.userId, email: r.email, kinds: new Set() };
+    const recipient: Recipient = byUser.get(r.userId) ?? {
+      userId: r.userId,
+      email: r.email,
+      kinds: new Set(),
+      weeklySince: null,
+    };
     recipient.kinds.add(r.kind);
+    if (r.kind === "weekly_report") recipient.weeklySince = r.since;
     byUser.set(r.userId, recipient);
   }
   return [...byUser.values()];

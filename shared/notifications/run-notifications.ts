@@ -25,11 +25,12 @@ import { type Recipient, readAlertSettings, recipientsOf, workspacesToNotify } f
 import { claimSend, releaseSend, sentKey } from "./sent-log";
 import { signUnsubscribe } from "./unsubscribe-token";
 import {
-  lastCompleteWeek,
+  reportWeek,
   summarizeRevenue,
   summarizeSiteWeek,
   type WeekWindow,
   weeklyReportLines,
+  weekQuery,
   weekStartDay,
 } from "./weekly-report";
 
@@ -182,14 +183,21 @@ async function notifyWorkspace(
 
   const weekly = recipients.filter((r) => r.kinds.has("weekly_report"));
   if (weekly.length === 0) return;
-  // The workspace's Monday-to-Monday week, sent by the first hourly run after it ends there.
-  const week = lastCompleteWeek(nowMs, workspace.timeZone);
-  let lines: string[] | null = null;
+  // The workspace's Monday-to-Monday week, sent by the first hourly run after it ends
+  // there; a member who turned the report on since gets the 7 days before that day first.
+  // Members with the same week share one set of lines.
+  const linesOf = new Map<string, Promise<string[]>>();
+  const siteHref = (week: WeekWindow) => (domain: string) =>
+    links.page(workspaceId, `/sites/${encodeURIComponent(domain)}/traffic${weekQuery(week)}`);
   for (const r of weekly) {
-    const key = sentKey(`weekly_report:${workspaceId}:${weekStartDay(week)}`, { userId: r.userId });
+    const week = reportWeek(nowMs, workspace.timeZone, r.weeklySince);
+    const day = weekStartDay(week);
+    const key = sentKey(`weekly_report:${workspaceId}:${day}`, { userId: r.userId });
     if (!(await claimSend(db, key, workspaceId, "weekly_report", nowMs))) continue;
+    let lines: string[];
     try {
-      lines ??= await weeklyLines(env, workspaceId, siteRows, week, nowMs);
+      if (!linesOf.has(day)) linesOf.set(day, weeklyLines(env, workspaceId, siteRows, week, nowMs, siteHref(week)));
+      lines = await (linesOf.get(day) as Promise<string[]>);
     } catch (err) {
       await releaseSend(db, key);
       throw err;
@@ -281,6 +289,7 @@ async function weeklyLines(
   siteRows: NotifySite[],
   week: WeekWindow,
   nowMs: number,
+  siteHref: (domain: string) => string,
 ): Promise<string[]> {
   const db = database(env.DB);
   const window = { period: "custom" as const, start: week.start, end: week.end };
@@ -305,5 +314,5 @@ async function weeklyLines(
       return summarizeSiteWeek({ domain: s.domain, overview, sources, verification, score: scan?.score ?? null });
     }),
   );
-  return weeklyReportLines(week, summaries, summarizeRevenue(await revenue));
+  return weeklyReportLines(week, summaries, summarizeRevenue(await revenue), siteHref);
 }

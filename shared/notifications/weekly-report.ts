@@ -6,9 +6,11 @@ import type { TrafficOverview, TrafficSources, VerificationBreakdown } from "../
 import { DAY_MS } from "../time/durations";
 import { DEFAULT_TIME_ZONE, localDay, localDayStartOf } from "../time/time-zone";
 
-// The weekly report (docs/app.md "Notifications"): the last complete week, Monday 00:00
-// to the next Monday 00:00 in the workspace's time zone (167 or 169 hours when DST
-// changes in it), against the week before, per site. Its numbers are the v1
+// The weekly report (docs/app.md "Notifications", docs/reports.md "The weekly mail"):
+// the last complete week, Monday 00:00 to the next Monday 00:00 in the workspace's time
+// zone (167 or 169 hours when DST changes in it), against the week before, per site;
+// the first report after a member turns it on covers the 7 complete days before that
+// day instead (reportWeek), so it is never a week that ended days before they asked. Its numbers are the v1
 // reports' for the same window: the overview, sources and verification reports with
 // `from`/`to` set to the week and `compare=previous` (the same shard calls the API makes);
 // its revenue is the attribution overview's totals over the same week (attributionTotals).
@@ -36,6 +38,35 @@ export function lastCompleteWeek(nowMs: number, timeZone: string = DEFAULT_TIME_
     end: localDayStartOf(timeZone, date(monday)),
     timeZone,
   };
+}
+
+/**
+ * The 7 complete local days before the local day that holds `ms`: from 00:00 seven days
+ * before that day to 00:00 of that day, in `timeZone`.
+ */
+export function sevenDaysBefore(ms: number, timeZone: string = DEFAULT_TIME_ZONE): WeekWindow {
+  const day = Date.parse(`${localDay(timeZone, ms)}T00:00:00.000Z`);
+  const date = (at: number) => new Date(at).toISOString().slice(0, 10);
+  return {
+    start: localDayStartOf(timeZone, date(day - 7 * DAY_MS)),
+    end: localDayStartOf(timeZone, date(day)),
+    timeZone,
+  };
+}
+
+/**
+ * The week a member's report covers at `nowMs` (issue 40: the first report after opting
+ * in on a Saturday covered the Monday-to-Monday week before, all zeros for a shop whose
+ * traffic began since). Someone who turned the report on (`since`) before the last
+ * complete Monday-to-Monday week ended gets that week. Someone who turned it on after
+ * that Monday gets the 7 complete days before the day they turned it on, named in the
+ * mail like any week, and the Monday after gets the regular week again. Turned on on a
+ * Monday, both are the same week (and the same once-per-week key).
+ */
+export function reportWeek(nowMs: number, timeZone: string, since: number | null): WeekWindow {
+  const regular = lastCompleteWeek(nowMs, timeZone);
+  if (since === null || since < regular.end) return regular;
+  return sevenDaysBefore(since, timeZone);
 }
 
 /** The local date the week starts on, `YYYY-MM-DD`: the weekly mail's once-per-week key. */
@@ -174,11 +205,23 @@ export function signedChange(now: number, before: number): string {
   return d > 0 ? `+${d}` : d < 0 ? `${d}` : "±0";
 }
 
-/** The mail's body lines for the sites (links and footer are added by the sender). */
+/**
+ * The traffic page's query for exactly the week's days (`from` and `to` are whole local
+ * days, the page's custom range): the dashboard shows the mail's numbers for them.
+ */
+export function weekQuery(week: WeekWindow): string {
+  return `?from=${weekStartDay(week)}&to=${localDay(week.timeZone, week.end - 1)}`;
+}
+
+/**
+ * The mail's body lines for the sites (the footer is added by the sender); `siteHref`
+ * gives each site's traffic page for the same days, so the reader can open the numbers.
+ */
 export function weeklyReportLines(
   week: WeekWindow,
   sites: readonly SiteWeekSummary[],
   revenue?: WeekRevenue,
+  siteHref?: (domain: string) => string,
 ): string[] {
   const lines = [
     `AI-agent traffic, week of ${weekStartDay(week)} to ${localDay(week.timeZone, week.end - 1)} (${week.timeZone}), against the week before.`,
@@ -201,6 +244,7 @@ export function weeklyReportLines(
     const before = s.previousVerifiedPct === null ? "no sessions" : `${s.previousVerifiedPct}%`;
     lines.push(`  Verified share: ${verified} (week before: ${before})`);
     lines.push(`  Scan score: ${s.score === null ? "not scanned yet" : `${s.score}/100`}`);
+    if (siteHref) lines.push(`  These days in the app: ${siteHref(s.domain)}`);
     lines.push("");
   }
   if (revenue) lines.push(...revenueLines(revenue));

@@ -60,6 +60,15 @@ async function workspaceWithMember() {
   return { owner, ownerEmail, member, memberEmail, workspaceId: owner.workspace as string };
 }
 
+/** The weekly report as turned on at `at` by every member of the workspace who has it on. */
+async function optedInAt(workspaceId: string, at: number) {
+  await env.DB.prepare(
+    "UPDATE notification_preferences SET updated_at = ? WHERE workspace_id = ? AND kind = 'weekly_report'",
+  )
+    .bind(at, workspaceId)
+    .run();
+}
+
 async function choose(client: FormClient, fields: Record<string, string | string[]>) {
   await client.get(NOTIFICATIONS);
   return client.submit(NOTIFICATIONS, fields);
@@ -104,6 +113,8 @@ describe("notification settings and the cron", () => {
     }>();
     const now = Date.now();
     const week = lastCompleteWeek(now);
+    // Turned on before that week ended: this member's report is the regular Monday-to-Monday week.
+    await optedInAt(workspaceId, week.start);
     // Traffic: ChatGPT twice and Claude once in the week, ChatGPT once the week before.
     for (const [at, platform] of [
       [week.start + DAY, "chatgpt"],

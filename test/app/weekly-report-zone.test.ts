@@ -40,6 +40,13 @@ describe("weekly report in the workspace's zone", () => {
     const now = Date.now();
     const end = tokyoMondayAtOrBefore(now);
     const start = end - 7 * DAY;
+    // Turned on before that week began: the regular Monday-to-Monday week (the first
+    // report after turning it on is weekly-report-first-week.test.ts).
+    await env.DB.prepare(
+      "UPDATE notification_preferences SET updated_at = ? WHERE workspace_id = ? AND kind = 'weekly_report'",
+    )
+      .bind(start - DAY, owner.workspace as string)
+      .run();
     //   session           Tokyo                  UTC week           Tokyo week
     //   start - 30 min    Sunday 23:30           (Sunday 14:30Z)    the week before
     //   start + 30 min    Monday 00:30           the week before    this week
