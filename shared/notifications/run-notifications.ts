@@ -2,10 +2,11 @@ import { scans, sites, workspaces } from "@schema";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { attributionTotals } from "../attribution/attribution-overview";
+import { requestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { type MailEnv, sendMail } from "../email/send-mail";
 import { log } from "../http/log";
-import { robotsComplianceReport } from "../reports/agent-reports";
+import { robotsComplianceReport } from "../reads/agent-reports";
 import type { ReportSite } from "../reports/report-params";
 import { siteShard } from "../shards/site-shard";
 import { DAY_MS, HOUR_MS } from "../time/durations";
@@ -257,12 +258,19 @@ async function detectWorkspaceAlerts(
     // The previous whole UTC day, judged as GET /api/v1/traffic/robots-compliance judges it.
     const dayStart = utcDayStart(nowMs) - DAY_MS;
     for (const s of siteRows) {
-      const report = await robotsComplianceReport(
+      const ctx = requestContext({
         env,
         workspaceId,
-        { domain: s.domain, from: new Date(dayStart).toISOString(), to: new Date(dayStart + DAY_MS).toISOString() },
+        actor: { kind: "service", job: "notifications" },
         nowMs,
-      );
+        // Read by no report; the mail's links come from NotifyLinks.
+        baseUrl: "",
+      });
+      const report = await robotsComplianceReport(ctx, {
+        domain: s.domain,
+        from: new Date(dayStart).toISOString(),
+        to: new Date(dayStart + DAY_MS).toISOString(),
+      });
       if (!report.ok) continue;
       const a = detectRobotsViolations(s, report.value, dayStart, nowMs);
       if (a) alerts.push(a);

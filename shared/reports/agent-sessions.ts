@@ -1,15 +1,14 @@
+import type { Tier } from "../classify/agent-identity";
+import type { Purpose } from "../classify/agents";
 import type { NonNullColumns } from "../db/sql-row";
 import type { Outcome } from "../sessions/commerce-evidence";
 import type { SessionRow } from "../sessions/session-state";
-import { OUTCOME, PLATFORM, PURPOSE, TIER } from "./dimensions";
+import { type DimensionFilter, NAMED_DIMENSIONS, OUTCOME, PLATFORM, PURPOSE, TIER } from "./dimensions";
 import type { Dimension } from "./grouped-sessions";
-import type { Purpose } from "./purpose-split";
 import { type ReportHeader, reportContext } from "./report-context";
 import type { ReportParams } from "./report-params";
 import type { AgentSession } from "./report-schemas";
-import type { SessionPosition } from "./session-list-page";
-import { readSessionRows } from "./session-rows";
-import type { Tier } from "./verification";
+import { readSessionRows, type SessionPosition } from "./session-rows";
 
 export const SESSIONS_LIMIT_DEFAULT = 20;
 export const SESSIONS_LIMIT_MAX = 50;
@@ -17,14 +16,9 @@ export const SESSIONS_LIMIT_MAX = 50;
 /** One AI-agent session of the list (shape declared once in report-schemas.ts). */
 export type AgentSessionItem = AgentSession;
 
-export interface AgentSessionFilters {
-  agentPlatform?: string;
-  purpose?: Purpose;
-  tier?: Tier;
-  outcome?: Outcome;
-}
-
-export interface AgentSessionsParams extends ReportParams, AgentSessionFilters {
+export interface AgentSessionsParams extends ReportParams {
+  /** Each filter's dimension and value (the list's filters: shared/reads/session-filters.ts). */
+  filters: readonly DimensionFilter[];
   limit: number;
   after?: SessionPosition;
 }
@@ -57,8 +51,8 @@ type Row = NonNullColumns<
 
 /**
  * One page of AI-agent sessions started in the window, newest first, filtered by
- * platform, purpose, tier and outcome. Purpose, tier and outcome are read with the very
- * expressions the reports group by (dimensions.ts), so a filter selects exactly the
+ * named dimensions (platform, purpose, tier, outcome, ...). Each is read with the very
+ * expression the reports group by (dimensions.ts), so a filter selects exactly the
  * sessions a report counts under that value, open sessions included (their outcome so
  * far). Keyset-paged on (started_at, id) like failing sessions, over
  * sessions_site_started_idx. `total_matching` is counted from the aggregates the other
@@ -68,12 +62,12 @@ type Row = NonNullColumns<
 export async function agentSessions(db: D1Database, params: AgentSessionsParams): Promise<AgentSessionsPage> {
   const { site, window, after } = params;
   const limit = Math.min(Math.max(1, params.limit), SESSIONS_LIMIT_MAX);
-  const filters = [
-    [PLATFORM, params.agentPlatform],
-    [PURPOSE, params.purpose],
-    [TIER, params.tier],
-    [OUTCOME, params.outcome],
-  ] as const;
+  // Names only cross the shard's boundary; an unknown one is a caller's bug, not a filter to skip.
+  const filters = params.filters.map(([name, value]) => {
+    const dim: Dimension | undefined = Object.hasOwn(NAMED_DIMENSIONS, name) ? NAMED_DIMENSIONS[name] : undefined;
+    if (!dim) throw new Error(`agentSessions: no dimension ${name}`);
+    return [dim, value] as const;
+  });
   const { header, total } = await matchingAgentSessions(db, params, filters);
   const { rows, ...page } = await readSessionRows<Row>(db, {
     site,
@@ -113,13 +107,12 @@ export async function agentSessions(db: D1Database, params: AgentSessionsParams)
 async function matchingAgentSessions(
   db: D1Database,
   params: ReportParams,
-  filters: ReadonlyArray<readonly [Dimension, string | undefined]>,
+  asked: ReadonlyArray<readonly [Dimension, string]>,
 ): Promise<{ header: ReportHeader; total: number }> {
   const {
     header: { timezone: _, ...header },
     grouped,
   } = await reportContext(db, params);
-  const asked = filters.filter(([, value]) => value !== undefined);
   const rows = await grouped("agents", "traffic_daily", asked.length === 0 ? [PLATFORM] : asked.map(([dim]) => dim));
   let total = 0;
   for (const r of rows) if (asked.every(([, value], i) => r.keys[i] === value)) total += r.sessions;

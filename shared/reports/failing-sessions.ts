@@ -4,8 +4,7 @@ import { FAILING_SQL } from "./failing-condition";
 import { reportHeader } from "./report-context";
 import type { ReportParams } from "./report-params";
 import type { FailingSessions } from "./report-schemas";
-import type { SessionPosition } from "./session-list-page";
-import { readSessionRows } from "./session-rows";
+import { readSessionRows, type SessionPosition } from "./session-rows";
 
 export const FAILING_LIMIT_DEFAULT = 20;
 export const FAILING_LIMIT_MAX = 50;

@@ -1,6 +1,11 @@
 import type { ReportSite } from "./report-params";
 import type { ReportWindow } from "./report-window";
-import type { SessionPosition } from "./session-list-page";
+
+/** Keyset position of a session list: the last row of the previous page, newest first. */
+export interface SessionPosition {
+  startedAt: number;
+  id: string;
+}
 
 /** One page of `sessions` rows of a list, and what the list reports around them. */
 export interface SessionRows<R> {

@@ -12,6 +12,7 @@ import { registerConversions } from "./dashboard/conversions";
 import { registerCrawlToReferralPage } from "./dashboard/crawl-to-referral-page";
 import { registerCsvDownloads } from "./dashboard/csv-pages";
 import { registerDrainsPage } from "./dashboard/drains-page";
+import { registerJourney } from "./dashboard/journey-page";
 import { registerLive } from "./dashboard/live";
 import { isLogUpload, uploadBodyLimit } from "./dashboard/log-upload";
 import { registerMonitors } from "./dashboard/monitors";
@@ -108,6 +109,7 @@ export function buildApp() {
   registerTraffic(app);
   registerLive(app);
   registerSessions(app);
+  registerJourney(app);
   registerRobotsCompliancePage(app);
   registerCrawlToReferralPage(app);
   registerAgentErrorsPage(app);

@@ -1,23 +1,23 @@
 import { agentName } from "@shared/display/display-names";
-import { agentErrorsReport } from "@shared/reports/agent-reports";
+import { agentErrorsReport } from "@shared/reads/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
-import { pageValue } from "../refusal-page";
 import { AGENT_ERRORS_CSV } from "./agent-report-csv";
 import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
 import { CsvLink } from "./csv-download";
+import { sitePageValue } from "./site-context";
 import { Tiles } from "./tiles";
 
 // AI agents' 404s and errors of one site: the v1 report's own use case
 // (docs/reports.md "AI agents' 404s and errors").
 export function registerAgentErrorsPage(app: Hono<AppEnv>) {
   app.get("/app/sites/:domain/agent-errors", async (c) => {
-    const input = await agentReportInput(c, "agent-errors");
-    const r = pageValue(await agentErrorsReport(c.env, c.get("workspace").id, input.query));
+    const input = agentReportInput(c);
+    const r = sitePageValue(input.domain, await agentErrorsReport(input.ctx, input.query));
     return renderPage(c, {
       title: `AI agents' errors on ${r.domain}`,
       status: input.problem ? 400 : 200,

@@ -1,46 +1,36 @@
+import { agentErrorsReport, crawlToReferralReport, robotsComplianceReport } from "@shared/reads/agent-reports";
 import type { AgentErrors, CrawlToReferral, RobotsCompliance } from "@shared/reports/agent-report-schemas";
-import {
-  type AgentReportQuery,
-  agentErrorsReport,
-  crawlToReferralReport,
-  robotsComplianceReport,
-} from "@shared/reports/agent-reports";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
-import { pageValue } from "../refusal-page";
 import { agentReportInput } from "./agent-report-parts";
 import { type CsvPage, csvTable, fields } from "./csv-download";
-import type { AgentReportPage } from "./site-nav";
+import { sitePageValue } from "./site-context";
 
 // The agent-report pages' tables as CSV: the same v1 use case as the page (so the
 // numbers are the API's), its rows under the API's field names. A list inside a row
 // (statuses, agents) is one cell, `key:count` pairs joined by "; ".
 
-interface ReportInput {
-  c: Context<AppEnv>;
-  query: AgentReportQuery;
-}
+type ReportInput = ReturnType<typeof agentReportInput>;
 
-const reportInput = (page: AgentReportPage) => async (c: Context<AppEnv>) => {
-  const input = await agentReportInput(c, page);
+/** The page's report query, 400 for a refused range (the page shows its form instead). */
+const reportInput = async (c: Context<AppEnv>) => {
+  const input = agentReportInput(c);
   if (input.problem) throw new HTTPException(400, { message: input.problem });
-  return { c, query: input.query };
+  return input;
 };
-
-const workspaceOf = (i: ReportInput) => i.c.get("workspace").id;
 const pairs = (entries: [string, number][]) => entries.map(([k, n]) => `${k}:${n}`).join("; ");
 
 type ErrorPath = AgentErrors["paths"][number];
 
 export const AGENT_ERRORS_CSV: CsvPage<ReportInput, "paths"> = {
   path: "/app/sites/:domain/agent-errors",
-  input: reportInput("agent-errors"),
+  input: reportInput,
   fileName: (i) => `agent-errors-${i.query.domain}`,
   tables: {
     paths: csvTable({
       title: "Paths answered 4xx or 5xx",
-      read: async (i: ReportInput) => pageValue(await agentErrorsReport(i.c.env, workspaceOf(i), i.query)).paths,
+      read: async (i: ReportInput) => sitePageValue(i.domain, await agentErrorsReport(i.ctx, i.query)).paths,
       columns: [
         ...fields<ErrorPath>("path", "requests"),
         { name: "statuses", value: (p: ErrorPath) => pairs(Object.entries(p.statuses)) },
@@ -54,11 +44,11 @@ export const AGENT_ERRORS_CSV: CsvPage<ReportInput, "paths"> = {
 type RobotsAgent = RobotsCompliance["agents"][number];
 type Violation = RobotsAgent["violations"][number] & { agent: string };
 
-const robots = async (i: ReportInput) => pageValue(await robotsComplianceReport(i.c.env, workspaceOf(i), i.query));
+const robots = async (i: ReportInput) => sitePageValue(i.domain, await robotsComplianceReport(i.ctx, i.query));
 
 export const ROBOTS_CSV: CsvPage<ReportInput, "agents" | "violations"> = {
   path: "/app/sites/:domain/robots",
-  input: reportInput("robots"),
+  input: reportInput,
   fileName: (i, table) => `robots-${table}-${i.query.domain}`,
   tables: {
     agents: csvTable({
@@ -97,13 +87,12 @@ type Operator = CrawlToReferral["operators"][number];
 
 export const CRAWL_TO_REFERRAL_CSV: CsvPage<ReportInput, "operators"> = {
   path: "/app/sites/:domain/crawl-to-referral",
-  input: reportInput("crawl-to-referral"),
+  input: reportInput,
   fileName: (i) => `crawl-to-referral-${i.query.domain}`,
   tables: {
     operators: csvTable({
       title: "Crawl and search requests against referred visits, per operator",
-      read: async (i: ReportInput) =>
-        pageValue(await crawlToReferralReport(i.c.env, workspaceOf(i), i.query)).operators,
+      read: async (i: ReportInput) => sitePageValue(i.domain, await crawlToReferralReport(i.ctx, i.query)).operators,
       columns: fields<Operator>("operator", "crawl_requests", "search_requests", "referrals", "ratio"),
     }),
   },

@@ -1,14 +1,13 @@
+import type { AgentReportQuery } from "@shared/reads/agent-reports";
 import type { Coverage } from "@shared/reports/agent-report-schemas";
-import type { AgentReportQuery } from "@shared/reports/agent-reports";
 import type { ReportWindow } from "@shared/reports/report-window";
-import type { SiteRecord } from "@shared/sites/site-row";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";
 import { Time } from "../layout/format-time";
+import { pageContext } from "../request-context";
 import { PeriodForm } from "./period-form";
-import { pageWindow, windowFromQuery } from "./report-window-form";
-import { siteOfPage } from "./site-context";
+import { pageWindowInput } from "./report-window-form";
 import { type AgentReportPage, SiteNav } from "./site-nav";
 
 const KIND_TEXT: Record<Coverage["kind"], string> = {
@@ -18,24 +17,36 @@ const KIND_TEXT: Record<Coverage["kind"], string> = {
   none: "nothing reporting yet",
 };
 
-/** What every agent-report page starts from: its site, the window asked for, the use case's query. */
-export async function agentReportInput(c: Context<AppEnv>, page: AgentReportPage) {
-  const site: SiteRecord = await siteOfPage(c);
+/**
+ * What every agent-report page starts from: its context, the window asked for and the
+ * use case's query (custom ranges are whole days and crawl-to-referral's buckets days or
+ * hours in the workspace's zone, docs/app.md "Time zone", the context's zone). A refused
+ * range shows the default period with the sentence, as the traffic page does.
+ */
+export function agentReportInput(c: Context<AppEnv>) {
+  const ctx = pageContext(c);
   const q = c.req.query();
-  // Custom ranges are whole days, and crawl-to-referral's buckets are days or hours, in
-  // the workspace's zone (docs/app.md "Time zone"), as the API's `timezone` makes them.
-  const timezone = c.get("workspace").timeZone;
-  const nowMs = Date.now();
-  const { window, problem } = pageWindow(q, nowMs, timezone);
-  // A refused range shows the default period with the sentence, as the traffic page does.
-  const query: AgentReportQuery = {
-    domain: site.domain,
-    timezone,
-    ...(problem ? {} : windowFromQuery(q, nowMs, timezone)),
-  };
-  const action = appHref(c, `/sites/${encodeURIComponent(site.domain)}/${page}`);
-  return { site, q, window, problem, query, action };
+  const domain = c.req.param("domain") ?? "";
+  const { input, problem } = pageWindowInput(q, ctx.nowMs, ctx.timeZone);
+  const query: AgentReportQuery = { domain, ...input };
+  return { ctx, q, problem, query, domain };
 }
+
+/** The window an agent report answered for (its header). */
+const windowOf = (r: ReportHeaderFields): ReportWindow => ({
+  period: r.period,
+  start: Date.parse(r.period_start),
+  end: Date.parse(r.period_end),
+});
+
+type ReportHeaderFields = {
+  domain: string;
+  site_id: string;
+  coverage: Coverage;
+  period: ReportWindow["period"];
+  period_start: string;
+  period_end: string;
+};
 
 /** The window shown, and the coverage sentence every agent report carries (docs/reports.md "Coverage"). */
 export function CoverageNotice(props: { window: ReportWindow; coverage: Coverage; siteId: string }) {
@@ -82,21 +93,16 @@ export function DataCoverageBanner(props: { coverage: Coverage; drainsHref: stri
 export function AgentReportHead(props: {
   c: Context<AppEnv>;
   page: AgentReportPage;
-  input: Awaited<ReturnType<typeof agentReportInput>>;
-  report: { domain: string; coverage: Coverage; site_id: string };
+  input: ReturnType<typeof agentReportInput>;
+  report: ReportHeaderFields;
 }) {
   const { input, report } = props;
+  const action = appHref(props.c, `/sites/${encodeURIComponent(report.domain)}/${props.page}`);
   return (
     <>
       <SiteNav c={props.c} domain={report.domain} current={props.page} />
-      <PeriodForm
-        action={input.action}
-        period={input.q.period}
-        from={input.q.from}
-        to={input.q.to}
-        problem={input.problem}
-      />
-      <CoverageNotice window={input.window} coverage={report.coverage} siteId={report.site_id} />
+      <PeriodForm action={action} period={input.q.period} from={input.q.from} to={input.q.to} problem={input.problem} />
+      <CoverageNotice window={windowOf(report)} coverage={report.coverage} siteId={report.site_id} />
     </>
   );
 }

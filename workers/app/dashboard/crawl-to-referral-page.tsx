@@ -1,22 +1,22 @@
 import { platformName } from "@shared/display/display-names";
-import { crawlToReferralReport } from "@shared/reports/agent-reports";
+import { crawlToReferralReport } from "@shared/reads/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { DataTable } from "../layout/data-table";
 import { renderPage } from "../layout/render";
-import { pageValue } from "../refusal-page";
 import { CRAWL_TO_REFERRAL_CSV } from "./agent-report-csv";
 import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { SeriesChart } from "./chart";
 import { CsvLink } from "./csv-download";
+import { sitePageValue } from "./site-context";
 
 // Crawl-to-referral of one site per AI operator: the v1 report's own use case
 // (docs/reports.md "Crawl-to-referral").
 export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
   app.get("/app/sites/:domain/crawl-to-referral", async (c) => {
-    const input = await agentReportInput(c, "crawl-to-referral");
-    const r = pageValue(await crawlToReferralReport(c.env, c.get("workspace").id, input.query));
+    const input = agentReportInput(c);
+    const r = sitePageValue(input.domain, await crawlToReferralReport(input.ctx, input.query));
     return renderPage(c, {
       title: `Crawl-to-referral of ${r.domain}`,
       status: input.problem ? 400 : 200,

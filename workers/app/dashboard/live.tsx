@@ -1,11 +1,13 @@
 import { timeText } from "@shared/display/time-text";
+import { liveTraffic } from "@shared/reads/live-traffic";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
+import { pageContext } from "../request-context";
 import { DASHBOARD_STYLE, LIVE_SCRIPT } from "./assets";
 import { LIVE_POLL_MS, type LiveSnapshot, liveSnapshot } from "./live-data";
-import { siteOfPage } from "./site-context";
+import { sitePageValue } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
 import { Tiles } from "./tiles";
 
@@ -73,17 +75,20 @@ function LiveBody(props: { snap: LiveSnapshot }) {
 // Sign-in and workspace come from the `/app/sites/*` middleware of sites.tsx.
 export function registerLive(app: Hono<AppEnv>) {
   app.get("/app/sites/:domain/live", async (c) => {
-    const site = await siteOfPage(c);
-    const nowMs = Date.now();
-    const snap = await liveSnapshot(c.env, site, nowMs);
-    const live = siteHref(c, site.domain, "live");
+    const ctx = pageContext(c);
+    const domain = c.req.param("domain");
+    const live = sitePageValue(domain, await liveTraffic(ctx, { domain }));
+    const snap = liveSnapshot(live);
+    const site = { domain: live.domain };
+    const nowMs = ctx.nowMs;
+    const href = siteHref(c, site.domain, "live");
     return renderPage(c, {
       title: `Live: ${site.domain}`,
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <SiteNav c={c} domain={site.domain} current="live" />
-          <p class="hint" id="live-head" data-live-url={`${live}/data`} data-poll-ms={LIVE_POLL_MS}>
+          <p class="hint" id="live-head" data-live-url={`${href}/data`} data-poll-ms={LIVE_POLL_MS}>
             <span class="live-dot" aria-hidden="true" />
             Sessions that started in the last 30 minutes, as of{" "}
             <span id="live-updated">
@@ -91,7 +96,7 @@ export function registerLive(app: Hono<AppEnv>) {
             </span>
             .{" "}
             <span id="live-mode">
-              This page shows the moment it was loaded: <a href={live}>reload</a>.
+              This page shows the moment it was loaded: <a href={href}>reload</a>.
             </span>
           </p>
           <p class="visually-hidden" id="live-announce" role="status" aria-live="polite" />
@@ -106,10 +111,11 @@ export function registerLive(app: Hono<AppEnv>) {
 
   // The page's JSON twin: the same snapshot, session-authenticated, never cached.
   app.get("/app/sites/:domain/live/data", async (c) => {
-    const site = await siteOfPage(c);
+    const ctx = pageContext(c);
+    const domain = c.req.param("domain");
+    const snap = liveSnapshot(sitePageValue(domain, await liveTraffic(ctx, { domain })));
     c.header("Cache-Control", "no-store");
-    const snap = await liveSnapshot(c.env, site, Date.now());
     // The update time as the page's one time format, in the workspace's zone (docs/app.md "Time zone").
-    return c.json({ ...snap, to_text: timeText(snap.to, true, c.get("workspace").timeZone) });
+    return c.json({ ...snap, to_text: timeText(snap.to, true, ctx.timeZone) });
   });
 }

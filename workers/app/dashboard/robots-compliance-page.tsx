@@ -1,23 +1,23 @@
 import { agentName, platformName } from "@shared/display/display-names";
-import { robotsComplianceReport } from "@shared/reports/agent-reports";
+import { robotsComplianceReport } from "@shared/reads/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
-import { pageValue } from "../refusal-page";
 import { ROBOTS_CSV } from "./agent-report-csv";
 import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
 import { CsvLink } from "./csv-download";
+import { sitePageValue } from "./site-context";
 import { Tiles } from "./tiles";
 
 // robots.txt compliance of one site: the v1 report's own use case, so every number
 // equals the API's (docs/reports.md "robots.txt compliance").
 export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
   app.get("/app/sites/:domain/robots", async (c) => {
-    const input = await agentReportInput(c, "robots");
-    const r = pageValue(await robotsComplianceReport(c.env, c.get("workspace").id, input.query));
+    const input = agentReportInput(c);
+    const r = sitePageValue(input.domain, await robotsComplianceReport(input.ctx, input.query));
     const violators = r.agents.filter((a) => a.disallowed > 0);
     const csv = (table: "agents" | "violations") => (
       <CsvLink

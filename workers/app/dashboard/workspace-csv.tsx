@@ -1,12 +1,14 @@
+import { type SiteWeek, workspaceOverview } from "@shared/reads/workspace-overview";
 import { type WorkspaceScanDomain, workspaceScanDomains } from "@shared/scan/workspace-scan-domains";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
+import { pageContext } from "../request-context";
 import { type CsvPage, csvTable, isoTime } from "./csv-download";
-import { type SiteWeek, workspaceWeek } from "./workspace-overview";
 
-// The workspace pages' tables as CSV: the overview's per-site week and the scan
-// reports' domain list, read by the pages' own functions.
+// The workspace pages' tables as CSV: the overview's per-site week (the workspace
+// overview use case) and the scan reports' domain list, read as the pages read them.
 
 const guard = [requireSignIn(), requireWorkspace()];
 
@@ -18,7 +20,7 @@ export const OVERVIEW_CSV: CsvPage<Context<AppEnv>, "sites"> = {
   tables: {
     sites: csvTable({
       title: "Sites, last 7 days",
-      read: async (c: Context<AppEnv>) => (await workspaceWeek(c, Date.now())).rows,
+      read: async (c: Context<AppEnv>) => pageValue(await workspaceOverview(pageContext(c))).sites,
       // `agent_sessions` and `unique_visitors` are the 7-day overview report's
       // `total_sessions` and `unique_visitors`; `top_platform` its first `by_platform`.
       columns: [

@@ -1,26 +1,23 @@
-import { database } from "@shared/db/client";
-import { onboardingFacts, onboardingSteps } from "@shared/onboarding/onboarding-steps";
+import { workspaceOverview } from "@shared/reads/workspace-overview";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { DASHBOARD_STYLE } from "../dashboard/assets";
 import { CsvLink } from "../dashboard/csv-download";
 import { OnboardingChecklist } from "../dashboard/onboarding";
 import { OVERVIEW_CSV } from "../dashboard/workspace-csv";
-import { SitesWeekTable, workspaceWeek } from "../dashboard/workspace-overview";
+import { SitesWeekTable } from "../dashboard/workspace-overview";
 import { appHref } from "../layout/app-href";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
+import { pageContext } from "../request-context";
 
-// The landing page after sign-in: the setup checklist while it is unfinished, the last
-// 7 days of the workspace's sites, and where to go next.
+// The landing page after sign-in (the workspace overview use case): the setup checklist
+// while it is unfinished, the last 7 days of the workspace's sites, and where to go next.
 export function registerOverview(app: Hono<AppEnv>) {
   app.get("/app", requireSignIn(), requireWorkspace(), async (c) => {
     const workspace = c.get("workspace");
-    const nowMs = Date.now();
-    const [facts, week] = await Promise.all([
-      onboardingFacts(database(c.env.DB), workspace.id),
-      workspaceWeek(c, nowMs),
-    ]);
+    const week = pageValue(await workspaceOverview(pageContext(c)));
     return renderPage(c, {
       title: "Overview",
       body: (
@@ -29,9 +26,9 @@ export function registerOverview(app: Hono<AppEnv>) {
           <p>
             You are in <strong>{workspace.name}</strong> as {workspace.role}.
           </p>
-          <OnboardingChecklist c={c} steps={onboardingSteps(facts)} firstSite={week.rows[0]?.site.domain} />
+          <OnboardingChecklist c={c} steps={week.steps} firstSite={week.sites[0]?.site.domain} />
           <h2>Sites, last 7 days</h2>
-          {week.rows.length === 0 ? (
+          {week.sites.length === 0 ? (
             <p class="empty">
               No sites yet. <a href={appHref(c, "/sites")}>Add your shop</a> to see its AI-agent traffic here.
             </p>

@@ -1,6 +1,7 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import { valueOrThrow } from "@shared/errors/api-error";
-import type { AgentReportQuery, AgentReportRefusal } from "@shared/reports/agent-reports";
+import type { RequestContext } from "@shared/context/request-context";
+import type { AgentReportQuery, AgentReportRefusal } from "@shared/reads/agent-reports";
 import type { Result } from "@shared/result/result";
 import type { V1AppEnv } from "../../app-env";
 import { ReportQuery, TrafficSeriesQuery } from "../traffic/schema";
@@ -15,8 +16,8 @@ export interface AgentReport<S extends z.ZodType> {
   schema: S;
   /** True when the report has a time series (the query takes `interval` and `timezone`). */
   series?: boolean;
-  /** The use case (shared/reports/agent-reports.ts). */
-  run: (env: V1Env, workspaceId: string, query: AgentReportQuery) => Promise<Result<z.infer<S>, AgentReportRefusal>>;
+  /** The use case (shared/reads/agent-reports.ts). */
+  run: (ctx: RequestContext, query: AgentReportQuery) => Promise<Result<z.infer<S>, AgentReportRefusal>>;
 }
 
 /**
@@ -49,7 +50,7 @@ export function agentReportRoute<S extends z.ZodType>(report: AgentReport<S>) {
   );
   return (app: OpenAPIHono<V1AppEnv>) => {
     app.openapi(route, async (c) => {
-      const value = valueOrThrow(await report.run(c.env, c.get("auth").workspaceId, c.req.valid("query")), "query");
+      const value = valueOrThrow(await report.run(c.get("ctx"), c.req.valid("query")), "query");
       return c.json(value, 200);
     });
   };

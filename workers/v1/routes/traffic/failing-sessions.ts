@@ -1,9 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { listFailingSessions } from "@shared/reads/session-lists";
 import { FailingSessions } from "@shared/reports/report-schemas";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { FailingSessionsQuery } from "./schema";
-import { sessionListBody } from "./session-list";
 
 const route = v1Route(
   {
@@ -32,14 +33,6 @@ const route = v1Route(
 
 export function registerFailingSessions(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const query = c.req.valid("query");
-    const body = await sessionListBody(
-      c.env,
-      c.get("auth").workspaceId,
-      query,
-      ["traffic-failing", query.agent_platform ?? ""],
-      (shard, at) => shard.failingSessions({ ...at, agentPlatform: query.agent_platform, limit: query.limit }),
-    );
-    return c.json(body, 200);
+    return c.json(valueOrThrow(await listFailingSessions(c.get("ctx"), c.req.valid("query")), "query"), 200);
   });
 }

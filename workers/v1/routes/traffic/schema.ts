@@ -1,13 +1,11 @@
 import { z } from "@hono/zod-openapi";
 import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "@shared/reports/agent-sessions";
+import { SessionFilterQuery } from "@shared/reads/session-filters";
 import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "@shared/reports/failing-sessions";
-import { PURPOSES } from "@shared/reports/purpose-split";
 import { COMPARISONS } from "@shared/reports/report-params";
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/reports/report-window";
 import { SERIES_INTERVALS } from "@shared/reports/time-series";
 import { TrafficFilterQuery } from "@shared/reports/traffic-filters";
-import { TIERS } from "@shared/reports/verification";
-import { OUTCOMES } from "@shared/sessions/outcome";
 import { DEFAULT_TIME_ZONE } from "@shared/time/time-zone";
 import { cursorQuery } from "../cursor-query";
 
@@ -92,34 +90,25 @@ export const FailingSessionsQuery = z.object({
   cursor: cursorQuery("next_cursor of the previous page, unchanged; omit on the first call."),
 });
 
-/** GET /traffic/sessions: the failing-sessions parameters plus purpose, tier and outcome filters. */
-export const SessionsQuery = z.object({
-  domain: Domain,
-  period: Period,
-  from: ReportQuery.shape.from,
-  to: ReportQuery.shape.to,
-  agent_platform: FailingSessionsQuery.shape.agent_platform,
-  purpose: z
-    .enum(PURPOSES)
-    .optional()
-    .openapi({ description: "Only sessions of this purpose.", example: "user_action" }),
-  tier: z
-    .enum(TIERS)
-    .optional()
-    .openapi({ description: "Only sessions of this verification tier.", example: "verified" }),
-  outcome: z
-    .enum(OUTCOMES)
-    .optional()
-    .openapi({ description: "Only sessions with this outcome (so far, for open sessions).", example: "abandoned" }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(SESSIONS_LIMIT_MAX)
-    .default(SESSIONS_LIMIT_DEFAULT)
-    .openapi({ description: "Page size, 1-50.", example: 20 }),
-  cursor: FailingSessionsQuery.shape.cursor,
-});
+/** GET /traffic/sessions: the window, the list's filters (shared/reads/session-filters.ts), the page. */
+export const SessionsQuery = z
+  .object({
+    domain: Domain,
+    period: Period,
+    from: ReportQuery.shape.from,
+    to: ReportQuery.shape.to,
+  })
+  .extend(SessionFilterQuery.shape)
+  .extend({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(SESSIONS_LIMIT_MAX)
+      .default(SESSIONS_LIMIT_DEFAULT)
+      .openapi({ description: "Page size, 1-50.", example: 20 }),
+    cursor: FailingSessionsQuery.shape.cursor,
+  });
 
 export const SessionParams = z.object({
   session_id: z

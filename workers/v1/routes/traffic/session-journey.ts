@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { findJourney } from "@shared/reports/find-journey";
+import { findJourney } from "@shared/reads/find-journey";
 import { SessionJourney } from "@shared/reports/report-schemas";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -26,6 +26,6 @@ const route = v1Route(
 export function registerSessionJourney(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { session_id } = c.req.valid("param");
-    return c.json(valueOrThrow(await findJourney(c.env, c.get("auth").workspaceId, session_id)), 200);
+    return c.json(valueOrThrow(await findJourney(c.get("ctx"), { sessionId: session_id })), 200);
   });
 }

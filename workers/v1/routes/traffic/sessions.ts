@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { toCsv } from "@shared/encoding/csv";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { listAgentSessions } from "@shared/reads/session-lists";
 import { coverageHeader, coverageHeaderDoc } from "@shared/reports/coverage-header";
 import { SESSION_CSV } from "@shared/reports/report-csv";
 import { AgentSessions } from "@shared/reports/report-schemas";
@@ -7,7 +9,6 @@ import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { csvAnswer, csvContent, wantsCsv } from "./csv-answer";
 import { SessionsQuery } from "./schema";
-import { sessionListBody } from "./session-list";
 
 const route = v1Route(
   {
@@ -38,20 +39,7 @@ const route = v1Route(
 
 export function registerSessions(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const query = c.req.valid("query");
-    const filters = {
-      agentPlatform: query.agent_platform,
-      purpose: query.purpose,
-      tier: query.tier,
-      outcome: query.outcome,
-    };
-    const body = await sessionListBody(
-      c.env,
-      c.get("auth").workspaceId,
-      query,
-      ["traffic-sessions", ...Object.values(filters).map((f) => f ?? "")],
-      (shard, at) => shard.agentSessions({ ...at, ...filters, limit: query.limit }),
-    );
+    const body = valueOrThrow(await listAgentSessions(c.get("ctx"), c.req.valid("query")), "query");
     if (wantsCsv(c))
       return csvAnswer(c, `sessions-${body.domain}`, toCsv(SESSION_CSV, body.results), {
         "X-Next-Cursor": body.next_cursor,

@@ -1,0 +1,55 @@
+import type { RequestContext } from "../context/request-context";
+import type { Coverage } from "../reports/coverage-schema";
+import { ok, type Result } from "../result/result";
+import { MINUTE_MS } from "../time/durations";
+import type { ReportTargetRefusal } from "./report-target";
+import { trafficReport } from "./traffic-report";
+
+/** "Now" on the live view: sessions that started in the last 30 minutes (issue 29). */
+export const LIVE_WINDOW_MS = 30 * MINUTE_MS;
+
+export interface LiveTraffic {
+  domain: string;
+  /** The window, [from, to): a custom window of the last 30 minutes ending at the context's now. */
+  from: string;
+  to: string;
+  /** Every session, humans included (the sources report's total). */
+  all_sessions: number;
+  /** AI-agent sessions (the overview's total). */
+  agent_sessions: number;
+  by_platform: { platform: string; sessions: number }[];
+  /** Sessions per source (the sources report's rows summed over their sub-sources), most first. */
+  by_source: { source: string; sessions: number }[];
+  top_pages: { entry_url: string; sessions: number }[];
+  data_coverage: Coverage;
+}
+
+/**
+ * The live view of a site: the traffic report's overview and sources over the last 30
+ * minutes, exactly what `from`/`to` of that window answers in the API.
+ */
+export async function liveTraffic(
+  ctx: RequestContext,
+  input: { domain: string },
+): Promise<Result<LiveTraffic, ReportTargetRefusal>> {
+  const from = new Date(ctx.nowMs - LIVE_WINDOW_MS).toISOString();
+  const to = new Date(ctx.nowMs).toISOString();
+  const r = await trafficReport(ctx, { domain: input.domain, from, to, reports: { overview: {}, sources: {} } });
+  if (!r.ok) return r;
+  const { overview, sources } = r.value;
+  const bySource = new Map<string, number>();
+  for (const s of sources.by_source) bySource.set(s.source, (bySource.get(s.source) ?? 0) + s.sessions);
+  return ok({
+    domain: r.value.site.domain,
+    from,
+    to,
+    all_sessions: sources.total_sessions,
+    agent_sessions: overview.total_sessions,
+    by_platform: overview.by_platform.map((p) => ({ platform: p.platform, sessions: p.sessions })),
+    by_source: [...bySource]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([source, sessions]) => ({ source, sessions })),
+    top_pages: overview.top_pages.map((p) => ({ entry_url: p.entry_url, sessions: p.sessions })),
+    data_coverage: r.value.data_coverage,
+  });
+}
