@@ -343,7 +343,12 @@ function benchRobotsVersions(from: number): RobotsVersion[] {
 }
 
 /** The filtered session list the bench times: one platform's abandoned sessions (the Sessions page's filters). */
-const SESSION_FILTERS = { agentPlatform: "chatgpt", outcome: "abandoned" as const };
+const SESSION_FILTERS = {
+  filters: [
+    ["platform", "chatgpt"],
+    ["outcome", "abandoned"],
+  ] as const,
+};
 
 /** One report through the function the v1 route calls, on `db` (the single D1 or a shard's handle). */
 async function runReport(db: D1Database, name: string, params: ReportParams, session: string): Promise<unknown> {
@@ -360,7 +365,7 @@ async function runReport(db: D1Database, name: string, params: ReportParams, ses
           : name === "failing-sessions"
             ? await failingSessions(db, { ...params, limit: 20 })
             : name === "sessions"
-              ? await agentSessions(db, { ...params, limit: 20 })
+              ? await agentSessions(db, { ...params, filters: [], limit: 20 })
               : name === "sessions-filtered"
                 ? await agentSessions(db, { ...params, ...SESSION_FILTERS, limit: 20 })
                 : name === "journey"
@@ -516,7 +521,7 @@ export default {
                     : name === "failing-sessions"
                       ? await stub.failingSessions({ ...params, limit: 20 })
                       : name === "sessions"
-                        ? await stub.agentSessions({ ...params, limit: 20 })
+                        ? await stub.agentSessions({ ...params, filters: [], limit: 20 })
                         : name === "sessions-filtered"
                           ? await stub.agentSessions({ ...params, ...SESSION_FILTERS, limit: 20 })
                           : name === "journey"

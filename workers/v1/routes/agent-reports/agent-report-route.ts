@@ -1,6 +1,6 @@
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
-import { valueOrThrow } from "@shared/errors/api-error";
 import type { RequestContext } from "@shared/context/request-context";
+import { valueOrThrow } from "@shared/errors/api-error";
 import type { AgentReportQuery, AgentReportRefusal } from "@shared/reads/agent-reports";
 import type { Result } from "@shared/result/result";
 import type { V1AppEnv } from "../../app-env";

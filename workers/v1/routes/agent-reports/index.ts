@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { AgentErrors, CrawlToReferral, RobotsCompliance } from "@shared/reports/agent-report-schemas";
 import { agentErrorsReport, crawlToReferralReport, robotsComplianceReport } from "@shared/reads/agent-reports";
+import { AgentErrors, CrawlToReferral, RobotsCompliance } from "@shared/reports/agent-report-schemas";
 import type { V1AppEnv } from "../../app-env";
 import { agentReportRoute } from "./agent-report-route";
 

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "@shared/reports/agent-sessions";
 import { SessionFilterQuery } from "@shared/reads/session-filters";
+import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "@shared/reports/agent-sessions";
 import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "@shared/reports/failing-sessions";
 import { COMPARISONS } from "@shared/reports/report-params";
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/reports/report-window";
