@@ -1,5 +1,5 @@
 // `npm run bench:coverage`: the shard's half of every report's coverage (the newest
-// server-side record, `serverEventsLastAt`, shared/reports/site-coverage.ts) on a site
+// server-side record, `serverEventsLastAt`, shared/reads/site-coverage.ts) on a site
 // whose shard holds BENCH_ROWS (default 1,000,000) agent requests from a log drain over
 // 90 days, timed as one call to the shard (Node → Worker → shard), in three shapes: no
 // server-side record at all, one 60 days old, one a minute old. Each shape is timed with

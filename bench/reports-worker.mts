@@ -587,7 +587,7 @@ export default {
         return Response.json({ day: await shard(env, q("site")).archiveSearch(q("site"), num("now"), num("from")) });
       }
       case "/server-events-last-at": {
-        // The shard half of every report's coverage (shared/reports/site-coverage.ts).
+        // The shard half of every report's coverage (shared/reads/site-coverage.ts).
         return Response.json({ at: await shard(env, q("site")).serverEventsLastAt() });
       }
       case "/shard-explain": {

@@ -67,5 +67,5 @@ export const AttributionOverview = z
   });
 
 export type CurrencyTotal = z.infer<typeof CurrencyTotal>;
-/** The overview as `attributionOverview` computes it; the transports add `data_coverage` (shared/reports/site-coverage.ts). */
+/** The overview as `attributionOverview` computes it; the transports add `data_coverage` (shared/reads/site-coverage.ts). */
 export type AttributionOverview = Omit<z.infer<typeof AttributionOverview>, "data_coverage">;

@@ -43,7 +43,7 @@ export const SERVER_EVENTS_VIA = "events";
 
 /**
  * The newest row of one `via` (bound as ?1): one probe of agent_requests_via_idx. Every
- * report's coverage reads it for SERVER_EVENTS_VIA (shared/reports/site-coverage.ts).
+ * report's coverage reads it for SERVER_EVENTS_VIA (shared/reads/site-coverage.ts).
  */
 export const NEWEST_OF_VIA_SQL = "SELECT max(occurred_at) AS at FROM agent_requests WHERE via = ?1";
 

@@ -56,7 +56,7 @@ export const zoned = {
  */
 const dataCoverage = { data_coverage: Coverage };
 
-/** A report as its function computes it; the transports add `data_coverage` (shared/reports/site-coverage.ts). */
+/** A report as its function computes it; the transports add `data_coverage` (shared/reads/site-coverage.ts). */
 type Computed<S extends z.ZodType> = Omit<z.infer<S>, "data_coverage">;
 
 /**

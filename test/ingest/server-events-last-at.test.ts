@@ -5,7 +5,7 @@ import { UPLOAD_VIA } from "../../shared/logs/import-log-upload";
 import { inShard } from "../helpers/shard";
 
 // The newest server-side record (`via` = events) that every report's coverage asks the
-// site's shard for (shared/reports/site-coverage.ts): the newest of that `via` only, read
+// site's shard for (shared/reads/site-coverage.ts): the newest of that `via` only, read
 // with one probe of agent_requests_via_idx, however many newer drain rows the site has.
 
 const T0 = Date.UTC(2026, 10, 20);
