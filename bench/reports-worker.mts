@@ -365,7 +365,7 @@ async function runReport(db: D1Database, name: string, params: ReportParams, ses
           : name === "failing-sessions"
             ? await failingSessions(db, { ...params, limit: 20 })
             : name === "sessions"
-              ? await agentSessions(db, { ...params, filters: [], limit: 20 })
+              ? await agentSessions(db, { ...params, limit: 20 })
               : name === "sessions-filtered"
                 ? await agentSessions(db, { ...params, ...SESSION_FILTERS, limit: 20 })
                 : name === "journey"
@@ -521,7 +521,7 @@ export default {
                     : name === "failing-sessions"
                       ? await stub.failingSessions({ ...params, limit: 20 })
                       : name === "sessions"
-                        ? await stub.agentSessions({ ...params, filters: [], limit: 20 })
+                        ? await stub.agentSessions({ ...params, limit: 20 })
                         : name === "sessions-filtered"
                           ? await stub.agentSessions({ ...params, ...SESSION_FILTERS, limit: 20 })
                           : name === "journey"

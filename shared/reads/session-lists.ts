@@ -7,7 +7,7 @@ import type { AgentSessions, FailingSessions } from "../reports/report-schemas";
 import type { SessionPosition } from "../reports/session-rows";
 import { ok, type Result } from "../result/result";
 import { siteShard } from "../shards/site-shard";
-import { dimensionFilters, filterKey, type SessionFilters } from "./session-filters";
+import { filterKey, type SessionFilters, sessionFiltersOf } from "./session-filters";
 import { type SessionListAt, type SessionListQuery, type SessionListRefusal, sessionListAt } from "./session-list-page";
 import { siteCoverage } from "./site-coverage";
 
@@ -39,7 +39,7 @@ type PageOf<P> = (shard: Shard, params: ReportParams & { after?: SessionPosition
 const agentPage =
   (q: AgentSessionQuery, limit: number): PageOf<AgentSessionsPage> =>
   (shard, params) =>
-    shard.agentSessions({ ...params, filters: dimensionFilters(q), limit });
+    shard.agentSessions({ ...params, filters: sessionFiltersOf(q), limit });
 const failingPage =
   (q: FailingSessionQuery, limit: number): PageOf<FailingPage> =>
   (shard, params) =>

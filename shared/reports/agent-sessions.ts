@@ -3,12 +3,12 @@ import type { Purpose } from "../classify/agents";
 import type { NonNullColumns } from "../db/sql-row";
 import type { Outcome } from "../sessions/commerce-evidence";
 import type { SessionRow } from "../sessions/session-state";
-import { type DimensionFilter, NAMED_DIMENSIONS, OUTCOME, PLATFORM, PURPOSE, TIER } from "./dimensions";
-import type { Dimension } from "./grouped-sessions";
+import { OUTCOME, PLATFORM, PURPOSE, TIER } from "./dimensions";
 import { type ReportHeader, reportContext } from "./report-context";
 import type { ReportParams } from "./report-params";
 import type { AgentSession } from "./report-schemas";
 import { readSessionRows, type SessionPosition } from "./session-rows";
+import { dimensionFilters } from "./traffic-filters";
 
 export const SESSIONS_LIMIT_DEFAULT = 20;
 export const SESSIONS_LIMIT_MAX = 50;
@@ -16,9 +16,8 @@ export const SESSIONS_LIMIT_MAX = 50;
 /** One AI-agent session of the list (shape declared once in report-schemas.ts). */
 export type AgentSessionItem = AgentSession;
 
+/** `filters`: the list's, by name (shared/reads/session-filters.ts: the traffic report's filters). */
 export interface AgentSessionsParams extends ReportParams {
-  /** Each filter's dimension and value (the list's filters: shared/reads/session-filters.ts). */
-  filters: readonly DimensionFilter[];
   limit: number;
   after?: SessionPosition;
 }
@@ -51,7 +50,7 @@ type Row = NonNullColumns<
 
 /**
  * One page of AI-agent sessions started in the window, newest first, filtered by
- * named dimensions (platform, purpose, tier, outcome, ...). Each is read with the very
+ * the traffic report's filters (platform, purpose, tier, outcome, ...). Each is read with the very
  * expression the reports group by (dimensions.ts), so a filter selects exactly the
  * sessions a report counts under that value, open sessions included (their outcome so
  * far). Keyset-paged on (started_at, id) like failing sessions, over
@@ -62,13 +61,9 @@ type Row = NonNullColumns<
 export async function agentSessions(db: D1Database, params: AgentSessionsParams): Promise<AgentSessionsPage> {
   const { site, window, after } = params;
   const limit = Math.min(Math.max(1, params.limit), SESSIONS_LIMIT_MAX);
-  // Names only cross the shard's boundary; an unknown one is a caller's bug, not a filter to skip.
-  const filters = params.filters.map(([name, value]) => {
-    const dim: Dimension | undefined = Object.hasOwn(NAMED_DIMENSIONS, name) ? NAMED_DIMENSIONS[name] : undefined;
-    if (!dim) throw new Error(`agentSessions: no dimension ${name}`);
-    return [dim, value] as const;
-  });
-  const { header, total } = await matchingAgentSessions(db, params, filters);
+  // Names cross the shard's boundary, never SQL: each is the traffic report's filter.
+  const filters = dimensionFilters(params.filters);
+  const { header, total } = await matchingAgentSessions(db, params);
   const { rows, ...page } = await readSessionRows<Row>(db, {
     site,
     window,
@@ -101,20 +96,17 @@ export async function agentSessions(db: D1Database, params: AgentSessionsParams)
 
 /**
  * The header and the number of AI-agent sessions in the window with the filters' values:
- * grouped by the filtered dimensions (the platform alone without a filter) over the
- * report's read plan, as the overview counts them, and summed where every value matches.
+ * the report context applies the filters to its groupings (traffic-filters.ts), so this
+ * is the overview's total for the same filters, summed over platforms.
  */
 async function matchingAgentSessions(
   db: D1Database,
   params: ReportParams,
-  asked: ReadonlyArray<readonly [Dimension, string]>,
 ): Promise<{ header: ReportHeader; total: number }> {
   const {
     header: { timezone: _, ...header },
     grouped,
   } = await reportContext(db, params);
-  const rows = await grouped("agents", "traffic_daily", asked.length === 0 ? [PLATFORM] : asked.map(([dim]) => dim));
-  let total = 0;
-  for (const r of rows) if (asked.every(([, value], i) => r.keys[i] === value)) total += r.sessions;
-  return { header, total };
+  const rows = await grouped("agents", "traffic_daily", [PLATFORM]);
+  return { header, total: rows.reduce((n, r) => n + r.sessions, 0) };
 }

@@ -32,22 +32,3 @@ export const SUB_SOURCE: Dimension = { daily: "sub_source", live: "coalesce(sub_
 export const REFERRER_HOST: Dimension = { daily: "referrer_host", live: "coalesce(referrer_host, '')" };
 export const DAY: Dimension = { daily: "day", live: "day" };
 export const ENTRY_URL: Dimension = { daily: "entry_url", live: "entry_url" };
-
-/**
- * The dimensions a caller outside the shard may name (a session list's filters,
- * shared/reads/session-filters.ts): by name, so no SQL crosses the shard's boundary.
- * Each is a column of `traffic_daily`, which counts a filtered list's matches.
- */
-export const NAMED_DIMENSIONS = {
-  platform: PLATFORM,
-  purpose: PURPOSE,
-  tier: TIER,
-  outcome: OUTCOME,
-  source: SOURCE,
-  sub_source: SUB_SOURCE,
-  referrer_host: REFERRER_HOST,
-} as const satisfies Record<string, Dimension>;
-export type DimensionName = keyof typeof NAMED_DIMENSIONS;
-
-/** A list filter as the shard's lists read it: a named dimension and the value it must have. */
-export type DimensionFilter = readonly [dimension: DimensionName, value: string];

@@ -1,5 +1,6 @@
-import { SESSION_FILTER_NAMES, SESSION_FILTERS, type SessionFilters } from "@shared/reads/session-filters";
+import { SESSION_FILTER_NAMES, type SessionFilters } from "@shared/reads/session-filters";
 import type { WindowInput } from "@shared/reports/report-window";
+import { TRAFFIC_FILTERS } from "@shared/reports/traffic-filters";
 import { pageWindowInput } from "./report-window-form";
 
 export interface SessionsQuery {
@@ -15,14 +16,14 @@ export interface SessionsQuery {
 /**
  * The Sessions page's window, filters and position from its query string: read once
  * here for the page and its CSV download, so the download lists the page's sessions.
- * Each filter is read by its own schema (shared/reads/session-filters.ts); a value it
+ * Each filter is read by its own schema (shared/reports/traffic-filters.ts); a value it
  * refuses is no filter. Values are lower-case codes: a hand-typed "ChatGPT" means the same.
  */
 export function sessionsQuery(q: Record<string, string>, nowMs: number, timeZone?: string): SessionsQuery {
   const { input, problem } = pageWindowInput(q, nowMs, timeZone);
   const filters: Record<string, string> = {};
   for (const name of SESSION_FILTER_NAMES) {
-    const parsed = SESSION_FILTERS[name].schema.safeParse(q[name]?.trim().slice(0, 64).toLowerCase());
+    const parsed = TRAFFIC_FILTERS[name].schema.safeParse(q[name]?.trim().slice(0, 64).toLowerCase());
     if (parsed.success && parsed.data !== "") filters[name] = parsed.data;
   }
   const cursor = q.cursor && !problem ? q.cursor : undefined;

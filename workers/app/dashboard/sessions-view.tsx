@@ -1,5 +1,5 @@
 import { outcomeName, platformName, purposeName, tierName } from "@shared/display/display-names";
-import { SESSION_FILTER_NAMES, SESSION_FILTERS, type SessionFilters } from "@shared/reads/session-filters";
+import { SESSION_FILTER_NAMES, SESSION_FILTER_WORDS, type SessionFilters } from "@shared/reads/session-filters";
 import type { SessionListsAnswer } from "@shared/reads/session-lists";
 import type { Context } from "hono";
 import { appHref } from "../layout/app-href";
@@ -44,10 +44,10 @@ export function SessionFiltersForm(props: {
     <form method="get" action={props.action} class="filters" aria-label="Filter sessions">
       {props.period ? <input type="hidden" name="period" value={props.period} /> : null}
       {SESSION_FILTER_NAMES.map((name) => {
-        const filter = SESSION_FILTERS[name];
+        const filter = SESSION_FILTER_WORDS[name];
         const value = props.filters[name];
         const seen = value && !props.seen.includes(value) ? [...props.seen, value] : props.seen;
-        const values = "choices" in filter ? filter.choices : seen;
+        const values = filter.choices ?? seen;
         return <Select name={name} label={filter.label} values={values} value={value} nameOf={filter.nameOf} />;
       })}
       <button type="submit">Filter</button>
