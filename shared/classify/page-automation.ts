@@ -26,6 +26,11 @@ export const PAGE_AUTOMATION_HINTS = [
   // `UtilityScript`/`InjectedScript` frames (page.evaluate, locator.dispatchEvent),
   // Puppeteer's `pptr:` / `__puppeteer_evaluation_script__` source URLs.
   { bit: 8, hint: "driver_stack", signal: "behaviour" },
+  // A form the browser's agent submitted through the WebMCP declarative API:
+  // `SubmitEvent.agentInvoked` is true (webmachinelearning/webmcp,
+  // declarative-api-explainer.md, "Events"). The page's own marker of an agent, where
+  // agentic browsers otherwise send a browser's User-Agent.
+  { bit: 16, hint: "agent_invoked", signal: "behaviour" },
 ] as const satisfies readonly { bit: number; hint: string; signal: DetectionSignal }[];
 
 export type PageAutomationHint = (typeof PAGE_AUTOMATION_HINTS)[number]["hint"];

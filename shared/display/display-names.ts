@@ -110,6 +110,9 @@ export const EVENT_NAMES: Record<EventKind, string> = {
   begin_checkout: "Began checkout",
   purchase: "Purchased",
   interaction: "Clicked or submitted",
+  agent_submit: "An agent submitted a form (WebMCP)",
+  tool_activated: "An agent filled in a form tool (WebMCP)",
+  tool_canceled: "An agent's form tool was canceled (WebMCP)",
   request: "Requested a page (server-side record)",
 };
 

@@ -1,7 +1,15 @@
 import { truncateIp } from "../classify/cidr";
+import { commerceOfBeacon } from "../conversions/browser-commerce";
 import { parseResolveMap } from "../outbound/resolve-map";
 import type { SignedMessage } from "../verification/signature-base";
-import { type Acceptance, type AcceptEnv, type AcceptOptions, acceptEvents, type IngestChannel } from "./accept-events";
+import {
+  type Acceptance,
+  type AcceptEnv,
+  type AcceptOptions,
+  acceptEvents,
+  type IngestChannel,
+  sendToQueue,
+} from "./accept-events";
 import { admitBeacon, type LimitNamespace, visitorWithinBound } from "./beacon-limits";
 import { type BeaconPayload, beaconPayload, pageAutomationOf } from "./beacon-payload";
 import { originAllowed, type RefusalReason } from "./origin-check";
@@ -99,6 +107,14 @@ export async function acceptBeacon(
   request: BeaconRequest,
   options: AcceptOptions,
 ): Promise<Acceptance<BeaconRefusal>> {
-  const [outcome] = await acceptEvents(env, beaconChannel(env, request, options.now), [body], options);
+  // A commerce beacon's own facts (a purchase's value, what an agent submitted) travel
+  // with its message (shared/conversions/browser-commerce.ts).
+  const parsed = beaconPayload.safeParse(body);
+  const commerce = parsed.success ? commerceOfBeacon(parsed.data) : null;
+  const deliver = options.deliver ?? ((messages) => sendToQueue(env.EVENTS, messages));
+  const [outcome] = await acceptEvents(env, beaconChannel(env, request, options.now), [body], {
+    ...options,
+    deliver: commerce ? (messages) => deliver(messages.map((m) => ({ ...m, commerce }))) : options.deliver,
+  });
   return outcome;
 }

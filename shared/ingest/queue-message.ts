@@ -54,6 +54,18 @@ export interface IngestMessage {
    * so the consumer stores it as drain lines are (docs/reports.md). Absent otherwise.
    */
   agentRequest?: AgentRequestFacts | null;
+  /**
+   * A snippet commerce event's own facts (shared/conversions/browser-commerce.ts): what an
+   * agent-submitted form was, a purchase's value and currency. Absent otherwise.
+   */
+  commerce?: BeaconCommerce | null;
+}
+
+export interface BeaconCommerce {
+  form: "cart" | "checkout" | "form" | null;
+  /** In minor units of `currency`; null when the page gave no usable value. */
+  valueMinor: number | null;
+  currency: string | null;
 }
 
 export interface AgentRequestFacts {

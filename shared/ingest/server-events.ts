@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { acceptAgenticOrders, type OrderAcceptance } from "../agentic/accept-agentic-orders";
+import { AgenticOrderInput } from "../agentic/order-input";
 import { parseIp } from "../classify/cidr";
 import { readUserAgent } from "../classify/user-agent";
 import { database } from "../db/client";
@@ -42,6 +44,12 @@ export const serverEventItem = z.object({
 });
 
 export type ServerEventItem = z.infer<typeof serverEventItem>;
+
+/** A record with `order`: an agentic checkout's end (shared/agentic/accept-agentic-orders.ts), not a page view. */
+export const serverOrderItem = serverEventItem.extend({ order: AgenticOrderInput });
+
+const isOrderRecord = (item: unknown) =>
+  typeof item === "object" && item !== null && (item as { order?: unknown }).order != null;
 
 export type ServerEventResult =
   | { index: number; status: "accepted" }
@@ -159,7 +167,11 @@ export async function acceptServerEvents(
   items: readonly unknown[],
   nowMs: number,
 ): Promise<{ received: number; accepted: number; rejected: number; results: ServerEventResult[] }> {
-  const outcomes = await acceptEvents(env, serverChannel(env, workspaceId), items, {
+  // Order records take their own way (they are orders, not page views); the rest is events.
+  const orderAt = items.flatMap((item, i) => (isOrderRecord(item) ? [i] : []));
+  const eventAt = items.flatMap((item, i) => (isOrderRecord(item) ? [] : [i]));
+  const events = eventAt.map((i) => items[i]);
+  const outcomes = await acceptEvents(env, serverChannel(env, workspaceId), events, {
     salts: async () => null,
     now: nowMs,
     // Queued below, once each AI agent's record carries its agent_requests facts.
@@ -169,11 +181,50 @@ export async function acceptServerEvents(
   outcomes.forEach((o, i) => {
     if (o.outcome !== "accepted") return;
     const message = o.message;
-    if (message.platform !== null) message.agentRequest = agentRequestFacts(items[i] as ServerEventItem);
+    if (message.platform !== null) message.agentRequest = agentRequestFacts(events[i] as ServerEventItem);
     messages.push(message);
   });
   await sendToQueue(env.EVENTS, messages);
-  const results = outcomes.map(resultOf);
+  const results: ServerEventResult[] = new Array(items.length);
+  outcomes.forEach((o, n) => {
+    results[eventAt[n]] = resultOf(o, eventAt[n]);
+  });
+  const orderResults = await acceptOrderRecords(env, workspaceId, orderAt, items, nowMs);
+  orderAt.forEach((index, n) => {
+    results[index] = orderResults[n];
+  });
   const accepted = results.filter((r) => r.status === "accepted").length;
   return { received: items.length, accepted, rejected: items.length - accepted, results };
+}
+
+/** The order records of a batch, validated and admitted by domain as events are, then accepted as orders. */
+async function acceptOrderRecords(
+  env: ServerEventsEnv,
+  workspaceId: string,
+  at: number[],
+  items: readonly unknown[],
+  nowMs: number,
+): Promise<ServerEventResult[]> {
+  if (at.length === 0) return [];
+  const parsed = at.map((i) => serverOrderItem.safeParse(items[i]));
+  const valid = parsed.flatMap((p) => (p.success ? [p.data] : []));
+  const admitted = valid.length ? await serverChannel(env, workspaceId).admit(valid) : [];
+  const accepted = await acceptAgenticOrders(
+    env,
+    admitted.map((a, n) => ({ record: valid[n], site: "site" in a ? a.site : null })),
+    nowMs,
+  );
+  let v = 0;
+  return parsed.map((p, n): ServerEventResult => {
+    if (!p.success) return resultOf({ outcome: "invalid", error: p.error }, at[n]);
+    return orderResultOf(accepted[v++], at[n]);
+  });
+}
+
+function orderResultOf(o: OrderAcceptance, index: number): ServerEventResult {
+  if (o.outcome === "accepted") return { index, status: "accepted" };
+  if (o.code === "site_not_found") return resultOf({ outcome: "refused", refusal: "site_not_found" }, index);
+  if (o.code === "invalid_request")
+    return { index, status: "rejected", error: { code: o.code, message: o.message ?? "" } };
+  return resultOf({ outcome: "dropped", reason: o.code }, index);
 }

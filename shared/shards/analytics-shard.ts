@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../migrations-shard/migrations.js";
+import { type BrowserCommerceRow, browserCommerceRows } from "../conversions/browser-commerce";
 import {
   type AgentRequestRow,
   agentRequestRowsOf,
@@ -103,7 +104,7 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
    * Stores one batch of this site's events in their sessions, in one transaction:
    * all or nothing, and a redelivered event id is skipped (exactly once per event).
    */
-  async ingest(messages: IngestMessage[]): Promise<RollupResult> {
+  async ingest(messages: IngestMessage[]): Promise<RollupResult & { commerce: BrowserCommerceRow[] }> {
     const siteId = messages[0]?.siteId ?? "";
     if (messages.some((m) => m.siteId !== siteId)) throw new Error("AnalyticsShard.ingest: one site per call");
     if (siteId !== "") this.rememberSite(siteId);
@@ -114,7 +115,8 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
     await storePolicyBlocks(this.db, policyBlockRowsOf(messages), Date.now());
     // Raw events age out daily (archive), so never later than a day from now.
     if (result.earliestEnd !== null) await this.armAlarmBy(Math.min(result.earliestEnd, Date.now() + DAY_MS));
-    return result;
+    // The snippet's commerce events with their sessions' facts, for the control plane's order reports.
+    return { ...result, commerce: await browserCommerceRows(this.db, messages) };
   }
 
   /**

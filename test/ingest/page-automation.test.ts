@@ -29,6 +29,7 @@ describe("what the page saw of automation, as identity", () => {
       headless: "automation_flag",
       driver_global: "behaviour",
       driver_stack: "behaviour",
+      agent_invoked: "behaviour",
     } as const;
     for (const { hint } of PAGE_AUTOMATION_HINTS) {
       expect(who({ [hint]: true }), hint).toEqual({
@@ -136,7 +137,7 @@ describe("the beacon's automation field", () => {
   it("refuses a malformed field with 400 invalid_request naming `a`, never a 5xx", async () => {
     const site = await seedSite("automation-b.example");
     const origin = "https://automation-b.example";
-    const bad: unknown[] = [0, 16, 17, -1, 1.5, "8", true, null, [8], { w: 1 }, 1e308, 2 ** 53];
+    const bad: unknown[] = [0, 32, 33, -1, 1.5, "8", true, null, [8], { w: 1 }, 1e308, 2 ** 53];
     for (const a of bad) {
       const res = await beacon({ s: site.token, k: "pageview", u: `${origin}/`, a }, origin);
       expect(res.status, JSON.stringify(a)).toBe(400);

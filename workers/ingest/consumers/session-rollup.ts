@@ -1,3 +1,4 @@
+import { storeBrowserCommerce } from "@shared/conversions/browser-commerce";
 import { log } from "@shared/http/log";
 import type { IngestMessage } from "@shared/ingest/queue-message";
 import { hashesFor } from "@shared/ingest/steps/hash-visitor";
@@ -66,8 +67,11 @@ export async function sessionRollup(batch: MessageBatch<IngestMessage>, env: Ing
     }),
   );
   const install = outcomes.flatMap((o) => (o.status === "fulfilled" ? o.value.install : []));
+  // The snippet's commerce events go to D1 with the install signals, each once (by event id).
+  const commerce = outcomes.flatMap((o) => (o.status === "fulfilled" ? o.value.commerce : []));
+  const controlPlane = [...installSignalUpdates(env.DB, install), ...storeBrowserCommerce(env.DB, commerce)];
   let installError: unknown = null;
-  if (install.length > 0) await env.DB.batch(installSignalUpdates(env.DB, install)).catch((e) => (installError = e));
+  if (controlPlane.length > 0) await env.DB.batch(controlPlane).catch((e) => (installError = e));
   if (installError === null && outcomes.every((o) => o.status === "fulfilled")) batch.ackAll();
   outcomes.forEach((outcome, i) => {
     const group = groups[i];

@@ -9,8 +9,9 @@
   const nav = navigator;
   // What the page can see of automation, as bits of `a` (shared/classify/page-automation.ts):
   // 1 navigator.webdriver, 2 a headless build, 4 a global a driver injected, 8 a driver's
-  // script on the stack of a click or submit. Nothing a person's browser shows: no
-  // timing or pointer guesses (docs/ingest.md, "Agentic browsers").
+  // script on the stack of a click or submit, 16 a form an agent submitted through WebMCP
+  // (SubmitEvent.agentInvoked). Nothing a person's browser shows: no timing or pointer
+  // guesses (docs/ingest.md, "Agentic browsers").
   let a = 0;
   const driverGlobal =
     /^(\$?cdc_|__(webdriver|selenium|fxdriver|driver)_|_Selenium_IDE_Recorder$|callPhantom$|_phantom$|__nightmare$|domAutomation)/;
@@ -28,7 +29,7 @@
   let page = location.href;
   let referrer = document.referrer;
   let left = false;
-  const commerce = ["add_to_cart", "begin_checkout", "purchase"];
+  const commerce = ["add_to_cart", "begin_checkout", "purchase", "agent_submit", "tool_activated", "tool_canceled"];
 
   const send = (kind, extra) => {
     // Names outside the beacon vocabulary travel as a generic interaction.
@@ -84,12 +85,28 @@
     (e) => {
       caught();
       const f = e.target;
-      if (/\/cart\/add|add-to-cart/.test(f.action || "") || f.querySelector("[name=add-to-cart]")) {
-        send("add_to_cart", { t: label(f.querySelector("[type=submit]") || f) });
+      const cart = /\/cart\/add|add-to-cart/.test(f.action || "") || f.querySelector("[name=add-to-cart]");
+      const tool = f.getAttribute("toolname");
+      // WebMCP declarative API: the browser's agent, not a person, submitted this form
+      // (webmachinelearning/webmcp, declarative-api-explainer.md, "Events").
+      if (e.agentInvoked === true) {
+        a |= 16;
+        send("agent_submit", {
+          t: (tool || label(f)).slice(0, 200),
+          f: cart ? "cart" : /checkout/i.test(`${f.action} ${tool}`) ? "checkout" : "form",
+        });
       }
+      if (cart) send("add_to_cart", { t: label(f.querySelector("[type=submit]") || f) });
     },
     true,
   );
+  // A declarative tool filled by the agent (before its submit), or its run canceled.
+  for (const [type, kind] of [
+    ["toolactivated", "tool_activated"],
+    ["toolcanceled", "tool_canceled"],
+    ["toolcancel", "tool_canceled"],
+  ])
+    addEventListener(type, (e) => e.toolName && send(kind, { t: String(e.toolName).slice(0, 200) }));
   document.addEventListener(
     "click",
     (e) => {
@@ -101,9 +118,15 @@
     true,
   );
 
-  // Tiny explicit API for merchants: agentReadiness.track("purchase", "order-123").
+  // Tiny explicit API for merchants: agentReadiness.track("purchase", "order-123"), and
+  // on the order confirmation page agentReadiness.purchase({ order_id, value, currency })
+  // (value in the currency's major unit, as GA4's purchase event takes it): joins this
+  // visit's session, and the service counts the order once with a server-posted
+  // conversion of the same id (docs/conversions.md).
   window.agentReadiness = {
     track: (kind, t) => send(kind, t ? { t: String(t).slice(0, 200) } : {}),
+    purchase: (o) =>
+      o?.order_id && send("purchase", { t: String(o.order_id).slice(0, 200), v: +o.value, c: `${o.currency}` }),
   };
   view();
 })();

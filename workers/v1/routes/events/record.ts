@@ -12,7 +12,7 @@ const route = v1Route(
     tags: ["Events"],
     summary: "Record server-side request events",
     description:
-      "For a site's edge or log drain: crawlers and fetchers never run JavaScript. 1 to 500 request records, each accepted or rejected on its own, classified and rolled into sessions like snippet beacons. The client IP is never stored.",
+      "For a site's edge or log drain: crawlers and fetchers never run JavaScript. 1 to 500 request records, each accepted or rejected on its own, classified and rolled into sessions like snippet beacons. A record with `order` is an agentic checkout's end as a collector read it (completed, canceled or failed): its agent is identified and verified the same way, and it is stored as that agent's checkout, once per checkout (docs/integrations/agentic-checkout.md), not as a page view. The client IP is never stored.",
     request: {
       body: {
         required: true,

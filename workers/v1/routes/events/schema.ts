@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { AgenticOrderInput } from "@shared/agentic/order-input";
 import { MAX_SERVER_EVENTS } from "@shared/ingest/server-events";
 import { PolicyMarkInput } from "@shared/policy/policy-mark";
 
@@ -48,6 +49,7 @@ export const ServerEventInput = z
           "Request headers ingest reads, as received: Web Bot Auth (RFC 9421 `signature`, `signature-input`, `signature-agent`, at most 4,096 characters each) for signature verification, and `ucp-agent`. Other headers are ignored.",
       }),
     policy: PolicyMarkInput.optional(),
+    order: AgenticOrderInput.optional(),
   })
   .openapi("ServerEventInput");
 
