@@ -53,6 +53,6 @@ describe("traffic page: change against the previous period", () => {
     const data = /<script type="application\/json" id="platform-series-data">([^<]*)<\/script>/.exec(page.html)?.[1];
     const series = JSON.parse(data ?? "{}") as { series: Array<{ label: string; values: number[] }> };
     // An overlay: drawn as a line over the stacked bands, never stacked on them.
-    expect(series.series.at(-1)).toEqual({ label: "previous period (all platforms)", values: hourly, overlay: true });
+    expect(series.series.at(-1)).toEqual({ label: "Previous period (all platforms)", values: hourly, overlay: true });
   });
 });

@@ -102,7 +102,7 @@ describe("workspace time zone", () => {
     const day = (n: number) => new Date(d + n * DAY).toISOString().slice(0, 10);
     const page = `/app/sites/tz-page.example/traffic?from=${day(0)}&to=${day(2)}`;
     const lines = (c: ChartData) =>
-      c.series.filter((s) => s.label !== "previous period (all platforms)").map((s) => [s.label, s.values]);
+      c.series.filter((s) => s.label !== "Previous period (all platforms)").map((s) => [s.label, s.values]);
 
     const utc = chart((await owner.get(page)).html, "platform-series-data");
     expect(utc.x).toEqual([d, d + DAY, d + 2 * DAY].map((t) => t / 1000));

@@ -252,6 +252,7 @@ describeInChromium("the workspace overview, its checklist and the live view in h
 
     // Yesterday, by its From and To days; the page compares with the equal period before.
     await page.goto(`${baseUrl}/app/sites/${SHOP}/traffic`);
+    await page.getByText("Custom range").click();
     await page.getByLabel(/^From/).fill(dayOf(yesterday));
     await page.getByLabel(/^To/).fill(dayOf(yesterday));
     await page.getByRole("button", { name: "Show" }).click();

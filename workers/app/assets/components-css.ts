@@ -76,6 +76,8 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .site-switch ul{list-style:none;margin:0;padding:0}
 .site-switch li{padding:var(--space-1) 0}
 @media (max-width:40rem){
+  .subnav{flex-wrap:nowrap;overflow-x:auto;gap:var(--space-4)}
+  .subnav>li,.subnav ul{flex-wrap:nowrap;white-space:nowrap}
   main{padding:var(--space-4) var(--space-3) var(--space-6)}
   .field input,.field select,.field textarea{width:100%}
   .grid-2{grid-template-columns:minmax(0,1fr)}

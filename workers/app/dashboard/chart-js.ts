@@ -6,8 +6,10 @@
 //   so two lines with equal counts can no longer hide each other; the band's top edge
 //   is the running total and the hover legend shows each series' own count.
 // - Every series has its colour, a dash pattern on its edge and a marker shape, and the
-//   legend names the shape ("▲ Claude"). Colours come from CSS variables
-//   (--series-0 … --series-7 in dashboard-css.ts), one palette for light and one for
+//   legend (the page's own, SeriesChart) names the shape ("▲ Claude"), shows each series'
+//   latest count or the hovered bucket's, and shows or hides the series: a hidden band
+//   is taken out of the stack. Colours come from CSS variables
+//   (--series-0 … --series-7 in assets/design-tokens.ts), one palette for light and one for
 //   dark, each at least 3:1 against its background (WCAG 2.2, 1.4.11).
 // - The same numbers are in the table beside the chart (SeriesChart), which assistive
 //   technology reads instead of the canvas.
@@ -18,7 +20,6 @@ export const CHART_JS = `
   var SERIES_COLOURS = 8;
   var DASHES = [[], [8, 4], [2, 3], [12, 3, 2, 3], [4, 4], [1, 4], [10, 2], [6, 2, 2, 2]];
   var SHAPES = ["circle", "square", "triangle", "diamond", "cross", "down", "circle-open", "square-open"];
-  var SHAPE_SIGNS = { circle: "\\u25CF", square: "\\u25A0", triangle: "\\u25B2", diamond: "\\u25C6", cross: "\\u271A", down: "\\u25BC", "circle-open": "\\u25CB", "square-open": "\\u25A1" };
 
   function cssVar(name, fallback) {
     var v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -50,14 +51,15 @@ export const CHART_JS = `
 
   function drawChart(el) {
     if (typeof uPlot === "undefined") return;
-    var source = document.getElementById(el.getAttribute("data-chart"));
+    var id = el.getAttribute("data-chart");
+    var source = document.getElementById(id);
     if (!source) return;
     var data = JSON.parse(source.textContent);
     if (!data.x.length) return;
     var width = Math.max(200, el.clientWidth);
     var hourly = data.interval === "hour";
     var fg = cssVar("--fg", "#1b1b1b");
-    var bg = cssVar("--bg", "#ffffff");
+    var bg = cssVar("--surface", "#ffffff");
     var grid = cssVar("--chart-grid", "#d0d0d0");
     function colour(i) { return cssVar("--series-" + (i % SERIES_COLOURS), "#0b57d0"); }
     var zone = data.zone || "UTC";
@@ -75,51 +77,58 @@ export const CHART_JS = `
       var t = local(v);
       return hourly ? t.time : t.day.slice(5);
     }
-    // The API's own counts, and their running totals for the stacked bands.
+    // The API's own counts; overlays (the previous period) come last and are drawn as
+    // they are, never stacked on the bands.
     var raw = data.series.map(function (s) { return s.values; });
-    // Overlays (the previous period) come last and are drawn as they are, not stacked.
     var bandCount = data.series.filter(function (s) { return !s.overlay; }).length;
-    var stacked = [];
-    var running = data.x.map(function () { return 0; });
-    raw.slice(0, bandCount).forEach(function (values) {
-      running = running.map(function (sum, j) { return sum + (values[j] || 0); });
-      stacked.push(running.slice());
-    });
-    var series = [{ label: (hourly ? "Hour (" : "Day (") + zone + ")", value: function (u, v) { return v == null ? "" : label(v); } }];
+    var shown = data.series.map(function () { return true; });
+    // Running totals of the shown bands: a hidden band adds nothing, so the bands above
+    // it come down instead of floating over a gap.
+    function stack() {
+      var out = [];
+      var running = data.x.map(function () { return 0; });
+      raw.slice(0, bandCount).forEach(function (values, i) {
+        if (shown[i]) running = running.map(function (sum, j) { return sum + (values[j] || 0); });
+        out.push(running.slice());
+      });
+      return out;
+    }
+    var stacked = stack();
+    var series = [{ label: (hourly ? "Hour (" : "Day (") + zone + ")" }];
     var bands = [];
     data.series.forEach(function (s, i) {
       if (s.overlay) {
-        series.push({
-          label: "\\u2504 " + s.label,
-          stroke: fg,
-          dash: [3, 3],
-          width: 1.5,
-          points: { show: false },
-          value: function (u, v, si, j) { return j == null ? "" : String(raw[si - 1][j]); },
-        });
+        series.push({ label: s.label, stroke: fg, dash: [3, 3], width: 1.5, points: { show: false } });
         return;
       }
       var c = colour(i);
-      series.push({
-        label: SHAPE_SIGNS[SHAPES[i % SHAPES.length]] + " " + s.label,
-        stroke: c,
-        fill: withAlpha(c, 0.18),
-        dash: DASHES[i % DASHES.length],
-        width: 2,
-        points: { show: false },
-        // The legend shows this series' own count, not the running total.
-        value: function (u, v, si, j) { return j == null ? "" : String(raw[si - 1][j]); },
-      });
+      series.push({ label: s.label, stroke: c, fill: withAlpha(c, 0.18), dash: DASHES[i % DASHES.length], width: 2, points: { show: false } });
       // Fill between this band's top and the one below it (the first fills to zero).
       if (i > 0) bands.push({ series: [i + 1, i], fill: withAlpha(c, 0.18) });
     });
+    // The legend is the page's own (SeriesChart renders it): each button shows or hides its
+    // series and shows its count at the hovered bucket, else at the latest one.
+    var legend = document.querySelector('[data-legend="' + id + '"]');
+    var at = legend && legend.querySelector("[data-legend-at]");
+    var items = legend ? legend.querySelectorAll("[data-series]") : [];
+    var last = data.x.length - 1;
+    function showValues(j) {
+      var hovered = j != null;
+      var k = hovered ? j : last;
+      if (at) at.textContent = (hovered ? "At " : "Latest: ") + label(data.x[k]);
+      items.forEach(function (item) {
+        var v = item.querySelector("[data-value]");
+        if (v) v.textContent = String(raw[Number(item.getAttribute("data-series"))][k]);
+      });
+    }
     var ticks = { stroke: grid };
     el.textContent = "";
     var chart = new uPlot({
       width: width,
-      height: 240,
+      height: 260,
       series: series,
       bands: bands,
+      legend: { show: false },
       axes: [
         {
           stroke: fg, grid: { stroke: grid }, ticks: ticks,
@@ -129,14 +138,15 @@ export const CHART_JS = `
         { stroke: fg, grid: { stroke: grid }, ticks: ticks, label: data.unit || "", incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 10000] },
       ],
       scales: { x: { time: true } },
-      legend: { live: true },
       hooks: {
+        setCursor: [function (u) { showValues(u.cursor.idx); }],
         // Markers in each series' shape on its band's top edge, where there is room.
         draw: [function (u) {
           if (u.bbox.width / data.x.length < 6 * devicePixelRatio) return;
           var ctx = u.ctx;
           ctx.save();
           stacked.forEach(function (values, i) {
+            if (!shown[i]) return;
             values.forEach(function (v, j) {
               if (!raw[i][j]) return;
               var x = u.valToPos(data.x[j], "x", true);
@@ -148,15 +158,36 @@ export const CHART_JS = `
         }],
       },
     }, [data.x].concat(stacked, raw.slice(bandCount)), el);
-    // Hiding a band from the legend would shift every band above it: the legend only reads.
-    var legend = el.querySelector(".u-legend");
-    if (legend) legend.addEventListener("click", function (e) { e.stopPropagation(); }, true);
+    if (legend) {
+      legend.hidden = false;
+      showValues(null);
+      items.forEach(function (item) {
+        item.addEventListener("click", function () {
+          var i = Number(item.getAttribute("data-series"));
+          shown[i] = !shown[i];
+          item.setAttribute("aria-pressed", String(shown[i]));
+          chart.setSeries(i + 1, { show: shown[i] });
+          stacked = stack();
+          chart.setData([data.x].concat(stacked, raw.slice(bandCount)));
+        });
+      });
+    }
     // For the browser test: the plotted running totals (uplot.data) and the API's own counts.
     el.uplot = chart;
     el.chartValues = raw;
-    function fit() { chart.setSize({ width: Math.max(200, el.clientWidth), height: 240 }); }
+    function fit() { chart.setSize({ width: Math.max(200, el.clientWidth), height: 260 }); }
     window.addEventListener("resize", fit);
-    el.redraw = function () { window.removeEventListener("resize", fit); chart.destroy(); drawChart(el); };
+    el.redraw = function () {
+      window.removeEventListener("resize", fit);
+      chart.destroy();
+      // A fresh legend: the redraw wires its buttons again.
+      if (legend) legend.querySelectorAll("[data-series]").forEach(function (item) {
+        var fresh = item.cloneNode(true);
+        fresh.setAttribute("aria-pressed", "true");
+        item.replaceWith(fresh);
+      });
+      drawChart(el);
+    };
   }
 
   function drawCharts() {

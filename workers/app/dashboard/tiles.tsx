@@ -8,17 +8,21 @@ export interface Tile {
   label: Child;
   /** Against the previous equal period (compare=previous), when the page asked for it. */
   change?: Change;
+  /** True when there is nothing to measure (the value says "No data", never a made-up 0). */
+  noData?: boolean;
+  /** One short line under the value: what the number leaves out, or why there is none. */
+  footnote?: Child;
 }
 
-/** The row of headline numbers at the top of a dashboard page. */
+/** The row of headline numbers at the top of a dashboard page (a stat tile each). */
 export function Tiles(props: { label: string; tiles: Tile[] }) {
   return (
     <ul class="tiles" aria-label={props.label}>
       {props.tiles.map((tile) => (
         <li>
           <span class="label">{tile.label}</span>
-          <span class="value" data-metric={tile.metric}>
-            {tile.value}
+          <span class="value" data-metric={tile.metric} data-no-data={tile.noData ? "" : undefined}>
+            {tile.noData ? "No data" : tile.value}
           </span>
           {tile.change ? (
             <span
@@ -30,6 +34,7 @@ export function Tiles(props: { label: string; tiles: Tile[] }) {
               <span class="visually-hidden"> against the previous period</span>
             </span>
           ) : null}
+          {tile.footnote ? <span class="footnote">{tile.footnote}</span> : null}
         </li>
       ))}
     </ul>

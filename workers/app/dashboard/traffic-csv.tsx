@@ -6,12 +6,13 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { pageContext } from "../request-context";
 import { type CsvPage, csvTable, fields } from "./csv-download";
+import { dashboardQuery } from "./dashboard-query";
 import { pageWindowInput } from "./report-window-form";
 import { sitePageValue } from "./site-context";
 
-// CSV downloads of the traffic page's tables (issue 29, docs/reports.md "CSV"): each
-// table is read from the same traffic report use case as the page and the v1 report, so
-// its rows are the API's rows, under the API's field names.
+// CSV downloads of the site dashboard's tables (issue 29, docs/reports.md "CSV"): each
+// table is read from the same traffic report use case as the page and the v1 report, with
+// the page's window and filters, so its rows are the API's rows, under the API's field names.
 
 type Answer = TrafficReportAnswer<TrafficReportName>;
 type TrafficTable = "platforms" | "outcomes" | "purposes" | "tiers" | "sources" | "referrer_hosts" | "top_pages";
@@ -30,12 +31,14 @@ const REPORT_OF: Record<TrafficTable, TrafficReportName> = {
 /** The table's report for the page's site and window (404 outside this workspace, 400 for a refused range). */
 async function tableReport(c: Context<AppEnv>, table: TrafficTable): Promise<Answer> {
   const ctx = pageContext(c);
-  const { input, problem } = pageWindowInput(c.req.query(), ctx.nowMs, ctx.timeZone);
+  const { query } = dashboardQuery(c.req.query());
+  const { input, problem } = pageWindowInput(query, ctx.nowMs, ctx.timeZone);
   if (problem) throw new HTTPException(400, { message: problem });
   const domain = c.req.param("domain") ?? "";
   const answer = await trafficReport(ctx, {
     domain,
     ...input,
+    ...query.filters,
     reports: { [REPORT_OF[table]]: {} } as Record<TrafficReportName, object>,
   });
   return sitePageValue(domain, answer) as Answer;

@@ -10,27 +10,20 @@ import { pageContext } from "../request-context";
 import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { CsvLink } from "./csv-download";
-import { PeriodForm } from "./period-form";
+import { dashboardQuery, queryString } from "./dashboard-query";
 import { pageWindowInput } from "./report-window-form";
 import { sitePageValue, sitePaths } from "./site-context";
+import { DASHBOARD_REPORTS, SiteDashboard } from "./site-dashboard";
 import { SiteNav, siteHref } from "./site-nav";
 import { TRAFFIC_CSV, type TrafficTableName } from "./traffic-csv";
-import { NoEventsYet, TrafficSections, TrafficWindow } from "./traffic-view";
-
-/** The page's reports: tiles and charts show the change against the previous equal period (issue 29). */
-export const TRAFFIC_PAGE_REPORTS = {
-  overview: { compare: "previous" },
-  sources: { compare: "previous" },
-  purpose: {},
-  verification: {},
-} as const;
 
 /** The newest sites "Traffic" chooses among. */
 const TRAFFIC_CANDIDATES = 50;
 
-// Traffic of one site: the traffic report use case (shared/reads/traffic-report.ts), the
-// one the v1 report routes answer with, so every number equals the API's. Days are the
-// workspace's (docs/app.md "Time zone"). Sign-in and workspace come from the
+// The dashboard of one site (site-dashboard.tsx): the traffic report use case
+// (shared/reads/traffic-report.ts) with the page's window and filters, the one the v1
+// report routes answer with, so every number equals the API's for the same query. Days
+// are the workspace's (docs/app.md "Time zone"). Sign-in and workspace come from the
 // `/app/sites/*` middleware of sites.tsx (registered first).
 export function registerTraffic(app: Hono<AppEnv>) {
   // "Traffic" in the main navigation: the dashboard of the site whose last session is the
@@ -44,18 +37,22 @@ export function registerTraffic(app: Hono<AppEnv>) {
 
   app.get("/app/sites/:domain/traffic", async (c) => {
     const ctx = pageContext(c);
-    const q = c.req.query();
-    const { input, problem } = pageWindowInput(q, ctx.nowMs, ctx.timeZone);
+    const { query, ignored } = dashboardQuery(c.req.query());
+    const { input, problem } = pageWindowInput(query, ctx.nowMs, ctx.timeZone);
     const domain = c.req.param("domain");
-    const r = sitePageValue(domain, await trafficReport(ctx, { domain, ...input, reports: TRAFFIC_PAGE_REPORTS }));
+    const r = sitePageValue(
+      domain,
+      await trafficReport(ctx, { domain, ...input, ...query.filters, reports: DASHBOARD_REPORTS }),
+    );
     const paths = sitePaths(c, r.site.domain);
-    // The download links keep the page's window (the same query string).
-    const query = new URL(c.req.url).search;
     const at = `/sites/${encodeURIComponent(r.site.domain)}/traffic`;
-    const csv = (table: TrafficTableName) => <CsvLink c={c} page={TRAFFIC_CSV} at={at} table={table} query={query} />;
+    // The downloads keep the page's window and filters.
+    const csv = (table: TrafficTableName) => (
+      <CsvLink c={c} page={TRAFFIC_CSV} at={at} table={table} query={queryString(query)} />
+    );
     return renderPage(c, {
       title: `Traffic of ${r.site.domain}`,
-      // A refused range is the form with the sentence inline, answered 400.
+      // A refused range is the picker with the sentence inline, answered 400.
       status: problem ? 400 : 200,
       body: (
         <>
@@ -63,20 +60,15 @@ export function registerTraffic(app: Hono<AppEnv>) {
           <link rel="stylesheet" href={UPLOT_STYLE} />
           <SiteNav c={c} domain={r.site.domain} current="traffic" />
           <DataCoverageBanner coverage={r.data_coverage} drainsHref={siteHref(c, r.site.domain, "drains")} />
-          <PeriodForm
-            action={paths.traffic}
-            period={q.period}
-            from={q.from}
-            to={q.to}
-            problem={problem}
+          <SiteDashboard
+            r={r}
+            query={query}
+            ignored={ignored}
+            links={{ base: paths.traffic, csv, installHref: paths.install }}
+            nowMs={ctx.nowMs}
             zone={ctx.timeZone}
+            problem={problem}
           />
-          <TrafficWindow r={r} installHref={paths.install} />
-          {r.overview.data_status === "no_events_yet" ? (
-            <NoEventsYet domain={r.site.domain} installHref={paths.install} />
-          ) : (
-            <TrafficSections r={r} csv={csv} />
-          )}
           <script src={UPLOT_SCRIPT} defer />
           <script src={DASHBOARD_SCRIPT} defer />
         </>
