@@ -16,6 +16,12 @@ const port = process.env.PORT || "8787";
 const host = process.env.HOST || "127.0.0.1";
 const persistTo = process.env.PERSIST_TO || ".wrangler/state";
 const outboundResolve = process.env.OUTBOUND_RESOLVE || "";
+// The origin this run answers on and links in mail point to (docs/security.md, issue 41
+// #3): the one wrangler prints, unless PUBLIC_BASE_URL names another. Every Worker gets
+// it, so the edge refuses any other Host and mail never takes a link from a request.
+const loopback = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+const publicBaseUrl =
+  process.env.PUBLIC_BASE_URL || `http://${loopback.includes(":") ? `[${loopback}]` : loopback}:${port}`;
 
 // Keep wrangler offline and quiet about it: no metrics, no update checks.
 // X_LOCAL_OBSERVABILITY=false: wrangler's local trace store (on by default) keeps every
@@ -118,7 +124,7 @@ args.push("--ip", host, "--port", port, "--persist-to", persistTo, "--show-inter
 // config, so each config gets a .dev.vars beside it (gitignored; deploys never read it).
 const devVars = `${Object.keys(LOCAL_SWITCHES)
   .map((name) => `${name}="1"\n`)
-  .join("")}OUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\n`;
+  .join("")}OUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\nPUBLIC_BASE_URL=${JSON.stringify(publicBaseUrl)}\n`;
 for (const config of configs) writeFileSync(path.join(root, path.dirname(config), ".dev.vars"), devVars);
 // The application (docs/app.md "Getting started"): locally the first visit creates the
 // owner without the bootstrap secret (LOCAL_OWNER_SIGNUP) and anyone may sign up (a

@@ -47,7 +47,7 @@ describe("Log drains page", () => {
     expect(secret).toMatch(/^ar_drain_[0-9A-Za-z]{40}$/);
     const drainId = /data-drain-id="(drn_[^"]+)"/.exec(created.html)?.[1] as string;
     expect(elementText(created.html, "new-drain-0")).toBe(
-      `http://app.test/ingest/drains/${drainId}?header_Authorization=Bearer%20${secret}`,
+      `https://app.test/ingest/drains/${drainId}?header_Authorization=Bearer%20${secret}`,
     );
     expect(created.html).toMatch(/<details id="steps-cloudflare_logpush" open/);
     expect(created.html).toContain('data-state="waiting"');

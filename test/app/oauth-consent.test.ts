@@ -7,9 +7,9 @@ import { elementText, FormClient, uniqueEmail } from "./form-client";
 // sign-in first, the client's facts shown, one workspace and scopes chosen, never more
 // than the role allows, a code sent back only for a vetted client and redirect URI.
 
-// PUBLIC_BASE_URL is empty here (as in a local run), so the service origin is the
-// request's own when it is a loopback name.
-const ORIGIN = "http://127.0.0.1:8787";
+// PUBLIC_BASE_URL is https://app.test in this project (test/app/vitest.config.ts): the
+// service origin, the OAuth issuer.
+const ORIGIN = "https://app.test";
 const REDIRECT = "http://127.0.0.1:9/callback";
 // RFC 7636 Appendix B's verifier and challenge.
 const CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
@@ -133,7 +133,7 @@ describe("/app/oauth/authorize", () => {
     expect(unknown.location).toBeNull();
   });
 
-  it("is not served on a host that is not this service's (PUBLIC_BASE_URL empty: loopback only)", async () => {
+  it("is not served on a host that is not this service's (PUBLIC_BASE_URL's host only)", async () => {
     const owner = new FormClient("http://evil.example");
     await owner.signUp(uniqueEmail("oauth-host"));
     expect((await owner.get(authorizePath("any"))).status).toBe(404);

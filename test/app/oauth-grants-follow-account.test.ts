@@ -10,7 +10,7 @@ import { elementText, FormClient, uniqueEmail } from "./form-client";
 // invalid request never sends the browser to an unverified redirect URI by itself.
 // Controls: the same flows for the rightful owner still work.
 
-const ORIGIN = "http://127.0.0.1:8787";
+const ORIGIN = "https://app.test";
 const REDIRECT = "https://assistant.example/oauth/callback";
 const PASSWORD = "correct horse battery";
 // A PKCE verifier and its S256 challenge (RFC 7636 §4.2), worked out by hand with node's crypto.

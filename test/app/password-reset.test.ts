@@ -27,7 +27,7 @@ async function mailTo(address: string): Promise<KeptMail[]> {
 async function resetLinkFor(address: string): Promise<string> {
   return vi.waitFor(async () => {
     const mail = await mailTo(address);
-    const match = /http:\/\/app\.test(\/app\/password-reset\/[0-9A-Za-z]{43})/.exec(mail.at(-1)?.text ?? "");
+    const match = /https:\/\/app\.test(\/app\/password-reset\/[0-9A-Za-z]{43})/.exec(mail.at(-1)?.text ?? "");
     if (!match) throw new Error("no reset mail yet");
     return match[1];
   });
@@ -140,7 +140,7 @@ describe("password reset by email", () => {
     const page = await new FormClient().get("/app/__mailbox");
     expect(page.status).toBe(200);
     expect(page.html).toContain(email);
-    expect(page.html).toMatch(/<a href="http:\/\/app\.test\/app\/password-reset\/[0-9A-Za-z]{43}">/);
+    expect(page.html).toMatch(/<a href="https:\/\/app\.test\/app\/password-reset\/[0-9A-Za-z]{43}">/);
 
     const deployed = await buildApp().request(
       "http://app.test/app/__mailbox",

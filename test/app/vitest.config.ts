@@ -19,6 +19,9 @@ const project = await workerProject("app", "workers/app/wrangler.toml", {
       SIGNUP_MODE: "open",
       LOCAL_OWNER_SIGNUP: "1",
       MAIL_FROM: "no-reply@app.test",
+      // The service is https://app.test here (the FormClient's host): links in mail and the
+      // OAuth issuer take it from PUBLIC_BASE_URL, never from a request's Host.
+      PUBLIC_BASE_URL: "https://app.test",
       // scrypt at N=2^10, p=1 (about 1/80 of production's work): the tests exercise the
       // hashing path, not its cost (test/app/worker-main.ts).
       TEST_PASSWORD_HASH_PARAMS: JSON.stringify(TEST_PASSWORD_HASH_PARAMS),

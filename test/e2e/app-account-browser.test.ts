@@ -52,7 +52,7 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
     await checkPage(page, "password-reset-new");
     await page.getByLabel("New password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Set new password" }).click();
-    await page.waitForURL(`${baseUrl}/app/sign-in?reset=done`);
+    await page.waitForURL(`${baseUrl}/app/sign-in?reset=done&apps=0`);
     await expectOne(page.getByText("Your password is changed"));
 
     await page.getByLabel("Email").fill(address);

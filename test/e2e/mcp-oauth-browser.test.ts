@@ -10,6 +10,7 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
+import { SCOPE_PRESETS } from "../../shared/auth/scopes";
 import {
   describeInChromium,
   expectAccessible,
@@ -126,7 +127,7 @@ describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Ch
     expect(authorizationUrl.href.startsWith(`${baseUrl}/app/oauth/authorize?`)).toBe(true);
     expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256");
     // The challenge names the read scopes, and the SDK asks for what it names.
-    expect(authorizationUrl.searchParams.get("scope")).toBe("traffic:read conversions:read monitors:read");
+    expect(authorizationUrl.searchParams.get("scope")).toBe(SCOPE_PRESETS["read-only"].join(" "));
 
     // 3. Consent in Chromium: sign up (first visit goes through sign-in), pick the scopes.
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.80" });

@@ -1,10 +1,13 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { SCOPE_PRESETS } from "../../shared/auth/scopes";
 import { CIMD_CLIENT_ID, CIMD_HOST, CIMD_REDIRECT_URI } from "./cimd-fixture-server";
+import { rawRequest } from "./mcp-helpers";
 
 // Issue 41's attacks on the real local server, each with its control. A client ID
 // metadata document (CIMD) URL is fetched only through the outbound guard: a loopback
-// target is never connected to, open port or closed, and a redirect is not followed.
+// target is never connected to, open port or closed, and a redirect is not followed. A
+// page under a name that resolves to 127.0.0.1 (DNS rebinding) reaches nothing.
 
 const baseUrl = inject("baseUrl");
 
@@ -97,6 +100,47 @@ describe("the /mcp challenge", () => {
   it("names the read scopes, so an SDK client asks for reads by default", async () => {
     const res = await fetch(`${baseUrl}/mcp`, { method: "POST" });
     expect(res.status).toBe(401);
-    expect(res.headers.get("WWW-Authenticate")).toContain('scope="traffic:read conversions:read monitors:read"');
+    expect(res.headers.get("WWW-Authenticate")).toContain(`scope="${SCOPE_PRESETS["read-only"].join(" ")}"`);
+  });
+});
+
+describe("the local server under a rebound name (DNS rebinding)", () => {
+  const port = new URL(baseUrl).port;
+
+  it("does not show the mailbox, with its reset links, to a foreign Host", async () => {
+    const res = await rawRequest(`${baseUrl}/app/__mailbox`, {
+      method: "GET",
+      headers: { Host: `rebound.example:${port}` },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).not.toContain("password-reset/");
+  });
+
+  it("does not mint an API key for a foreign Host or another site's page", async () => {
+    const body = JSON.stringify({ workspace: "rebound", preset: "provisioning" });
+    const headers = { "Content-Type": "application/json", "Content-Length": String(body.length) };
+    const rebound = await rawRequest(`${baseUrl}/__admin/keys`, {
+      method: "POST",
+      headers: { ...headers, Host: `rebound.example:${port}` },
+      body,
+    });
+    expect(rebound.status).toBe(403);
+    const crossSite = await rawRequest(`${baseUrl}/__admin/keys`, {
+      method: "POST",
+      headers: { ...headers, Host: `127.0.0.1:${port}`, Origin: "https://evil.example" },
+      body,
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body).not.toContain("ar_live_");
+  });
+
+  it("serves this machine's own browser and npm run admin (control)", async () => {
+    expect((await fetch(`${baseUrl}/app/__mailbox`)).status).toBe(200);
+    const res = await fetch(`${baseUrl}/__admin/keys`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ workspace: "local-admin", preset: "provisioning" }),
+    });
+    expect(res.status).toBe(201);
   });
 });

@@ -29,14 +29,16 @@ describe("edge routing", () => {
   });
 
   it("forwards to the upstream and propagates the caller's request id", async () => {
-    const res = await exports.default.fetch("http://x/api/v1/sites", { headers: { "X-Request-Id": "client-abc-123" } });
+    const res = await exports.default.fetch("https://agents.example/api/v1/sites", {
+      headers: { "X-Request-Id": "client-abc-123" },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Request-Id")).toBe("client-abc-123");
     expect(await res.json()).toEqual({ upstream: "V1", path: "/api/v1/sites", requestId: "client-abc-123" });
   });
 
   it("mints a request id when none is given and passes the same one upstream", async () => {
-    const res = await exports.default.fetch("http://x/ingest/beacon", { method: "POST", body: "{}" });
+    const res = await exports.default.fetch("https://agents.example/ingest/beacon", { method: "POST", body: "{}" });
     const body = (await res.json()) as { upstream: string; requestId: string };
     expect(body.upstream).toBe("INGEST");
     expect(res.headers.get("X-Request-Id")).toBe(body.requestId);
@@ -44,7 +46,7 @@ describe("edge routing", () => {
   });
 
   it("answers unknown paths 404 in the error shape, with a request id", async () => {
-    const res = await exports.default.fetch("http://x/does-not-exist");
+    const res = await exports.default.fetch("https://agents.example/does-not-exist");
     expect(res.status).toBe(404);
     expect(res.headers.get("X-Request-Id")).toBeTruthy();
     expect(res.headers.get("Content-Type")).toContain("application/json");
@@ -53,21 +55,21 @@ describe("edge routing", () => {
 
   it("answers another method on the edge's own documents 405 with Allow, not 404", async () => {
     for (const path of ["/openapi.json", "/robots.txt", "/llms.txt", "/.well-known/api-catalog"]) {
-      const res = await exports.default.fetch(`http://x${path}`, { method: "POST", body: "{}" });
+      const res = await exports.default.fetch(`https://agents.example${path}`, { method: "POST", body: "{}" });
       expect(res.status, path).toBe(405);
       expect(res.headers.get("Allow"), path).toBe("GET, HEAD");
       expect(res.headers.get("X-Request-Id"), path).toBeTruthy();
       expect(await res.json(), path).toEqual({ error: "Method POST is not allowed here", code: "method_not_allowed" });
     }
     // Paths the edge forwards are the product Worker's to judge, whatever the method.
-    const forwarded = await exports.default.fetch("http://x/api/v1/sites", { method: "DELETE" });
+    const forwarded = await exports.default.fetch("https://agents.example/api/v1/sites", { method: "DELETE" });
     expect(await forwarded.json()).toMatchObject({ upstream: "V1", path: "/api/v1/sites" });
-    const unknown = await exports.default.fetch("http://x/does-not-exist", { method: "POST" });
+    const unknown = await exports.default.fetch("https://agents.example/does-not-exist", { method: "POST" });
     expect(unknown.status).toBe(404);
   });
 
   it("fans /__scheduled out to every Worker with the cron expression", async () => {
-    const res = await exports.default.fetch("http://x/__scheduled?cron=*/5%20*%20*%20*%20*");
+    const res = await exports.default.fetch("https://agents.example/__scheduled?cron=*/5%20*%20*%20*%20*");
     expect(res.status).toBe(200);
     const body = (await res.json()) as { ok: boolean; workers: { worker: string; cron: string }[] };
     expect(body.ok).toBe(true);
@@ -81,10 +83,12 @@ describe("edge routing", () => {
 
   it("passes the app Worker's `at` time on to every Worker unchanged", async () => {
     const at = "2026-11-30T01:00:00Z";
-    const res = await exports.default.fetch(`http://x/__scheduled?cron=7%20*%20*%20*%20*&at=${encodeURIComponent(at)}`);
+    const res = await exports.default.fetch(
+      `https://agents.example/__scheduled?cron=7%20*%20*%20*%20*&at=${encodeURIComponent(at)}`,
+    );
     const body = (await res.json()) as { workers: { cron: string; at: string | null }[] };
     expect(body.workers.map((w) => [w.cron, w.at])).toEqual(Array(4).fill(["7 * * * *", at]));
-    const without = (await (await exports.default.fetch("http://x/__scheduled")).json()) as typeof body;
+    const without = (await (await exports.default.fetch("https://agents.example/__scheduled")).json()) as typeof body;
     expect(without.workers.map((w) => [w.cron, w.at])).toEqual(Array(4).fill([null, null]));
   });
 });

@@ -22,5 +22,9 @@ function echo(upstream: string) {
 
 export default workerProject("edge", "wrangler.toml", {
   migrations: false,
-  miniflare: { serviceBindings: { SCAN: echo("SCAN"), INGEST: echo("INGEST"), V1: echo("V1"), APP: echo("APP") } },
+  miniflare: {
+    // The tests call the edge as https://agents.example/...: the service's host here.
+    bindings: { PUBLIC_BASE_URL: "https://agents.example" },
+    serviceBindings: { SCAN: echo("SCAN"), INGEST: echo("INGEST"), V1: echo("V1"), APP: echo("APP") },
+  },
 });

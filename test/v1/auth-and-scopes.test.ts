@@ -55,7 +55,7 @@ describe("authentication: 401 unauthorized with WWW-Authenticate", () => {
   it("refuses a revoked key", async () => {
     const k = await createTestKey(env, { workspace: "revoked", scopes: ["traffic:read"] });
     expect((await exports.default.fetch(`${BASE}/api/v1/sites`, { headers: k.headers })).status).toBe(200);
-    const revoke = await exports.default.fetch(`${BASE}/__admin/keys/${k.keyId}/revoke`, { method: "POST" });
+    const revoke = await exports.default.fetch(`http://localhost/__admin/keys/${k.keyId}/revoke`, { method: "POST" });
     expect(revoke.status).toBe(200);
     const res = await exports.default.fetch(`${BASE}/api/v1/sites`, { headers: k.headers });
     expect(res.status).toBe(401);
@@ -115,7 +115,7 @@ describe("scopes: 403 insufficient_scope at each boundary", () => {
   }
 
   it("the provisioning preset is exactly sites:write + traffic:read, and cannot read conversions", async () => {
-    const res = await exports.default.fetch(`${BASE}/__admin/keys`, {
+    const res = await exports.default.fetch(`http://localhost/__admin/keys`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ workspace: "preset", preset: "provisioning" }),

@@ -79,7 +79,7 @@ describe("moving existing analytics from the single D1 into the shards", () => {
     const before = { a: await readAll(env.DB, siteA), b: await readAll(env.DB, siteB) };
     expect((before.a[3] as unknown[]).length + (before.b[3] as unknown[]).length).toBe(30);
 
-    const res = await exports.default.fetch("http://x/__admin/migrate-analytics", { method: "POST" });
+    const res = await exports.default.fetch("http://localhost/__admin/migrate-analytics", { method: "POST" });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { sites: { site_id: string; sessions: number; events: number }[] };
     expect(body.sites).toEqual(
@@ -98,7 +98,7 @@ describe("moving existing analytics from the single D1 into the shards", () => {
     );
     expect(overview.total_sessions).toBe(20);
 
-    const again = await exports.default.fetch("http://x/__admin/migrate-analytics", { method: "POST" });
+    const again = await exports.default.fetch("http://localhost/__admin/migrate-analytics", { method: "POST" });
     expect(again.status).toBe(200);
     expect(await inShard(env.ANALYTICS_SHARD, siteA, (db) => readAll(db, siteA))).toEqual(before.a);
   });

@@ -4,13 +4,13 @@ import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 
 /**
- * The origin links in mail point to: PUBLIC_BASE_URL when a deployment sets it (so a
- * forged Host header cannot put another host into a reset link), else the origin the
- * request came to (local runs).
+ * The origin links in mail point to: PUBLIC_BASE_URL, which a deployment sets and `npm
+ * start` sets to the origin it prints. Never the request's Host, which a forged request or
+ * a page under a rebound name chooses (issue 41 #3). Unset, there is no origin to link to:
+ * "" (links are relative, and mail is not sent: `sendAfterAnswer`).
  */
 export function linkOrigin(c: Context<AppEnv>): string {
-  const configured = c.env.PUBLIC_BASE_URL?.replace(/\/+$/, "");
-  return configured || new URL(c.req.url).origin;
+  return c.env.PUBLIC_BASE_URL ? new URL(c.env.PUBLIC_BASE_URL).origin : "";
 }
 
 /**
@@ -18,6 +18,12 @@ export function linkOrigin(c: Context<AppEnv>): string {
  * says whether a mail was sent: the password-reset page answers alike for every address.
  */
 export function sendAfterAnswer(c: Context<AppEnv>, mail: () => Promise<Mail | null>): void {
+  if (!linkOrigin(c)) {
+    log("warn", "mail not sent: PUBLIC_BASE_URL is not set, so its links would have no address", {
+      request_id: c.get("requestId"),
+    });
+    return;
+  }
   c.executionCtx.waitUntil(
     mail()
       .then((message) => (message ? sendMail(c.env, message) : undefined))

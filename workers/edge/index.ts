@@ -1,6 +1,7 @@
 import { localSwitchOn } from "@shared/config/local-switches";
 import { ApiError } from "@shared/errors/api-error";
 import { accessLog } from "@shared/http/access-log";
+import { foreignHostReason } from "@shared/http/host-allow-list";
 import { refuseOtherMethods } from "@shared/http/method-not-allowed";
 import { toErrorResponse } from "@shared/http/on-error";
 import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "@shared/http/request-id";
@@ -16,6 +17,13 @@ const app = new Hono<EdgeApp>();
 
 app.use(requestId());
 app.use(accessLog(WORKER));
+// Every route answers on the service's own host names only (shared/http/host-allow-list.ts):
+// a page on a name that resolves to this server (DNS rebinding) reaches nothing.
+app.use(async (c, next) => {
+  const foreign = foreignHostReason(c.req.raw, c.env.PUBLIC_BASE_URL);
+  if (foreign) throw new ApiError("host_not_allowed", foreign);
+  await next();
+});
 // POST /openapi.json and the like: 405 with Allow, as on every product Worker.
 app.use(refuseOtherMethods(app, "v1", WORKER));
 

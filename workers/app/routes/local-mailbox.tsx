@@ -1,5 +1,6 @@
 import { localSwitchOn } from "@shared/config/local-switches";
 import { readLocalMailbox } from "@shared/email/send-mail";
+import { crossSiteReason, foreignHostReason } from "@shared/http/host-allow-list";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
@@ -22,6 +23,10 @@ function MailText(props: { text: string }) {
 export function registerLocalMailbox(app: Hono<AppEnv>) {
   app.get("/app/__mailbox", async (c) => {
     if (!localSwitchOn(c.env, "LOCAL_MAILBOX")) throw new HTTPException(404, { message: `Nothing at ${c.req.path}.` });
+    // Reset links are here: only this machine's own browser may read them, never a page of
+    // another site or one reached under a rebound name (issue 41 #3).
+    const refused = foreignHostReason(c.req.raw, c.env.PUBLIC_BASE_URL) ?? crossSiteReason(c.req.raw);
+    if (refused) throw new HTTPException(403, { message: `${refused}.` });
     const mail = await readLocalMailbox(c.env.DB);
     return renderPage(c, {
       title: "Local mailbox",

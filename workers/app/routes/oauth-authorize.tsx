@@ -1,5 +1,6 @@
 import { AuthorizationError, CimdFetchError, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import { isWriteScope } from "@shared/auth/scopes";
+import { foreignHostReason } from "@shared/http/host-allow-list";
 import {
   AUTHORIZE_PATH,
   authorizationServer,
@@ -21,8 +22,10 @@ import { ConsentForm, initialTicks } from "./oauth-consent-view";
 
 function oauthApi(c: Context<AppEnv>): OAuthHelpers {
   const origin = serviceOrigin(c.env.PUBLIC_BASE_URL, c.req.url);
-  // Same rule as /mcp: PUBLIC_BASE_URL's origin, or a loopback origin in a local run.
-  if (!origin) throw new HTTPException(404, { message: `Nothing at ${c.req.path}.` });
+  // Same rule as /mcp: PUBLIC_BASE_URL's origin, or a loopback origin in a local run; and
+  // never under another host name, even when the edge is not in front.
+  if (!origin || foreignHostReason(c.req.raw, c.env.PUBLIC_BASE_URL))
+    throw new HTTPException(404, { message: `Nothing at ${c.req.path}.` });
   return authorizationServer(origin).getOAuthApi(c.env);
 }
 

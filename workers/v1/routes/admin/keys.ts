@@ -5,6 +5,7 @@ import { SCOPE_PRESETS, SCOPES } from "@shared/auth/scopes";
 import { localSwitchOn } from "@shared/config/local-switches";
 import { database } from "@shared/db/client";
 import { ApiError } from "@shared/errors/api-error";
+import { crossSiteReason, foreignHostReason } from "@shared/http/host-allow-list";
 import { eq } from "drizzle-orm";
 import type { V1AppEnv } from "../../app-env";
 
@@ -55,6 +56,12 @@ export function registerAdminKeyRoutes(app: OpenAPIHono<V1AppEnv>) {
   app.use("/__admin/*", async (c, next) => {
     if (!localSwitchOn(c.env, "ADMIN_ROUTES"))
       throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`);
+    // Live API keys are minted here: `npm run admin` on this machine only, never a page of
+    // another site or one reached under a rebound name (issue 41 #3).
+    const foreign = foreignHostReason(c.req.raw, c.env.PUBLIC_BASE_URL);
+    if (foreign) throw new ApiError("host_not_allowed", foreign);
+    const crossSite = crossSiteReason(c.req.raw);
+    if (crossSite) throw new ApiError("origin_not_allowed", crossSite);
     await next();
   });
 
