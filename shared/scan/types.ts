@@ -68,6 +68,9 @@ export interface InputFacts {
   /** Not shown to a person: `hidden`, `aria-hidden="true"` or an inline `display:none`. */
   hidden: boolean;
   placeholder: string;
+  /** WebMCP's `toolparamdescription` (issue 45), else "". */
+  toolParamDescription?: string;
+  required?: boolean;
 }
 
 export interface ControlFacts {
@@ -92,6 +95,14 @@ export interface FormFacts {
   inSearchLandmark: boolean;
   inputs: InputFacts[];
   controls: ControlFacts[];
+  /** Names of its `type=hidden` inputs (sent with the form, never filled by a person). */
+  hiddenNames?: string[];
+  /**
+   * WebMCP's declarative tool (webmachinelearning/webmcp declarative-api-explainer.md):
+   * the form's `toolname` and `tooldescription` (both needed to register it) and
+   * `toolautosubmit`; null when the form is not annotated.
+   */
+  tool?: { name: string; description: string; autosubmit: boolean } | null;
 }
 
 export interface ImageFacts {

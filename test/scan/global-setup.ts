@@ -6,6 +6,7 @@ import { feedShop } from "../fixtures/shops/feed-shop";
 import { formShop } from "../fixtures/shops/form-shop";
 import { goodShop, goodShopCarts } from "../fixtures/shops/good-shop";
 import { jsShellShop } from "../fixtures/shops/js-shell-shop";
+import { protocolsShop } from "../fixtures/shops/protocols-2026-shop";
 import { robotsBlockedShop } from "../fixtures/shops/robots-blocked-shop";
 import { sessionShop } from "../fixtures/shops/session-shop";
 import { type RunningShop, startShop } from "../fixtures/shops/shop-server";
@@ -43,6 +44,8 @@ export async function setup(project: TestProject): Promise<void> {
   const ucp = ucpMcpShop({ origin: "https://ucp-shop.test", htmlProducts: true });
   const ucpOnly = ucpMcpShop({ origin: "https://ucp-only.test", htmlProducts: false });
   const session = sessionShop({ origin: "https://session-shop.test" });
+  const protocols = protocolsShop({ origin: "https://protocols-2026.test", legacy: false });
+  const protocolsLegacy = protocolsShop({ origin: "https://protocols-legacy.test", legacy: true });
   const shops = {
     "good-shop.test": await startShop(goodShop, goodShopCarts.options()),
     "js-shell.test": await startShop(jsShellShop, observeOnly("js-shell.test").options()),
@@ -54,6 +57,8 @@ export async function setup(project: TestProject): Promise<void> {
     "ucp-shop.test": await startShop(ucp.routes, ucp.book.options()),
     "ucp-only.test": await startShop(ucpOnly.routes, ucpOnly.book.options()),
     "session-shop.test": await startShop(session.routes, session.book.options()),
+    "protocols-2026.test": await startShop(protocols.routes, protocols.book.options()),
+    "protocols-legacy.test": await startShop(protocolsLegacy.routes, protocolsLegacy.book.options()),
     "edge-shop.test": await startShop(edgeCaseShop(() => edgePort)),
     "robots-blocked.test": await startShop(robotsBlockedShop),
     "index-shop.test": await startShop(sitemapIndexShop),
@@ -79,6 +84,8 @@ export async function setup(project: TestProject): Promise<void> {
     ["ucp-shop.test", ucp.book],
     ["ucp-only.test", ucpOnly.book],
     ["session-shop.test", session.book],
+    ["protocols-2026.test", protocols.book],
+    ["protocols-legacy.test", protocolsLegacy.book],
   );
   edgePort = shops["edge-shop.test"].port;
   running.push(...Object.values(shops));

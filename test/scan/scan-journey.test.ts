@@ -73,12 +73,15 @@ describe("the add-to-cart journey on platform-like shops", () => {
       expect.arrayContaining(["POST /cart/add", "GET /cart.js"]),
     );
     expectOneUnitReadBack(r, "cookie");
-    // One cart mutation; the other POSTs are the storefront MCP probe (initialize, notification, tools/list).
-    expect(r.requests.filter((q) => q.method === "POST" && q.path !== "/api/mcp").map((q) => q.path)).toEqual([
+    // One cart mutation; the other POSTs are the UCP MCP probe (server/discover, then the
+    // 2025 handshake this endpoint speaks: initialize, notification, tools/list).
+    expect(r.requests.filter((q) => q.method === "POST" && q.path !== "/api/ucp/mcp").map((q) => q.path)).toEqual([
       "/cart/add",
     ]);
     expect(r.byKey.mcp_discovery.status).toBe("pass");
-    expect(r.byKey.mcp_discovery.message).toContain("Shopify's storefront MCP endpoint");
+    expect(r.byKey.mcp_discovery.message).toContain(
+      "Shopify's per-store UCP MCP endpoint https://shopify-like.test/api/ucp/mcp, which answers only the 2025 handshake",
+    );
     // The journey is streamed: its own phase, then crawl events for each of its requests.
     const phases = r.events.filter((e) => e.event === "status").map((e) => e.data.phase);
     expect([...new Set(phases)]).toEqual(["queued", "fetching", "journey", "checking", "scoring", "saving"]);
@@ -104,8 +107,8 @@ describe("the add-to-cart journey on platform-like shops", () => {
     );
     expect(cartOf(check).added).toBe(false);
     expect(r.requests.filter((q) => q.path.startsWith("/cart"))).toEqual([]);
-    // Only the storefront MCP probe (initialize, tools/list) is not a GET; nothing changed a cart.
-    expect(r.requests.filter((q) => q.method !== "GET").every((q) => q.path === "/api/mcp")).toBe(true);
+    // Only the UCP MCP probe is not a GET; nothing changed a cart.
+    expect(r.requests.filter((q) => q.method !== "GET").every((q) => q.path === "/api/ucp/mcp")).toBe(true);
     expect(r.state.mutations).toEqual([]);
     expect(r.newCarts).toEqual([]);
     expect(r.state.violations).toEqual([]);

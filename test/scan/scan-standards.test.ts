@@ -80,6 +80,8 @@ describe("the 2026 discovery standards, a shop that follows them and one that do
       "UCP_CACHE_CONTROL",
       "UCP_NS_AUTHORITY",
       "UCP_NS_AUTHORITY",
+      // A note (issue 45): it declares 2026-04-08, older than the current 2026-08-25.
+      "UCP_OLDER_RELEASE",
     ]);
     expect(codes((evidenceOf(commerce).acp as { findings: unknown }).findings)).toEqual([
       "ACP_PROTOCOL_NAME",

@@ -99,6 +99,13 @@ function emptyFacts(): PageFacts {
   };
 }
 
+/** A form's WebMCP declarative tool: registered only when it has both a name and a description. */
+function toolOf(el: Element): FormFacts["tool"] {
+  const name = el.getAttribute("toolname")?.trim();
+  const description = el.getAttribute("tooldescription")?.trim();
+  return name && description ? { name, description, autosubmit: el.hasAttribute("toolautosubmit") } : null;
+}
+
 export async function extractPage(html: string): Promise<PageFacts> {
   const facts = emptyFacts();
   const items = new ItemCollector();
@@ -272,6 +279,8 @@ export async function extractPage(html: string): Promise<PageFacts> {
         inSearchLandmark: searchDepth > 0,
         inputs: [],
         controls: [],
+        hiddenNames: [],
+        tool: toolOf(el),
       };
       form = current;
       facts.forms.push(current);
@@ -307,7 +316,12 @@ export async function extractPage(html: string): Promise<PageFacts> {
         else facts.looseControls.push(c);
         return;
       }
-      if (!form || type === "hidden") return;
+      if (form && type === "hidden") {
+        const name = el.getAttribute("name");
+        if (name) form.hiddenNames?.push(name);
+        return;
+      }
+      if (!form) return;
       const input: InputFacts = {
         tag,
         type,
@@ -320,6 +334,8 @@ export async function extractPage(html: string): Promise<PageFacts> {
           Boolean(el.getAttribute("title")?.trim()),
         hidden: isHidden(el),
         placeholder: el.getAttribute("placeholder") ?? "",
+        toolParamDescription: el.getAttribute("toolparamdescription") ?? "",
+        required: el.hasAttribute("required"),
       };
       form.inputs.push(input);
     }),

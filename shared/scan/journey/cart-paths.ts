@@ -371,12 +371,13 @@ async function findInCatalog(
   };
 }
 
-/** initialize + tools/list on an advertised MCP endpoint, once per endpoint. */
+/** server/discover (else initialize) + tools/list on an advertised MCP endpoint, once per endpoint. */
 export async function probeMcp(ctx: JourneyContext, endpoint: string, advertisedBy: string, side = false) {
   const known = ctx.mcpProbes.find((p) => p.endpoint === endpoint);
   if (known) return known;
   const session = mcpSession(ctx, endpoint, side);
-  const init = await session.initialize();
+  // server/discover first, initialize when the endpoint speaks only the 2025 protocol.
+  const init = await session.connect();
   noteChallenge(ctx, init.response);
   let tools: string[] | null = null;
   let error = init.error;
@@ -387,7 +388,15 @@ export async function probeMcp(ctx: JourneyContext, endpoint: string, advertised
     error = listed.answer.error ?? (listed.tools ? null : "tools/list returned no tools array");
     answeredAs = listed.answer.answeredAs ?? answeredAs;
   }
-  const probe = { endpoint, advertisedBy, tools, answeredAs, error };
+  const probe = {
+    endpoint,
+    advertisedBy,
+    tools,
+    answeredAs,
+    error,
+    era: session.era,
+    versions: session.serverVersions,
+  };
   ctx.mcpProbes.push(probe);
   return probe;
 }

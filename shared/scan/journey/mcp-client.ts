@@ -1,13 +1,24 @@
 import type { JourneyClient, JourneyResponse } from "./journey-client";
+import type { McpEra } from "./types";
 
-// A minimal MCP client over Streamable HTTP (modelcontextprotocol.io, specification
-// 2025-06-18, "Transports"): each JSON-RPC message is POSTed to the one endpoint with
-// `Accept: application/json, text/event-stream`; the server answers either one JSON
-// object or an SSE stream whose `data:` lines carry the response; a session id given in
-// `Mcp-Session-Id` at initialisation goes with every later request; the client sends
-// `notifications/initialized` after `initialize`.
+// A minimal MCP client over Streamable HTTP, in both eras of the protocol (issue 45):
+// - 2026-07-28 (modelcontextprotocol.io/specification/2026-07-28, changelog and
+//   server/discover): stateless. No handshake and no Mcp-Session-Id; every request
+//   carries its protocol version and client capabilities in `params._meta`
+//   (`io.modelcontextprotocol/protocolVersion`, `.../clientCapabilities`, `.../clientInfo`)
+//   and the `MCP-Protocol-Version`, `Mcp-Method` (and for a named call `Mcp-Name`) HTTP
+//   headers; `server/discover` answers `supportedVersions`, `capabilities` and the server's
+//   info. Clients try `server/discover` first and fall back to `initialize`.
+// - 2025 (specification 2025-06-18, "Transports" and "Lifecycle"): `initialize`, the
+//   `notifications/initialized` notification, then requests with the `Mcp-Session-Id` the
+//   server gave and `MCP-Protocol-Version`.
+// Each JSON-RPC message is POSTed with `Accept: application/json, text/event-stream`; the
+// server answers one JSON object or an SSE stream whose `data:` lines carry the response.
 
 export const MCP_PROTOCOL_VERSION = "2025-06-18";
+export const MCP_STATELESS_VERSION = "2026-07-28" satisfies McpEra;
+
+const CLIENT_INFO = { name: "AgentReadinessScanner", version: "1.0" };
 
 export interface McpAnswer {
   result: Record<string, unknown> | null;
@@ -55,6 +66,10 @@ export class McpSession {
   private nextId = 1;
   private sessionId: string | null = null;
   private initialised = false;
+  /** Set by `connect()`: the era the endpoint answered in. */
+  era: McpEra | null = null;
+  /** What the endpoint said it speaks: server/discover's supportedVersions, or initialize's protocolVersion. */
+  serverVersions: string[] = [];
 
   constructor(
     private readonly client: JourneyClient,
@@ -63,8 +78,18 @@ export class McpSession {
     private readonly side = false,
   ) {}
 
-  private headers(): Record<string, string> {
+  private stateless(): boolean {
+    return this.era === MCP_STATELESS_VERSION;
+  }
+
+  private headers(method: string, name?: string): Record<string, string> {
     const h: Record<string, string> = { "Content-Type": "application/json" };
+    if (this.stateless() || method === "server/discover") {
+      h["MCP-Protocol-Version"] = MCP_STATELESS_VERSION;
+      h["Mcp-Method"] = method;
+      if (name) h["Mcp-Name"] = name;
+      return h;
+    }
     if (this.initialised) h["MCP-Protocol-Version"] = MCP_PROTOCOL_VERSION;
     if (this.sessionId) h["Mcp-Session-Id"] = this.sessionId;
     return h;
@@ -72,11 +97,25 @@ export class McpSession {
 
   async call(method: string, params: Record<string, unknown>, mutation = false): Promise<McpAnswer> {
     const id = this.nextId++;
+    const statelessRequest = this.stateless() || method === "server/discover";
+    // A stateless request says who it is and what it speaks in its own _meta.
+    const body = statelessRequest
+      ? {
+          ...params,
+          _meta: {
+            ...((params._meta as Record<string, unknown> | undefined) ?? {}),
+            "io.modelcontextprotocol/protocolVersion": MCP_STATELESS_VERSION,
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": CLIENT_INFO,
+          },
+        }
+      : params;
+    const name = method === "tools/call" && typeof params.name === "string" ? params.name : undefined;
     const response = await this.client.request(this.endpoint, {
       method: "POST",
       accept: "application/json, text/event-stream",
-      headers: this.headers(),
-      body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
+      headers: this.headers(method, name),
+      body: JSON.stringify({ jsonrpc: "2.0", id, method, params: body }),
       mutation,
       side: this.side,
     });
@@ -104,20 +143,41 @@ export class McpSession {
     return { result: (message.result as Record<string, unknown>) ?? {}, error: null, answeredAs: as, response };
   }
 
+  /**
+   * Opens the conversation the way a 2026 client does: `server/discover`, and when the
+   * endpoint does not speak 2026-07-28 (a 2025 server answers it with an error), the
+   * `initialize` handshake. Nothing is retried after a refusal or a challenge.
+   */
+  async connect(): Promise<McpAnswer> {
+    const discovered = await this.call("server/discover", {});
+    const versions = discovered.result?.supportedVersions;
+    if (!discovered.error && Array.isArray(versions) && versions.includes(MCP_STATELESS_VERSION)) {
+      this.era = MCP_STATELESS_VERSION;
+      this.serverVersions = versions.filter((v): v is string => typeof v === "string");
+      return discovered;
+    }
+    if (discovered.response.refused || discovered.response.challenge) return discovered;
+    const init = await this.initialize();
+    if (!init.error) this.era = "2025 handshake";
+    return init;
+  }
+
   async initialize(): Promise<McpAnswer> {
     const answer = await this.call("initialize", {
       protocolVersion: MCP_PROTOCOL_VERSION,
       capabilities: {},
-      clientInfo: { name: "AgentReadinessScanner", version: "1.0" },
+      clientInfo: CLIENT_INFO,
     });
     if (!answer.error) {
       this.sessionId = answer.response.headers["mcp-session-id"] ?? null;
       this.initialised = true;
+      const v = answer.result?.protocolVersion;
+      this.serverVersions = typeof v === "string" ? [v] : [];
       // A notification has no id and gets 202 Accepted; its answer is not read.
       await this.client.request(this.endpoint, {
         method: "POST",
         accept: "application/json, text/event-stream",
-        headers: this.headers(),
+        headers: this.headers("notifications/initialized"),
         body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
         side: this.side,
       });

@@ -30,8 +30,13 @@ export interface JourneyOptions {
   onStatus?: (message: string) => void;
 }
 
-/** `advertisedBy` of Shopify's storefront MCP endpoint, probed on Shopify stores. */
-export const SHOPIFY_STOREFRONT_MCP = "Shopify storefront (/api/mcp)";
+/**
+ * `advertisedBy` of Shopify's per-store UCP MCP endpoint, probed on Shopify stores: the
+ * catalog and cart tools moved there from the storefront MCP endpoint `/api/mcp`, which
+ * Shopify retired for them (shopify.dev, "Migrate from Storefront MCP").
+ */
+export const SHOPIFY_UCP_MCP = "Shopify per-store UCP MCP (/api/ucp/mcp)";
+export const SHOPIFY_UCP_MCP_PATH = "/api/ucp/mcp";
 
 /** Where the scanner's UCP agent profile is served (workers/scan/routes/agent-profile.ts). */
 export const AGENT_PROFILE_PATH = "/api/scan/agent-profile.json";
@@ -201,8 +206,8 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
 
 /**
  * MCP endpoints advertised outside UCP (server card, llms.txt, api-catalog), at most two,
- * asked initialize + tools/list, so mcp_discovery judges an endpoint that answers, not a
- * pointer. The UCP-bound endpoint is left to the MCP cart path.
+ * asked server/discover (else initialize) + tools/list, so mcp_discovery judges an endpoint
+ * that answers, not a pointer. The UCP-bound endpoint is left to the MCP cart path.
  */
 async function probeAdvertised(ctx: JourneyContext, site: SiteSnapshot): Promise<void> {
   const endpoints = advertisedMcpEndpoints(site).filter(([endpoint]) => {
@@ -212,9 +217,9 @@ async function probeAdvertised(ctx: JourneyContext, site: SiteSnapshot): Promise
       return false;
     }
   });
-  // Shopify serves a storefront MCP endpoint at /api/mcp on every store
-  // (https://shopify.dev/docs/apps/build/storefront-mcp), advertised or not.
-  if (ctx.platform.platform === "shopify") endpoints.push([`${ctx.origin}/api/mcp`, SHOPIFY_STOREFRONT_MCP]);
+  // Shopify serves a UCP MCP endpoint at /api/ucp/mcp on every store, advertised or not
+  // (shopify.dev, "Migrate from Storefront MCP"), unless the UCP profile binds it already.
+  if (ctx.platform.platform === "shopify") endpoints.push([`${ctx.origin}${SHOPIFY_UCP_MCP_PATH}`, SHOPIFY_UCP_MCP]);
   const unique = [...new Map(endpoints.map((e) => [e[0], e])).values()].slice(0, 2);
   for (const [endpoint, by] of unique) await probeMcp(ctx, endpoint, by, true);
 }

@@ -44,6 +44,9 @@ export interface FindResult {
   feeds: Array<{ url: string; status: number; products: number; refused: string | null }>;
 }
 
+/** Which MCP protocol an endpoint answered in: the stateless 2026-07-28 one, or the 2025 handshake. */
+export type McpEra = "2026-07-28" | "2025 handshake";
+
 export interface McpProbe {
   endpoint: string;
   /** Where the endpoint was advertised. */
@@ -53,6 +56,13 @@ export interface McpProbe {
   /** "json" or "sse": how the endpoint answered (MCP Streamable HTTP allows both). */
   answeredAs: "json" | "sse" | null;
   error: string | null;
+  /**
+   * Issue 45: the protocol era that answered (`2026-07-28` through server/discover, or the
+   * `2025 handshake` through initialize), and the versions the server named; null when
+   * neither answered.
+   */
+  era?: McpEra | null;
+  versions?: string[];
 }
 
 export interface PathAttempt {

@@ -239,7 +239,10 @@ describe("integration checks judged by what the journey could do", () => {
       {
         ucp: {
           version: "2026-08-25",
-          services: { "dev.ucp.shopping": [{ transport: "mcp", endpoint: "https://shop.example/mcp" }] },
+          // Every binding carries its own version (the 2026-08-25 release, issue 45).
+          services: {
+            "dev.ucp.shopping": [{ version: "2026-08-25", transport: "mcp", endpoint: "https://shop.example/mcp" }],
+          },
           payment_handlers: {},
         },
       },

@@ -6,7 +6,8 @@ import { defineCheck } from "../define-check";
 import { ACP_DISCOVERY_PATH, readAcpDiscovery } from "./acp-discovery";
 import { apiCatalogLinks } from "./api-catalog";
 import { codesOf, errorsIn } from "./discovery-finding";
-import { ucpProfileFindings } from "./ucp-rules";
+import { eraWords } from "./mcp-discovery";
+import { judgeUcpProfile } from "./ucp-rules";
 
 // An agentic-commerce protocol an agent can start from: a UCP business profile at
 // /.well-known/ucp (ucp.dev; rules in ucp-rules.ts, bound MCP endpoint asked tools/list
@@ -36,14 +37,21 @@ function judgeUcp(site: SiteSnapshot): Judged | null {
   }
   const ucpProfile = readUcpProfile(ucp);
   const mcp = site.journey?.mcp.find((m) => m.endpoint === ucpProfile?.mcpEndpoint) ?? null;
-  const findings = ucpProfileFindings(ucp);
+  const { findings, release } = judgeUcpProfile(ucp);
+  // The release the profile declares and the one whose rules judged it, the other releases
+  // it serves, and the earlier shapes it still carries (issue 45): a profile is judged by
+  // what an agent on its release reads, not by whether it validates.
   const evidence = {
     url: ucp.url,
     version: profile.version ?? null,
+    era: release.era,
+    supportedVersions: release.supportedVersions,
+    legacy: release.legacy,
     mcp,
     capabilities: ucpProfile?.capabilities ?? [],
     findings,
   };
+  const releaseWords = `release ${release.declared ?? "(none declared)"}${release.supportedVersions && Object.keys(release.supportedVersions).length ? `, also serving ${Object.keys(release.supportedVersions).sort().join(", ")} (supported_versions)` : ""}`;
   // Judged by what the journey could do with it: the MCP endpoint the profile binds must
   // answer tools/list.
   if (ucpProfile?.mcpEndpoint && mcp && !mcp.tools) {
@@ -52,7 +60,7 @@ function judgeUcp(site: SiteSnapshot): Judged | null {
       outcome: {
         status: "warn",
         message: `The UCP profile at ${ucp.url} binds the MCP endpoint ${ucpProfile.mcpEndpoint}, which did not list its tools (${mcp.error}).`,
-        fix: "Serve the MCP endpoint the profile names (JSON-RPC over POST, initialize and tools/list), or correct the profile's endpoint.",
+        fix: "Serve the MCP endpoint the profile names (JSON-RPC over POST: server/discover and tools/list for MCP 2026-07-28, initialize for 2025 clients), or correct the profile's endpoint.",
         evidence,
       },
     };
@@ -63,8 +71,8 @@ function judgeUcp(site: SiteSnapshot): Judged | null {
       evidence,
       outcome: {
         status: "warn",
-        message: `The UCP profile at ${ucp.url} breaks ${errors.length} profile rule(s) (${codesOf(errors)}): ${errors.map((e) => e.detail).join("; ")}.`,
-        fix: "Correct the profile: ucp.version, ucp.services and ucp.payment_handlers present, keys[] when signing, served directly over https with Cache-Control: public, max-age=3600, spec and schema URLs on their namespace's domain.",
+        message: `The UCP profile at ${ucp.url} (${releaseWords}) breaks ${errors.length} rule(s) of ${release.era} (${codesOf(errors)}): ${errors.map((e) => e.detail).join("; ")}.`,
+        fix: `Correct the profile for ${release.era}: signing keys in the root keys[] (not ucp.signing_keys or signing_keys), payment_handlers keyed by reverse-domain name with an id on every handler, every capability and service declaration with its own version, ucp.version, ucp.services and ucp.payment_handlers present, served directly over https with Cache-Control: public, max-age=3600, spec and schema URLs on their namespace's domain.`,
         evidence,
       },
     };
@@ -74,7 +82,7 @@ function judgeUcp(site: SiteSnapshot): Judged | null {
     evidence,
     outcome: {
       status: "pass",
-      message: `A UCP profile is published at ${ucp.url}${mcp?.tools ? `; its MCP endpoint lists ${mcp.tools.length} tools${cart?.added && cart.via === "mcp" ? " and its cart tool took one unit" : ""}` : ""}.`,
+      message: `A UCP profile is published at ${ucp.url} (${releaseWords}) and keeps ${release.era}'s rules${mcp?.tools ? `; its MCP endpoint ${eraWords(mcp)} and lists ${mcp.tools.length} tools${cart?.added && cart.via === "mcp" ? " and its cart tool took one unit" : ""}` : ""}.`,
       evidence,
     },
   };

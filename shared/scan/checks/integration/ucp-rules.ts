@@ -1,6 +1,7 @@
 import type { Fetched } from "../../types";
 import { parseJson } from "../check-helpers";
 import { bounded, cacheControl, type Finding } from "./discovery-finding";
+import { type UcpRelease, ucpRelease } from "./ucp-release";
 
 // Rules a UCP business profile at /.well-known/ucp can break, one code each (as the peer
 // validators ucptools and ucpchecker report them), from the UCP releases 2026-01-11,
@@ -60,6 +61,14 @@ function specUrls(d: Obj): string[] {
     for (const k of ["spec", "schema"]) if (typeof o[k] === "string") urls.push(o[k] as string);
   }
   return urls;
+}
+
+/** The profile's findings (every rule it breaks, legacy shapes by name) and the release it follows. */
+export function judgeUcpProfile(f: Fetched): { findings: Finding[]; release: UcpRelease } {
+  const json = (parseJson(f.body) as Obj | undefined) ?? {};
+  const ucp = json.ucp && typeof json.ucp === "object" ? (json.ucp as Obj) : json;
+  const { release, findings } = ucpRelease(json, ucp);
+  return { findings: bounded([...ucpProfileFindings(f), ...findings]), release };
 }
 
 export function ucpProfileFindings(f: Fetched): Finding[] {
