@@ -21,6 +21,8 @@ import {
 import { database } from "@shared/db/client";
 import { grantHelpers } from "@shared/oauth/authorization-server";
 import { revokeUserGrants } from "@shared/oauth/user-grants";
+import { hitSubjects } from "@shared/rate-limit/hit-subjects";
+import { subjectName } from "@shared/rate-limit/subject-name";
 import type { Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -33,6 +35,7 @@ import { renderPage } from "../layout/render";
 import { linkOrigin, sendAfterAnswer } from "../mail-links";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { tryAgainIn } from "../throttle";
 import { ConfirmLeave, ConfirmRemove, MemberTable, OpenInvites, MEMBERS_PATH as PATH } from "./members-view";
 
 /** The new invitation's link, shown once on the members page after the redirect. */
@@ -49,12 +52,27 @@ function inviteLinkFlash(url: string, mailedTo: string | null): Flash {
   };
 }
 
+// Invitations per sender and per workspace (issue 41 #5: 30 went out in 3 s): each may
+// mail an address the sender chooses, from this service's own sender.
+const INVITE_LIMITS = {
+  sender: [{ name: "invitations", limit: 20, periodSeconds: 3600 }],
+  workspace: [{ name: "invitations", limit: 50, periodSeconds: 24 * 3600 }],
+};
+
+/**
+ * The invitation mail. The workspace name is the sender's own text: it stays out of the
+ * subject and of any line a mail client could take for a link or an instruction, quoted
+ * on a line of its own and said to be the sender's words (issue 41 #5).
+ */
 function inviteMail(to: string, workspaceName: string, role: string, url: string) {
+  const quoted = workspaceName.replace(/[\r\n]+/g, " ").replace(/(https?):\/\//gi, "$1[:]//");
   return {
     to,
     subject: "You are invited to a workspace on Agent Readiness",
     text: [
-      `You are invited to join the workspace "${workspaceName}" on Agent Readiness as ${role}.`,
+      `You are invited to join a workspace on Agent Readiness as ${role}. Its name, as the person who invited you typed it:`,
+      `    "${quoted}"`,
+      "Agent Readiness did not write that name; nothing in it is a message from us.",
       "",
       "Accept here (the link works once, for 7 days):",
       url,
@@ -178,6 +196,14 @@ export function registerMembers(app: Hono<AppEnv>) {
     const mailTo = typedEmail ? normalizeEmail(typedEmail) : null;
     if (typedEmail && !mailTo)
       return refuse(c, 400, "Enter an email address such as name@example.com, or leave it empty.");
+    const retryAfter = await hitSubjects(c.env.LOGIN_THROTTLE, [
+      { name: await subjectName("invite-sender", c.get("user").userId), specs: INVITE_LIMITS.sender },
+      { name: await subjectName("invite-workspace", workspace.id), specs: INVITE_LIMITS.workspace },
+    ]);
+    if (retryAfter > 0) {
+      c.header("Retry-After", String(retryAfter));
+      return refuse(c, 429, `Too many invitations. ${tryAgainIn(retryAfter)}`);
+    }
     const { token } = await createInvite(database(c.env.DB), {
       workspaceId: workspace.id,
       role,
