@@ -1,3 +1,4 @@
+import type { CheckoutOutcome, CommerceProtocol } from "../agentic/checkout-vocabulary";
 import { type AttributionBasis, UNATTRIBUTED } from "../attribution/attribute-conversion";
 import type { DetectionSignal, Tier } from "../classify/agent-identity";
 import type { Purpose } from "../classify/agents";
@@ -5,6 +6,7 @@ import type { AdPlatform } from "../classify/click-ids";
 import type { AiPlatform } from "../classify/platforms";
 import type { Source } from "../classify/source";
 import { aiAgents, type DeviceType } from "../classify/user-agent";
+import type { OrderChannel, ReferralEvidence } from "../conversions/order-channels";
 import type { EventKind } from "../ingest/event-kinds";
 import type { ReportPeriod } from "../reports/report-window";
 import type { Outcome } from "../sessions/outcome";
@@ -137,6 +139,32 @@ export const BASIS_NAMES: Record<AttributionBasis, string> = {
   none: "None",
 };
 
+/** The channels of the orders report (shared/conversions/order-channels.ts). */
+export const CHANNEL_NAMES: Record<OrderChannel, string> = {
+  agent_checkout: "Orders placed by agents",
+  agent_browser: "Orders where an agent in the browser submitted the cart or checkout",
+  ai_referral: "Orders by people referred by an AI assistant",
+  other: "Other orders",
+};
+
+export const PROTOCOL_NAMES: Record<CommerceProtocol, string> = {
+  acp: "Agentic Commerce Protocol (ACP)",
+  ucp: "Universal Commerce Protocol (UCP)",
+};
+
+export const CHECKOUT_OUTCOME_NAMES: Record<CheckoutOutcome, string> = {
+  completed: "completed",
+  canceled: "canceled",
+  failed: "failed",
+};
+
+/** What made an order an AI referral. */
+export const EVIDENCE_NAMES: Record<ReferralEvidence, string> = {
+  click_id: "an AI platform's click id",
+  utm: "an AI assistant's UTM source",
+  session: "the visit came from an AI assistant",
+};
+
 // The attribution reports add two platform values of their own
 // (docs/decisions.md#7-conversions-and-attribution) and one source.
 const ATTRIBUTION_PLATFORM_NAMES: Record<string, string> = {
@@ -230,6 +258,17 @@ export function basisName(code: AttributionBasis): string {
 
 export function outcomeName(code: Outcome): string {
   return OUTCOME_NAMES[code];
+}
+
+/**
+ * The agent of an agentic checkout in words: "ChatGPT (ChatGPT-User), verified",
+ * "Other AI (platform.example), declared", "an unidentified agent".
+ */
+export function checkoutAgentText(platform: string | null, agent: string | null, tier: Tier | null): string {
+  if (platform === null && agent === null) return "an unidentified agent";
+  const who = platform === null ? agentName(agent as string) : platformName(platform);
+  const named = agent && platform !== null ? `${who} (${agentName(agent)})` : who;
+  return tier === null ? named : `${named}, ${TIER_NAMES[tier].toLowerCase()}`;
 }
 
 /** "a ChatGPT session", "an Other AI session": the article follows the name's first letter. */

@@ -30,6 +30,7 @@ const EXPECTED_OPERATIONS = [
   "DELETE /api/v1/conversions/{external_id} voidConversion",
   "DELETE /api/v1/monitors/{monitor_id} deleteMonitor",
   "DELETE /api/v1/sites/{site_id} deleteSite",
+  "GET /api/v1/attribution/channels conversionChannels",
   "GET /api/v1/attribution/overview attributionOverview",
   "GET /api/v1/conversions listConversions",
   "GET /api/v1/drains/{drain_id} getDrain",

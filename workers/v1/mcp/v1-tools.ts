@@ -118,6 +118,14 @@ export const v1Tools: V1Tool[] = [
     annotations: read,
   },
   {
+    name: "conversion_channels",
+    operationId: "conversionChannels",
+    title: "Orders and revenue by channel",
+    description:
+      "Does AI buy? Every order of the period once, in its channel: placed by an agent through the shop's ACP or UCP checkout, after an agent submitted the cart or checkout in the browser (WebMCP), by a person an AI assistant referred, or other; revenue per currency with the previous period. Also the agentic checkouts by protocol and agent (verified or not, completed, canceled, failed) and what agents submitted in the browser. Omit domain for the whole workspace.",
+    annotations: read,
+  },
+  {
     name: "record_conversions",
     operationId: "recordConversions",
     title: "Record orders",
