@@ -26,6 +26,7 @@ export * from "./robots-history";
 export * from "./scan-runs";
 export * from "./scans";
 export * from "./sessions";
+export * from "./shared-links";
 export * from "./site-policies";
 export * from "./sites";
 export * from "./stale-days";

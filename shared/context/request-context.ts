@@ -14,11 +14,29 @@ export interface ReadEnv {
   CURSOR_SECRET?: string;
 }
 
-/** Who asks: an API key (v1, MCP through v1), a member signed in to the app, or the service itself (cron, mail). */
+/**
+ * Who asks: an API key (v1, MCP through v1), a member signed in to the app, the service
+ * itself (cron, mail), or a visitor of a site's shared link (shared/reads/shared-link-report.ts).
+ */
 export type Actor =
   | { kind: "api_key"; keyId: string }
   | { kind: "member"; userId: string }
-  | { kind: "service"; job: string };
+  | { kind: "service"; job: string }
+  | { kind: "shared_link"; linkId: string };
+
+/** The actor as one string, `api_key:<id>`, `member:<id>`, `service:<job>`, `shared_link:<id>` (who saved a change). */
+export function actorRef(actor: Actor): string {
+  switch (actor.kind) {
+    case "api_key":
+      return `api_key:${actor.keyId}`;
+    case "member":
+      return `member:${actor.userId}`;
+    case "service":
+      return `service:${actor.job}`;
+    case "shared_link":
+      return `shared_link:${actor.linkId}`;
+  }
+}
 
 export interface RequestContext {
   env: ReadEnv;

@@ -1,5 +1,5 @@
 import { ipRangeLists } from "../classify/ip-range-cache";
-import type { RequestContext } from "../context/request-context";
+import { actorRef, type RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
 import type { SiteRecord } from "../sites/site-row";
@@ -24,7 +24,7 @@ export async function policySite(ctx: RequestContext, site: string): Promise<Res
 
 /** Who saved, as the `updated_by` column keeps it: `api_key:<id>`, `member:<id>`, `service:<job>`. */
 function actorName(actor: RequestContext["actor"]): string {
-  return `${actor.kind}:${actor.kind === "api_key" ? actor.keyId : actor.kind === "member" ? actor.userId : actor.job}`;
+  return actorRef(actor);
 }
 
 /** Where a blocked agent's 403 points: the merchant's page, else the site's robots.txt. */

@@ -19,6 +19,8 @@ import { registerMonitors } from "./dashboard/monitors";
 import { registerRobotsCompliancePage } from "./dashboard/robots-compliance-page";
 import { registerScanReports } from "./dashboard/scan-report";
 import { registerSessions } from "./dashboard/sessions";
+import { registerSharedDashboard, SHARED_LINK_PREFIX, sharedLinkHeaders } from "./dashboard/shared-dashboard";
+import { registerSharingPage } from "./dashboard/sharing-page";
 import { registerSites } from "./dashboard/sites";
 import { registerTraffic } from "./dashboard/traffic";
 import { errorPage } from "./error-page";
@@ -56,6 +58,7 @@ export function buildApp() {
   const app = new Hono<AppEnv>({ getPath: routingPath });
   app.use(requestId());
   app.use(accessLog(WORKER));
+  app.use(`${SHARED_LINK_PREFIX}*`, sharedLinkHeaders);
   // Everything the app serves is its own: no inline script or style, no framing.
   app.use(
     secureHeaders({
@@ -114,6 +117,8 @@ export function buildApp() {
   registerCrawlToReferralPage(app);
   registerAgentErrorsPage(app);
   registerDrainsPage(app);
+  registerSharingPage(app);
+  registerSharedDashboard(app);
   registerConversions(app);
   registerMonitors(app);
   registerScanReports(app);

@@ -103,13 +103,20 @@ function Header(props: { chrome: Chrome }) {
 }
 
 /** The page frame every application page shares: head, header, main landmark. */
-export function Layout(props: { title: string; chrome: Chrome; children?: Child }) {
+export function Layout(props: {
+  title: string;
+  chrome: Chrome;
+  /** The robots meta tag, for a page search engines must not index (a shared link). */
+  robots?: string;
+  children?: Child;
+}) {
   const workspace = props.chrome.workspace ? ` · ${props.chrome.workspace.name}` : "";
   return (
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {props.robots ? <meta name="robots" content={props.robots} /> : null}
         <title>{`${props.title}${workspace} · Agent Readiness`}</title>
         <link rel="stylesheet" href="/app/assets/app.css" />
         <script src="/app/assets/app.js" defer />

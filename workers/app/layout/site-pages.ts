@@ -20,7 +20,7 @@ export const AGENT_REPORT_PAGES = [
 ] as const;
 export type AgentReportPage = (typeof AGENT_REPORT_PAGES)[number][0];
 
-export type SitePage = "traffic" | "sessions" | "live" | AgentReportPage | "install" | "drains";
+export type SitePage = "traffic" | "sessions" | "live" | AgentReportPage | "install" | "drains" | "sharing";
 
 export interface SitePageEntry {
   page: SitePage;
@@ -37,6 +37,7 @@ export const SITE_PAGES: SitePageEntry[] = [
   ...AGENT_REPORT_PAGES.map(([page, label]): SitePageEntry => ({ page, suffix: `/${page}`, label, group: "agents" })),
   { page: "install", suffix: "", label: "Install", group: "setup" },
   { page: "drains", suffix: "/drains", label: "Log drains", group: "setup" },
+  { page: "sharing", suffix: "/sharing", label: "Shared links", group: "setup" },
 ];
 
 /** The group of a site page's path (`/app/sites/{domain}{suffix}…`), or null for another path. */
