@@ -1,3 +1,4 @@
+import type { Scope } from "../auth/scopes";
 import { DEFAULT_TIME_ZONE } from "../time/time-zone";
 
 // What every read use case (shared/reads/) is given, built once per request by its
@@ -19,7 +20,7 @@ export interface ReadEnv {
  * itself (cron, mail), or a visitor of a site's shared link (shared/reads/shared-link-report.ts).
  */
 export type Actor =
-  | { kind: "api_key"; keyId: string }
+  | { kind: "api_key"; keyId: string; scopes: Scope[] }
   | { kind: "member"; userId: string }
   | { kind: "service"; job: string }
   | { kind: "shared_link"; linkId: string };
@@ -38,8 +39,9 @@ export function actorRef(actor: Actor): string {
   }
 }
 
-export interface RequestContext {
-  env: ReadEnv;
+/** `E`: the transport's bindings, for a use case that reaches more than a read does (an upload's salts). */
+export interface RequestContext<E extends ReadEnv = ReadEnv> {
+  env: E;
   /** The caller's workspace: every read is inside it. */
   workspaceId: string;
   actor: Actor;
@@ -55,8 +57,8 @@ export interface RequestContext {
   baseUrl: string;
 }
 
-export function requestContext(
-  fields: Omit<RequestContext, "nowMs" | "timeZone"> & { nowMs?: number; timeZone?: string },
-): RequestContext {
+export function requestContext<E extends ReadEnv>(
+  fields: Omit<RequestContext<E>, "nowMs" | "timeZone"> & { nowMs?: number; timeZone?: string },
+): RequestContext<E> {
   return { ...fields, nowMs: fields.nowMs ?? Date.now(), timeZone: fields.timeZone ?? DEFAULT_TIME_ZONE };
 }

@@ -1,9 +1,10 @@
 import { sites } from "@schema";
-import type { Database } from "../db/client";
+import type { RequestContext } from "../context/request-context";
+import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
 import { siteShard } from "../shards/site-shard";
 import type { SiteRecord } from "./site-row";
-import { type SiteRef, siteColumns, siteWhere } from "./site-store";
+import { siteColumns, siteRefFrom, siteWhere } from "./site-store";
 
 /**
  * Deletes a site of the workspace and erases its traffic (docs/api.md "Deleting a
@@ -15,13 +16,14 @@ import { type SiteRef, siteColumns, siteWhere } from "./site-store";
  * Registering the domain again creates a new, empty site.
  */
 export async function deleteSite(
-  db: Database,
-  env: { ANALYTICS_SHARD: DurableObjectNamespace },
-  workspaceId: string,
-  ref: SiteRef,
+  ctx: RequestContext,
+  input: { site: string },
 ): Promise<Result<SiteRecord, "site_not_found">> {
-  const [row] = await db.delete(sites).where(siteWhere(workspaceId, ref)).returning(siteColumns);
+  // `site` is an id or a domain; another workspace's answers exactly like a missing one.
+  const ref = siteRefFrom(input.site);
+  if (!ref) return refusal("site_not_found");
+  const [row] = await database(ctx.env.DB).delete(sites).where(siteWhere(ctx.workspaceId, ref)).returning(siteColumns);
   if (!row) return refusal("site_not_found");
-  await siteShard(env, row.id).erase(row.id);
+  await siteShard(ctx.env, row.id).erase(row.id);
   return ok(row);
 }

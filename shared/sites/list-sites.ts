@@ -1,7 +1,10 @@
 import { sites } from "@schema";
 import { and, count, eq } from "drizzle-orm";
-import { type CreatedPosition, newestFirst, pageOf } from "../cursor/newest-first";
-import type { Database } from "../db/client";
+import type { RequestContext } from "../context/request-context";
+import { cursorKey } from "../cursor/keyset-cursor";
+import { type CreatedPosition, newestFirst, newestFirstCursors, pageOf } from "../cursor/newest-first";
+import { type Database, database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import type { SiteRecord } from "./site-row";
 import { siteColumns } from "./site-store";
 
@@ -40,4 +43,23 @@ export async function listSites(
   ]);
   const { page, next } = pageOf(rows, limit);
   return { sites: page, total: totals[0]?.n ?? 0, next };
+}
+
+export interface WorkspaceSites {
+  sites: SiteRecord[];
+  total: number;
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  next_cursor: string | null;
+}
+
+/** The workspace's sites, newest first, a page at a time (GET /api/v1/sites, the Sites page, the site switcher). */
+export async function listWorkspaceSites(
+  ctx: RequestContext,
+  input: { limit: number; cursor?: string },
+): Promise<Result<WorkspaceSites, "invalid_cursor">> {
+  const cursors = newestFirstCursors(await cursorKey(ctx.env), { list: "sites", workspaceId: ctx.workspaceId });
+  const after = await cursors.after(input.cursor);
+  if (!after.ok) return after;
+  const page = await listSites(database(ctx.env.DB), ctx.workspaceId, input.limit, after.value);
+  return ok({ sites: page.sites, total: page.total, next_cursor: await cursors.next(page.next) });
 }

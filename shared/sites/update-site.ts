@@ -1,10 +1,11 @@
 import { sites } from "@schema";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { RequestContext } from "../context/request-context";
+import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
 import type { Coverage } from "./site-limits";
 import type { SiteRecord } from "./site-row";
-import { type SiteRef, siteColumns, siteWhere } from "./site-store";
+import { siteColumns, siteRefFrom, siteWhere } from "./site-store";
 
 export interface SiteChanges {
   /** The display name (already trimmed and bounded by the caller's schema). */
@@ -20,20 +21,22 @@ export interface SiteChanges {
  * is checked against and what reports are asked by.
  */
 export async function updateSite(
-  db: Database,
-  workspaceId: string,
-  ref: SiteRef,
-  changes: SiteChanges,
-  now = Date.now(),
+  ctx: RequestContext,
+  input: { site: string; changes: SiteChanges },
 ): Promise<Result<SiteRecord, "site_not_found" | "invalid_request">> {
+  const { changes } = input;
+  const now = ctx.nowMs;
   if (changes.name === undefined && changes.coverage === undefined) {
     return refusal("invalid_request", "Give a new name or coverage");
   }
   if (changes.name !== undefined && changes.name.trim() === "") {
     return refusal("invalid_request", "A site's name cannot be empty");
   }
+  // `site` is an id or a domain; another workspace's answers exactly like a missing one.
+  const ref = siteRefFrom(input.site);
+  if (!ref) return refusal("site_not_found");
   const coverage = changes.coverage;
-  const [row] = await db
+  const [row] = await database(ctx.env.DB)
     .update(sites)
     .set({
       ...(changes.name === undefined ? {} : { name: changes.name.trim() }),
@@ -44,7 +47,7 @@ export async function updateSite(
             coverage,
           }),
     })
-    .where(siteWhere(workspaceId, ref))
+    .where(siteWhere(ctx.workspaceId, ref))
     .returning(siteColumns);
   return row ? ok(row) : refusal("site_not_found");
 }

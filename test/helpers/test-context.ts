@@ -15,7 +15,7 @@ export function testContext(fields: {
   return requestContext({
     env: env as unknown as RequestContext["env"],
     workspaceId: fields.workspaceId,
-    actor: fields.actor ?? { kind: "api_key", keyId: "key_test" },
+    actor: fields.actor ?? { kind: "api_key", keyId: "key_test", scopes: ["traffic:read"] },
     nowMs: fields.nowMs,
     timeZone: fields.timeZone,
     baseUrl: "http://service.test",

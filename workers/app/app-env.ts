@@ -32,7 +32,7 @@ export type AppVariables = RequestIdVariables & {
   sessionWorkspaceId: string | null;
   workspace: CurrentWorkspace;
   /** The read use cases' context, built once by `pageContext()` (request-context.ts). */
-  ctx: RequestContext | undefined;
+  ctx: RequestContext<AppBindings> | undefined;
 };
 
 /**

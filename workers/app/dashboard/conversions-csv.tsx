@@ -1,18 +1,12 @@
-import { attributionOverview } from "@shared/attribution/attribution-overview";
 import type { AttributionOverview, CurrencyTotal } from "@shared/attribution/attribution-schema";
 import { ATTRIBUTION_PERIODS, type AttributionPeriod } from "@shared/attribution/report-period";
+import type { RequestContext } from "@shared/context/request-context";
 import { CONVERSION_CSV } from "@shared/conversions/conversion-csv";
-import { conversionListPage } from "@shared/conversions/conversion-list-page";
-import type { ConversionListItem } from "@shared/conversions/conversion-schema";
-import { cursorKey } from "@shared/cursor/keyset-cursor";
-import { type Database, database } from "@shared/db/client";
-import { siteCoverage } from "@shared/reads/site-coverage";
+import { allConversions, attributionReport } from "@shared/reads/conversion-reads";
 import { coverageHeader } from "@shared/reports/coverage-header";
-import { siteByDomain } from "@shared/sites/site-by-domain";
-import type { Context } from "hono";
-import type { AppEnv } from "../app-env";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
+import { pageContext } from "../request-context";
 import { type CsvPage, csvTable, fields } from "./csv-download";
 
 /** The Conversions page's period: `period` of its query when it is one of the report's, else 30 days. */
@@ -27,24 +21,17 @@ export function conversionsDomain(q: { domain?: string }): string | undefined {
 
 /** The most conversions one download lists: the newest, read 200 a page (the API's largest page). */
 export const CONVERSIONS_CSV_MAX_ROWS = 10_000;
-const LIST_PAGE = 200;
 
 interface ConversionsInput {
-  c: Context<AppEnv>;
-  db: Database;
-  workspaceId: string;
+  ctx: RequestContext;
   /** One site's conversions, or undefined for the workspace's. */
   domain: string | undefined;
   period: AttributionPeriod;
   includeVoided: boolean;
-  nowMs: number;
 }
 
-async function overview(i: ConversionsInput): Promise<AttributionOverview> {
-  return pageValue(
-    await attributionOverview(i.db, { workspaceId: i.workspaceId, domain: i.domain, period: i.period, nowMs: i.nowMs }),
-  );
-}
+const overview = async (i: ConversionsInput) =>
+  pageValue(await attributionReport(i.ctx, { domain: i.domain, period: i.period }));
 
 // A money cell per currency, never summed across currencies (contract): the report's
 // per-platform and per-source rows become one row per currency, with that currency's
@@ -62,20 +49,17 @@ export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
   input: async (c) => {
     const q = c.req.query();
     return {
-      c,
-      db: database(c.env.DB),
-      workspaceId: c.get("workspace").id,
+      ctx: pageContext(c),
       domain: conversionsDomain(q),
       period: conversionsPeriod(q),
       includeVoided: q.include_voided === "1",
-      nowMs: Date.now(),
     };
   },
   // One site's tables carry its coverage kind, as the v1 CSV does (X-Data-Coverage).
-  headers: async (c, i) => {
+  headers: async (_c, i) => {
     if (i.domain === undefined) return {};
-    const site = pageValue(await siteByDomain(c.env.DB, i.workspaceId, i.domain));
-    return coverageHeader(await siteCoverage(c.env, i.workspaceId, site));
+    const { data_coverage } = pageValue(await attributionReport(i.ctx, { domain: i.domain, period: i.period }));
+    return data_coverage ? coverageHeader(data_coverage) : {};
   },
   fileName: (i, table) => (table === "list" ? "conversions" : `conversions-${table}-${i.period}`),
   tables: {
@@ -113,26 +97,10 @@ export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
     // Every page of GET /conversions (the API's CSV columns), newest first.
     list: csvTable({
       title: `Conversion list (the newest ${CONVERSIONS_CSV_MAX_ROWS.toLocaleString("en")} at most)`,
-      read: async (i: ConversionsInput) => {
-        const key = await cursorKey(i.c.env);
-        const rows: ConversionListItem[] = [];
-        let cursor: string | undefined;
-        while (rows.length < CONVERSIONS_CSV_MAX_ROWS) {
-          const page = pageValue(
-            await conversionListPage(i.db, key, {
-              workspaceId: i.workspaceId,
-              domain: i.domain,
-              includeVoided: i.includeVoided,
-              limit: LIST_PAGE,
-              cursor,
-            }),
-          );
-          rows.push(...page.results);
-          if (!page.has_more) break;
-          cursor = page.next_cursor;
-        }
-        return rows.slice(0, CONVERSIONS_CSV_MAX_ROWS);
-      },
+      read: async (i: ConversionsInput) =>
+        pageValue(
+          await allConversions(i.ctx, { domain: i.domain, includeVoided: i.includeVoided }, CONVERSIONS_CSV_MAX_ROWS),
+        ).rows,
       columns: CONVERSION_CSV,
     }),
   },

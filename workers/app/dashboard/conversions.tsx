@@ -1,14 +1,10 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
-import { attributionOverview } from "@shared/attribution/attribution-overview";
 import { ATTRIBUTION_PERIODS } from "@shared/attribution/report-period";
-import { conversionListPage } from "@shared/conversions/conversion-list-page";
+import { voidOrder } from "@shared/conversions/conversion-actions";
 import { moneyText } from "@shared/conversions/money-text";
-import { voidConversion } from "@shared/conversions/void-conversion";
-import { cursorKey } from "@shared/cursor/keyset-cursor";
-import { database } from "@shared/db/client";
 import { basisName, platformName, sourceName, subSourceName } from "@shared/display/display-names";
-import { answerCoverage } from "@shared/reads/site-coverage";
-import { listSites } from "@shared/sites/list-sites";
+import { ordersOverview } from "@shared/reads/conversion-reads";
+import { listWorkspaceSites } from "@shared/sites/list-sites";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash, takeFlash } from "../flash";
@@ -21,6 +17,7 @@ import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
+import { pageContext } from "../request-context";
 import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
 import { CONVERSIONS_CSV, conversionsDomain, conversionsPeriod } from "./conversions-csv";
@@ -64,22 +61,15 @@ export function registerConversions(app: Hono<AppEnv>) {
     const q = c.req.query();
     const period = conversionsPeriod(q);
     const domain = conversionsDomain(q);
-    const db = database(c.env.DB);
-    const [reportResult, listResult, choice] = await Promise.all([
-      attributionOverview(db, { workspaceId: workspace.id, domain, period, nowMs: Date.now() }),
-      conversionListPage(db, await cursorKey(c.env), {
-        workspaceId: workspace.id,
-        domain,
-        includeVoided: q.include_voided === "1",
-        limit: 50,
-        cursor: q.cursor || undefined,
-      }),
-      listSites(db, workspace.id, CHOICE_SITES, null),
+    const ctx = pageContext(c);
+    const input = { domain, period, includeVoided: q.include_voided === "1", limit: 50, cursor: q.cursor || undefined };
+    const [read, sites] = await Promise.all([
+      ordersOverview(ctx, input),
+      listWorkspaceSites(ctx, { limit: CHOICE_SITES }),
     ]);
     // The API's own refusals (a forged cursor, an unknown site) become the app's error page.
-    const report = pageValue(reportResult);
-    const list = pageValue(listResult);
-    const coverage = await answerCoverage(c.env, workspace.id, report.site_id);
+    const { attribution: report, list, data_coverage: coverage } = pageValue(read);
+    const choice = pageValue(sites);
     const flash = await takeFlash(c);
     const admin = canManageWorkspace(workspace.role);
     const home = appHref(c, "/conversions");
@@ -292,9 +282,7 @@ export function registerConversions(app: Hono<AppEnv>) {
 
   app.post(`${PATH}/:externalId/void`, requireRole("admin"), async (c) => {
     const externalId = c.req.param("externalId");
-    const { voided } = pageValue(
-      await voidConversion(database(c.env.DB), c.get("workspace").id, externalId, Date.now()),
-    );
+    const { voided } = pageValue(await voidOrder(pageContext(c), { externalId }));
     return redirectWithFlash(
       c,
       appHref(c, "/conversions"),

@@ -1,11 +1,8 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
-import { database } from "@shared/db/client";
+import { addDrain, getDrain, removeDrain, siteDrains } from "@shared/drains/drain-actions";
 import { DRAIN_FORMATS, type DrainFormat } from "@shared/drains/drain-formats";
 import { CreateDrainBody } from "@shared/drains/drain-schema";
-import { createDrain, drainOfWorkspace, listDrains, revokeDrain } from "@shared/drains/drain-store";
-import { drainSetup, drainView } from "@shared/drains/drain-view";
 import type { SiteRecord } from "@shared/sites/site-row";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";
@@ -17,6 +14,7 @@ import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
+import { pageContext } from "../request-context";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE } from "./assets";
 import {
   ConfirmRevokeDrain,
@@ -31,7 +29,6 @@ import { siteOfPage } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
 
 const PATH = "/app/sites/:domain/drains";
-const baseUrl = (c: Context<AppEnv>) => serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
 
 function formatOf(value: unknown): DrainFormat | null {
   return typeof value === "string" && (DRAIN_FORMATS as readonly string[]).includes(value)
@@ -47,7 +44,7 @@ async function drainsPage(
   const workspace = c.get("workspace");
   const canManage = canManageWorkspace(workspace.role);
   const base = siteHref(c, site.domain, "drains");
-  const drains = (await listDrains(database(c.env.DB), workspace.id, site.id)).map((d) => drainView(d, baseUrl(c)));
+  const { drains } = pageValue(await siteDrains(pageContext(c), { siteId: site.id }));
   return renderPage(c, {
     title: `Log drains of ${site.domain}`,
     status: extra.status,
@@ -78,14 +75,14 @@ async function drainsPage(
 
 /** The drain of this page's site, or 404 (another site's or workspace's drain answers like a missing one). */
 async function drainOfSite(c: Context<AppEnv>, site: SiteRecord) {
-  const drain = await drainOfWorkspace(database(c.env.DB), c.get("workspace").id, c.req.param("drainId") ?? "");
-  if (!drain || drain.siteId !== site.id)
+  const found = await getDrain(pageContext(c), { drainId: c.req.param("drainId") ?? "" });
+  if (!found.ok || found.value.drain.siteId !== site.id)
     throw new HTTPException(404, { message: "No drain with that id on this site." });
-  return drain;
+  return found.value;
 }
 
 // A site's log drains (docs/integrations/README.md): the v1 drain operations' own use
-// cases (createDrain, listDrains, revokeDrain), so the page and the API cannot disagree.
+// cases (shared/drains/drain-actions.ts), so the page and the API cannot disagree.
 // Post/Redirect/Get as for API keys: the new drain's secret and setup values are a
 // one-time flash, so a reload neither creates a second drain nor shows the secret again.
 export function registerDrainsPage(app: Hono<AppEnv>) {
@@ -117,8 +114,7 @@ export function registerDrainsPage(app: Hono<AppEnv>) {
           : "The Vercel verification value is up to 128 visible characters, without spaces.";
       return drainsPage(c, site, { status: 400, before: <Notice kind="error">{message}</Notice> });
     }
-    const created = await createDrain(database(c.env.DB), c.env, {
-      workspaceId: c.get("workspace").id,
+    const created = await addDrain(pageContext(c), {
       siteId: site.id,
       format: body.data.format,
       vercelVerify: body.data.vercel_verify ?? null,
@@ -128,8 +124,7 @@ export function registerDrainsPage(app: Hono<AppEnv>) {
         status: created.code === "limit_reached" ? 403 : 400,
         before: <Notice kind="error">{created.message ?? "The drain could not be created."}</Notice>,
       });
-    const { drain, secret } = created.value;
-    const setup = drainSetup(drain, baseUrl(c), secret);
+    const { secret, setup, ...drain } = created.value;
     const base = siteHref(c, site.domain, "drains");
     return redirectWithFlash(c, `${base}?setup=${drain.format}`, {
       kind: "secret",
@@ -147,7 +142,7 @@ export function registerDrainsPage(app: Hono<AppEnv>) {
 
   app.get(`${PATH}/:drainId/revoke`, requireRole("admin"), async (c) => {
     const site = await siteOfPage(c);
-    const drain = await drainOfSite(c, site);
+    const { drain, view } = await drainOfSite(c, site);
     if (drain.revokedAt !== null) return c.redirect(siteHref(c, site.domain, "drains"), 303);
     return renderPage(c, {
       title: "Revoke log drain",
@@ -155,7 +150,7 @@ export function registerDrainsPage(app: Hono<AppEnv>) {
         <ConfirmRevokeDrain
           base={siteHref(c, site.domain, "drains")}
           csrf={c.get("csrfToken")}
-          drain={drainView(drain, baseUrl(c))}
+          drain={view}
           domain={site.domain}
         />
       ),
@@ -164,11 +159,11 @@ export function registerDrainsPage(app: Hono<AppEnv>) {
 
   app.post(`${PATH}/:drainId/revoke`, requireRole("admin"), async (c) => {
     const site = await siteOfPage(c);
-    const drain = await drainOfSite(c, site);
-    const revoked = pageValue(await revokeDrain(database(c.env.DB), c.get("workspace").id, drain.id));
+    const { drain } = await drainOfSite(c, site);
+    const revoked = pageValue(await removeDrain(pageContext(c), { drainId: drain.id }));
     return redirectWithFlash(c, siteHref(c, site.domain, "drains"), {
       kind: "success",
-      text: `Revoked the ${FORMAT_LABELS[revoked.format]} drain ${revoked.id}: its endpoint now refuses every batch.`,
+      text: `Revoked the ${FORMAT_LABELS[revoked.format]} drain ${revoked.drain_id}: its endpoint now refuses every batch.`,
     });
   });
 }

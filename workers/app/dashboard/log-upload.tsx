@@ -1,18 +1,16 @@
 import { drainReasonText } from "@shared/drains/drain-reasons";
-import { importLogUpload, type LogUploadResult, MAX_UPLOAD_BYTES } from "@shared/logs/import-log-upload";
+import { type LogUploadResult, MAX_UPLOAD_BYTES } from "@shared/logs/import-log-upload";
 import { LOG_FORMATS, type LogFormat } from "@shared/logs/log-formats";
+import { uploadLog } from "@shared/logs/upload-log";
 import { PAST_DAYS_MAX } from "@shared/salt/past-day-salts";
-import type { SaltKeeper } from "@shared/salt/salt-keeper";
-import type { InstallSignals } from "@shared/sessions/install-signals";
-import { installSignalUpdates } from "@shared/sessions/install-signals";
-import { siteShard } from "@shared/shards/site-shard";
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash } from "../flash";
 import { requireRole } from "../middleware/require-role";
-import { siteOfPage } from "./site-context";
+import { pageContext } from "../request-context";
+import { sitePageValue } from "./site-context";
 import { siteHref } from "./site-nav";
 
 export const UPLOAD_PATH = "/app/sites/:domain/drains/upload";
@@ -102,33 +100,18 @@ function formatOf(value: unknown): LogFormat | null | undefined {
 // one-time flash (Post/Redirect/Get: a reload imports nothing again).
 export function registerLogUpload(app: Hono<AppEnv>, page: (c: Context<AppEnv>, problem: string) => Promise<Response>) {
   app.post(UPLOAD_PATH, requireRole("admin"), async (c) => {
-    const site = await siteOfPage(c);
+    const domain = c.req.param("domain") ?? "";
     const form = await c.req.parseBody();
     const file = form.log;
     const format = formatOf(form.format);
     if (!(file instanceof File) || file.size === 0) return page(c, "Choose a log file to import.");
     if (format === undefined) return page(c, "Choose combined, Cloudflare, Vercel or let the first line tell.");
     if (file.size > MAX_UPLOAD_BYTES) return page(c, `A log file here is at most ${mib(MAX_UPLOAD_BYTES)}.`);
-    const now = Date.now();
-    const shard = siteShard(c.env, site.id);
-    // The ingest Worker's SaltKeeper (script_name): its one global instance, as ingest reads it.
-    const keeper = c.env.SALT_KEEPER as unknown as DurableObjectNamespace<SaltKeeper>;
-    const install: InstallSignals[] = [];
-    const imported = await importLogUpload(site, file.stream(), format, {
-      env: c.env,
-      salts: () => keeper.get(keeper.idFromName("global")).salts(now),
-      // Lines older than 48 h (last month's log): each past day's own salt (docs/privacy.md "Imported days").
-      pastSalts: (days) => keeper.get(keeper.idFromName("global")).pastSalts(days, now),
-      now,
-      commit: async (messages, requests) => {
-        const committed = await shard.ingestDrain(messages, requests);
-        install.push(...committed.rollup.install);
-        return { stored: committed.rollup.stored, duplicates: committed.duplicates };
-      },
-    });
-    if (install.length > 0) await c.env.DB.batch(installSignalUpdates(c.env.DB, install));
+    const imported = await uploadLog(pageContext(c), { domain, body: file.stream(), format });
+    if (!imported.ok && (imported.code === "site_not_found" || imported.code === "invalid_domain"))
+      return sitePageValue(domain, imported);
     if (!imported.ok) return page(c, imported.message ?? "The file could not be imported.");
-    return redirectWithFlash(c, siteHref(c, site.domain, "drains"), {
+    return redirectWithFlash(c, siteHref(c, domain, "drains"), {
       kind: "summary",
       id: "import-result",
       heading: "Log file imported",

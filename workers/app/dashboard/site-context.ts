@@ -1,23 +1,21 @@
-import { normalizeDomain } from "@shared/domains/normalize-domain";
+import { workspaceSite } from "@shared/reads/site-install";
 import type { Result } from "@shared/result/result";
-import { siteByDomain } from "@shared/sites/site-by-domain";
 import type { SiteRecord } from "@shared/sites/site-row";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";
 import { pageValue } from "../refusal-page";
+import { pageContext } from "../request-context";
 
 /**
  * The site a dashboard page is about: `:domain` of the URL, looked up in the current
- * workspace with the v1 reports' own lookup (`siteByDomain`), so a domain of another
+ * workspace by the same use case as the API's (`workspaceSite`), so a domain of another
  * workspace is "not found" here exactly as in the API.
  */
 export async function siteOfPage(c: Context<AppEnv>): Promise<SiteRecord> {
   const raw = c.req.param("domain") ?? "";
-  const domain = normalizeDomain(raw);
-  if (!domain.ok) throw new HTTPException(404, { message: `${raw} is not a domain.` });
-  return pageValue(await siteByDomain(c.env.DB, c.get("workspace").id, domain.domain));
+  return sitePageValue(raw, await workspaceSite(pageContext(c), { domain: raw }));
 }
 
 /**

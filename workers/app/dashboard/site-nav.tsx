@@ -1,5 +1,4 @@
-import { database } from "@shared/db/client";
-import { listSites } from "@shared/sites/list-sites";
+import { listWorkspaceSites } from "@shared/sites/list-sites";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";
@@ -10,6 +9,7 @@ import {
   SITE_PAGES,
   type SitePage,
 } from "../layout/site-pages";
+import { pageContext } from "../request-context";
 
 export { AGENT_REPORT_PAGES } from "../layout/site-pages";
 export type { AgentReportPage, SitePage };
@@ -29,8 +29,9 @@ const SWITCHER_SITES = 50;
  */
 async function SiteSwitcher(props: { c: Context<AppEnv>; domain: string; current: SitePage }) {
   const { c } = props;
-  const page = await listSites(database(c.env.DB), c.get("workspace").id, SWITCHER_SITES, null);
-  const others = page.sites.filter((s) => s.domain !== props.domain);
+  const page = await listWorkspaceSites(pageContext(c), { limit: SWITCHER_SITES });
+  if (!page.ok) return null;
+  const others = page.value.sites.filter((s) => s.domain !== props.domain);
   if (others.length === 0) return null;
   return (
     <details class="menu site-switch">
@@ -43,9 +44,9 @@ async function SiteSwitcher(props: { c: Context<AppEnv>; domain: string; current
               {s.name !== s.domain ? <span class="hint"> {s.name}</span> : null}
             </li>
           ))}
-          {page.next ? (
+          {page.value.next_cursor ? (
             <li>
-              <a href={appHref(c, "/sites")}>All {page.total} sites</a>
+              <a href={appHref(c, "/sites")}>All {page.value.total} sites</a>
             </li>
           ) : null}
         </ul>

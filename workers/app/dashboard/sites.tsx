@@ -1,12 +1,9 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
-import { database } from "@shared/db/client";
 import { hostFromInput } from "@shared/domains/host-from-input";
-import { installCheck, installChecks } from "@shared/sessions/install-check";
+import { sitesWithInstall, siteWithInstall } from "@shared/reads/site-install";
 import { deleteSite } from "@shared/sites/delete-site";
-import { listSites } from "@shared/sites/list-sites";
 import { registerSite } from "@shared/sites/register-site";
 import { COVERAGE_VALUES, type Coverage, SITE_NAME_MAX, SITES_PER_WORKSPACE } from "@shared/sites/site-limits";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import { updateSite } from "@shared/sites/update-site";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -21,15 +18,13 @@ import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
+import { pageContext } from "../request-context";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE } from "./assets";
 import { InstallStatusBox, installStatusJson, StatusWord } from "./install-view";
-import { siteOfPage, sitePaths } from "./site-context";
+import { siteOfPage, sitePageValue, sitePaths } from "./site-context";
 import { SiteNav } from "./site-nav";
 
 const SITES = "/app/sites";
-
-const now = () => Date.now();
-const baseUrl = (c: Context<AppEnv>) => serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
 
 function AddSiteForm(props: { c: Context<AppEnv>; csrf: string; domain?: string; name?: string }) {
   return (
@@ -76,15 +71,7 @@ async function sitesPage(
   form: { error?: string; status?: 400 | 403; domain?: string; name?: string } = {},
 ) {
   const workspace = c.get("workspace");
-  const page = await listSites(database(c.env.DB), workspace.id, 100, null);
-  // One read for every listed site's install status, not one per site.
-  const checks = await installChecks(
-    c.env.DB,
-    workspace.id,
-    page.sites.map((s) => s.domain),
-    baseUrl(c),
-    now(),
-  );
+  const page = pageValue(await sitesWithInstall(pageContext(c), { limit: 100 }));
   return renderPage(c, {
     title: "Sites",
     status: form.error ? (form.status ?? 400) : 200,
@@ -102,14 +89,13 @@ async function sitesPage(
         ) : (
           <DataTable
             caption={{
-              text: `${page.total} of at most ${SITES_PER_WORKSPACE} sites${page.next ? " (the newest 100 are listed)" : ""}`,
+              text: `${page.total} of at most ${SITES_PER_WORKSPACE} sites${page.more ? " (the newest 100 are listed)" : ""}`,
               visible: true,
             }}
             columns={["Site", "Install status", "Last session", "Reports"]}
           >
-            {page.sites.map((s) => {
+            {page.sites.map(({ site: s, install: check }) => {
               const paths = sitePaths(c, s.domain);
-              const check = checks.get(s.domain);
               return (
                 <tr data-domain={s.domain}>
                   <td data-label="Site">
@@ -170,11 +156,10 @@ export function registerSites(app: Hono<AppEnv>) {
   });
 
   app.get(`${SITES}/:domain`, async (c) => {
-    const site = await siteOfPage(c);
+    const domain = c.req.param("domain");
+    const { site, install: check } = sitePageValue(domain, await siteWithInstall(pageContext(c), { domain }));
     const flash = await takeFlash(c);
     const workspace = c.get("workspace");
-    const check = await installCheck(c.env.DB, workspace.id, site.domain, baseUrl(c), now());
-    if (!check) throw new HTTPException(404, { message: "No such site in this workspace." });
     const admin = canManageWorkspace(workspace.role);
     return renderPage(c, {
       title: site.domain,
@@ -232,33 +217,31 @@ export function registerSites(app: Hono<AppEnv>) {
 
   // The page's JSON twin for its polling script: the API's install check, same function.
   app.get(`${SITES}/:domain/install-status`, async (c) => {
-    const site = await siteOfPage(c);
-    const check = await installCheck(c.env.DB, c.get("workspace").id, site.domain, baseUrl(c), now());
-    if (!check) throw new HTTPException(404, { message: "No such site in this workspace." });
+    const domain = c.req.param("domain");
+    const { install } = sitePageValue(domain, await siteWithInstall(pageContext(c), { domain }));
     c.header("Cache-Control", "no-store");
-    return c.json(installStatusJson(check));
+    return c.json(installStatusJson(install));
   });
 
   // Coverage (docs/decisions.md#5-traffic-reports), admins only: the same update as PATCH /api/v1/sites/{site_id}.
   app.post(`${SITES}/:domain/coverage`, requireRole("admin"), async (c) => {
-    const site = await siteOfPage(c);
+    const domain = c.req.param("domain");
     const form = await c.req.parseBody();
     const coverage = form.coverage;
     if (typeof coverage !== "string" || !(COVERAGE_VALUES as readonly string[]).includes(coverage)) {
       throw new HTTPException(400, { message: "Coverage is all_traffic or ai_and_tagged." });
     }
-    pageValue(
-      await updateSite(database(c.env.DB), c.get("workspace").id, { id: site.id }, { coverage: coverage as Coverage }),
-    );
+    const changes = { coverage: coverage as Coverage };
+    const site = sitePageValue(domain, await updateSite(pageContext(c), { site: domain, changes }));
     return c.redirect(sitePaths(c, site.domain).install, 303);
   });
 
   // Rename = PATCH /api/v1/sites/{site_id} with `name`: the display name only, never the domain.
   app.post(`${SITES}/:domain/name`, requireRole("admin"), async (c) => {
-    const site = await siteOfPage(c);
+    const domain = c.req.param("domain");
     const form = await c.req.parseBody();
     const name = typeof form.name === "string" ? form.name.trim().slice(0, SITE_NAME_MAX) : "";
-    pageValue(await updateSite(database(c.env.DB), c.get("workspace").id, { id: site.id }, { name }));
+    const site = sitePageValue(domain, await updateSite(pageContext(c), { site: domain, changes: { name } }));
     return redirectWithFlash(c, sitePaths(c, site.domain).install, { kind: "success", text: `Renamed to “${name}”.` });
   });
 
@@ -286,8 +269,8 @@ export function registerSites(app: Hono<AppEnv>) {
   });
 
   app.post(`${SITES}/:domain/delete`, requireRole("admin"), async (c) => {
-    const site = await siteOfPage(c);
-    pageValue(await deleteSite(database(c.env.DB), c.env, c.get("workspace").id, { id: site.id }));
+    const domain = c.req.param("domain");
+    const site = sitePageValue(domain, await deleteSite(pageContext(c), { site: domain }));
     return redirectWithFlash(c, appHref(c, "/sites"), {
       kind: "success",
       text: `${site.domain} and its traffic were deleted.`,

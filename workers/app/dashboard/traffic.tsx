@@ -1,11 +1,11 @@
-import { database } from "@shared/db/client";
 import { trafficReport } from "@shared/reads/traffic-report";
-import { listSites } from "@shared/sites/list-sites";
+import { listWorkspaceSites } from "@shared/sites/list-sites";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
 import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
@@ -29,7 +29,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
   // "Traffic" in the main navigation: the dashboard of the site whose last session is the
   // most recent (the newest site when none has one yet), or Sites to add the first one.
   app.get("/app/traffic", requireSignIn(), requireWorkspace(), async (c) => {
-    const { sites } = await listSites(database(c.env.DB), c.get("workspace").id, TRAFFIC_CANDIDATES, null);
+    const { sites } = pageValue(await listWorkspaceSites(pageContext(c), { limit: TRAFFIC_CANDIDATES }));
     if (sites.length === 0) return c.redirect(appHref(c, "/sites"), 302);
     const latest = sites.reduce((best, s) => ((s.lastEventAt ?? 0) > (best.lastEventAt ?? 0) ? s : best), sites[0]);
     return c.redirect(siteHref(c, latest.domain, "traffic"), 302);

@@ -19,7 +19,7 @@ export function withRequestContext(): MiddlewareHandler<{ Bindings: V1Env; Varia
       requestContext({
         env: c.env,
         workspaceId: auth.workspaceId,
-        actor: { kind: "api_key", keyId: auth.keyId },
+        actor: { kind: "api_key", keyId: auth.keyId, scopes: auth.scopes },
         timeZone: DEFAULT_TIME_ZONE,
         baseUrl: serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url),
       }),

@@ -1,9 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { attributionOverview } from "@shared/attribution/attribution-overview";
 import { AttributionOverview } from "@shared/attribution/attribution-schema";
-import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { answerCoverage } from "@shared/reads/site-coverage";
+import { attributionReport } from "@shared/reads/conversion-reads";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { AttributionOverviewQuery } from "./schema";
@@ -30,11 +28,6 @@ const route = v1Route(
 
 export function registerAttributionOverview(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { domain, period } = c.req.valid("query");
-    const { workspaceId } = c.get("auth");
-    const report = valueOrThrow(
-      await attributionOverview(database(c.env.DB), { workspaceId, domain, period, nowMs: Date.now() }),
-    );
-    return c.json({ ...report, data_coverage: await answerCoverage(c.env, workspaceId, report.site_id) }, 200);
+    return c.json(valueOrThrow(await attributionReport(c.get("ctx"), c.req.valid("query")), "query"), 200);
   });
 }

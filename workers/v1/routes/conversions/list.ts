@@ -1,14 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { CONVERSION_CSV } from "@shared/conversions/conversion-csv";
-import { conversionListPage } from "@shared/conversions/conversion-list-page";
 import { ConversionList } from "@shared/conversions/conversion-schema";
-import { cursorKey } from "@shared/cursor/keyset-cursor";
-import { database } from "@shared/db/client";
 import { toCsv } from "@shared/encoding/csv";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { answerCoverage } from "@shared/reads/site-coverage";
+import { listConversionsPage } from "@shared/reads/conversion-reads";
 import { coverageHeader, coverageHeaderDoc } from "@shared/reports/coverage-header";
-import { siteByDomain } from "@shared/sites/site-by-domain";
 import type { V1AppEnv } from "../../app-env";
 import { csvAnswer, csvContent, wantsCsv } from "../traffic/csv-answer";
 import { v1Route } from "../v1-route";
@@ -39,18 +35,13 @@ const route = v1Route(
 export function registerListConversions(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const query = c.req.valid("query");
-    const page = await conversionListPage(database(c.env.DB), await cursorKey(c.env), {
-      workspaceId: c.get("auth").workspaceId,
+    const input = {
       domain: query.domain,
       includeVoided: query.include_voided,
       limit: query.limit,
       cursor: query.cursor,
-    });
-    const { workspaceId } = c.get("auth");
-    const listed = valueOrThrow(page);
-    // The domain was found by conversionListPage already (a refusal is thrown above).
-    const site = query.domain === undefined ? null : await siteByDomain(c.env.DB, workspaceId, query.domain);
-    const data_coverage = await answerCoverage(c.env, workspaceId, site?.ok ? site.value.id : null);
+    };
+    const { data_coverage, ...listed } = valueOrThrow(await listConversionsPage(c.get("ctx"), input), "query");
     if (wantsCsv(c))
       return csvAnswer(c, "conversions", toCsv(CONVERSION_CSV, listed.results), {
         "X-Next-Cursor": listed.next_cursor,

@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { recordOrders } from "@shared/conversions/conversion-actions";
 import { ConversionInput } from "@shared/conversions/conversion-input";
 import { RecordConversionsResult } from "@shared/conversions/conversion-schema";
-import { recordConversions } from "@shared/conversions/record-conversions";
-import { database } from "@shared/db/client";
+import { valueOrThrow } from "@shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { MAX_BODY_BYTES, RecordConversionsBody } from "./schema";
@@ -56,7 +56,6 @@ export function registerRecordConversions(app: OpenAPIHono<V1AppEnv>) {
   app.openAPIRegistry.register("ConversionInput", ConversionInput);
   app.openapi(route, async (c) => {
     const { conversions } = c.req.valid("json");
-    const result = await recordConversions(database(c.env.DB), c.get("auth").workspaceId, conversions, Date.now());
-    return c.json(result, 200);
+    return c.json(valueOrThrow(await recordOrders(c.get("ctx"), { conversions })), 200);
   });
 }

@@ -1,6 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import { voidConversion } from "@shared/conversions/void-conversion";
-import { database } from "@shared/db/client";
+import { voidOrder } from "@shared/conversions/conversion-actions";
 import { valueOrThrow } from "@shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -35,7 +34,7 @@ const route = v1Route(
 export function registerVoidConversion(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { external_id } = c.req.valid("param");
-    valueOrThrow(await voidConversion(database(c.env.DB), c.get("auth").workspaceId, external_id, Date.now()));
+    valueOrThrow(await voidOrder(c.get("ctx"), { externalId: external_id }));
     return c.body(null, 204);
   });
 }

@@ -1,10 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "@shared/db/client";
+import { addDrain } from "@shared/drains/drain-actions";
 import { CreateDrainBody, DrainCreationSchema } from "@shared/drains/drain-schema";
-import { createDrain, DRAINS_PER_SITE } from "@shared/drains/drain-store";
-import { drainSetup, drainView } from "@shared/drains/drain-view";
+import { DRAINS_PER_SITE } from "@shared/drains/drain-store";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { SiteIdParam } from "../sites/schema";
 import { v1Route } from "../v1-route";
@@ -33,18 +31,12 @@ const route = v1Route(
 
 export function registerCreateDrain(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
-    const { site_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const { drain, secret } = valueOrThrow(
-      await createDrain(database(c.env.DB), c.env, {
-        workspaceId,
-        siteId: site_id,
-        format: body.format,
-        vercelVerify: body.vercel_verify ?? null,
-      }),
-    );
-    const base = serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
-    return c.json({ ...drainView(drain, base), secret, setup: drainSetup(drain, base, secret) }, 201);
+    const input = {
+      siteId: c.req.valid("param").site_id,
+      format: body.format,
+      vercelVerify: body.vercel_verify ?? null,
+    };
+    return c.json(valueOrThrow(await addDrain(c.get("ctx"), input)), 201);
   });
 }

@@ -1,10 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "@shared/db/client";
+import { getDrain } from "@shared/drains/drain-actions";
 import { DrainSchema } from "@shared/drains/drain-schema";
-import { drainOfWorkspace } from "@shared/drains/drain-store";
-import { drainView } from "@shared/drains/drain-view";
-import { ApiError } from "@shared/errors/api-error";
-import { serviceBaseUrl } from "@shared/sites/snippet";
+import { valueOrThrow } from "@shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { DrainIdParam } from "./schema";
@@ -26,10 +23,7 @@ const route = v1Route(
 
 export function registerGetDrain(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
-    const { drain_id } = c.req.valid("param");
-    const drain = await drainOfWorkspace(database(c.env.DB), workspaceId, drain_id);
-    if (!drain) throw new ApiError("drain_not_found");
-    return c.json(drainView(drain, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url)), 200);
+    const { view } = valueOrThrow(await getDrain(c.get("ctx"), { drainId: c.req.valid("param").drain_id }));
+    return c.json(view, 200);
   });
 }

@@ -1,10 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "@shared/db/client";
+import { siteDrains } from "@shared/drains/drain-actions";
 import { DrainListSchema } from "@shared/drains/drain-schema";
-import { listDrains, siteInWorkspace } from "@shared/drains/drain-store";
-import { drainView } from "@shared/drains/drain-view";
-import { ApiError } from "@shared/errors/api-error";
-import { serviceBaseUrl } from "@shared/sites/snippet";
+import { valueOrThrow } from "@shared/errors/api-error";
 import type { V1AppEnv } from "../../app-env";
 import { SiteIdParam } from "../sites/schema";
 import { v1Route } from "../v1-route";
@@ -28,12 +25,6 @@ const route = v1Route(
 
 export function registerListDrains(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
-    const { site_id } = c.req.valid("param");
-    const db = database(c.env.DB);
-    if (!(await siteInWorkspace(db, workspaceId, site_id)))
-      throw new ApiError("site_not_found", "No site with that id in this workspace");
-    const base = serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
-    return c.json({ drains: (await listDrains(db, workspaceId, site_id)).map((d) => drainView(d, base)) }, 200);
+    return c.json(valueOrThrow(await siteDrains(c.get("ctx"), { siteId: c.req.valid("param").site_id })), 200);
   });
 }

@@ -1,10 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "@shared/db/client";
+import { removeDrain } from "@shared/drains/drain-actions";
 import { DrainSchema } from "@shared/drains/drain-schema";
-import { revokeDrain } from "@shared/drains/drain-store";
-import { drainView } from "@shared/drains/drain-view";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { DrainIdParam } from "./schema";
@@ -26,9 +23,6 @@ const route = v1Route(
 
 export function registerRevokeDrain(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
-    const { drain_id } = c.req.valid("param");
-    const drain = valueOrThrow(await revokeDrain(database(c.env.DB), workspaceId, drain_id));
-    return c.json(drainView(drain, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url)), 200);
+    return c.json(valueOrThrow(await removeDrain(c.get("ctx"), { drainId: c.req.valid("param").drain_id })), 200);
   });
 }

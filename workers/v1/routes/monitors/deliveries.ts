@@ -1,10 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey } from "@shared/cursor/keyset-cursor";
-import { newestFirstCursors } from "@shared/cursor/newest-first";
-import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { listDeliveries } from "@shared/monitors/list-deliveries";
-import { findWorkspaceMonitor } from "@shared/monitors/list-monitors";
+import { monitorDeliveries } from "@shared/reads/monitor-lists";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { deliveryView } from "./monitor-view";
@@ -29,14 +25,8 @@ const route = v1Route(
 
 export function registerListDeliveries(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
-    const { monitor_id } = c.req.valid("param");
-    const { limit, cursor } = c.req.valid("query");
-    const db = database(c.env.DB);
-    valueOrThrow(await findWorkspaceMonitor(c.env.DB, workspaceId, monitor_id));
-    // Bound to the monitor too, so a cursor of one monitor's list is refused on another's.
-    const cursors = newestFirstCursors(await cursorKey(c.env), { list: `deliveries:${monitor_id}`, workspaceId });
-    const page = await listDeliveries(db, monitor_id, limit, valueOrThrow(await cursors.after(cursor)));
-    return c.json({ deliveries: page.deliveries.map(deliveryView), next_cursor: await cursors.next(page.next) }, 200);
+    const input = { monitorId: c.req.valid("param").monitor_id, ...c.req.valid("query") };
+    const page = valueOrThrow(await monitorDeliveries(c.get("ctx"), input), "query");
+    return c.json({ deliveries: page.deliveries.map(deliveryView), next_cursor: page.next_cursor }, 200);
   });
 }

@@ -1,9 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey } from "@shared/cursor/keyset-cursor";
-import { newestFirstCursors } from "@shared/cursor/newest-first";
-import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { listMonitors } from "@shared/monitors/list-monitors";
+import { workspaceMonitors } from "@shared/reads/monitor-lists";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { monitorView } from "./monitor-view";
@@ -28,11 +25,11 @@ const route = v1Route(
 
 export function registerListMonitors(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
-    const { limit, cursor } = c.req.valid("query");
-    const cursors = newestFirstCursors(await cursorKey(c.env), { list: "monitors", workspaceId });
-    const page = await listMonitors(database(c.env.DB), workspaceId, limit, valueOrThrow(await cursors.after(cursor)));
-    const next = await cursors.next(page.next);
-    return c.json({ monitors: page.monitors.map((m) => monitorView(m, Date.now())), next_cursor: next }, 200);
+    const ctx = c.get("ctx");
+    const page = valueOrThrow(await workspaceMonitors(ctx, c.req.valid("query")), "query");
+    return c.json(
+      { monitors: page.monitors.map((m) => monitorView(m, ctx.nowMs)), next_cursor: page.next_cursor },
+      200,
+    );
   });
 }

@@ -1,8 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { deleteSite } from "@shared/sites/delete-site";
-import { siteRefFrom } from "@shared/sites/site-store";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { SiteIdParam } from "./schema";
@@ -24,12 +22,7 @@ const route = v1Route(
 
 export function registerDeleteSite(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const ref = siteRefFrom(c.req.valid("param").site_id);
-    valueOrThrow(
-      ref
-        ? await deleteSite(database(c.env.DB), c.env, c.get("auth").workspaceId, ref)
-        : { ok: false, code: "site_not_found" },
-    );
+    valueOrThrow(await deleteSite(c.get("ctx"), { site: c.req.valid("param").site_id }));
     return c.body(null, 204);
   });
 }

@@ -1,11 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { cursorKey } from "@shared/cursor/keyset-cursor";
-import { newestFirstCursors } from "@shared/cursor/newest-first";
-import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { listSites } from "@shared/sites/list-sites";
+import { listWorkspaceSites } from "@shared/sites/list-sites";
 import { SiteListSchema } from "@shared/sites/site-schema";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { ListSitesQuery } from "./schema";
@@ -29,18 +25,14 @@ const route = v1Route(
 
 export function registerListSites(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
-    const { limit, cursor } = c.req.valid("query");
-    const cursors = newestFirstCursors(await cursorKey(c.env), { list: "sites", workspaceId });
-    const page = await listSites(database(c.env.DB), workspaceId, limit, valueOrThrow(await cursors.after(cursor)));
-    const baseUrl = serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url);
-    const next = await cursors.next(page.next);
+    const ctx = c.get("ctx");
+    const page = valueOrThrow(await listWorkspaceSites(ctx, c.req.valid("query")), "query");
     return c.json(
       {
-        sites: page.sites.map((s) => siteView(s, baseUrl)),
+        sites: page.sites.map((s) => siteView(s, ctx.baseUrl)),
         total: page.total,
-        capped: next !== null,
-        next_cursor: next,
+        capped: page.next_cursor !== null,
+        next_cursor: page.next_cursor,
       },
       200,
     );

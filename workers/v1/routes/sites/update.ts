@@ -1,9 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { database } from "@shared/db/client";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { SiteSchema } from "@shared/sites/site-schema";
-import { siteRefFrom } from "@shared/sites/site-store";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import { updateSite } from "@shared/sites/update-site";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -32,15 +29,8 @@ const route = v1Route(
 
 export function registerUpdateSite(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
-    const { site_id } = c.req.valid("param");
-    const ref = siteRefFrom(site_id);
-    // Another workspace's site answers exactly like a missing one (docs/decisions.md#2-v1-errors).
-    const site = valueOrThrow(
-      ref
-        ? await updateSite(database(c.env.DB), workspaceId, ref, c.req.valid("json"))
-        : { ok: false, code: "site_not_found" },
-    );
-    return c.json(siteView(site, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url)), 200);
+    const ctx = c.get("ctx");
+    const input = { site: c.req.valid("param").site_id, changes: c.req.valid("json") };
+    return c.json(siteView(valueOrThrow(await updateSite(ctx, input)), ctx.baseUrl), 200);
   });
 }

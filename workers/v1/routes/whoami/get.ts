@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { workspaceName } from "@shared/auth/key-repository";
-import { database } from "@shared/db/client";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { whoami } from "@shared/reads/whoami";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { WhoamiSchema } from "./schema";
@@ -21,11 +21,6 @@ const route = v1Route(
 
 export function registerWhoami(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const auth = c.get("auth");
-    const name = await workspaceName(database(c.env.DB), auth.workspaceId);
-    return c.json(
-      { workspace_id: auth.workspaceId, workspace_name: name ?? "", key_id: auth.keyId, scopes: auth.scopes },
-      200,
-    );
+    return c.json(valueOrThrow(await whoami(c.get("ctx"))), 200);
   });
 }
