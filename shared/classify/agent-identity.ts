@@ -1,6 +1,6 @@
 import type { AgentCardMeta } from "../verification/agent-card";
 import type { DnsVerdict } from "../verification/reverse-dns";
-import type { KeySource } from "../verification/signature-agent";
+import type { KeySource, SignatureAgentForm } from "../verification/signature-agent";
 import type { Purpose } from "./agents";
 import type { AutomationKind } from "./automation";
 import { type IpRangeIndex, ipInLists } from "./ip-ranges";
@@ -32,6 +32,11 @@ export const DETECTION_SIGNALS = [
   // click or submit (page-automation.ts). Never input timing or pointer paths: those
   // also come from people (docs/ingest.md, "Agentic browsers").
   "behaviour",
+  // Issue 45: the form of the Signature-Agent header a signed request sent, recorded per
+  // agent (shared/verification/signature-agent.ts): the working group's Dictionary (draft
+  // -01) or the bare String Cloudflare's production still sends.
+  "signature_agent_dictionary",
+  "signature_agent_string",
 ] as const;
 export type DetectionSignal = (typeof DETECTION_SIGNALS)[number];
 
@@ -44,6 +49,8 @@ export interface SignatureOutcome {
    * listed-signers.ts's question.
    */
   signer?: { source: KeySource | null; card: AgentCardMeta | null };
+  /** Issue 45: which form of Signature-Agent the request sent (none sent: absent). */
+  signatureAgentForm?: SignatureAgentForm;
 }
 
 export interface IdentityInput {

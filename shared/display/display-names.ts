@@ -94,6 +94,8 @@ export const SIGNAL_NAMES: Record<DetectionSignal, string> = {
   signature_unlisted: "signed with a key no known operator publishes",
   automation_flag: "the browser reports automated control",
   behaviour: "software was seen driving the page",
+  signature_agent_dictionary: "named its signing keys in a Signature-Agent dictionary (Web Bot Auth draft -01)",
+  signature_agent_string: "named its signing keys in a Signature-Agent string (Cloudflare's form)",
 };
 
 /** A session's client as the device detection gives it (user-agent.ts `deviceInfo`). */

@@ -10,10 +10,16 @@ import type { KeyLookup } from "./web-bot-auth";
 // draft-ietf-webbotauth-httpsig-protocol, "Key Distribution and Discovery": a
 // `directory` member resolves at /.well-known/http-message-signatures-directory of its
 // origin, a `jwks_uri` member is a JWK Set URL, a `cimd` member a Client ID Metadata
-// Document holding `jwks` or `jwks_uri`. Only a 200 counts, no redirects; lookups keyed
+// Document holding `jwks` or `jwks_uri`. The fetch rules of draft -01 (2026-10-29):
+// only an HTTP 200 counts, a redirect is never followed (a 3xx is a failure), and the
+// answer must carry its media type: `application/http-message-signatures-directory+json`
+// for a directory, `application/jwk-set+json` (RFC 7517 §8.5) or `application/json` for a
+// JWK Set, `application/json` for a card; anything else is no key source. Lookups keyed
 // by (URL, keyid); a failed fetch never evicts cached keys, negative cache ≤ 5 min
 // (traffic-facts §4.2). SSRF limits: size, key count, time, address ranges (safeFetch).
 const DIRECTORY_MEDIA_TYPE = "application/http-message-signatures-directory+json";
+const JWK_SET_MEDIA_TYPES = ["application/jwk-set+json", "application/json"] as const;
+const CARD_MEDIA_TYPES = ["application/json"] as const;
 const NEGATIVE_TTL_MS = 5 * MINUTE_MS;
 const DEFAULT_TTL_MS = 3600_000;
 const MIN_TTL_MS = MINUTE_MS;
@@ -37,6 +43,12 @@ export interface KeyDirectoryOptions {
   now?: () => number;
   /** Sources (and failures) held at most; MAX_SOURCES unless a test sets it. */
   maxSources?: number;
+}
+
+/** Whether a Content-Type names one of `types` (parameters such as charset aside). */
+export function hasMediaType(contentType: string | null, types: readonly string[]): boolean {
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  return types.includes(type);
 }
 
 /** Sets `key` as the newest entry of `map`, dropping the oldest past `max`. */
@@ -126,7 +138,7 @@ export class KeyDirectoryCache {
     try {
       if (source.type === "directory") return await this.fetchKeySet(`${source.url}${DIRECTORY_PATH}`, true);
       if (source.type === "jwks_uri") return await this.fetchKeySet(source.url, false);
-      const card = await this.fetchJson(source.url, "application/json");
+      const card = await this.fetchJson(source.url, "application/json", CARD_MEDIA_TYPES);
       if (!card) return null;
       const read = readAgentCard(source.url, card.doc);
       if ("error" in read) return null;
@@ -141,7 +153,7 @@ export class KeyDirectoryCache {
     }
   }
 
-  private async fetchJson(url: string, accept: string) {
+  private async fetchJson(url: string, accept: string, mediaTypes: readonly string[]) {
     const res = await safeFetch(url, {
       resolve: this.options.resolve,
       headers: { Accept: accept },
@@ -150,6 +162,7 @@ export class KeyDirectoryCache {
       timeoutMs: 3000,
     });
     if (res.status !== 200 || res.truncated) return null;
+    if (!hasMediaType(res.headers.get("Content-Type"), mediaTypes)) return null;
     return { doc: JSON.parse(res.text()) as unknown, ttl: ttlFrom(res.headers.get("Cache-Control")), res };
   }
 
@@ -157,6 +170,7 @@ export class KeyDirectoryCache {
     const got = await this.fetchJson(
       url,
       wellKnown ? DIRECTORY_MEDIA_TYPE : "application/jwk-set+json, application/json",
+      wellKnown ? [DIRECTORY_MEDIA_TYPE] : JWK_SET_MEDIA_TYPES,
     );
     if (!got) return null;
     const keys = await indexKeys(got.doc);

@@ -16,6 +16,21 @@
 import { type Member, parseDictionary, parseItem, SfError } from "./structured-fields";
 
 export const KEY_SOURCE_TYPES = ["directory", "jwks_uri", "cimd"] as const;
+
+/**
+ * The two forms of the header in use (issue 45): the working group's Dictionary
+ * (draft-ietf-webbotauth-httpsig-protocol-01, 2026-10-29: members keyed by the signature's
+ * label, covered with `key`), and the bare String Cloudflare's production still sends
+ * (`Signature-Agent: "https://signature-agent.cloudflare.com"`). Both are verified; which
+ * one an agent used is recorded with its requests.
+ */
+export const SIGNATURE_AGENT_FORMS = ["dictionary", "string"] as const;
+export type SignatureAgentForm = (typeof SIGNATURE_AGENT_FORMS)[number];
+
+/** Which form a Signature-Agent header value takes. */
+export function signatureAgentForm(header: string): SignatureAgentForm {
+  return header.trim().startsWith('"') ? "string" : "dictionary";
+}
 export type KeySourceType = (typeof KEY_SOURCE_TYPES)[number];
 
 export interface SignatureAgentEntry {

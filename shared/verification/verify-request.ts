@@ -36,8 +36,10 @@ export async function verifyRequestSignature(
     keys,
     rejectTestKeys: !localSwitchOn(env, "ACCEPT_TEST_SIGNATURE_KEYS"),
   });
-  if (result.status !== "verified" || !result.signer) return { status: result.status };
+  // Which Signature-Agent form the request sent goes with every outcome (issue 45).
+  const form = result.signatureAgentForm ? { signatureAgentForm: result.signatureAgentForm } : {};
+  if (result.status !== "verified" || !result.signer) return { status: result.status, ...form };
   // The card a `cimd` source was read from (its metadata names who the signer says it is).
   const card = keyDirectoryFor(env.OUTBOUND_RESOLVE).cardOf(result.signer.source);
-  return { status: "verified", signer: { source: result.signer.source, card } };
+  return { status: "verified", signer: { source: result.signer.source, card }, ...form };
 }

@@ -1,6 +1,6 @@
 import type { SignatureOutcome } from "../classify/agent-identity";
 import { type PublicJwk, publicTestKeyXs, type SignatureAlg, verifyWithJwk } from "./jwk";
-import { type KeySource, keySourceOf, parseSignatureAgent } from "./signature-agent";
+import { type KeySource, keySourceOf, parseSignatureAgent, signatureAgentForm } from "./signature-agent";
 import { type SignedMessage, signatureBase } from "./signature-base";
 import { type InnerList, parseDictionary, SfError } from "./structured-fields";
 
@@ -22,6 +22,11 @@ export interface VerifyOptions {
 export interface WebBotAuthResult extends SignatureOutcome {
   /** Why the signature was not accepted, for logs and tests. */
   reason?: string;
+}
+
+/** The outcome with the form of the Signature-Agent header the request sent, when it sent one. */
+function withForm(result: WebBotAuthResult, header: string | null): WebBotAuthResult {
+  return header === null ? result : { ...result, signatureAgentForm: signatureAgentForm(header) };
 }
 
 const ALGS: Record<string, SignatureAlg> = { ed25519: "ed25519", "rsa-pss-sha512": "rsa-pss-sha512" };
@@ -63,6 +68,11 @@ function keySourceFor(
  * (with the key source: who signed, for classification to weigh against its listed signers).
  */
 export async function verifyWebBotAuth(msg: SignedMessage, options: VerifyOptions): Promise<WebBotAuthResult> {
+  const result = await verifySignature(msg, options);
+  return result.status === "absent" ? result : withForm(result, msg.header("signature-agent"));
+}
+
+async function verifySignature(msg: SignedMessage, options: VerifyOptions): Promise<WebBotAuthResult> {
   const inputHeader = msg.header("signature-input");
   const sigHeader = msg.header("signature");
   if (!inputHeader) return { status: "absent" };

@@ -39,6 +39,8 @@ describe("agentic order records", () => {
     const signer = await newSigner();
     await setFixture("chatgpt.com/.well-known/http-message-signatures-directory", {
       status: 200,
+      // A directory is served with its media type, or it is none (Web Bot Auth draft -01).
+      headers: { "Content-Type": "application/http-message-signatures-directory+json" },
       body: JSON.stringify({ keys: [{ ...signer.jwk, kid: signer.keyid }] }),
     });
     const now = Date.now();

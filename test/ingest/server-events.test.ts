@@ -97,6 +97,8 @@ describe("server-side events through the queue", () => {
     const keyid = (await jwkThumbprint(jwk)) as string;
     await setFixture("agent-signer.example.com/.well-known/http-message-signatures-directory", {
       status: 200,
+      // A directory is served with its media type, or it is none (Web Bot Auth draft -01).
+      headers: { "Content-Type": "application/http-message-signatures-directory+json" },
       body: JSON.stringify({ keys: [{ kty: "OKP", crv: "Ed25519", x: jwk.x }] }),
     });
     const now = Date.now();
@@ -134,7 +136,7 @@ describe("server-side events through the queue", () => {
     expect(session).toMatchObject({
       tier: "declared",
       agent_platform: "other_ai",
-      detection_signals: '["signature_unlisted"]',
+      detection_signals: '["signature_agent_string","signature_unlisted"]',
       reached_cart: 1,
     });
   });

@@ -18,6 +18,12 @@ const json = (doc: unknown) => ({
   headers: { "Content-Type": "application/json" },
   body: JSON.stringify(doc),
 });
+/** A key directory, served with its media type (Web Bot Auth draft -01: any other is no directory). */
+const directory = (doc: unknown) => ({
+  status: 200,
+  headers: { "Content-Type": "application/http-message-signatures-directory+json" },
+  body: JSON.stringify(doc),
+});
 
 async function sessionsOf(siteId: string, n: number) {
   for (let i = 0; i < 100; i++) {
@@ -74,14 +80,15 @@ describe("who a signature verifies", () => {
     const forger = await newSigner();
     await setFixture(
       "forger-keys.example.net/.well-known/http-message-signatures-directory",
-      json({ keys: [forger.jwk] }),
+      directory({ keys: [forger.jwk] }),
     );
     const session = await record("forged.example", forger, '"https://forger-keys.example.net"', CHATGPT_USER);
     expect(session).toMatchObject({
       tier: "declared",
       agent_platform: "chatgpt",
       agent_confidence: 0.6,
-      detection_signals: '["declared_user_agent","signature_unlisted"]',
+      // The form of Signature-Agent it sent is on record too (issue 45): Cloudflare's String.
+      detection_signals: '["declared_user_agent","signature_agent_string","signature_unlisted"]',
       // The identity the signature does prove is kept on the session.
       signer_origin: "https://forger-keys.example.net",
     });
@@ -89,13 +96,13 @@ describe("who a signature verifies", () => {
 
   it("still verifies a key served by a listed operator's own directory, whatever the UA", async () => {
     const openai = await newSigner();
-    await setFixture("chatgpt.com/.well-known/http-message-signatures-directory", json({ keys: [openai.jwk] }));
+    await setFixture("chatgpt.com/.well-known/http-message-signatures-directory", directory({ keys: [openai.jwk] }));
     const session = await record("listed.example", openai, '"https://chatgpt.com"', CHROME);
     expect(session).toMatchObject({
       tier: "verified",
       agent_platform: "chatgpt",
       purpose: "user_action",
-      detection_signals: '["signature_verified"]',
+      detection_signals: '["signature_agent_string","signature_verified"]',
       signer_origin: "https://chatgpt.com",
     });
   });
@@ -119,7 +126,7 @@ describe("who a signature verifies", () => {
   it("reads every Signature-Agent form in use: editor's copy, jwks_uri (UCP), directory default, cimd, legacy String", async () => {
     const s = await newSigner();
     await setFixture("forms.example.org/keys/jwks.json", json({ keys: [s.jwk] }));
-    await setFixture("forms.example.org/.well-known/http-message-signatures-directory", json({ keys: [s.jwk] }));
+    await setFixture("forms.example.org/.well-known/http-message-signatures-directory", directory({ keys: [s.jwk] }));
     const cardUrl = "https://forms.example.org/card";
     await setFixture(
       "forms.example.org/card",
@@ -154,6 +161,8 @@ describe("who a signature verifies", () => {
       const outcome = await verifyRequestSignature(env, msgFor("shop.example", headers));
       expect(outcome.status, name).toBe("verified");
       expect(outcome.signer?.source, name).toEqual(source);
+      // Which form it was: the working group's Dictionary, or the String (issue 45).
+      expect(outcome.signatureAgentForm, name).toBe(header.startsWith('"') ? "string" : "dictionary");
     }
   });
 

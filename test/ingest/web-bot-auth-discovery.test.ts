@@ -3,7 +3,7 @@ import { readAgentCard } from "../../shared/verification/agent-card";
 import { DIRECTORY_SIGNATURE_TAG } from "../../shared/verification/directory-proof";
 import { jwkThumbprint, type PublicJwk } from "../../shared/verification/jwk";
 import { KeyDirectoryCache } from "../../shared/verification/key-directory";
-import { keySourceOf, parseSignatureAgent } from "../../shared/verification/signature-agent";
+import { keySourceOf, parseSignatureAgent, signatureAgentForm } from "../../shared/verification/signature-agent";
 import type { SignedMessage } from "../../shared/verification/signature-base";
 import { verifyWebBotAuth } from "../../shared/verification/web-bot-auth";
 import { fixtureHits, setFixture } from "./helpers";
@@ -88,6 +88,7 @@ describe("Signature-Agent member types", () => {
     expect(result).toEqual({
       status: "verified",
       signer: { source: { type: "jwks_uri", url: "https://keys-jwks.example.com/agents/jwks.json" }, card: null },
+      signatureAgentForm: "dictionary",
     });
   });
 
@@ -214,9 +215,53 @@ describe("signed key directories (possession proof per key)", () => {
 
   it("still uses keys of a directory that carries no proof (the draft lets a verifier resolve without one)", async () => {
     const s = await newSigner();
-    await setFixture("keys-plain.example.com/.well-known/http-message-signatures-directory", jwksFixture([s.jwk]));
+    await setFixture(
+      "keys-plain.example.com/.well-known/http-message-signatures-directory",
+      jwksFixture([s.jwk], { "Content-Type": "application/http-message-signatures-directory+json" }),
+    );
     const cache = new KeyDirectoryCache({ resolve: new Map(), now: () => NOW });
     expect(await cache.lookup({ type: "directory", url: "https://keys-plain.example.com" }, s.keyid)).not.toBeNull();
+  });
+});
+
+// Issue 45: the key-directory fetch rules of Web Bot Auth draft -01 (2026-10-29): an HTTP
+// 200, no redirect followed, and the right media type, or there is no key source.
+describe("key directory fetch rules (draft -01)", () => {
+  it("takes a directory only with its media type, and a JWK Set only as JSON", async () => {
+    const s = await newSigner();
+    await setFixture("wrong-type.example.com/.well-known/http-message-signatures-directory", jwksFixture([s.jwk]));
+    await setFixture(
+      "right-type.example.com/.well-known/http-message-signatures-directory",
+      jwksFixture([s.jwk], { "Content-Type": "application/http-message-signatures-directory+json; charset=utf-8" }),
+    );
+    await setFixture(
+      "jwks.example.com/keys.json",
+      jwksFixture([s.jwk], { "Content-Type": "application/jwk-set+json" }),
+    );
+    await setFixture("html.example.com/keys.json", jwksFixture([s.jwk], { "Content-Type": "text/html" }));
+    const cache = new KeyDirectoryCache({ resolve: new Map(), now: () => NOW });
+    expect(await cache.lookup({ type: "directory", url: "https://wrong-type.example.com" }, s.keyid)).toBeNull();
+    expect(await cache.lookup({ type: "directory", url: "https://right-type.example.com" }, s.keyid)).not.toBeNull();
+    expect(await cache.lookup({ type: "jwks_uri", url: "https://jwks.example.com/keys.json" }, s.keyid)).not.toBeNull();
+    expect(await cache.lookup({ type: "jwks_uri", url: "https://html.example.com/keys.json" }, s.keyid)).toBeNull();
+  });
+
+  it("takes only a 200: a 203 or a 204 with keys is no directory", async () => {
+    const s = await newSigner();
+    const typed = { "Content-Type": "application/http-message-signatures-directory+json" };
+    await setFixture("status-203.example.com/.well-known/http-message-signatures-directory", {
+      ...jwksFixture([s.jwk], typed),
+      status: 203,
+    });
+    const cache = new KeyDirectoryCache({ resolve: new Map(), now: () => NOW });
+    expect(await cache.lookup({ type: "directory", url: "https://status-203.example.com" }, s.keyid)).toBeNull();
+  });
+});
+
+describe("which Signature-Agent form a request sent", () => {
+  it("reads the working group's Dictionary and Cloudflare's String as the two forms", () => {
+    expect(signatureAgentForm('sig1="https://agent.example"')).toBe("dictionary");
+    expect(signatureAgentForm('"https://signature-agent.cloudflare.com"')).toBe("string");
   });
 });
 

@@ -55,6 +55,8 @@ describe("Web Bot Auth (RFC 9421) with our own Ed25519 key", () => {
     expect(result).toEqual({
       status: "verified",
       signer: { source: { type: "directory", url: "https://signer.example" }, card: null },
+      // The working group's Dictionary form (draft -01), recorded (issue 45).
+      signatureAgentForm: "dictionary",
     });
 
     // The same signature presented to another host does not verify.
@@ -101,6 +103,8 @@ describe("Web Bot Auth (RFC 9421) with our own Ed25519 key", () => {
     expect(result).toEqual({
       status: "verified",
       signer: { source: { type: "directory", url: "https://chatgpt.com" }, card: null },
+      // Cloudflare's production String form, still verified and recorded as such (issue 45).
+      signatureAgentForm: "string",
     });
   });
 

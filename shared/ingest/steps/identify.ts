@@ -1,4 +1,4 @@
-import { identifyAgent, type SignatureOutcome } from "../../classify/agent-identity";
+import { type DetectionSignal, identifyAgent, type SignatureOutcome } from "../../classify/agent-identity";
 import { deviceInfo } from "../../classify/user-agent";
 import type { Draft, Dropped, PipelineDeps } from "../pipeline";
 
@@ -25,7 +25,7 @@ export function identify(d: Draft, deps: PipelineDeps): Draft | Dropped {
     purpose: who.purpose,
     tier: who.tier,
     confidence: who.confidence,
-    signals: who.signals,
+    signals: formSignal(d.signature) ? [...who.signals, formSignal(d.signature) as DetectionSignal] : who.signals,
     signerOrigin: signerOrigin(d.signature),
     browser: device.browser,
     os: device.os,
@@ -42,4 +42,14 @@ function signerOrigin(signature: SignatureOutcome): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Which form of Signature-Agent a signed request sent (issue 45), kept with the session's
+ * signals so each agent's form is on record: the working group's Dictionary or the
+ * String Cloudflare's production sends.
+ */
+function formSignal(signature: SignatureOutcome): DetectionSignal | null {
+  if (signature.status === "absent" || !signature.signatureAgentForm) return null;
+  return signature.signatureAgentForm === "dictionary" ? "signature_agent_dictionary" : "signature_agent_string";
 }
