@@ -1,4 +1,11 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+// The v1 Worker imports the API reference's bundle, which `npm install` fetches
+// (scripts/scalar-bundle.mjs); say so rather than fail on an unresolved import.
+if (!existsSync(path.join(import.meta.dirname, ".vendor/scalar-api-reference/standalone.js")))
+  throw new Error("The API reference's bundle (.vendor/scalar-api-reference/) is missing: run `npm install`.");
 
 // Miniflare would fetch the `request.cf` sample from workers.cloudflare.com (offline here:
 // a stack trace per runtime); its built-in placeholder is what the tests read anyway.

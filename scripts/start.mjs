@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { getPlatformProxy, unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
+import { SCALAR_BUNDLE, scalarBundleReady } from "./scalar-bundle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
@@ -106,6 +107,15 @@ async function applyMigrations() {
   } finally {
     await proxy.dispose();
   }
+}
+
+// The v1 Worker serves the API reference's bundle, which `npm install` fetches
+// (scripts/scalar-bundle.mjs); without it wrangler cannot build the Worker.
+if (!scalarBundleReady()) {
+  console.error(
+    `start: ${path.relative(root, SCALAR_BUNDLE)} (the API reference's bundle) is missing or of another version: run \`npm install\`, which fetches it.`,
+  );
+  process.exit(1);
 }
 
 try {
