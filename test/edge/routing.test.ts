@@ -53,6 +53,19 @@ describe("edge routing", () => {
     expect(await res.json()).toEqual({ error: "No route for GET /does-not-exist", code: "not_found" });
   });
 
+  it("answers /favicon.ico itself with an SVG icon, so no page view logs a 404", async () => {
+    const res = await exports.default.fetch("https://agents.example/favicon.ico");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/svg+xml");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=86400");
+    expect(res.headers.get("X-Request-Id")).toBeTruthy();
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 32 32">/);
+    expect(svg).toMatch(/<\/svg>$/);
+    const post = await exports.default.fetch("https://agents.example/favicon.ico", { method: "POST" });
+    expect(post.status).toBe(405);
+  });
+
   it("answers another method on the edge's own documents 405 with Allow, not 404", async () => {
     for (const path of ["/openapi.json", "/robots.txt", "/llms.txt", "/.well-known/api-catalog"]) {
       const res = await exports.default.fetch(`https://agents.example${path}`, { method: "POST", body: "{}" });

@@ -7,6 +7,7 @@ import { toErrorResponse } from "@shared/http/on-error";
 import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "@shared/http/request-id";
 import { Hono } from "hono";
 import { registerDiscoveryRoutes } from "./discovery-routes";
+import { registerFavicon } from "./favicon";
 import { upstreamFor } from "./routes";
 import { fanOutScheduled } from "./scheduled-fan-out";
 
@@ -35,6 +36,7 @@ app.get("/__scheduled", async (c) => {
 });
 
 registerDiscoveryRoutes(app);
+registerFavicon(app);
 
 app.all("*", async (c) => {
   const upstream = upstreamFor(c.req.path);
