@@ -8,6 +8,7 @@ import type { Source } from "../classify/source";
 import { aiAgents, type DeviceType } from "../classify/user-agent";
 import type { OrderChannel, ReferralEvidence } from "../conversions/order-channels";
 import type { EventKind } from "../ingest/event-kinds";
+import type { PolicyAction, PolicyPurpose } from "../policy/policy-schema";
 import type { ReportPeriod } from "../reports/report-window";
 import type { Outcome } from "../sessions/outcome";
 
@@ -70,6 +71,21 @@ export const PURPOSE_NAMES: Record<Purpose, string> = {
   search: "AI search",
   crawl: "Crawling or training",
   unknown: "Not stated",
+};
+
+/** The agent policy's purposes (shared/policy/policy-schema.ts): the reports' four, with browser agents apart. */
+export const POLICY_PURPOSE_NAMES: Record<PolicyPurpose, string> = {
+  crawl: "Training crawl",
+  search: "AI search",
+  user_action: "Acting for a person",
+  agentic_browser: "Agentic browser",
+  unknown: "Purpose not stated",
+};
+
+export const POLICY_ACTION_NAMES: Record<PolicyAction, string> = {
+  allow: "Allow",
+  block: "Block",
+  obey_robots: "Obey robots.txt",
 };
 
 export const TIER_NAMES: Record<Tier, string> = {

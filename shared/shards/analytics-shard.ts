@@ -12,6 +12,7 @@ import {
 } from "../drains/agent-request-rows";
 import { commitDrainChunk, type DrainChunkResult } from "../drains/commit-drain-chunk";
 import type { IngestMessage } from "../ingest/queue-message";
+import { type AgentVisits, agentVisits } from "../policy/agent-visits";
 import type { BlockedRequestsBody } from "../policy/blocked-requests-schema";
 import { blockedRequests, policyBlockRowsOf, storePolicyBlocks } from "../policy/policy-blocks";
 import { type AgentErrorsBody, type AgentErrorsInput, agentErrors } from "../reports/agent-errors";
@@ -288,6 +289,10 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
 
   async blockedRequests(input: { start: number; end: number }): Promise<BlockedRequestsBody> {
     return blockedRequests(this.db, input);
+  }
+
+  async agentVisits(params: ReportParams): Promise<AgentVisits[]> {
+    return agentVisits(this.db, params);
   }
 
   /** Newest AI agent's record that came through `POST /api/v1/events` (the reports' coverage). */

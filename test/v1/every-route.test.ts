@@ -25,7 +25,7 @@ function scopeOf(op: Operation): string | null {
 }
 
 // The full list, written out: adding, renaming or dropping an operation is a contract
-// change, so it must be a visible edit here too (39 operations).
+// change, so it must be a visible edit here too (40 operations).
 const EXPECTED_OPERATIONS = [
   "DELETE /api/v1/conversions/{external_id} voidConversion",
   "DELETE /api/v1/monitors/{monitor_id} deleteMonitor",
@@ -43,6 +43,7 @@ const EXPECTED_OPERATIONS = [
   "GET /api/v1/sites/{site_id}/drains listDrains",
   "GET /api/v1/sites/{site_id}/policy getSitePolicy",
   "GET /api/v1/sites/{site_id}/policy/collector getCollectorPolicy",
+  "GET /api/v1/sites/{site_id}/policy/costs getPolicyCosts",
   "GET /api/v1/sites/{site_id}/policy/robots.txt getManagedRobotsTxt",
   "GET /api/v1/traffic/agent-errors agentErrors",
   "GET /api/v1/traffic/blocked-requests blockedRequests",

@@ -223,7 +223,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "putSitePolicy",
     title: "Replace a site's agent policy",
     description:
-      "Replaces a site's whole agent policy; collectors enforce it within a minute (403 for blocked agents; people are never blocked). Read it first with get_site_policy and pass its version to avoid overwriting someone else's change.",
+      "Replaces a site's whole agent policy; collectors enforce it within a minute (403 for blocked agents; people are never blocked). Read it first with get_site_policy and pass its version to avoid overwriting someone else's change; read policy_costs before blocking: a block can cost visits, referrals and orders.",
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   },
   {
@@ -231,6 +231,14 @@ export const v1Tools: V1Tool[] = [
     operationId: "blockedRequests",
     title: "Requests the agent policy blocked",
     description: `Per AI agent, the requests collectors answered 403 under the site's agent policy: how many, from verified or only claimed identities, and why (the agent's action, or robots.txt under obey_robots). ${REPORT_WINDOW}`,
+    annotations: read,
+  },
+  {
+    name: "policy_costs",
+    operationId: "getPolicyCosts",
+    title: "What blocking each agent would cost",
+    description:
+      "Before changing a site's agent policy: for each agent seen in the last 30 days, the requests it made and how many broke robots.txt, the visits (and orders) of its platform's agents acting for a person, and the referrals and attributed orders its operator's assistant sent, with one sentence per agent ('Blocking GPTBot would have stopped 1,240 requests and 0 referrals.'). Every figure is the matching report's.",
     annotations: read,
   },
 ];

@@ -3,6 +3,7 @@ import type { V1AppEnv } from "../../app-env";
 import { registerBlockedRequests } from "./blocked";
 import { registerListPolicyAgents } from "./catalogue";
 import { registerGetCollectorPolicy } from "./collector";
+import { registerGetPolicyCosts } from "./costs";
 import { registerGetSitePolicy } from "./get";
 import { registerPutSitePolicy } from "./put";
 import { registerGetManagedRobots } from "./robots";
@@ -14,4 +15,5 @@ export function registerPolicyRoutes(app: OpenAPIHono<V1AppEnv>) {
   registerGetManagedRobots(app);
   registerGetCollectorPolicy(app);
   registerBlockedRequests(app);
+  registerGetPolicyCosts(app);
 }
