@@ -11,10 +11,15 @@ import { currentPolicy, linkUrlOf, type PolicySiteRefusal, policySite } from "./
 // decided per agent, and the managed robots.txt, both from the policy and the site's
 // robots.txt history.
 
+/** The newest version of the site's robots.txt history, or null when none is known. */
+export async function newestRobotsVersion(ctx: RequestContext, domain: string) {
+  const versions = await robotsVersionsFor(database(ctx.env.DB), domain, ctx.nowMs, ctx.nowMs + 1);
+  return versions.at(-1) ?? null;
+}
+
 /** The newest robots.txt the site served (`""` for none), or null when none is known. */
 async function newestSiteRobots(ctx: RequestContext, domain: string): Promise<string | null> {
-  const versions = await robotsVersionsFor(database(ctx.env.DB), domain, ctx.nowMs, ctx.nowMs + 1);
-  const newest = versions.at(-1);
+  const newest = await newestRobotsVersion(ctx, domain);
   return newest ? (newest.kind === "rules" ? newest.body : "") : null;
 }
 

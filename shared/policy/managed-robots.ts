@@ -1,3 +1,4 @@
+import { POLICY_PURPOSE_NAMES } from "../display/display-names";
 import { decidingRule, rulesFor } from "../scan/robots/is-allowed";
 import { parseRobots, productToken, type RobotsRule } from "../scan/robots/parse-robots";
 import type { PolicyAgent } from "./policy-agents";
@@ -191,7 +192,8 @@ export function managedRobots(input: ManagedRobotsInput): ManagedRobots {
   );
   for (const { agents, lines } of groups.values()) {
     out.push("");
-    for (const a of agents) out.push(`# ${a.robotsToken} (${a.operator}, ${a.purpose}): ${a.ref}`);
+    for (const a of agents)
+      out.push(`# ${a.robotsToken} (${a.operator}, ${POLICY_PURPOSE_NAMES[a.purpose].toLowerCase()}): ${a.ref}`);
     for (const a of agents) out.push(`User-agent: ${a.robotsToken}`);
     out.push(...lines);
   }

@@ -3,7 +3,7 @@ import { ipRangeLists } from "../classify/ip-range-cache";
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { platformName } from "../display/display-names";
-import { crawlToReferralReport, robotsComplianceReport } from "../reports/agent-reports";
+import { crawlToReferralReport, robotsComplianceReport } from "../reads/agent-reports";
 import { reportWindow } from "../reports/report-window";
 import { ok, type Result, refusal } from "../result/result";
 import { siteShard } from "../shards/site-shard";
@@ -29,14 +29,17 @@ const plural = (x: number, one: string, many = `${one}s`) => `${n(x)} ${x === 1 
 
 /** The sentence a merchant reads before choosing: what blocking the agent would have stopped. */
 function summary(row: Omit<PolicyCosts["agents"][number], "summary">): string {
-  const stopped = [
-    `${plural(row.requests, "request")}${row.robots_violations > 0 ? ` (${n(row.robots_violations)} against robots.txt)` : ""}`,
-  ];
+  const stopped: string[] = [];
+  // An agent known only from its visits (a snippet-only site) made no request to count.
+  if (row.requests > 0 || row.visits === null)
+    stopped.push(
+      `${plural(row.requests, "request")}${row.robots_violations > 0 ? ` (${n(row.robots_violations)} against robots.txt)` : ""}`,
+    );
   if (row.visits !== null)
     stopped.push(`${plural(row.visits, "visit")} that led to ${plural(row.visits_with_order ?? 0, "order")}`);
   const feeds = FEEDS_ANSWERS.has(row.purpose) && row.platform !== "other_ai";
   if (!feeds) stopped.push("0 referrals");
-  const last = stopped.pop();
+  const last = stopped.pop() as string;
   let text = `Blocking ${row.token} would have stopped ${stopped.length ? `${stopped.join(", ")} and ${last}` : last}.`;
   if (feeds)
     text += ` It also puts at stake ${plural(row.referrals_at_stake, "referral")} from ${platformName(row.platform)}${
@@ -61,8 +64,8 @@ export async function policyCosts(
   const window = reportWindow(query, ctx.nowMs);
   if (!window.ok) return refusal("site_not_found");
   const [robots, referrals, visits, attribution, ipLists] = await Promise.all([
-    robotsComplianceReport(ctx.env, ctx.workspaceId, query, ctx.nowMs),
-    crawlToReferralReport(ctx.env, ctx.workspaceId, query, ctx.nowMs),
+    robotsComplianceReport(ctx, query),
+    crawlToReferralReport(ctx, query),
     siteShard(ctx.env, site.value.id).agentVisits({ site: site.value, window: window.value, nowMs: ctx.nowMs }),
     input.withOrders
       ? attributionOverview(database(ctx.env.DB), {
@@ -90,10 +93,15 @@ export async function policyCosts(
     const agent = policyAgentNamed(a.agent);
     if (agent) seen.add(agent);
   }
+  // Sessions know a platform and a purpose, not the agent: a platform's visits for a
+  // person go to its agents seen in the requests, or, when none was (a snippet-only
+  // site), to each of its agents that can make them.
+  const errandOf = (a: PolicyAgent) => `${a.platform}\u0000${reportPurpose(a)}`;
+  const withRequests = new Set([...seen].filter((a) => ERRANDS.has(a.purpose)).map(errandOf));
   for (const v of visits)
-    if (v.visits > 0)
+    if (v.visits > 0 && !withRequests.has(`${v.platform}\u0000${v.purpose}`))
       for (const agent of policyAgents)
-        if (agent.platform === v.platform && ERRANDS.has(agent.purpose) && reportPurpose(agent) === v.purpose)
+        if (ERRANDS.has(agent.purpose) && !agent.robotsOnly && errandOf(agent) === `${v.platform}\u0000${v.purpose}`)
           seen.add(agent);
 
   const rows = [...seen].map((agent) => {

@@ -87,14 +87,9 @@ describe("policy costs", () => {
       summary:
         "Blocking ChatGPT-User would have stopped 2 requests and 3 visits that led to 1 order. It also puts at stake 2 referrals from ChatGPT (2 attributed orders).",
     });
-    // The browser agents share the platform's visits; they put nothing in answers.
-    expect(row("ChatGPT Agent")).toMatchObject({
-      purpose: "agentic_browser",
-      requests: 0,
-      visits: 3,
-      referrals_at_stake: 0,
-    });
-    expect(costs.agents.map((a) => a.token).sort()).toEqual(["ChatGPT Agent", "ChatGPT-User", "GPTBot", "Operator"]);
+    // Sessions name a platform, not an agent: its visits go to the agent seen in the
+    // requests, not to ChatGPT's browser agents as well.
+    expect(costs.agents.map((a) => a.token).sort()).toEqual(["ChatGPT-User", "GPTBot"]);
 
     // The same numbers as the reports, over the same 30 days.
     const q = `?domain=${domain}&period=30d`;
@@ -133,5 +128,24 @@ describe("policy costs", () => {
     expect(blind.agents.find((a) => a.token === "ChatGPT-User")?.summary).toBe(
       "Blocking ChatGPT-User would have stopped 2 requests and 3 visits that led to 1 order. It also puts at stake 2 referrals from ChatGPT.",
     );
+  });
+
+  it("on a snippet-only site, gives a platform's visits to each of its agents that can make them", async () => {
+    const key = await freshKey(["traffic:read"], "policy-costs-snippet");
+    const siteId = await seedSite(key.workspaceId, "costs-snippet.example");
+    const t = Date.now() - HOUR;
+    await insertSession(key.workspaceId, siteId, { startedAt: t, platform: "claude", purpose: "user_action" });
+    await rollUp(siteId, t);
+    const costs = await getJson<PolicyCosts>(key, `/sites/${siteId}/policy/costs`);
+    // Anthropic's agents acting for a person (the catalogue's vendor and listed entries).
+    expect(costs.agents.map((a) => a.token).sort()).toEqual(["Claude-Code", "Claude-User"]);
+    expect(costs.agents.find((a) => a.token === "Claude-User")).toMatchObject({
+      requests: 0,
+      visits: 1,
+      visits_with_order: 0,
+      orders_at_stake: null,
+      summary:
+        "Blocking Claude-User would have stopped 1 visit that led to 0 orders. It also puts at stake 0 referrals from Claude.",
+    });
   });
 });

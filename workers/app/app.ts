@@ -16,6 +16,7 @@ import { registerJourney } from "./dashboard/journey-page";
 import { registerLive } from "./dashboard/live";
 import { isLogUpload, uploadBodyLimit } from "./dashboard/log-upload";
 import { registerMonitors } from "./dashboard/monitors";
+import { registerPolicyPage } from "./dashboard/policy-page";
 import { registerRobotsCompliancePage } from "./dashboard/robots-compliance-page";
 import { registerScanReports } from "./dashboard/scan-report";
 import { registerSessions } from "./dashboard/sessions";
@@ -119,6 +120,7 @@ export function buildApp() {
   registerDrainsPage(app);
   registerSharingPage(app);
   registerSharedDashboard(app);
+  registerPolicyPage(app);
   registerConversions(app);
   registerMonitors(app);
   registerScanReports(app);

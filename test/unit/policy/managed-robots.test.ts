@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bundledIpRanges } from "../../../shared/classify/ip-range-sources";
+import { POLICY_PURPOSE_NAMES } from "../../../shared/display/display-names";
 import { robotsDecisions } from "../../../shared/policy/collector-document";
 import { managedRobots, ownRulesOf } from "../../../shared/policy/managed-robots";
 import { policyAgentNamed } from "../../../shared/policy/policy-agents";
@@ -71,7 +72,7 @@ describe("the managed robots.txt", () => {
     // GPTBot is verifiable (OpenAI publishes its IPs): OpenAI's crawl allowed, /account
     // blocked for crawls; its own merchant group's Disallow /private is kept.
     expect(file.body).toContain(
-      "# GPTBot (OpenAI, crawl): https://platform.openai.com/docs/bots\nUser-agent: GPTBot\nDisallow: /private\nDisallow: /account\n",
+      "# GPTBot (OpenAI, training crawl): https://platform.openai.com/docs/bots\nUser-agent: GPTBot\nDisallow: /private\nDisallow: /account\n",
     );
     // CCBot is a crawl the default blocks (Common Crawl's list is not bundled, so it is
     // judged as declared): everything but /products, its own Disallow /tmp folded into the
@@ -98,7 +99,8 @@ describe("the managed robots.txt", () => {
     for (const m of section.matchAll(/^User-agent: (.+)$/gm)) {
       const agent = policyAgentNamed(m[1]);
       expect(agent, m[1]).toBeDefined();
-      expect(section).toContain(`# ${m[1]} (${agent?.operator}, ${agent?.purpose}): ${agent?.ref}`);
+      const purpose = agent ? POLICY_PURPOSE_NAMES[agent.purpose].toLowerCase() : "";
+      expect(section).toContain(`# ${m[1]} (${agent?.operator}, ${purpose}): ${agent?.ref}`);
     }
   });
 

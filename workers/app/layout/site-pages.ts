@@ -20,7 +20,7 @@ export const AGENT_REPORT_PAGES = [
 ] as const;
 export type AgentReportPage = (typeof AGENT_REPORT_PAGES)[number][0];
 
-export type SitePage = "traffic" | "sessions" | "live" | AgentReportPage | "install" | "drains" | "sharing";
+export type SitePage = "traffic" | "sessions" | "live" | AgentReportPage | "install" | "drains" | "sharing" | "policy";
 
 export interface SitePageEntry {
   page: SitePage;
@@ -38,6 +38,7 @@ export const SITE_PAGES: SitePageEntry[] = [
   { page: "install", suffix: "", label: "Install", group: "setup" },
   { page: "drains", suffix: "/drains", label: "Log drains", group: "setup" },
   { page: "sharing", suffix: "/sharing", label: "Shared links", group: "setup" },
+  { page: "policy", suffix: "/policy", label: "Agent policy", group: "setup" },
 ];
 
 /** The group of a site page's path (`/app/sites/{domain}{suffix}…`), or null for another path. */
