@@ -10,6 +10,7 @@ import {
   screenshots,
   signUpInBrowser,
 } from "./browser";
+import { wordProblems } from "./page-words";
 
 // A site's Agent policy page as a merchant uses it (docs/policy.md): the cost of each
 // choice read off the page equals the reports' own numbers over the same 30 days (the
@@ -173,6 +174,8 @@ describeInChromium("a site's agent policy page in headless Chromium", (chrome) =
       costOf("ChatGPT-User")?.summary,
     );
 
+    // Words a person reads, not codes, paths or machine times (issue 40's checker).
+    expect(await wordProblems(page)).toEqual([]);
     await expectAccessible(page, "policy");
     await expectNoHorizontalScroll(page, "policy");
     await screenshots(page, "app-policy");

@@ -55,9 +55,14 @@ const LOWERCASE_NAMES = new Set<string>([
   ...AI_PLATFORMS.filter((p) => !PLAIN_WORDS.has(p)),
   ...aiAgents
     .flatMap((a) => [a.token, ...(a.aliases ?? [])])
+    // A token its operator spells in lower case (`meta-externalagent`) is its name as written.
+    .filter((t) => t !== t.toLowerCase())
     .map((t) => t.toLowerCase())
     .filter((t) => /(?:bot|spider|crawler)$|-/.test(t)),
 ]);
+
+/** Agent tokens as their operators spell them, snake_case ones included (`ias_crawler`): names, not codes. */
+const OWN_SPELLINGS = new Set(aiAgents.flatMap((a) => [a.token, ...(a.aliases ?? [])]));
 
 /** Times written for machines: never in what a person reads, raw bytes apart. */
 const MACHINE_TIMES: Array<[string, RegExp]> = [
@@ -159,7 +164,7 @@ export async function wordProblems(page: Page, moreCodes: Iterable<string> = [])
       }
       continue;
     }
-    for (const m of piece.text.matchAll(CODE_IN_WORDS)) say("an API code", piece, m[0]);
+    for (const m of piece.text.matchAll(CODE_IN_WORDS)) if (!OWN_SPELLINGS.has(m[0])) say("an API code", piece, m[0]);
     for (const m of piece.text.matchAll(NAME_TOKEN)) {
       if (LOWERCASE_NAMES.has(m[0])) say("a name as the API writes it", piece, m[0]);
     }
