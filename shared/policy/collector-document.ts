@@ -20,8 +20,8 @@ const Decision = z
   .object({
     base: Action,
     paths: z
-      .array(z.tuple([z.string(), Action]))
-      .meta({ description: "Prefix and action, longest prefix first: the first the path starts with decides." }),
+      .array(z.object({ prefix: z.string(), action: Action }))
+      .meta({ description: "Longest prefix first: the first the path (and query) starts with decides." }),
   })
   .meta({ id: "PolicyDecision" });
 
@@ -62,8 +62,8 @@ export const CollectorPolicyDocument = z
           description: "`managed`: the policy's robots.txt; `site`: the newest robots.txt the site served (history).",
         }),
         rules: z
-          .record(z.string(), z.array(z.tuple([z.boolean(), z.string()])))
-          .meta({ description: "Rules per product token (`*` for the rest): [allow, pattern]." }),
+          .record(z.string(), z.array(z.object({ allow: z.boolean(), pattern: z.string() })))
+          .meta({ description: "Rules per product token (`*` for the rest), as written (RFC 9309)." }),
       })
       .nullable()
       .meta({
@@ -134,12 +134,15 @@ export function collectorDocument(input: DocumentInput): CollectorPolicyDocument
     const rules = Object.fromEntries(
       [...keys]
         .filter((k) => k !== "")
-        .map((k) => [k, (rulesFor(parsed, k) ?? []).map((r): [boolean, string] => [r.allow, r.pattern])]),
+        .map((k) => [k, (rulesFor(parsed, k) ?? []).map((r) => ({ allow: r.allow, pattern: r.pattern }))]),
     );
     robots = { source: managed ? "managed" : "site", rules };
   }
   const listIds = new Set(agents.flatMap((a) => a.ipLists));
-  const decision = (d: PathDecision) => ({ base: d.base, paths: d.paths });
+  const decision = (d: PathDecision) => ({
+    base: d.base,
+    paths: d.paths.map(([prefix, action]) => ({ prefix, action })),
+  });
   return {
     format: COLLECTOR_DOCUMENT_FORMAT,
     domain: input.domain,

@@ -171,12 +171,12 @@ describe("the collector document and the managed robots.txt", () => {
     expect((await versions()).results).toEqual([]);
     const doc = await (await api(`/api/v1/sites/${site.id}/policy/collector`, k.headers)).json<{
       managed_robots_txt: string;
-      robots: { source: string; rules: Record<string, [boolean, string][]> };
+      robots: { source: string; rules: Record<string, { allow: boolean; pattern: string }[]> };
     }>();
     expect(doc.managed_robots_txt).toBe(text);
     expect(doc.robots.source).toBe("managed");
-    expect(doc.robots.rules.gptbot).toEqual([[false, "/"]]);
-    expect(doc.robots.rules["*"]).toEqual([[false, "/checkout"]]);
+    expect(doc.robots.rules.gptbot).toEqual([{ allow: false, pattern: "/" }]);
+    expect(doc.robots.rules["*"]).toEqual([{ allow: false, pattern: "/checkout" }]);
     // Filed once: a second fetch of the same document adds nothing.
     await api(`/api/v1/sites/${site.id}/policy/collector`, k.headers);
     expect((await versions()).results).toEqual([{ body: text }]);

@@ -19,8 +19,8 @@ export type PolicyAction = "allow" | "block" | "obey_robots";
 
 export interface PolicyDecision {
   base: PolicyAction;
-  /** Prefix and action, longest prefix first. */
-  paths: [string, PolicyAction][];
+  /** Longest prefix first. */
+  paths: { prefix: string; action: PolicyAction }[];
 }
 
 export interface PolicyDocument {
@@ -43,7 +43,7 @@ export interface PolicyDocument {
     declared: PolicyDecision;
   }[];
   ip_lists: Record<string, string[]>;
-  robots: { source: "managed" | "site"; rules: Record<string, [boolean, string][]> } | null;
+  robots: { source: "managed" | "site"; rules: Record<string, { allow: boolean; pattern: string }[]> } | null;
   managed_robots_txt: string | null;
 }
 
@@ -81,14 +81,16 @@ export interface CompiledPolicy {
 }
 
 function actionAt(d: PolicyDecision, path: string): PolicyAction {
-  for (const [prefix, action] of d.paths) if (path.startsWith(prefix)) return action;
+  for (const { prefix, action } of d.paths) if (path.startsWith(prefix)) return action;
   return d.base;
 }
 
 export function compilePolicy(document: PolicyDocument): CompiledPolicy {
   const sets = new Map(Object.entries(document.ip_lists).map(([id, cidrs]) => [id, addressSet(cidrs)]));
   const rules = document.robots
-    ? new Map(Object.entries(document.robots.rules).map(([k, list]) => [k, list.map(([a, p]) => compileRule(a, p))]))
+    ? new Map(
+        Object.entries(document.robots.rules).map(([k, list]) => [k, list.map((r) => compileRule(r.allow, r.pattern))]),
+      )
     : null;
   const agents = document.agents.map((a) => ({
     known: {
