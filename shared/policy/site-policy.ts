@@ -22,11 +22,6 @@ export async function policySite(ctx: RequestContext, site: string): Promise<Res
   return found ? ok(found) : refusal("site_not_found");
 }
 
-/** Who saved, as the `updated_by` column keeps it: `api_key:<id>`, `member:<id>`, `service:<job>`. */
-function actorName(actor: RequestContext["actor"]): string {
-  return actorRef(actor);
-}
-
 /** Where a blocked agent's 403 points: the merchant's page, else the site's robots.txt. */
 export const linkUrlOf = (rules: PolicyRules, domain: string) => rules.policy_url ?? `https://${domain}/robots.txt`;
 
@@ -134,7 +129,7 @@ export async function saveSitePolicy(
     rules: canonical(rules),
     expected,
     now: ctx.nowMs,
-    actor: actorName(ctx.actor),
+    actor: actorRef(ctx.actor),
   });
   if (written === null)
     return refusal(
