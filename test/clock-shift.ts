@@ -12,5 +12,5 @@ declare module "vitest" {
 /** The shift asked for by TEST_CLOCK_SHIFT_DAYS (a number of days, may be fractional). */
 export const clockShiftMs = Math.round(Number(process.env.TEST_CLOCK_SHIFT_DAYS ?? 0) * DAY_MS) || 0;
 
-/** The setup file that applies it, first in every workerd project. */
-export const shiftClockSetup = path.resolve(import.meta.dirname, "setup/shift-clock.ts");
+/** The setup file that applies it and lets a frozen clock go after each test, first in every workerd project. */
+export const testClockSetup = path.resolve(import.meta.dirname, "setup/test-clock.ts");

@@ -2,7 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
-import { clockShiftMs, shiftClockSetup } from "./clock-shift.ts";
+import { clockShiftMs, testClockSetup } from "./clock-shift.ts";
 import { squashMigrations } from "./squashed-schema.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -48,7 +48,7 @@ export async function workerProject(
       name,
       include: [`test/${name}/**/*.test.ts`],
       setupFiles: [
-        shiftClockSetup,
+        testClockSetup,
         ...(options.migrations === false ? [] : [path.join(root, "test/setup/apply-migrations.ts")]),
         ...(options.setupFiles ?? []).map((file) => path.join(root, file)),
       ],

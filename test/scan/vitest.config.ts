@@ -1,7 +1,7 @@
 import path from "node:path";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
-import { clockShiftMs, shiftClockSetup } from "../clock-shift.ts";
+import { clockShiftMs, testClockSetup } from "../clock-shift.ts";
 import { LOCAL_SWITCHES_ON, testMigrations } from "../worker-project.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -44,7 +44,7 @@ export default defineProject({
       path.join(root, "test/scan/monitors-global-setup.ts"),
       path.join(root, "test/scan/real-shops-global-setup.ts"),
     ],
-    setupFiles: [shiftClockSetup, path.join(root, "test/setup/apply-migrations.ts")],
+    setupFiles: [testClockSetup, path.join(root, "test/setup/apply-migrations.ts")],
     provide: { clockShiftMs },
     testTimeout: 30_000,
   },

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
-import { clockShiftMs, shiftClockSetup } from "../clock-shift.ts";
+import { clockShiftMs, testClockSetup } from "../clock-shift.ts";
 import { testMigrations } from "../worker-project.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -54,7 +54,7 @@ export default defineProject({
   test: {
     name: "unit",
     include: ["test/unit/**/*.test.ts"],
-    setupFiles: [shiftClockSetup, path.join(root, "test/setup/apply-migrations.ts")],
+    setupFiles: [testClockSetup, path.join(root, "test/setup/apply-migrations.ts")],
     provide: {
       clockShiftMs,
       apiGuide: readFileSync(path.join(root, "docs/api.md"), "utf8"),
