@@ -31,6 +31,11 @@ export interface WorkspaceOverview {
   sites: SiteWeek[];
 }
 
+/** The setup checklist alone (the overview page shows it above the workspace's dashboard). */
+export async function setupSteps(ctx: RequestContext): Promise<Result<StepState[], never>> {
+  return ok(onboardingSteps(await onboardingFacts(database(ctx.env.DB), ctx.workspaceId)));
+}
+
 /**
  * The workspace's landing numbers: the setup checklist, and the last 7 days of its newest
  * sites, each site's overview report for the contract's `7d` period (one shard call per
@@ -39,11 +44,9 @@ export interface WorkspaceOverview {
  */
 export async function workspaceOverview(ctx: RequestContext): Promise<Result<WorkspaceOverview, never>> {
   const db = database(ctx.env.DB);
-  const [facts, page] = await Promise.all([
-    onboardingFacts(db, ctx.workspaceId),
-    listSites(db, ctx.workspaceId, OVERVIEW_SITES, null),
-  ]);
-  const steps = onboardingSteps(facts);
+  const [checklist, page] = await Promise.all([setupSteps(ctx), listSites(db, ctx.workspaceId, OVERVIEW_SITES, null)]);
+  if (!checklist.ok) return checklist;
+  const steps = checklist.value;
   if (page.sites.length === 0) return ok({ steps, total: 0, sites: [] });
   const window = { period: "7d" as const, ...periodWindow("7d", ctx.nowMs) };
   const domains = page.sites.map((s) => s.domain);

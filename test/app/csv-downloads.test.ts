@@ -186,12 +186,14 @@ describe("CSV downloads of every table", () => {
       [DOMAIN, "true", "true", "", "", ""],
     ]);
 
-    // The overview's week: the 55 sessions of two days ago, 55 visitors, ChatGPT on top.
+    // The overview's Sites card over the default 7 days: the 55 sessions of two days ago,
+    // none the 7 days before, 55 in all (no human session).
     const overview = await owner.get(ws);
+    expect(linkOf(overview.html, "sites")).toBe(`${ws}/csv/sites`);
     const sites = await download(owner, linkOf(overview.html, "sites"));
-    expect(sites[0]).toEqual(["domain", "name", "install_status", "agent_sessions", "unique_visitors", "top_platform"]);
-    expect(sites.slice(1).map((r) => [r[0], r[1], r[3], r[4], r[5]])).toEqual([
-      [DOMAIN, "Shop", "55", "55", "chatgpt"],
+    expect(sites).toEqual([
+      ["domain", "name", "agent_sessions", "previous_agent_sessions", "all_sessions"],
+      [DOMAIN, "Shop", "55", "0", "55"],
     ]);
 
     // Agent reports over three logged GPTBot requests, one disallowed, one a 404.

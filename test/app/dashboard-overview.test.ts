@@ -80,7 +80,7 @@ describe("workspace overview", () => {
     expect(checklist(page.html)).toContain("first_key:0");
   });
 
-  it("each site's 7-day row counts the AI-agent sessions of the last 7 days, names its top platform and links its pages", async () => {
+  it("the workspace dashboard adds up its sites over the last 7 days, and each site's row links its pages", async () => {
     const client = await owner("week");
     const a = await addSite(client, "week-a.example");
     await addSite(client, "week-b.example");
@@ -92,13 +92,16 @@ describe("workspace overview", () => {
     await insertSession(a.workspaceId, a.siteId, { startedAt: now - 8 * DAY, platform: "chatgpt" });
     await insertSession(a.workspaceId, a.siteId, { startedAt: now - 5 * MINUTE, platform: null });
     const page = await client.get("/app");
-    const row = /<tr data-domain="week-a\.example">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
+    const row = /<tr data-domain="week-a\.example"([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
     expect(row).toContain('data-sessions="3"');
-    expect(row).toContain(">ChatGPT<");
+    expect(row).toContain(`href="/app/w/${client.workspace}/sites/week-a.example/traffic"`);
     expect(row).toContain(`href="/app/w/${client.workspace}/sites/week-a.example/live"`);
-    const other = /<tr data-domain="week-b\.example">([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
+    const other = /<tr data-domain="week-b\.example"([\s\S]*?)<\/tr>/.exec(page.html)?.[1] ?? "";
     expect(other).toContain('data-sessions="0"');
-    expect(page.html).toMatch(/data-metric="workspace_agent_sessions">3</);
+    // Both sites added up: 3 agent sessions, ChatGPT's 2 on top; the human is in the sources only.
+    expect(page.html).toMatch(/data-metric="total_sessions">3</);
+    expect(page.html).toMatch(/<tr data-platform="chatgpt">[\s\S]*?data-sessions="2"/);
+    expect(page.html).toMatch(/data-metric="ai_share_pct">75%</);
   });
 });
 
@@ -185,7 +188,7 @@ describe("words people use", () => {
     expect(sessions.html).toContain('<td data-label="Purpose">Acting for a person</td>');
     expect(sessions.html).not.toMatch(/>other_ai<|>user_action</);
     const traffic = await client.get("/app/sites/names-shop.example/traffic?period=24h");
-    expect(traffic.html).toContain('<td data-label="Source">AI assistant visit</td>');
+    expect(traffic.html).toMatch(/<tr data-source="ai_assistant_session\/"[^>]*>[\s\S]*?>AI assistant visit<\/a>/);
     expect(traffic.html).not.toMatch(/>ai_assistant_session<|>other_ai</);
     // The chart's legend labels are names too; the codes stay in data attributes.
     expect(traffic.html).toContain('"label":"Other AI"');

@@ -16,7 +16,7 @@ import { Layout } from "../layout/layout";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { dashboardQuery, queryString } from "./dashboard-query";
 import { pageWindowInput } from "./report-window-form";
-import { DASHBOARD_REPORTS, SiteDashboard } from "./site-dashboard";
+import { DASHBOARD_REPORTS, SiteDashboard, siteAnswer } from "./site-dashboard";
 
 // A site's dashboard through its shared link (docs/app.md "Shared links"): signed out, at
 // /app/share/{token}, read through shared/reads/shared-link-report.ts (the traffic report
@@ -138,7 +138,7 @@ export function registerSharedDashboard(app: Hono<AppEnv>) {
           <link rel="stylesheet" href={UPLOT_STYLE} />
           <p class="hint">A read-only dashboard shared with you. Times are in {zone}.</p>
           <SiteDashboard
-            r={view.answer}
+            r={siteAnswer(view.answer)}
             query={query}
             ignored={ignored}
             links={{ base }}

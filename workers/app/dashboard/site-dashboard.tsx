@@ -7,6 +7,10 @@ import {
   TIER_NAMES,
 } from "@shared/display/display-names";
 import type { TrafficReportAnswer } from "@shared/reads/traffic-report";
+import type { SiteTotals, WorkspaceTraffic } from "@shared/reads/workspace-traffic";
+import type { MergedOverview, MergedSources } from "@shared/reports/merge-traffic";
+import type { VerificationBreakdown } from "@shared/reports/report-schemas";
+import type { ReportWindow } from "@shared/reports/report-window";
 import { TRAFFIC_FILTER_NAMES, type TrafficFilterName } from "@shared/reports/traffic-filters";
 import type { Child } from "hono/jsx";
 import { Time } from "../layout/format-time";
@@ -32,6 +36,69 @@ import type { TrafficTableName } from "./traffic-csv";
 
 export type TrafficAnswer = TrafficReportAnswer<"overview" | "purpose" | "sources" | "verification">;
 
+type Numbers = Pick<MergedOverview, "total_sessions" | "unique_visitors" | "by_outcome" | "median_duration_ms">;
+
+/**
+ * What the dashboard shows: one site's traffic report answer (`siteAnswer`) or a
+ * workspace's sites added up (`workspaceAnswer`, shared/reads/workspace-traffic.ts).
+ * Nothing here is computed by the page: it only picks the answer's fields.
+ */
+export interface DashboardAnswer {
+  window: ReportWindow;
+  /** Whose numbers they are, for the empty state: a domain, or "this workspace's sites". */
+  subject: string;
+  overview: Omit<MergedOverview, "top_pages"> & {
+    top_pages: Array<{ entry_url: string; sessions: number; domain?: string }>;
+  };
+  previousOverview?: Numbers & Pick<MergedOverview, "by_platform_series">;
+  purpose: Pick<TrafficAnswer["purpose"], "by_purpose">;
+  sources: Pick<MergedSources, "coverage" | "ai_share_pct" | "ai_sessions" | "total_sessions" | "by_source"> & {
+    top_referrer_hosts?: TrafficAnswer["sources"]["top_referrer_hosts"];
+  };
+  previousSources?: Pick<MergedSources, "ai_share_pct" | "total_sessions">;
+  verification: Pick<VerificationBreakdown, "verified_sessions" | "declared_sessions" | "heuristic_sessions">;
+  /** Who signed (a site's answer only: signer lists do not add up across sites). */
+  signers?: Pick<VerificationBreakdown, "signed_sessions" | "signers" | "by_signer">;
+  /** A workspace's sites with their own totals, each linked to its dashboard, live view and sessions. */
+  sites?: Array<SiteTotals & { href: string; liveHref: string; sessionsHref: string }>;
+}
+
+export function siteAnswer(r: TrafficAnswer): DashboardAnswer {
+  return {
+    window: r.window,
+    subject: r.site.domain,
+    overview: r.overview,
+    previousOverview: r.overview.previous,
+    purpose: r.purpose,
+    sources: r.sources,
+    previousSources: r.sources.previous,
+    verification: r.verification,
+    signers: r.verification,
+  };
+}
+
+export function workspaceAnswer(
+  w: WorkspaceTraffic,
+  siteHref: (domain: string, page: "traffic" | "live" | "sessions") => string,
+): DashboardAnswer {
+  return {
+    window: w.window,
+    subject: "this workspace's sites",
+    overview: w.overview,
+    previousOverview: w.previous.overview,
+    purpose: w.purpose,
+    sources: w.sources,
+    previousSources: w.previous.sources,
+    verification: w.verification,
+    sites: w.sites.map((s) => ({
+      ...s,
+      href: siteHref(s.site.domain, "traffic"),
+      liveHref: siteHref(s.site.domain, "live"),
+      sessionsHref: siteHref(s.site.domain, "sessions"),
+    })),
+  };
+}
+
 /** The reports the dashboard asks the use case for: tiles and chart against the previous period. */
 export const DASHBOARD_REPORTS = {
   overview: { compare: "previous" },
@@ -47,6 +114,8 @@ export interface DashboardLinks {
   csv?: (table: TrafficTableName) => Child;
   /** The site's setup page (snippet, coverage); absent on a shared link. */
   installHref?: string;
+  /** The Sites card's CSV download (a workspace's dashboard). */
+  sitesCsv?: Child;
 }
 
 const PURPOSE_TEXT: Record<string, string> = {
@@ -57,7 +126,7 @@ const PURPOSE_TEXT: Record<string, string> = {
 };
 
 /** The window shown, in the workspace's zone, and (signed in) the site's recording setting. */
-function WindowLine(props: { r: TrafficAnswer; installHref?: string }) {
+function WindowLine(props: { r: DashboardAnswer; installHref?: string }) {
   const { window, sources } = props.r;
   return (
     <p class="hint dash-window" id="window">
@@ -133,13 +202,18 @@ function NoEventsYet(props: { domain: string; installHref?: string }) {
 }
 
 /** The headline numbers; a number with nothing to measure says "No data", never 0. */
-function DashboardTiles(props: { r: TrafficAnswer }) {
+function DashboardTiles(props: { r: DashboardAnswer }) {
   const { overview, sources } = props.r;
-  const before = overview.previous && sources.previous ? { o: overview.previous, s: sources.previous } : undefined;
+  const before =
+    props.r.previousOverview && props.r.previousSources
+      ? { o: props.r.previousOverview, s: props.r.previousSources }
+      : undefined;
   const bought = (o: { by_outcome: Array<{ outcome: string; sessions: number }> }) =>
     o.by_outcome.find((x) => x.outcome === "completed")?.sessions ?? 0;
-  // A session of one request lasts 0 ms: no duration was measured, so a median of 0 is none.
-  const measured = (o: { median_duration_ms: number }) => o.median_duration_ms > 0;
+  // A session of one request lasts 0 ms: no duration was measured, so a median of 0 is
+  // none; a workspace of several sites has no median (its sites' medians do not add up).
+  const measured = (o: { median_duration_ms: number | null }) => (o.median_duration_ms ?? 0) > 0;
+  const several = overview.median_duration_ms === null;
   const tiles: Tile[] = [
     {
       metric: "total_sessions",
@@ -173,26 +247,27 @@ function DashboardTiles(props: { r: TrafficAnswer }) {
     },
     {
       metric: "median_duration",
-      value: durationText(overview.median_duration_ms),
+      value: durationText(overview.median_duration_ms ?? 0),
       label: "Median session duration",
       noData: !measured(overview),
-      footnote:
-        overview.total_sessions > 0 && !measured(overview)
+      footnote: several
+        ? "Each site's is on its own dashboard: medians do not add up"
+        : overview.total_sessions > 0 && !measured(overview)
           ? "Sessions of one request (crawls, fetches) have no duration"
           : undefined,
       change:
         before && measured(overview) && measured(before.o)
-          ? countChange(overview.median_duration_ms, before.o.median_duration_ms, durationText)
+          ? countChange(overview.median_duration_ms ?? 0, before.o.median_duration_ms ?? 0, durationText)
           : undefined,
     },
   ];
   return <Tiles label="Key numbers" tiles={tiles} />;
 }
 
-function PlatformChart(props: { r: TrafficAnswer }) {
+function PlatformChart(props: { r: DashboardAnswer }) {
   const { overview } = props.r;
   const series = overview.by_platform_series;
-  const previous = overview.previous?.by_platform_series;
+  const previous = props.r.previousOverview?.by_platform_series;
   return (
     <section class="card chart-card" aria-labelledby="chart-title">
       <div class="card-head">
@@ -216,7 +291,7 @@ function PlatformChart(props: { r: TrafficAnswer }) {
 }
 
 /** The breakdown cards, side by side on a wide screen and stacked on a phone. */
-function Breakdowns(props: { r: TrafficAnswer; query: DashboardQuery; links: DashboardLinks }) {
+function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: DashboardLinks }) {
   const { r, query, links } = props;
   const { overview, purpose, sources, verification } = r;
   const filterBy = (name: TrafficFilterName, value: string, also?: [TrafficFilterName, string | null]) => {
@@ -253,11 +328,11 @@ function Breakdowns(props: { r: TrafficAnswer; query: DashboardQuery; links: Das
     data: { source: `${s.source}/${s.sub_source ?? ""}`, sessions: s.sessions },
   }));
   const pages: BreakdownRow[] = overview.top_pages.map((p) => ({
-    label: p.entry_url,
+    label: p.domain ? `${p.domain} ${p.entry_url}` : p.entry_url,
     sessions: p.sessions,
     share: agentShare(p.sessions),
     ...filterBy("entry_page", p.entry_url),
-    data: { page: p.entry_url },
+    data: p.domain ? { page: p.entry_url, domain: p.domain } : ({ page: p.entry_url } as Record<string, string>),
   }));
   const outcomes: BreakdownRow[] = overview.by_outcome.map((o) => ({
     label: OUTCOME_NAMES[o.outcome],
@@ -276,6 +351,34 @@ function Breakdowns(props: { r: TrafficAnswer; query: DashboardQuery; links: Das
   const noAgents = "No AI-agent session in this window.";
   return (
     <div class="breakdowns">
+      {r.sites ? (
+        <BreakdownCard
+          id="sites"
+          title="Sites"
+          hint="AI-agent sessions per site; each opens that site's dashboard with this period and these filters."
+          name="Site"
+          rows={r.sites.map((s) => ({
+            label: s.site.domain,
+            sessions: s.agentSessions,
+            share: agentShare(s.agentSessions),
+            href: `${s.href}${queryString(query)}`,
+            hint: (
+              <>
+                <a href={s.liveHref}>
+                  Live<span class="visually-hidden"> of {s.site.domain}</span>
+                </a>{" "}
+                ·{" "}
+                <a href={s.sessionsHref}>
+                  Sessions<span class="visually-hidden"> of {s.site.domain}</span>
+                </a>
+              </>
+            ),
+            data: { domain: s.site.domain, sessions: s.agentSessions },
+          }))}
+          empty="No site yet."
+          csv={links.sitesCsv}
+        />
+      ) : null}
       <BreakdownCard
         id="platforms"
         title="AI platforms"
@@ -303,21 +406,23 @@ function Breakdowns(props: { r: TrafficAnswer; query: DashboardQuery; links: Das
         empty="No session in this window."
         csv={csv("sources")}
       />
-      <BreakdownCard
-        id="referrers"
-        title="Referrers"
-        hint="The sites sessions came from, AI assistants' own sites among them."
-        name="Referring site"
-        rows={sources.top_referrer_hosts.map((h) => ({
-          label: h.host,
-          sessions: h.sessions,
-          share: sources.total_sessions === 0 ? 0 : Math.round((h.sessions / sources.total_sessions) * 1000) / 10,
-          ...filterBy("referrer_host", h.host),
-          data: { host: h.host },
-        }))}
-        empty="No session came from another site in this window."
-        csv={csv("referrer_hosts")}
-      />
+      {sources.top_referrer_hosts ? (
+        <BreakdownCard
+          id="referrers"
+          title="Referrers"
+          hint="The sites sessions came from, AI assistants' own sites among them."
+          name="Referring site"
+          rows={sources.top_referrer_hosts.map((h) => ({
+            label: h.host,
+            sessions: h.sessions,
+            share: sources.total_sessions === 0 ? 0 : Math.round((h.sessions / sources.total_sessions) * 1000) / 10,
+            ...filterBy("referrer_host", h.host),
+            data: { host: h.host },
+          }))}
+          empty="No session came from another site in this window."
+          csv={csv("referrer_hosts")}
+        />
+      ) : null}
       <BreakdownCard
         id="pages"
         title="Top pages"
@@ -364,10 +469,12 @@ function Breakdowns(props: { r: TrafficAnswer; query: DashboardQuery; links: Das
             <dd>Inferred from automation hints or behaviour; no identity claim at all.</dd>
           </dl>
         </details>
-        <details>
-          <summary>Who signed</summary>
-          <SignerTable v={verification} />
-        </details>
+        {r.signers ? (
+          <details>
+            <summary>Who signed</summary>
+            <SignerTable v={r.signers} />
+          </details>
+        ) : null}
       </BreakdownCard>
     </div>
   );
@@ -375,7 +482,7 @@ function Breakdowns(props: { r: TrafficAnswer; query: DashboardQuery; links: Das
 
 /** The whole dashboard below the page's title (and, signed in, the site navigation). */
 export function SiteDashboard(props: {
-  r: TrafficAnswer;
+  r: DashboardAnswer;
   query: DashboardQuery;
   ignored: TrafficFilterName[];
   links: DashboardLinks;
@@ -393,7 +500,7 @@ export function SiteDashboard(props: {
       <ActiveFilters query={query} base={links.base} ignored={props.ignored} />
       <WindowLine r={r} installHref={links.installHref} />
       {empty ? (
-        <NoEventsYet domain={r.site.domain} installHref={links.installHref} />
+        <NoEventsYet domain={r.subject} installHref={links.installHref} />
       ) : (
         <>
           <DashboardTiles r={r} />

@@ -13,7 +13,7 @@ import { CsvLink } from "./csv-download";
 import { dashboardQuery, queryString } from "./dashboard-query";
 import { pageWindowInput } from "./report-window-form";
 import { sitePageValue, sitePaths } from "./site-context";
-import { DASHBOARD_REPORTS, SiteDashboard } from "./site-dashboard";
+import { DASHBOARD_REPORTS, SiteDashboard, siteAnswer } from "./site-dashboard";
 import { SiteNav, siteHref } from "./site-nav";
 import { TRAFFIC_CSV, type TrafficTableName } from "./traffic-csv";
 
@@ -61,7 +61,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
           <SiteNav c={c} domain={r.site.domain} current="traffic" />
           <DataCoverageBanner coverage={r.data_coverage} drainsHref={siteHref(c, r.site.domain, "drains")} />
           <SiteDashboard
-            r={r}
+            r={siteAnswer(r)}
             query={query}
             ignored={ignored}
             links={{ base: paths.traffic, csv, installHref: paths.install }}

@@ -1,4 +1,4 @@
-import { type SiteWeek, workspaceOverview } from "@shared/reads/workspace-overview";
+import { type SiteTotals, type WorkspaceTraffic, workspaceTraffic } from "@shared/reads/workspace-traffic";
 import { type WorkspaceScanDomain, workspaceScanDomains } from "@shared/scan/workspace-scan-domains";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
@@ -6,30 +6,38 @@ import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
 import { type CsvPage, csvTable, isoTime } from "./csv-download";
+import { dashboardQuery } from "./dashboard-query";
+import { pageWindowInput } from "./report-window-form";
 
-// The workspace pages' tables as CSV: the overview's per-site week (the workspace
-// overview use case) and the scan reports' domain list, read as the pages read them.
+// The workspace pages' tables as CSV: the overview's Sites card (the workspace traffic use
+// case, with the page's period and filters) and the scan reports' domain list, read as
+// the pages read them.
 
 const guard = [requireSignIn(), requireWorkspace()];
 
-export const OVERVIEW_CSV: CsvPage<Context<AppEnv>, "sites"> = {
+export const OVERVIEW_CSV: CsvPage<WorkspaceTraffic | null, "sites"> = {
   path: "/app",
   guard,
-  input: async (c) => c,
-  fileName: () => "sites-last-7-days",
+  input: async (c) => {
+    const ctx = pageContext(c);
+    const { query } = dashboardQuery(c.req.query());
+    const { input } = pageWindowInput(query, ctx.nowMs, ctx.timeZone);
+    return pageValue(await workspaceTraffic(ctx, { ...input, ...query.filters }));
+  },
+  fileName: () => "sites",
   tables: {
     sites: csvTable({
-      title: "Sites, last 7 days",
-      read: async (c: Context<AppEnv>) => pageValue(await workspaceOverview(pageContext(c))).sites,
-      // `agent_sessions` and `unique_visitors` are the 7-day overview report's
-      // `total_sessions` and `unique_visitors`; `top_platform` its first `by_platform`.
+      title: "Sites",
+      read: (w: WorkspaceTraffic | null) => w?.sites ?? [],
+      // Each site's traffic report over the page's window and filters: `agent_sessions` is
+      // the overview's `total_sessions` (and of its previous period), `all_sessions` the
+      // sources report's `total_sessions`.
       columns: [
-        { name: "domain", value: (r: SiteWeek) => r.site.domain },
-        { name: "name", value: (r: SiteWeek) => r.site.name },
-        { name: "install_status", value: (r: SiteWeek) => r.status },
-        { name: "agent_sessions", value: (r: SiteWeek) => r.agentSessions },
-        { name: "unique_visitors", value: (r: SiteWeek) => r.uniqueVisitors },
-        { name: "top_platform", value: (r: SiteWeek) => r.topPlatform },
+        { name: "domain", value: (r: SiteTotals) => r.site.domain },
+        { name: "name", value: (r: SiteTotals) => r.site.name },
+        { name: "agent_sessions", value: (r: SiteTotals) => r.agentSessions },
+        { name: "previous_agent_sessions", value: (r: SiteTotals) => r.previousAgentSessions },
+        { name: "all_sessions", value: (r: SiteTotals) => r.allSessions },
       ],
     }),
   },

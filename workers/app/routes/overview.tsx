@@ -1,60 +1,75 @@
-import { workspaceOverview } from "@shared/reads/workspace-overview";
+import { setupSteps } from "@shared/reads/workspace-overview";
+import { workspaceTraffic } from "@shared/reads/workspace-traffic";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { DASHBOARD_STYLE } from "../dashboard/assets";
+import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "../dashboard/assets";
 import { CsvLink } from "../dashboard/csv-download";
+import { dashboardQuery, queryString } from "../dashboard/dashboard-query";
 import { OnboardingChecklist } from "../dashboard/onboarding";
+import { pageWindowInput } from "../dashboard/report-window-form";
+import { SiteDashboard, workspaceAnswer } from "../dashboard/site-dashboard";
+import { siteHref } from "../dashboard/site-nav";
 import { OVERVIEW_CSV } from "../dashboard/workspace-csv";
-import { SitesWeekTable } from "../dashboard/workspace-overview";
 import { appHref } from "../layout/app-href";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
 
-// The landing page after sign-in (the workspace overview use case): the setup checklist
-// while it is unfinished, the last 7 days of the workspace's sites, and where to go next.
+// The landing page after sign-in: the setup checklist while it is unfinished, then the
+// workspace's dashboard, the shape of a site's (docs/app.md "The dashboard at a glance"):
+// its sites added up by the workspace traffic use case (shared/reads/workspace-traffic.ts)
+// over the chosen period and filters, with a card of the sites, each opening its own.
 export function registerOverview(app: Hono<AppEnv>) {
   app.get("/app", requireSignIn(), requireWorkspace(), async (c) => {
-    const workspace = c.get("workspace");
-    const week = pageValue(await workspaceOverview(pageContext(c)));
+    const ctx = pageContext(c);
+    const { query, ignored } = dashboardQuery(c.req.query());
+    const { input, problem } = pageWindowInput(query, ctx.nowMs, ctx.timeZone);
+    const [steps, traffic] = await Promise.all([
+      setupSteps(ctx),
+      workspaceTraffic(ctx, { ...input, ...query.filters }),
+    ]);
+    const week = pageValue(traffic);
     return renderPage(c, {
       title: "Overview",
+      status: problem ? 400 : 200,
       body: (
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
-          <p>
-            You are in <strong>{workspace.name}</strong> as {workspace.role}.
-          </p>
-          <OnboardingChecklist c={c} steps={week.steps} firstSite={week.sites[0]?.site.domain} />
-          <h2>Sites, last 7 days</h2>
-          {week.sites.length === 0 ? (
+          <link rel="stylesheet" href={UPLOT_STYLE} />
+          <OnboardingChecklist c={c} steps={pageValue(steps)} firstSite={week?.sites[0]?.site.domain} />
+          {week === null ? (
             <p class="empty">
               No sites yet. <a href={appHref(c, "/sites")}>Add your shop</a> to see its AI-agent traffic here.
             </p>
           ) : (
             <>
-              <SitesWeekTable c={c} week={week} />
-              <CsvLink c={c} page={OVERVIEW_CSV} at="" table="sites" />
+              <p class="hint">
+                All traffic of{" "}
+                {week.total > week.sites.length ? `the ${week.sites.length} newest of ${week.total}` : "the"} sites of
+                this workspace; each site's own dashboard is one click away in the Sites card.
+              </p>
+              <SiteDashboard
+                r={workspaceAnswer(week, (domain, page) => siteHref(c, domain, page))}
+                query={query}
+                ignored={ignored}
+                links={{
+                  base: appHref(c, ""),
+                  sitesCsv: <CsvLink c={c} page={OVERVIEW_CSV} at="" table="sites" query={queryString(query)} />,
+                }}
+                nowMs={ctx.nowMs}
+                zone={ctx.timeZone}
+                problem={problem}
+              />
             </>
           )}
-          <ul class="cards">
-            <li>
-              <h2>API keys</h2>
-              <p>Keys let your servers and tools call the v1 API for this workspace.</p>
-              <a href={appHref(c, "/settings/api-keys")}>Manage API keys</a>
-            </li>
-            <li>
-              <h2>Members</h2>
-              <p>Invite people to this workspace with a link.</p>
-              <a href={appHref(c, "/settings/members")}>Manage members</a>
-            </li>
-            <li>
-              <h2>Developers</h2>
-              <p>Every number here is also in the v1 API, with the same codes and windows.</p>
-              <a href="/api/v1/docs">API reference</a>
-            </li>
-          </ul>
+          <p class="hint">
+            Keys for your servers: <a href={appHref(c, "/settings/api-keys")}>API keys</a>. People:{" "}
+            <a href={appHref(c, "/settings/members")}>Members</a>. Every number here is also in the{" "}
+            <a href="/api/v1/docs">v1 API</a>.
+          </p>
+          <script src={UPLOT_SCRIPT} defer />
+          <script src={DASHBOARD_SCRIPT} defer />
         </>
       ),
     });
