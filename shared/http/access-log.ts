@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
 import { log } from "./log";
 import type { RequestIdVariables } from "./request-id";
 
@@ -12,14 +13,28 @@ export interface AccessLogOptions {
    * and errors are logged like any other answer.
    */
   quietSuccessPaths?: readonly string[];
+  /** The route a request is logged under when the Worker's own routes say less (the edge's catch-all). */
+  route?: (c: Context) => string;
 }
 
-/** One structured line per request: worker, request id, method, path, status, duration. */
+/**
+ * The route pattern a request matched (`/app/reset/:token`), never its path: reset,
+ * invitation, email-confirmation and unsubscribe tokens are path segments, and a log
+ * line must not be a way to read them (docs/security.md, issue 41 "Lower"). The last
+ * route registered for the request is the most specific one (hono/route `routePath`); a
+ * request that matched only middleware is logged as its pattern, "/*".
+ */
+export function loggedRoute(c: Context): string {
+  return routePath(c, -1) || "*";
+}
+
+/** One structured line per request: worker, request id, method, route pattern, status, duration. */
 export function accessLog(
   worker: string,
   options: AccessLogOptions = {},
 ): MiddlewareHandler<{ Variables: RequestIdVariables }> {
   const quiet = new Set(options.quietSuccessPaths ?? []);
+  const routeOf = options.route ?? loggedRoute;
   return async (c, next) => {
     const started = Date.now();
     await next();
@@ -29,7 +44,7 @@ export function accessLog(
       worker,
       request_id: c.get("requestId"),
       method: c.req.method,
-      path: c.req.path,
+      route: routeOf(c),
       status,
       ms: Date.now() - started,
     });

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { ApiError } from "../errors/api-error";
 import type { ErrorCode } from "../errors/catalogue";
 import { type ErrorStyle, errorBody } from "../errors/error-body";
+import { loggedRoute } from "./access-log";
 import { log } from "./log";
 import { REQUEST_ID_HEADER } from "./request-id";
 
@@ -36,7 +37,7 @@ export function toErrorResponse(err: unknown, c: Context, style: ErrorStyle, wor
     log("error", "unhandled", {
       worker,
       request_id: c.get("requestId") as string | undefined,
-      path: c.req.path,
+      route: loggedRoute(c),
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
     });
     apiError = new ApiError("internal_error", style === "scan" ? "Scan failed due to an internal error" : undefined);

@@ -1,5 +1,6 @@
 import { refusalOf } from "@shared/errors/api-error";
 import { errorCatalogue } from "@shared/errors/catalogue";
+import { loggedRoute } from "@shared/http/access-log";
 import { log } from "@shared/http/log";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -33,7 +34,7 @@ export function errorPage(err: unknown, c: Context<AppEnv>): Promise<Response> {
     log("error", "unhandled", {
       worker: "app",
       request_id: c.get("requestId"),
-      path: c.req.path,
+      route: loggedRoute(c),
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
     });
   }

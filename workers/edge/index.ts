@@ -6,9 +6,10 @@ import { refuseOtherMethods } from "@shared/http/method-not-allowed";
 import { toErrorResponse } from "@shared/http/on-error";
 import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "@shared/http/request-id";
 import { Hono } from "hono";
+import { routePath } from "hono/route";
 import { registerDiscoveryRoutes } from "./discovery-routes";
 import { registerFavicon } from "./favicon";
-import { upstreamFor } from "./routes";
+import { routePattern, upstreamFor } from "./routes";
 import { fanOutScheduled } from "./scheduled-fan-out";
 
 type EdgeApp = { Bindings: EdgeEnv; Variables: RequestIdVariables };
@@ -17,7 +18,10 @@ const WORKER = "edge";
 const app = new Hono<EdgeApp>();
 
 app.use(requestId());
-app.use(accessLog(WORKER));
+// A route of the edge's own that answered (a discovery document) is logged as itself;
+// what the catch-all forwarded or a middleware refused, by the table's prefix pattern
+// (routes.ts `routePattern`), never by its path.
+app.use(accessLog(WORKER, { route: (c) => (routePath(c) === "/*" ? routePattern(c.req.path) : routePath(c)) }));
 // Every route answers on the service's own host names only (shared/http/host-allow-list.ts):
 // a page on a name that resolves to this server (DNS rebinding) reaches nothing.
 app.use(async (c, next) => {

@@ -26,12 +26,29 @@ function matches(path: string, prefix: string, exact: boolean | undefined): bool
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-export function upstreamFor(path: string): Upstream | null {
-  let best: { prefix: string; upstream: Upstream } | null = null;
+/** The route of the table that takes `path`, or null. Longest prefix wins. */
+function routeFor(path: string): (typeof routeTable)[number] | null {
+  let best: (typeof routeTable)[number] | null = null;
   for (const route of routeTable) {
     if (matches(path, route.prefix, route.exact) && (!best || route.prefix.length > best.prefix.length)) {
       best = route;
     }
   }
-  return best?.upstream ?? null;
+  return best;
+}
+
+export function upstreamFor(path: string): Upstream | null {
+  return routeFor(path)?.upstream ?? null;
+}
+
+/**
+ * What the edge's access log names for a forwarded request: the table's prefix as a
+ * pattern (`/app/*`), never the path, whose segments may be tokens (a reset link's); the
+ * product Worker logs its own route pattern under the same request id.
+ */
+export function routePattern(path: string): string {
+  const route = routeFor(path);
+  if (!route) return "*";
+  if (route.exact) return route.prefix;
+  return route.prefix.endsWith("/") ? `${route.prefix}*` : `${route.prefix}/*`;
 }
