@@ -89,3 +89,19 @@ export function truncateIp(ip: string): string | null {
   const groups = [48n, 32n, 16n, 0n].map((s) => ((top >> s) & 0xffffn).toString(16));
   return `${groups.join(":")}::/64`;
 }
+
+/**
+ * The larger network a visitor bound counts by (shared/ingest/beacon-limits.ts): the /24
+ * for IPv4, as the visitor hash, and the /48 for IPv6, the prefix one site or customer
+ * is assigned (RFC 6177 §3: /48 to /64 for an end site; RIPE-690 recommends /48 or /56
+ * for residential customers), so whoever holds a /48 cannot add visitors by rotating its
+ * 65,536 /64s. Null for unparsable input.
+ */
+export function visitorBoundNetwork(ip: string): string | null {
+  const parsed = parseIp(ip);
+  if (!parsed) return null;
+  if (parsed.version === 4) return truncateIp(ip);
+  const top = parsed.value >> 80n;
+  const groups = [32n, 16n, 0n].map((s) => ((top >> s) & 0xffffn).toString(16));
+  return `${groups.join(":")}::/48`;
+}

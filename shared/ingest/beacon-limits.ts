@@ -29,10 +29,12 @@ export const BEACON_LIMITS = {
     { name: "beacons.day", limit: 20_000, periodSeconds: DAY },
   ],
   /**
-   * Distinct visitors (daily visitor hashes) per site, network and UTC day. Past it, the
+   * Distinct visitors (daily visitor hashes) per site, bound network (an IPv4 /24, an
+   * IPv6 /48: shared/classify/cidr.ts `visitorBoundNetwork`) and UTC day. Past it, the
    * network's further visitors count as one (its overflow visitor): 300 User-Agents from
-   * one address make 51 visitors, not 300. An office or CGNAT /24 whose distinct
-   * browsers on one shop exceed 50 in a day is under-counted by the excess.
+   * one address, or one from each of 100 /64s of one /48, make at most 51 visitors. An
+   * office or CGNAT /24, or a /48, whose distinct browsers on one shop exceed 50 in a day
+   * is under-counted by the excess (docs/privacy.md "Visitor bound").
    */
   visitorsPerNetworkDay: 50,
 } as const satisfies { site: WindowSpec[]; network: WindowSpec[]; visitorsPerNetworkDay: number };
@@ -140,9 +142,9 @@ export async function admitBeacon(
 }
 
 /**
- * Whether this visitor hash is one of the first `visitorsPerNetworkDay` of its network
- * on this site today; remembered per isolate, so a visitor costs one batched entry a
- * day. The first VISITOR_CREDIT unseen visitors of a network in this isolate and day
+ * Whether this visitor hash is one of the first `visitorsPerNetworkDay` of its bound
+ * network (/24 or /48) on this site today; remembered per isolate, so a visitor costs
+ * one batched entry a day. The first VISITOR_CREDIT unseen visitors of a network in this isolate and day
  * are admitted at once and added to the object's set in the background (`defer`).
  */
 export async function visitorWithinBound(

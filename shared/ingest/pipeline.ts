@@ -48,9 +48,9 @@ export interface PipelineDeps {
   salts: SaltSet | null;
   ipRanges: IpRangeIndex;
   /**
-   * Beacons only: whether a visitor hash is within its network's daily bound of distinct
-   * visitors on the site (beacon-limits.ts); past it the event gets the network's
-   * overflow visitor (hash-visitor.ts).
+   * Beacons only: whether a visitor hash is within its bound network's (/24 or /48)
+   * daily bound of distinct visitors on the site (beacon-limits.ts); past it the event
+   * gets that network's overflow visitor (hash-visitor.ts).
    */
   visitorBound?: VisitorBound;
   /** Forward-confirmed reverse DNS for one IP against an operator's domains (budgeted per request). */

@@ -71,6 +71,22 @@ function countingBatcher(name: string, delayMs = 1000) {
   return { batcher, calls, object };
 }
 
+/** A site's stored events and distinct visitor hashes, once `events` have arrived (read as `until` does). */
+async function visitorCount(siteId: string, events: number) {
+  return until(
+    () =>
+      inShard(env.ANALYTICS_SHARD, siteId, (db) =>
+        db
+          .prepare(
+            "SELECT COALESCE(SUM(event_count), 0) AS events, COUNT(DISTINCT visitor_hash) AS visitors FROM sessions WHERE site_id = ?",
+          )
+          .bind(siteId)
+          .first<{ events: number; visitors: number }>(),
+      ),
+    (row) => (row?.events ?? 0) >= events,
+  );
+}
+
 /** Reads `read` until `done` holds (at most 400 reads 50 ms apart, for a busy machine), returning the last value. */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   let value = await read();
@@ -316,5 +332,29 @@ describe("beacon limits per client network and site token", () => {
     expect(row?.sessions).toBe(51);
     // 50 admitted visitors + 1 overflow visitor for the other 30.
     expect(visitors).toBe(51);
+  }, 60_000);
+
+  // Issue 41, lower findings: each /64 was its own network, so one /48 (65,536 /64s)
+  // added a visitor per /64 it rotated through.
+  it("counts the /64s of one IPv6 /48 against one bound: 100 /64s make 50 visitors and the overflow visitor", async () => {
+    const site = await seedSite("rotating-v6.example");
+    for (let i = 0; i < 100; i++) {
+      expect((await beacon(site, `2001:db8:41:${i.toString(16)}::7`)).status).toBe(202);
+    }
+    const row = await visitorCount(site.id, 100);
+    // 50 admitted /64s, one visitor each, + 1 overflow visitor of the /48 for the other 50.
+    expect(row?.visitors).toBe(51);
+  }, 60_000);
+
+  it("keeps two /48s apart, and /64s of one /48 within the bound are visitors of their own (control)", async () => {
+    const site = await seedSite("two-v6-sites.example");
+    for (let i = 0; i < 30; i++) {
+      expect((await beacon(site, `2001:db8:a::${i.toString(16)}:0:0:1`)).status).toBe(202);
+      expect((await beacon(site, `2001:db8:b:${i.toString(16)}::1`)).status).toBe(202);
+    }
+    const row = await visitorCount(site.id, 60);
+    // 2001:db8:a::/48: 30 addresses of one /64 with one User-Agent → 1 visitor;
+    // 2001:db8:b::/48: 30 /64s → 30 visitors, under its bound of 50.
+    expect(row?.visitors).toBe(31);
   }, 60_000);
 });

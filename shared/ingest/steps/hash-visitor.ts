@@ -1,4 +1,4 @@
-import { truncateIp } from "../../classify/cidr";
+import { truncateIp, visitorBoundNetwork } from "../../classify/cidr";
 import { pastSaltSet } from "../../salt/past-day-salts";
 import type { SaltSet } from "../../salt/salt-schedule";
 import { utcDay } from "../../salt/salt-schedule";
@@ -79,8 +79,11 @@ export async function hashVisitor(d: Draft, deps: PipelineDeps): Promise<Draft |
   if (!salts) return { dropped: "stale_timestamp" };
   let hashes = await hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, network, d.userAgent);
   if (!hashes) return { dropped: "stale_timestamp" };
-  if (deps.visitorBound && !(await deps.visitorBound(d.site.id, network, hashes.visitorHash, d.receivedAt))) {
-    hashes = await hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, network, OVERFLOW_VISITOR);
+  // The bound counts per /24 or /48 (cidr.ts `visitorBoundNetwork`), so rotating the /64s
+  // of one /48 adds no visitors past it; its overflow visitor is the /48's, one for all.
+  const bounded = (d.clientIp && visitorBoundNetwork(d.clientIp)) || "";
+  if (deps.visitorBound && !(await deps.visitorBound(d.site.id, bounded, hashes.visitorHash, d.receivedAt))) {
+    hashes = await hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, bounded, OVERFLOW_VISITOR);
     if (!hashes) return { dropped: "stale_timestamp" };
   }
   return { ...rest, clientIp: null, ...hashes };
