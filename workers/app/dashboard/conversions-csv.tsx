@@ -1,6 +1,8 @@
 import type { AttributionOverview, CurrencyTotal } from "@shared/attribution/attribution-schema";
 import { ATTRIBUTION_PERIODS, type AttributionPeriod } from "@shared/attribution/report-period";
 import type { RequestContext } from "@shared/context/request-context";
+import { type ChannelCsvRow, channelCsvRows } from "@shared/conversions/channel-csv";
+import { conversionChannels } from "@shared/conversions/conversion-channels";
 import { CONVERSION_CSV } from "@shared/conversions/conversion-csv";
 import { allConversions, attributionReport } from "@shared/reads/conversion-reads";
 import { coverageHeader } from "@shared/reports/coverage-header";
@@ -40,7 +42,7 @@ type MoneyRow<K> = K & CurrencyTotal;
 const perCurrency = <K extends object>(key: K, byCurrency: CurrencyTotal[]): MoneyRow<K>[] =>
   byCurrency.map((m) => ({ ...key, ...m }));
 
-type ConversionsTable = "by_currency" | "by_platform" | "by_basis" | "by_source" | "list";
+type ConversionsTable = "channels" | "by_currency" | "by_platform" | "by_basis" | "by_source" | "list";
 
 export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
   path: "/app/conversions",
@@ -63,6 +65,21 @@ export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
   },
   fileName: (i, table) => (table === "list" ? "conversions" : `conversions-${table}-${i.period}`),
   tables: {
+    // The orders-by-channel report's CSV, as GET /api/v1/attribution/channels writes it.
+    channels: csvTable({
+      title: "Orders by channel, per currency, with the previous period",
+      read: async (i: ConversionsInput) =>
+        channelCsvRows(pageValue(await conversionChannels(i.ctx, { domain: i.domain, period: i.period }))),
+      columns: fields<ChannelCsvRow>(
+        "channel",
+        "name",
+        "currency",
+        "orders",
+        "value_minor",
+        "previous_orders",
+        "previous_value_minor",
+      ),
+    }),
     by_currency: csvTable({
       title: "Conversions by currency",
       read: async (i: ConversionsInput) => (await overview(i)).by_currency,

@@ -1,6 +1,7 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { ATTRIBUTION_PERIODS } from "@shared/attribution/report-period";
 import { voidOrder } from "@shared/conversions/conversion-actions";
+import { conversionChannels } from "@shared/conversions/conversion-channels";
 import { moneyText } from "@shared/conversions/money-text";
 import { basisName, platformName, sourceName, subSourceName } from "@shared/display/display-names";
 import { ordersOverview } from "@shared/reads/conversion-reads";
@@ -22,6 +23,7 @@ import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
 import { CONVERSIONS_CSV, conversionsDomain, conversionsPeriod } from "./conversions-csv";
 import { CsvLink } from "./csv-download";
+import { OrderChannels } from "./order-channels";
 import { siteHref } from "./site-nav";
 import { Tiles } from "./tiles";
 
@@ -63,13 +65,15 @@ export function registerConversions(app: Hono<AppEnv>) {
     const domain = conversionsDomain(q);
     const ctx = pageContext(c);
     const input = { domain, period, includeVoided: q.include_voided === "1", limit: 50, cursor: q.cursor || undefined };
-    const [read, sites] = await Promise.all([
+    const [read, sites, channelsRead] = await Promise.all([
       ordersOverview(ctx, input),
       listWorkspaceSites(ctx, { limit: CHOICE_SITES }),
+      conversionChannels(ctx, { domain, period }),
     ]);
     // The API's own refusals (a forged cursor, an unknown site) become the app's error page.
     const { attribution: report, list, data_coverage: coverage } = pageValue(read);
     const choice = pageValue(sites);
+    const channels = pageValue(channelsRead);
     const flash = await takeFlash(c);
     const admin = canManageWorkspace(workspace.role);
     const home = appHref(c, "/conversions");
@@ -131,6 +135,7 @@ export function registerConversions(app: Hono<AppEnv>) {
               { metric: "unattributed_conversions", value: report.unattributed_conversions, label: "Unattributed" },
             ]}
           />
+          <OrderChannels report={channels} csvLink={csv("channels")} />
           <h2>By currency</h2>
           {report.by_currency.length === 0 ? (
             <div class="empty">
