@@ -15,6 +15,7 @@ import m0012 from './0012_agent_requests_via_index.sql';
 import m0013 from './0013_agent_request_hours.sql';
 import m0014 from './0014_agent_path_days.sql';
 import m0015 from './0015_policy_blocks.sql';
+import m0016 from './0016_sessions_failed_verification_index.sql';
 
   export default {
     journal,
@@ -34,7 +35,8 @@ m0011,
 m0012,
 m0013,
 m0014,
-m0015
+m0015,
+m0016
     }
   }
   

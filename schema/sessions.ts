@@ -1,3 +1,4 @@
+import { FAILED_VERIFICATION_SQL } from "@shared/classify/verification-result";
 import { FAILING_SQL } from "@shared/reports/failing-condition";
 import { DURATION_BUCKET_SQL } from "@shared/sessions/duration-bucket";
 import { OUTCOMES } from "@shared/sessions/outcome";
@@ -75,6 +76,10 @@ export const sessions = sqliteTable(
     index("sessions_agent_bucket_idx")
       .on(t.siteId, sql.raw(DURATION_BUCKET_SQL), t.startedAt, t.durationMs, t.agentPlatform)
       .where(sql`agent_platform IS NOT NULL`),
+    // Reports (shared/reports/failed-verification.ts): the sessions that failed their operator's published check, the few a window holds.
+    index("sessions_failed_verification_idx")
+      .on(t.siteId, t.startedAt, t.agentPlatform)
+      .where(sql.raw(FAILED_VERIFICATION_SQL)),
     // Reports (shared/reports/verification.ts): who signed reads only the signed sessions of a window.
     index("sessions_signed_idx").on(t.siteId, t.startedAt).where(sql`signer_origin IS NOT NULL`),
     // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the failing few; the WHERE is that query's condition, declared once.

@@ -1,8 +1,9 @@
 import type { AgentCardMeta } from "../verification/agent-card";
 import type { DnsVerdict } from "../verification/reverse-dns";
 import type { KeySource, SignatureAgentForm } from "../verification/signature-agent";
-import type { Purpose } from "./agents";
+import type { AgentEntry, Purpose } from "./agents";
 import type { AutomationKind } from "./automation";
+import { parseIp } from "./cidr";
 import { type IpRangeIndex, ipInLists } from "./ip-ranges";
 import { listedSignerAt, readSigner, type SignerReading } from "./listed-signers";
 import { automationSignals, type PageAutomation } from "./page-automation";
@@ -37,6 +38,12 @@ export const DETECTION_SIGNALS = [
   // -01) or the bare String Cloudflare's production still sends.
   "signature_agent_dictionary",
   "signature_agent_string",
+  // A declared agent whose operator publishes a way to verify it (IP ranges, reverse DNS,
+  // or: it never makes requests at all) and that failed it: likely spoofed
+  // (verification-result.ts; docs/ingest.md "Failed verification").
+  "verification_failed",
+  // A declared agent whose operator publishes no way to verify it: it cannot be verified.
+  "verification_unavailable",
 ] as const;
 export type DetectionSignal = (typeof DETECTION_SIGNALS)[number];
 
@@ -130,12 +137,14 @@ function identifyClaim(input: IdentityInput): AgentIdentity {
   }
 
   if (declared?.robotsOnly) {
+    // Its operator says the token never makes a request (traffic-facts §0.6): whoever sent
+    // it fails the one check there is.
     return {
       platform: declared.platform,
       purpose: "unknown",
       tier: "declared",
       confidence: CONFIDENCE.spoofedToken,
-      signals,
+      signals: [...signals, "verification_failed"],
     };
   }
 
@@ -158,12 +167,17 @@ function identifyClaim(input: IdentityInput): AgentIdentity {
         signals: ["reverse_dns", ...signals],
       };
     }
+    // The tier stays `declared` (contract: passed neither method); the signals say whether
+    // a published check failed or none is published (issue 40, additive).
+    const check = publishedCheck(declared, input);
+    const verdict: DetectionSignal[] =
+      check === "failed" ? ["verification_failed"] : check === "unavailable" ? ["verification_unavailable"] : [];
     return {
       platform: declared.platform,
       purpose: declared.purpose,
       tier: "declared",
       confidence: CONFIDENCE.declared,
-      signals,
+      signals: [...signals, ...verdict],
     };
   }
 
@@ -198,4 +212,26 @@ function identifyClaim(input: IdentityInput): AgentIdentity {
     };
   }
   return HUMAN;
+}
+
+/**
+ * What the operator's published checks said of a declared agent that none of them
+ * verified (traffic-facts §2: IP ranges, reverse DNS): `failed` when a check could be
+ * made and refuted it (its client IP is outside every loaded list of its token, or its
+ * reverse DNS is refuted where the operator publishes no list), `unavailable` when the
+ * operator publishes no check for the token, `unchecked` when one is published but could
+ * not be made (no client IP, no list loaded, the resolver did not answer). An IP outside
+ * the published ranges is enough: the operators publish the ranges their agents use.
+ */
+function publishedCheck(
+  declared: AgentEntry,
+  input: Pick<IdentityInput, "clientIp" | "reverseDns" | "ipRanges">,
+): "failed" | "unavailable" | "unchecked" {
+  const lists = declared.ipLists ?? [];
+  const rdns = declared.rdns ?? [];
+  if (lists.length === 0 && rdns.length === 0) return "unavailable";
+  const listsLoaded = lists.some((id) => (input.ipRanges.get(id)?.length ?? 0) > 0);
+  if (listsLoaded && input.clientIp !== null && parseIp(input.clientIp) !== null) return "failed";
+  if (lists.length === 0 && input.reverseDns === "refuted") return "failed";
+  return "unchecked";
 }

@@ -6,6 +6,7 @@ import type { AdPlatform } from "../classify/click-ids";
 import type { AiPlatform } from "../classify/platforms";
 import type { Source } from "../classify/source";
 import { aiAgents, type DeviceType } from "../classify/user-agent";
+import type { VerificationResult } from "../classify/verification-result";
 import type { OrderChannel, ReferralEvidence } from "../conversions/order-channels";
 import type { EventKind } from "../ingest/event-kinds";
 import type { PolicyAction, PolicyPurpose } from "../policy/policy-schema";
@@ -94,6 +95,15 @@ export const TIER_NAMES: Record<Tier, string> = {
   heuristic: "Inferred",
 };
 
+/** Whether an agent's identity was checked and how it came out (verification-result.ts). */
+export const VERIFICATION_NAMES: Record<VerificationResult, string> = {
+  verified: "Verified",
+  failed: "Failed verification (likely spoofed)",
+  unavailable: "Cannot be verified",
+  unchecked: "Declared, not checked",
+  inferred: "Inferred",
+};
+
 export const OUTCOME_NAMES: Record<Outcome, string> = {
   completed: "Purchased",
   abandoned: "Left the cart",
@@ -112,6 +122,8 @@ export const SIGNAL_NAMES: Record<DetectionSignal, string> = {
   behaviour: "software was seen driving the page",
   signature_agent_dictionary: "named its signing keys in a Signature-Agent dictionary (Web Bot Auth draft -01)",
   signature_agent_string: "named its signing keys in a Signature-Agent string (Cloudflare's form)",
+  verification_failed: "failed its operator's published check: likely spoofed",
+  verification_unavailable: "its operator publishes no way to verify it",
 };
 
 /** A session's client as the device detection gives it (user-agent.ts `deviceInfo`). */

@@ -1,5 +1,6 @@
 import type { Tier } from "../classify/agent-identity";
 import type { Purpose } from "../classify/agents";
+import { storedSignals, verificationResult } from "../classify/verification-result";
 import type { NonNullColumns } from "../db/sql-row";
 import type { Outcome } from "../sessions/commerce-evidence";
 import type { SessionRow } from "../sessions/session-state";
@@ -43,6 +44,7 @@ type Row = NonNullColumns<
 > & {
   purpose: Purpose;
   tier: Tier;
+  detection_signals: string | null;
   outcome: Outcome;
   /** `settled_at IS NOT NULL`: 1 or 0. */
   settled: number;
@@ -69,7 +71,7 @@ export async function agentSessions(db: D1Database, params: AgentSessionsParams)
     window,
     condition: "agent_platform IS NOT NULL",
     filters: filters.map(([dim, value]) => [dim.live, value] as const),
-    columns: `id, agent_platform, ${PURPOSE.live} AS purpose, ${TIER.live} AS tier, ${OUTCOME.live} AS outcome,
+    columns: `id, agent_platform, ${PURPOSE.live} AS purpose, ${TIER.live} AS tier, detection_signals, ${OUTCOME.live} AS outcome,
               settled_at IS NOT NULL AS settled, started_at, duration_ms, page_count, entry_url, exit_url`,
     limit,
     after,
@@ -82,6 +84,7 @@ export async function agentSessions(db: D1Database, params: AgentSessionsParams)
       agent_platform: r.agent_platform,
       purpose: r.purpose,
       tier: r.tier,
+      verification: verificationResult(r.tier, storedSignals(r.detection_signals)) ?? "unchecked",
       outcome: r.outcome,
       outcome_settled: r.settled === 1,
       started_at: new Date(r.started_at).toISOString(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { VERIFICATION_RESULTS } from "../classify/verification-result";
 import { OUTCOMES, OutcomeSchema } from "../sessions/outcome";
 import { Coverage } from "./coverage-schema";
 import { PURPOSES } from "./purpose-split";
@@ -218,6 +219,13 @@ export const TrafficSources = withPrevious(TrafficSourcesPeriod, "TrafficSources
 
 const Tier = z.enum(TIERS).meta({ example: "verified" });
 
+/** Whether the session's identity was checked and how it came out (shared/classify/verification-result.ts). */
+const Verification = z.enum(VERIFICATION_RESULTS).meta({
+  description:
+    "Whether the agent's identity was checked, and how it came out (added beside `tier`, which is unchanged): `verified` (a valid Web Bot Auth signature from a listed operator, or the operator's published IP ranges or reverse DNS, proved it); `failed` (it names an agent whose operator publishes a way to verify it, such as IP ranges, and that check refuted it: likely spoofed); `unavailable` (its operator publishes no way to verify it: it cannot be verified); `unchecked` (a check exists but could not be made, e.g. no client IP, or the claim was a UCP profile or an unlisted signer); `inferred` (`heuristic`: no claim, automation seen on the page). `failed`, `unavailable` and `unchecked` are all tier `declared`.",
+  example: "failed",
+});
+
 const VerificationBreakdownPeriod = z
   .object({
     ...header,
@@ -226,6 +234,10 @@ const VerificationBreakdownPeriod = z
     verified_sessions: Int(30),
     declared_sessions: Int(80),
     heuristic_sessions: Int(10),
+    failed_verification_sessions: Int(
+      6,
+      "Of `declared_sessions`: sessions naming an agent whose operator publishes a way to verify it (IP ranges, reverse DNS) that refuted it. Likely spoofed.",
+    ),
     by_platform: z.array(
       z.object({
         platform: z.string().meta({ example: "chatgpt" }),
@@ -233,6 +245,7 @@ const VerificationBreakdownPeriod = z
         verified: Int(30),
         declared: Int(28),
         heuristic: Int(2),
+        failed_verification: Int(5, "Of `declared`: sessions that failed the operator's published check."),
         tier: Tier.meta({
           description: "The tier most of the platform's sessions had; a tie goes to the stronger.",
         }),
@@ -317,6 +330,7 @@ export const SessionJourney = z
     domain: z.string().meta({ example: "shop.example" }),
     agent_platform: z.string().meta({ example: "chatgpt" }),
     agent_confidence: z.number().nullable().meta({ example: 0.9 }),
+    verification: Verification,
     detection_signals: z.array(z.string()).meta({ example: ["declared_user_agent", "known_ip_range"] }),
     signer_origin: z.string().nullable().meta({
       description:
@@ -364,6 +378,7 @@ export const AgentSession = z
     agent_platform: z.string().meta({ example: "chatgpt" }),
     purpose: z.enum(PURPOSES).meta({ example: "user_action" }),
     tier: Tier,
+    verification: Verification,
     outcome: OutcomeSchema.meta({ example: "completed" }),
     outcome_settled: z
       .boolean()

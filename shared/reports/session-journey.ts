@@ -1,8 +1,11 @@
+import type { Tier } from "../classify/agent-identity";
+import { storedSignals, verificationResult } from "../classify/verification-result";
 import type { NonNullColumns } from "../db/sql-row";
 import { ok, type Result, refusal } from "../result/result";
 import { outcomeOf } from "../sessions/commerce-evidence";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
 import type { SessionRow } from "../sessions/session-state";
+import { TIER } from "./dimensions";
 import type { ComputedJourney } from "./report-schemas";
 
 /** Events read for one journey: bounds the work and the response of a very long session. */
@@ -42,7 +45,7 @@ type Row = NonNullColumns<
     | "device_type"
   >,
   "agent_platform"
-> & { domain: string };
+> & { domain: string; tier: Tier };
 
 /**
  * One AI-agent session of the caller's workspace with its pages and interactions, from
@@ -60,7 +63,8 @@ export async function sessionJourney(
   const [sessionRes, eventsRes] = await db.batch<Row | JourneyEvent>([
     db
       .prepare(
-        `SELECT s.id, ?3 AS domain, s.agent_platform, s.agent_confidence, s.detection_signals, s.signer_origin, s.outcome,
+        `SELECT s.id, ?3 AS domain, s.agent_platform, s.agent_confidence, s.detection_signals, ${TIER.live} AS tier,
+           s.signer_origin, s.outcome,
            s.reached_cart, s.reached_purchase, s.started_at, s.duration_ms, s.page_count, s.event_count,
            s.entry_url, s.exit_url, s.browser, s.os, s.device_type
          FROM sessions s
@@ -78,18 +82,14 @@ export async function sessionJourney(
   const s = sessionRes.results[0] as Row | undefined;
   if (!s) return refusal("session_not_found");
   const events = eventsRes.results as JourneyEvent[];
-  let signals: string[] = [];
-  try {
-    const parsed = JSON.parse(s.detection_signals) as unknown;
-    if (Array.isArray(parsed)) signals = parsed.filter((x): x is string => typeof x === "string");
-  } catch {
-    // A malformed stored value reports no signals rather than failing the journey.
-  }
+  // A malformed stored value reports no signals rather than failing the journey.
+  const signals = storedSignals(s.detection_signals);
   return ok({
     session_id: s.id,
     domain: s.domain,
     agent_platform: s.agent_platform,
     agent_confidence: s.agent_confidence,
+    verification: verificationResult(s.tier, signals) ?? "unchecked",
     detection_signals: signals,
     signer_origin: s.signer_origin,
     outcome: s.outcome ?? outcomeOf(s.reached_cart === 1, s.reached_purchase === 1),

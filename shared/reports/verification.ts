@@ -1,5 +1,6 @@
 import { TIERS, type Tier } from "../classify/agent-identity";
 import { PLATFORM, TIER } from "./dimensions";
+import { failedVerification } from "./failed-verification";
 import { totalOf } from "./grouped-sessions";
 import { reportContext } from "./report-context";
 import type { ReportParams } from "./report-params";
@@ -25,9 +26,10 @@ export function platformTier(p: Pick<PlatformTiers, Tier>): Tier {
 /** Verification tiers of AI-agent sessions started in the window. */
 export async function verificationBreakdown(db: D1Database, params: ReportParams): Promise<VerificationBreakdown> {
   const { header, where, grouped } = await reportContext(db, params);
-  const [rows, signers] = await Promise.all([
+  const [rows, signers, failed] = await Promise.all([
     grouped("agents", "traffic_daily", [PLATFORM, TIER]),
     signerSessions(db, params.site.id, params.window, where),
+    failedVerification(db, params.site.id, params.window, where),
   ]);
   const byPlatform = new Map<string, PlatformTiers>();
   const totals: Record<Tier, number> = { verified: 0, declared: 0, heuristic: 0 };
@@ -39,7 +41,8 @@ export async function verificationBreakdown(db: D1Database, params: ReportParams
       verified: 0,
       declared: 0,
       heuristic: 0,
-      tier: "verified",
+      failed_verification: failed.byPlatform.get(keys[0]) ?? 0,
+      tier: "verified" as Tier,
     };
     entry.sessions += sessions;
     entry[tier] += sessions;
@@ -52,6 +55,7 @@ export async function verificationBreakdown(db: D1Database, params: ReportParams
     verified_sessions: totals.verified,
     declared_sessions: totals.declared,
     heuristic_sessions: totals.heuristic,
+    failed_verification_sessions: failed.total,
     by_platform: [...byPlatform.values()]
       .map((p) => ({ ...p, tier: platformTier(p) }))
       .sort(bySessionsDesc((x) => x.platform)),

@@ -90,7 +90,7 @@ describe("beacon endpoint", () => {
     }, "two sessions");
     const tiers = rows.map((r) => [r.agent_platform, r.purpose, r.tier, r.source, r.detection_signals]).sort();
     expect(tiers).toEqual([
-      ["chatgpt", "user_action", "declared", "ai_assistant_session", '["declared_user_agent"]'],
+      ["chatgpt", "user_action", "declared", "ai_assistant_session", '["declared_user_agent","verification_failed"]'],
       ["chatgpt", "user_action", "verified", "ai_assistant_session", '["declared_user_agent","known_ip_range"]'],
     ]);
   });

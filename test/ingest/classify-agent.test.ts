@@ -106,13 +106,32 @@ describe("user-agent token matching", () => {
 
 describe("verification tier", () => {
   it("declares ChatGPT-User from the User-Agent alone as chatgpt / user_action / declared", () => {
+    // 203.0.113.9 is outside OpenAI's published ChatGPT-User ranges: the check it publishes failed.
     expect(identifyAgent(input({ userAgent: CHATGPT_USER, clientIp: "203.0.113.9" }))).toEqual({
       platform: "chatgpt",
       purpose: "user_action",
       tier: "declared",
       confidence: 0.6,
-      signals: ["declared_user_agent"],
+      signals: ["declared_user_agent", "verification_failed"],
     });
+  });
+
+  it("tells a failed published check (likely spoofed) apart from an operator that publishes none", () => {
+    const gptbot =
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.3; +https://openai.com/gptbot)";
+    const adsbot = "Mozilla/5.0 (compatible; OAI-AdsBot/1.0; +https://openai.com/adsbot)";
+    const claim = (userAgent: string, clientIp: string | null) =>
+      identifyAgent(input({ userAgent, clientIp })).signals.filter((s) => s.startsWith("verification_"));
+    // OpenAI publishes GPTBot's ranges: outside them is a failed check.
+    expect(claim(gptbot, "203.0.113.21")).toEqual(["verification_failed"]);
+    // OAI-AdsBot has no published ranges nor reverse DNS: it cannot be verified.
+    expect(claim(adsbot, "203.0.113.21")).toEqual(["verification_unavailable"]);
+    // No client IP: the published check could not be made, so neither is said.
+    expect(claim(gptbot, null)).toEqual([]);
+    // A token its operator says never makes requests fails the one check there is.
+    expect(claim("Mozilla/5.0 (compatible; Google-Extended)", "203.0.113.21")).toEqual(["verification_failed"]);
+    // The tier is declared in each case, unchanged.
+    expect(identifyAgent(input({ userAgent: adsbot, clientIp: "203.0.113.21" })).tier).toBe("declared");
   });
 
   it("verifies by the full client IP inside the vendor range, not by its /24", () => {
@@ -201,7 +220,7 @@ describe("verification tier", () => {
       purpose: "user_action",
       tier: "declared",
       confidence: 0.6,
-      signals: ["declared_user_agent", "signature_unlisted"],
+      signals: ["declared_user_agent", "signature_unlisted", "verification_failed"],
     });
     // A card that names ChatGPT-User from the forger's own origin is still the forger's.
     const carded = identifyAgent(

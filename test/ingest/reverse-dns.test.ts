@@ -74,10 +74,11 @@ describe("forward-confirmed reverse DNS", () => {
       doh("61.100.51.198.in-addr.arpa", "PTR"),
       answer(0, [{ type: PTR, data: "crawl.amazonbot.amazon.evil.example." }]),
     );
+    // Amazon publishes reverse DNS (no IP list) for Amazonbot: refuted, the check failed.
     expect(await recordFrom("rdns-mismatch.example", ip, AMAZONBOT)).toMatchObject({
       tier: "declared",
       agent_platform: "amazon",
-      detection_signals: '["declared_user_agent"]',
+      detection_signals: '["declared_user_agent","verification_failed"]',
     });
   });
 
@@ -93,7 +94,11 @@ describe("forward-confirmed reverse DNS", () => {
 
   it("treats a resolver that is down or failing as not verified, and still accepts the record", async () => {
     // No fixture for this IP: the stand-in answers 502, as an unreachable resolver would.
-    expect(await recordFrom("rdns-down.example", "198.51.100.63", AMAZONBOT)).toMatchObject({ tier: "declared" });
+    // Not answered is not refuted: the check could not be made, so no verdict is stored.
+    expect(await recordFrom("rdns-down.example", "198.51.100.63", AMAZONBOT)).toMatchObject({
+      tier: "declared",
+      detection_signals: '["declared_user_agent"]',
+    });
     await setFixture(doh("64.100.51.198.in-addr.arpa", "PTR"), answer(2));
     expect(await forwardConfirm(new Map(), "198.51.100.64", ["crawl.amazonbot.amazon"])).toBe("unknown");
     await setFixture(doh("65.100.51.198.in-addr.arpa", "PTR"), { status: 200, body: "not json" });

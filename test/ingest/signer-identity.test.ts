@@ -87,8 +87,9 @@ describe("who a signature verifies", () => {
       tier: "declared",
       agent_platform: "chatgpt",
       agent_confidence: 0.6,
-      // The form of Signature-Agent it sent is on record too (issue 45): Cloudflare's String.
-      detection_signals: '["declared_user_agent","signature_agent_string","signature_unlisted"]',
+      // The form of Signature-Agent it sent is on record too (issue 45): Cloudflare's String;
+      // the User-Agent's operator publishes ChatGPT-User's ranges, and the address is outside them.
+      detection_signals: '["declared_user_agent","signature_agent_string","signature_unlisted","verification_failed"]',
       // The identity the signature does prove is kept on the session.
       signer_origin: "https://forger-keys.example.net",
     });

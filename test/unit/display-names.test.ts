@@ -5,11 +5,13 @@ import { PURPOSES } from "../../shared/classify/agents";
 import { paidClickIds } from "../../shared/classify/click-ids";
 import { AI_PLATFORMS } from "../../shared/classify/platforms";
 import { SOURCES } from "../../shared/classify/source";
+import { VERIFICATION_RESULTS, verificationResult } from "../../shared/classify/verification-result";
 import { failureText, httpAnswerText } from "../../shared/display/answer-text";
 import {
   agentName,
   clientText,
   confidenceText,
+  EVENT_NAMES,
   outcomeName,
   PLATFORM_NAMES,
   platformName,
@@ -20,8 +22,10 @@ import {
   sourceWithDetail,
   subSourceName,
   tierName,
+  VERIFICATION_NAMES,
 } from "../../shared/display/display-names";
 import { SCOPE_NAMES } from "../../shared/display/scope-names";
+import { EVENT_KINDS } from "../../shared/ingest/event-kinds";
 import { OUTCOMES } from "../../shared/sessions/outcome";
 
 /** A code of the API: lower case with an underscore, or an all-lower-case token. */
@@ -38,6 +42,8 @@ describe("display names", () => {
       [DETECTION_SIGNALS, (c) => SIGNAL_NAMES[c as (typeof DETECTION_SIGNALS)[number]]],
       [SCOPES, (c) => SCOPE_NAMES[c as (typeof SCOPES)[number]]],
       [Object.values(paidClickIds), (c) => subSourceName("paid", c)],
+      [VERIFICATION_RESULTS, (c) => VERIFICATION_NAMES[c as (typeof VERIFICATION_RESULTS)[number]]],
+      [EVENT_KINDS, (c) => EVENT_NAMES[c as (typeof EVENT_KINDS)[number]]],
     ];
     for (const [codes, name] of named) {
       for (const code of codes) {
@@ -89,5 +95,20 @@ describe("display names", () => {
     expect(httpAnswerText(503)).toBe("HTTP 503");
     expect(failureText("timeout: no answer within 10000 ms")).toBe("no answer came within the time limit");
     expect(failureText("Receiver answered HTTP 500")).toBe("Receiver answered HTTP 500");
+  });
+});
+
+describe("a session's verification", () => {
+  it("keeps the tier and says, for a declared agent, whether its operator's check failed or none exists", () => {
+    expect(verificationResult("verified", ["known_ip_range", "declared_user_agent"])).toBe("verified");
+    expect(verificationResult("declared", ["declared_user_agent", "verification_failed"])).toBe("failed");
+    expect(verificationResult("declared", ["declared_user_agent", "verification_unavailable"])).toBe("unavailable");
+    expect(verificationResult("declared", ["declared_user_agent"])).toBe("unchecked");
+    expect(verificationResult("heuristic", ["automation_flag"])).toBe("inferred");
+    expect(verificationResult(null, [])).toBeNull();
+    // A session verified by one request keeps "verified" though another of its requests failed.
+    expect(verificationResult("verified", ["known_ip_range", "verification_failed"])).toBe("verified");
+    expect(VERIFICATION_NAMES.failed).toBe("Failed verification (likely spoofed)");
+    expect(VERIFICATION_NAMES.unavailable).toBe("Cannot be verified");
   });
 });

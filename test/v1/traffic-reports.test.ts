@@ -29,7 +29,8 @@ import {
 // h2  d2   02:00  (human)                             not_attempted   1000   /p/a   i        direct
 // h3  d2   03:00  (human)                             abandoned       3000   /      j        referral (news.example / news.example)
 // Signed: s1 and s5 by https://chatgpt.com (listed: OpenAI), s2 by https://agent.unlisted.example
-// (a valid signature by a key no listed operator serves, hence declared).
+// (a valid signature by a key no listed operator serves, hence declared). s3 failed its
+// operator's published check (signal verification_failed): declared, 1 failed verification.
 async function seedTwoDays(domain: string, coverage?: { coverage: string; coverageChangedAt: number }) {
   const key = await freshKey();
   const siteId = await seedSite(key.workspaceId, domain, coverage);
@@ -64,6 +65,7 @@ async function seedTwoDays(domain: string, coverage?: { coverage: string; covera
     platform: "perplexity",
     purpose: "search",
     tier: "declared",
+    signals: ["declared_user_agent", "verification_failed"],
     outcome: "not_attempted",
     durationMs: 2_000,
     entryUrl: "/p/b",
@@ -178,10 +180,35 @@ const expectedVerification = {
   verified_sessions: 2,
   declared_sessions: 2,
   heuristic_sessions: 1,
+  failed_verification_sessions: 1,
   by_platform: [
-    { platform: "chatgpt", sessions: 3, verified: 2, declared: 1, heuristic: 0, tier: "verified" },
-    { platform: "claude", sessions: 1, verified: 0, declared: 0, heuristic: 1, tier: "heuristic" },
-    { platform: "perplexity", sessions: 1, verified: 0, declared: 1, heuristic: 0, tier: "declared" },
+    {
+      platform: "chatgpt",
+      sessions: 3,
+      verified: 2,
+      declared: 1,
+      heuristic: 0,
+      failed_verification: 0,
+      tier: "verified",
+    },
+    {
+      platform: "claude",
+      sessions: 1,
+      verified: 0,
+      declared: 0,
+      heuristic: 1,
+      failed_verification: 0,
+      tier: "heuristic",
+    },
+    {
+      platform: "perplexity",
+      sessions: 1,
+      verified: 0,
+      declared: 1,
+      heuristic: 0,
+      failed_verification: 1,
+      tier: "declared",
+    },
   ],
   signed_sessions: 3,
   signers: 2,

@@ -66,6 +66,7 @@ describe("GET /api/v1/traffic/sessions/{session_id}", () => {
       domain: "journey.example",
       agent_platform: "chatgpt",
       agent_confidence: 0.95,
+      verification: "verified",
       detection_signals: ["declared_user_agent", "signature_verified"],
       // No signer origin stored for this seeded session (a valid signature would name one).
       signer_origin: null,

@@ -6,6 +6,7 @@ interface Item {
   agent_platform: string;
   purpose: string;
   tier: string;
+  verification: string;
   outcome: string;
   outcome_settled: boolean;
   started_at: string;
@@ -50,6 +51,8 @@ async function seed(domain: string) {
     platform: "chatgpt",
     purpose: "search",
     tier: "declared",
+    // Outside OpenAI's published ranges: its operator's check failed (likely spoofed).
+    signals: ["declared_user_agent", "verification_failed"],
     outcome: "abandoned",
   });
   await add("a3", {
@@ -79,6 +82,13 @@ describe("GET /api/v1/traffic/sessions", () => {
     const s = await seed("sessions.example");
     const page = await getJson<Page>(s.key, "/traffic/sessions?domain=sessions.example");
     expect(ids(page)).toEqual(["a4", "a1", "a2", "a3"]);
+    // Each row says whether its identity was checked and how it came out, beside its unchanged tier.
+    expect(page.results.map((r) => [r.tier, r.verification])).toEqual([
+      ["declared", "unchecked"],
+      ["verified", "verified"],
+      ["declared", "failed"],
+      ["heuristic", "inferred"],
+    ]);
     expect(page.total_matching).toBe(4);
     expect(page.has_more).toBe(false);
     expect(page.results[0]).toMatchObject({ agent_platform: "claude", outcome: "abandoned", outcome_settled: false });

@@ -5,6 +5,7 @@ import {
   outcomeName,
   platformName,
   signalsText,
+  VERIFICATION_NAMES,
   withArticle,
 } from "@shared/display/display-names";
 import { findJourney } from "@shared/reads/find-journey";
@@ -43,6 +44,8 @@ function JourneyFacts(props: { j: SessionJourney }) {
       <dd>
         {j.page_count} pages, {j.event_count} events
       </dd>
+      <dt>Verification</dt>
+      <dd data-verification={j.verification}>{VERIFICATION_NAMES[j.verification]}</dd>
       <dt>How it was recognised</dt>
       <dd data-signals={j.detection_signals.join(" ")}>{signalsText(j.detection_signals)}</dd>
       <dt>Signed by</dt>

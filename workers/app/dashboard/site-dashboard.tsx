@@ -5,6 +5,7 @@ import {
   platformName,
   sourceWithDetail,
   TIER_NAMES,
+  VERIFICATION_NAMES,
 } from "@shared/display/display-names";
 import type { TrafficReportAnswer } from "@shared/reads/traffic-report";
 import type { SiteTotals, WorkspaceTraffic } from "@shared/reads/workspace-traffic";
@@ -455,6 +456,11 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
           <span data-metric="declared_sessions">{verification.declared_sessions}</span> declared,{" "}
           <span data-metric="heuristic_sessions">{verification.heuristic_sessions}</span> inferred.
         </p>
+        <p class="hint">
+          Of the declared,{" "}
+          <span data-metric="failed_verification_sessions">{verification.failed_verification_sessions}</span>{" "}
+          {VERIFICATION_NAMES.failed.toLowerCase()}: their operator publishes a way to check them and they failed it.
+        </p>
         <details>
           <summary>What the tiers mean</summary>
           <dl>
@@ -465,6 +471,12 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
             </dd>
             <dt>{TIER_NAMES.declared}</dt>
             <dd>The User-Agent names the platform and nothing confirmed it. Anyone can send that User-Agent.</dd>
+            <dt>{VERIFICATION_NAMES.failed}</dt>
+            <dd>
+              Declared, and its operator publishes a way to check it (IP ranges, reverse DNS) that it failed: it came
+              from an address the operator does not use. A declared agent whose operator publishes no check reads "
+              {VERIFICATION_NAMES.unavailable.toLowerCase()}" on its journey.
+            </dd>
             <dt>{TIER_NAMES.heuristic}</dt>
             <dd>Inferred from automation hints or behaviour; no identity claim at all.</dd>
           </dl>

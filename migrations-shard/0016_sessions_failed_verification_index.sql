@@ -1,0 +1,1 @@
+CREATE INDEX `sessions_failed_verification_idx` ON `sessions` (`site_id`,`started_at`,`agent_platform`) WHERE tier = 'declared' AND detection_signals LIKE '%"verification_failed"%';
