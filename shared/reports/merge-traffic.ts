@@ -143,15 +143,24 @@ export function mergeSources(reports: Sources[]): MergedSources {
 
 export function mergeVerification(
   reports: Array<
-    Pick<VerificationBreakdown, "total_sessions" | "verified_sessions" | "declared_sessions" | "heuristic_sessions">
+    Pick<
+      VerificationBreakdown,
+      | "total_sessions"
+      | "verified_sessions"
+      | "declared_sessions"
+      | "heuristic_sessions"
+      | "failed_verification_sessions"
+    >
   >,
 ) {
-  const sum = (key: "verified_sessions" | "declared_sessions" | "heuristic_sessions") =>
-    reports.reduce((n, r) => n + r[key], 0);
+  const sum = (
+    key: "verified_sessions" | "declared_sessions" | "heuristic_sessions" | "failed_verification_sessions",
+  ) => reports.reduce((n, r) => n + r[key], 0);
   return {
     total_sessions: total(reports),
     verified_sessions: sum("verified_sessions"),
     declared_sessions: sum("declared_sessions"),
     heuristic_sessions: sum("heuristic_sessions"),
+    failed_verification_sessions: sum("failed_verification_sessions"),
   };
 }

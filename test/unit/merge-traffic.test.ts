@@ -170,12 +170,14 @@ describe("a workspace's traffic added up from its sites' reports", () => {
       ["crawl", 2, 28.6],
       ["unknown", 0, 0],
     ]);
-    const tiers = (v: number, d: number, h: number) => ({
+    // f: of the declared, those that failed their operator's published check.
+    const tiers = (v: number, d: number, h: number, f: number) => ({
       total_sessions: v + d + h,
       verified_sessions: v,
       declared_sessions: d,
       heuristic_sessions: h,
+      failed_verification_sessions: f,
     });
-    expect(mergeVerification([tiers(1, 3, 0), tiers(0, 1, 2)])).toEqual(tiers(1, 4, 2));
+    expect(mergeVerification([tiers(1, 3, 0, 2), tiers(0, 1, 2, 1)])).toEqual(tiers(1, 4, 2, 3));
   });
 });

@@ -57,7 +57,10 @@ export interface DashboardAnswer {
     top_referrer_hosts?: TrafficAnswer["sources"]["top_referrer_hosts"];
   };
   previousSources?: Pick<MergedSources, "ai_share_pct" | "total_sessions">;
-  verification: Pick<VerificationBreakdown, "verified_sessions" | "declared_sessions" | "heuristic_sessions">;
+  verification: Pick<
+    VerificationBreakdown,
+    "verified_sessions" | "declared_sessions" | "heuristic_sessions" | "failed_verification_sessions"
+  >;
   /** Who signed (a site's answer only: signer lists do not add up across sites). */
   signers?: Pick<VerificationBreakdown, "signed_sessions" | "signers" | "by_signer">;
   /** A workspace's sites with their own totals, each linked to its dashboard, live view and sessions. */
