@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CheckStatus } from "./check-status";
+import { HandoffReadiness } from "./handoff/handoff-readiness";
 import { LAYER_NUMBERS, LAYERS, type LayerName } from "./layers";
 import { ScanDiff } from "./scan-diff-schema";
 
@@ -81,6 +82,10 @@ export const ScanResult = z
     scoringVersion: z.string().meta({ description: "Scoring methodology version (docs/scoring.md).", example: "2" }),
     unreachable: Unreachable.nullable().meta({
       description: "Null, or why the shop gave no HTTP answer at all; then every check fails and the score is 0.",
+    }),
+    handoff: HandoffReadiness.nullable().optional().meta({
+      description:
+        "Additive (issue 45): for each product page the scan sampled, whether an agent handed off there lands well (200 without a challenge, price and availability on the page as the structured data states them, an add-to-cart control); null when no product page was sampled.",
     }),
     changes: ScanDiff.nullable().meta({
       description:

@@ -2,6 +2,7 @@ import { scans } from "@schema/scans";
 import { and, desc, eq, getTableColumns, lt, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
+import { handoffOf } from "./handoff/handoff-readiness";
 import { diffScans, type ScanDiff } from "./scan-diff";
 import type { LayerScores, ScanResult } from "./scan-result";
 import type { CheckResult } from "./types";
@@ -156,6 +157,7 @@ function toResult(row: typeof scans.$inferSelect, changes: ScanDiff | null): Sca
     seenCount: row.seenCount,
     scoringVersion: row.scoringVersion,
     unreachable: unreachableOf(row.domain, checkResults),
+    handoff: handoffOf(checkResults),
     changes,
   };
 }

@@ -49,6 +49,11 @@ describe("scanning fixture shops through OUTBOUND_RESOLVE", () => {
     const notPassing = stored.checkResults.filter((c) => c.status !== "pass").map((c) => `${c.key}: ${c.message}`);
     expect(notPassing).toEqual([]);
     expect(stored.checkResults.every((c) => c.fix === null)).toBe(true);
+    // Every sampled product page is ready for a hand-off (issue 45): 200, no challenge,
+    // price and availability as the data says, an add-to-cart form.
+    const handoff = (stored as unknown as { handoff: { sampled: number; ready: number; pages: unknown[] } }).handoff;
+    expect(handoff.sampled).toBeGreaterThan(0);
+    expect(handoff.ready).toBe(handoff.sampled);
   });
 
   it("scores the JavaScript-only shell that blocks AI agents at 20 (at most 45)", async () => {

@@ -1,6 +1,7 @@
 import { html } from "hono/html";
 import { httpAnswerText } from "../../../display/answer-text";
 import { CART_VIA_WORDS } from "../../checks/interaction/cart-add";
+import type { HandoffReadiness } from "../../handoff/handoff-readiness";
 import type { CartVia } from "../../journey/types";
 import { layerByNumber } from "../../layers";
 import type { CheckResult } from "../../types";
@@ -87,4 +88,18 @@ export function cartJourney(results: readonly CheckResult[]) {
 <ol class="journey">${steps.map(
     (s) => html`<li><code>${s.method} ${s.url}</code> → <strong>${httpAnswerText(s.status)}</strong></li>`,
   )}</ol></section>`;
+}
+
+/**
+ * Hand-off readiness (issue 45): whether an agent sent to each sampled product page, from a
+ * feed or by an assistant, lands well there. Each page with what stands in the way.
+ */
+export function handoffSection(handoff: HandoffReadiness | null | undefined) {
+  if (!handoff || handoff.sampled === 0) return "";
+  return html`<section id="handoff" aria-labelledby="handoff-title"><h2 id="handoff-title">Hand-off readiness</h2>
+<p>${handoff.ready} of ${handoff.sampled} sampled product page${handoff.sampled === 1 ? "" : "s"} ${handoff.ready === 1 ? "is" : "are"} ready for an agent sent there from a product feed or an assistant: the page answers without a challenge, shows the offer's price and availability as its structured data states them, and has an add-to-cart control.</p>
+<ul class="handoff">${handoff.pages.map(
+    (p) =>
+      html`<li data-ready="${p.ready ? "true" : "false"}"><code>${p.url}</code>: ${p.ready ? "ready" : html`not ready: ${p.problems.join("; ")}`}</li>`,
+  )}</ul></section>`;
 }

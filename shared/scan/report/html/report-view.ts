@@ -7,7 +7,7 @@ import type { ScanResult } from "../../scan-result";
 import { scoreBand } from "../badge-svg";
 import { rankFixes } from "../fix-ranking";
 import { changesSection } from "./report-changes";
-import { blockedGroup, cartJourney, fixFirst, passesCollapsed } from "./report-sections";
+import { blockedGroup, cartJourney, fixFirst, handoffSection, passesCollapsed } from "./report-sections";
 
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -79,6 +79,7 @@ export function reportView(
 ${changesSection(scan, page.previousHref, page.zone)}
 ${fixFirst(sections)}
 ${cartJourney(scan.checkResults)}
+${handoffSection(scan.handoff)}
 ${blockedGroup(sections)}
 ${passesCollapsed(sections.passes)}
 ${badgeEmbed(page.origin, scan.domain)}
