@@ -178,7 +178,10 @@ function judge(visit: PageVisit): HandoffPage {
     price !== null &&
     (text.includes(price) || (amount !== null && amountsIn(text).some((n) => Math.abs(n - amount) < 0.005)));
   const data = stockOf(availability);
-  const said = pageStock(text);
+  // Read only when there is a stated availability to compare with: the words are matched
+  // over the whole visible text, which on a huge page (up to the crawl's 2 MiB) costs
+  // seconds of CPU for nothing.
+  const said = landed && data !== null ? pageStock(text) : null;
   // Another state (pre-order, back order) only has to not be contradicted by "sold out".
   const equal = data === "other" ? said !== "out_of_stock" : data !== null && said === data;
   const control = visit.page ? findCartControl(visit.page).level : "none";
