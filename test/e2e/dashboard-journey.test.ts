@@ -71,9 +71,9 @@ async function checkPage(page: Page, name: string): Promise<void> {
 async function expectHeaderOnOneLine(page: Page, name: string): Promise<void> {
   const lines = await page.evaluate(() => {
     const header = document.querySelector("header.top") as HTMLElement;
-    const items = [
-      ...header.querySelectorAll<HTMLElement>(".brand, nav a, .account-menu > summary, .account button, .menu-button"),
-    ].filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden");
+    const items = Array.from(
+      header.querySelectorAll<HTMLElement>(".brand, nav a, .account-menu > summary, .account button, .menu-button"),
+    ).filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden");
     return {
       height: header.getBoundingClientRect().height,
       tops: items.map((el) => Math.round(el.getBoundingClientRect().top)),
@@ -117,7 +117,7 @@ async function expectVisibleFocus(page: Page, what: string): Promise<void> {
 function cardTexts(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => {
     const out: Record<string, string> = {};
-    for (const card of document.querySelectorAll<HTMLElement>("[data-card]"))
+    for (const card of Array.from(document.querySelectorAll<HTMLElement>("[data-card]")))
       out[card.dataset.card as string] = (card.querySelector("table, .empty-inline")?.textContent ?? "").trim();
     out.tiles = (document.querySelector(".tiles")?.textContent ?? "").trim();
     return out;
@@ -306,10 +306,10 @@ describeInChromium("the dashboard at a glance, in headless Chromium", (chrome) =
     const leaks = await visitor.evaluate(
       ({ shareBase, origin }) => [
         // The brand is the product's front door (/app, a sign-in when signed out), not the workspace.
-        ...[...document.querySelectorAll<HTMLAnchorElement>("a[href]:not(.brand)")]
+        ...Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]:not(.brand)"))
           .filter((a) => a.origin === origin && !a.pathname.startsWith(shareBase) && !a.pathname.startsWith("/assets/"))
           .map((a) => a.href),
-        ...[...document.querySelectorAll("form")]
+        ...Array.from(document.querySelectorAll("form"))
           .filter((f) => f.method !== "get" || !new URL(f.action).pathname.startsWith(shareBase))
           .map((f) => `form ${f.method} ${f.action}`),
       ],
