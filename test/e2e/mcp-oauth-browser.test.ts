@@ -10,7 +10,7 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
-import { SCOPE_PRESETS } from "../../shared/auth/scopes";
+import { SCOPE_PRESETS, SCOPES } from "../../shared/auth/scopes";
 import {
   describeInChromium,
   expectAccessible,
@@ -143,11 +143,16 @@ describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Ch
     await expectAccessible(page, "consent");
     await expectNoHorizontalScroll(page, "consent");
     await screenshots(page, "oauth-consent");
-    // Grant reads of traffic and sites:write, but not conversions.
-    for (const scope of ["traffic:read", "sites:write"]) await page.getByRole("checkbox", { name: scope }).check();
-    for (const scope of ["conversions:read", "conversions:write", "monitors:write", "events:write"]) {
-      await page.getByRole("checkbox", { name: scope }).uncheck();
+    // The form starts with what the SDK asked for (the read scopes) ticked, and nothing else.
+    const asked: readonly string[] = SCOPE_PRESETS["read-only"];
+    for (const scope of SCOPES) {
+      expect(await page.getByRole("checkbox", { name: scope }).isChecked(), scope).toBe(asked.includes(scope));
     }
+    // Add sites:write and take conversions:read away: the grant is the asked reads less
+    // conversions:read, plus sites:write.
+    await page.getByRole("checkbox", { name: "sites:write" }).check();
+    await page.getByRole("checkbox", { name: "conversions:read" }).uncheck();
+    const granted = [...asked.filter((s) => s !== "conversions:read"), "sites:write"].sort();
     await page.getByRole("button", { name: "Allow" }).click();
     await expect.poll(() => code, { timeout: 10_000 }).not.toBeNull();
 
@@ -162,7 +167,7 @@ describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Ch
     expect(who.isError).toBeFalsy();
     const identity = who.structuredContent as { key_id: string; scopes: string[] };
     expect(identity.key_id).toMatch(/^grant_/);
-    expect(identity.scopes.sort()).toEqual(["monitors:read", "sites:write", "traffic:read"]);
+    expect(identity.scopes.sort()).toEqual(granted);
     const site = await client.callTool({ name: "register_site", arguments: { domain: "oauth-shop.example" } });
     expect(site.isError).toBeFalsy();
     const refused = await client.callTool({ name: "list_conversions", arguments: {} });

@@ -3,6 +3,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { SCAN_TOOLS } from "../../workers/v1/mcp/scan-tool-declarations";
+import { v1Tools } from "../../workers/v1/mcp/v1-tools";
 
 // The MCP server at /mcp driven by the SDK's own client against the real local server
 // (npm start), each tool's answer compared with the v1 route's answer to the same call.
@@ -120,54 +122,50 @@ describe("MCP server at /mcp", () => {
     expect(call.body.result.structuredContent).toEqual((await v1(key, "GET", "/api/v1/whoami")).body);
   });
 
-  it("lists twenty-four tools, each with input and output schemas and honest annotations", async () => {
+  it("lists exactly the declared tools (every v1 tool and the two scan tools), each with input and output schemas and honest annotations", async () => {
     const { key } = await createKey("mcp-list", "--scopes", ALL_SCOPES);
     const client = await connect(key);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(
-      [
-        "whoami",
-        "list_sites",
-        "register_site",
-        "check_install",
-        "traffic_overview",
-        "traffic_purpose_split",
-        "traffic_sources",
-        "traffic_verification",
-        "failing_sessions",
-        "list_sessions",
-        "session_journey",
-        "attribution_overview",
-        "record_conversions",
-        "list_conversions",
-        "void_conversion",
-        "scan_domain",
-        "get_scan",
-        "create_drain",
-        "list_drains",
-        "get_drain",
-        "revoke_drain",
-        "robots_compliance",
-        "crawl_to_referral",
-        "agent_errors",
-      ].sort(),
+    // The one declaration of the tool set: v1-tools.ts and scan-tool-declarations.ts.
+    const declared = [...v1Tools, ...Object.values(SCAN_TOOLS)];
+    expect(tools.map((t) => t.name).sort()).toEqual(declared.map((t) => t.name).sort());
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    for (const d of declared) {
+      const t = byName.get(d.name);
+      expect(t?.description?.length, d.name).toBeGreaterThan(40);
+      expect(t?.inputSchema.type, d.name).toBe("object");
+      expect(t?.outputSchema?.type, d.name).toBe("object");
+      // The hints served are the declared ones, titled as the tool is.
+      expect(t?.annotations, d.name).toEqual({ title: d.title, ...d.annotations });
+    }
+    // Honest: each v1 tool's hints agree with the HTTP method of the operation it runs
+    // (the OpenAPI document's): GET reads, PUT and DELETE repeat safely, DELETE destroys,
+    // and none reaches beyond this service's own stores.
+    const doc = (await (await fetch(`${baseUrl}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const methodOf = new Map(
+      Object.values(doc.paths).flatMap((item) => Object.entries(item).map(([method, op]) => [op.operationId, method])),
     );
-    for (const t of tools) {
-      expect(t.description?.length, t.name).toBeGreaterThan(40);
-      expect(t.inputSchema.type, t.name).toBe("object");
-      expect(t.outputSchema?.type, t.name).toBe("object");
+    for (const v of v1Tools) {
+      const method = methodOf.get(v.operationId);
+      const hints = byName.get(v.name)?.annotations;
+      expect(method, v.name).toBeDefined();
+      expect(hints?.readOnlyHint, v.name).toBe(method === "get");
+      expect(hints?.openWorldHint, v.name).toBe(false);
+      if (method === "get" || method === "put" || method === "delete") expect(hints?.idempotentHint, v.name).toBe(true);
+      if (method === "get") expect(hints?.destructiveHint, v.name).not.toBe(true);
+      if (method === "delete") expect(hints?.destructiveHint, v.name).toBe(true);
     }
-    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    expect(byName.void_conversion.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-    expect(byName.record_conversions.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true });
-    for (const name of ["whoami", "list_sites", "traffic_overview", "list_sessions", "list_conversions", "get_scan"]) {
-      expect(byName[name].annotations?.readOnlyHint, name).toBe(true);
-    }
+    // The scan tools: scan_domain fetches a shop's site now (open world, a new scan each
+    // time); get_scan only reads.
+    expect(byName.get("scan_domain")?.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true });
+    expect(byName.get("get_scan")?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     // The tool's input is the route's own schema: the report window and the conversion item.
-    expect(Object.keys(byName.traffic_overview.inputSchema.properties ?? {})).toEqual(
+    expect(Object.keys(byName.get("traffic_overview")?.inputSchema.properties ?? {})).toEqual(
       expect.arrayContaining(["domain", "period", "from", "to"]),
     );
-    expect(byName.record_conversions.inputSchema.required).toEqual(["conversions"]);
+    expect(byName.get("record_conversions")?.inputSchema.required).toEqual(["conversions"]);
   });
 
   it("completes the integrator journey, each tool answering what the v1 route answers", async () => {

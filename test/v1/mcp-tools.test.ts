@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import mcpGuide from "../../docs/mcp.md?raw";
+import { SCAN_TOOLS } from "../../workers/v1/mcp/scan-tool-declarations";
 import { v1Tools } from "../../workers/v1/mcp/v1-tools";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 
@@ -82,7 +83,9 @@ describe("MCP tool descriptions", () => {
       // The operation's description ends with the same sentences (v1Route appends them).
       expect(ops.get(operationId)?.description?.endsWith(said[0] ?? "-"), t.name).toBe(true);
     }
-    expect(tools.map((t) => t.name).sort()).toEqual([...v1Tools.map((v) => v.name), "get_scan", "scan_domain"].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [...v1Tools, ...Object.values(SCAN_TOOLS)].map((v) => v.name).sort(),
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { McpServer, ToolAnnotations } from "@modelcontextprotocol/server";
+import type { McpServer } from "@modelcontextprotocol/server";
 import type { ErrorCode } from "@shared/errors/catalogue";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
 import { scanLimitsSentence } from "@shared/rate-limit/scan-limits";
@@ -8,6 +8,7 @@ import { ScanIdParam } from "@shared/scan/scan-id";
 import { ScanRequest, ScanResult } from "@shared/scan/scan-result";
 import { scopeNote } from "../routes/v1-route";
 import type { McpCallContext } from "./mcp-server";
+import { SCAN_TOOLS } from "./scan-tool-declarations";
 import { toolResult } from "./tool-result";
 
 // The two scan tools reach the scan Worker's own API over the SCAN service binding
@@ -55,33 +56,27 @@ async function scanDomain(ctx: McpCallContext, domain: string) {
   return readScan(ctx, outcome.id);
 }
 
-const scanAnnotations: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: false,
-  idempotentHint: false,
-  openWorldHint: true,
-};
-
 export function registerScanTools(server: McpServer, ctx: McpCallContext): void {
+  const { scan_domain, get_scan } = SCAN_TOOLS;
   server.registerTool(
-    "scan_domain",
+    scan_domain.name,
     {
-      title: "Scan a shop's agent-readiness",
+      title: scan_domain.title,
       description: `Crawls a shop's public site now (robots.txt, sitemap, llms.txt, structured data, APIs, product and cart pages) and returns its agent-readiness: an overall score 0-100, ${LAYERS.length} layer scores and every check with status, message and a suggested fix. Takes several seconds. Limited to ${scanLimitsSentence()} (tool error rate_limited with retry_after_seconds beyond). Identical results are merged: seenCount counts repeats. ${scopeNote(null)}`,
       inputSchema: ScanRequest,
       outputSchema: ScanResult,
-      annotations: { title: "Scan a shop's agent-readiness", ...scanAnnotations },
+      annotations: { title: scan_domain.title, ...scan_domain.annotations },
     },
     async ({ domain }) => scanDomain(ctx, domain),
   );
   server.registerTool(
-    "get_scan",
+    get_scan.name,
     {
-      title: "Read a stored scan",
+      title: get_scan.title,
       description: `Returns a finished scan by its id (from scan_domain, or the scanId of a score.changed webhook): scores and every check's result. ${scopeNote(null)}`,
       inputSchema: ScanIdParam,
       outputSchema: ScanResult,
-      annotations: { title: "Read a stored scan", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+      annotations: { title: get_scan.title, ...get_scan.annotations },
     },
     async ({ id }) => readScan(ctx, id),
   );
