@@ -205,8 +205,27 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
           `  ${moneyText(m.value_minor, m.currency)} from ${m.conversions} conversion${m.conversions === 1 ? "" : "s"}; none after an AI assistant's link`,
       ),
     ];
+    // The site's link: its traffic page in the app for exactly the mail's days (the
+    // custom range, Monday to Sunday), which says the same sessions once followed.
+    const firstDay = new Date(monday).toISOString().slice(0, 10);
+    const lastDay = new Date(monday + 6 * DAY).toISOString().slice(0, 10);
+    const linkLine = "  These days in the app: ";
+    const href =
+      text
+        .split("\n")
+        .find((l) => l.startsWith(linkLine))
+        ?.slice(linkLine.length) ?? "";
+    expect(href).toMatch(
+      new RegExp(`^${baseUrl.replaceAll(".", "\\.")}/app/w/[^/]+/sites/${SHOP.replaceAll(".", "\\.")}/traffic\\?`),
+    );
+    expect(Object.fromEntries(new URL(href).searchParams)).toEqual({ from: firstDay, to: lastDay });
+    expected.push(`${linkLine}${href}`);
+    await page.goto(href);
+    await expect
+      .poll(() => page.locator('[data-metric="total_sessions"]').first().textContent())
+      .toBe(String(overview.total_sessions));
     for (const line of expected) expect(text).toContain(line);
-    // No other figure: each site and revenue line of the mail is one of the above.
+    // No other figure: each site, link and revenue line of the mail is one of the above.
     const figure = (l: string) => /^\s+\S.*\d/.test(l);
     expect(text.split("\n").filter(figure).sort()).toEqual(expected.filter(figure).sort());
   }, 240_000);
