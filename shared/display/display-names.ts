@@ -10,6 +10,7 @@ import type { VerificationResult } from "../classify/verification-result";
 import type { OrderChannel, ReferralEvidence } from "../conversions/order-channels";
 import type { EventKind } from "../ingest/event-kinds";
 import type { PolicyAction, PolicyPurpose } from "../policy/policy-schema";
+import type { AgentKind } from "../reports/agent-kind";
 import type { ReportPeriod } from "../reports/report-window";
 import type { Outcome } from "../sessions/outcome";
 
@@ -58,7 +59,8 @@ export const AD_PLATFORM_NAMES: Record<AdPlatform, string> = {
 };
 
 export const SOURCE_NAMES: Record<Source, string> = {
-  ai_assistant_session: "AI assistant visit",
+  // Software acting, crawls included: never "visit", a word for people (docs/metrics.md).
+  ai_assistant_session: "AI agent (software acting)",
   paid: "Paid ad",
   ai_assistant_link: "Link from an AI assistant",
   tagged: "Tagged campaign (UTM)",
@@ -69,8 +71,8 @@ export const SOURCE_NAMES: Record<Source, string> = {
 
 export const PURPOSE_NAMES: Record<Purpose, string> = {
   user_action: "Acting for a person",
-  search: "AI search",
-  crawl: "Crawling or training",
+  search: "Search fetch (AI search index)",
+  crawl: "Crawl (indexing or training)",
   unknown: "Not stated",
 };
 
@@ -108,7 +110,21 @@ export const OUTCOME_NAMES: Record<Outcome, string> = {
   completed: "Purchased",
   abandoned: "Left the cart",
   not_attempted: "No purchase attempt",
+  not_applicable: "No shopping (a crawl or search fetch)",
 };
+
+/** What an AI-agent session was (shared/reports/agent-kind.ts). */
+export const AGENT_KIND_NAMES: Record<AgentKind, string> = {
+  crawl: "Crawl (indexing or training)",
+  search_fetch: "Search fetch (AI search index)",
+  assistant_fetch: "Assistant fetching for a person",
+  agentic_browser: "Agentic browser acting for a person",
+  unstated: "AI agent, purpose not stated",
+};
+
+export function agentKindName(code: AgentKind): string {
+  return AGENT_KIND_NAMES[code];
+}
 
 /** How an agent was recognised (agent-identity.ts `DetectionSignal`), one phrase each. */
 export const SIGNAL_NAMES: Record<DetectionSignal, string> = {

@@ -1,7 +1,7 @@
-import { REQUEST_COUNTS_SQL } from "../drains/agent-request-hours";
 import { isDocumentPath } from "../drains/document-request";
 import type { AgentErrors } from "./agent-report-schemas";
-import { agentRequestDayPlan, agentRequestPlan, perRange } from "./agent-request-plan";
+import { agentRequestDayPlan, perRange } from "./agent-request-plan";
+import { agentRequestTotals } from "./agent-request-totals";
 
 // AI agents' 404s and errors (docs/reports.md): the paths agents ask for that answer
 // 4xx or 5xx, grouped by path (the query dropped: `?utm=` variants are one page), the
@@ -25,42 +25,6 @@ interface Row {
   n: number;
   first_at: number;
   last_at: number;
-}
-
-type Totals = AgentErrors["totals"];
-
-/**
- * The window's request and error counts: whole hours from agent_request_hours, the
- * partial hours at its edges from agent_requests (shared/reports/agent-request-plan.ts).
- */
-async function errorTotals(db: D1Database, start: number, end: number): Promise<Totals> {
-  const plan = agentRequestPlan(start, end);
-  const statements = [
-    ...plan.hours.map(([a, b]) =>
-      db
-        .prepare(
-          `SELECT coalesce(sum(requests), 0) AS requests, coalesce(sum(errors), 0) AS errors,
-                  coalesce(sum(not_found), 0) AS not_found, coalesce(sum(server_errors), 0) AS server_errors
-           FROM agent_request_hours WHERE hour >= ?1 AND hour < ?2`,
-        )
-        .bind(a, b),
-    ),
-    ...plan.live.map(([a, b]) =>
-      db
-        .prepare(`SELECT ${REQUEST_COUNTS_SQL} FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2`)
-        .bind(a, b),
-    ),
-  ];
-  const totals: Totals = { requests: 0, errors: 0, not_found: 0, server_errors: 0 };
-  if (statements.length === 0) return totals;
-  for (const { results } of await db.batch<Totals>(statements))
-    for (const r of results) {
-      totals.requests += r.requests;
-      totals.errors += r.errors;
-      totals.not_found += r.not_found;
-      totals.server_errors += r.server_errors;
-    }
-  return totals;
 }
 
 /**
@@ -97,7 +61,9 @@ async function errorRows(db: D1Database, start: number, end: number): Promise<Ro
 }
 
 export async function agentErrors(db: D1Database, { start, end }: AgentErrorsInput): Promise<AgentErrorsBody> {
-  const [totals, rows] = await Promise.all([errorTotals(db, start, end), errorRows(db, start, end)]);
+  const [counts, rows] = await Promise.all([agentRequestTotals(db, start, end), errorRows(db, start, end)]);
+  // `agent_requests`: the one definition every agent report shows (docs/metrics.md).
+  const totals = { ...counts, agent_requests: counts.requests };
   type Path = AgentErrors["paths"][number] & {
     first: number;
     last: number;

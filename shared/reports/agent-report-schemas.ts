@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describe } from "../metrics/metric-text";
 import { RobotsReason } from "../scan/robots/robots-verdict";
 import { Coverage } from "./coverage-schema";
 import { ReportHeader, zoned } from "./report-schemas";
@@ -69,10 +70,19 @@ export const RobotsCompliance = z
       known_from: Time("First version known; requests before it are not judged.").nullable(),
     }),
     totals: z.object({
-      requests: Int(120, "AI agents' requests in the window (robots.txt fetches excluded)."),
-      judged: Int(110, "Requests judged against the robots.txt in force when they were made."),
-      disallowed: Int(4, "Judged requests the robots.txt in force disallowed for that agent."),
-      unjudged: Int(10, "Requests before the first known version, or by an agent whose product token is unknown."),
+      agent_requests: Int(124, describe("agent_requests", "The same total as AI errors and crawl-to-referral show.")),
+      robots_fetches: Int(4, describe("robots_fetches")),
+      requests: Int(120, describe("robots_checked_requests", "`agent_requests` - `robots_fetches`.")),
+      judged: Int(110, describe("robots_judged")),
+      disallowed: Int(4, describe("robots_disallowed")),
+      unjudged: Int(10, describe("robots_not_judged", "The same number as `not_judged`.")),
+      not_judged: Int(10, describe("robots_not_judged", "`requests` = `judged` + `not_judged`.")),
+      not_judged_reasons: z
+        .object({
+          before_first_robots: Int(8, "Made before the first robots.txt fetch the history knows (`known_from`)."),
+          agent_unnamed: Int(2, "By an agent whose product token is unknown (named only by a signature or IP range)."),
+        })
+        .meta({ description: "Why requests were not judged; sums to `not_judged`." }),
     }),
     agents: z
       .array(
@@ -137,6 +147,23 @@ export const CrawlToReferral = z
         "Start of every bucket, RFC 3339 with the offset of `timezone` at that instant (`Z` in UTC); local days are 23 or 25 hours long on DST change days.",
     }),
   })
+  .extend({
+    totals: z
+      .object({
+        agent_requests: Int(
+          500,
+          describe("agent_requests", "The same total as robots.txt compliance and AI errors show."),
+        ),
+        crawl_requests: Int(300, describe("crawl_requests")),
+        search_requests: Int(120, describe("search_requests")),
+        other_requests: Int(
+          80,
+          "AI agents' requests by agents acting for a person or of unstated purpose: `agent_requests` - `crawl_requests` - `search_requests`.",
+        ),
+        referrals: Int(6, describe("assistant_referred_visits")),
+      })
+      .meta({ description: "The window's totals over every operator." }),
+  })
   .meta({ id: "CrawlToReferral" });
 export type CrawlToReferral = z.infer<typeof CrawlToReferral>;
 
@@ -144,8 +171,12 @@ export const AgentErrors = z
   .object({
     ...header,
     totals: z.object({
-      requests: Int(500, "AI agents' requests in the window."),
-      errors: Int(25, "Of which answered 4xx or 5xx."),
+      agent_requests: Int(
+        500,
+        describe("agent_requests", "The same total as robots.txt compliance and crawl-to-referral show."),
+      ),
+      requests: Int(500, describe("agent_requests", "The same number as `agent_requests`.")),
+      errors: Int(25, describe("error_requests")),
       not_found: Int(20, "Of which 404 or 410."),
       server_errors: Int(3, "Of which 5xx."),
     }),

@@ -4,6 +4,7 @@ import { storedSignals, verificationResult } from "../classify/verification-resu
 import type { NonNullColumns } from "../db/sql-row";
 import type { Outcome } from "../sessions/commerce-evidence";
 import type { SessionRow } from "../sessions/session-state";
+import { AGENT_KIND_SQL, type AgentKind } from "./agent-kind";
 import { OUTCOME, PLATFORM, PURPOSE, TIER } from "./dimensions";
 import { type ReportHeader, reportContext } from "./report-context";
 import type { ReportParams } from "./report-params";
@@ -43,6 +44,7 @@ type Row = NonNullColumns<
   "agent_platform"
 > & {
   purpose: Purpose;
+  agent_kind: AgentKind;
   tier: Tier;
   detection_signals: string | null;
   outcome: Outcome;
@@ -71,7 +73,7 @@ export async function agentSessions(db: D1Database, params: AgentSessionsParams)
     window,
     condition: "agent_platform IS NOT NULL",
     filters: filters.map(([dim, value]) => [dim.live, value] as const),
-    columns: `id, agent_platform, ${PURPOSE.live} AS purpose, ${TIER.live} AS tier, detection_signals, ${OUTCOME.live} AS outcome,
+    columns: `id, agent_platform, ${PURPOSE.live} AS purpose, ${AGENT_KIND_SQL} AS agent_kind, ${TIER.live} AS tier, detection_signals, ${OUTCOME.live} AS outcome,
               settled_at IS NOT NULL AS settled, started_at, duration_ms, page_count, entry_url, exit_url`,
     limit,
     after,
@@ -83,6 +85,7 @@ export async function agentSessions(db: D1Database, params: AgentSessionsParams)
       session_id: r.id,
       agent_platform: r.agent_platform,
       purpose: r.purpose,
+      agent_kind: r.agent_kind,
       tier: r.tier,
       verification: verificationResult(r.tier, storedSignals(r.detection_signals)) ?? "unchecked",
       outcome: r.outcome,

@@ -2,6 +2,7 @@ import { DAY_MS, HOUR_MS } from "../time/durations";
 import { zonedIso } from "../time/time-zone";
 import type { CrawlToReferral } from "./agent-report-schemas";
 import { agentRequestPlan } from "./agent-request-plan";
+import { agentRequestTotals } from "./agent-request-totals";
 import { bucketStarts, type SeriesInterval } from "./time-series";
 import { zonedBoundaries, zonedBucketKey, zonedBucketSql, zonedBucketStarts } from "./zoned-buckets";
 
@@ -21,7 +22,7 @@ export interface CrawlToReferralInput {
   zone?: string | null;
 }
 
-export type CrawlToReferralBody = Pick<CrawlToReferral, "operators" | "interval" | "buckets"> & {
+export type CrawlToReferralBody = Pick<CrawlToReferral, "totals" | "operators" | "interval" | "buckets"> & {
   any_requests: boolean;
 };
 
@@ -66,7 +67,7 @@ export async function crawlToReferral(db: D1Database, input: CrawlToReferralInpu
         .bind(a, b),
     ),
   ];
-  const [requests, referrals, any] = await Promise.all([
+  const [requests, referrals, any, all] = await Promise.all([
     requestStatements.length === 0
       ? []
       : db.batch<RequestRow>(requestStatements).then((parts) => parts.flatMap((p) => p.results)),
@@ -86,6 +87,8 @@ export async function crawlToReferral(db: D1Database, input: CrawlToReferralInpu
       .prepare("SELECT 1 AS x FROM agent_requests WHERE occurred_at >= ?1 AND occurred_at < ?2 LIMIT 1")
       .bind(start, end)
       .all(),
+    // Every agent request of the window, the one total the agent reports share.
+    agentRequestTotals(db, start, end),
   ]);
   const index = new Map<number | string, number>(buckets.map((b, i) => [keyOf(b), i]));
   const ops = new Map<string, Counts>();
@@ -126,8 +129,17 @@ export async function crawlToReferral(db: D1Database, input: CrawlToReferralInpu
         y.referrals - x.referrals ||
         x.operator.localeCompare(y.operator),
     );
+  const crawlTotal = sum(operators.map((o) => o.crawl_requests));
+  const searchTotal = sum(operators.map((o) => o.search_requests));
   return {
     any_requests: any.results.length > 0,
+    totals: {
+      agent_requests: all.requests,
+      crawl_requests: crawlTotal,
+      search_requests: searchTotal,
+      other_requests: all.requests - crawlTotal - searchTotal,
+      referrals: sum(operators.map((o) => o.referrals)),
+    },
     operators,
     interval,
     buckets: buckets.map((b) => (zone === null ? new Date(b).toISOString() : zonedIso(zone, b))),

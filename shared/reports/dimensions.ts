@@ -1,4 +1,4 @@
-import { OUTCOME_SQL } from "../sessions/outcome";
+import { OUTCOME_SQL, outcomeSql } from "../sessions/outcome";
 import type { Dimension } from "./grouped-sessions";
 
 // The grouping dimensions of the reports, each written for both sides of a ReadPlan
@@ -9,11 +9,13 @@ export const PLATFORM: Dimension = { daily: "agent_platform", live: "coalesce(ag
 /**
  * docs/decisions.md#5-traffic-reports outcome. A settled session has its stored outcome; one still open gets
  * the outcome its evidence so far gives, by the very rule the session-end rollup applies
- * (shared/sessions/settle.ts), so by_outcome always sums to total_sessions.
+ * (shared/sessions/settle.ts), so by_outcome always sums to total_sessions. A crawl or
+ * search fetch has none (`not_applicable`, shared/sessions/outcome.ts): the aggregate
+ * tables keep `purpose` beside `outcome`, so both sides apply the rule.
  */
 export const OUTCOME: Dimension = {
-  daily: "outcome",
-  live: `coalesce(outcome, ${OUTCOME_SQL})`,
+  daily: outcomeSql("outcome"),
+  live: outcomeSql(`coalesce(outcome, ${OUTCOME_SQL})`),
 };
 
 export const PURPOSE: Dimension = {

@@ -1,4 +1,5 @@
 import type { NonNullColumns } from "../db/sql-row";
+import { NO_SHOPPING_SQL } from "../sessions/outcome";
 import type { SessionRow } from "../sessions/session-state";
 import { FAILING_SQL } from "./failing-condition";
 import { reportHeader } from "./report-context";
@@ -48,7 +49,9 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
   const { rows, ...page } = await readSessionRows<Row>(db, {
     site,
     window,
-    condition: FAILING_SQL,
+    // Crawls and search fetches do not shop (shared/sessions/outcome.ts): never failing.
+    // The index's own condition stays whole, so sessions_failing_idx still serves the read.
+    condition: `${FAILING_SQL} AND NOT ${NO_SHOPPING_SQL}`,
     filters: [["agent_platform", agentPlatform]],
     columns: "id, agent_platform, started_at, duration_ms, page_count, entry_url, exit_url, outcome",
     limit,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { VERIFICATION_RESULTS } from "../classify/verification-result";
 import { OUTCOMES, OutcomeSchema } from "../sessions/outcome";
+import { AGENT_KINDS } from "./agent-kind";
 import { Coverage } from "./coverage-schema";
 import { PURPOSES } from "./purpose-split";
 import { REPORT_PERIODS } from "./report-window";
@@ -332,12 +333,20 @@ export const SessionJourney = z
     agent_confidence: z.number().nullable().meta({ example: 0.9 }),
     verification: Verification,
     detection_signals: z.array(z.string()).meta({ example: ["declared_user_agent", "known_ip_range"] }),
+    agent_kind: z.enum(AGENT_KINDS).meta({
+      description:
+        'What the session was (docs/reports.md "What an agent session was"): `crawl` and `search_fetch` (its operator says it crawls or indexes for AI search), `assistant_fetch` (acting for a person, fetching pages) or `agentic_browser` (acting for a person in a browser: the User-Agent names a browser engine or the page caught automation), `unstated` (the operator states no purpose). Refines `purpose`.',
+      example: "assistant_fetch",
+    }),
     signer_origin: z.string().nullable().meta({
       description:
         "Origin of the key source of the session's valid Web Bot Auth signature: who the signature proves the sender is. `verified` only when that origin is a listed operator's (`signature_verified`); any other signer is `signature_unlisted`. Null without a valid signature.",
       example: "https://chatgpt.com",
     }),
-    outcome: OutcomeSchema.meta({ example: "abandoned" }),
+    outcome: OutcomeSchema.meta({
+      example: "abandoned",
+      description: '`not_applicable` for a crawl or search fetch (docs/reports.md "Outcomes").',
+    }),
     outcome_settled: z
       .boolean()
       .meta({ description: "False while the session may continue: the outcome is the one so far.", example: true }),
@@ -377,6 +386,11 @@ export const AgentSession = z
     session_id: z.string().meta({ example: "3f0b6d0e-8a51-4c55-9a3e-0d9c1f6f7b21" }),
     agent_platform: z.string().meta({ example: "chatgpt" }),
     purpose: z.enum(PURPOSES).meta({ example: "user_action" }),
+    agent_kind: z.enum(AGENT_KINDS).meta({
+      description:
+        'What the session was (docs/reports.md "What an agent session was"): `crawl` and `search_fetch` (its operator says it crawls or indexes for AI search), `assistant_fetch` (acting for a person, fetching pages) or `agentic_browser` (acting for a person in a browser: the User-Agent names a browser engine or the page caught automation), `unstated` (the operator states no purpose). Refines `purpose`.',
+      example: "assistant_fetch",
+    }),
     tier: Tier,
     verification: Verification,
     outcome: OutcomeSchema.meta({ example: "completed" }),

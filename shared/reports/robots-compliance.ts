@@ -124,41 +124,52 @@ export async function robotsCompliance(db: D1Database, input: RobotsComplianceIn
       .prepare(sql)
       .bind(...ats)
       .all<T>();
-  const [dayCounts, liveCounts, dayPaths, livePaths, fetchesInWindow, lastFetches] = await Promise.all([
-    read<CountRow>(
-      `SELECT nullif(agent, '') AS agent, platform, ${segOf("day")} AS seg, sum(requests) AS n
+  const [dayCounts, liveCounts, dayPaths, livePaths, fetchesInWindow, lastFetches, robotsDays, robotsLive] =
+    await Promise.all([
+      read<CountRow>(
+        `SELECT nullif(agent, '') AS agent, platform, ${segOf("day")} AS seg, sum(requests) AS n
        FROM agent_path_days WHERE ${days} AND path <> '/robots.txt' GROUP BY day, agent, platform`,
-    ),
-    read<CountRow>(
-      `SELECT agent, platform, ${segOf("occurred_at")} AS seg, count(*) AS n
+      ),
+      read<CountRow>(
+        `SELECT agent, platform, ${segOf("occurred_at")} AS seg, count(*) AS n
        FROM agent_requests WHERE (${live}) AND path <> '/robots.txt' GROUP BY 1, 2, 3`,
-    ),
-    read<GroupRow>(
-      `SELECT nullif(agent, '') AS agent, platform, path, ${segOf("day")} AS seg, sum(requests) AS n,
+      ),
+      read<GroupRow>(
+        `SELECT nullif(agent, '') AS agent, platform, path, ${segOf("day")} AS seg, sum(requests) AS n,
               min(first_at) AS first_at, max(last_at) AS last_at
        FROM agent_path_days WHERE ${days} AND path <> '/robots.txt' AND agent <> '' AND ${candidate}
        GROUP BY agent, platform, path, seg`,
-    ),
-    read<GroupRow>(
-      `SELECT agent, platform, path, ${segOf("occurred_at")} AS seg, count(*) AS n,
+      ),
+      read<GroupRow>(
+        `SELECT agent, platform, path, ${segOf("occurred_at")} AS seg, count(*) AS n,
               min(occurred_at) AS first_at, max(occurred_at) AS last_at
        FROM agent_requests WHERE (${live}) AND path <> '/robots.txt' AND agent IS NOT NULL AND ${candidate}
        GROUP BY 1, 2, 3, 4`,
-    ),
-    db
-      .prepare(
-        `SELECT agent, count(*) AS n FROM agent_requests
+      ),
+      db
+        .prepare(
+          `SELECT agent, count(*) AS n FROM agent_requests
          WHERE path = '/robots.txt' AND agent IS NOT NULL AND occurred_at >= ?1 AND occurred_at < ?2 GROUP BY agent`,
-      )
-      .bind(start, end)
-      .all<{ agent: string; n: number }>(),
-    db
-      .prepare(
-        `SELECT agent, max(occurred_at) AS at FROM agent_requests
+        )
+        .bind(start, end)
+        .all<{ agent: string; n: number }>(),
+      db
+        .prepare(
+          `SELECT agent, max(occurred_at) AS at FROM agent_requests
          WHERE path = '/robots.txt' AND agent IS NOT NULL GROUP BY agent`,
-      )
-      .all<{ agent: string; at: number }>(),
-  ]);
+        )
+        .all<{ agent: string; at: number }>(),
+      // Every robots.txt fetch of the window, named agent or not, by the same plan as the
+      // counts: with them the report's total is `agent_requests` (docs/metrics.md).
+      // (No segment in these two, so nothing to bind: the ranges are written in.)
+      db
+        .prepare(`SELECT sum(requests) AS n FROM agent_path_days WHERE ${days} AND path = '/robots.txt'`)
+        .all<{ n: number | null }>(),
+      db
+        .prepare(`SELECT count(*) AS n FROM agent_requests WHERE (${live}) AND path = '/robots.txt'`)
+        .all<{ n: number | null }>(),
+    ]);
+  const robotsFetches = (robotsDays.results[0]?.n ?? 0) + (robotsLive.results[0]?.n ?? 0);
   const windowFetches = new Map(fetchesInWindow.results.map((r) => [r.agent, r.n]));
   const lastFetch = new Map(lastFetches.results.map((r) => [r.agent, r.at]));
 
@@ -166,11 +177,15 @@ export async function robotsCompliance(db: D1Database, input: RobotsComplianceIn
   type Violation = Agent["violations"][number];
   const agents = new Map<string, Agent & { byKey: Map<string, Violation> }>();
   const totals = { requests: 0, judged: 0, disallowed: 0, unjudged: 0 };
+  const notJudged = { before_first_robots: 0, agent_unnamed: 0 };
   // Counts first: every request of the window, by agent, platform and segment.
   for (const g of [...dayCounts.results, ...liveCounts.results]) {
     totals.requests += g.n;
     if (g.agent === null || g.seg < 0) {
       totals.unjudged += g.n;
+      // An unnamed agent cannot be judged whatever the history; a named one before it starts.
+      if (g.agent === null) notJudged.agent_unnamed += g.n;
+      else notJudged.before_first_robots += g.n;
       if (g.agent === null) continue;
     }
     let a = agents.get(g.agent);
@@ -236,7 +251,7 @@ export async function robotsCompliance(db: D1Database, input: RobotsComplianceIn
     }))
     .sort((x, y) => y.disallowed - x.disallowed || y.requests - x.requests || x.agent.localeCompare(y.agent));
   return {
-    any_requests: totals.requests > 0 || fetchesInWindow.results.length > 0,
+    any_requests: totals.requests > 0 || robotsFetches > 0,
     robots_history: {
       versions: versions.map((v) => ({
         id: v.id,
@@ -246,7 +261,13 @@ export async function robotsCompliance(db: D1Database, input: RobotsComplianceIn
       })),
       known_from: versions.length > 0 ? iso(versions[0].firstSeenAt) : null,
     },
-    totals,
+    totals: {
+      agent_requests: totals.requests + robotsFetches,
+      robots_fetches: robotsFetches,
+      ...totals,
+      not_judged: totals.unjudged,
+      not_judged_reasons: notJudged,
+    },
     agents: list,
     never_fetch_robots: list
       .filter((a) => a.last_robots_fetch_at === null)

@@ -2,11 +2,14 @@ import type { Tier } from "../classify/agent-identity";
 import { storedSignals, verificationResult } from "../classify/verification-result";
 import type { NonNullColumns } from "../db/sql-row";
 import { ok, type Result, refusal } from "../result/result";
-import { outcomeOf } from "../sessions/commerce-evidence";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
+import { NO_SHOPPING_PURPOSES, outcomeOf } from "../sessions/outcome";
 import type { SessionRow } from "../sessions/session-state";
+import { AGENT_KIND_SQL, type AgentKind } from "./agent-kind";
 import { TIER } from "./dimensions";
 import type { ComputedJourney } from "./report-schemas";
+
+const NO_SHOPPING: readonly (string | null)[] = NO_SHOPPING_PURPOSES;
 
 /** Events read for one journey: bounds the work and the response of a very long session. */
 export const MAX_JOURNEY_EVENTS = 2_000;
@@ -32,6 +35,7 @@ type Row = NonNullColumns<
     | "detection_signals"
     | "signer_origin"
     | "outcome"
+    | "purpose"
     | "reached_cart"
     | "reached_purchase"
     | "started_at"
@@ -45,7 +49,7 @@ type Row = NonNullColumns<
     | "device_type"
   >,
   "agent_platform"
-> & { domain: string; tier: Tier };
+> & { domain: string; tier: Tier; agent_kind: AgentKind };
 
 /**
  * One AI-agent session of the caller's workspace with its pages and interactions, from
@@ -65,7 +69,7 @@ export async function sessionJourney(
       .prepare(
         `SELECT s.id, ?3 AS domain, s.agent_platform, s.agent_confidence, s.detection_signals, ${TIER.live} AS tier,
            s.signer_origin, s.outcome,
-           s.reached_cart, s.reached_purchase, s.started_at, s.duration_ms, s.page_count, s.event_count,
+           s.purpose, ${AGENT_KIND_SQL} AS agent_kind, s.reached_cart, s.reached_purchase, s.started_at, s.duration_ms, s.page_count, s.event_count,
            s.entry_url, s.exit_url, s.browser, s.os, s.device_type
          FROM sessions s
          WHERE s.id = ?1 AND s.workspace_id = ?2 AND s.site_id = ?4 AND s.agent_platform IS NOT NULL`,
@@ -92,7 +96,12 @@ export async function sessionJourney(
     verification: verificationResult(s.tier, signals) ?? "unchecked",
     detection_signals: signals,
     signer_origin: s.signer_origin,
-    outcome: s.outcome ?? outcomeOf(s.reached_cart === 1, s.reached_purchase === 1),
+    agent_kind: s.agent_kind,
+    // The outcome as the reports read it (shared/sessions/outcome.ts): the stored one, or
+    // the evidence so far; a crawl or search fetch has none.
+    outcome: NO_SHOPPING.includes(s.purpose)
+      ? outcomeOf(false, false, s.purpose)
+      : (s.outcome ?? outcomeOf(s.reached_cart === 1, s.reached_purchase === 1)),
     outcome_settled: s.outcome !== null,
     started_at: new Date(s.started_at).toISOString(),
     ended_at: new Date(s.started_at + s.duration_ms).toISOString(),

@@ -110,11 +110,27 @@ describe("live view", () => {
     const client = await owner("live");
     const s = await addSite(client, "live-shop.example");
     const now = Date.now();
-    // Inside 30 minutes: one Perplexity agent, one human from a search engine. Outside: a Claude agent 45 minutes ago.
+    // Inside 30 minutes: one Perplexity agent acting for a person, a GPTBot crawl of /checkout,
+    // one human from a search engine and one from a ChatGPT link. Outside: a Claude agent 45 minutes ago.
     await insertSession(s.workspaceId, s.siteId, {
       startedAt: now - 5 * MINUTE,
       platform: "perplexity",
+      purpose: "user_action",
       entryUrl: "/p/1",
+    });
+    await insertSession(s.workspaceId, s.siteId, {
+      startedAt: now - 6 * MINUTE,
+      platform: "chatgpt",
+      purpose: "crawl",
+      entryUrl: "/checkout",
+      outcome: "abandoned",
+    });
+    await insertSession(s.workspaceId, s.siteId, {
+      startedAt: now - 7 * MINUTE,
+      platform: null,
+      source: "ai_assistant_link",
+      subSource: "chatgpt",
+      referrerHost: "chatgpt.com",
     });
     await insertSession(s.workspaceId, s.siteId, {
       startedAt: now - 10 * MINUTE,
@@ -128,17 +144,29 @@ describe("live view", () => {
     expect(data.status).toBe(200);
     expect(data.headers.get("Cache-Control")).toBe("no-store");
     const snap = JSON.parse(data.html);
-    expect(snap.all_sessions).toBe(2);
-    expect(snap.agent_sessions).toBe(1);
-    expect(snap.by_platform).toEqual([{ platform: "perplexity", name: "Perplexity", sessions: 1 }]);
-    expect(snap.by_source.map((x: { source: string; sessions: number }) => `${x.source}:${x.sessions}`).sort()).toEqual(
-      ["ai_assistant_session:1", "search:1"],
-    );
+    // 4 sessions: 2 agents (1 acting for a person, 1 crawl) and 2 people (search, ChatGPT link).
+    expect([snap.all_sessions, snap.agent_sessions, snap.human_visits]).toEqual([4, 2, 2]);
+    expect(snap.by_platform).toEqual([
+      { platform: "chatgpt", name: "ChatGPT", sessions: 1 },
+      { platform: "perplexity", name: "Perplexity", sessions: 1 },
+    ]);
+    // The crawl is a crawl, never an assistant's visit.
+    expect(snap.by_purpose).toEqual([
+      { purpose: "user_action", name: "Acting for a person", sessions: 1 },
+      { purpose: "crawl", name: "Crawl (indexing or training)", sessions: 1 },
+    ]);
+    // People only: the one from ChatGPT's link beside the one from search.
+    expect(
+      snap.human_by_source.map((x: { source: string; sessions: number }) => `${x.source}:${x.sessions}`).sort(),
+    ).toEqual(["ai_assistant_link:1", "search:1"]);
     expect(Date.parse(snap.to) - Date.parse(snap.from)).toBe(30 * MINUTE);
 
     const page = await client.get("/app/sites/live-shop.example/live");
     expect(page.status).toBe(200);
-    expect(page.html).toMatch(/data-metric="live_all_sessions">2</);
+    expect(page.html).toMatch(/data-metric="live_all_sessions">4</);
+    expect(page.html).toMatch(/data-metric="live_human_visits">2</);
+    expect(page.html).toContain('<li data-key="crawl">Crawl (indexing or training): <strong>1</strong></li>');
+    expect(page.html).not.toContain("AI assistant visit");
     expect(page.html).toContain('<li data-key="perplexity">Perplexity: <strong>1</strong></li>');
     expect(page.html).toContain('src="/app/assets/live.js"');
     expect(page.html).toContain('aria-current="page">Live');
@@ -185,10 +213,16 @@ describe("words people use", () => {
     expect(journey.html).toContain("No purchase attempt");
     const sessions = await client.get("/app/sites/names-shop.example/sessions?period=24h");
     expect(sessions.html).toContain('<td data-label="Platform">Other AI</td>');
-    expect(sessions.html).toContain('<td data-label="Purpose">Acting for a person</td>');
+    // What it was: acting for a person from the fixture's desktop Chrome, an agentic browser.
+    expect(sessions.html).toContain(
+      '<td data-label="What it was" data-kind="agentic_browser">Agentic browser acting for a person</td>',
+    );
     expect(sessions.html).not.toMatch(/>other_ai<|>user_action</);
     const traffic = await client.get("/app/sites/names-shop.example/traffic?period=24h");
-    expect(traffic.html).toMatch(/<tr data-source="ai_assistant_session\/"[^>]*>[\s\S]*?>AI assistant visit<\/a>/);
+    // Software acting, crawls included: never called a visit (shared/display/display-names.ts).
+    expect(traffic.html).toMatch(
+      /<tr data-source="ai_assistant_session\/"[^>]*>[\s\S]*?>AI agent \(software acting\)<\/a>/,
+    );
     expect(traffic.html).not.toMatch(/>ai_assistant_session<|>other_ai</);
     // The chart's legend labels are names too; the codes stay in data attributes.
     expect(traffic.html).toContain('"label":"Other AI"');

@@ -44,6 +44,7 @@ const a = overview("a.example", {
     { outcome: "completed", sessions: 1 },
     { outcome: "abandoned", sessions: 0 },
     { outcome: "not_attempted", sessions: 3 },
+    { outcome: "not_applicable", sessions: 0 },
   ],
   top_pages: [
     { entry_url: "/mug", sessions: 3 },
@@ -69,6 +70,7 @@ const b = overview("b.example", {
     { outcome: "completed", sessions: 0 },
     { outcome: "abandoned", sessions: 1 },
     { outcome: "not_attempted", sessions: 2 },
+    { outcome: "not_applicable", sessions: 0 },
   ],
   top_pages: [{ entry_url: "/mug", sessions: 2 }],
   by_platform_series: {
@@ -94,6 +96,7 @@ describe("a workspace's traffic added up from its sites' reports", () => {
       { outcome: "completed", sessions: 1 },
       { outcome: "abandoned", sessions: 1 },
       { outcome: "not_attempted", sessions: 5 },
+      { outcome: "not_applicable", sessions: 0 },
     ]);
     expect(m.top_pages).toEqual([
       { domain: "a.example", entry_url: "/mug", sessions: 3 },

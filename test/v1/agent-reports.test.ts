@@ -89,8 +89,18 @@ describe("robots.txt compliance", () => {
       key,
       `/traffic/robots-compliance${windowQuery(domain, t0 - 2 * DAY, t1 + 3 * DAY)}`,
     );
-    // 9 requests besides robots.txt; unjudged: the early one and the signature-only one.
-    expect(r.totals).toEqual({ requests: 9, judged: 7, disallowed: 3, unjudged: 2 });
+    // 10 agent requests, 1 of them the robots.txt fetch: 9 checked; not judged: the early
+    // one (before the first known file) and the signature-only one (no product token).
+    expect(r.totals).toEqual({
+      agent_requests: 10,
+      robots_fetches: 1,
+      requests: 9,
+      judged: 7,
+      disallowed: 3,
+      unjudged: 2,
+      not_judged: 2,
+      not_judged_reasons: { before_first_robots: 1, agent_unnamed: 1 },
+    });
     expect(r.robots_history.versions.map((v) => [v.kind, v.first_seen_at, v.last_seen_at])).toEqual([
       ["rules", iso(t0), iso(t0 + DAY)],
       ["rules", iso(t1), iso(t1)],
@@ -208,7 +218,7 @@ describe("AI agents' errors", () => {
       req(t + HOUR, "/fine", "gptbot"),
     ]);
     const r = await getJson<AgentErrors>(key, `/traffic/agent-errors${windowQuery(domain, t, t + DAY)}`);
-    expect(r.totals).toEqual({ requests: 6, errors: 5, not_found: 4, server_errors: 1 });
+    expect(r.totals).toEqual({ agent_requests: 6, requests: 6, errors: 5, not_found: 4, server_errors: 1 });
     expect(r.paths.map((p) => [p.path, p.requests, p.statuses, p.redirect_candidate])).toEqual([
       ["/old-shoe", 3, { "404": 2, "410": 1 }, true],
       ["/api/cart", 1, { "500": 1 }, false],

@@ -17,7 +17,9 @@ import {
 } from "./traffic-fixtures";
 
 // One hand-built site: five AI-agent sessions and three human ones over two past UTC
-// days (d1, d2). Every expected number below is counted by hand from this table.
+// days (d1, d2). Every expected number below is counted by hand from this table. The
+// outcome column is what is stored; the reports read a crawl's or search fetch's outcome
+// as `not_applicable` (shared/sessions/outcome.ts).
 //
 // id  day  start  platform    purpose      tier       outcome        dur(ms) entry  visitor  source (sub / referrer)
 // s1  d1   01:00  chatgpt     user_action  verified   completed      10000   /p/a   a        ai_assistant_session
@@ -150,7 +152,9 @@ const expectedOverview = {
   by_outcome: [
     { outcome: "completed", sessions: 1 },
     { outcome: "abandoned", sessions: 1 },
-    { outcome: "not_attempted", sessions: 3 },
+    // s3, s4, s5 are search fetches and a crawl: they do not shop, whatever their pages.
+    { outcome: "not_attempted", sessions: 0 },
+    { outcome: "not_applicable", sessions: 3 },
   ],
   top_pages: [
     { entry_url: "/p/a", sessions: 2 },
@@ -400,7 +404,8 @@ describe("traffic reports over a hand-built session set", () => {
     expect(o.by_outcome).toEqual([
       { outcome: "completed", sessions: 1 },
       { outcome: "abandoned", sessions: 2 },
-      { outcome: "not_attempted", sessions: 3 },
+      { outcome: "not_attempted", sessions: 0 },
+      { outcome: "not_applicable", sessions: 3 },
     ]);
     // 2000, 4000, 6000, 8000, 10000, 30000 → (6000 + 8000) / 2
     expect(o.median_duration_ms).toBe(7000);

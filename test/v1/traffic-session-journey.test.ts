@@ -68,6 +68,8 @@ describe("GET /api/v1/traffic/sessions/{session_id}", () => {
       agent_confidence: 0.95,
       verification: "verified",
       detection_signals: ["declared_user_agent", "signature_verified"],
+      // Acting for a person, from the fixture's desktop Chrome: an agentic browser.
+      agent_kind: "agentic_browser",
       // No signer origin stored for this seeded session (a valid signature would name one).
       signer_origin: null,
       outcome: "abandoned",

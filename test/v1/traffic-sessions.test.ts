@@ -8,6 +8,7 @@ interface Item {
   tier: string;
   verification: string;
   outcome: string;
+  agent_kind: string;
   outcome_settled: boolean;
   started_at: string;
   duration_ms: number;
@@ -25,8 +26,8 @@ interface Page {
 
 // By hand, relative to now (N), window 7d (agent sessions only):
 // a1 chatgpt    user_action verified  completed           N-1h   → in
-// a2 chatgpt    search      declared  abandoned           N-2h   → in
-// a3 perplexity crawl       heuristic not_attempted       N-3h   → in
+// a2 chatgpt    search      declared  abandoned           N-2h   → in (a search fetch: outcome not_applicable)
+// a3 perplexity crawl       heuristic not_attempted       N-3h   → in (a crawl: outcome not_applicable)
 // a4 claude     user_action declared  open, cart reached  N-10m  → in (outcome so far: abandoned, unsettled)
 // h1 human                            completed           N-30m  → out (not an agent)
 // o1 chatgpt    user_action declared  completed           N-8d   → out (before the window)
@@ -92,6 +93,14 @@ describe("GET /api/v1/traffic/sessions", () => {
     expect(page.total_matching).toBe(4);
     expect(page.has_more).toBe(false);
     expect(page.results[0]).toMatchObject({ agent_platform: "claude", outcome: "abandoned", outcome_settled: false });
+    // What each was: a1 and a4 act for a person from a browser (the fixture's desktop Chrome), a2 a search fetch, a3 a crawl.
+    expect(page.results.map((r) => r.agent_kind)).toEqual([
+      "agentic_browser",
+      "agentic_browser",
+      "search_fetch",
+      "crawl",
+    ]);
+    expect(page.results.map((r) => r.outcome)).toEqual(["abandoned", "completed", "not_applicable", "not_applicable"]);
     expect(page.results[1]).toMatchObject({
       session_id: s.id("a1"),
       agent_platform: "chatgpt",
@@ -111,7 +120,9 @@ describe("GET /api/v1/traffic/sessions", () => {
     expect(ids(await q("agent_platform=chatgpt"))).toEqual(["a1", "a2"]);
     expect(ids(await q("purpose=user_action"))).toEqual(["a4", "a1"]);
     expect(ids(await q("tier=declared"))).toEqual(["a4", "a2"]);
-    expect(ids(await q("outcome=abandoned"))).toEqual(["a4", "a2"]);
+    // a2 reached the cart but is a search fetch: it did not leave a cart (shared/sessions/outcome.ts).
+    expect(ids(await q("outcome=abandoned"))).toEqual(["a4"]);
+    expect(ids(await q("outcome=not_applicable"))).toEqual(["a2", "a3"]);
     const both = await q("purpose=user_action&outcome=abandoned");
     expect(ids(both)).toEqual(["a4"]);
     expect(both.total_matching).toBe(1);

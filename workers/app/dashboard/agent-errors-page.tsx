@@ -1,4 +1,5 @@
 import { agentName } from "@shared/display/display-names";
+import { metricName } from "@shared/metrics/metric-text";
 import { agentErrorsReport } from "@shared/reads/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -28,7 +29,12 @@ export function registerAgentErrorsPage(app: Hono<AppEnv>) {
           <Tiles
             label="Key numbers"
             tiles={[
-              { metric: "requests", value: r.totals.requests, label: "AI agents' requests" },
+              {
+                metric: "agent_requests",
+                value: r.totals.agent_requests,
+                label: metricName("agent_requests"),
+                footnote: "robots.txt fetches included, the same total as robots.txt compliance",
+              },
               { metric: "errors", value: r.totals.errors, label: "Answered 4xx or 5xx" },
               { metric: "not_found", value: r.totals.not_found, label: "Not found (404, 410)" },
               { metric: "server_errors", value: r.totals.server_errors, label: "Server errors (5xx)" },

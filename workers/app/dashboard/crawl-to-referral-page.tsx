@@ -1,4 +1,5 @@
 import { platformName } from "@shared/display/display-names";
+import { metricName } from "@shared/metrics/metric-text";
 import { crawlToReferralReport } from "@shared/reads/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -10,6 +11,7 @@ import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./
 import { SeriesChart } from "./chart";
 import { CsvLink } from "./csv-download";
 import { sitePageValue } from "./site-context";
+import { Tiles } from "./tiles";
 
 // Crawl-to-referral of one site per AI operator: the v1 report's own use case
 // (docs/reports.md "Crawl-to-referral").
@@ -29,6 +31,25 @@ export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
             For each AI operator: how many pages its crawlers and search agents fetched for each person its assistant
             sent to {r.domain} (a visit arriving from a link in ChatGPT, Claude, Perplexity...).
           </p>
+          <Tiles
+            label="Key numbers"
+            tiles={[
+              {
+                metric: "agent_requests",
+                value: r.totals.agent_requests,
+                label: metricName("agent_requests"),
+                footnote: "every agent request, the same total as robots.txt compliance and AI errors",
+              },
+              { metric: "crawl_requests", value: r.totals.crawl_requests, label: metricName("crawl_requests") },
+              { metric: "search_requests", value: r.totals.search_requests, label: metricName("search_requests") },
+              {
+                metric: "referrals",
+                value: r.totals.referrals,
+                label: metricName("assistant_referred_visits"),
+                footnote: "people, not agents",
+              },
+            ]}
+          />
           {r.operators.length === 0 ? (
             <div class="empty" data-state={r.data_status}>
               <h2>Nothing to compare yet</h2>

@@ -1,4 +1,5 @@
 import {
+  agentKindName,
   clientText,
   confidenceText,
   eventName,
@@ -29,6 +30,8 @@ function JourneyFacts(props: { j: SessionJourney }) {
   const { j } = props;
   return (
     <dl class="facts">
+      <dt>What it was</dt>
+      <dd data-kind={j.agent_kind}>{agentKindName(j.agent_kind)}</dd>
       <dt>Outcome</dt>
       <dd data-metric="outcome" data-outcome={j.outcome}>
         {outcomeName(j.outcome)}

@@ -49,8 +49,10 @@ export const LIVE_JS = `
   function show(s) {
     setText('[data-metric="live_all_sessions"]', s.all_sessions);
     setText('[data-metric="live_agent_sessions"]', s.agent_sessions);
+    setText('[data-metric="live_human_visits"]', s.human_visits);
     fillList("live-platforms", s.by_platform.map(function (p) { return { key: p.platform, name: p.name, n: p.sessions }; }));
-    fillList("live-sources", s.by_source.map(function (p) { return { key: p.source, name: p.name, n: p.sessions }; }));
+    fillList("live-purposes", s.by_purpose.map(function (p) { return { key: p.purpose, name: p.name, n: p.sessions }; }));
+    fillList("live-sources", s.human_by_source.map(function (p) { return { key: p.source, name: p.name, n: p.sessions }; }));
     fillList("live-pages", s.top_pages.map(function (p) { return { key: p.entry_url, name: p.entry_url, n: p.sessions }; }));
     var updated = document.getElementById("live-updated");
     if (updated) {

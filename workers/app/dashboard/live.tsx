@@ -42,6 +42,7 @@ function LiveBody(props: { snap: LiveSnapshot }) {
         tiles={[
           { metric: "live_all_sessions", value: s.all_sessions, label: "Sessions, humans included" },
           { metric: "live_agent_sessions", value: s.agent_sessions, label: "AI-agent sessions" },
+          { metric: "live_human_visits", value: s.human_visits, label: "Human visits" },
         ]}
       />
       <h2>AI agents</h2>
@@ -51,12 +52,19 @@ function LiveBody(props: { snap: LiveSnapshot }) {
         empty="No AI-agent session in the last 30 minutes."
         rows={s.by_platform.map((p) => ({ key: p.platform, name: p.name, n: p.sessions }))}
       />
-      <h2>How visitors arrived</h2>
+      <h3>What they came for</h3>
+      <LiveList
+        id="live-purposes"
+        label="AI-agent sessions by what they came for"
+        empty="No AI-agent session in the last 30 minutes."
+        rows={s.by_purpose.map((p) => ({ key: p.purpose, name: p.name, n: p.sessions }))}
+      />
+      <h2>How people arrived</h2>
       <LiveList
         id="live-sources"
-        label="Sessions by source"
-        empty="No session in the last 30 minutes."
-        rows={s.by_source.map((p) => ({ key: p.source, name: p.name, n: p.sessions }))}
+        label="Human visits by source"
+        empty="No human visit in the last 30 minutes."
+        rows={s.human_by_source.map((p) => ({ key: p.source, name: p.name, n: p.sessions }))}
       />
       <h2>Entry pages of AI agents</h2>
       <LiveList

@@ -1,4 +1,5 @@
 import { agentName, platformName } from "@shared/display/display-names";
+import { metricName } from "@shared/metrics/metric-text";
 import { robotsComplianceReport } from "@shared/reads/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -57,8 +58,24 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
               <Tiles
                 label="Key numbers"
                 tiles={[
-                  { metric: "requests", value: r.totals.requests, label: "AI agents' requests" },
-                  { metric: "disallowed", value: r.totals.disallowed, label: "Disallowed when made" },
+                  {
+                    metric: "agent_requests",
+                    value: r.totals.agent_requests,
+                    label: metricName("agent_requests"),
+                    footnote: `${r.totals.robots_fetches} of them robots.txt fetches, the same total as AI errors`,
+                  },
+                  {
+                    metric: "judged",
+                    value: r.totals.judged,
+                    label: metricName("robots_judged"),
+                    footnote: `of ${r.totals.requests} requests robots.txt governs; ${r.totals.not_judged} not judged`,
+                  },
+                  {
+                    metric: "disallowed",
+                    // Nothing judged is no verdict: never a 0 that reads as a pass.
+                    value: r.totals.judged === 0 ? "Not judged" : r.totals.disallowed,
+                    label: metricName("robots_disallowed"),
+                  },
                   { metric: "violating_agents", value: violators.length, label: "Agents with a disallowed request" },
                   {
                     metric: "never_fetch",
@@ -67,6 +84,12 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
                   },
                 ]}
               />
+              {r.totals.not_judged > 0 ? (
+                <p class="hint" data-metric="not_judged" data-count={r.totals.not_judged}>
+                  Not judged: {r.totals.not_judged} of {r.totals.requests} requests
+                  {notJudgedWhy(r.totals.not_judged_reasons)}.
+                </p>
+              ) : null}
               <h2>Agents</h2>
               <DataTable
                 caption={{ text: "Requests per agent, judged by the robots.txt in force", visible: false }}
@@ -133,4 +156,15 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
       ),
     });
   });
+}
+
+/** Why requests were not judged, in words (shared/reports/robots-compliance.ts `not_judged_reasons`). */
+function notJudgedWhy(reasons: { before_first_robots: number; agent_unnamed: number }): string {
+  const why = [
+    reasons.before_first_robots > 0
+      ? `${reasons.before_first_robots} made before the first robots.txt this service fetched`
+      : "",
+    reasons.agent_unnamed > 0 ? `${reasons.agent_unnamed} by agents known only by a signature or address range` : "",
+  ].filter(Boolean);
+  return why.length === 0 ? "" : ` (${why.join("; ")})`;
 }

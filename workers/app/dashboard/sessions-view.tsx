@@ -1,4 +1,4 @@
-import { outcomeName, platformName, purposeName, VERIFICATION_NAMES } from "@shared/display/display-names";
+import { agentKindName, outcomeName, platformName, VERIFICATION_NAMES } from "@shared/display/display-names";
 import { SESSION_FILTER_NAMES, SESSION_FILTER_WORDS, type SessionFilters } from "@shared/reads/session-filters";
 import type { SessionListsAnswer } from "@shared/reads/session-lists";
 import type { Context } from "hono";
@@ -59,7 +59,7 @@ export function SessionsTable(props: { c: Context; results: SessionListsAnswer["
   return (
     <DataTable
       caption={{ text: "AI-agent sessions, newest first", visible: false }}
-      columns={["Started", "Platform", "Purpose", "Verification", "Outcome", "Pages", "Duration", "Entry"]}
+      columns={["Started", "Platform", "What it was", "Verification", "Outcome", "Pages", "Duration", "Entry"]}
     >
       {props.results.map((s) => (
         <tr data-session={s.session_id}>
@@ -69,7 +69,9 @@ export function SessionsTable(props: { c: Context; results: SessionListsAnswer["
             </a>
           </td>
           <td data-label="Platform">{platformName(s.agent_platform)}</td>
-          <td data-label="Purpose">{purposeName(s.purpose)}</td>
+          <td data-label="What it was" data-kind={s.agent_kind}>
+            {agentKindName(s.agent_kind)}
+          </td>
           <td data-label="Verification" data-tier={s.tier} data-verification={s.verification}>
             {VERIFICATION_NAMES[s.verification]}
           </td>

@@ -1,0 +1,51 @@
+import { METRIC_IDS, METRICS } from "./metric-catalogue";
+import { POPULATIONS, type PopulationId } from "./populations";
+
+/** docs/metrics.md, written from the catalogue (`npx tsx scripts/metrics-doc.ts`; a unit test keeps them equal). */
+export function metricsMarkdown(): string {
+  const lines = [
+    "# Metrics",
+    "",
+    "<!-- Generated from shared/metrics/ (npx tsx scripts/metrics-doc.ts); do not edit by hand. -->",
+    "",
+    "Every number the service shows is one of these, with the same name and meaning on the",
+    "pages, in the v1 API (each field's description), the CSV downloads (the column header),",
+    "the MCP tools and the weekly mail. Each counts one population; populations are kept apart.",
+    "",
+    "## Populations",
+    "",
+    ...table(
+      ["population", "what one unit is"],
+      (Object.keys(POPULATIONS) as PopulationId[]).map((id) => [
+        `${POPULATIONS[id].name} (\`${id}\`)`,
+        POPULATIONS[id].definition,
+      ]),
+    ),
+    "",
+    "## Metrics",
+    "",
+    ...table(
+      ["metric", "definition", "unit", "population", "not counted", "CSV header"],
+      METRIC_IDS.map((id) => {
+        const m = METRICS[id];
+        return [
+          `${m.name} (\`${id}\`)`,
+          m.definition,
+          m.unit,
+          POPULATIONS[m.population].name,
+          m.excludes || "–",
+          `\`${m.csv}\``,
+        ];
+      }),
+    ),
+    "",
+  ];
+  return lines.join("\n");
+}
+
+/** A Markdown table, its columns padded as the formatter pads them (so `biome check` leaves it). */
+function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
+  return [line(header), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rows.map(line)];
+}
