@@ -137,7 +137,9 @@ export const SitePolicyInput = z
     exceptions: z.array(PathException).max(POLICY_LIMITS.exceptions).default([]),
     robots: ManagedRobots.default({ enabled: false, own_rules: "" }),
     policy_url: z
-      .url({ protocol: /^https$/ })
+      // Kept as the URL parser writes it: a `>`, space or quote percent-encoded, so it
+      // cannot end the collectors' `Link: <…>` early or add a second link.
+      .url({ protocol: /^https$/, normalize: true })
       .max(2048)
       .nullable()
       .default(null)

@@ -150,6 +150,28 @@ describe("the collector document and the managed robots.txt", () => {
     expect(next.agents.find((a) => a.token === "GPTBot")?.verified).toEqual({ base: "block", paths: [] });
   });
 
+  it("keeps the merchant's policy page as the URL parser writes it, so the collectors' Link holds one link", async () => {
+    const { k, site } = await setup("policy-link", "policy-link.example");
+    const put = (policy_url: string) =>
+      api(`/api/v1/sites/${site.id}/policy`, k.headers, {
+        method: "PUT",
+        body: JSON.stringify({ defaults: DEFAULTS, policy_url }),
+      });
+    // A `>` would end `Link: <…>` early and `, <…>` would add a link of the sender's.
+    const saved = await put('https://policy-link.example/bots>; rel="x", <https://elsewhere.example/ "a"');
+    expect(saved.status).toBe(200);
+    const expected = "https://policy-link.example/bots%3E;%20rel=%22x%22,%20%3Chttps://elsewhere.example/%20%22a%22";
+    expect(await saved.json()).toMatchObject({ policy_url: expected, link_url: expected });
+    const doc = await (await api(`/api/v1/sites/${site.id}/policy/collector`, k.headers)).json<{
+      policy_url: string;
+    }>();
+    expect(doc.policy_url).toBe(expected);
+    expect(doc.policy_url).not.toMatch(/[<>"\s]/);
+    // Only https, as before.
+    expect((await put("http://policy-link.example/bots")).status).toBe(400);
+    expect((await put("javascript:alert(1)")).status).toBe(400);
+  });
+
   it("serves the managed robots.txt and files it as the version in force when a collector takes it", async () => {
     const { k, site } = await setup("policy-robots", "policy-robots.example");
     const own = "User-agent: *\nDisallow: /checkout\n";
