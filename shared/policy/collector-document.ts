@@ -34,7 +34,9 @@ export const CollectorPolicyDocument = z
       .string()
       .nullable()
       .meta({ format: "date-time", description: "When the policy was last saved; null when never." }),
-    policy_url: z.string().meta({ description: 'Where a blocked agent\'s 403 points (`Link: <…>; rel="describedby"`).' }),
+    policy_url: z
+      .string()
+      .meta({ description: 'Where a blocked agent\'s 403 points (`Link: <…>; rel="describedby"`).' }),
     refresh_seconds: z.number().int().meta({ example: POLICY_REFRESH_SECONDS }),
     agents: z
       .array(
