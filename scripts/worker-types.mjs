@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm run types` regenerates each Worker's Env types from its wrangler config;
 // with --check it fails when a committed file is stale (run by `npm run check`).
-// wrangler types also reads a .dev.vars beside each config, and npm start writes those
-// (local-only switches), so they are moved aside while generating: the types and
-// their hash then match what a fresh clone produces.
+// wrangler types also reads a .dev.vars beside each config (npm start writes those:
+// local-only switches), unless it is given env files: so it is given the empty device
+// (os.devNull), and the types and their hash match what a fresh clone produces. The .dev.vars
+// files stay where they are: the e2e lane's local server, started beside the fast lane
+// in .ci/run, reads them (moving them aside here once started that server without its
+// local switches: no /__admin, no sign-up).
 import { spawnSync } from "node:child_process";
-import { existsSync, renameSync } from "node:fs";
+import { devNull } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { workers } from "./workers.mjs";
@@ -13,14 +16,6 @@ import { workers } from "./workers.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
 const check = process.argv.includes("--check");
-
-const devVars = workers
-  .map((w) => path.join(root, path.dirname(w.config), ".dev.vars"))
-  .filter((file) => existsSync(file));
-for (const file of devVars) renameSync(file, `${file}.aside`);
-process.on("exit", () => {
-  for (const file of devVars) renameSync(`${file}.aside`, file);
-});
 
 for (const w of workers) {
   const args = [
@@ -32,11 +27,13 @@ for (const w of workers) {
     "--env-interface",
     w.envInterface,
     w.types,
+    "--env-file",
+    devNull,
   ];
   if (check) args.push("--check");
   const run = spawnSync(wrangler, args, {
     cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_INCLUDE_PROCESS_ENV: "false" },
     encoding: "utf8",
   });
   if (run.status !== 0) {
