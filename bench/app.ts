@@ -186,17 +186,32 @@ try {
     return spread(times);
   };
 
+  // A shared link of the bench site (Setup → Shared links), opened signed out below.
+  await page.goto(`${app}/sites/${SHOP}/sharing`);
+  await page.getByLabel("Name").fill("bench");
+  await page.getByRole("button", { name: "Create link" }).click();
+  const shared = ((await page.locator("#new-link").textContent()) ?? "").trim();
+  if (!shared.includes("/app/share/")) throw new Error(`shared link: ${shared}`);
+
   const q = `domain=${SHOP}&period=24h`;
+  // The dashboard's four reports (overview and sources against the previous period), as
+  // v1 calls for one domain, with the same filters as the page.
+  const dashboardCalls = (domain: string, filters = "") =>
+    ["overview", "purpose-split", "sources", "verification"].map(
+      (r) =>
+        `${base}/api/v1/traffic/${r}?domain=${domain}&period=24h${filters}${r === "overview" || r === "sources" ? "&compare=previous" : ""}`,
+    );
+  // Two filters from breakdown rows (an AI platform, a verification tier): the use case
+  // applies them to every report of the page, the API to every call.
+  const FILTERS = "&agent_platform=chatgpt&tier=declared";
+  const allDomains = [SHOP, ...Array.from({ length: LIST_ROWS }, (_, i) => listDomain(i))];
   const pairs: [string, string, string[]][] = [
     ["Sites", `${app}/sites`, [`${base}/api/v1/sites`, `${base}/api/v1/sites/check-install?domain=${SHOP}`]],
-    [
-      "Traffic",
-      `${app}/sites/${SHOP}/traffic?period=24h`,
-      // The page shows overview and sources against the previous period: so do its API calls.
-      ["overview", "purpose-split", "sources", "verification"].map(
-        (r) => `${base}/api/v1/traffic/${r}?${q}${r === "overview" || r === "sources" ? "&compare=previous" : ""}`,
-      ),
-    ],
+    // The site dashboard shows overview and sources against the previous period: so do its API calls.
+    ["Traffic", `${app}/sites/${SHOP}/traffic?period=24h`, dashboardCalls(SHOP)],
+    ["Traffic, filtered", `${app}/sites/${SHOP}/traffic?period=24h${FILTERS}`, dashboardCalls(SHOP, FILTERS)],
+    // The same dashboard through its shared link, signed out (the link's own context).
+    ["Shared dashboard", `${shared}?period=24h`, dashboardCalls(SHOP)],
     [
       "Sessions",
       `${app}/sites/${SHOP}/sessions?period=24h`,
@@ -204,17 +219,13 @@ try {
     ],
     ["Conversions", `${app}/conversions`, [`${base}/api/v1/attribution/overview`, `${base}/api/v1/conversions`]],
     ["Monitors", `${app}/monitors`, [`${base}/api/v1/monitors`]],
-    // The workspace overview: the site list and each site's 7-day overview report (the
-    // checklist's four counts are one D1 batch with no API twin).
+    // The workspace overview, a dashboard of its sites: the site list and each site's four
+    // dashboard reports (the checklist's four counts are one D1 batch with no API twin).
+    ["Overview", `${app}?period=24h`, [`${base}/api/v1/sites`, ...allDomains.flatMap((d) => dashboardCalls(d))]],
     [
-      "Overview",
-      app,
-      [
-        `${base}/api/v1/sites`,
-        ...[SHOP, ...Array.from({ length: LIST_ROWS }, (_, i) => listDomain(i))].map(
-          (d) => `${base}/api/v1/traffic/overview?domain=${d}&period=7d`,
-        ),
-      ],
+      "Overview, filtered",
+      `${app}?period=24h${FILTERS}`,
+      [`${base}/api/v1/sites`, ...allDomains.flatMap((d) => dashboardCalls(d, FILTERS))],
     ],
     // The live view and its JSON twin: overview and sources over the last 30 minutes.
     ...(["Live", "Live data"] as const).map((name): [string, string, string[]] => {
