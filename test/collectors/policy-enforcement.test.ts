@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
 import { afterEach, describe, expect, it } from "vitest";
@@ -79,6 +80,7 @@ async function expressShop(rules: Partial<PolicyRules>, robots: string | null = 
     svc,
     collector,
     served,
+    base,
     get,
     advance: (ms: number) => {
       now += ms;
@@ -152,6 +154,33 @@ describe("the policy in Express", () => {
     expect((await shop.get("/products/private/x", GPTBOT)).status).toBe(403);
     expect((await shop.get("/account", GPTBOT)).status).toBe(403);
     expect((await shop.get("/account", BROWSERS[0])).status).toBe(200);
+  });
+
+  it("reads a request target in absolute form by its path, as Express routes it", async () => {
+    const shop = await expressShop({
+      defaults: ALLOW_ALL,
+      exceptions: [{ path_prefix: "/account", action: "block", purpose: "crawl", operator: null, agent: null }],
+    });
+    // RFC 9112 §3.2.2: a server must accept `GET http://host/path`; Node passes it on as
+    // sent and Express routes it by its path, so the gate must judge that path too.
+    const absolute = (target: string, ua: string) =>
+      new Promise<number>((resolve, reject) => {
+        const port = Number(new URL(shop.base).port);
+        const req = request(
+          { host: "127.0.0.1", port, path: target, headers: { "user-agent": ua, "x-forwarded-for": OPENAI_IP } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+    expect(await absolute("http://shop.example/account/orders", GPTBOT)).toBe(403);
+    expect(await absolute("HTTP://shop.example:80/account?x=1", GPTBOT)).toBe(403);
+    expect(await absolute("http://shop.example/products/mug", GPTBOT)).toBe(200);
+    expect(await absolute("http://shop.example/account/orders", BROWSERS[0])).toBe(200);
+    expect(shop.served).toEqual(["http://shop.example/products/mug", "http://shop.example/account/orders"]);
   });
 
   it("blocks under obey_robots exactly what the robots.txt in force disallows for that agent", async () => {

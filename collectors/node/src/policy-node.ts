@@ -16,9 +16,22 @@ export function nodeGate(
     status: 0,
     header,
     ip: req.ip,
-    pathAndQuery: req.path.startsWith("/") ? req.path : `/${req.path}`,
+    pathAndQuery: originForm(req.path),
     host: header("host") ?? "",
   });
+}
+
+// A request target in absolute form (RFC 9112 §3.2.2, `GET http://host/path`), which a
+// server must accept: Node passes it on as sent and Express routes it by its path, so the
+// gate judges that path, or a path exception could be stepped around.
+const ABSOLUTE_FORM = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/** The request target as a path and query (`/p?q=1`). */
+export function originForm(target: string): string {
+  if (target.startsWith("/")) return target;
+  const authority = ABSOLUTE_FORM.exec(target);
+  const rest = authority ? target.slice(authority[0].length) : target;
+  return rest.startsWith("/") ? rest : `/${rest}`;
 }
 
 /** Writes a gate answer on a `node:http` ServerResponse (Express's `res` is one). */
