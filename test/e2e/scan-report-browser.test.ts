@@ -69,11 +69,23 @@ describeInChromium("scan report in headless Chromium", (chrome) => {
     await page.goto(`${baseUrl}${latest.headers.get("Location")}`);
     const shown = () => page.locator("#report .score, #fix-first, #blocked").allTextContents();
     const before = await shown();
+    const clickedAt = Date.now();
     await page.click("button[type=submit]");
     await page.waitForSelector("#scan-notice.error");
+    const seenAt = Date.now();
     const notice = (await page.textContent("#scan-notice")) ?? "";
     expect(notice).toMatch(/Too many scans/);
-    expect(notice).toMatch(/The next scan is allowed at \d{1,2}:\d{2}.*\(in \d+ minutes?\)/);
+    // The hourly windows are fixed and aligned to the epoch (shared/rate-limit/window.ts),
+    // so the next scan is allowed at the next whole UTC hour, written in the one time
+    // format of every page ("2026-11-29 02:00 UTC"), and the wait in whole minutes rounded
+    // up, as counted between the click and the notice.
+    const HOUR = 3_600_000;
+    const next = new Date(Math.ceil(clickedAt / HOUR) * HOUR).toISOString();
+    const said = /The next scan is allowed at (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC \(in (\d+) minutes?\)/.exec(notice);
+    expect(said?.[1]).toBe(`${next.slice(0, 10)} ${next.slice(11, 16)}`);
+    const minutes = (at: number) => Math.max(1, Math.ceil((Date.parse(next) - at) / 60_000));
+    expect(Number(said?.[2])).toBeGreaterThanOrEqual(minutes(seenAt));
+    expect(Number(said?.[2])).toBeLessThanOrEqual(minutes(clickedAt) + 1);
     expect(notice).toContain("The result below is the last one.");
     expect(await shown()).toEqual(before);
     // The challenge shop's checks are blocked: one group, one explanation.
