@@ -307,8 +307,20 @@ describeInChromium("the workspace overview, its checklist and the live view in h
     expect((await fetch(`${baseUrl}/__scheduled?cron=${encodeURIComponent(NOTIFY_CRON)}`)).status).toBe(200);
     const mail = await waitForMail(page, baseUrl, { to: address, subject: "weekly report" });
     await expect(mail.textContent()).resolves.toContain(SHOP);
-    await mail.locator("a", { hasText: "/app/w/" }).first().click();
+    // The site's line links its traffic page for the mail's days, in this workspace; the
+    // line after the sites links the workspace (then the footer's settings and unsubscribe).
+    const links = await mail.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    const siteTraffic = `${workspaceUrl.replace(/\/$/, "")}/sites/${SHOP}/traffic`;
+    expect(links.slice(0, 2).map((l) => l.split("?")[0])).toEqual([siteTraffic, workspaceUrl]);
+    expect([...new URL(links[0]).searchParams.keys()]).toEqual(["from", "to"]);
+    await mail.locator("a").first().click();
+    await page.waitForURL((url) => `${url.origin}${url.pathname}` === siteTraffic);
+    expect(await page.locator('[data-metric="total_sessions"]').count()).toBeGreaterThan(0);
+    await page.goBack();
+    await mail.locator("a").nth(1).click();
     await page.waitForURL(workspaceUrl);
-    expect(await page.textContent(`tr[data-domain="${SHOP}"]`)).toContain("Receiving");
+    // The overview's Sites card lists the site with its own pages one click away.
+    const row = page.locator(`tr[data-domain="${SHOP}"]`);
+    expect(await row.getByRole("link", { name: `Live of ${SHOP}` }).count()).toBe(1);
   }, 120_000);
 });
