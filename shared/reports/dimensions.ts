@@ -30,6 +30,11 @@ export const TIER: Dimension = {
 };
 
 export const SOURCE: Dimension = { daily: "source", live: "source" };
+/** Who made the session (docs/metrics.md populations): `agent` (an AI platform recognised) or `human`. */
+export const MADE_BY: Dimension = {
+  daily: "CASE WHEN agent_platform <> '' THEN 'agent' ELSE 'human' END",
+  live: "CASE WHEN agent_platform IS NOT NULL THEN 'agent' ELSE 'human' END",
+};
 export const SUB_SOURCE: Dimension = { daily: "sub_source", live: "coalesce(sub_source, '')" };
 export const REFERRER_HOST: Dimension = { daily: "referrer_host", live: "coalesce(referrer_host, '')" };
 export const DAY: Dimension = { daily: "day", live: "day" };

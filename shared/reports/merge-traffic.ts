@@ -3,7 +3,7 @@ import { PURPOSES } from "./purpose-split";
 import type { PurposeSplit, TrafficOverview, TrafficSources, VerificationBreakdown } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
 import { TOP_PAGES } from "./traffic-overview";
-import { AI_SOURCES } from "./traffic-sources";
+import { sourcePopulations } from "./traffic-sources";
 
 // Several sites' traffic reports over one window, added up into the workspace's
 // (docs/reports.md "A workspace's traffic"). Sessions belong to one site each, so every
@@ -112,7 +112,17 @@ export function mergePurposes(reports: Array<Omit<PurposeSplit, "previous" | "da
   };
 }
 
-export interface MergedSources extends Pick<Sources, "ai_share_pct" | "ai_sessions" | "total_sessions" | "by_source"> {
+export interface MergedSources
+  extends Pick<
+    Sources,
+    | "ai_share_pct"
+    | "ai_sessions"
+    | "total_sessions"
+    | "agent_sessions"
+    | "human_visits"
+    | "assistant_referred_visits"
+    | "by_source"
+  > {
   /** Every site's recording setting when they agree, else `mixed`. */
   coverage: string;
 }
@@ -125,13 +135,16 @@ export function mergeSources(reports: Sources[]): MergedSources {
     (s) => `${s.source}${sep}${s.sub_source ?? ""}`,
     (s) => s.sessions,
   );
-  const ai = [...sources].filter(([key]) => AI_SOURCES.includes(key.split(sep)[0])).reduce((n, [, v]) => n + v, 0);
+  const add = (f: (r: Sources) => number) => reports.reduce((n, r) => n + f(r), 0);
   const coverages = new Set(reports.map((r) => r.coverage));
   return {
     coverage: coverages.size === 1 ? reports[0].coverage : "mixed",
-    ai_sessions: ai,
-    total_sessions: all,
-    ai_share_pct: sharePct(ai, all),
+    ...sourcePopulations({
+      ai: add((r) => r.ai_sessions),
+      agents: add((r) => r.agent_sessions),
+      referred: add((r) => r.assistant_referred_visits),
+      total: all,
+    }),
     by_source: [...sources]
       .map(([key, sessions]) => {
         const [source, sub] = key.split(sep);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VERIFICATION_RESULTS } from "../classify/verification-result";
+import { describe } from "../metrics/metric-text";
 import { OUTCOMES, OutcomeSchema } from "../sessions/outcome";
 import { AGENT_KINDS } from "./agent-kind";
 import { Coverage } from "./coverage-schema";
@@ -173,9 +174,24 @@ const TrafficSourcesPeriod = z
       example: "all_traffic",
     }),
     coverage_changed_at: z.string().nullable().meta({ format: "date-time", example: null }),
-    ai_share_pct: Share,
-    ai_sessions: Int(50, "ai_assistant_session + ai_assistant_link sessions."),
-    total_sessions: Int(400, "Every recorded session, agents and humans."),
+    ai_share_pct: z.number().meta({
+      description: describe("ai_share", "`ai_sessions` / `total_sessions`."),
+      example: 12.5,
+    }),
+    ai_sessions: Int(
+      50,
+      describe(
+        "ai_sessions",
+        "`agent_sessions` + `assistant_referred_visits` (sources ai_assistant_session + ai_assistant_link).",
+      ),
+    ),
+    total_sessions: Int(400, describe("all_sessions", "`agent_sessions` + `human_visits`.")),
+    agent_sessions: Int(45, describe("agent_sessions", "Source `ai_assistant_session`.")),
+    human_visits: Int(355, describe("human_visits", "`total_sessions` - `agent_sessions`.")),
+    assistant_referred_visits: Int(
+      5,
+      describe("assistant_referred_visits", "Source `ai_assistant_link`; part of `human_visits` and of `ai_sessions`."),
+    ),
     by_source: z.array(
       z.object({
         source: z.string().meta({ example: "referral" }),

@@ -1,4 +1,4 @@
-import { ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
+import { ENTRY_URL, MADE_BY, REFERRER_HOST, SOURCE, SUB_SOURCE } from "./dimensions";
 import { KEY_SEPARATOR, regroup, totalOf, totalsBy } from "./grouped-sessions";
 import { reportContext } from "./report-context";
 import type { ReportParams } from "./report-params";
@@ -6,8 +6,29 @@ import type { TrafficSources } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
 import { dayDimension, hourDimension, reportSeries, seriesIntervalOf } from "./time-series";
 
+/** The source of every AI-agent session (shared/classify/source.ts). */
+export const AGENT_SOURCE = "ai_assistant_session";
+/** The source of a person's visit from a link in an AI assistant's answer. */
+export const ASSISTANT_LINK_SOURCE = "ai_assistant_link";
 /** docs/decisions.md#5-traffic-reports: ai_sessions = ai_assistant_session + ai_assistant_link. */
-export const AI_SOURCES = ["ai_assistant_session", "ai_assistant_link"];
+export const AI_SOURCES = [AGENT_SOURCE, ASSISTANT_LINK_SOURCE];
+
+/**
+ * The populations of the sources report (docs/metrics.md): AI-agent sessions, human
+ * visits and, among them, those an AI assistant's link referred. The AI share stays
+ * what v1 defined, the sessions of the two AI sources over all sessions.
+ */
+export function sourcePopulations(counts: { ai: number; agents: number; referred: number; total: number }) {
+  return {
+    ai_share_pct: sharePct(counts.ai, counts.total),
+    ai_sessions: counts.ai,
+    total_sessions: counts.total,
+    agent_sessions: counts.agents,
+    human_visits: counts.total - counts.agents,
+    assistant_referred_visits: counts.referred,
+  };
+}
+
 export const TOP_REFERRER_HOSTS = 10;
 export const TOP_ENTRY_PAGES = 10;
 
@@ -21,7 +42,10 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
   const hourly = seriesIntervalOf(params) === "hour";
   // Days and hours are the report's zone's (UTC by default, shared/reports/zoned-buckets.ts).
   const [DAY, HOUR] = [dayDimension(params), hourDimension(params)];
-  const dims = [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : [])];
+  // MADE_BY last, so the hour keeps index 4: it splits a group only where agents and
+  // people share a source (an agent session's source is ai_assistant_session).
+  const dims = [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : []), MADE_BY];
+  const madeBy = dims.length - 1;
   const live = await readLive("all", dims);
   const [byDay, pages] = await Promise.all([
     // One read of traffic_daily for by_source, top_referrer_hosts and the daily lines.
@@ -32,6 +56,9 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
   const daily = regroup(byDay, 0, 1);
   const total = totalOf(sources);
   const bySource = totalsBy(sources, 0);
+  const byMaker = totalsBy(byDay, 1, madeBy);
+  const agents = totalsBy(byDay, madeBy).get("agent") ?? 0;
+  const referred = byMaker.get(`${ASSISTANT_LINK_SOURCE}${KEY_SEPARATOR}human`) ?? 0;
   const ai = AI_SOURCES.reduce((n, s) => n + (bySource.get(s) ?? 0), 0);
 
   // Rank the pages on the per-page totals, then read the sources of the top ones only.
@@ -51,9 +78,7 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
     coverage: params.site.coverage,
     coverage_changed_at:
       params.site.coverageChangedAt === null ? null : new Date(params.site.coverageChangedAt).toISOString(),
-    ai_share_pct: sharePct(ai, total),
-    ai_sessions: ai,
-    total_sessions: total,
+    ...sourcePopulations({ ai, agents, referred, total }),
     by_source: [...totalsBy(sources, 0, 1)]
       .map(([key, sessions]) => {
         const [source, sub] = key.split(KEY_SEPARATOR);

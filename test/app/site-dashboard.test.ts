@@ -60,6 +60,12 @@ describe("site dashboard", () => {
     const all = await owner.get(`${path}?${window}`);
     expect(all.status).toBe(200);
     expect(metric(all.html, "total_sessions")).toBe("3");
+    // People shown, not only as the share's denominator: the one from ChatGPT's link.
+    expect(metric(all.html, "human_visits")).toBe("1");
+    expect(all.html).toContain("1 of them from an AI assistant&#39;s link");
+    // The share names what it counts: 3 agent sessions + 1 person from a link, of 4 sessions.
+    expect(metric(all.html, "ai_share_pct")).toBe("100%");
+    expect(all.html).toContain("4 of 4 sessions: 3 AI-agent + 1 visit from an AI assistant&#39;s link");
     // The row links keep the window and add their own filter.
     const links = hrefs(all.html);
     const here = owner.here(path);

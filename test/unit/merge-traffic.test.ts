@@ -114,14 +114,20 @@ describe("a workspace's traffic added up from its sites' reports", () => {
   });
 
   it("adds sources by source and detail, with the AI share of the sums", () => {
+    const count = (by: Array<[string, string | null, number]>, source: string) =>
+      by.filter(([s]) => s === source).reduce((n, [, , sessions]) => n + sessions, 0);
     const sources = (domain: string, by: Array<[string, string | null, number]>, coverage = "all_traffic") =>
       ({
         ...header(domain),
         coverage,
         coverage_changed_at: null,
         ai_share_pct: 0,
-        ai_sessions: 0,
+        // Each site's populations as its own report gives them: agents are ai_assistant_session, people the rest.
+        ai_sessions: count(by, "ai_assistant_session") + count(by, "ai_assistant_link"),
         total_sessions: by.reduce((n, [, , s]) => n + s, 0),
+        agent_sessions: count(by, "ai_assistant_session"),
+        human_visits: by.reduce((n, [, , s]) => n + s, 0) - count(by, "ai_assistant_session"),
+        assistant_referred_visits: count(by, "ai_assistant_link"),
         by_source: by.map(([source, sub_source, sessions]) => ({ source, sub_source, sessions, share_pct: 0 })),
         top_referrer_hosts: [],
         top_entry_pages: [],
@@ -144,6 +150,8 @@ describe("a workspace's traffic added up from its sites' reports", () => {
     ]);
     // AI: 4 + 1 = 5 of 10 = 50%; direct 4 + 1 = 5.
     expect([m.ai_sessions, m.total_sessions, m.ai_share_pct, m.coverage]).toEqual([5, 10, 50, "mixed"]);
+    // Agents 4 (a); people 4 + 1 + 1 = 6, 1 of them from ChatGPT's link (b).
+    expect([m.agent_sessions, m.human_visits, m.assistant_referred_visits]).toEqual([4, 6, 1]);
     expect(m.by_source.map((s) => [s.source, s.sub_source, s.sessions, s.share_pct])).toEqual([
       ["direct", null, 5, 50],
       ["ai_assistant_session", "chatgpt", 4, 40],

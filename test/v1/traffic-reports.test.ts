@@ -247,6 +247,11 @@ const expectedSources = (d1: number, d2: number) => ({
   ai_share_pct: 50,
   ai_sessions: 4,
   total_sessions: 8,
+  // Who made them: the 5 agents s1-s5 (s3 arrived by a link, s4 direct: still agents), the
+  // 3 people h1-h3, none of whom came from an AI assistant's link.
+  agent_sessions: 5,
+  human_visits: 3,
+  assistant_referred_visits: 0,
   by_source: [
     { source: "ai_assistant_session", sub_source: null, sessions: 3, share_pct: 37.5 },
     { source: "direct", sub_source: null, sessions: 2, share_pct: 25 },

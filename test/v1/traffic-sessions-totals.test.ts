@@ -63,8 +63,12 @@ const FILTERS: Array<Record<string, string>> = [
   { outcome: "abandoned" },
   { agent_platform: "claude", outcome: "completed" },
   { agent_platform: "perplexity", purpose: "crawl", tier: "heuristic", outcome: "not_attempted" },
+  { agent_platform: "perplexity", purpose: "crawl", tier: "heuristic", outcome: "not_applicable" },
   { agent_platform: "gemini" },
 ];
+
+/** The outcome the API reads: a crawl or search fetch does not shop (shared/sessions/outcome.ts). */
+const outcomeRead = (s: Seeded) => (s.purpose === "crawl" || s.purpose === "search" ? "not_applicable" : s.outcome);
 
 function byHand(sessions: Seeded[], start: number, end: number, filter: Record<string, string>): string[] {
   return sessions
@@ -74,7 +78,7 @@ function byHand(sessions: Seeded[], start: number, end: number, filter: Record<s
         (filter.agent_platform === undefined || s.platform === filter.agent_platform) &&
         (filter.purpose === undefined || s.purpose === filter.purpose) &&
         (filter.tier === undefined || s.tier === filter.tier) &&
-        (filter.outcome === undefined || s.outcome === filter.outcome),
+        (filter.outcome === undefined || outcomeRead(s) === filter.outcome),
     )
     .map((s) => s.id)
     .sort();

@@ -121,7 +121,8 @@ const EXPECTED: Array<[string, TrafficFilters, Partial<Awaited<ReturnType<typeof
       visitors: 2,
       median: 30_000,
       platforms: ["chatgpt 2"],
-      outcomes: ["completed 1", "not_attempted 1"],
+      // The search fetch does not shop: not_applicable, not "no purchase attempt".
+      outcomes: ["completed 1", "not_applicable 1"],
       pages: ["/products/mug 2"],
       purposes: ["user_action 1", "search 1"],
       all: 2,
@@ -177,6 +178,20 @@ const EXPECTED: Array<[string, TrafficFilters, Partial<Awaited<ReturnType<typeof
     "an outcome",
     { outcome: "completed" },
     { agents: 1, outcomes: ["completed 1"], all: 2, median: 20_000, tiers: [0, 1, 0], previous: 0 },
+  ],
+  // ClaudeBot's crawl of /checkout (stored abandoned) left no cart: nothing is abandoned.
+  ["an outcome a crawl cannot have", { outcome: "abandoned" }, { agents: 0, all: 0, outcomes: [] }],
+  [
+    "the outcome of agents that do not shop",
+    { outcome: "not_applicable" },
+    {
+      agents: 3,
+      platforms: ["chatgpt 1", "claude 1", "perplexity 1"],
+      outcomes: ["not_applicable 3"],
+      purposes: ["search 2", "crawl 1"],
+      all: 3,
+      previous: 1,
+    },
   ],
   ["a tier", { tier: "declared" }, { agents: 2, platforms: ["chatgpt 1", "claude 1"], tiers: [0, 2, 0] }],
   ["a referrer host", { referrer_host: "google.com" }, { agents: 0, all: 1, sources: ["search/google 1"] }],

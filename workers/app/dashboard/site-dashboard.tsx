@@ -7,6 +7,7 @@ import {
   TIER_NAMES,
   VERIFICATION_NAMES,
 } from "@shared/display/display-names";
+import { metricName } from "@shared/metrics/metric-text";
 import type { TrafficReportAnswer } from "@shared/reads/traffic-report";
 import type { SiteTotals, WorkspaceTraffic } from "@shared/reads/workspace-traffic";
 import type { MergedOverview, MergedSources } from "@shared/reports/merge-traffic";
@@ -53,7 +54,17 @@ export interface DashboardAnswer {
   };
   previousOverview?: Numbers & Pick<MergedOverview, "by_platform_series">;
   purpose: Pick<TrafficAnswer["purpose"], "by_purpose">;
-  sources: Pick<MergedSources, "coverage" | "ai_share_pct" | "ai_sessions" | "total_sessions" | "by_source"> & {
+  sources: Pick<
+    MergedSources,
+    | "coverage"
+    | "ai_share_pct"
+    | "ai_sessions"
+    | "total_sessions"
+    | "agent_sessions"
+    | "human_visits"
+    | "assistant_referred_visits"
+    | "by_source"
+  > & {
     top_referrer_hosts?: TrafficAnswer["sources"]["top_referrer_hosts"];
   };
   previousSources?: Pick<MergedSources, "ai_share_pct" | "total_sessions">;
@@ -205,6 +216,8 @@ function NoEventsYet(props: { domain: string; installHref?: string }) {
   );
 }
 
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 /** The headline numbers; a number with nothing to measure says "No data", never 0. */
 function DashboardTiles(props: { r: DashboardAnswer }) {
   const { overview, sources } = props.r;
@@ -233,11 +246,21 @@ function DashboardTiles(props: { r: DashboardAnswer }) {
       change: before && countChange(overview.unique_visitors, before.o.unique_visitors),
     },
     {
+      metric: "human_visits",
+      value: sources.human_visits,
+      label: metricName("human_visits"),
+      footnote:
+        sources.coverage === "all_traffic"
+          ? `${sources.assistant_referred_visits} of them from an AI assistant's link`
+          : "Only tagged, paid and AI-referred visits are recorded",
+    },
+    {
       metric: "ai_share_pct",
       value: `${sources.ai_share_pct}%`,
-      label: "AI share of all traffic",
+      label: "AI share of all sessions",
       noData: sources.total_sessions === 0,
-      footnote: `${sources.ai_sessions} of ${sources.total_sessions} sessions`,
+      // The numerator named: people from an assistant's link count in the share, not in the agent sessions.
+      footnote: `${sources.ai_sessions} of ${sources.total_sessions} sessions: ${sources.agent_sessions} AI-agent + ${counted(sources.assistant_referred_visits, "visit")} from an AI assistant's link`,
       change:
         before && sources.total_sessions > 0 && before.s.total_sessions > 0
           ? shareChange(sources.ai_share_pct, before.s.ai_share_pct)
