@@ -4,7 +4,7 @@ import type { RequestContext } from "../context/request-context";
 import { CHANNEL_NAMES, checkoutAgentText, EVIDENCE_NAMES, PROTOCOL_NAMES } from "../display/display-names";
 import { ok, type Result } from "../result/result";
 import { siteByDomain } from "../sites/site-by-domain";
-import { PERIOD_MS, periodWindow } from "../time/periods";
+import { periodWindow } from "../time/periods";
 import {
   type BrowserAgentRow,
   browserAgentStatement,
@@ -120,17 +120,55 @@ export async function conversionChannels(
   ctx: RequestContext,
   input: ConversionChannelsInput,
 ): Promise<Result<ConversionChannels, "invalid_domain" | "site_not_found">> {
-  let site: { id: string; domain: string } | null = null;
-  if (input.domain !== undefined) {
-    const found = await siteByDomain(ctx.env.DB, ctx.workspaceId, input.domain);
-    if (!found.ok) return found;
-    site = found.value;
-  }
+  const site = await siteOf(ctx, input.domain);
+  if (!site.ok) return site;
   const { start, end } = periodWindow(input.period, ctx.nowMs);
-  const length = PERIOD_MS[input.period];
-  const now: ChannelWindow = { workspaceId: ctx.workspaceId, siteId: site?.id, start, end };
-  const before: ChannelWindow = { ...now, start: start - length, end: start };
-  const d1 = ctx.env.DB;
+  const rows = await channelReportRows(ctx.env.DB, {
+    workspaceId: ctx.workspaceId,
+    siteId: site.value?.id,
+    start,
+    end,
+  });
+  return ok(buildConversionChannels({ ...rows, site: site.value, period: input.period }));
+}
+
+/**
+ * The report's figures over a window that is not one of its periods (a custom range, the
+ * last hour), against the equal window before it: the site dashboard and the workspace
+ * overview show them beside the traffic of the same window.
+ */
+export async function channelsInWindow(
+  ctx: RequestContext,
+  input: { domain?: string; start: number; end: number },
+): Promise<Result<ChannelFigures, "invalid_domain" | "site_not_found">> {
+  const site = await siteOf(ctx, input.domain);
+  if (!site.ok) return site;
+  const { start, end } = input;
+  return ok(
+    channelFigures(
+      await channelReportRows(ctx.env.DB, { workspaceId: ctx.workspaceId, siteId: site.value?.id, start, end }),
+    ),
+  );
+}
+
+/** The site a domain names in the workspace, or null for the whole workspace. */
+async function siteOf(
+  ctx: RequestContext,
+  domain: string | undefined,
+): Promise<Result<{ id: string; domain: string } | null, "invalid_domain" | "site_not_found">> {
+  return domain === undefined ? ok(null) : siteByDomain(ctx.env.DB, ctx.workspaceId, domain);
+}
+
+/**
+ * The report's rows over any window and the equal window before it, in one D1 batch:
+ * the period's report reads it, and the weekly mail its Monday-to-Monday week
+ * (shared/notifications/run-notifications.ts).
+ */
+export async function channelReportRows(
+  d1: D1Database,
+  now: ChannelWindow,
+): Promise<Omit<ChannelReportRows, "site" | "period">> {
+  const before: ChannelWindow = { ...now, start: now.start - (now.end - now.start), end: now.start };
   const [channelsNow, channelsBefore, checkoutsNow, checkoutsBefore, browserNow, browserBefore] = await d1.batch([
     channelStatement(d1, now),
     channelStatement(d1, before),
@@ -139,20 +177,16 @@ export async function conversionChannels(
     browserAgentStatement(d1, now),
     browserAgentStatement(d1, before),
   ]);
-  return ok(
-    buildConversionChannels({
-      site,
-      period: input.period,
-      window: now,
-      previousStart: before.start,
-      channels: channelRowsOf(channelsNow),
-      previousChannels: channelRowsOf(channelsBefore),
-      checkouts: checkoutsNow.results as CheckoutRow[],
-      previousCheckouts: checkoutsBefore.results as CheckoutRow[],
-      browser: browserNow.results as BrowserAgentRow[],
-      previousBrowser: browserBefore.results as BrowserAgentRow[],
-    }),
-  );
+  return {
+    window: now,
+    previousStart: before.start,
+    channels: channelRowsOf(channelsNow),
+    previousChannels: channelRowsOf(channelsBefore),
+    checkouts: checkoutsNow.results as CheckoutRow[],
+    previousCheckouts: checkoutsBefore.results as CheckoutRow[],
+    browser: browserNow.results as BrowserAgentRow[],
+    previousBrowser: browserBefore.results as BrowserAgentRow[],
+  };
 }
 
 export interface ChannelReportRows {
@@ -168,16 +202,15 @@ export interface ChannelReportRows {
   previousBrowser: BrowserAgentRow[];
 }
 
-/** The report from its rows: every channel, protocol and evidence listed, zeros included. */
-export function buildConversionChannels(r: ChannelReportRows): ConversionChannels {
-  const iso = (ms: number) => new Date(ms).toISOString();
+/** The report's figures (everything but its header), as the weekly mail reads them too. */
+export type ChannelFigures = Omit<
+  ConversionChannels,
+  "site_id" | "domain" | "period" | "period_start" | "period_end" | "previous_period_start"
+>;
+
+/** The figures from the rows: every channel, protocol and evidence listed, zeros included. */
+export function channelFigures(r: Omit<ChannelReportRows, "site" | "period">): ChannelFigures {
   return {
-    site_id: r.site?.id ?? null,
-    domain: r.site?.domain ?? null,
-    period: r.period,
-    period_start: iso(r.window.start),
-    period_end: iso(r.window.end),
-    previous_period_start: iso(r.previousStart),
     total: { ...money(r.channels), previous: money(r.previousChannels) },
     channels: ORDER_CHANNELS.map((channel) => ({
       channel,
@@ -206,5 +239,19 @@ export function buildConversionChannels(r: ChannelReportRows): ConversionChannel
         ...money(r.channels.filter((c) => c.channel === "ai_referral" && c.evidence === evidence)),
       })),
     },
+  };
+}
+
+/** The report: its header (site, period, windows) and its figures. */
+export function buildConversionChannels(r: ChannelReportRows): ConversionChannels {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    site_id: r.site?.id ?? null,
+    domain: r.site?.domain ?? null,
+    period: r.period,
+    period_start: iso(r.window.start),
+    period_end: iso(r.window.end),
+    previous_period_start: iso(r.previousStart),
+    ...channelFigures(r),
   };
 }

@@ -3,6 +3,8 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { attributionTotals } from "../attribution/attribution-overview";
 import { requestContext } from "../context/request-context";
+import { channelMailLines } from "../conversions/channel-mail-lines";
+import { channelFigures, channelReportRows } from "../conversions/conversion-channels";
 import { database } from "../db/client";
 import { type MailEnv, sendMail } from "../email/send-mail";
 import { log } from "../http/log";
@@ -302,6 +304,7 @@ async function weeklyLines(
   const db = database(env.DB);
   const window = { period: "custom" as const, start: week.start, end: week.end };
   const revenue = attributionTotals(db, { workspaceId, start: week.start, end: week.end });
+  const channels = channelReportRows(env.DB, { workspaceId, start: week.start, end: week.end });
   const summaries = await Promise.all(
     siteRows.map(async (s) => {
       const shard = siteShard(env, s.id);
@@ -322,5 +325,8 @@ async function weeklyLines(
       return summarizeSiteWeek({ domain: s.domain, overview, sources, verification, score: scan?.score ?? null });
     }),
   );
-  return weeklyReportLines(week, summaries, summarizeRevenue(await revenue), siteHref);
+  return [
+    ...weeklyReportLines(week, summaries, summarizeRevenue(await revenue), siteHref),
+    ...channelMailLines(channelFigures(await channels)),
+  ];
 }

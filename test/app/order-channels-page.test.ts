@@ -1,12 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { readLocalMailbox } from "../../shared/email/send-mail";
 import { parseCsv, readCsvCell } from "../../shared/encoding/csv";
+import { lastCompleteWeek } from "../../shared/notifications/weekly-report";
+import { notifyJob } from "../../workers/app/jobs";
 import { seedChannelWorld } from "../helpers/order-channels-world";
 import { seedSite } from "../helpers/seed";
 import { FormClient, uniqueEmail } from "./form-client";
 
 // The orders-by-channel report on the app's pages (Conversions: the whole report and its
-// CSV download), against hand counts of
+// CSV download; a site's dashboard and the Overview: the channel table of their window),
+// against hand counts of
 // the seeded world (test/helpers/order-channels-world.ts lists every order).
 
 /** The text of the element holding `attr="value"`, tags removed. */
@@ -92,5 +96,75 @@ describe("orders by channel in the app", () => {
       ["ai_referral", "Orders by people referred by an AI assistant", "EUR", "3", "7590", "0", "0"],
       ["other", "Other orders", "USD", "1", "500", "1", "800"],
     ]);
+  });
+
+  it("a site's dashboard shows that site's channels over its window, against the window before", async () => {
+    const owner = await ownerWithWorld();
+    const page = await owner.get("/app/sites/channels-page-a.example/traffic?period=30d");
+    expect(page.status).toBe(200);
+    // Site A's last 30 days, by hand: ord_a, ord_b (agents; 430 + 2,900 USD), ord_h (browser,
+    // 1,200 JPY), ord_e, ord_f, ord_g (referred, 4,990 + 1,000 + 1,600 EUR); ord_i is site B's,
+    // so no other order. The 30 days before: ord_q (an agent, 100 EUR), ord_p (other, 800 USD).
+    expect(cellText(page.html, "data-channel", "agent_checkout", "Orders")).toBe("2");
+    expect(cellText(page.html, "data-channel", "agent_checkout", "Revenue")).toBe("33.30 USD");
+    expect(cellText(page.html, "data-channel", "agent_checkout", "Previous period: revenue")).toBe("1.00 EUR");
+    expect(cellText(page.html, "data-channel", "agent_browser", "Revenue")).toBe("1200 JPY");
+    expect(cellText(page.html, "data-channel", "ai_referral", "Orders")).toBe("3");
+    expect(cellText(page.html, "data-channel", "other", "Orders")).toBe("0");
+    expect(cellText(page.html, "data-channel", "other", "Previous period: revenue")).toBe("8.00 USD");
+    expect(page.html).toMatch(/href="\/app\/w\/[^/"]+\/conversions\?domain=channels-page-a\.example"/);
+  });
+
+  it("the Overview shows the channels of the last 7 days", async () => {
+    const owner = await ownerWithWorld();
+    const page = await owner.get("/app");
+    expect(page.status).toBe(200);
+    // Last 7 days, by hand: ord_a, ord_b (agents; 430 + 2,900 USD), ord_h (browser, 1,200 JPY),
+    // ord_e, ord_f, ord_g (referred, 4,990 + 1,000 + 1,600 EUR), ord_i 6 days ago (other, 500 USD).
+    expect(cellText(page.html, "data-channel", "agent_checkout", "Orders")).toBe("2");
+    expect(cellText(page.html, "data-channel", "agent_browser", "Orders")).toBe("1");
+    expect(cellText(page.html, "data-channel", "ai_referral", "Revenue")).toBe("75.90 EUR");
+    expect(cellText(page.html, "data-channel", "other", "Orders")).toBe("1");
+  });
+
+  it("the weekly mail gives the week's orders by channel in words, against the week before", async () => {
+    const owner = new FormClient();
+    const email = uniqueEmail("channels-mail");
+    await owner.signUp(email);
+    await owner.get("/app/sites");
+    expect((await owner.post("/app/sites", { domain: "channels-mail.example", name: "" })).status).toBe(303);
+    await owner.get("/app/settings/notifications");
+    await owner.submit("/app/settings/notifications", { kinds: "weekly_report", score_threshold: "50" });
+    const workspaceId = owner.workspace as string;
+    const now = Date.now();
+    const week = lastCompleteWeek(now);
+    await env.DB.prepare(
+      "UPDATE notification_preferences SET updated_at = ? WHERE workspace_id = ? AND kind = 'weekly_report'",
+    )
+      .bind(week.start, workspaceId)
+      .run();
+    const site = (await env.DB.prepare("SELECT id FROM sites WHERE domain = 'channels-mail.example'").first<{
+      id: string;
+    }>()) as { id: string };
+    // The world seeded so that its "now" is the week's end: its last 7 days are the week.
+    await seedChannelWorld(env.DB, workspaceId, { a: site.id, b: site.id }, week.end);
+    await notifyJob({ ...env, PUBLIC_BASE_URL: "https://notify.test" }, now);
+    const [mail] = (await readLocalMailbox(env.DB, 500)).filter((m) => m.toAddress === email);
+    // By hand, the world's last 7 days (the week) and the 7 before: agents placed ord_a and
+    // ord_b (430 + 2,900 USD), none the week before; an agent in the browser got ord_h
+    // (1,200 JPY); assistants referred ord_e, ord_f, ord_g (4,990 + 1,000 + 1,600 EUR);
+    // other: ord_i (500 USD). ord_j (7 days before the week's end) is voided. Checkouts: ACP
+    // 1 completed, 1 canceled, 1 failed; UCP 1 completed. In the browser: 2 carts, 1 checkout.
+    expect(mail.text).toContain("Orders by channel this week (each order once; the week before in brackets):");
+    expect(mail.text).toContain("  Orders placed by agents: 2 (0); 33.30 USD");
+    expect(mail.text).toContain(
+      "  Orders where an agent in the browser submitted the cart or checkout: 1 (0); 1200 JPY",
+    );
+    expect(mail.text).toContain("  Orders by people referred by an AI assistant: 3 (0); 75.90 EUR");
+    expect(mail.text).toContain("  Other orders: 1 (0); 5.00 USD");
+    expect(mail.text).toContain(
+      "  Agents' checkouts: Agentic Commerce Protocol (ACP): 1 completed, 1 canceled, 1 failed; Universal Commerce Protocol (UCP): 1 completed, 0 canceled, 0 failed",
+    );
+    expect(mail.text).toContain("  Submitted by agents in the browser: 2 carts, 1 checkout, 0 other forms");
   });
 });

@@ -204,6 +204,13 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
         (m) =>
           `  ${moneyText(m.value_minor, m.currency)} from ${m.conversions} conversion${m.conversions === 1 ? "" : "s"}; none after an AI assistant's link`,
       ),
+      // Orders by channel, by hand: the three conversions carry no click id, UTM or snippet
+      // visit and no agent placed or submitted them, so all three are other orders (EUR
+      // first, having more orders); the fresh workspace had none the week before.
+      "  Orders placed by agents: 0 (0)",
+      "  Orders where an agent in the browser submitted the cart or checkout: 0 (0)",
+      "  Orders by people referred by an AI assistant: 0 (0)",
+      "  Other orders: 3 (0); 24.99 EUR, 1200 JPY",
     ];
     // The site's link: its traffic page in the app for exactly the mail's days (the
     // custom range, Monday to Sunday), which says the same sessions once followed.

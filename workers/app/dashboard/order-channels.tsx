@@ -1,12 +1,13 @@
 import type { ConversionChannels, OrderMoney } from "@shared/conversions/channel-schema";
+import type { ChannelFigures } from "@shared/conversions/conversion-channels";
 import { moneyText } from "@shared/conversions/money-text";
 import type { Child } from "hono/jsx";
 import { DataTable } from "../layout/data-table";
 
 // The orders-by-channel report (shared/conversions/conversion-channels.ts) on the app's
-// pages: the whole report on Conversions. Words come
-// with the report (its `name` fields, shared/display); money per currency, never summed
-// across currencies.
+// pages: the whole report on Conversions, its channel table on the site dashboard and the
+// workspace overview. Words come with the report (its `name` fields, shared/display);
+// money per currency, never summed across currencies.
 
 function Money(props: { byCurrency: OrderMoney[]; orders: number }) {
   if (props.byCurrency.length === 0) return <>{props.orders > 0 ? "no amount given" : "–"}</>;
@@ -25,7 +26,7 @@ function Money(props: { byCurrency: OrderMoney[]; orders: number }) {
 }
 
 /** The four channels: orders and revenue, the period and the one before it. */
-export function ChannelTable(props: { report: ConversionChannels; caption: string }) {
+export function ChannelTable(props: { report: ChannelFigures; caption: string }) {
   return (
     <DataTable
       caption={{ text: props.caption, visible: false }}
@@ -147,6 +148,30 @@ export function OrderChannels(props: { report: ConversionChannels; csvLink: Chil
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/**
+ * The channel table beside a dashboard's traffic (the site dashboard, the workspace
+ * overview): the same window and the one before it, with the way to the whole report.
+ */
+export function OrderChannelsCard(props: { report: ChannelFigures; conversionsHref: string }) {
+  const { report } = props;
+  return (
+    <section aria-labelledby="orders-heading" class="orders-card">
+      <h2 id="orders-heading">Orders by channel</h2>
+      {report.total.orders === 0 && report.total.previous.orders === 0 ? (
+        <p class="empty">
+          No orders recorded in this period or the one before. Post them from your server, report them from the order
+          confirmation page with the snippet, or let a collector count your ACP and UCP checkouts.
+        </p>
+      ) : (
+        <ChannelTable report={report} caption="Orders by channel in this period" />
+      )}
+      <p>
+        <a href={props.conversionsHref}>All conversions and channels</a>
+      </p>
     </section>
   );
 }

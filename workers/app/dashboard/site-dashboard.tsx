@@ -527,6 +527,8 @@ export function SiteDashboard(props: {
   nowMs: number;
   zone: string;
   problem: string | null;
+  /** Orders by channel over the same window (order-channels.tsx), where the viewer may see them. */
+  orders?: Child;
 }) {
   const { r, query, links } = props;
   const empty = r.overview.data_status === "no_events_yet" && !isFiltered(query);
@@ -546,6 +548,7 @@ export function SiteDashboard(props: {
           <Breakdowns r={r} query={query} links={links} />
         </>
       )}
+      {props.orders}
     </>
   );
 }

@@ -1,4 +1,6 @@
+import { channelsInWindow } from "@shared/conversions/conversion-channels";
 import { trafficReport } from "@shared/reads/traffic-report";
+import { resolveWindow } from "@shared/reports/report-window";
 import { listWorkspaceSites } from "@shared/sites/list-sites";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -11,6 +13,7 @@ import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { CsvLink } from "./csv-download";
 import { dashboardQuery, queryString } from "./dashboard-query";
+import { OrderChannelsCard } from "./order-channels";
 import { pageWindowInput } from "./report-window-form";
 import { sitePageValue, sitePaths } from "./site-context";
 import { DASHBOARD_REPORTS, SiteDashboard, siteAnswer } from "./site-dashboard";
@@ -40,10 +43,13 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const { query, ignored } = dashboardQuery(c.req.query());
     const { input, problem } = pageWindowInput(query, ctx.nowMs, ctx.timeZone);
     const domain = c.req.param("domain");
-    const r = sitePageValue(
-      domain,
-      await trafficReport(ctx, { domain, ...input, ...query.filters, reports: DASHBOARD_REPORTS }),
-    );
+    // Orders over the same window; filters are the traffic's (an order has no page or platform).
+    const { start, end } = resolveWindow(input, ctx.nowMs);
+    const [traffic, orders] = await Promise.all([
+      trafficReport(ctx, { domain, ...input, ...query.filters, reports: DASHBOARD_REPORTS }),
+      channelsInWindow(ctx, { domain, start, end }),
+    ]);
+    const r = sitePageValue(domain, traffic);
     const paths = sitePaths(c, r.site.domain);
     const at = `/sites/${encodeURIComponent(r.site.domain)}/traffic`;
     // The downloads keep the page's window and filters.
@@ -68,6 +74,12 @@ export function registerTraffic(app: Hono<AppEnv>) {
             nowMs={ctx.nowMs}
             zone={ctx.timeZone}
             problem={problem}
+            orders={
+              <OrderChannelsCard
+                report={pageValue(orders)}
+                conversionsHref={appHref(c, `/conversions?${new URLSearchParams({ domain: r.site.domain })}`)}
+              />
+            }
           />
           <script src={UPLOT_SCRIPT} defer />
           <script src={DASHBOARD_SCRIPT} defer />

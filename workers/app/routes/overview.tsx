@@ -1,11 +1,14 @@
+import { channelsInWindow } from "@shared/conversions/conversion-channels";
 import { setupSteps } from "@shared/reads/workspace-overview";
 import { workspaceTraffic } from "@shared/reads/workspace-traffic";
+import { resolveWindow } from "@shared/reports/report-window";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "../dashboard/assets";
 import { CsvLink } from "../dashboard/csv-download";
 import { dashboardQuery, queryString } from "../dashboard/dashboard-query";
 import { OnboardingChecklist } from "../dashboard/onboarding";
+import { OrderChannelsCard } from "../dashboard/order-channels";
 import { pageWindowInput } from "../dashboard/report-window-form";
 import { SiteDashboard, workspaceAnswer } from "../dashboard/site-dashboard";
 import { siteHref } from "../dashboard/site-nav";
@@ -25,9 +28,12 @@ export function registerOverview(app: Hono<AppEnv>) {
     const ctx = pageContext(c);
     const { query, ignored } = dashboardQuery(c.req.query());
     const { input, problem } = pageWindowInput(query, ctx.nowMs, ctx.timeZone);
-    const [steps, traffic] = await Promise.all([
+    // Orders over the same window; filters are the traffic's (an order has no page or platform).
+    const { start, end } = resolveWindow(input, ctx.nowMs);
+    const [steps, traffic, orders] = await Promise.all([
       setupSteps(ctx),
       workspaceTraffic(ctx, { ...input, ...query.filters }),
+      channelsInWindow(ctx, { start, end }),
     ]);
     const week = pageValue(traffic);
     return renderPage(c, {
@@ -60,6 +66,7 @@ export function registerOverview(app: Hono<AppEnv>) {
                 nowMs={ctx.nowMs}
                 zone={ctx.timeZone}
                 problem={problem}
+                orders={<OrderChannelsCard report={pageValue(orders)} conversionsHref={appHref(c, "/conversions")} />}
               />
             </>
           )}
