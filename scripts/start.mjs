@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { getPlatformProxy, unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
+import { localSecrets } from "./local-secrets.mjs";
 import { SCALAR_BUNDLE, scalarBundleReady } from "./scalar-bundle.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -140,9 +141,13 @@ for (const config of configs) writeFileSync(path.join(root, path.dirname(config)
 // owner without the bootstrap secret (LOCAL_OWNER_SIGNUP) and anyone may sign up (a
 // deployment defaults to invitations); SIGNUP_MODE=invite npm start tries the latter.
 const signupMode = process.env.SIGNUP_MODE === "invite" ? "invite" : "open";
+// Its secrets are this local state's own, made at random once (scripts/local-secrets.mjs).
+const secrets = Object.entries(localSecrets(path.resolve(root, persistTo)))
+  .map(([name, value]) => `${name}=${JSON.stringify(value)}\n`)
+  .join("");
 writeFileSync(
   path.join(root, "workers/app/.dev.vars"),
-  `${devVars}LOCAL_OWNER_SIGNUP="1"\nSIGNUP_MODE="${signupMode}"\nMAIL_FROM="no-reply@agent-readiness.localhost"\n`,
+  `${devVars}LOCAL_OWNER_SIGNUP="1"\nSIGNUP_MODE="${signupMode}"\nMAIL_FROM="no-reply@agent-readiness.localhost"\n${secrets}`,
 );
 
 const dev = spawn(wrangler, args, { cwd: root, env, stdio: ["inherit", "pipe", "pipe"] });

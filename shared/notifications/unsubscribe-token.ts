@@ -1,4 +1,3 @@
-import { localSwitchOn } from "../config/local-switches";
 import { fromBase64Url, toBase64Url } from "../encoding/base64";
 import { isNotificationKind, type NotificationKind } from "./notification-kinds";
 
@@ -8,10 +7,12 @@ import { isNotificationKind, type NotificationKind } from "./notification-kinds"
 // UNSUBSCRIBE_KEY (docs/deploy.md); checked with `crypto.subtle.verify`, which compares
 // in constant time. The token does not expire: an old mail's link must still work
 // (Gmail and Yahoo's bulk-sender rules ask for a working one-click unsubscribe).
-// Local runs and tests (switch LOCAL_MAILBOX) may use a built-in key: their mail
-// never leaves the machine. A deployment without the secret sends no notification mail.
+// There is no built-in key: a key written in the source is everyone's, and anyone who
+// reaches a local instance could sign any member off any kind (issue 41, lower). A local
+// run gets a random key of its own from `npm start` (scripts/local-secrets.mjs, kept
+// with the local state so old links in the local mailbox still work); the tests set one
+// per run. A deployment without the secret sends no notification mail.
 
-const BUILT_IN_KEY = "agent-readiness/notifications/unsubscribe/built-in";
 const VERSION = "u1";
 
 export interface UnsubscribeSubject {
@@ -23,8 +24,7 @@ export interface UnsubscribeSubject {
 /** The key material for this Worker, or null when notification mail cannot be signed here. */
 export function unsubscribeKeyOf(env: object): string | null {
   const value = (env as { UNSUBSCRIBE_KEY?: unknown }).UNSUBSCRIBE_KEY;
-  if (typeof value === "string" && value.length > 0) return value;
-  return localSwitchOn(env, "LOCAL_MAILBOX") ? BUILT_IN_KEY : null;
+  return typeof value === "string" && value.length > 0 ? value : null;
 }
 
 const keys = new Map<string, Promise<CryptoKey>>();

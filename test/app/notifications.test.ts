@@ -6,6 +6,7 @@ import { type KeptMail, readLocalMailbox } from "../../shared/email/send-mail";
 import { createMonitor } from "../../shared/monitors/create-monitor";
 import { recordRescanScore } from "../../shared/monitors/record-rescan-score";
 import { readPreferences } from "../../shared/notifications/notification-store";
+import { signUnsubscribe } from "../../shared/notifications/unsubscribe-token";
 import { lastCompleteWeek } from "../../shared/notifications/weekly-report";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { notifyJob } from "../../workers/app/jobs";
@@ -207,6 +208,26 @@ describe("notification settings and the cron", () => {
       expect(posted.status, bad).toBe(400);
     }
     expect((await readPreferences(database(env.DB), workspaceId, await ownerId(workspaceId))).weekly_report).toBe(true);
+  });
+
+  // Issue 41, lower findings: local runs signed with a key written in the source, so
+  // anyone reaching a local instance could sign any member off any kind.
+  it("refuses a link signed with the key that was built into local runs", async () => {
+    const { owner, workspaceId } = await workspaceWithMember();
+    await choose(owner, { kinds: "weekly_report", score_threshold: "50" });
+    const userId = await ownerId(workspaceId);
+    const forged = await signUnsubscribe("agent-readiness/notifications/unsubscribe/built-in", {
+      workspaceId,
+      userId,
+      kind: "weekly_report",
+    });
+    const posted = await new FormClient().requestRaw(`/app/unsubscribe/${forged}`, {
+      method: "POST",
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(posted.status).toBe(400);
+    expect((await readPreferences(database(env.DB), workspaceId, userId)).weekly_report).toBe(true);
   });
 
   it("alerts an opted-in member when an installation stops receiving, with a link to the site, and records the webhook", async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { workerProject } from "../worker-project.ts";
 import { TEST_PASSWORD_HASH_PARAMS } from "./password-cost.ts";
 
@@ -22,6 +23,9 @@ const project = await workerProject("app", "workers/app/wrangler.toml", {
       // The service is https://app.test here (the FormClient's host): links in mail and the
       // OAuth issuer take it from PUBLIC_BASE_URL, never from a request's Host.
       PUBLIC_BASE_URL: "https://app.test",
+      // A random key per run, as `npm start` gives each local state (scripts/local-secrets.mjs):
+      // there is no built-in one.
+      UNSUBSCRIBE_KEY: randomBytes(32).toString("base64url"),
       // scrypt at N=2^10, p=1 (about 1/80 of production's work): the tests exercise the
       // hashing path, not its cost (test/app/worker-main.ts).
       TEST_PASSWORD_HASH_PARAMS: JSON.stringify(TEST_PASSWORD_HASH_PARAMS),
