@@ -385,4 +385,47 @@ describe("a document the collector must not trust", () => {
     });
     expect(gate?.answer).toBeNull();
   });
+
+  it("without a configured domain, is not held on a forged first Host: the site is learned when a document confirms it", async () => {
+    const svc = await startPolicyService();
+    closers.push(svc.close);
+    svc.setPolicy({ defaults: ALLOW_ALL, agents: [{ agent: "GPTBot", action: "block" }] });
+    let now = 1_800_000_000_000;
+    const errors: string[] = [];
+    const collector = new Collector({
+      endpoint: svc.url,
+      key: POLICY_KEY,
+      flushIntervalMs: 0,
+      now: () => now,
+      policy: { refreshMs: 60_000, retryBaseMs: 5_000 },
+      onError: (e) => errors.push(e.message),
+    });
+    const gate = collector.policy;
+    const ask = (host: string) =>
+      gate?.check({
+        method: "GET",
+        url: `https://${host}/`,
+        status: 0,
+        header: (n) => (n === "user-agent" ? GPTBOT : null),
+        ip: OPENAI_IP,
+        pathAndQuery: "/",
+        host,
+      });
+    // The first request names a site the service does not know: refused, nothing enforced.
+    await ask("evil.example")?.refresh;
+    expect(errors.at(-1)).toBe("policy: the service answered 404");
+    expect(gate?.client.status().version).toBeNull();
+    // Before the retry is due, no fetch; when it is, the request then names the site.
+    expect(ask("shop.example")?.refresh).toBeNull();
+    now += 5_000;
+    await ask("shop.example")?.refresh;
+    expect(gate?.client.status().version).toBe(1);
+    expect(ask("shop.example")?.answer?.status).toBe(403);
+    // Confirmed: a later forged Host changes nothing.
+    now += 60_000;
+    await ask("evil.example")?.refresh;
+    expect(gate?.client.status()).toMatchObject({ version: 1, failures: 0 });
+    // The site's document fetched, then confirmed: the later forged Host was not asked for.
+    expect(svc.fetches).toHaveLength(2);
+  });
 });

@@ -42,6 +42,8 @@ export class PolicyClient {
   private policy: CompiledPolicy | null = null;
   private etag: string | null = null;
   private domain: string | null;
+  /** No domain configured: requests' hosts name the site until a good document confirms one. */
+  private readonly learning: boolean;
   private dueAt = 0;
   private failures = 0;
   private confirmedAt: number | null = null;
@@ -52,6 +54,7 @@ export class PolicyClient {
   constructor(private readonly o: PolicyClientOptions) {
     this.base = o.endpoint.replace(/\/+$/, "");
     this.domain = o.domain ? siteDomain(o.domain) : null;
+    this.learning = this.domain === null;
   }
 
   /** The policy in force, or null before the first good document (nothing is enforced then). */
@@ -69,8 +72,12 @@ export class PolicyClient {
    * host, which names the site when no `domain` was configured.
    */
   refreshIfDue(host?: string): Promise<void> | null {
-    if (this.domain === null && host) this.domain = siteDomain(host);
-    if (this.inFlight || this.domain === null || this.o.now() < this.dueAt) return null;
+    if (this.inFlight || this.o.now() < this.dueAt) return null;
+    // Without a configured domain, the request that finds a fetch due names the site,
+    // until a good document confirms one: a forged Host on the first request cannot hold
+    // the collector on a site the service does not know, with nothing enforced.
+    if (this.learning && this.policy === null && host) this.domain = siteDomain(host);
+    if (this.domain === null) return null;
     return this.refresh();
   }
 
