@@ -2,7 +2,9 @@
 // uses the same way: button, form field, notice, table, card, stat tile, badge, empty
 // state, chart card, breakdown card, site navigation, filter chips and the period
 // picker. Values come from the tokens only (design-tokens.ts). Status is always written
-// as a word; colour only repeats it. Below 40rem (a phone) forms and tables stack.
+// as a word; colour only repeats it. Below 40rem (a phone) forms and tables stack, and
+// the site navigation's groups take a line each (a long group scrolls within its line),
+// so every group's name is in sight rather than off the edge of one scrolling row.
 export const COMPONENTS_CSS = `
 button,.button{display:inline-flex;align-items:center;justify-content:center;gap:var(--space-2);font:inherit;font-size:var(--text-sm);font-weight:600;line-height:1.25;padding:var(--space-2) var(--space-4);min-height:2.25rem;border:1px solid var(--accent);border-radius:var(--radius);background:var(--accent);color:var(--accent-fg);cursor:pointer;text-decoration:none;white-space:nowrap}
 button:hover,.button:hover{background:var(--accent-strong);border-color:var(--accent-strong);color:var(--accent-fg)}
@@ -76,8 +78,9 @@ td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 .site-switch ul{list-style:none;margin:0;padding:0}
 .site-switch li{padding:var(--space-1) 0}
 @media (max-width:40rem){
-  .subnav{flex-wrap:nowrap;overflow-x:auto;gap:var(--space-4)}
-  .subnav>li,.subnav ul{flex-wrap:nowrap;white-space:nowrap}
+  .subnav{flex-direction:column;align-items:stretch;flex-wrap:nowrap;gap:0}
+  .subnav>li{flex-wrap:nowrap;white-space:nowrap;overflow-x:auto}
+  .subnav ul{flex-wrap:nowrap}
   main{padding:var(--space-4) var(--space-3) var(--space-6)}
   .field input,.field select,.field textarea{width:100%}
   .grid-2{grid-template-columns:minmax(0,1fr)}
