@@ -4,10 +4,12 @@
 // writes a lockfile without their entries and `npm ci` then refuses it as out of sync.
 // This adds the entries the public registry would have written: optional, with their
 // os/cpu, so npm skips them on other platforms and fetches them on their own.
-// Run after any dependency change: `node scripts/complete-lockfile.mjs`.
+// Run after any dependency change: `node scripts/complete-lockfile.mjs`, and
+// `node scripts/complete-lockfile.mjs test/e2e` for the e2e lane's tools.
 import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 
-const file = new URL("../package-lock.json", import.meta.url);
+const file = path.resolve(import.meta.dirname, "..", process.argv[2] ?? ".", "package-lock.json");
 const lock = JSON.parse(readFileSync(file, "utf8"));
 const packages = lock.packages;
 

@@ -21,7 +21,7 @@ import { createKey } from "./mcp-helpers";
 
 const baseUrl = inject("baseUrl");
 const root = path.resolve(import.meta.dirname, "../..");
-const cli = path.join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
+const cli = path.join(root, "test/e2e/node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const baseline = path.join(root, "test/e2e/mcp-conformance-baseline.yml");
 const run = promisify(execFile);
 

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
 const root = path.resolve(import.meta.dirname, "../..");
-const bin = (name: string) => path.join(root, "node_modules/.bin", name);
-// Inside node_modules so the generated client resolves openapi-fetch like any package.
-const work = path.join(root, "node_modules/.cache/v1-openapi-check");
+// The e2e lane's tools (test/e2e/package.json); tsc is the project's.
+const bin = (name: string) =>
+  path.join(root, name === "tsc" ? "node_modules/.bin" : "test/e2e/node_modules/.bin", name);
+// Inside the tools' node_modules so the generated client resolves openapi-fetch like any package.
+const work = path.join(root, "test/e2e/node_modules/.cache/v1-openapi-check");
 
 const execFileAsync = promisify(execFile);
 

@@ -12,9 +12,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 const baseUrl = inject("baseUrl");
 const root = path.resolve(import.meta.dirname, "../..");
-const bin = (name: string) => path.join(root, "node_modules/.bin", name);
-// Inside the repository (gitignored) so vitest can import the generated TypeScript.
-const work = path.join(root, "test-output/openapi-generators");
+// The e2e lane's tools (test/e2e/package.json); tsc is the project's.
+const bin = (name: string) =>
+  path.join(root, name === "tsc" ? "node_modules/.bin" : "test/e2e/node_modules/.bin", name);
+// Inside the repository (gitignored) so vitest can import the generated TypeScript, and
+// under test/e2e so the generated clients resolve openapi-fetch from the lane's tools.
+const work = path.join(root, "test/e2e/.generated/openapi-generators");
 const exec = promisify(execFile);
 
 async function run(command: string, args: string[]): Promise<{ code: number; out: string }> {
