@@ -61,6 +61,8 @@ export interface SessionSpec {
   confidence?: number | null;
   /** Origin of the session's valid signature's key source (null: not signed). */
   signerOrigin?: string | null;
+  /** Device detection's kind (default desktop); `bot` for a client with no browser engine. */
+  deviceType?: "desktop" | "mobile" | "tablet" | "bot";
 }
 
 /** Inserts one session row (dirty, as the consumer leaves it); returns its id. */
@@ -102,9 +104,9 @@ export async function insertSession(workspaceId: string, siteId: string, s: Sess
         s.source ?? (platform === null ? "direct" : "ai_assistant_session"),
         s.subSource ?? null,
         s.referrerHost ?? null,
-        "Chrome",
-        "Linux",
-        "desktop",
+        s.deviceType === "bot" ? null : "Chrome",
+        s.deviceType === "bot" ? null : "Linux",
+        s.deviceType ?? "desktop",
         cart ? 1 : 0,
         purchase ? 1 : 0,
         outcome,
