@@ -282,6 +282,46 @@ describe("the policy in Hono", () => {
   });
 });
 
+describe("the policy in Hono on Node", () => {
+  it("judges the socket's address, not a forwarding header anyone can send, unless told to read one", async () => {
+    const { serve } = await import("@hono/node-server");
+    const svc = await startPolicyService();
+    closers.push(svc.close);
+    // Training crawls blocked, OpenAI's allowed: only a GPTBot from OpenAI's addresses passes.
+    svc.setPolicy({
+      defaults: { ...ALLOW_ALL, crawl: "block" },
+      operators: [{ operator: "OpenAI", purpose: "crawl", action: "allow" }],
+    });
+    const shopOn = async (options: Parameters<typeof honoMiddleware>[1]) => {
+      const collector = new Collector({
+        endpoint: svc.url,
+        key: POLICY_KEY,
+        domain: "shop.example",
+        flushIntervalMs: 0,
+        policy: true,
+      });
+      await collector.policy?.client.refresh();
+      const app = new Hono();
+      app.use(honoMiddleware(collector, options));
+      app.get("*", (c) => c.html("<p>shop</p>"));
+      const port = await new Promise<number>((resolve) => {
+        const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => resolve(info.port));
+        closers.push(() => new Promise<void>((r) => server.close(() => r())));
+      });
+      return (headers: Record<string, string>) =>
+        fetch(`http://127.0.0.1:${port}/p/1`, { headers: { "user-agent": GPTBOT, ...headers } });
+    };
+    const direct = await shopOn({});
+    // From loopback, whatever the headers say: only claimed, so the crawl default holds.
+    expect((await direct({ "x-forwarded-for": OPENAI_IP })).status).toBe(403);
+    expect((await direct({ "cf-connecting-ip": OPENAI_IP })).status).toBe(403);
+    // Behind a proxy the merchant trusts, its header is read where they say so.
+    const proxied = await shopOn({ clientIp: (c) => c.req.header("x-forwarded-for")?.split(",")[0]?.trim() });
+    expect((await proxied({ "x-forwarded-for": OPENAI_IP })).status).toBe(200);
+    expect((await proxied({ "x-forwarded-for": ELSEWHERE_IP })).status).toBe(403);
+  });
+});
+
 describe("a document the collector must not trust", () => {
   it("is refused when its signature, domain or version is wrong, and the last good one stays", async () => {
     const svc = await startPolicyService();

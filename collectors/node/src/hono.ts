@@ -6,13 +6,33 @@ import { gateResponse, webGateFacts } from "./policy-gate.js";
 export interface HonoContextLike {
   req: { method: string; url: string; header(name: string): string | undefined; raw?: Request };
   res: Response;
+  /** On Node, @hono/node-server's bindings: `incoming` is node's request (its README, "Access the raw Node.js APIs"). */
+  env?: unknown;
   /** Hono throws when the runtime gives no execution context (Node, Bun): read in a try. */
   readonly executionCtx: { waitUntil(promise: Promise<unknown>): void };
 }
 
 export interface HonoOptions {
-  /** The client IP; default `CF-Connecting-IP`, else the first `X-Forwarded-For` address. */
+  /**
+   * The client IP; default on Node the socket's peer address, elsewhere `CF-Connecting-IP`,
+   * else the first `X-Forwarded-For` address. Behind a proxy on Node, read its header here.
+   */
   clientIp?: (c: HonoContextLike) => string | null | undefined;
+}
+
+/**
+ * The TCP peer when Hono runs on Node: there anyone can send `CF-Connecting-IP` or
+ * `X-Forwarded-For`, and an address read from them would verify a claimed crawler
+ * (an agent from its operator's published ranges gets the verified decision).
+ */
+function nodePeer(c: HonoContextLike): string | undefined {
+  try {
+    const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: unknown } } } | undefined)?.incoming;
+    const address = incoming?.socket?.remoteAddress;
+    return typeof address === "string" ? address : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -27,7 +47,7 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
     const ip = () =>
       options.clientIp
         ? options.clientIp(c)
-        : (c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim());
+        : (nodePeer(c) ?? c.req.header("cf-connecting-ip") ?? c.req.header("x-forwarded-for")?.split(",")[0]?.trim());
     // The site's agent policy first (policy-gate.ts): a blocked agent never reaches the route.
     const gate = policyGate(collector, c, ip);
     if (gate?.answer) return gateResponse(gate.answer);
