@@ -12,6 +12,11 @@ export const SIGNER_HOST = "signer-agent.example";
 export const LISTED_SIGNER_HOST = "chatgpt.com";
 /** The agentic-browser test's shop: the same page under its own host and snippet. */
 export const AGENTIC_SHOP_HOST = "agentic-shop.example";
+/**
+ * The snippet-commerce test's shop: its add-to-cart form is a WebMCP tool (declarative
+ * API: `toolname` on the form), so an agent's submit carries `agentInvoked`.
+ */
+export const COMMERCE_SHOP_HOST = "commerce-shop.example";
 
 export interface SnippetFixtures {
   port: number;
@@ -56,6 +61,14 @@ export async function startSnippetFixtures(): Promise<SnippetFixtures> {
 </body></html>`);
       return;
     }
+    if (host === COMMERCE_SHOP_HOST) {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(`<!doctype html><html><head><title>Mug shop</title>${snippets.get(host) ?? ""}</head><body>
+<h1>Blue mug</h1>
+<form action="/cart/add" method="post" toolname="addToCart" tooldescription="Add the blue mug to the cart" onsubmit="event.preventDefault()"><button type="submit">Add to cart</button></form>
+</body></html>`);
+      return;
+    }
     res.writeHead(404);
     res.end();
   });
@@ -63,7 +76,7 @@ export async function startSnippetFixtures(): Promise<SnippetFixtures> {
   const { port } = server.address() as { port: number };
   return {
     port,
-    outboundResolve: [SHOP_HOST, AGENTIC_SHOP_HOST, SIGNER_HOST, LISTED_SIGNER_HOST]
+    outboundResolve: [SHOP_HOST, AGENTIC_SHOP_HOST, COMMERCE_SHOP_HOST, SIGNER_HOST, LISTED_SIGNER_HOST]
       .map((h) => `${h}=127.0.0.1:${port}`)
       .join(","),
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -1,0 +1,174 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Page } from "playwright-core";
+import { beforeAll, expect, inject, it } from "vitest";
+import { describeInChromium } from "./browser";
+import { COMMERCE_SHOP_HOST } from "./snippet-fixture-server";
+
+// Issue 46: the snippet's commerce in a real Chromium, against `npm start`. On one shop
+// page whose add-to-cart form is a WebMCP tool (declarative API, `toolname`), an agent
+// submits the form (the submit event dispatched as the WebMCP explainer describes the
+// browser firing it: a SubmitEvent whose `agentInvoked` is true, after `toolactivated`
+// with the tool's name) and a person clicks the same button; each then reports its order
+// with `agentReadiness.purchase` on the confirmation step. Only the agent's submit may
+// count as agent-submitted, and only its order as one an agent got in the browser, as
+// the v1 orders-by-channel report says.
+const baseUrl = inject("baseUrl");
+const shopUrl = `http://${COMMERCE_SHOP_HOST}:${inject("snippetFixturePort")}`;
+const root = path.resolve(import.meta.dirname, "../..");
+const run = Date.now().toString(36);
+
+let auth: Record<string, string>;
+
+async function api(pathname: string, init: RequestInit = {}) {
+  const res = await fetch(`${baseUrl}${pathname}`, {
+    ...init,
+    headers: { ...auth, "Content-Type": "application/json", ...(init.headers ?? {}) },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+interface Channels {
+  total: { orders: number };
+  channels: {
+    channel: string;
+    orders: number;
+    by_currency: { currency: string; orders: number; value_minor: number }[];
+  }[];
+  browser_agents: {
+    carts_submitted: number;
+    checkouts_submitted: number;
+    forms_submitted: number;
+    by_tool: { tool: string; submitted: number; activated: number; canceled: number }[];
+  };
+}
+
+/** Waits until the page's beacons so far have been answered, `n` of them at least, and returns their statuses. */
+async function answered(statuses: number[], page: Page, n: number): Promise<number[]> {
+  for (let i = 0; i < 150 && statuses.length < n; i++) await page.waitForTimeout(100);
+  return statuses;
+}
+
+describeInChromium(
+  "the snippet's agentInvoked submits and purchases reach the service (skipped only where /usr/bin/chromium is missing)",
+  (chrome) => {
+    beforeAll(async () => {
+      const { stdout } = await promisify(execFile)(
+        "npm",
+        [
+          "run",
+          "--silent",
+          "admin",
+          "--",
+          "create-key",
+          "--workspace",
+          `commerce-e2e-${run}`,
+          "--scopes",
+          "sites:write,conversions:read",
+        ],
+        { cwd: root, env: { ...process.env, BASE_URL: baseUrl } },
+      );
+      auth = { Authorization: `Bearer ${(JSON.parse(stdout.trim()) as { key: string }).key}` };
+      const reg = await api("/api/v1/sites", {
+        method: "POST",
+        body: JSON.stringify({ domain: COMMERCE_SHOP_HOST, name: "Commerce shop" }),
+      });
+      expect(reg.status).toBe(201);
+      await fetch(`http://127.0.0.1:${inject("snippetFixturePort")}/__set`, {
+        method: "POST",
+        body: JSON.stringify({ host: COMMERCE_SHOP_HOST, snippet: reg.body.snippet }),
+      });
+    }, 60_000);
+
+    it("counts the agent's submit and order as the agent's, the person's as neither", async () => {
+      const browser = chrome.browser;
+      const major = (await browser.version()).split(".")[0];
+      const visit = async (who: "agent" | "person", ip: string) => {
+        // A person's Chrome (its own network, the User-Agent a headed Chrome sends): agentic
+        // browsers send the same, so only the submit's agentInvoked tells them apart.
+        const context = await browser.newContext({
+          extraHTTPHeaders: { "CF-Connecting-IP": ip },
+          userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+        });
+        const page = await context.newPage();
+        const statuses: number[] = [];
+        page.on("response", (r) => {
+          if (r.url().endsWith("/ingest/e")) statuses.push(r.status());
+        });
+        await page.goto(`${shopUrl}/mug`);
+        await page.waitForFunction(() => "agentReadiness" in window);
+        if (who === "agent") {
+          await page.evaluate(() => {
+            const form = document.querySelector("form") as HTMLFormElement;
+            const activated = Object.assign(new Event("toolactivated"), { toolName: "addToCart" });
+            window.dispatchEvent(activated);
+            const submit = new SubmitEvent("submit", {
+              bubbles: true,
+              cancelable: true,
+              submitter: form.querySelector("button"),
+            });
+            Object.defineProperty(submit, "agentInvoked", { value: true });
+            form.dispatchEvent(submit);
+          });
+        } else {
+          await page.getByRole("button", { name: "Add to cart" }).click();
+        }
+        // pageview, then (agent) tool_activated and agent_submit, add_to_cart.
+        const before = who === "agent" ? 4 : 2;
+        await answered(statuses, page, before);
+        const order = { order_id: `${who}-${run}`, value: who === "agent" ? 12.5 : 30, currency: "EUR" };
+        await page.evaluate((o) => {
+          (window as unknown as { agentReadiness: { purchase(o: unknown): void } }).agentReadiness.purchase(o);
+        }, order);
+        await answered(statuses, page, before + 1);
+        await context.close();
+        return statuses;
+      };
+      const agent = await visit("agent", "198.18.46.7");
+      const person = await visit("person", "198.18.47.7");
+      // Every beacon accepted: the agent's pageview, tool_activated, agent_submit, add_to_cart
+      // and purchase; the person's pageview, add_to_cart and purchase.
+      expect(agent.length).toBeGreaterThanOrEqual(5);
+      expect(person.length).toBeGreaterThanOrEqual(3);
+      expect([...agent, ...person].every((s) => s === 202)).toBe(true);
+
+      let report: Channels | undefined;
+      for (let i = 0; i < 240; i++) {
+        const r = await api(`/api/v1/attribution/channels?domain=${COMMERCE_SHOP_HOST}&period=24h`);
+        expect(r.status).toBe(200);
+        report = r.body as unknown as Channels;
+        if (report.total.orders >= 2 && report.browser_agents.carts_submitted >= 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      // By hand: one cart submitted by an agent (the person's submit is not one), through
+      // the tool addToCart, activated once; the agent's order (12.50 EUR) is one an agent
+      // got in the browser, the person's (30.00 EUR, no referrer) another order.
+      expect(report?.browser_agents).toMatchObject({
+        carts_submitted: 1,
+        checkouts_submitted: 0,
+        forms_submitted: 0,
+        by_tool: [{ tool: "addToCart", submitted: 1, activated: 1, canceled: 0 }],
+      });
+      const channel = (name: string) => report?.channels.find((c) => c.channel === name);
+      expect(channel("agent_browser")).toMatchObject({
+        orders: 1,
+        by_currency: [{ currency: "EUR", orders: 1, value_minor: 1250 }],
+      });
+      expect(channel("other")).toMatchObject({
+        orders: 1,
+        by_currency: [{ currency: "EUR", orders: 1, value_minor: 3000 }],
+      });
+      expect(channel("agent_checkout")?.orders).toBe(0);
+      expect(channel("ai_referral")?.orders).toBe(0);
+    }, 120_000);
+  },
+  // A Chrome that does not announce automation, so the person's visit is a person's.
+  {
+    ignoreDefaultArgs: ["--enable-automation"],
+    args: [
+      "--disable-blink-features=AutomationControlled",
+      `--host-resolver-rules=MAP ${COMMERCE_SHOP_HOST} 127.0.0.1`,
+    ],
+  },
+);
