@@ -165,7 +165,9 @@ describe("Log file upload", () => {
     expect(report.status).toBe(200);
     expect(metric(report.html, "total_sessions")).toBe("2");
     expect(metric(report.html, "unique_visitors")).toBe("2");
-    expect(report.html).toContain("AI share of all traffic (2 of 3)");
+    // The share names its parts: the 2 agents, no person from an assistant's link.
+    expect(metric(report.html, "ai_share_pct")).toBe("66.7%");
+    expect(report.html).toContain("2 of 3 sessions: 2 AI-agent + 0 visits from an AI assistant&#39;s link");
     // Today's line is today's, counted once, under the live salt.
     const todayReport = await owner.get(`/app/sites/upload.example/traffic?from=${utcDay(now)}&to=${utcDay(now)}`);
     expect(metric(todayReport.html, "total_sessions")).toBe("1");
@@ -176,7 +178,7 @@ describe("Log file upload", () => {
     expect(again.html).toContain("5 of them were already stored");
     const twice = await owner.get(`/app/sites/upload.example/traffic?from=${oldDay}&to=${oldDay}`);
     expect(metric(twice.html, "total_sessions")).toBe("2");
-    expect(twice.html).toContain("AI share of all traffic (2 of 3)");
+    expect(twice.html).toContain("2 of 3 sessions: 2 AI-agent + 0 visits from an AI assistant&#39;s link");
   });
 
   it("refuses no file, a file of no known format, one over the size bound and a forged form, storing nothing", async () => {
