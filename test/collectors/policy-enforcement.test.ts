@@ -152,6 +152,10 @@ describe("the policy in Express", () => {
     expect((await shop.get("/products/mug", GPTBOT)).status).toBe(200);
     expect((await shop.get("/products?page=2", GPTBOT)).status).toBe(200);
     expect((await shop.get("/products/private/x", GPTBOT)).status).toBe(403);
+    // The same path with unreserved characters percent-encoded, as Hono and Next.js route it.
+    expect((await shop.get("/%70roducts/%70rivate/x", GPTBOT)).status).toBe(403);
+    expect((await shop.get("/products/priv%61te", GPTBOT)).status).toBe(403);
+    expect((await shop.get("/%70roducts/mug", GPTBOT)).status).toBe(200);
     expect((await shop.get("/account", GPTBOT)).status).toBe(403);
     expect((await shop.get("/account", BROWSERS[0])).status).toBe(200);
   });

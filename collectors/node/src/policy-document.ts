@@ -80,6 +80,21 @@ export interface CompiledPolicy {
   decide(userAgent: string | null | undefined, ip: string | null | undefined, pathAndQuery: string): Verdict | null;
 }
 
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+
+/**
+ * RFC 3986 §6.2.2.2: a percent-encoded unreserved character is that character, and
+ * frameworks that decode the path before routing (Hono, Next.js) serve `/%61ccount` from
+ * `/account`; so a path exception is tested on the path with those decoded.
+ */
+export function unreservedDecoded(path: string): string {
+  if (!path.includes("%")) return path;
+  return path.replace(/%[0-9A-Fa-f]{2}/g, (m) => {
+    const ch = String.fromCharCode(Number.parseInt(m.slice(1), 16));
+    return UNRESERVED.test(ch) ? ch : m;
+  });
+}
+
 function actionAt(d: PolicyDecision, path: string): PolicyAction {
   for (const { prefix, action } of d.paths) if (path.startsWith(prefix)) return action;
   return d.base;
@@ -143,7 +158,7 @@ export function compilePolicy(document: PolicyDocument): CompiledPolicy {
       if (!agent) return null;
       const parsed = ip && agent.addresses.length > 0 ? parseIp(ip) : null;
       const verified = parsed !== null && agent.addresses.some((set) => inAddressSet(parsed, set));
-      const action = actionAt(verified ? agent.verified : agent.declared, pathAndQuery);
+      const action = actionAt(verified ? agent.verified : agent.declared, unreservedDecoded(pathAndQuery));
       let blocked: BlockReason | null = null;
       if (action === "block") blocked = "policy";
       // No robots.txt known: nothing to obey, nothing blocked.
