@@ -133,8 +133,12 @@ args.push("--ip", host, "--port", port, "--persist-to", persistTo, "--show-inter
 // TypeScript: the pinned node@22 (>= 22.18) strips the types; each switch is named
 // for what it turns on) and the OUTBOUND_RESOLVE map. `--var` reaches only the primary
 // config, so each config gets a .dev.vars beside it (gitignored; deploys never read it).
+// CLIENT_ADDRESS_FROM_HEADER=1 (the e2e harness and benches, test/helpers/node/local-server.ts)
+// leaves LOOPBACK_CLIENT_ADDRESS off, so a test stands in for many networks by sending
+// CF-Connecting-IP; a plain `npm start` never takes the address from the client.
+const switchOff = (name) => name === "LOOPBACK_CLIENT_ADDRESS" && process.env.CLIENT_ADDRESS_FROM_HEADER === "1";
 const devVars = `${Object.keys(LOCAL_SWITCHES)
-  .map((name) => `${name}="1"\n`)
+  .map((name) => `${name}="${switchOff(name) ? "" : "1"}"\n`)
   .join("")}OUTBOUND_RESOLVE=${JSON.stringify(outboundResolve)}\nPUBLIC_BASE_URL=${JSON.stringify(publicBaseUrl)}\n`;
 for (const config of configs) writeFileSync(path.join(root, path.dirname(config), ".dev.vars"), devVars);
 // The application (docs/app.md "Getting started"): locally the first visit creates the

@@ -18,6 +18,12 @@ export const LOCAL_SWITCHES = {
   ROBOTS_MAPPED_ONLY: "ingest",
   /** app: every mail sent is also kept in D1 and listed at /app/__mailbox (docs/app.md "Email"). */
   LOCAL_MAILBOX: "app",
+  /**
+   * edge: a local run's client is this machine, so a client-sent CF-Connecting-IP is
+   * replaced with the loopback address (in a deployment Cloudflare sets it). The e2e
+   * harness and benches turn it off to stand in for many networks (docs/security.md L7).
+   */
+  LOOPBACK_CLIENT_ADDRESS: "edge",
 } as const;
 export type LocalSwitch = keyof typeof LOCAL_SWITCHES;
 

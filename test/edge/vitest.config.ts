@@ -14,7 +14,12 @@ function echo(upstream: string) {
       });
     }
     return Response.json(
-      { upstream, path: url.pathname, requestId: request.headers.get("X-Request-Id") },
+      {
+        upstream,
+        path: url.pathname,
+        requestId: request.headers.get("X-Request-Id"),
+        clientAddress: request.headers.get("CF-Connecting-IP"),
+      },
       { headers: { "X-Upstream": upstream } },
     );
   };

@@ -7,6 +7,7 @@ import { toErrorResponse } from "@shared/http/on-error";
 import { REQUEST_ID_HEADER, type RequestIdVariables, requestId } from "@shared/http/request-id";
 import { Hono } from "hono";
 import { routePath } from "hono/route";
+import { setClientAddress } from "./client-address";
 import { registerDiscoveryRoutes } from "./discovery-routes";
 import { registerFavicon } from "./favicon";
 import { routePattern, upstreamFor } from "./routes";
@@ -50,6 +51,7 @@ app.all("*", async (c) => {
   // The product Worker sees the same request id, so logs of both hops line up.
   const forwarded = new Request(c.req.raw);
   forwarded.headers.set(REQUEST_ID_HEADER, c.get("requestId"));
+  setClientAddress(forwarded.headers, c.env);
   const res = await c.env[upstream].fetch(forwarded);
   // Re-wrapped (not buffered) so streams such as the scan SSE pass straight through.
   return new Response(res.body, res);

@@ -39,7 +39,9 @@ export async function startLocalServer(
   let output = "";
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PERSIST_TO: state, ...extraEnv },
+    // CLIENT_ADDRESS_FROM_HEADER: tests and benches send CF-Connecting-IP to stand in for
+    // many networks, which a plain `npm start` ignores (scripts/start.mjs).
+    env: { ...process.env, PORT: String(port), PERSIST_TO: state, CLIENT_ADDRESS_FROM_HEADER: "1", ...extraEnv },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
