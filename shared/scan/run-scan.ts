@@ -2,8 +2,11 @@ import type { Database } from "../db/client";
 import type { ResolveMap } from "../outbound/resolve-map";
 import { recordScanRobots } from "../robots/record-scan-robots";
 import { CHECKS } from "./checks/registry";
+import { CRAWL_LIMITS } from "./crawl/crawl-limits";
 import { crawlSite } from "./crawl/crawl-site";
+import { HostLimiter } from "./crawl/host-limiter";
 import { runJourney } from "./journey/run-journey";
+import type { JourneyResult } from "./journey/types";
 import { LAYERS } from "./layers";
 import { resultHash } from "./result-hash";
 import { runChecks } from "./run-checks";
@@ -29,28 +32,38 @@ export async function runScan(options: RunScanOptions) {
     emit({ event: "status", data: { phase, message, ...phaseProgress(phase) } });
   await status("queued", `Scan of ${domain} accepted`);
   await status("fetching", `Fetching ${domain}`);
+  // The journey (find a product, add it to a cart, read it back) starts as soon as the
+  // crawl has what it reads, beside the crawl's last requests; both share one per-host
+  // limiter, so the scan keeps at most 6 requests in flight per host (scan-checks.md).
+  // It needs a site that answers.
+  const limiter = new HostLimiter(CRAWL_LIMITS.perHostConcurrency);
+  const started: { journey?: Promise<JourneyResult> } = {};
   const site = await crawlSite({
     domain,
     resolve: options.resolve,
     signal: options.signal,
     infoUrl: options.scannerInfoUrl,
+    limiter,
     onFetch: (e) => void emit({ event: "crawl", data: e }),
+    onJourneyInputs: (inputs) => {
+      if (inputs.unreachable) return;
+      void status("journey", "Finding a product and adding it to a cart");
+      started.journey = runJourney({
+        site: inputs,
+        resolve: options.resolve,
+        signal: options.signal,
+        infoUrl: options.scannerInfoUrl,
+        limiter,
+        onFetch: (e) => void emit({ event: "crawl", data: e }),
+        onStatus: (message) => void status("journey", message),
+      });
+      // Awaited below; kept from counting as unhandled should the crawl fail first.
+      started.journey.catch(() => {});
+    },
   });
   // The scan's robots.txt joins the site's robots.txt history (docs/reports.md).
   if (site.robots) await recordScanRobots(options.db, domain, site.robots, Date.now());
-
-  // The journey (find a product, add it to a cart, read it back) needs a site that answers.
-  if (!site.unreachable) {
-    await status("journey", "Finding a product and adding it to a cart");
-    site.journey = await runJourney({
-      site,
-      resolve: options.resolve,
-      signal: options.signal,
-      infoUrl: options.scannerInfoUrl,
-      onFetch: (e) => void emit({ event: "crawl", data: e }),
-      onStatus: (message) => void status("journey", message),
-    });
-  }
+  if (started.journey) site.journey = await started.journey;
 
   const checkResults = runChecks(site);
   const unreachable = unreachableOf(domain, checkResults);

@@ -186,6 +186,16 @@ export interface Discovery {
 }
 
 /** The crawl's result: the only input of every check. */
+/**
+ * What the journey reads of the crawl. The crawl hands it over as soon as these are in
+ * (crawl-site.ts), so the journey runs beside the crawl's last requests (parity and
+ * markdown probes, llms-full.txt, the cart page, the product feed) instead of after them.
+ */
+export type JourneySite = Pick<
+  SiteSnapshot,
+  "domain" | "origin" | "home" | "llms" | "files" | "products" | "discovery" | "robotsGate" | "unreachable"
+>;
+
 export interface SiteSnapshot {
   domain: string;
   origin: string;

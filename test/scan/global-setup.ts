@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { besideShop } from "../fixtures/shops/beside-shop";
 import { CartBook } from "../fixtures/shops/cart-book";
 import { challengeShop } from "../fixtures/shops/challenge-shop";
 import { edgeCaseShop } from "../fixtures/shops/edge-case-shop";
@@ -46,6 +47,7 @@ export async function setup(project: TestProject): Promise<void> {
   const session = sessionShop({ origin: "https://session-shop.test" });
   const protocols = protocolsShop({ origin: "https://protocols-2026.test", legacy: false });
   const protocolsLegacy = protocolsShop({ origin: "https://protocols-legacy.test", legacy: true });
+  const beside = besideShop();
   const shops = {
     "good-shop.test": await startShop(goodShop, goodShopCarts.options()),
     "js-shell.test": await startShop(jsShellShop, observeOnly("js-shell.test").options()),
@@ -74,6 +76,8 @@ export async function setup(project: TestProject): Promise<void> {
     "broken-robots.test": await startShop({ "/robots.txt": { status: 503, body: "unavailable" } }),
     // The well-built shop again, 40 ms per answer, so concurrency limits become visible.
     "slow-good-shop.test": await startShop(goodShop, { latencyMs: 40 }),
+    // The well-built shop whose llms-full.txt waits for a cart to be added (beside-shop.ts).
+    "beside-shop.test": await startShop(beside.routes, beside.options),
   };
   books.push(
     ["good-shop.test", goodShopCarts],

@@ -252,6 +252,32 @@ describe("the journey is deterministic and bounded", () => {
   });
 });
 
+describe("the journey runs beside the crawl", () => {
+  it("starts once the crawl has what it reads, not after the crawl's last request, and the scan keeps 6 in flight", async () => {
+    // beside-shop.test answers llms-full.txt (which nothing waits for) only after a cart
+    // was added: a journey that waited for the whole crawl would see it answered first,
+    // after the fixture's 6 s fallback.
+    const { events } = await postScan("beside-shop.test", "198.51.100.51");
+    const at = (path: string) =>
+      events.findIndex((e) => e.event === "crawl" && new URL(String(e.data.url)).pathname === path);
+    // The file is released when the cart's POST reaches the shop, so the journey's
+    // requests before it (the product page, at least) are in the stream first.
+    const firstJourney = events.findIndex((e) => e.event === "crawl" && e.data.journey === true);
+    expect(firstJourney).toBeGreaterThan(-1);
+    expect(at("/llms-full.txt")).toBeGreaterThan(firstJourney);
+    const stored = await getScan(completeOf(events).id);
+    const byKey = Object.fromEntries(stored.checkResults.map((c) => [c.key, c]));
+    expect(byKey.cart_add.status).toBe("pass");
+    expect(byKey.llms_full_txt.status).toBe("pass");
+    // Crawl and journey share one per-host limiter (scan-checks.md: at most 6 in flight).
+    const shop = JSON.parse((await safeFetch("https://beside-shop.test/__fixture/stats", { resolve })).text()) as {
+      maxInFlight: number;
+    };
+    expect(shop.maxInFlight).toBeGreaterThan(1);
+    expect(shop.maxInFlight).toBeLessThanOrEqual(6);
+  });
+});
+
 describe("what the stored result keeps", () => {
   it("never stores cookies, nonces, cart tokens or cart ids", async () => {
     for (const host of ["ucp-shop.test", "woo-like.test", "form-shop.test"]) {

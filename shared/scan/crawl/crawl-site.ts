@@ -12,13 +12,14 @@ import { extractPage } from "../html/extract-page";
 import { parseRobots } from "../robots/parse-robots";
 import { type ParsedSitemap, readSitemapStream } from "../sitemap";
 import { declaresProduct } from "../structured-data";
-import type { Discovery, Fetched, PageVisit, SitemapFacts, SiteSnapshot } from "../types";
+import type { Discovery, Fetched, JourneySite, PageVisit, SitemapFacts, SiteSnapshot } from "../types";
 import { CONVENTIONAL_CARTS, looksLikeCategory, resolveOnSite, sortedUnique } from "../url-patterns";
 import { PARITY_USER_AGENT, SCANNER_TOKEN } from "../user-agent";
 import { isAddToCartName, namesCart } from "../vocabulary/shop-vocabulary";
 import { CRAWL_LIMITS } from "./crawl-limits";
 import { cartLinks as findCartLinks, productCandidates } from "./discover-products";
 import { type CrawlEvent, Fetcher, type RobotsGate } from "./fetcher";
+import type { HostLimiter } from "./host-limiter";
 
 // The crawl plan of scan-checks.md, in dependency order:
 //   1. robots.txt (its rules decide what else may be fetched);
@@ -44,6 +45,15 @@ export const WELL_KNOWN_PATHS = [
 
 const QUOTA = { sitemaps: 4, pages: 4, cart: 2, fallbacks: 3 } as const;
 
+/** The well-known files asked for first: the product feed, the fallbacks' inputs, the UCP profile the journey reads. */
+const EARLY_FILES = [
+  "/products.json",
+  AI_CATALOG_PATH,
+  "/.well-known/api-catalog",
+  "/openapi.json",
+  "/.well-known/ucp",
+] as const;
+
 export interface CrawlOptions {
   domain: string;
   resolve: ResolveMap;
@@ -51,6 +61,13 @@ export interface CrawlOptions {
   onFetch?: (event: CrawlEvent) => void;
   /** Page describing the scanner, linked from its User-Agent (default: the local base URL). */
   infoUrl?: string;
+  /** The per-host limiter, shared with a journey that runs beside the crawl. */
+  limiter?: HostLimiter;
+  /**
+   * Called once, as soon as everything the journey reads is in (JourneySite), while the
+   * crawl's remaining requests are still under way: the journey starts there (run-scan.ts).
+   */
+  onJourneyInputs?: (site: JourneySite) => void;
 }
 
 function gateFrom(robots: Fetched): RobotsGate {
@@ -91,6 +108,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     signal,
     onFetch: options.onFetch,
     infoUrl: options.infoUrl,
+    limiter: options.limiter,
   });
   let origin = `https://${options.domain}`;
   const at = (path: string) => `${origin}${path}`;
@@ -111,8 +129,13 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   fetcher.gate = gateFrom(robots);
   const declared = fetcher.gate.kind === "rules" ? fetcher.gate.robots.sitemaps : [];
 
-  // 2. Everything that needs only the domain, started together (the per-host limiter
-  // keeps six in flight).
+  // 2. Everything that needs only the domain. The per-host limiter keeps six in flight
+  // and gives a free slot to the first request waiting (by priority), so the order here
+  // is the order they go out: first what the next requests wait for (the home page, the
+  // sitemaps and /products.json choose the product pages; three files choose the
+  // fallbacks), then the journey's other inputs (the UCP profile, llms.txt). What nothing
+  // waits for (the parity probe, llms-full.txt, ACP's discovery document) is asked for
+  // after the pages (step 3), so it never takes a slot a page needs.
   const homeP = fetcher.fetch(at("/"), { priority: 0 }).then(visit);
   const sitemapUrls = sortedUnique(
     declared.map((u) => resolveOnSite(u, origin, onSite)?.href).filter((u): u is string => !!u),
@@ -120,14 +143,15 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const sitemapRoots = sitemapUrls.length > 0 ? sitemapUrls : [at("/sitemap.xml")];
   const onSiteUrl = (u: string) => resolveOnSite(u, origin, onSite);
   const rootSitemapsP = Promise.all(sitemapRoots.map((u) => readSitemap(fetcher, u)));
-  const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
-  const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown" });
-  const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
-  const fileFetches = WELL_KNOWN_PATHS.map((p) => fetcher.fetch(at(p), { accept: FILE_ACCEPT }));
-  const filesP = Promise.all(fileFetches);
+  const fileFetch = new Map<string, Promise<Fetched>>();
+  const fetchFile = (p: string, priority: number) =>
+    fileFetch.set(p, fetcher.fetch(at(p), { accept: FILE_ACCEPT, priority }));
+  for (const p of EARLY_FILES) fetchFile(p, 0);
+  const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown", priority: 0 });
+  const fileAt = (p: string) => fileFetch.get(p) as Promise<Fetched>;
 
   // The Shopify-style product feed names product pages too (read before choosing them).
-  const feedP = fileFetches[WELL_KNOWN_PATHS.indexOf("/products.json")];
+  const feedP = fileAt("/products.json");
   // The feed the home page or a root sitemap declares is read to see whether it holds
   // products (a WordPress posts feed does not); it takes one of the sitemaps' slots, and
   // none when /products.json already lists products.
@@ -147,7 +171,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   // journey's path). The www. retry of robots.txt comes out of their quota, so the total
   // stays 25.
   const fallbackQuota = QUOTA.fallbacks - (origin === `https://${options.domain}` ? 0 : 1);
-  const fallbacksP = Promise.all(FALLBACK_INPUTS.map((p) => fileFetches[WELL_KNOWN_PATHS.indexOf(p)])).then((answers) =>
+  const fallbacksP = Promise.all(FALLBACK_INPUTS.map(fileAt)).then((answers) =>
     fetchFallbacks(
       fetcher,
       Object.fromEntries(FALLBACK_INPUTS.map((p, i) => [p, answers[i]])),
@@ -208,46 +232,66 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const productsP = Promise.all(productTargets.map((u) => fetcher.fetch(u, { priority: 0 }).then(visit)));
   // A challenged home page stops the crawl short of the cart (docs/scan.md "Safety").
   const cartP = home.fetched.challenge ? Promise.resolve([]) : fetchCart(fetcher, cartLinks, at);
+  // What nothing waits for, now that the pages are asked for.
+  for (const p of WELL_KNOWN_PATHS) if (!fileFetch.has(p)) fetchFile(p, 1);
+  const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
+  const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
+  const filesP = Promise.all(WELL_KNOWN_PATHS.map(fileAt));
 
-  const [parity, markdownProbe, llms, llmsFull, fileList] = await Promise.all([
+  // The journey's inputs: the home page, the product and category pages, the files and
+  // fallbacks, llms.txt. It starts from them (run-scan.ts) beside the rest of the crawl.
+  const journeyInputsP = Promise.all([productsP, categoryP, filesP, fallbacksP, llmsP]).then(
+    ([fetchedProducts, categoryVisit, fileList, fallbacks, llms]) => {
+      const files: Record<string, Fetched> = {};
+      WELL_KNOWN_PATHS.forEach((p, i) => {
+        files[p] = fileList[i];
+      });
+      Object.assign(files, fallbacks);
+      if (!category) {
+        category = categoryVisit;
+        productLinksCategory = categoryProductLinks(category, onSite);
+      }
+      let products = fetchedProducts;
+      if (verifySlugs) {
+        products = fetchedProducts.filter((p) => declaresProduct(p.page));
+        productLinksHome = sortedUnique(products.map((p) => p.fetched.url));
+      }
+      if (homeIsProduct) products = [home, ...products];
+      const discovery: Discovery = {
+        homeIsProduct,
+        productLinksHome,
+        productLinksCategory,
+        productLinksSitemap,
+        categoryCandidates,
+        cartLinks,
+        cartScriptControls,
+      };
+      const inputs: JourneySite = {
+        domain: options.domain,
+        origin,
+        home,
+        llms,
+        files,
+        products,
+        discovery,
+        robotsGate: fetcher.gate,
+        unreachable: unreachableOf(fetcher.gate, robots),
+      };
+      options.onJourneyInputs?.(inputs);
+      return inputs;
+    },
+  );
+
+  const [parity, markdownProbe, llmsFull, cart, productFeed, inputs] = await Promise.all([
     parityP,
     markdownP ?? Promise.resolve(null),
-    llmsP,
     llmsFullP,
-    filesP,
-  ]);
-  const files: Record<string, Fetched> = {};
-  WELL_KNOWN_PATHS.forEach((p, i) => {
-    files[p] = fileList[i];
-  });
-
-  if (!category) {
-    category = await categoryP;
-    productLinksCategory = categoryProductLinks(category, onSite);
-  }
-  const [fetchedProducts, cart, fallbacks, productFeed] = await Promise.all([
-    productsP,
     cartP,
-    fallbacksP,
     productFeedP,
+    journeyInputsP,
   ]);
-  Object.assign(files, fallbacks);
-  let products = fetchedProducts;
-  if (verifySlugs) {
-    products = fetchedProducts.filter((p) => declaresProduct(p.page));
-    productLinksHome = sortedUnique(products.map((p) => p.fetched.url));
-  }
-  if (homeIsProduct) products = [home, ...products];
+  const { llms, files, products, discovery } = inputs;
 
-  const discovery: Discovery = {
-    homeIsProduct,
-    productLinksHome,
-    productLinksCategory,
-    productLinksSitemap,
-    categoryCandidates,
-    cartLinks,
-    cartScriptControls,
-  };
   return {
     domain: options.domain,
     origin,
@@ -267,12 +311,15 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     discovery,
     robotsGate: fetcher.gate,
     journey: null,
-    unreachable:
-      fetcher.gate.kind === "unreachable"
-        ? // The outbound code ("network: ", "timeout: ") is for logs; the reason is for people.
-          { url: robots.url, reason: (robots.error ?? "no answer").replace(/^[a-z_]+: /, "") }
-        : null,
+    unreachable: inputs.unreachable,
   };
+}
+
+function unreachableOf(gate: RobotsGate, robots: Fetched): SiteSnapshot["unreachable"] {
+  return gate.kind === "unreachable"
+    ? // The outbound code ("network: ", "timeout: ") is for logs; the reason is for people.
+      { url: robots.url, reason: (robots.error ?? "no answer").replace(/^[a-z_]+: /, "") }
+    : null;
 }
 
 /** Product page URLs of a Shopify-style `/products.json` feed (`products[].handle`), sorted; at most 20 read. */
@@ -407,7 +454,9 @@ async function fetchFallbacks(
   // seconds on a slow shop (measured on edge-shop.test). The transitional catalog's card
   // is followed only when a slot is left.
   const chosen = wanted.slice(0, quota);
-  const fetch = ([, url, accept]: [string, string, string?]) => fetcher.fetch(url, { accept: accept ?? FILE_ACCEPT });
+  // Priority 0: the journey reads the cards (the MCP endpoints it probes).
+  const fetch = ([, url, accept]: [string, string, string?]) =>
+    fetcher.fetch(url, { accept: accept ?? FILE_ACCEPT, priority: 0 });
   const fetched = await Promise.all(chosen.map(fetch));
   const out: Record<string, Fetched> = Object.fromEntries(chosen.map(([path], i) => [path, fetched[i]]));
   const listed = readCatalog(out[MCP_CATALOG_PATH], MCP_CATALOG_PATH)

@@ -25,6 +25,8 @@ export interface FetcherOptions {
   onFetch?: (event: CrawlEvent) => void;
   /** Page describing the scanner, linked from its User-Agent. */
   infoUrl?: string;
+  /** Shared with the journey when it runs beside the crawl; else the crawl's own. */
+  limiter?: HostLimiter;
 }
 
 export interface FetchOptions {
@@ -99,7 +101,7 @@ function emptyFetched(url: string, fields: Partial<Fetched>): Fetched {
  * scanner's own token once known.
  */
 export class Fetcher {
-  private readonly limiter = new HostLimiter(CRAWL_LIMITS.perHostConcurrency);
+  private readonly limiter: HostLimiter;
   private readonly site: string;
   private readonly userAgent: string;
   private used = 0;
@@ -108,6 +110,7 @@ export class Fetcher {
   constructor(private readonly options: FetcherOptions) {
     this.site = getDomain(options.domain) ?? options.domain;
     this.userAgent = scannerUserAgent(options.infoUrl);
+    this.limiter = options.limiter ?? new HostLimiter(CRAWL_LIMITS.perHostConcurrency);
   }
 
   get requestCount(): number {

@@ -1,4 +1,4 @@
-import type { SiteSnapshot } from "../types";
+import type { JourneySite } from "../types";
 import type { JourneyClient } from "./journey-client";
 import type { McpSession } from "./mcp-client";
 import type { PlatformFacts } from "./platform";
@@ -7,7 +7,7 @@ import type { UcpProfile } from "./ucp-profile";
 
 /** What the steps of one journey share. */
 export interface JourneyContext {
-  site: SiteSnapshot;
+  site: JourneySite;
   client: JourneyClient;
   origin: string;
   platform: PlatformFacts;

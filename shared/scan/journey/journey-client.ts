@@ -4,6 +4,7 @@ import type { ResolveMap } from "../../outbound/resolve-map";
 import { safeFetch } from "../../outbound/safe-fetch";
 import { detectChallenge } from "../bot-protection";
 import { type CrawlEvent, type RobotsGate, robotsRefusal } from "../crawl/fetcher";
+import type { HostLimiter } from "../crawl/host-limiter";
 import { CookieJar } from "./cookie-jar";
 import { JOURNEY_LIMITS } from "./journey-limits";
 import { unsafeReason } from "./safety";
@@ -48,6 +49,12 @@ export interface JourneyClientOptions {
   gate: RobotsGate;
   userAgent: string;
   signal: AbortSignal;
+  /**
+   * The crawl's per-host limiter, shared when the journey runs beside the crawl so the
+   * scan as a whole keeps at most 6 requests in flight per host (scan-checks.md). The
+   * journey's requests go first (priority 0): its chain is the scan's critical path.
+   */
+  limiter?: HostLimiter;
   onFetch?: (event: CrawlEvent & { method: string; journey: true }) => void;
 }
 
@@ -197,20 +204,26 @@ export class JourneyClient {
     }
     const cookie = jar.header(url);
     if (cookie) headers.Cookie = cookie;
-    const started = Date.now();
+    let started = Date.now();
     let result: JourneyResponse;
     try {
-      const res = await safeFetch(url.href, {
-        resolve: this.options.resolve,
-        method: method as "GET" | "POST",
-        headers,
-        body: method === "GET" ? undefined : body,
-        maxRedirects: 0,
-        failOnRedirect: false,
-        maxBytes: JOURNEY_LIMITS.maxBytes,
-        timeoutMs: JOURNEY_LIMITS.requestTimeoutMs,
-        signal: this.options.signal,
-      });
+      const send = () => {
+        // Timed from when the request goes out, not from its wait for a slot.
+        started = Date.now();
+        return safeFetch(url.href, {
+          resolve: this.options.resolve,
+          method: method as "GET" | "POST",
+          headers,
+          body: method === "GET" ? undefined : body,
+          maxRedirects: 0,
+          failOnRedirect: false,
+          maxBytes: JOURNEY_LIMITS.maxBytes,
+          timeoutMs: JOURNEY_LIMITS.requestTimeoutMs,
+          signal: this.options.signal,
+        });
+      };
+      const limiter = this.options.limiter;
+      const res = await (limiter ? limiter.run(url.hostname, send, 0) : send());
       const out: Record<string, string> = {};
       res.headers.forEach((value, key) => {
         out[key.toLowerCase()] = value;

@@ -1,5 +1,5 @@
 import { isOk, parseJson } from "../checks/check-helpers";
-import type { SiteSnapshot } from "../types";
+import type { JourneySite } from "../types";
 import type { Platform } from "./types";
 import type { ShopifyProduct } from "./understand";
 
@@ -18,7 +18,7 @@ export interface PlatformFacts {
   wpApiRoot: string | null;
 }
 
-export function detectPlatform(site: SiteSnapshot): PlatformFacts {
+export function detectPlatform(site: Pick<JourneySite, "files" | "home">): PlatformFacts {
   const pj = site.files["/products.json"];
   const parsed = isOk(pj) ? (parseJson(pj.body) as { products?: ShopifyProduct[] } | undefined) : undefined;
   const shopifyProducts = Array.isArray(parsed?.products)

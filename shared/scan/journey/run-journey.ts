@@ -3,7 +3,8 @@ import { isOk, parseJson } from "../checks/check-helpers";
 import { apiCatalogLinks } from "../checks/integration/api-catalog";
 import { catalogMcpEndpoints } from "../checks/integration/mcp-catalog";
 import type { CrawlEvent } from "../crawl/fetcher";
-import type { SiteSnapshot } from "../types";
+import type { HostLimiter } from "../crawl/host-limiter";
+import type { JourneySite } from "../types";
 import { LOCAL_INFO_URL, scannerUserAgent } from "../user-agent";
 import { type PathResult, probeMcp, productPage, tryForm, tryMcp, tryPermalink, tryPlatformApi } from "./cart-paths";
 import type { JourneyContext } from "./context";
@@ -21,11 +22,13 @@ import { readUcpProfile } from "./ucp-profile";
 // for the scanner's own token; stops at a challenge). docs/scan.md "The journey".
 
 export interface JourneyOptions {
-  site: SiteSnapshot;
+  site: JourneySite;
   resolve: ResolveMap;
   signal?: AbortSignal;
   /** The scanner's info page; its origin also serves the UCP agent profile. */
   infoUrl?: string;
+  /** The crawl's per-host limiter when the journey runs beside the crawl (at most 6 in flight per host, scan-checks.md). */
+  limiter?: HostLimiter;
   onFetch?: (event: CrawlEvent & { method: string; journey: true }) => void;
   onStatus?: (message: string) => void;
 }
@@ -77,6 +80,7 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
     gate: site.robotsGate,
     userAgent: scannerUserAgent(infoUrl),
     signal,
+    limiter: options.limiter,
     onFetch: options.onFetch,
   });
   const result: JourneyResult = {
@@ -209,7 +213,7 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
  * asked server/discover (else initialize) + tools/list, so mcp_discovery judges an endpoint
  * that answers, not a pointer. The UCP-bound endpoint is left to the MCP cart path.
  */
-async function probeAdvertised(ctx: JourneyContext, site: SiteSnapshot): Promise<void> {
+async function probeAdvertised(ctx: JourneyContext, site: JourneySite): Promise<void> {
   const endpoints = advertisedMcpEndpoints(site).filter(([endpoint]) => {
     try {
       return ctx.client.onSite(new URL(endpoint)) && endpoint !== ctx.ucp?.mcpEndpoint;
@@ -225,7 +229,7 @@ async function probeAdvertised(ctx: JourneyContext, site: SiteSnapshot): Promise
 }
 
 /** MCP endpoints named by a catalogued server card, a legacy card, llms.txt or the api-catalog, in that order. */
-function advertisedMcpEndpoints(site: SiteSnapshot): Array<[string, string]> {
+function advertisedMcpEndpoints(site: JourneySite): Array<[string, string]> {
   // SEP-2127 first: the server cards an AI Catalog (or the MCP Catalog) lists.
   const out: Array<[string, string]> = catalogMcpEndpoints(site);
   for (const path of ["/.well-known/mcp.json", "/.well-known/mcp"]) {

@@ -173,7 +173,7 @@ export function cardPath(url: string): string {
 }
 
 /** The readable catalogs of a crawl, AI Catalog first. */
-export function catalogsOf(site: SiteSnapshot): CatalogRead[] {
+export function catalogsOf(site: Pick<SiteSnapshot, "files">): CatalogRead[] {
   return [AI_CATALOG_PATH, MCP_CATALOG_PATH]
     .map((p) => readCatalog(site.files[p], p))
     .filter((c): c is CatalogRead => c !== null);
@@ -183,7 +183,7 @@ export function catalogsOf(site: SiteSnapshot): CatalogRead[] {
  * The MCP endpoints the catalogs' server cards name, with the catalog path that listed
  * each: the journey asks them for tools/list like any advertised endpoint.
  */
-export function catalogMcpEndpoints(site: SiteSnapshot): Array<[string, string]> {
+export function catalogMcpEndpoints(site: Pick<SiteSnapshot, "files">): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const catalog of catalogsOf(site)) {
     for (const entry of catalog.mcpEntries) {
