@@ -194,17 +194,17 @@ describe("workspace time zone", () => {
     const utc = chart(utcPage.html, "referral-series-data");
     const seconds = (...isos: string[]) => isos.map((t) => Date.parse(t) / 1000);
     expect(utc.x).toEqual(seconds("2026-10-25T00:00:00Z", "2026-10-26T00:00:00Z", "2026-10-27T00:00:00Z"));
-    expect(values(utc)).toEqual([["chatgpt", [2, 0, 0]]]);
+    expect(values(utc)).toEqual([["ChatGPT", [2, 0, 0]]]);
     // Operator, crawl, search, referred visits, requests per visit: the crawl is before UTC's window.
-    expect(row(utcPage.html)).toEqual(["chatgpt", "0", "0", "2", "0"]);
+    expect(row(utcPage.html)).toEqual(["ChatGPT", "0", "0", "2", "0"]);
 
     expect((await owner.post("/app/settings/workspace/timezone", { timezone: "Europe/Berlin" })).status).toBe(303);
     const berlinPage = await owner.get(page);
     const berlin = chart(berlinPage.html, "referral-series-data");
     expect(berlin.x).toEqual(seconds("2026-10-24T22:00:00Z", "2026-10-25T23:00:00Z", "2026-10-26T23:00:00Z"));
-    expect(values(berlin)).toEqual([["chatgpt", [2, 1, 0]]]);
+    expect(values(berlin)).toEqual([["ChatGPT", [2, 1, 0]]]);
     // 1 crawl / 3 visits = 0.33, one decimal.
-    expect(row(berlinPage.html)).toEqual(["chatgpt", "1", "0", "3", "0.3"]);
+    expect(row(berlinPage.html)).toEqual(["ChatGPT", "1", "0", "3", "0.3"]);
     expect(berlinPage.html).toContain("day (Europe/Berlin)");
   });
 });
