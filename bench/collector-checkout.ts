@@ -20,6 +20,7 @@ import { Hono } from "hono";
 import { Collector } from "../collectors/node/src/collector";
 import { agentReadiness as expressCollector } from "../collectors/node/src/express";
 import { agentReadiness as honoCollector } from "../collectors/node/src/hono";
+import { recordResult } from "./results";
 import { quantile } from "./timing";
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 2000);
@@ -204,14 +205,102 @@ async function compare(framework: Framework) {
   return row;
 }
 
+/**
+ * The collector's own work on one checkout call, in this process, against the same call
+ * without it: the middleware, the answer written through its copy and the `finish`
+ * listener that reads the answer and queues the order (a stand-in for node's request and
+ * response; the rest of a request is the same code on both sides). On a loaded shared
+ * machine the HTTP round trips' p99 moves by tens of ms between sides; this does not.
+ * The part after `finish` runs once the answer has gone: it occupies the shop's event
+ * loop without delaying that answer, so this is an upper bound on what the answer waits.
+ */
+async function ownWork() {
+  const service = await stubService();
+  const collector = new Collector({
+    endpoint: service.url,
+    key: "ar_bench",
+    domain: "shop.example",
+    flushIntervalMs: 1000,
+  });
+  const withIt = expressCollector(collector);
+  const none = (_req: unknown, _res: unknown, next: () => void) => next();
+  const time = (mw: typeof withIt | typeof none, i: number) => {
+    const id = `cs_own_${i}`;
+    const body = completed(id);
+    let finish = () => {};
+    const req = {
+      method: "POST",
+      url: `/checkout_sessions/${id}/complete`,
+      originalUrl: `/checkout_sessions/${id}/complete`,
+      protocol: "https",
+      ip: "203.0.113.9",
+      headers: { host: "shop.example", ...HEADERS },
+      body: JSON.parse(BODY),
+    };
+    const res = {
+      statusCode: 200,
+      getHeader: (n: string) => (n === "content-type" ? "application/json" : undefined),
+      once: (_e: "finish", l: () => void) => {
+        finish = l;
+        return res;
+      },
+      write: (_c: string) => true,
+      end: (_c: string) => res,
+    };
+    const started = performance.now();
+    mw(req, res as never, () => res.end(body));
+    finish();
+    return performance.now() - started;
+  };
+  const a: number[] = [];
+  const b: number[] = [];
+  const diff: number[] = [];
+  for (let i = 0; i < WARMUP + CALLS * 5; i++) {
+    const first = i % 2 === 0;
+    const tb = first ? 0 : time(none, i);
+    const ta = time(withIt, i);
+    const tb2 = first ? time(none, i) : tb;
+    // Let the queue's flushes run now and then, as a shop's event loop would between calls.
+    if (i % 100 === 99) await new Promise((r) => setImmediate(r));
+    if (i < WARMUP) continue;
+    a.push(ta);
+    b.push(tb2);
+    diff.push(ta - tb2);
+  }
+  await collector.close();
+  service.server.close();
+  for (const xs of [a, b, diff]) xs.sort((x, y) => x - y);
+  const ms = (v: number) => +v.toFixed(3);
+  return {
+    own_calls: CALLS * 5,
+    own_orders_sent: service.records(),
+    own_with_p50_ms: ms(quantile(a, 0.5)),
+    own_without_p50_ms: ms(quantile(b, 0.5)),
+    own_with_p99_ms: ms(quantile(a, 0.99)),
+    own_without_p99_ms: ms(quantile(b, 0.99)),
+    own_added_p99_ms: ms(quantile(a, 0.99) - quantile(b, 0.99)),
+    own_paired_diff_p99_ms: ms(quantile(diff, 0.99)),
+  };
+}
+
 const serveAt = process.argv.indexOf("--serve");
 if (serveAt !== -1) {
   await serveShops(process.argv[serveAt + 1] as Framework);
 } else {
-  const { loadavg } = await import("node:os");
-  console.log(JSON.stringify({ load_1min: +loadavg()[0].toFixed(2) }));
   const rows = [await compare("express"), await compare("hono")];
   const worst = Math.max(...rows.map((r) => r.added_p99_ms));
-  console.log(JSON.stringify({ target: "added p99 < 1 ms", worst_added_p99_ms: worst, met: worst < 1 }));
+  const own = await ownWork();
+  recordResult({
+    bench: "collector-checkout",
+    source: "npm run bench:collector-checkout (bench/collector-checkout.ts)",
+    target: "added p99 < 1 ms",
+    worst_added_p99_ms: worst,
+    worst_paired_diff_p99_ms: Math.max(...rows.map((r) => r.paired_diff_p99_ms)),
+    met: worst < 1,
+    // The collector's own work per call (Express), the figure a loaded machine leaves readable.
+    ...own,
+    own_met: own.own_added_p99_ms < 1 && own.own_paired_diff_p99_ms < 1,
+    frameworks: rows,
+  });
   process.exit(0);
 }
