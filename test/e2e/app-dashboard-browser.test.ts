@@ -365,6 +365,8 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
       domain: "good-shop.test",
       test: true,
     });
+    // The receiver's answer body as text (test/fixtures/monitors/webhook-receiver.ts says "thanks").
+    expect(await delivery.locator('[data-raw="response"]').textContent()).toBe("thanks");
     await expectAccessible(page, "deliveries");
     await screenshots(page, "app-monitor-deliveries");
   }, 60_000);
