@@ -10,6 +10,7 @@ import {
   SCREENSHOT_DIR,
   signUpInBrowser,
 } from "./browser";
+import { linksOn, pageKind } from "./page-crawl";
 
 // Every page of the application, found by following its links rather than listed by hand,
 // so a page added later is walked as soon as the navigation or another page links it
@@ -31,19 +32,6 @@ const timings: string[] = [];
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * One address per kind of page: the workspace, ids, domains and anything with a digit or a
- * dot become `*`, the query is dropped. `/app/w/ws_1/sites/a.example/traffic?period=7d`
- * is `/app/w/*\/sites/*\/traffic`.
- */
-function pageKind(href: string): string {
-  const { pathname } = new URL(href);
-  return pathname
-    .split("/")
-    .map((segment) => (/[0-9.%_]/.test(segment) || segment.length > 24 ? "*" : segment))
-    .join("/");
-}
-
-/**
  * A file name for a kind: `/app/w/*\/sites/*\/traffic` is `w-sites-traffic`; a kind that
  * ends in one item of a list is named for it in the singular, so `/app/w/*\/sites/*` (a
  * site) is `w-site`, apart from `/app/w/*\/sites` (the list), `w-sites`.
@@ -59,18 +47,6 @@ function shotName(kind: string): string {
       ? [...segments.slice(0, last - 1), segments[last - 1].slice(0, -1)]
       : segments;
   return named.filter((segment) => segment !== "*").join("-") || "overview";
-}
-
-/** Same-origin application pages linked from this page (no downloads, no local-only tools). */
-async function linksOn(page: Page): Promise<string[]> {
-  const hrefs = await page.$$eval("a[href]:not([download])", (anchors) =>
-    anchors.map((a) => (a as HTMLAnchorElement).href),
-  );
-  return hrefs.filter((href) => {
-    if (!href.startsWith(`${baseUrl}/app`)) return false;
-    const { pathname } = new URL(href);
-    return !/\.csv$|\/csv$|\/__mailbox|\/assets\//.test(pathname);
-  });
 }
 
 /** One stop of the keyboard pass, as the page saw it when focus arrived. */
@@ -245,7 +221,7 @@ async function crawl(page: Page, start: string[], seen: Set<string>, failures: s
     // cannot be deleted); it is a page a person reaches and is checked like any other.
     expect(res?.status() === 409 || (res?.status() ?? 500) < 400, `${href} answers ${res?.status()}`).toBe(true);
     walked.push(landed);
-    queue.push(...(await linksOn(page)));
+    queue.push(...(await linksOn(page, baseUrl)));
     await walkOne(page, landed).catch((error: Error) => {
       failures.push(`${landed}: ${error.message}`);
       return Promise.all([

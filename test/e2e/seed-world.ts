@@ -176,10 +176,12 @@ export async function seedWorld(page: Page, o: SeedOptions): Promise<SeededWorld
   await page.goto(`${baseUrl}/app/settings/members`);
   await page.getByLabel("Email (optional)").fill(`words-invited-${stamp}@example.com`);
   await page.getByRole("button", { name: "Create invite link" }).click();
+  await page.locator("#invite-link").waitFor();
   await o.onPage(page, "member invited");
   await page.goto(`${baseUrl}/app/settings/notifications`);
   for (const box of await page.getByRole("checkbox").all()) await box.check();
   await page.getByRole("button", { name: "Save notification settings" }).click();
+  await page.waitForURL(/[?&]saved=1/);
   await o.onPage(page, "notifications saved");
 
   // The session list holds every visitor once the queue has carried them.
