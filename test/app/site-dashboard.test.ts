@@ -89,6 +89,9 @@ describe("site dashboard", () => {
     expect(chatgpt.html).not.toContain('data-platform="claude"');
     // The filter is shown with its removal, and kept by the CSV links and the presets.
     expect(chatgpt.html).toContain("AI platform is <strong>ChatGPT</strong>");
+    // Orders by channel are the period's orders whatever the filter: said on the filtered page only.
+    expect(chatgpt.html).toContain("the filters above choose sessions, not orders");
+    expect(all.html).not.toContain("data-orders-unfiltered");
     expect(hrefs(chatgpt.html)).toContain(`${here}?${window}`);
     expect(hrefs(chatgpt.html)).toContain(`${here}?period=30d&agent_platform=chatgpt`);
     expect(hrefs(chatgpt.html)).toContain(`${here}/csv/platforms?${window}&agent_platform=chatgpt`);

@@ -211,6 +211,8 @@ describeInChromium("the dashboard at a glance, in headless Chromium", (chrome) =
     expect(await page.textContent('[data-metric="total_sessions"]')).toBe(String(filtered.total_sessions));
     expect(filtered.total_sessions).toBe(2);
     expect(await page.getByRole("list", { name: "Filters" }).textContent()).toContain("AI platform is ChatGPT");
+    // Orders by channel are not sessions: the page says the filter leaves them whole.
+    expect(await page.locator("[data-orders-unfiltered]").textContent()).toContain("not orders");
     // A series toggled off leaves the chart: its band no longer adds to the stack.
     const toggle = page.locator(".legend-item").first();
     await toggle.click();

@@ -159,7 +159,7 @@ export function OrderChannels(props: { report: ConversionChannels; csvLink: Chil
 export function OrderChannelsCard(props: { report: ChannelFigures; conversionsHref: string }) {
   const { report } = props;
   return (
-    <section aria-labelledby="orders-heading" class="orders-card">
+    <section aria-labelledby="orders-heading" class="card orders-card">
       <h2 id="orders-heading">Orders by channel</h2>
       {report.total.orders === 0 && report.total.previous.orders === 0 ? (
         <p class="empty">

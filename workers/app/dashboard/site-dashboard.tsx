@@ -548,6 +548,12 @@ export function SiteDashboard(props: {
           <Breakdowns r={r} query={query} links={links} />
         </>
       )}
+      {props.orders && isFiltered(query) ? (
+        <p class="hint" data-orders-unfiltered>
+          Orders by channel below count every order of this period by the channel it came through: the filters above
+          choose sessions, not orders.
+        </p>
+      ) : null}
       {props.orders}
     </>
   );
