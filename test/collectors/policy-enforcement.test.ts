@@ -104,7 +104,10 @@ describe("the policy in Express", () => {
       "403 Forbidden: shop.example's agent policy does not allow GPTBot (OpenAI, training crawl) here.\nPolicy: https://shop.example/robots.txt\n",
     );
     expect(shop.served).toEqual([]);
-    expect(await shop.events()).toEqual([
+    // Its robots.txt stays readable to it (RFC 9309 §2.2.2), served by the shop when not managed.
+    expect((await shop.get("/robots.txt", GPTBOT)).status).toBe(200);
+    expect(shop.served).toEqual(["/robots.txt"]);
+    expect((await shop.events()).filter((e) => e.policy)).toEqual([
       expect.objectContaining({
         path: "/products/mug?ref=x",
         status: 403,

@@ -83,6 +83,9 @@ export class PolicyGate {
           refresh,
         };
       }
+      // The shop's own robots.txt is never blocked: RFC 9309 §2.2.2 allows /robots.txt
+      // implicitly, and a blocked agent learns the site's rules (and the Link's) from it.
+      if (facts.pathAndQuery === "/robots.txt") return { answer: null, refresh };
       const verdict = policy.decide(facts.header("user-agent"), facts.ip, facts.pathAndQuery);
       if (!verdict?.blocked) return { answer: null, refresh };
       // A page's record is sent as the page would be (the path decides, as for any
