@@ -29,3 +29,14 @@ export const metricName = (id: MetricId): string => METRICS[id].name;
 export const csvHeader = (id: MetricId): string => METRICS[id].csv;
 
 const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * The sources report's populations in one sentence, for the MCP tool's description: who
+ * `agent_sessions`, `human_visits`, `assistant_referred_visits` and the AI share count.
+ */
+export const POPULATION_NOTE = [
+  `agent_sessions: ${METRICS.agent_sessions.definition}`,
+  `human_visits: ${METRICS.human_visits.definition}`,
+  `assistant_referred_visits: ${METRICS.assistant_referred_visits.definition}`,
+  `ai_share_pct (${METRICS.ai_share.name}): ${METRICS.ai_share.definition}`,
+].join(" ");

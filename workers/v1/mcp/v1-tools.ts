@@ -1,4 +1,5 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
+import { POPULATION_NOTE } from "@shared/metrics/metric-text";
 import { OUTCOMES } from "@shared/sessions/outcome";
 
 /**
@@ -61,7 +62,7 @@ export const v1Tools: V1Tool[] = [
     name: "traffic_overview",
     operationId: "trafficOverview",
     title: "AI-agent traffic overview",
-    description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (${OUTCOMES.join(", ")}), top entry pages, median duration and sessions per hour (windows up to 48 h) or day by platform. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured.`,
+    description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (${OUTCOMES.join(", ")}; not_applicable for a crawl or search fetch, which does not shop), top entry pages, median duration and sessions per hour (windows up to 48 h) or day by platform. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured.`,
     annotations: read,
   },
   {
@@ -75,7 +76,7 @@ export const v1Tools: V1Tool[] = [
     name: "traffic_sources",
     operationId: "trafficSources",
     title: "Acquisition sources",
-    description: `All recorded sessions by source (paid, ai_assistant_link, ai_assistant_session, tagged, search, referral, direct), top referrer hosts, entry pages and sessions per hour or day by source. When coverage is ai_and_tagged, plain human visits are not recorded. ${REPORT_WINDOW}`,
+    description: `All recorded sessions by source (paid, ai_assistant_link, ai_assistant_session, tagged, search, referral, direct), top referrer hosts, entry pages and sessions per hour or day by source. ${POPULATION_NOTE} When coverage is ai_and_tagged, plain human visits are not recorded. ${REPORT_WINDOW}`,
     annotations: read,
   },
   {
