@@ -228,7 +228,7 @@ describeInChromium("issue 25's journey in headless Chromium: safe and forgiving"
     await checkPage(page, "new password");
     await page.getByLabel("New password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Set new password" }).click();
-    await page.waitForURL(`${baseUrl}/app/sign-in?reset=done`);
+    await page.waitForURL(`${baseUrl}/app/sign-in?reset=done&apps=0`);
     await page.getByLabel("Email").fill(ADDRESS);
     await page.getByLabel("Password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
