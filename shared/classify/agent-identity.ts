@@ -44,6 +44,11 @@ export const DETECTION_SIGNALS = [
   "verification_failed",
   // A declared agent whose operator publishes no way to verify it: it cannot be verified.
   "verification_unavailable",
+  // Issue 41, lower findings: the address that passed the IP-range or reverse-DNS check
+  // came from the merchant's own logs (a server-side event, a drain or an uploaded line),
+  // which choose it freely, not from a connection this service saw: the tier stays
+  // `declared` (docs/ingest.md "Who counts as verified").
+  "address_from_merchant_logs",
 ] as const;
 export type DetectionSignal = (typeof DETECTION_SIGNALS)[number];
 
@@ -72,6 +77,13 @@ export interface IdentityInput {
   /** What the snippet saw of automation on the page (page-automation.ts). */
   automation: PageAutomation;
   ipRanges: IpRangeIndex;
+  /**
+   * True when `clientIp` is what the merchant's logs report (server-side events, drains,
+   * uploads), false or absent when it is the address of a connection this service saw
+   * (a beacon's CF-Connecting-IP). A reported address that passes the operator's check
+   * labels the agent, never verifies it.
+   */
+  addressReported?: boolean;
 }
 
 export interface AgentIdentity {
@@ -149,22 +161,29 @@ function identifyClaim(input: IdentityInput): AgentIdentity {
   }
 
   if (declared) {
-    if (ipInLists(input.clientIp, declared.ipLists ?? [], input.ipRanges)) {
+    const byAddress: DetectionSignal | null = ipInLists(input.clientIp, declared.ipLists ?? [], input.ipRanges)
+      ? "known_ip_range"
+      : declared.rdns && input.reverseDns === "confirmed"
+        ? "reverse_dns"
+        : null;
+    if (byAddress && input.addressReported) {
+      // The merchant's logs say the request came from the operator's address: a claim
+      // the merchant (or whoever writes its logs) makes, so declared, and labelled.
       return {
         platform: declared.platform,
         purpose: declared.purpose,
-        tier: "verified",
-        confidence: CONFIDENCE.ip,
-        signals: ["known_ip_range", ...signals],
+        tier: "declared",
+        confidence: CONFIDENCE.declared,
+        signals: [byAddress, "address_from_merchant_logs", ...signals],
       };
     }
-    if (declared.rdns && input.reverseDns === "confirmed") {
+    if (byAddress) {
       return {
         platform: declared.platform,
         purpose: declared.purpose,
         tier: "verified",
         confidence: CONFIDENCE.ip,
-        signals: ["reverse_dns", ...signals],
+        signals: [byAddress, ...signals],
       };
     }
     // The tier stays `declared` (contract: passed neither method); the signals say whether

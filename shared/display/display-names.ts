@@ -130,6 +130,7 @@ export function agentKindName(code: AgentKind): string {
 export const SIGNAL_NAMES: Record<DetectionSignal, string> = {
   signature_verified: "signed request verified against its operator's published keys",
   known_ip_range: "came from an address its operator publishes",
+  address_from_merchant_logs: "that address is the shop's own logs' word, not a connection this service saw",
   reverse_dns: "its address's reverse DNS name belongs to its operator",
   declared_user_agent: "names itself in its User-Agent",
   declared_ucp_agent: "names itself in a UCP-Agent header",

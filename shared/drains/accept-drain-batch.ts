@@ -347,7 +347,15 @@ export async function acceptDrainBatch(
           const signature = r.signature
             ? await verifyRequestSignature(deps.env, signedMessage(r), deps.now)
             : ({ status: "absent" } as const);
-          const who = identifyAgent({ userAgent: r.userAgent, clientIp: r.ip, signature, automation: {}, ipRanges });
+          const who = identifyAgent({
+            userAgent: r.userAgent,
+            clientIp: r.ip,
+            signature,
+            automation: {},
+            ipRanges,
+            // The line's address is the merchant's logs' word (docs/security.md L8).
+            addressReported: true,
+          });
           if (who.namedAutomation) {
             tally.skip("named_automation");
             continue;

@@ -112,6 +112,36 @@ describe("Cloudflare Logpush drain", () => {
     expect(status?.lastAcceptAt).toBeGreaterThan(0);
   });
 
+  // Issue 41, lower findings: a drain line chooses its own client address, so a line with
+  // GPTBot's User-Agent and an address in OpenAI's published range came out verified.
+  it("leaves a logged address in the operator's range declared, labelled as the merchant's logs' word", async () => {
+    const { site, drain, secret } = await drainFor("logged-range.example", "cloudflare_logpush");
+    const now = Date.now();
+    const res = await post(
+      drain.id,
+      ndjson([
+        logpushLine({ ray: "lr1", at: now - 1000, host: site.domain, uri: "/p", ua: UA.gptbot, ip: "52.230.152.9" }),
+      ]),
+      { Authorization: `Bearer ${secret}` },
+    );
+    expect(res.status).toBe(200);
+    const rows = await inShard(env.ANALYTICS_SHARD, site.id, (db) =>
+      db.prepare("SELECT platform, tier FROM agent_requests").all(),
+    );
+    expect(rows.results).toEqual([{ platform: "chatgpt", tier: "declared" }]);
+    let session: { tier: string; detection_signals: string } | null = null;
+    for (let i = 0; i < 200 && !session; i++) {
+      session = await inShard(env.ANALYTICS_SHARD, site.id, (db) =>
+        db.prepare("SELECT tier, detection_signals FROM sessions WHERE site_id = ?").bind(site.id).first(),
+      );
+      if (!session) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(session?.tier).toBe("declared");
+    expect(JSON.parse(session?.detection_signals ?? "[]")).toEqual(
+      expect.arrayContaining(["known_ip_range", "address_from_merchant_logs"]),
+    );
+  });
+
   it("stores an agent's request row with its status, token, purpose and whether it was a document", async () => {
     const { site, drain, secret } = await drainFor("rows-shop.example", "cloudflare_logpush");
     const now = Date.now();

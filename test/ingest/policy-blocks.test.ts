@@ -47,12 +47,14 @@ describe("blocked requests through the queue", () => {
       "SELECT agent, platform, purpose, tier, path, reason, version FROM policy_blocks",
       1,
     );
+    // Declared: the record's address in OpenAI's range is the merchant's word, not a
+    // connection this service saw (docs/security.md L8).
     expect(blocks).toEqual([
       {
         agent: "gptbot",
         platform: "chatgpt",
         purpose: "crawl",
-        tier: "verified",
+        tier: "declared",
         path: "/p/1",
         reason: "policy",
         version: 2,

@@ -259,8 +259,10 @@ describe("blocked requests", () => {
           platform: "chatgpt",
           purpose: "crawl",
           blocked: 3,
-          verified: 2,
-          declared: 1,
+          // A collector's record reports its own address: two in OpenAI's range are
+          // labelled, not verified (docs/security.md L8), so all three are declared.
+          verified: 0,
+          declared: 3,
           by_reason: { policy: 2, robots: 1 },
           first_at: new Date(now - 60_000 + 1).toISOString(),
           last_at: new Date(now - 60_000 + 3).toISOString(),

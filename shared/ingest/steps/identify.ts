@@ -16,6 +16,9 @@ export function identify(d: Draft, deps: PipelineDeps): Draft | Dropped {
     reverseDns: d.reverseDns,
     automation: d.automation,
     ipRanges: deps.ipRanges,
+    // A server-side record's address is what the merchant's logs say; a beacon's is the
+    // connection's (issue 41, lower findings).
+    addressReported: d.channel === "server",
   });
   if (who.namedAutomation) return { dropped: "named_automation" };
   const device = deviceInfo(d.userAgent, who.platform !== null);
