@@ -46,6 +46,9 @@ async function signUp(page: Page, address: string): Promise<void> {
 }
 
 async function createKey(page: Page, name: string, preset: string): Promise<string> {
+  // On a phone the main navigation is behind the Menu button (workers/app/layout/layout.tsx).
+  const menu = page.getByRole("button", { name: "Menu" });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole("link", { name: "Settings", exact: true }).click();
   await page.getByRole("link", { name: "API keys" }).first().click();
   await page.getByLabel("Name", { exact: true }).fill(name);
