@@ -1,6 +1,8 @@
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
 import { LOCAL_SWITCHES } from "../shared/config/local-switches.ts";
 import { clockShiftMs, testClockSetup } from "./clock-shift.ts";
 import { squashMigrations } from "./squashed-schema.ts";
@@ -14,6 +16,26 @@ export async function testMigrations() {
 
 /** Every local switch on, as in a local run (shared/config/local-switches.ts). */
 export const LOCAL_SWITCHES_ON = Object.fromEntries(Object.keys(LOCAL_SWITCHES).map((name) => [name, "1"]));
+
+/**
+ * The .dev.vars a local run (`npm start`, the e2e lane's server) leaves beside a Worker's
+ * config, each name set back to the config's own value ("" when it declares none). The
+ * plugin reads that file like `wrangler dev` does, and offers no way to skip it: without
+ * this, a fast-lane run beside the e2e lane (CI runs both at once) or after `npm start`
+ * saw that server's PUBLIC_BASE_URL, OUTBOUND_RESOLVE and app secrets.
+ */
+function neutralisedDevVars(configPath: string): Record<string, string> {
+  const file = path.join(path.dirname(configPath), ".dev.vars");
+  if (!existsSync(file)) return {};
+  const declared = (unstable_readConfig({ config: configPath }).vars ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    // One NAME=value a line (dotenv's form; scripts/start.mjs writes JSON-quoted values).
+    [...readFileSync(file, "utf8").matchAll(/^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/gm)].map(([, name]) => [
+      name,
+      typeof declared[name] === "string" ? (declared[name] as string) : "",
+    ]),
+  );
+}
 
 /**
  * One vitest project per Worker, running inside workerd against that Worker's own
@@ -35,6 +57,7 @@ export async function workerProject(
         miniflare: {
           ...options.miniflare,
           bindings: {
+            ...neutralisedDevVars(path.join(root, configPath)),
             TEST_MIGRATIONS: migrations,
             ...LOCAL_SWITCHES_ON,
             OUTBOUND_RESOLVE: "",
