@@ -76,9 +76,18 @@ describe("monitor actions against the real local server", () => {
     expect(created.status).toBe(201);
     const monitorId = created.body.monitor_id as string;
     const secret = created.body.secret as string;
-    const fresh = await call(auth, "GET", `/api/v1/monitors/${monitorId}`);
-    expect(fresh.body).toMatchObject({ monitor_id: monitorId, last_score: null, last_scanned_at: null });
-    expect(Date.parse(fresh.body.next_rescan_at as string)).toBeGreaterThan(Date.now() - 1000);
+    // The first scan, queued at creation, sets the baseline silently (docs/webhooks.md
+    // "Baseline"); wait for it, so the test event below carries its score.
+    expect(created.body.baseline_queued).toBe(true);
+    await vi.waitUntil(
+      async () => (await call(auth, "GET", `/api/v1/monitors/${monitorId}`)).body.last_score !== null,
+      { timeout: 30_000, interval: 200 },
+    );
+    const baseline = (await call(auth, "GET", `/api/v1/monitors/${monitorId}`)).body;
+    expect(baseline.baseline_score).toBe(baseline.last_score);
+    expect(baseline.baseline_scan_id).toEqual(expect.any(String));
+    expect(baseline.last_scanned_at).toEqual(expect.any(String));
+    expect(Date.parse(baseline.next_rescan_at as string)).toBeGreaterThan(Date.now() - 1000);
 
     // Another workspace's key cannot see or drive this monitor.
     for (const [method, suffix] of [
@@ -91,7 +100,7 @@ describe("monitor actions against the real local server", () => {
       expect(refused.body.code).toBe("monitor_not_found");
     }
 
-    // A signed test event within seconds.
+    // A signed test event within seconds: the monitor's last score, unchanged, and its scan.
     const test = await call(auth, "POST", `/api/v1/monitors/${monitorId}/test`);
     expect(test.status).toBe(202);
     await vi.waitUntil(async () => (await received(hook)).length === 1, { timeout: 10_000, interval: 100 });
@@ -100,24 +109,16 @@ describe("monitor actions against the real local server", () => {
     expect(new Webhook(secret).verify(testRequest.body, signatureOf(testRequest))).toEqual({
       event: "score.changed",
       domain: "monitored-shop.test",
-      oldScore: 0,
-      newScore: 0,
+      oldScore: baseline.last_score,
+      newScore: baseline.last_score,
       timestamp: expect.any(String),
-      scanId: null,
+      scanId: baseline.baseline_scan_id,
       // Test events carry no comparison (docs/webhooks.md).
       changes: null,
-      scanUrl: null,
+      scanUrl: `${baseUrl}/api/scan/${baseline.baseline_scan_id}`,
       test: true,
     });
-
-    // First rescan sets the baseline silently.
-    expect((await call(auth, "POST", `/api/v1/monitors/${monitorId}/rescan`)).status).toBe(202);
-    await vi.waitUntil(
-      async () => (await call(auth, "GET", `/api/v1/monitors/${monitorId}`)).body.last_score !== null,
-      { timeout: 20_000, interval: 200 },
-    );
-    const baseline = (await call(auth, "GET", `/api/v1/monitors/${monitorId}`)).body;
-    expect(baseline.last_scanned_at).toEqual(expect.any(String));
+    // The baseline itself sent nothing.
     expect(await received(hook)).toHaveLength(1);
 
     // The shop loses its agent files; a rescan now fires a real score.changed.
