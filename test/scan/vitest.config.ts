@@ -19,6 +19,8 @@ export default defineProject({
         bindings: {
           TEST_MIGRATIONS: migrations,
           ...LOCAL_SWITCHES_ON,
+          // Not the e2e lane's server's, from npm start's .dev.vars (test/worker-project.ts).
+          PUBLIC_BASE_URL: "",
           OUTBOUND_RESOLVE: [
             inject<string>("outboundResolve"),
             inject<string>("monitorsResolve"),
