@@ -238,15 +238,14 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
   const filesP = Promise.all(WELL_KNOWN_PATHS.map(fileAt));
 
-  // The journey's inputs: the home page, the product and category pages, the files and
-  // fallbacks, llms.txt. It starts from them (run-scan.ts) beside the rest of the crawl.
-  const journeyInputsP = Promise.all([productsP, categoryP, filesP, fallbacksP, llmsP]).then(
-    ([fetchedProducts, categoryVisit, fileList, fallbacks, llms]) => {
-      const files: Record<string, Fetched> = {};
-      WELL_KNOWN_PATHS.forEach((p, i) => {
-        files[p] = fileList[i];
-      });
-      Object.assign(files, fallbacks);
+  // The journey's inputs: the home page, the product and category pages, the files asked
+  // for first, the MCP catalog and cards, llms.txt. It starts from them (run-scan.ts)
+  // beside the rest of the crawl.
+  const earlyFilesP = Promise.all(EARLY_FILES.map(fileAt));
+  const journeyInputsP = Promise.all([productsP, categoryP, earlyFilesP, fallbacksP.then((f) => f.mcp), llmsP]).then(
+    ([fetchedProducts, categoryVisit, earlyFiles, cards, llms]) => {
+      const files: Record<string, Fetched> = Object.fromEntries(EARLY_FILES.map((p, i) => [p, earlyFiles[i]]));
+      Object.assign(files, cards);
       if (!category) {
         category = categoryVisit;
         productLinksCategory = categoryProductLinks(category, onSite);
@@ -282,15 +281,19 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     },
   );
 
-  const [parity, markdownProbe, llmsFull, cart, productFeed, inputs] = await Promise.all([
+  const [parity, markdownProbe, llmsFull, cart, productFeed, inputs, fileList, fallbacks] = await Promise.all([
     parityP,
     markdownP ?? Promise.resolve(null),
     llmsFullP,
     cartP,
     productFeedP,
     journeyInputsP,
+    filesP,
+    fallbacksP.then((f) => f.all),
   ]);
-  const { llms, files, products, discovery } = inputs;
+  const { llms, products, discovery } = inputs;
+  const files: Record<string, Fetched> = Object.fromEntries(WELL_KNOWN_PATHS.map((p, i) => [p, fileList[i]]));
+  Object.assign(files, fallbacks);
 
   return {
     domain: options.domain,
@@ -396,7 +399,8 @@ async function fetchSitemapChildren(
 }
 
 async function fetchCart(fetcher: Fetcher, cartLinks: string[], at: (p: string) => string): Promise<Fetched[]> {
-  const first = await fetcher.fetch(cartLinks[0] ?? at(CONVENTIONAL_CARTS[0]), { priority: 0 });
+  // Nothing else waits for the cart page: it goes after the pages and the MCP cards.
+  const first = await fetcher.fetch(cartLinks[0] ?? at(CONVENTIONAL_CARTS[0]));
   if ((first.status >= 200 && first.status < 300) || cartLinks.length > 0) return [first];
   return [first, await fetcher.fetch(at(CONVENTIONAL_CARTS[1]))];
 }
@@ -416,14 +420,14 @@ const CARD_ACCEPT = "application/mcp-server-card+json, application/json;q=0.9, *
  * pre-SEP card; an api-catalog a Link header names elsewhere; the A2A card; OpenAPI at
  * conventional paths; the legacy A2A path. Every choice depends only on what answered before.
  */
-async function fetchFallbacks(
+function fetchFallbacks(
   fetcher: Fetcher,
   files: Record<string, Fetched>,
   home: PageVisit,
   at: (p: string) => string,
   onSite: (u: URL) => boolean,
   quota: number,
-): Promise<Record<string, Fetched>> {
+): { mcp: Promise<Record<string, Fetched>>; all: Promise<Record<string, Fetched>> } {
   const found = (p: string) => {
     const f = files[p];
     return f && f.status >= 200 && f.status < 300;
@@ -454,15 +458,28 @@ async function fetchFallbacks(
   // seconds on a slow shop (measured on edge-shop.test). The transitional catalog's card
   // is followed only when a slot is left.
   const chosen = wanted.slice(0, quota);
-  // Priority 0: the journey reads the cards (the MCP endpoints it probes).
-  const fetch = ([, url, accept]: [string, string, string?]) =>
-    fetcher.fetch(url, { accept: accept ?? FILE_ACCEPT, priority: 0 });
-  const fetched = await Promise.all(chosen.map(fetch));
-  const out: Record<string, Fetched> = Object.fromEntries(chosen.map(([path], i) => [path, fetched[i]]));
-  const listed = readCatalog(out[MCP_CATALOG_PATH], MCP_CATALOG_PATH)
-    ?.mcpEntries.map((e) => onSiteHref(e.url))
-    .find((u) => !!u);
-  if (listed && chosen.length < quota)
-    out[cardPath(listed.href)] = await fetch([cardPath(listed.href), listed.href, CARD_ACCEPT]);
-  return out;
+  // The MCP catalog and cards go before every other waiting request: the journey reads
+  // them (the endpoints it probes), and the probe after them (server/discover, else the
+  // 2025 handshake, then tools/list) is the scan's longest chain of round trips. They are
+  // handed over as soon as they are in, without waiting for the other fallbacks.
+  const mcpPaths = new Set([MCP_CATALOG_PATH, LEGACY_CARD_PATH, ...(card ? [cardPath(card.href)] : [])]);
+  const fetch = ([path, url, accept]: [string, string, string?]) =>
+    fetcher.fetch(url, { accept: accept ?? FILE_ACCEPT, priority: mcpPaths.has(path) ? -1 : 1 });
+  const answers = chosen.map(([path, ...rest]) => [path, fetch([path, ...rest])] as const);
+  const mcp = (async () => {
+    const out: Record<string, Fetched> = {};
+    for (const [path, answer] of answers) if (mcpPaths.has(path)) out[path] = await answer;
+    const listed = readCatalog(out[MCP_CATALOG_PATH], MCP_CATALOG_PATH)
+      ?.mcpEntries.map((e) => onSiteHref(e.url))
+      .find((u) => !!u);
+    if (listed && chosen.length < quota) {
+      mcpPaths.add(cardPath(listed.href));
+      out[cardPath(listed.href)] = await fetch([cardPath(listed.href), listed.href, CARD_ACCEPT]);
+    }
+    return out;
+  })();
+  const all = Promise.all([mcp, ...answers.map(async ([path, answer]) => [path, await answer] as const)]).then(
+    ([cards, ...rest]) => ({ ...Object.fromEntries(rest), ...cards }),
+  );
+  return { mcp, all };
 }

@@ -32,7 +32,7 @@ export interface FetcherOptions {
 export interface FetchOptions {
   userAgent?: string;
   accept?: string;
-  /** 0 for pages other requests depend on (home, sitemaps, product pages); default 1. */
+  /** Lower goes first: -1 for the MCP cards (the longest chain), 0 for what other requests wait for (home, sitemaps, product pages); default 1. */
   priority?: number;
   /**
    * Reads the body as a stream (sitemaps, up to the protocol's 50 MB) instead of keeping
