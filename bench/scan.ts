@@ -6,14 +6,16 @@
 // Critical path: robots.txt must arrive before anything else is fetched (the scanner
 // obeys it), the home page and sitemap before a product page can be chosen, so the
 // shortest possible crawl is three sequential round trips: 3 x 50 ms = 150 ms. The
-// add-to-cart journey runs after the crawl; on this shop its longest chain of requests
-// that each wait for the one before is the product page (fetched with the cookie jar),
-// the form's POST and its 303 to the cart page, which is the read back: 3 round trips
-// (the site search and the MCP probe, initialize / notification / tools/list, run
-// alongside). Critical path: (3 + 3) x 50 ms = 300 ms. Everything else (the other
-// requests under a 6-per-host limit, HTML parsing, 41 checks, the D1 write) is overhead
-// the ratio exposes. Target: under 2x. The journey's own cost is the time between the
-// stream's `journey` and `checking` phases.
+// add-to-cart journey starts once the crawl has what it reads, beside the crawl's last
+// requests; on this shop its longest chain of requests that each wait for the one before
+// is the product page (fetched with the cookie jar), the form's POST and its 303 to the
+// cart page, which is the read back: 3 round trips (the site search and the MCP probe,
+// server/discover, then initialize / notification / tools/list, run alongside).
+// Critical path: (3 + 3) x 50 ms = 300 ms. Everything else (the other requests under a
+// 6-per-host limit shared by crawl and journey, the MCP probe's longer chain, HTML
+// parsing, 41 checks, the D1 write) is overhead the ratio exposes. Target: at most 1.25x
+// (issue 45). The journey's own cost is the time between the stream's `journey` and
+// `checking` phases.
 import { goodShop } from "../test/fixtures/shops/good-shop";
 import { startShop } from "../test/fixtures/shops/shop-server";
 import { startLocalServer } from "../test/helpers/node/local-server";
@@ -24,6 +26,8 @@ const CRITICAL_PATH_REQUESTS = 3;
 const JOURNEY_CHAIN_REQUESTS = 3;
 // The per-domain limit is 5 scans an hour: one warm-up and four measured runs.
 const RUNS = 4;
+/** Issue 45: at most 1.25x the critical path, with the protocol probes added. */
+const TARGET_RATIO = 1.25;
 
 const shop = await startShop(goodShop, { latencyMs: LATENCY_MS });
 const server = await startLocalServer({ OUTBOUND_RESOLVE: `good-shop.test=127.0.0.1:${shop.port}` });
@@ -125,7 +129,7 @@ try {
   console.log(
     `the journey (find, add to cart, read back, search, MCP probe): median ${journeyMs.toFixed(0)} ms for ${journeyRequests} requests, ${(journeyMs / (JOURNEY_CHAIN_REQUESTS * LATENCY_MS)).toFixed(2)}x its own chain of ${JOURNEY_CHAIN_REQUESTS} x ${LATENCY_MS} ms, ${((journeyMs / wall) * 100).toFixed(0)} % of the scan`,
   );
-  console.log(`ratio median / critical path: ${ratio.toFixed(2)}x (target < 2x)`);
+  console.log(`ratio median / critical path: ${ratio.toFixed(2)}x (target at most ${TARGET_RATIO}x)`);
   console.log(
     `baseline: a POST answered 400 (edge + scan Worker, no scan) takes ${baseline.toFixed(0)} ms; without it the ratio is ${((wall - baseline) / critical).toFixed(2)}x`,
   );
@@ -140,7 +144,7 @@ try {
     wall_median_ms: Math.round(wall),
     critical_path_ms: critical,
     ratio_to_critical_path: +ratio.toFixed(2),
-    target_ratio: 2,
+    target_ratio: TARGET_RATIO,
     baseline_400_ms: Math.round(baseline),
     ratio_without_baseline: +((wall - baseline) / critical).toFixed(2),
     journey_median_ms: Math.round(journeyMs),
