@@ -113,7 +113,7 @@ describe("email change, confirmed from the new address", () => {
     const sent = await client.post("/app/settings/email", { new_email: next, current_password: PASSWORD });
     expect(sent.status).toBe(303);
     const text = await newestMailTo(next);
-    const link = /http:\/\/app\.test(\/app\/settings\/email\/confirm\/[0-9A-Za-z]{43})/.exec(text)?.[1] as string;
+    const link = /https:\/\/app\.test(\/app\/settings\/email\/confirm\/[0-9A-Za-z]{43})/.exec(text)?.[1] as string;
     expect(link).toBeDefined();
     expect(await newestMailTo(email)).toContain(`to ${next}`);
     // Nothing changed yet.
