@@ -24,7 +24,7 @@ export const LOCAL_SWITCHES_ON = Object.fromEntries(Object.keys(LOCAL_SWITCHES).
  * this, a fast-lane run beside the e2e lane (CI runs both at once) or after `npm start`
  * saw that server's PUBLIC_BASE_URL, OUTBOUND_RESOLVE and app secrets.
  */
-function neutralisedDevVars(configPath: string): Record<string, string> {
+export function neutralisedDevVars(configPath: string): Record<string, string> {
   const file = path.join(path.dirname(configPath), ".dev.vars");
   if (!existsSync(file)) return {};
   const declared = (unstable_readConfig({ config: configPath }).vars ?? {}) as Record<string, unknown>;

@@ -99,7 +99,7 @@ describe("GET /scan/{id} (public report)", () => {
       html.indexOf('id="cart-journey"'),
       html.indexOf("</section>", html.indexOf('id="cart-journey"')),
     );
-    expect(journey).toContain("The scanner added a product to the cart via form");
+    expect(journey).toContain("The scanner added a product to the cart via the product page&#39;s add-to-cart form");
     expect(
       [...journey.matchAll(/<li><code>([A-Z]+ [^<]+)<\/code> → <strong>([^<]+)<\/strong>/g)].map(
         (m) => `${m[1]} ${m[2]}`,

@@ -2,7 +2,7 @@ import path from "node:path";
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 import { clockShiftMs, testClockSetup } from "../clock-shift.ts";
-import { LOCAL_SWITCHES_ON, testMigrations } from "../worker-project.ts";
+import { LOCAL_SWITCHES_ON, neutralisedDevVars, testMigrations } from "../worker-project.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const migrations = await testMigrations();
@@ -17,6 +17,7 @@ export default defineProject({
       wrangler: { configPath: path.join(root, "workers/scan/wrangler.toml") },
       miniflare: {
         bindings: {
+          ...neutralisedDevVars(path.join(root, "workers/scan/wrangler.toml")),
           TEST_MIGRATIONS: migrations,
           ...LOCAL_SWITCHES_ON,
           // Not the e2e lane's server's, from npm start's .dev.vars (test/worker-project.ts).
