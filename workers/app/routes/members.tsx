@@ -1,5 +1,5 @@
 import { normalizeEmail } from "@shared/accounts/email";
-import { createInvite, listPendingInvites, withdrawInvite } from "@shared/accounts/invite-repository";
+import { createInvite, withdrawInvite } from "@shared/accounts/invite-repository";
 import {
   canInviteAs,
   canManageWorkspace,
@@ -11,13 +11,8 @@ import {
   type MembershipDecision,
   workspaceRoles,
 } from "@shared/accounts/roles";
-import {
-  changeMemberRole,
-  findMemberSeat,
-  listMembers,
-  removeMember,
-  type SeatWrite,
-} from "@shared/accounts/workspace-repository";
+import { workspaceMembers } from "@shared/accounts/workspace-members";
+import { changeMemberRole, findMemberSeat, removeMember, type SeatWrite } from "@shared/accounts/workspace-repository";
 import { database } from "@shared/db/client";
 import { grantHelpers } from "@shared/oauth/authorization-server";
 import { revokeUserGrants } from "@shared/oauth/user-grants";
@@ -35,6 +30,8 @@ import { renderPage } from "../layout/render";
 import { linkOrigin, sendAfterAnswer } from "../mail-links";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
+import { pageContext } from "../request-context";
 import { tryAgainIn } from "../throttle";
 import { ConfirmLeave, ConfirmRemove, MemberTable, OpenInvites, MEMBERS_PATH as PATH } from "./members-view";
 
@@ -84,8 +81,7 @@ function inviteMail(to: string, workspaceName: string, role: string, url: string
 
 async function membersPage(c: Context<AppEnv>, extra: { before?: Child; status?: ContentfulStatusCode } = {}) {
   const workspace = c.get("workspace");
-  const db = database(c.env.DB);
-  const [members, invites] = await Promise.all([listMembers(db, workspace.id), listPendingInvites(db, workspace.id)]);
+  const { members, invites } = pageValue(await workspaceMembers(pageContext(c), {}));
   const canManage = canManageWorkspace(workspace.role);
   const csrf = c.get("csrfToken");
   const base = appHref(c, "/settings/members");
