@@ -60,10 +60,8 @@ export async function workerProject(
             ...neutralisedDevVars(path.join(root, configPath)),
             TEST_MIGRATIONS: migrations,
             ...LOCAL_SWITCHES_ON,
-            // The plugin also reads the .dev.vars that npm start writes beside each config
-            // (the e2e lane's server writes them while this lane runs, in .ci/run): every
-            // value they hold is set here or in the project's config (the app's), so a test
-            // never sees that server's port, address map or secrets.
+            // Set even when no .dev.vars existed as this config was read: in .ci/run the e2e
+            // lane's server may write one later, and its address and map must not reach a test.
             OUTBOUND_RESOLVE: "",
             PUBLIC_BASE_URL: "",
             ...(options.miniflare?.bindings as Record<string, unknown> | undefined),
