@@ -4,7 +4,7 @@ import { identifyAgent } from "../classify/agent-identity";
 import { ipRangeIndex } from "../classify/ip-range-cache";
 import { readUserAgent } from "../classify/user-agent";
 import { type AcceptEnv, acceptEvents, type IngestChannel } from "../ingest/accept-events";
-import type { IngestSite } from "../ingest/pipeline";
+import type { IngestSite } from "../ingest/pipeline-types";
 import type { IngestMessage } from "../ingest/queue-message";
 import { checkTime } from "../ingest/steps/check-time";
 import { needsPastSalt } from "../ingest/steps/hash-visitor";

@@ -4,14 +4,8 @@ import type { SaltSet } from "../salt/salt-schedule";
 import { DNS_LOOKUPS_PER_REQUEST, reverseDnsFor } from "../verification/reverse-dns";
 import type { SignedMessage } from "../verification/signature-base";
 import { requestKeyLookup, verifyRequestSignature } from "../verification/verify-request";
-import {
-  type DropReason,
-  type IngestSite,
-  type PipelineDeps,
-  type RawEvent,
-  runPipeline,
-  type VisitorBound,
-} from "./pipeline";
+import { runPipeline } from "./pipeline";
+import type { DropReason, IngestSite, PipelineDeps, RawEvent, VisitorBound } from "./pipeline-types";
 import type { IngestMessage } from "./queue-message";
 
 /** Queue `sendBatch` takes at most 100 messages. */

@@ -9,7 +9,7 @@ import { isDocumentPath } from "../drains/document-request";
 import { PolicyMarkInput } from "../policy/policy-mark";
 import { findSitesByDomains } from "../sites/site-store";
 import { type Acceptance, type AcceptEnv, acceptEvents, type IngestChannel, sendToQueue } from "./accept-events";
-import type { DropReason, IngestSite } from "./pipeline";
+import type { DropReason, IngestSite } from "./pipeline-types";
 import type { AgentRequestFacts, IngestMessage } from "./queue-message";
 
 export const MAX_SERVER_EVENTS = 500;

@@ -7,7 +7,7 @@ import {
   MAX_LISTED_LINES,
 } from "../drains/accept-drain-batch";
 import { type BatchLine, BodyTooLarge, BodyUnreadable } from "../drains/read-batch";
-import type { IngestSite } from "../ingest/pipeline";
+import type { IngestSite } from "../ingest/pipeline-types";
 import { ok, type Result, refusal } from "../result/result";
 import { detectLogFormat, LOG_FORMATS, type LogFormat, readLogLine } from "./log-formats";
 import { logLineId } from "./log-line-id";

@@ -2,7 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult, runInDurabl
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ipRangeIndex } from "../../shared/classify/ip-range-cache";
-import { type RawEvent, runPipeline } from "../../shared/ingest/pipeline";
+import { runPipeline } from "../../shared/ingest/pipeline";
+import type { RawEvent } from "../../shared/ingest/pipeline-types";
 import type { IngestMessage } from "../../shared/ingest/queue-message";
 import type { AnalyticsShard } from "../../shared/shards/analytics-shard";
 import worker from "../../workers/ingest/index";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { buildIpRangeIndex } from "../../shared/classify/ip-ranges";
 import { originAllowed } from "../../shared/ingest/origin-check";
-import { PipelineStepError, type RawEvent, runPipeline, steps } from "../../shared/ingest/pipeline";
+import { PipelineStepError, runPipeline, steps } from "../../shared/ingest/pipeline";
+import type { RawEvent } from "../../shared/ingest/pipeline-types";
 import { visitorHash } from "../../shared/salt/visitor-hash";
 
 const DAY1 = Date.UTC(2026, 10, 20, 23, 50);

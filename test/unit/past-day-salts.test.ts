@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Draft, PipelineDeps } from "../../shared/ingest/pipeline";
+import type { Draft, PipelineDeps } from "../../shared/ingest/pipeline-types";
 import { checkTime } from "../../shared/ingest/steps/check-time";
 import { hashVisitor } from "../../shared/ingest/steps/hash-visitor";
 import {

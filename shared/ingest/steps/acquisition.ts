@@ -1,5 +1,5 @@
 import { classifySource } from "../../classify/source";
-import type { Draft } from "../pipeline";
+import type { Draft } from "../pipeline-types";
 
 /** Acquisition source with the precedence of traffic-facts §3.5. */
 export function acquisition(d: Draft): Draft {

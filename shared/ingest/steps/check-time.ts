@@ -1,7 +1,7 @@
 import { SALT_RETENTION_MS } from "../../salt/salt-schedule";
 import { HOUR_MS, MINUTE_MS } from "../../time/durations";
 import { utcDay, utcDayStart } from "../../time/utc-day";
-import type { Draft, Dropped, PipelineDeps } from "../pipeline";
+import type { Draft, Dropped, PipelineDeps } from "../pipeline-types";
 
 const FUTURE_SKEW_MS = 5 * MINUTE_MS;
 // A visitor hash needs the salt of the event's UTC day, and a day's salt is deleted 48 h

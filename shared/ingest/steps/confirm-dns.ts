@@ -1,6 +1,6 @@
 import { ipInLists } from "../../classify/ip-ranges";
 import { readUserAgent } from "../../classify/user-agent";
-import type { Draft, PipelineDeps } from "../pipeline";
+import type { Draft, PipelineDeps } from "../pipeline-types";
 
 /**
  * Forward-confirmed reverse DNS, only where it can change the tier: the UA declares an

@@ -1,4 +1,4 @@
-import type { Draft } from "../pipeline";
+import type { Draft } from "../pipeline-types";
 
 const AI_AND_TAGGED = new Set(["ai_assistant_session", "ai_assistant_link", "paid", "tagged"]);
 

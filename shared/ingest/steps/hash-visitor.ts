@@ -3,7 +3,7 @@ import { pastSaltSet } from "../../salt/past-day-salts";
 import type { SaltSet } from "../../salt/salt-schedule";
 import { utcDay } from "../../salt/salt-schedule";
 import { signVisitor, visitorFields } from "../../salt/visitor-hash";
-import type { Draft, Dropped, PipelineDeps } from "../pipeline";
+import type { Draft, Dropped, PipelineDeps } from "../pipeline-types";
 import { isPastLine } from "./check-time";
 
 /**

@@ -1,6 +1,6 @@
 import { type DetectionSignal, identifyAgent, type SignatureOutcome } from "../../classify/agent-identity";
 import { deviceInfo } from "../../classify/user-agent";
-import type { Draft, Dropped, PipelineDeps } from "../pipeline";
+import type { Draft, Dropped, PipelineDeps } from "../pipeline-types";
 
 /**
  * Platform, purpose, tier, confidence, detection signals and device from UA, IP and

@@ -1,5 +1,5 @@
 import { pageOnSite } from "../origin-check";
-import type { Draft, Dropped } from "../pipeline";
+import type { Draft, Dropped } from "../pipeline-types";
 
 /** The page must be an http(s) URL on the registered host; only its path is kept. */
 export function parsePage(d: Draft): Draft | Dropped {
