@@ -91,6 +91,10 @@ function byHand(rows: AgentRequestRow[], start: number, end: number, versions: R
   const parsed = versions.map((v) => parseRobots(v.body));
   const iso = (t: number) => new Date(t).toISOString();
   const totals = { requests: 0, judged: 0, disallowed: 0, unjudged: 0 };
+  // Not judged, by why (the report's not_judged_reasons), and the robots.txt fetches the
+  // judged paths leave out but the agent-request total counts (docs/metrics.md).
+  const notJudged = { agent_unnamed: 0, before_first_robots: 0 };
+  let robotsFetches = 0;
   const agents = new Map<
     string,
     {
@@ -101,13 +105,19 @@ function byHand(rows: AgentRequestRow[], start: number, end: number, versions: R
     }
   >();
   for (const r of rows) {
-    if (r.occurred_at < start || r.occurred_at >= end || r.path === "/robots.txt") continue;
+    if (r.occurred_at < start || r.occurred_at >= end) continue;
+    if (r.path === "/robots.txt") {
+      robotsFetches += 1;
+      continue;
+    }
     totals.requests += 1;
     let seg = -1;
     segments.forEach((s, k) => {
       if (r.occurred_at >= s.at) seg = k;
     });
     if (r.agent === null || seg < 0) totals.unjudged += 1;
+    if (r.agent === null) notJudged.agent_unnamed += 1;
+    else if (seg < 0) notJudged.before_first_robots += 1;
     if (r.agent === null) continue;
     const a = agents.get(r.agent) ?? { requests: 0, judged: 0, disallowed: 0, violations: new Map() };
     agents.set(r.agent, a);
@@ -135,7 +145,16 @@ function byHand(rows: AgentRequestRow[], start: number, end: number, versions: R
         line: rule.line,
       });
   }
-  return { totals, agents };
+  return {
+    totals: {
+      ...totals,
+      agent_requests: totals.requests + robotsFetches,
+      robots_fetches: robotsFetches,
+      not_judged: totals.unjudged,
+      not_judged_reasons: notJudged,
+    },
+    agents,
+  };
 }
 
 describe("robots.txt compliance from daily path counts", () => {

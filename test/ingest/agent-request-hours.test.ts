@@ -51,6 +51,8 @@ function totalsByHand(rows: AgentRequestRow[]) {
     errors: rows.filter((r) => r.status >= 400).length,
     not_found: rows.filter((r) => r.status === 404 || r.status === 410).length,
     server_errors: rows.filter((r) => r.status >= 500).length,
+    // Every stored request by an AI agent, robots.txt fetches included (docs/metrics.md).
+    agent_requests: rows.length,
   };
 }
 
