@@ -5,6 +5,7 @@ import { createTestKey, type TestKey } from "../helpers/api-keys";
 import { freezeClock } from "../helpers/clock";
 import { seedSite } from "../helpers/seed";
 import { inShard } from "../helpers/shard";
+import { mcpTool as tool } from "./mcp-call";
 
 // The agent policy's MCP tools (docs/policy.md, docs/mcp.md) inside workerd: each call
 // runs the v1 operation it mirrors, so a policy written through one way in is the policy
@@ -12,30 +13,6 @@ import { inShard } from "../helpers/shard";
 // route's own `code`.
 
 const BASE = "http://localhost:8787";
-let rpcId = 0;
-
-/** One stateless JSON-RPC `tools/call` to /mcp: the structured result or the v1 error body. */
-async function tool(k: TestKey, name: string, args: Record<string, unknown>) {
-  rpcId += 1;
-  const res = await exports.default.fetch(`${BASE}/mcp`, {
-    method: "POST",
-    headers: {
-      ...k.headers,
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-      "MCP-Protocol-Version": "2025-06-18",
-      // workerd's fetch sends no Host of its own; the DNS-rebinding guard wants a loopback name.
-      Host: "localhost:8787",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: rpcId, method: "tools/call", params: { name, arguments: args } }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  const { result } = (await res.json()) as { result: Record<string, unknown> };
-  if (result.isError !== true) return { ok: true, body: result.structuredContent as Record<string, unknown> };
-  const [first] = result.content as { text: string }[];
-  return { ok: false, body: JSON.parse(first.text) as Record<string, unknown> };
-}
-
 async function v1(k: TestKey, method: string, path: string, body?: unknown) {
   const res = await exports.default.fetch(`${BASE}/api/v1${path}`, {
     method,

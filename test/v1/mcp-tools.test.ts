@@ -4,6 +4,7 @@ import mcpGuide from "../../docs/mcp.md?raw";
 import { SCAN_TOOLS } from "../../workers/v1/mcp/scan-tool-declarations";
 import { v1Tools } from "../../workers/v1/mcp/v1-tools";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
+import { mcpRpc as rpc, mcpTool as tool } from "./mcp-call";
 
 // The MCP tools inside workerd: each tool call runs the v1 operation it mirrors, so it
 // reaches the same use case (shared/sites, shared/conversions) and ends in the same
@@ -17,35 +18,6 @@ interface Operation {
   description?: string;
 }
 type Document = { paths: Record<string, Record<string, Operation>> };
-
-let rpcId = 0;
-
-/** One stateless JSON-RPC `tools/call` (or `tools/list`) to /mcp, as an API-key client sends it. */
-async function rpc(k: TestKey, method: string, params: Record<string, unknown>) {
-  rpcId += 1;
-  const res = await exports.default.fetch(`${BASE}/mcp`, {
-    method: "POST",
-    headers: {
-      ...k.headers,
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-      "MCP-Protocol-Version": "2025-06-18",
-      // workerd's fetch sends no Host of its own; the DNS-rebinding guard wants a loopback name.
-      Host: "localhost:8787",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: rpcId, method, params }),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as { result: Record<string, unknown> }).result;
-}
-
-/** A tool's answer: the structured result, or the v1 error body its error text carries. */
-async function tool(k: TestKey, name: string, args: Record<string, unknown>) {
-  const result = await rpc(k, "tools/call", { name, arguments: args });
-  if (result.isError !== true) return { ok: true, body: result.structuredContent as Record<string, unknown> };
-  const [first] = result.content as { text: string }[];
-  return { ok: false, body: JSON.parse(first.text) as Record<string, unknown> };
-}
 
 async function v1(k: TestKey, method: string, path: string, body?: unknown) {
   const res = await exports.default.fetch(`${BASE}/api/v1${path}`, {
