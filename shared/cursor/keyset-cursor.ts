@@ -1,6 +1,5 @@
 import { fromBase64Url, toBase64Url } from "../encoding/base64";
-import { ApiError } from "../errors/api-error";
-import { type Refusal, refusal } from "../result/result";
+import { ok, type Refusal, type Result, refusal } from "../result/result";
 
 // Opaque, tamper-evident keyset cursors (contract: "passed unchanged, never
 // constructed"; docs/decisions.md#2-v1-errors: "bad or foreign cursor" → 400 invalid_cursor).
@@ -94,11 +93,15 @@ export async function readCursor(
 }
 
 /**
- * `readCursor` for callers that answer HTTP directly: ApiError 400 `invalid_cursor`.
- * New lists use `keysetPager` (./keyset-pager.ts) and make the error at the route.
+ * `readCursor` as an outcome: the position, or the `invalid_cursor` refusal that the
+ * route turns into its 400 (`valueOrThrow`, shared/errors/api-error.ts).
+ * New lists use `keysetPager` (./keyset-pager.ts).
  */
-export async function decodeCursor(key: CryptoKey, binding: CursorBinding, cursor: string): Promise<CursorPosition> {
+export async function decodeCursor(
+  key: CryptoKey,
+  binding: CursorBinding,
+  cursor: string,
+): Promise<Result<CursorPosition, "invalid_cursor">> {
   const position = await readCursor(key, binding, cursor);
-  if (position === null) throw new ApiError("invalid_cursor", INVALID_CURSOR_MESSAGE);
-  return position;
+  return position === null ? invalidCursor() : ok(position);
 }

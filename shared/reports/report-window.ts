@@ -1,4 +1,3 @@
-import { valueOrThrow } from "../errors/api-error";
 import { ok, type Result, refusal } from "../result/result";
 import { DAY_MS } from "../time/durations";
 import { type Period, periodWindow } from "../time/periods";
@@ -50,9 +49,4 @@ export function reportWindow(input: WindowInput, nowMs: number): Result<ReportWi
   if (start > end) return invalid("`from` is after `to`");
   if (end - start > MAX_WINDOW_MS) return invalid("The window is longer than 90 days");
   return ok({ period: "custom", start, end });
-}
-
-/** `reportWindow` for a route: its refusal as ApiError 400 `invalid_window`. */
-export function resolveWindow(input: WindowInput, nowMs: number): ReportWindow {
-  return valueOrThrow(reportWindow(input, nowMs));
 }

@@ -97,6 +97,19 @@ describe("ingest Worker entry (workers/ingest/index.ts): queue and cron handlers
     expect((await stub.salts()).current.day).toBe(current.day);
   });
 
+  it("answers /__scheduled as an unknown route (404 not_found, no job run) when its local switch is off", async () => {
+    const before = await countEvents();
+    const res = await worker.fetch(
+      new Request("http://x/__scheduled"),
+      { ...env, SCHEDULED_ROUTE: "" },
+      createExecutionContext(),
+    );
+    expect(res.status).toBe(404);
+    expect(res.headers.get("X-Request-Id")).toBeTruthy();
+    expect(await res.json()).toMatchObject({ code: "not_found" });
+    expect(await countEvents()).toBe(before);
+  });
+
   it("serves /__scheduled locally and reports each job", async () => {
     const res = await worker.fetch(new Request("http://x/__scheduled"), env, createExecutionContext());
     expect(res.status).toBe(200);

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { cursorKey, decodeCursor, encodeCursor } from "../../shared/cursor/keyset-cursor";
+import { cursorKey, decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE } from "../../shared/cursor/keyset-cursor";
 
 const binding = { list: "sites", workspaceId: "ws_a" };
 
 async function expectInvalid(promise: Promise<unknown>) {
-  await expect(promise).rejects.toMatchObject({ code: "invalid_cursor", status: 400 });
+  expect(await promise).toEqual({ ok: false, code: "invalid_cursor", message: INVALID_CURSOR_MESSAGE });
 }
 
 describe("keyset cursors", () => {
   it("round-trips a position for the same list and workspace", async () => {
     const key = await cursorKey({ CURSOR_SECRET: "s1" });
     const cursor = await encodeCursor(key, binding, [1_700_000_000_000, "site_abc"]);
-    expect(await decodeCursor(key, binding, cursor)).toEqual([1_700_000_000_000, "site_abc"]);
+    expect(await decodeCursor(key, binding, cursor)).toEqual({ ok: true, value: [1_700_000_000_000, "site_abc"] });
   });
 
   it("refuses a cursor of another workspace or another list", async () => {

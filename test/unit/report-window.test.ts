@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../shared/errors/api-error";
 import { mergeRanges } from "../../shared/reports/read-plan";
-import { resolveWindow } from "../../shared/reports/report-window";
+import { type ReportWindow, reportWindow, type WindowInput } from "../../shared/reports/report-window";
 import { sharePct } from "../../shared/reports/share";
 import { platformTier } from "../../shared/reports/verification";
 
@@ -9,29 +8,33 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const NOW = Date.UTC(2026, 10, 22, 12, 30, 0);
 
-function codeOf(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    return e instanceof ApiError ? e.code : "not-an-api-error";
-  }
-  return undefined;
+/** The window, for inputs that must be accepted. */
+function windowOf(input: WindowInput): ReportWindow {
+  const result = reportWindow(input, NOW);
+  if (!result.ok) throw new Error(`refused: ${result.message}`);
+  return result.value;
 }
 
-describe("resolveWindow", () => {
+/** The refusal's code, or undefined when the window is accepted. */
+function codeOf(input: WindowInput): string | undefined {
+  const result = reportWindow(input, NOW);
+  return result.ok ? undefined : result.code;
+}
+
+describe("reportWindow", () => {
   it("ends relative periods now and defaults to 7d", () => {
-    expect(resolveWindow({}, NOW)).toEqual({ period: "7d", start: NOW - 7 * DAY, end: NOW });
-    expect(resolveWindow({ period: "1h" }, NOW)).toEqual({ period: "1h", start: NOW - HOUR, end: NOW });
-    expect(resolveWindow({ period: "90d" }, NOW)).toEqual({ period: "90d", start: NOW - 90 * DAY, end: NOW });
+    expect(windowOf({})).toEqual({ period: "7d", start: NOW - 7 * DAY, end: NOW });
+    expect(windowOf({ period: "1h" })).toEqual({ period: "1h", start: NOW - HOUR, end: NOW });
+    expect(windowOf({ period: "90d" })).toEqual({ period: "90d", start: NOW - 90 * DAY, end: NOW });
   });
 
   it("lets from/to win over period, with to defaulting to now", () => {
-    expect(resolveWindow({ period: "1h", from: "2026-11-20T00:00:00Z" }, NOW)).toEqual({
+    expect(windowOf({ period: "1h", from: "2026-11-20T00:00:00Z" })).toEqual({
       period: "custom",
       start: Date.UTC(2026, 10, 20),
       end: NOW,
     });
-    expect(resolveWindow({ from: "2026-11-20T01:00:00+01:00", to: "2026-11-21T00:00:00Z" }, NOW)).toEqual({
+    expect(windowOf({ from: "2026-11-20T01:00:00+01:00", to: "2026-11-21T00:00:00Z" })).toEqual({
       period: "custom",
       start: Date.UTC(2026, 10, 20),
       end: Date.UTC(2026, 10, 21),
@@ -40,12 +43,12 @@ describe("resolveWindow", () => {
 
   it("accepts exactly 90 days and a from equal to now, refuses the rest with invalid_window", () => {
     const iso = (ms: number) => new Date(ms).toISOString();
-    expect(codeOf(() => resolveWindow({ from: iso(NOW - 90 * DAY) }, NOW))).toBeUndefined();
-    expect(codeOf(() => resolveWindow({ from: iso(NOW) }, NOW))).toBeUndefined();
-    expect(codeOf(() => resolveWindow({ from: iso(NOW - 90 * DAY - 1) }, NOW))).toBe("invalid_window");
-    expect(codeOf(() => resolveWindow({ from: iso(NOW + 1) }, NOW))).toBe("invalid_window");
-    expect(codeOf(() => resolveWindow({ from: iso(NOW - HOUR), to: iso(NOW - 2 * HOUR) }, NOW))).toBe("invalid_window");
-    expect(codeOf(() => resolveWindow({ to: iso(NOW) }, NOW))).toBe("invalid_window");
+    expect(codeOf({ from: iso(NOW - 90 * DAY) })).toBeUndefined();
+    expect(codeOf({ from: iso(NOW) })).toBeUndefined();
+    expect(codeOf({ from: iso(NOW - 90 * DAY - 1) })).toBe("invalid_window");
+    expect(codeOf({ from: iso(NOW + 1) })).toBe("invalid_window");
+    expect(codeOf({ from: iso(NOW - HOUR), to: iso(NOW - 2 * HOUR) })).toBe("invalid_window");
+    expect(codeOf({ to: iso(NOW) })).toBe("invalid_window");
   });
 });
 

@@ -1,5 +1,6 @@
+import { valueOrThrow } from "@shared/errors/api-error";
 import type { ReportPeriod, ReportWindow, WindowInput } from "@shared/reports/report-window";
-import { REPORT_PERIODS, reportWindow, resolveWindow } from "@shared/reports/report-window";
+import { REPORT_PERIODS, reportWindow } from "@shared/reports/report-window";
 import { DEFAULT_TIME_ZONE, localDayStartOf, nextLocalDayStart } from "@shared/time/time-zone";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -9,7 +10,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * (contract "Traffic report parameters"): `period`, or a custom range of whole days in
  * the workspace's zone (`from` day 00:00 to the end of the `to` day, or now when that
  * is later than now; docs/app.md "Time zone"). Validation is the API's own
- * `resolveWindow`; this only turns dates into RFC 3339.
+ * `reportWindow`; this only turns dates into RFC 3339.
  */
 export function windowFromQuery(
   q: { period?: string; from?: string; to?: string },
@@ -60,7 +61,7 @@ export function pageWindow(
   zone: string = DEFAULT_TIME_ZONE,
 ): { window: ReportWindow; problem: string | null } {
   const { input, problem } = pageWindowInput(q, nowMs, zone);
-  return { window: resolveWindow(input, nowMs), problem };
+  return { window: valueOrThrow(reportWindow(input, nowMs)), problem };
 }
 
 /** "850 ms", "8.4 s", "2 min 5 s". */

@@ -1,6 +1,7 @@
 import { channelsInWindow } from "@shared/conversions/conversion-channels";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { trafficReport } from "@shared/reads/traffic-report";
-import { resolveWindow } from "@shared/reports/report-window";
+import { reportWindow } from "@shared/reports/report-window";
 import { listWorkspaceSites } from "@shared/sites/list-sites";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -44,7 +45,7 @@ export function registerTraffic(app: Hono<AppEnv>) {
     const { input, problem } = pageWindowInput(query, ctx.nowMs, ctx.timeZone);
     const domain = c.req.param("domain");
     // Orders over the same window; filters are the traffic's (an order has no page or platform).
-    const { start, end } = resolveWindow(input, ctx.nowMs);
+    const { start, end } = valueOrThrow(reportWindow(input, ctx.nowMs));
     const [traffic, orders] = await Promise.all([
       trafficReport(ctx, { domain, ...input, ...query.filters, reports: DASHBOARD_REPORTS }),
       channelsInWindow(ctx, { domain, start, end }),

@@ -1,7 +1,8 @@
 import { channelsInWindow } from "@shared/conversions/conversion-channels";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { setupSteps } from "@shared/reads/workspace-overview";
 import { workspaceTraffic } from "@shared/reads/workspace-traffic";
-import { resolveWindow } from "@shared/reports/report-window";
+import { reportWindow } from "@shared/reports/report-window";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "../dashboard/assets";
@@ -29,7 +30,7 @@ export function registerOverview(app: Hono<AppEnv>) {
     const { query, ignored } = dashboardQuery(c.req.query());
     const { input, problem } = pageWindowInput(query, ctx.nowMs, ctx.timeZone);
     // Orders over the same window; filters are the traffic's (an order has no page or platform).
-    const { start, end } = resolveWindow(input, ctx.nowMs);
+    const { start, end } = valueOrThrow(reportWindow(input, ctx.nowMs));
     const [steps, traffic, orders] = await Promise.all([
       setupSteps(ctx),
       workspaceTraffic(ctx, { ...input, ...query.filters }),
