@@ -50,15 +50,35 @@ export function benchCall(mf: Miniflare) {
   };
 }
 
-/** Every committed D1 migration's statements, in order: a bench's fresh D1 at today's schema. */
-export function d1MigrationStatements(): string[] {
-  const dir = path.resolve(import.meta.dirname, "../migrations");
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort()
-    .flatMap((f) => readFileSync(path.join(dir, f), "utf8").split("--> statement-breakpoint"))
-    .map((x) => x.trim())
-    .filter(Boolean);
+/** Every committed migration of `dir` (migrations/ or migrations-shard/), statement by statement, in order. */
+function migrationStatements(dir: string): string[] {
+  const root = path.resolve(import.meta.dirname, "..", dir);
+  return (
+    readdirSync(root)
+      .filter((f) => f.endsWith(".sql"))
+      .sort()
+      .flatMap((f) => readFileSync(path.join(root, f), "utf8").split("--> statement-breakpoint"))
+      // Comment lines dropped: a part holding only a comment is no statement for D1.
+      .map((x) => x.replace(/^--.*$/gm, "").trim())
+      .filter(Boolean)
+  );
+}
+
+/**
+ * A bench's fresh single D1 (the baseline of the old design: every site's analytics in
+ * one database): today's control plane from the D1 migrations, and the analytics tables
+ * as a shard holds them, from the shard's migrations, so the baseline runs the same SQL
+ * on the same tables and indexes as a shard. D1 keeps only legacy `sessions` and
+ * `ingest_events` (read by the move into the shards); they are dropped first and made
+ * again by the shard's migrations.
+ */
+export function singleD1Statements(): string[] {
+  return [
+    ...migrationStatements("migrations"),
+    "DROP TABLE sessions",
+    "DROP TABLE ingest_events",
+    ...migrationStatements("migrations-shard"),
+  ];
 }
 
 /**

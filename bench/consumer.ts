@@ -5,7 +5,7 @@
 // max_concurrency allows), with 1 and with 8 sites loaded at once, same run.
 // BENCH_EVENTS (default 20,000) per measurement; Miniflare in memory on this machine.
 import path from "node:path";
-import { benchCall, d1MigrationStatements, startBenchWorker } from "./bench-worker";
+import { benchCall, singleD1Statements, startBenchWorker } from "./bench-worker";
 import { recordResult } from "./results";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -50,8 +50,8 @@ async function rate(store: "d1" | "shard", sites: number, parallel: number): Pro
 }
 
 try {
-  // Today's D1 schema: every migration (the single-D1 consumer writes today's columns).
-  const migration = d1MigrationStatements();
+  // The single D1: control plane and the shard's analytics tables (the consumer writes a shard's columns).
+  const migration = singleD1Statements();
   await call("/exec", { method: "POST", body: JSON.stringify(migration) });
   const rows = [];
   for (const sites of [1, 8]) {

@@ -9,7 +9,7 @@
 // BENCH_SITES, BENCH_RUNS; BENCH_D1=0 leaves out the single-D1 baseline (its 10,000,000-row
 // rebuild is most of the multi phase's time) and measures the shards only. Figures go to
 // stdout and bench/results/ (docs/performance.md).
-import { d1MigrationStatements, startReportsBench } from "./bench-worker";
+import { singleD1Statements, startReportsBench } from "./bench-worker";
 import { recordResult } from "./results";
 import { timeCalls } from "./timing";
 
@@ -43,8 +43,8 @@ const COMPARED = new Set<string>(["overview", "purpose-split", "sources", "verif
 const { mf, call } = await startReportsBench("bench-reports", process.env.BENCH_PERSIST);
 const time = (pathAndQuery: string) => timeCalls(() => call(pathAndQuery), RUNS, WARMUP);
 
-// Every committed D1 migration, in order (the shard applies its own on start).
-const migration = d1MigrationStatements();
+// The single D1: control plane and the shard's analytics tables (the shard applies its own on start).
+const migration = singleD1Statements();
 
 /**
  * Seeds sites' sessions (and each journey's 40 events) into the D1 or into each site's

@@ -79,7 +79,7 @@ describe("the rollup's running rows", () => {
       [D + 23 * HOUR + 59 * MINUTE, "/b", null],
     ] as const;
     for (const [i, [t, url, platform]] of at.entries())
-      await env.DB.prepare(
+      await env.ANALYTICS.prepare(
         `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms,
            page_count, event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source,
            reached_cart, reached_purchase, outcome, bounced, settled_at, dirty)
@@ -87,8 +87,8 @@ describe("the rollup's running rows", () => {
       )
         .bind(`${site}-${i}`, site, "2026-10-10", t, url, platform)
         .run();
-    await rebuildDay(env.DB, site, "2026-10-10", D + 2 * DAY);
-    const { results } = await env.DB.prepare(
+    await rebuildDay(env.ANALYTICS, site, "2026-10-10", D + 2 * DAY);
+    const { results } = await env.ANALYTICS.prepare(
       "SELECT hour, entry_url, sessions, agent_sessions FROM entry_page_running_hourly WHERE site_id = ? ORDER BY entry_url, hour",
     )
       .bind(site)

@@ -21,9 +21,9 @@ async function insertSessions(
   siteId: string,
   rows: Array<{ id: string; startedAt: number; duration: number; agent: boolean; dirty?: number; settled?: boolean }>,
 ) {
-  await env.DB.batch(
+  await env.ANALYTICS.batch(
     rows.map((r) =>
-      env.DB.prepare(
+      env.ANALYTICS.prepare(
         `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms, page_count,
            event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source, reached_cart,
            reached_purchase, outcome, settled_at, dirty)
@@ -53,7 +53,7 @@ describe("readPlan", () => {
     ]);
     const start = D0 + 12 * 3_600_000; // mid day 0
     const now = D0 + 6 * DAY + 3_600_000; // 01:00 on day 6
-    const plan = await readPlan(env.DB, "plan-site", { period: "custom", start, end: now }, now);
+    const plan = await readPlan(env.ANALYTICS, "plan-site", { period: "custom", start, end: now }, now);
     // whole days 1..5 from daily rows, but day 2 (a dirty session in its hour 0) and
     // day 4 (an unsettled one in its hour 0) by hour: their other hours, the edge day's
     // afternoon and today's first hour (past and whole at 01:00) from hourly rows.
@@ -69,15 +69,17 @@ describe("readPlan", () => {
       [D0 + 4 * DAY, D0 + 4 * DAY + HOUR_MS],
     ]);
     // A day a session moved away from (stale_days) is read live whole: its old hour's row still counts it.
-    await env.DB.prepare("INSERT INTO stale_days (site_id, day) VALUES ('plan-site', '2026-11-03')").run();
-    const moved = await readPlan(env.DB, "plan-site", { period: "custom", start, end: now }, now);
+    await env.ANALYTICS.prepare("INSERT INTO stale_days (site_id, day) VALUES ('plan-site', '2026-11-03')").run();
+    const moved = await readPlan(env.ANALYTICS, "plan-site", { period: "custom", start, end: now }, now);
     expect(moved.live).toEqual([
       [D0 + 2 * DAY, D0 + 3 * DAY],
       [D0 + 4 * DAY, D0 + 4 * DAY + HOUR_MS],
     ]);
-    await env.DB.prepare("DELETE FROM stale_days WHERE site_id = 'plan-site'").run();
+    await env.ANALYTICS.prepare("DELETE FROM stale_days WHERE site_id = 'plan-site'").run();
     // An hourly series' plan reads no daily rows: the whole days come from hourly rows.
-    const byHour = await readPlan(env.DB, "plan-site", { period: "custom", start, end: now }, now, { days: false });
+    const byHour = await readPlan(env.ANALYTICS, "plan-site", { period: "custom", start, end: now }, now, {
+      days: false,
+    });
     expect(byHour.days).toBeNull();
     expect(byHour.hours).toEqual([
       [start, D0 + 2 * DAY],
@@ -86,7 +88,7 @@ describe("readPlan", () => {
     ]);
     // Hours past the hourly retention (181 days) are read from sessions.
     const later = now + 181 * DAY;
-    const old = await readPlan(env.DB, "plan-site", { period: "custom", start, end: now }, later);
+    const old = await readPlan(env.ANALYTICS, "plan-site", { period: "custom", start, end: now }, later);
     expect(old.hours).toEqual([]);
     expect(old.live).toEqual([
       [start, D0 + DAY],
@@ -98,10 +100,10 @@ describe("readPlan", () => {
 
   it("reads a window without a whole past hour live, and the future live", async () => {
     const now = D0 + 10 * DAY + 5_000;
-    const inDay = await readPlan(env.DB, "plan-site", { period: "1h", start: now - 3_600_000, end: now }, now);
+    const inDay = await readPlan(env.ANALYTICS, "plan-site", { period: "1h", start: now - 3_600_000, end: now }, now);
     expect(inDay).toEqual({ days: null, hours: [], live: [[now - 3_600_000, now]] });
     const future = await readPlan(
-      env.DB,
+      env.ANALYTICS,
       "plan-site",
       { period: "custom", start: D0 + 9 * DAY, end: D0 + 12 * DAY },
       now,
@@ -116,7 +118,7 @@ describe("readPlan", () => {
 describe("medianDurationMs", () => {
   it("is exact on both plans: a small window sorted by start, a large one walked by duration", async () => {
     // 20,001 agent sessions with durations 0..20000 (shuffled by start), plus humans that must not count.
-    await env.DB.prepare(
+    await env.ANALYTICS.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
        INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms, page_count,
          event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source, reached_cart,
@@ -131,19 +133,19 @@ describe("medianDurationMs", () => {
       { id: "h2", startedAt: D0 + 2, duration: 999_999, agent: false },
     ]);
     // all 20,001 (large plan): the middle value is 10000
-    expect(await medianDurationMs(env.DB, "median-site", D0, D0 + DAY, 20_001)).toBe(10_000);
+    expect(await medianDurationMs(env.ANALYTICS, "median-site", D0, D0 + DAY, 20_001)).toBe(10_000);
     // the first 11 starts (small plan): durations i with (i * 7919) % 20001 < 11
     const small: number[] = [];
     for (let i = 0; i <= 20_000; i++) if ((i * 7919) % 20_001 < 11) small.push(i);
     small.sort((a, b) => a - b);
     expect(small).toHaveLength(11);
-    expect(await medianDurationMs(env.DB, "median-site", D0, D0 + 11, 11)).toBe(small[5]);
-    expect(await medianDurationMs(env.DB, "median-site", D0, D0 + 11, 0)).toBe(0);
+    expect(await medianDurationMs(env.ANALYTICS, "median-site", D0, D0 + 11, 11)).toBe(small[5]);
+    expect(await medianDurationMs(env.ANALYTICS, "median-site", D0, D0 + 11, 0)).toBe(0);
   });
 
   it("uses the indexes designed for it (query plans)", async () => {
     const plan = async (sql: string) =>
-      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).all<{ detail: string }>()).results
+      (await env.ANALYTICS.prepare(`EXPLAIN QUERY PLAN ${sql}`).all<{ detail: string }>()).results
         .map((r) => r.detail)
         .join(" | ");
     expect(
@@ -169,7 +171,7 @@ describe("groupedSessions with the report's one live read", () => {
   it("folds every grouping to the rows its own read of sessions gives, NULLs and the only-filter included", async () => {
     const site = "fold-site";
     const at = (h: number) => D0 + h * 3_600_000;
-    await env.DB.batch(
+    await env.ANALYTICS.batch(
       [
         ["f1", at(1), "chatgpt", "ai_assistant_session", null, "/a"],
         ["f2", at(1), "chatgpt", "ai_assistant_session", null, "/b"],
@@ -177,7 +179,7 @@ describe("groupedSessions with the report's one live read", () => {
         ["f4", at(30), "claude", "ai_assistant_link", "", "/c"],
         ["f5", at(31), null, "direct", null, "/a"],
       ].map(([id, startedAt, platform, source, host, url]) =>
-        env.DB.prepare(
+        env.ANALYTICS.prepare(
           `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms,
              page_count, event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source,
              referrer_host, reached_cart, reached_purchase, dirty)
@@ -204,7 +206,7 @@ describe("groupedSessions with the report's one live read", () => {
     const dims = [DAY_DIM, SOURCE, SUB_SOURCE, REFERRER_HOST, ENTRY_URL, HOUR];
     const sorted = (rows: GroupedRow[]) => rows.map((r) => `${r.keys.join("|")}=${r.sessions}`).sort();
     for (const population of ["all", "agents"] as const) {
-      const live = await readLiveGroups(env.DB, site, plan.live, population, dims);
+      const live = await readLiveGroups(env.ANALYTICS, site, plan.live, population, dims);
       const cases: Array<[Dimension[], OnlyValues | undefined]> = [
         [[SOURCE, SUB_SOURCE, REFERRER_HOST], undefined],
         [[DAY_DIM, SOURCE], undefined],
@@ -212,15 +214,24 @@ describe("groupedSessions with the report's one live read", () => {
         [[ENTRY_URL, SOURCE], { dim: ENTRY_URL, values: ["/a", "/c", ""] }],
       ];
       for (const [groupDims, only] of cases) {
-        const direct = await groupedSessions(env.DB, site, plan, population, "traffic_daily", groupDims, only);
+        const direct = await groupedSessions(env.ANALYTICS, site, plan, population, "traffic_daily", groupDims, only);
         expect(foldLive(live, plan.live, population, groupDims, only)).not.toBeNull();
-        const folded = await groupedSessions(env.DB, site, plan, population, "traffic_daily", groupDims, only, live);
+        const folded = await groupedSessions(
+          env.ANALYTICS,
+          site,
+          plan,
+          population,
+          "traffic_daily",
+          groupDims,
+          only,
+          live,
+        );
         expect(sorted(folded)).toEqual(sorted(direct));
         expect(direct.length).toBeGreaterThan(0);
       }
     }
     // A read of other ranges, another population or without a dimension is not folded.
-    const live = await readLiveGroups(env.DB, site, plan.live, "all", [DAY_DIM, SOURCE]);
+    const live = await readLiveGroups(env.ANALYTICS, site, plan.live, "all", [DAY_DIM, SOURCE]);
     expect(foldLive(live, [[at(0), at(24)]], "all", [SOURCE])).toBeNull();
     expect(foldLive(live, plan.live, "agents", [SOURCE])).toBeNull();
     expect(foldLive(live, plan.live, "all", [SOURCE, ENTRY_URL])).toBeNull();

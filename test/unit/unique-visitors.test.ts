@@ -15,7 +15,7 @@ const NOW = D0 + 3 * DAY + 14 * HOUR + 20 * MINUTE;
  * across hours and days, agent sessions two in three; every session settled and rolled up.
  */
 async function seed(siteId: string) {
-  await env.DB.prepare(
+  await env.ANALYTICS.prepare(
     `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?2)
      INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms, page_count,
        event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source, reached_cart,
@@ -26,12 +26,13 @@ async function seed(siteId: string) {
   )
     .bind(D0, Math.floor((NOW - D0) / 420_000), siteId)
     .run();
-  for (let d = 0; d <= 3; d++) await rebuildDay(env.DB, siteId, new Date(D0 + d * DAY).toISOString().slice(0, 10), NOW);
+  for (let d = 0; d <= 3; d++)
+    await rebuildDay(env.ANALYTICS, siteId, new Date(D0 + d * DAY).toISOString().slice(0, 10), NOW);
 }
 
 /** The definition: each UTC day's distinct hashes among the window's sessions, summed. */
 async function bySessions(siteId: string, start: number, end: number, agents: boolean): Promise<number> {
-  const row = await env.DB.prepare(
+  const row = await env.ANALYTICS.prepare(
     `SELECT coalesce(sum(n), 0) AS n FROM (SELECT count(DISTINCT visitor_hash) AS n FROM sessions
      WHERE site_id = ? AND started_at >= ? AND started_at < ? ${agents ? "AND agent_platform IS NOT NULL" : ""} GROUP BY day)`,
   )
@@ -42,9 +43,9 @@ async function bySessions(siteId: string, start: number, end: number, agents: bo
 
 async function expectExact(siteId: string, windows: Array<[number, number]>) {
   for (const [start, end] of windows) {
-    const plan = await readPlan(env.DB, siteId, { period: "custom", start, end }, NOW);
+    const plan = await readPlan(env.ANALYTICS, siteId, { period: "custom", start, end }, NOW);
     for (const population of ["agents", "all"] as const)
-      expect([start, end, population, await uniqueVisitors(env.DB, siteId, plan, population)]).toEqual([
+      expect([start, end, population, await uniqueVisitors(env.ANALYTICS, siteId, plan, population)]).toEqual([
         start,
         end,
         population,
@@ -70,14 +71,14 @@ describe("unique visitors from visitors_hourly's first and last counts", () => {
     await expectExact(site, WINDOWS);
     // The plan reads the edge days from visitors_hourly: a window whose edge hours are
     // partial reads its first/last counts, not every session of the edge days.
-    const plan = await readPlan(env.DB, site, { period: "custom", start: NOW - DAY, end: NOW }, NOW);
+    const plan = await readPlan(env.ANALYTICS, site, { period: "custom", start: NOW - DAY, end: NOW }, NOW);
     expect(plan.hours.length).toBeGreaterThan(0);
 
     // After the rollup: a returning visitor in an earlier hour (dirty, so its hour is
     // read live), a new one, an open session in the current hour, and a day a late
     // event moved a session away from (stale_days: the whole day live).
     const add = (id: string, at: number, visitor: string, agent: boolean, settled = true) =>
-      env.DB.prepare(
+      env.ANALYTICS.prepare(
         `INSERT INTO sessions (id, workspace_id, site_id, visitor_hash, day, started_at, last_event_at, duration_ms, page_count,
            event_count, interaction_count, entry_url, exit_url, agent_platform, detection_signals, source, reached_cart,
            reached_purchase, outcome, bounced, settled_at, dirty)
@@ -99,7 +100,7 @@ describe("unique visitors from visitors_hourly's first and last counts", () => {
     await add("late-2", D0 + 2 * DAY + 1 * HOUR + 1 * MINUTE, "new-visitor", true);
     await add("late-3", D0 + 2 * DAY + 23 * HOUR + 59 * MINUTE, "v7", false);
     await add("open-1", NOW - 5 * MINUTE, "v11", true, false);
-    await env.DB.prepare("INSERT INTO stale_days (site_id, day) VALUES (?, ?)")
+    await env.ANALYTICS.prepare("INSERT INTO stale_days (site_id, day) VALUES (?, ?)")
       .bind(site, new Date(D0 + DAY).toISOString().slice(0, 10))
       .run();
     await expectExact(site, WINDOWS);

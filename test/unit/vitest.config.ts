@@ -3,6 +3,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 import { clockShiftMs, testClockSetup } from "../clock-shift.ts";
+import { squashMigrations } from "../squashed-schema.ts";
 import { testMigrations } from "../worker-project.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -42,9 +43,13 @@ export default defineProject({
         compatibilityFlags: ["nodejs_compat"],
         // MIGRATED: a second scratch D1 where test/unit/squashed-schema.test.ts replays the
         // committed migrations one by one, to compare with the squashed schema of DB.
-        d1Databases: ["DB", "MIGRATED"],
+        // ANALYTICS: a scratch database with an analytics shard's schema (migrations-shard/),
+        // where the rollup's and reports' SQL is tested without a Durable Object: D1 keeps
+        // no aggregates (migrations/0024_drop_d1_analytics_copies.sql).
+        d1Databases: ["DB", "MIGRATED", "ANALYTICS"],
         bindings: {
           TEST_MIGRATIONS: await testMigrations(),
+          TEST_SHARD_MIGRATIONS: squashMigrations(await readD1Migrations(path.join(root, "migrations-shard"))),
           TEST_MIGRATIONS_ALL: await readD1Migrations(path.join(root, "migrations")),
         },
       },
@@ -54,7 +59,11 @@ export default defineProject({
   test: {
     name: "unit",
     include: ["test/unit/**/*.test.ts"],
-    setupFiles: [testClockSetup, path.join(root, "test/setup/apply-migrations.ts")],
+    setupFiles: [
+      testClockSetup,
+      path.join(root, "test/setup/apply-migrations.ts"),
+      path.join(root, "test/setup/apply-shard-schema.ts"),
+    ],
     provide: {
       clockShiftMs,
       apiGuide: readFileSync(path.join(root, "docs/api.md"), "utf8"),

@@ -58,7 +58,7 @@ describe("moving existing analytics from the single D1 into the shards", () => {
     const key = await freshKey();
     const siteA = await seedSite(key.workspaceId, "migrate-a.example");
     const siteB = await seedSite(key.workspaceId, "migrate-b.example");
-    // Legacy data written by the old code path (rollup and settle on D1), three days back.
+    // Legacy data, three days back.
     const t0 = Math.floor(Date.now() / DAY) * DAY - 3 * DAY + 9 * 60 * MIN;
     const legacy: IngestMessage[] = [];
     for (let v = 0; v < 30; v++) {
@@ -74,9 +74,29 @@ describe("moving existing analytics from the single D1 into the shards", () => {
         }),
       );
     }
-    await rollupBatch(env.DB, legacy);
-    await settleSessions(env.DB, Date.now());
-    const before = { a: await readAll(env.DB, siteA), b: await readAll(env.DB, siteB) };
+    // The old code path (rollup and settle) now runs in shards only: it runs here in a
+    // scratch shard, whose aggregates are what the D1 held, and its `sessions` and
+    // `ingest_events` are written to D1's legacy tables, the two the move reads (D1 keeps
+    // no aggregates, migrations/0024_drop_d1_analytics_copies.sql).
+    const before = await inShard(env.ANALYTICS_SHARD, "legacy-d1", async (db) => {
+      await rollupBatch(db, legacy);
+      await settleSessions(db, Date.now());
+      return { a: await readAll(db, siteA), b: await readAll(db, siteB) };
+    });
+    for (const site of [before.a, before.b])
+      for (const [table, rows] of [
+        ["sessions", site[3]],
+        ["ingest_events", site[4]],
+      ] as const)
+        await env.DB.batch(
+          (rows as Record<string, unknown>[]).map((row) =>
+            env.DB.prepare(
+              `INSERT INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.keys(row)
+                .map(() => "?")
+                .join(", ")})`,
+            ).bind(...Object.values(row)),
+          ),
+        );
     expect((before.a[3] as unknown[]).length + (before.b[3] as unknown[]).length).toBe(30);
 
     const res = await exports.default.fetch("http://localhost/__admin/migrate-analytics", { method: "POST" });
