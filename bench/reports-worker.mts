@@ -10,7 +10,7 @@ import { failingSessions } from "@shared/reports/failing-sessions";
 import { withComparison } from "@shared/reports/previous-period";
 import { purposeSplit } from "@shared/reports/purpose-split";
 import type { ReportParams } from "@shared/reports/report-params";
-import { type ReportPeriod, resolveWindow } from "@shared/reports/report-window";
+import { type ReportPeriod, reportWindow } from "@shared/reports/report-window";
 import { sessionJourney } from "@shared/reports/session-journey";
 import { trafficOverview } from "@shared/reports/traffic-overview";
 import { trafficSources } from "@shared/reports/traffic-sources";
@@ -392,7 +392,7 @@ async function reportParams(env: Env, url: URL): Promise<ReportParams> {
   const compare = url.searchParams.get("compare") === "previous" ? ("previous" as const) : undefined;
   return {
     site,
-    window: resolveWindow({ period: url.searchParams.get("period") as ReportPeriod }, nowMs),
+    window: valueOrThrow(reportWindow({ period: url.searchParams.get("period") as ReportPeriod }, nowMs)),
     nowMs,
     compare,
   };
