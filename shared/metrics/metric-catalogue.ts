@@ -77,6 +77,40 @@ export const METRICS = {
     excludes: "Human visits.",
     csv: "agent_sessions",
   },
+  verified_sessions: {
+    name: "Verified AI-agent sessions",
+    definition:
+      "AI-agent sessions whose identity was confirmed: a valid Web Bot Auth signature of a listed operator, or the operator's published IP ranges or reverse DNS.",
+    unit: "sessions",
+    population: "agent_sessions",
+    excludes: "Sessions that only name an agent in their User-Agent, and sessions inferred from automation.",
+    csv: "verified",
+  },
+  declared_sessions: {
+    name: "Declared AI-agent sessions",
+    definition: "AI-agent sessions whose User-Agent names the agent and that nothing confirmed.",
+    unit: "sessions",
+    population: "agent_sessions",
+    excludes: "Verified sessions and sessions inferred from automation.",
+    csv: "declared",
+  },
+  heuristic_sessions: {
+    name: "Inferred AI-agent sessions",
+    definition: "AI-agent sessions inferred from automation seen on the page, with no identity claim.",
+    unit: "sessions",
+    population: "agent_sessions",
+    excludes: "Sessions that name an agent, verified or not.",
+    csv: "heuristic",
+  },
+  failed_verification_sessions: {
+    name: "AI-agent sessions that failed verification",
+    definition:
+      "Declared AI-agent sessions naming an agent whose operator publishes a way to verify it (IP ranges, reverse DNS) that refuted it: likely spoofed.",
+    unit: "sessions",
+    population: "agent_sessions",
+    excludes: "Declared sessions whose operator publishes no way to verify them, or that could not be checked.",
+    csv: "failed_verification",
+  },
   signed_sessions: {
     name: "Signed AI-agent sessions",
     definition: "AI-agent sessions with a valid Web Bot Auth signature, whoever the signer.",
@@ -125,6 +159,23 @@ export const METRICS = {
     unit: "sessions",
     population: "all_sessions",
     excludes: "",
+    csv: "all_sessions",
+  },
+  source_share: {
+    name: "Share of all recorded sessions",
+    definition:
+      "A part's recorded sessions, agents and people, as a percentage of all recorded sessions in the window, one decimal.",
+    unit: "percent",
+    population: "all_sessions",
+    excludes: "",
+    csv: "share_pct",
+  },
+  referrer_host_sessions: {
+    name: "Sessions from the referring site",
+    definition: `Recorded sessions, agents and people, ${WINDOW}, whose referrer was this site.`,
+    unit: "sessions",
+    population: "all_sessions",
+    excludes: "Sessions without a referrer (direct, tagged links without one).",
     csv: "all_sessions",
   },
   human_visits: {

@@ -208,13 +208,13 @@ describe("CSV downloads of every table", () => {
     ]);
     const violations = await download(owner, linkOf(robotsPage.html, "violations"));
     expect(violations.map((r) => r.slice(0, 5))).toEqual([
-      ["agent", "path", "requests", "directive", "line"],
+      ["agent", "path", "disallowed", "directive", "line"],
       ["gptbot", "/private/x", "1", "Disallow: /private", "2"],
     ]);
     const errorsPage = await owner.get(`/app/sites/${DOMAIN}/agent-errors?period=7d`);
     const errors = await download(owner, linkOf(errorsPage.html, "paths"));
     expect(errors.map((r) => [r[0], r[1], r[2], r[3], r[6]])).toEqual([
-      ["path", "requests", "statuses", "agents", "redirect_candidate"],
+      ["path", "error_requests", "statuses", "agents", "redirect_candidate"],
       ["/gone", "1", "404:1", "gptbot:1", "true"],
     ]);
     const ratioPage = await owner.get(`/app/sites/${DOMAIN}/crawl-to-referral?period=7d`);

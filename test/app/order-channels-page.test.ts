@@ -81,7 +81,7 @@ describe("orders by channel in the app", () => {
     const csv = await owner.get(link as string);
     expect(csv.status).toBe(200);
     expect(parseCsv(csv.html).map((r) => r.map(readCsvCell))).toEqual([
-      ["channel", "name", "currency", "orders", "value_minor", "previous_orders", "previous_value_minor"],
+      ["channel", "name", "currency", "conversions", "value_minor", "previous_conversions", "previous_value_minor"],
       ["agent_checkout", "Orders placed by agents", "USD", "2", "3330", "0", "0"],
       ["agent_checkout", "Orders placed by agents", "EUR", "0", "0", "1", "100"],
       [

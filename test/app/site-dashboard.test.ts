@@ -97,7 +97,7 @@ describe("site dashboard", () => {
     expect(hrefs(chatgpt.html)).toContain(`${here}/csv/platforms?${window}&agent_platform=chatgpt`);
     // The CSV of a filtered page is filtered.
     const csv = await owner.get(`${path}/csv/platforms?${window}&agent_platform=chatgpt`);
-    expect(csv.html.trim().split(/\r?\n/)).toEqual(["platform,sessions,share_pct", "chatgpt,2,100"]);
+    expect(csv.html.trim().split(/\r?\n/)).toEqual(["platform,agent_sessions,share_pct", "chatgpt,2,100"]);
   });
 
   it("says No data for a median no session measured, and names a filter value it could not apply", async () => {

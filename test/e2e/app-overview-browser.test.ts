@@ -196,13 +196,15 @@ describeInChromium("the workspace overview, its checklist and the live view in h
     expect(download.suggestedFilename()).toBe("sources-overview-shop.example.csv");
     const saved = await download.path();
     const [header, ...rows] = parseCsv(readFileSync(saved, "utf8")).map((r) => r.map(readCsvCell));
-    expect(header).toEqual(["source", "sub_source", "sessions", "share_pct"]);
+    // The count's header is the metric catalogue's (docs/metrics.md): sessions of agents and people.
+    expect(header).toEqual(["source", "sub_source", "all_sessions", "share_pct"]);
     const res = await fetch(`${baseUrl}/api/v1/traffic/sources?domain=${SHOP}&period=24h`, {
       headers: { Authorization: `Bearer ${key}` },
     });
     expect(res.status).toBe(200);
     const api = (await res.json()) as { by_source: Record<string, string | number | null>[] };
-    expect(rows).toEqual(api.by_source.map((r) => header.map((name) => String(r[name] ?? ""))));
+    const field = (name: string) => (name === "all_sessions" ? "sessions" : name);
+    expect(rows).toEqual(api.by_source.map((r) => header.map((name) => String(r[field(name)] ?? ""))));
     // Two sources, one session each, half the sessions each.
     expect(rows.map((r) => [r[2], r[3]])).toEqual([
       ["1", "50"],

@@ -4,12 +4,13 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { agentReportInput } from "./agent-report-parts";
-import { type CsvPage, csvTable, fields } from "./csv-download";
+import { type CsvPage, csvTable, fields, metricField } from "./csv-download";
 import { sitePageValue } from "./site-context";
 
 // The agent-report pages' tables as CSV: the same v1 use case as the page (so the
-// numbers are the API's), its rows under the API's field names. A list inside a row
-// (statuses, agents) is one cell, `key:count` pairs joined by "; ".
+// numbers are the API's), its rows under the API's field names, except that a column
+// that is a metric is headed by the metric catalogue's CSV header (docs/metrics.md). A
+// list inside a row (statuses, agents) is one cell, `key:count` pairs joined by "; ".
 
 type ReportInput = ReturnType<typeof agentReportInput>;
 
@@ -32,7 +33,8 @@ export const AGENT_ERRORS_CSV: CsvPage<ReportInput, "paths"> = {
       title: "Paths answered 4xx or 5xx",
       read: async (i: ReportInput) => sitePageValue(i.domain, await agentErrorsReport(i.ctx, i.query)).paths,
       columns: [
-        ...fields<ErrorPath>("path", "requests"),
+        ...fields<ErrorPath>("path"),
+        metricField<ErrorPath>("error_requests", "requests"),
         { name: "statuses", value: (p: ErrorPath) => pairs(Object.entries(p.statuses)) },
         { name: "agents", value: (p: ErrorPath) => pairs(p.agents.map((a) => [a.agent, a.requests])) },
         ...fields<ErrorPath>("first_at", "last_at", "redirect_candidate"),
@@ -54,31 +56,32 @@ export const ROBOTS_CSV: CsvPage<ReportInput, "agents" | "violations"> = {
     agents: csvTable({
       title: "Requests per agent",
       read: async (i: ReportInput) => (await robots(i)).agents,
-      columns: fields<RobotsAgent>(
-        "agent",
-        "platform",
-        "requests",
-        "judged",
-        "disallowed",
-        "robots_fetches",
-        "last_robots_fetch_at",
-      ),
+      columns: [
+        ...fields<RobotsAgent>("agent", "platform"),
+        metricField<RobotsAgent>("robots_checked_requests", "requests"),
+        metricField<RobotsAgent>("robots_judged", "judged"),
+        metricField<RobotsAgent>("robots_disallowed", "disallowed"),
+        metricField<RobotsAgent>("robots_fetches", "robots_fetches"),
+        ...fields<RobotsAgent>("last_robots_fetch_at"),
+      ],
     }),
     violations: csvTable({
       title: "Disallowed requests",
       read: async (i: ReportInput) =>
         (await robots(i)).agents.flatMap((a) => a.violations.map((v): Violation => ({ agent: a.agent, ...v }))),
-      columns: fields<Violation>(
-        "agent",
-        "path",
-        "requests",
-        "directive",
-        "line",
-        "robots_version_id",
-        "robots_version_first_seen_at",
-        "first_at",
-        "last_at",
-      ),
+      columns: [
+        ...fields<Violation>("agent", "path"),
+        // A violation's requests are the judged requests of that path its robots.txt disallowed.
+        metricField<Violation>("robots_disallowed", "requests"),
+        ...fields<Violation>(
+          "directive",
+          "line",
+          "robots_version_id",
+          "robots_version_first_seen_at",
+          "first_at",
+          "last_at",
+        ),
+      ],
     }),
   },
 };
@@ -93,7 +96,13 @@ export const CRAWL_TO_REFERRAL_CSV: CsvPage<ReportInput, "operators"> = {
     operators: csvTable({
       title: "Crawl and search requests against referred visits, per operator",
       read: async (i: ReportInput) => sitePageValue(i.domain, await crawlToReferralReport(i.ctx, i.query)).operators,
-      columns: fields<Operator>("operator", "crawl_requests", "search_requests", "referrals", "ratio"),
+      columns: [
+        ...fields<Operator>("operator"),
+        metricField<Operator>("crawl_requests", "crawl_requests"),
+        metricField<Operator>("search_requests", "search_requests"),
+        metricField<Operator>("referrals", "referrals"),
+        metricField<Operator>("crawl_to_referral_ratio", "ratio"),
+      ],
     }),
   },
 };

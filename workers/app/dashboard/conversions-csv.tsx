@@ -9,7 +9,7 @@ import { coverageHeader } from "@shared/reports/coverage-header";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
-import { type CsvPage, csvTable, fields } from "./csv-download";
+import { type CsvPage, csvTable, fields, metric, metricField } from "./csv-download";
 
 /** The Conversions page's period: `period` of its query when it is one of the report's, else 30 days. */
 export function conversionsPeriod(q: { period?: string }): AttributionPeriod {
@@ -42,6 +42,14 @@ type MoneyRow<K> = K & CurrencyTotal;
 const perCurrency = <K extends object>(key: K, byCurrency: CurrencyTotal[]): MoneyRow<K>[] =>
   byCurrency.map((m) => ({ ...key, ...m }));
 
+type Basis = AttributionOverview["by_basis"][number];
+
+/** A currency's orders and their value, headed by the metric catalogue (docs/metrics.md). */
+const money = <R extends CurrencyTotal>() => [
+  metricField<R>("conversions", "conversions"),
+  metricField<R>("conversion_value", "value_minor"),
+];
+
 type ConversionsTable = "channels" | "by_currency" | "by_platform" | "by_basis" | "by_source" | "list";
 
 export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
@@ -70,31 +78,29 @@ export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
       title: "Orders by channel, per currency, with the previous period",
       read: async (i: ConversionsInput) =>
         channelCsvRows(pageValue(await conversionChannels(i.ctx, { domain: i.domain, period: i.period }))),
-      columns: fields<ChannelCsvRow>(
-        "channel",
-        "name",
-        "currency",
-        "orders",
-        "value_minor",
-        "previous_orders",
-        "previous_value_minor",
-      ),
+      columns: [
+        ...fields<ChannelCsvRow>("channel", "name", "currency"),
+        metricField<ChannelCsvRow>("conversions", "orders"),
+        metricField<ChannelCsvRow>("conversion_value", "value_minor"),
+        metric("conversions", (r: ChannelCsvRow) => r.previous_orders, { previous: true }),
+        metric("conversion_value", (r: ChannelCsvRow) => r.previous_value_minor, { previous: true }),
+      ],
     }),
     by_currency: csvTable({
       title: "Conversions by currency",
       read: async (i: ConversionsInput) => (await overview(i)).by_currency,
-      columns: fields<CurrencyTotal>("currency", "conversions", "value_minor"),
+      columns: [...fields<CurrencyTotal>("currency"), ...money<CurrencyTotal>()],
     }),
     by_platform: csvTable({
       title: "Conversions by platform, per currency",
       read: async (i: ConversionsInput) =>
         (await overview(i)).by_platform.flatMap((p) => perCurrency({ platform: p.platform }, p.by_currency)),
-      columns: fields<MoneyRow<{ platform: string }>>("platform", "currency", "conversions", "value_minor"),
+      columns: [...fields<MoneyRow<{ platform: string }>>("platform", "currency"), ...money<MoneyRow<object>>()],
     }),
     by_basis: csvTable({
       title: "Conversions by basis",
       read: async (i: ConversionsInput) => (await overview(i)).by_basis,
-      columns: fields<AttributionOverview["by_basis"][number]>("basis", "conversions"),
+      columns: [...fields<Basis>("basis"), metricField<Basis>("conversions", "conversions")],
     }),
     by_source: csvTable({
       title: "Conversions by source, per currency",
@@ -102,14 +108,15 @@ export const CONVERSIONS_CSV: CsvPage<ConversionsInput, ConversionsTable> = {
         (await overview(i)).by_source.flatMap((s) =>
           perCurrency({ source: s.source, sub_source: s.sub_source, basis: s.basis }, s.by_currency),
         ),
-      columns: fields<MoneyRow<{ source: string; sub_source: string | null; basis: string }>>(
-        "source",
-        "sub_source",
-        "basis",
-        "currency",
-        "conversions",
-        "value_minor",
-      ),
+      columns: [
+        ...fields<MoneyRow<{ source: string; sub_source: string | null; basis: string }>>(
+          "source",
+          "sub_source",
+          "basis",
+          "currency",
+        ),
+        ...money<MoneyRow<object>>(),
+      ],
     }),
     // Every page of GET /conversions (the API's CSV columns), newest first.
     list: csvTable({

@@ -1,4 +1,6 @@
 import { CSV_TYPE, type CsvColumn, type CsvValue, csvDisposition, toCsv } from "@shared/encoding/csv";
+import type { MetricId } from "@shared/metrics/metric-catalogue";
+import { csvHeader } from "@shared/metrics/metric-text";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
@@ -39,6 +41,21 @@ export interface CsvPage<In, Name extends string> {
 /** Columns that are the row's own fields, under their names. */
 export function fields<R>(...names: Array<keyof R & string>): CsvColumn<R>[] {
   return names.map((name) => ({ name, value: (row) => row[name] as CsvValue }));
+}
+
+/**
+ * A column that is a metric (docs/metrics.md): its header is the catalogue's CSV header,
+ * which names the population it counts (`agent_sessions`, `all_sessions`, ...), and never
+ * a header written here; `previous` heads the same metric over the previous period.
+ * Columns that are not metrics (dates, names, ids) keep their field names.
+ */
+export function metric<R>(id: MetricId, value: (row: R) => CsvValue, opts: { previous?: boolean } = {}): CsvColumn<R> {
+  return { name: `${opts.previous ? "previous_" : ""}${csvHeader(id)}`, value };
+}
+
+/** A metric column whose value is the row's own field `field`. */
+export function metricField<R>(id: MetricId, field: keyof R & string): CsvColumn<R> {
+  return metric(id, (row) => row[field] as CsvValue);
 }
 
 /** A table, typed by its rows where it is declared, stored beside the page's other tables. */

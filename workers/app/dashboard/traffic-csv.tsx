@@ -1,20 +1,29 @@
 import { type TrafficReportAnswer, type TrafficReportName, trafficReport } from "@shared/reads/traffic-report";
 import { coverageHeader } from "@shared/reports/coverage-header";
-import { SOURCE_CSV } from "@shared/reports/report-csv";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { pageContext } from "../request-context";
-import { type CsvPage, csvTable, fields } from "./csv-download";
+import { type CsvPage, csvTable, fields, metricField } from "./csv-download";
 import { dashboardQuery } from "./dashboard-query";
 import { pageWindowInput } from "./report-window-form";
 import { sitePageValue } from "./site-context";
 
 // CSV downloads of the site dashboard's tables (issue 29, docs/reports.md "CSV"): each
 // table is read from the same traffic report use case as the page and the v1 report, with
-// the page's window and filters, so its rows are the API's rows, under the API's field names.
+// the page's window and filters, so its rows are the API's rows. A column that is a metric
+// is headed by the metric catalogue's CSV header (docs/metrics.md), which names what it
+// counts (`agent_sessions` for AI-agent sessions, `all_sessions` for agents and people);
+// the other columns keep the API's field names.
 
 type Answer = TrafficReportAnswer<TrafficReportName>;
+type Platform = Answer["overview"]["by_platform"][number];
+type Outcome = Answer["overview"]["by_outcome"][number];
+type Purpose = Answer["purpose"]["by_purpose"][number];
+type Tiers = Answer["verification"]["by_platform"][number];
+type Source = Answer["sources"]["by_source"][number];
+type Referrer = Answer["sources"]["top_referrer_hosts"][number];
+type Page = Answer["overview"]["top_pages"][number];
 type TrafficTable = "platforms" | "outcomes" | "purposes" | "tiers" | "sources" | "referrer_hosts" | "top_pages";
 
 /** The report each table is a part of: a download computes that report only. */
@@ -53,37 +62,56 @@ export const TRAFFIC_CSV: CsvPage<Answer, TrafficTable> = {
     platforms: csvTable({
       title: "AI-agent sessions by platform",
       read: (r: Answer) => r.overview.by_platform,
-      columns: fields("platform", "sessions", "share_pct"),
+      columns: [
+        ...fields<Platform>("platform"),
+        metricField<Platform>("agent_sessions", "sessions"),
+        metricField<Platform>("agent_share_of_platform", "share_pct"),
+      ],
     }),
     outcomes: csvTable({
       title: "AI-agent sessions by outcome",
       read: (r: Answer) => r.overview.by_outcome,
-      columns: fields("outcome", "sessions"),
+      columns: [...fields<Outcome>("outcome"), metricField<Outcome>("agent_sessions", "sessions")],
     }),
     purposes: csvTable({
       title: "AI-agent sessions by purpose",
       read: (r: Answer) => r.purpose.by_purpose,
-      columns: fields("purpose", "sessions", "share_pct"),
+      columns: [
+        ...fields<Purpose>("purpose"),
+        metricField<Purpose>("agent_sessions", "sessions"),
+        metricField<Purpose>("agent_share_of_platform", "share_pct"),
+      ],
     }),
     tiers: csvTable({
       title: "Verification tiers by platform",
       read: (r: Answer) => r.verification.by_platform,
-      columns: fields("platform", "sessions", "verified", "declared", "heuristic", "tier"),
+      columns: [
+        ...fields<Tiers>("platform"),
+        metricField<Tiers>("agent_sessions", "sessions"),
+        metricField<Tiers>("verified_sessions", "verified"),
+        metricField<Tiers>("declared_sessions", "declared"),
+        metricField<Tiers>("heuristic_sessions", "heuristic"),
+        ...fields<Tiers>("tier"),
+      ],
     }),
     sources: csvTable({
       title: "Sessions by source",
       read: (r: Answer) => r.sources.by_source,
-      columns: SOURCE_CSV,
+      columns: [
+        ...fields<Source>("source", "sub_source"),
+        metricField<Source>("source_sessions", "sessions"),
+        metricField<Source>("source_share", "share_pct"),
+      ],
     }),
     referrer_hosts: csvTable({
       title: "Top referrer hosts",
       read: (r: Answer) => r.sources.top_referrer_hosts,
-      columns: fields("host", "sessions"),
+      columns: [...fields<Referrer>("host"), metricField<Referrer>("referrer_host_sessions", "sessions")],
     }),
     top_pages: csvTable({
       title: "Entry pages of AI-agent sessions",
       read: (r: Answer) => r.overview.top_pages,
-      columns: fields("entry_url", "sessions"),
+      columns: [...fields<Page>("entry_url"), metricField<Page>("agent_entry_sessions", "sessions")],
     }),
   },
 };

@@ -5,7 +5,7 @@ import type { AppEnv } from "../app-env";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
-import { type CsvPage, csvTable, isoTime } from "./csv-download";
+import { type CsvPage, csvTable, isoTime, metric } from "./csv-download";
 import { dashboardQuery } from "./dashboard-query";
 import { pageWindowInput } from "./report-window-form";
 
@@ -31,13 +31,13 @@ export const OVERVIEW_CSV: CsvPage<WorkspaceTraffic | null, "sites"> = {
       read: (w: WorkspaceTraffic | null) => w?.sites ?? [],
       // Each site's traffic report over the page's window and filters: `agent_sessions` is
       // the overview's `total_sessions` (and of its previous period), `all_sessions` the
-      // sources report's `total_sessions`.
+      // sources report's `total_sessions`; their headers are the metric catalogue's.
       columns: [
         { name: "domain", value: (r: SiteTotals) => r.site.domain },
         { name: "name", value: (r: SiteTotals) => r.site.name },
-        { name: "agent_sessions", value: (r: SiteTotals) => r.agentSessions },
-        { name: "previous_agent_sessions", value: (r: SiteTotals) => r.previousAgentSessions },
-        { name: "all_sessions", value: (r: SiteTotals) => r.allSessions },
+        metric("agent_sessions", (r: SiteTotals) => r.agentSessions),
+        metric("agent_sessions", (r: SiteTotals) => r.previousAgentSessions, { previous: true }),
+        metric("all_sessions", (r: SiteTotals) => r.allSessions),
       ],
     }),
   },
