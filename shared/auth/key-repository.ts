@@ -67,13 +67,9 @@ export async function createKey(
     .insert(workspaces)
     .values({ id: prefixedId("ws"), name: input.workspaceName, createdAt: now })
     .onConflictDoNothing({ target: workspaces.name });
-  const workspace = await db
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(eq(workspaces.name, input.workspaceName))
-    .get();
-  if (!workspace) throw new Error("workspace vanished after upsert");
-  return createWorkspaceKey(db, { workspaceId: workspace.id, scopes: input.scopes, name: input.name ?? null }, now);
+  const workspaceId = await workspaceIdByName(db, input.workspaceName);
+  if (workspaceId === null) throw new Error("workspace vanished after upsert");
+  return createWorkspaceKey(db, { workspaceId, scopes: input.scopes, name: input.name ?? null }, now);
 }
 
 /** Creates a key in a known workspace (Settings -> API keys); shown once, stored hashed. */
@@ -150,4 +146,10 @@ export async function revokeKey(db: Database, keyId: string, now = Date.now()): 
 export async function workspaceName(db: Database, workspaceId: string): Promise<string | null> {
   const row = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId)).get();
   return row?.name ?? null;
+}
+
+/** The id of the workspace with this name (names are unique), or null. */
+export async function workspaceIdByName(db: Database, name: string): Promise<string | null> {
+  const row = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.name, name)).get();
+  return row?.id ?? null;
 }

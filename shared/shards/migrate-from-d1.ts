@@ -22,6 +22,17 @@ export type LegacyEvent = EventRow;
 /** Rows copied per shard call: well under the RPC message limit for both tables. */
 export const MIGRATION_PAGE = 500;
 
+/** The sites (all, or only `only`) that have legacy sessions in the single D1, by id. */
+export async function legacySiteIds(d1: D1Database, only: string | null): Promise<string[]> {
+  const { results } = await d1
+    .prepare(
+      "SELECT id FROM sites WHERE (?1 IS NULL OR id = ?1) AND id IN (SELECT DISTINCT site_id FROM sessions) ORDER BY id",
+    )
+    .bind(only)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
 /** One keyset page of a site's legacy sessions (by id) after `after`. */
 export async function legacySessions(d1: D1Database, siteId: string, after: string): Promise<LegacySession[]> {
   const { results } = await d1

@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authorizationServer } from "../../shared/oauth/authorization-server";
+import { grantCaller } from "../../shared/oauth/grant-caller";
 import { GRACE_SECONDS } from "../../shared/oauth/refresh-rotation";
 
 // The OAuth endpoints of /mcp as an outsider meets them (issue 41): registration bounded
@@ -57,7 +58,13 @@ async function clientCount(): Promise<number> {
 }
 
 /** A grant made the way the consent page makes one, and its first tokens from /oauth/token. */
-async function connectedClient() {
+async function connectedClient(
+  grant: { userId: string; workspaceId: string; scope: string[] } = {
+    userId: "user_rotation",
+    workspaceId: "ws",
+    scope: ["traffic:read"],
+  },
+) {
   const registered = await registration({}, address());
   expect(registered.status).toBe(201);
   const { client_id } = (await registered.json()) as { client_id: string };
@@ -68,16 +75,16 @@ async function connectedClient() {
     redirect_uri: REDIRECT,
     code_challenge: CHALLENGE,
     code_challenge_method: "S256",
-    scope: "traffic:read",
+    scope: grant.scope.join(" "),
     state: "s",
   });
   const request = await oauth.parseAuthRequest(new Request(`${ORIGIN}/app/oauth/authorize?${query}`));
   const { redirectTo } = await oauth.completeAuthorization({
     request,
-    userId: "user_rotation",
-    metadata: { workspaceId: "ws", workspaceName: "W", clientName: "Assistant" },
-    scope: ["traffic:read"],
-    props: { userId: "user_rotation", workspaceId: "ws" },
+    userId: grant.userId,
+    metadata: { workspaceId: grant.workspaceId, workspaceName: "W", clientName: "Assistant" },
+    scope: grant.scope,
+    props: { userId: grant.userId, workspaceId: grant.workspaceId },
   });
   const code = new URL(redirectTo).searchParams.get("code") as string;
   const res = await tokenRequest({
@@ -244,5 +251,72 @@ describe("refresh tokens", () => {
     const [userId, grantId] = c.refresh_token.split(":");
     expect((await refresh(c.clientId, `${userId}:${grantId}:madeup`)).status).toBe(400);
     expect((await refresh(c.clientId, c.refresh_token)).status).toBe(200);
+  });
+});
+
+/** A user who belongs to a fresh workspace with `role`. */
+async function member(role: "owner" | "member") {
+  const suffix = crypto.randomUUID().slice(0, 8);
+  const userId = `user_${suffix}`;
+  const workspaceId = `ws_${suffix}`;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, 'x', 0)").bind(
+      userId,
+      `${suffix}@example.com`,
+    ),
+    env.DB.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, 0)").bind(workspaceId, suffix),
+    env.DB.prepare("INSERT INTO memberships (workspace_id, user_id, role, created_at) VALUES (?, ?, ?, 0)").bind(
+      workspaceId,
+      userId,
+      role,
+    ),
+  ]);
+  return { userId, workspaceId };
+}
+
+// The use case behind the bearer of /mcp (workers/v1/mcp/oauth-bearer.ts only translates it).
+describe("grantCaller: the caller an access token stands for", () => {
+  const ctx = { env: env as never };
+
+  it("is the grant's workspace with the granted scopes, counted as grant_<id> (control)", async () => {
+    const who = await member("owner");
+    const c = await connectedClient({ ...who, scope: ["traffic:read", "sites:write"] });
+    const grantId = c.access_token.split(":")[1];
+    expect(await grantCaller(ctx, { origin: ORIGIN, token: c.access_token })).toEqual({
+      ok: true,
+      value: { keyId: `grant_${grantId}`, workspaceId: who.workspaceId, scopes: ["traffic:read", "sites:write"] },
+    });
+  });
+
+  it("cuts the scopes to what the role allows today: a member keeps only the read scopes", async () => {
+    const who = await member("owner");
+    const c = await connectedClient({ ...who, scope: ["traffic:read", "sites:write"] });
+    await env.DB.prepare("UPDATE memberships SET role = 'member' WHERE user_id = ?").bind(who.userId).run();
+    const caller = await grantCaller(ctx, { origin: ORIGIN, token: c.access_token });
+    expect(caller.ok && caller.value.scopes).toEqual(["traffic:read"]);
+  });
+
+  it("refuses unauthorized once the person no longer belongs to the workspace", async () => {
+    const who = await member("owner");
+    const c = await connectedClient({ ...who, scope: ["traffic:read"] });
+    await env.DB.prepare("DELETE FROM memberships WHERE user_id = ?").bind(who.userId).run();
+    expect(await grantCaller(ctx, { origin: ORIGIN, token: c.access_token })).toMatchObject({
+      ok: false,
+      code: "unauthorized",
+    });
+  });
+
+  it("refuses a made-up token, a token for another origin's /mcp, and a refresh token", async () => {
+    const who = await member("owner");
+    const c = await connectedClient({ ...who, scope: ["traffic:read"] });
+    const [userId, grantId] = c.access_token.split(":");
+    for (const [origin, token] of [
+      [ORIGIN, `${userId}:${grantId}:madeup`],
+      [ORIGIN, "not-a-token"],
+      ["https://other.example", c.access_token],
+      [ORIGIN, c.refresh_token],
+    ]) {
+      expect(await grantCaller(ctx, { origin, token })).toMatchObject({ ok: false, code: "unauthorized" });
+    }
   });
 });

@@ -1,12 +1,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { workspaces } from "@schema";
-import { createKey, listWorkspaceKeys, revokeKey } from "@shared/auth/key-repository";
+import type { AdminContext } from "@shared/admin/admin-context";
+import { createAdminKey, listAdminKeys, revokeAdminKey } from "@shared/admin/admin-keys";
 import { SCOPE_PRESETS, SCOPES } from "@shared/auth/scopes";
 import { localSwitchOn } from "@shared/config/local-switches";
-import { database } from "@shared/db/client";
-import { ApiError } from "@shared/errors/api-error";
+import { ApiError, valueOrThrow } from "@shared/errors/api-error";
 import { crossSiteReason, foreignHostReason } from "@shared/http/host-allow-list";
-import { eq } from "drizzle-orm";
+import type { Context } from "hono";
 import type { V1AppEnv } from "../../app-env";
 
 // Local-only key administration behind `npm run admin` (docs/decisions.md#1-running-it). Mounted only
@@ -68,19 +67,18 @@ export function registerAdminKeyRoutes(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(createRouteDef, async (c) => {
     const body = c.req.valid("json");
     const scopes = body.preset ? [...SCOPE_PRESETS[body.preset]] : (body.scopes ?? []);
-    const created = await createKey(database(c.env.DB), { workspaceName: body.workspace, scopes, name: body.name });
+    const created = valueOrThrow(
+      await createAdminKey(adminContext(c), { workspace: body.workspace, scopes, name: body.name }),
+    );
     return c.json(created, 201);
   });
 
   app.openapi(listRouteDef, async (c) => {
     const { workspace } = c.req.valid("query");
-    const db = database(c.env.DB);
-    const row = await db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.name, workspace)).get();
-    if (!row) throw new ApiError("not_found", `No workspace named ${workspace}`);
-    const keys = await listWorkspaceKeys(db, row.id);
+    const { workspaceId, keys } = valueOrThrow(await listAdminKeys(adminContext(c), { workspace }));
     return c.json(
       {
-        workspace_id: row.id,
+        workspace_id: workspaceId,
         keys: keys.map((k) => ({
           key_id: k.keyId,
           name: k.name,
@@ -96,9 +94,12 @@ export function registerAdminKeyRoutes(app: OpenAPIHono<V1AppEnv>) {
 
   app.openapi(revokeRouteDef, async (c) => {
     const { key_id } = c.req.valid("param");
-    if (!(await revokeKey(database(c.env.DB), key_id))) {
-      throw new ApiError("not_found", `No live key ${key_id}`);
-    }
+    valueOrThrow(await revokeAdminKey(adminContext(c), { keyId: key_id }));
     return c.json({ key_id, revoked: true }, 200);
   });
+}
+
+/** The administration use cases' context: this Worker's control plane and shards, now. */
+export function adminContext(c: Context<V1AppEnv>): AdminContext {
+  return { env: c.env, nowMs: Date.now() };
 }

@@ -1,0 +1,54 @@
+import { listUserWorkspaces } from "../accounts/workspace-repository";
+import type { Scope } from "../auth/scopes";
+import { database } from "../db/client";
+import { ok, type Result, refusal } from "../result/result";
+import {
+  authorizationServer,
+  type GrantProps,
+  grantIdOf,
+  mcpResource,
+  type OAuthBindings,
+} from "./authorization-server";
+import { effectiveScopes } from "./grantable-scopes";
+
+/** What an OAuth access token stands for at /mcp: the same caller shape an API key gives. */
+export interface GrantCaller {
+  /** `grant_<id>`: rate limits and logs count per connection, as they count per key. */
+  keyId: string;
+  workspaceId: string;
+  scopes: Scope[];
+}
+
+export interface GrantCallerContext {
+  env: OAuthBindings & { DB: D1Database };
+}
+
+/**
+ * The caller of an OAuth access token presented at `origin`'s /mcp (docs/mcp.md "OAuth").
+ * The library checks the token (its hash in OAUTH_KV, expiry, audience = this origin's
+ * /mcp); then the person who gave consent must still belong to the grant's workspace, and
+ * the token's scopes are cut to what their role allows today, so a demotion narrows a
+ * token already issued. Refused `unauthorized` when any of that fails.
+ */
+export async function grantCaller(
+  ctx: GrantCallerContext,
+  input: { origin: string; token: string },
+): Promise<Result<GrantCaller, "unauthorized">> {
+  const unknown = refusal("unauthorized", "The token is unknown, expired or revoked");
+  const grantId = grantIdOf(input.token);
+  if (!grantId) return unknown;
+  const valid = await authorizationServer(input.origin).validateToken<GrantProps>(
+    mcpResource(input.origin),
+    input.token,
+    ctx.env,
+  );
+  if (!valid) return unknown;
+  const memberships = await listUserWorkspaces(database(ctx.env.DB), valid.props.userId);
+  const membership = memberships.find((m) => m.id === valid.props.workspaceId);
+  if (!membership) return unknown;
+  return ok({
+    keyId: `grant_${grantId}`,
+    workspaceId: membership.id,
+    scopes: effectiveScopes(valid.scope, membership.role),
+  });
+}
