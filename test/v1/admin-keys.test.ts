@@ -12,7 +12,7 @@ const ctx: AdminContext = { env: env as unknown as AdminContext["env"], nowMs: N
 
 describe("admin key use cases", () => {
   it("creates the named workspace on first use, lists its keys without secrets, revokes once", async () => {
-    const first = await createAdminKey(ctx, { workspace: "admin-uc", scopes: ["sites:read"], name: "one" });
+    const first = await createAdminKey(ctx, { workspace: "admin-uc", scopes: ["sites:write"], name: "one" });
     const second = await createAdminKey(ctx, { workspace: "admin-uc", scopes: ["traffic:read"] });
     if (!first.ok || !second.ok) throw new Error("refused");
     expect(second.value.workspace_id).toBe(first.value.workspace_id);
