@@ -7,12 +7,11 @@ import {
   inWorkspace,
   offlineOnly,
   screenshots,
-  signUpInBrowser,
   tabStops,
 } from "./browser";
+import { createKey, seedSite, signUpOnce } from "./workspace-seed";
 
 const baseUrl = inject("baseUrl");
-const PASSWORD = "correct horse battery staple";
 const SHOP = "dash-shop.example";
 const QUIET = "quiet-shop.example";
 
@@ -57,12 +56,8 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
   beforeAll(async () => {
     page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.160" });
     refused = await offlineOnly(page, baseUrl);
-    await signUpInBrowser(page, baseUrl, `dashboard-${Date.now()}@example.com`, PASSWORD);
-    await page.goto(`${baseUrl}/app/settings/api-keys`);
-    await page.getByLabel("Name", { exact: true }).fill("Dashboard test");
-    await page.getByRole("button", { name: "Tick Full access" }).click();
-    await page.getByRole("button", { name: "Create key" }).click();
-    key = ((await page.locator("#new-key").textContent()) ?? "").trim();
+    await signUpOnce(page, baseUrl, "dashboard");
+    key = await createKey(page, baseUrl, "Dashboard test");
   }, 90_000);
 
   afterAll(() => {
@@ -100,11 +95,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
   }, 60_000);
 
   it("Sites: a beacon from a foreign Origin shows as rejected with the Origin and what to do", async () => {
-    await page.goto(`${baseUrl}/app/sites`);
-    await page.getByLabel("Domain").fill(QUIET);
-    await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${QUIET}`));
-    const quietToken = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
+    const { token: quietToken } = await seedSite(page, baseUrl, QUIET);
     const res = await fetch(`${baseUrl}/ingest/e`, {
       method: "POST",
       headers: { Origin: "https://staging.elsewhere.example", "Content-Type": "text/plain" },

@@ -8,11 +8,10 @@ import {
   describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
-  inWorkspace,
   offlineOnly,
   screenshots,
-  signUpInBrowser,
 } from "./browser";
+import { seedSite, signUpOnce } from "./workspace-seed";
 
 // A site's log drains page as a merchant uses it (docs/integrations/README.md "In the
 // app"): one journey, one browser. Each kind of drain is created, its secret seen once,
@@ -22,7 +21,6 @@ import {
 
 const baseUrl = inject("baseUrl");
 const root = path.resolve(import.meta.dirname, "../..");
-const PASSWORD = "correct horse battery staple";
 const SHOP = "drains-shop.example";
 
 /**
@@ -82,11 +80,8 @@ describeInChromium("a site's log drains page in headless Chromium", (chrome) => 
   beforeAll(async () => {
     page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.170" });
     refused = await offlineOnly(page, baseUrl);
-    await signUpInBrowser(page, baseUrl, `drains-${Date.now()}@example.com`, PASSWORD);
-    await page.goto(`${baseUrl}/app/sites`);
-    await page.getByLabel("Domain").fill(SHOP);
-    await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}`));
+    await signUpOnce(page, baseUrl, "drains");
+    await seedSite(page, baseUrl, SHOP);
   }, 90_000);
 
   afterAll(() => {

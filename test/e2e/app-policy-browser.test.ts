@@ -5,12 +5,11 @@ import {
   describeInChromium,
   expectAccessible,
   expectNoHorizontalScroll,
-  inWorkspace,
   offlineOnly,
   screenshots,
-  signUpInBrowser,
 } from "./browser";
 import { wordProblems } from "./page-words";
+import { createKey, freshWorkspace, seedSite, signUpOnce } from "./workspace-seed";
 
 // A site's Agent policy page as a merchant uses it (docs/policy.md): the cost of each
 // choice read off the page equals the reports' own numbers over the same 30 days (the
@@ -18,7 +17,6 @@ import { wordProblems } from "./page-words";
 // to axe in light and dark and to 390 px.
 
 const baseUrl = inject("baseUrl");
-const PASSWORD = "correct horse battery staple";
 const SHOP = "policy-shop.example";
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot";
 const CHATGPT_USER = "Mozilla/5.0 AppleWebKit/537.36; compatible; ChatGPT-User/1.0; +https://openai.com/bot";
@@ -59,23 +57,22 @@ describeInChromium("a site's agent policy page in headless Chromium", (chrome) =
   beforeAll(async () => {
     page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.180" });
     refused = await offlineOnly(page, baseUrl);
-    await signUpInBrowser(page, baseUrl, `policy-${Date.now()}@example.com`, PASSWORD);
-    await page.goto(`${baseUrl}/app/settings/api-keys`);
-    await page.getByLabel("Name", { exact: true }).fill("Policy test");
-    await page.getByRole("button", { name: "Tick Full access" }).click();
-    await page.getByRole("button", { name: "Create key" }).click();
-    key = ((await page.locator("#new-key").textContent()) ?? "").trim();
-    await page.goto(`${baseUrl}/app/sites`);
-    await page.getByLabel("Domain").fill(SHOP);
-    await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}`));
+    await signUpOnce(page, baseUrl, "policy");
   }, 90_000);
+
+  /** Each test's own workspace, with a full-access key and the shop added. */
+  async function shopWorkspace(name: string): Promise<string> {
+    await freshWorkspace(page, baseUrl, name);
+    key = await createKey(page, baseUrl, "Policy test");
+    return (await seedSite(page, baseUrl, SHOP)).token;
+  }
 
   afterAll(() => {
     expect(refused).toEqual([]);
   });
 
   it("shows what blocking each agent would cost in the reports' own numbers", async () => {
+    const token = await shopWorkspace("Costs");
     const now = Date.now();
     const record = (path: string, ua: string, ip: string, i: number) => ({
       timestamp: now - 60_000 + i,
@@ -100,7 +97,6 @@ describeInChromium("a site's agent policy page in headless Chromium", (chrome) =
       }),
     });
     // A person who came from a ChatGPT answer, and an order attributed to ChatGPT.
-    const token = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
     const referral = await fetch(`${baseUrl}/ingest/e`, {
       method: "POST",
       headers: {
@@ -186,6 +182,7 @@ describeInChromium("a site's agent policy page in headless Chromium", (chrome) =
   }, 90_000);
 
   it("changes and saves the policy by keyboard alone", async () => {
+    await shopWorkspace("Keyboard");
     await page.goto(`${baseUrl}/app/sites/${SHOP}/policy`);
     // Tab to the training-crawl default, choose Block by typing, then on to the button.
     let found = false;
