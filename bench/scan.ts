@@ -15,7 +15,8 @@
 // 6-per-host limit shared by crawl and journey, the MCP probe's longer chain, HTML
 // parsing, 41 checks, the D1 write) is overhead the ratio exposes. Target: at most 1.25x
 // (issue 45). The journey's own cost is the time between the stream's `journey` and
-// `checking` phases.
+// `checking` phases. `BENCH_SCAN_TIMELINE=1` prints, for each run, when each request
+// reached the shop and when each stream phase reached the client (where the time goes).
 import { goodShop } from "../test/fixtures/shops/good-shop";
 import { startShop } from "../test/fixtures/shops/shop-server";
 import { startLocalServer } from "../test/helpers/node/local-server";
@@ -46,6 +47,7 @@ interface Run {
 async function scanOnce(i: number): Promise<Run> {
   const before = shop.requests.length;
   const started = performance.now();
+  const startedAt = Date.now();
   const res = await fetch(`${server.baseUrl}/api/scan`, {
     method: "POST",
     headers: { "content-type": "application/json", "CF-Connecting-IP": `198.51.100.${10 + i}` },
@@ -60,11 +62,13 @@ async function scanOnce(i: number): Promise<Run> {
   let journeyEndMs = 0;
   const decoder = new TextDecoder();
   const reader = res.body.getReader();
+  const phases: Array<[number, string]> = [];
   while (true) {
     const { done, value } = await reader.read();
     if (done) break;
     const now = performance.now() - started;
     const text = decoder.decode(value, { stream: true });
+    for (const m of text.matchAll(/"phase":"(\w+)"/g)) phases.push([now, m[1]]);
     if (!body && text) firstEventMs = now;
     if (text.includes("event: crawl")) lastCrawlMs = now;
     if (!journeyStartMs && text.includes('"phase":"journey"')) journeyStartMs = now;
@@ -72,6 +76,7 @@ async function scanOnce(i: number): Promise<Run> {
     body += text;
   }
   const ms = performance.now() - started;
+  if (process.env.BENCH_SCAN_TIMELINE === "1") printTimeline(shop.requests.slice(before), startedAt, ms, phases);
   const complete = /event: complete\ndata: (.*)\n/.exec(body);
   if (!complete) throw new Error(`scan ${i} did not complete: ${body.slice(-300)}`);
   const score = (JSON.parse(complete[1]) as { overallScore: number }).overallScore;
@@ -86,6 +91,18 @@ async function scanOnce(i: number): Promise<Run> {
     score,
     requests: shop.requests.length - before,
   };
+}
+
+/** `BENCH_SCAN_TIMELINE=1`: when each request reached the shop, from the POST (where the time goes). */
+function printTimeline(requests: typeof shop.requests, startedAt: number, ms: number, phases: Array<[number, string]>) {
+  console.log(
+    `timeline (ms from the POST; each answer leaves ${LATENCY_MS} ms after it arrived), complete at ${ms.toFixed(0)}:`,
+  );
+  const lines: Array<[number, string]> = [
+    ...requests.map((r): [number, string] => [r.at - startedAt, `${r.method.padEnd(4)} ${r.path}`]),
+    ...phases.map(([at, phase]): [number, string] => [Math.round(at), `stream: ${phase}`]),
+  ];
+  for (const [at, what] of lines.sort((a, b) => a[0] - b[0])) console.log(`  ${String(at).padStart(5)}  ${what}`);
 }
 
 const median = (xs: number[]) => {

@@ -36,7 +36,7 @@ export async function runScan(options: RunScanOptions) {
   // crawl has what it reads, beside the crawl's last requests; both share one per-host
   // limiter, so the scan keeps at most 6 requests in flight per host (scan-checks.md).
   // It needs a site that answers.
-  const limiter = new HostLimiter(CRAWL_LIMITS.perHostConcurrency);
+  const limiter = new HostLimiter(CRAWL_LIMITS.perHostConcurrency, CRAWL_LIMITS.perHostReserved);
   const started: { journey?: Promise<JourneyResult> } = {};
   const site = await crawlSite({
     domain,

@@ -6,6 +6,11 @@ export const CRAWL_LIMITS = {
   requestTimeoutMs: 8000,
   scanTimeoutMs: 20_000,
   perHostConcurrency: 6,
+  /**
+   * Of the 6, the slots requests nothing waits for (background, host-limiter.ts) leave to
+   * the pages and the journey's chains: at most 4 background requests in flight per host.
+   */
+  perHostReserved: 2,
   maxRedirects: 5,
   maxProducts: 3,
 } as const;

@@ -45,14 +45,14 @@ export const WELL_KNOWN_PATHS = [
 
 const QUOTA = { sitemaps: 4, pages: 4, cart: 2, fallbacks: 3 } as const;
 
-/** The well-known files asked for first: the product feed, the fallbacks' inputs, the UCP profile the journey reads. */
-const EARLY_FILES = [
-  "/products.json",
-  AI_CATALOG_PATH,
-  "/.well-known/api-catalog",
-  "/openapi.json",
-  "/.well-known/ucp",
-] as const;
+/**
+ * The well-known files asked for first, beside the home page and the sitemaps: the
+ * product feed, the AI Catalog (it names the MCP server card), the UCP profile and the
+ * api-catalog, which the journey reads. `/openapi.json` goes after the pages: only the
+ * fallbacks after the MCP card read it (and the card only in the rare case noted in
+ * fetchFallbacks), so it never takes a slot from the requests the journey waits for.
+ */
+const EARLY_FILES = ["/products.json", AI_CATALOG_PATH, "/.well-known/ucp", "/.well-known/api-catalog"] as const;
 
 export interface CrawlOptions {
   domain: string;
@@ -144,8 +144,15 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const onSiteUrl = (u: string) => resolveOnSite(u, origin, onSite);
   const rootSitemapsP = Promise.all(sitemapRoots.map((u) => readSitemap(fetcher, u)));
   const fileFetch = new Map<string, Promise<Fetched>>();
-  const fetchFile = (p: string, priority: number) =>
-    fileFetch.set(p, fetcher.fetch(at(p), { accept: FILE_ACCEPT, priority }));
+  /** Each file is asked for once: the first call sends it (with its priority), later ones share the answer. */
+  const fetchFile = (p: string, priority: number): Promise<Fetched> => {
+    let answer = fileFetch.get(p);
+    if (!answer) {
+      answer = fetcher.fetch(at(p), { accept: FILE_ACCEPT, priority });
+      fileFetch.set(p, answer);
+    }
+    return answer;
+  };
   for (const p of EARLY_FILES) fetchFile(p, 0);
   const llmsP = fetcher.fetch(at("/llms.txt"), { accept: "text/plain, text/markdown", priority: 0 });
   const fileAt = (p: string) => fileFetch.get(p) as Promise<Fetched>;
@@ -164,23 +171,28 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const sitemapsP = Promise.all([rootSitemapsP, productFeedUrlP]).then(([roots, candidate]) =>
     fetchSitemapChildren(fetcher, roots, QUOTA.sitemaps - (candidate ? 1 : 0), onSiteUrl),
   );
-  const [home, sitemaps, feed] = await Promise.all([homeP, sitemapsP, feedP]);
-  const homeBase = home.fetched.finalUrl;
-  // The fallbacks depend only on the home page and three files, so they start as soon as
-  // those answered, alongside the pages below (the catalog's server card is on the
-  // journey's path). The www. retry of robots.txt comes out of their quota, so the total
-  // stays 25.
+  // The fallbacks depend only on the home page and three files: the MCP card the AI
+  // Catalog names goes out as soon as the home page and the catalogs answered (the MCP
+  // probe after it is the scan's longest chain), the others once /openapi.json answered
+  // too. The www. retry of robots.txt comes out of their quota, so the total stays 25.
   const fallbackQuota = QUOTA.fallbacks - (origin === `https://${options.domain}` ? 0 : 1);
-  const fallbacksP = Promise.all(FALLBACK_INPUTS.map(fileAt)).then((answers) =>
-    fetchFallbacks(
-      fetcher,
-      Object.fromEntries(FALLBACK_INPUTS.map((p, i) => [p, answers[i]])),
-      home,
-      at,
-      onSite,
-      fallbackQuota,
-    ),
-  );
+  // /openapi.json is asked for with what nothing waits for (below), unless the MCP
+  // fallbacks need its answer first (fetchFallbacks).
+  let askOpenapi: () => void = () => {};
+  const openapiP = new Promise<Fetched>((resolve) => {
+    askOpenapi = () => resolve(fetchFile("/openapi.json", 1));
+  });
+  const fallbackFetches = fetchFallbacks(fetcher, {
+    home: homeP,
+    file: fileAt,
+    openapi: { ask: () => askOpenapi(), answer: openapiP },
+    at,
+    onSite,
+    quota: fallbackQuota,
+  });
+  // The MCP card goes out before the pages, so it never waits for a slot behind them.
+  const [home, sitemaps, feed] = await Promise.all([homeP, sitemapsP, feedP, fallbackFetches.mcpSent]);
+  const homeBase = home.fetched.finalUrl;
 
   // 3. Pages chosen from what the home page and sitemaps declare.
   const links = home.page?.links ?? [];
@@ -224,25 +236,13 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     productLinksCategory = categoryProductLinks(category, onSite);
     productTargets = productLinksCategory.slice(0, CRAWL_LIMITS.maxProducts);
   }
-  // Content negotiation is probed only when the home page advertises no markdown form.
-  const advertisesMarkdown = (home.page?.headLinks ?? []).some(
-    (l) => l.rel.split(/\s+/).includes("alternate") && l.type === "text/markdown",
-  );
-  const markdownP = home.page && !advertisesMarkdown ? fetcher.fetch(at("/"), { accept: "text/markdown" }) : null;
   const productsP = Promise.all(productTargets.map((u) => fetcher.fetch(u, { priority: 0 }).then(visit)));
-  // A challenged home page stops the crawl short of the cart (docs/scan.md "Safety").
-  const cartP = home.fetched.challenge ? Promise.resolve([]) : fetchCart(fetcher, cartLinks, at);
-  // What nothing waits for, now that the pages are asked for.
-  for (const p of WELL_KNOWN_PATHS) if (!fileFetch.has(p)) fetchFile(p, 1);
-  const parityP = fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT });
-  const llmsFullP = fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" });
-  const filesP = Promise.all(WELL_KNOWN_PATHS.map(fileAt));
 
   // The journey's inputs: the home page, the product and category pages, the files asked
   // for first, the MCP catalog and cards, llms.txt. It starts from them (run-scan.ts)
   // beside the rest of the crawl.
   const earlyFilesP = Promise.all(EARLY_FILES.map(fileAt));
-  const journeyInputsP = Promise.all([productsP, categoryP, earlyFilesP, fallbacksP.then((f) => f.mcp), llmsP]).then(
+  const journeyInputsP = Promise.all([productsP, categoryP, earlyFilesP, fallbackFetches.mcp, llmsP]).then(
     ([fetchedProducts, categoryVisit, earlyFiles, cards, llms]) => {
       const files: Record<string, Fetched> = Object.fromEntries(EARLY_FILES.map((p, i) => [p, earlyFiles[i]]));
       Object.assign(files, cards);
@@ -281,15 +281,42 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     },
   );
 
+  // What nothing waits for goes once the journey has its inputs (its first requests then
+  // find the two slots the background leaves them, host-limiter.ts): /openapi.json first
+  // (the other fallbacks wait for it), the other well-known files, the cart page (a
+  // challenged home page stops the crawl short of it, docs/scan.md "Safety"), the parity
+  // probe, llms-full.txt, and the Accept: text/markdown probe when the home page
+  // advertises no markdown form. The same requests go out whenever they start.
+  const advertisesMarkdown = (home.page?.headLinks ?? []).some(
+    (l) => l.rel.split(/\s+/).includes("alternate") && l.type === "text/markdown",
+  );
+  const background = journeyInputsP.then(() => {
+    askOpenapi();
+    for (const p of WELL_KNOWN_PATHS) fetchFile(p, 1);
+    return {
+      files: Promise.all(WELL_KNOWN_PATHS.map(fileAt)),
+      cart: home.fetched.challenge ? Promise.resolve([]) : fetchCart(fetcher, cartLinks, at),
+      parity: fetcher.fetch(at("/"), { userAgent: PARITY_USER_AGENT }),
+      llmsFull: fetcher.fetch(at("/llms-full.txt"), { accept: "text/plain, text/markdown" }),
+      markdown: home.page && !advertisesMarkdown ? fetcher.fetch(at("/"), { accept: "text/markdown" }) : null,
+    };
+  });
+  const later = <T>(pick: (b: Awaited<typeof background>) => Promise<T> | T) => background.then(pick);
+  const parityP = later((b) => b.parity);
+  const markdownP = later((b) => b.markdown);
+  const llmsFullP = later((b) => b.llmsFull);
+  const cartP = later((b) => b.cart);
+  const filesP = later((b) => b.files);
+
   const [parity, markdownProbe, llmsFull, cart, productFeed, inputs, fileList, fallbacks] = await Promise.all([
     parityP,
-    markdownP ?? Promise.resolve(null),
+    markdownP,
     llmsFullP,
     cartP,
     productFeedP,
     journeyInputsP,
     filesP,
-    fallbacksP.then((f) => f.all),
+    fallbackFetches.all,
   ]);
   const { llms, products, discovery } = inputs;
   const files: Record<string, Fetched> = Object.fromEntries(WELL_KNOWN_PATHS.map((p, i) => [p, fileList[i]]));
@@ -405,41 +432,49 @@ async function fetchCart(fetcher: Fetcher, cartLinks: string[], at: (p: string) 
   return [first, await fetcher.fetch(at(CONVENTIONAL_CARTS[1]))];
 }
 
-/** The files the fallbacks are chosen from (with the home page). */
-const FALLBACK_INPUTS = ["/openapi.json", "/.well-known/api-catalog", AI_CATALOG_PATH] as const;
 const OPENAPI_FALLBACKS = ["/.well-known/openapi.json", "/api/openapi.json", "/swagger.json"];
 const PRODUCT_FEED_ACCEPT =
   "application/rss+xml, application/atom+xml, application/xml, text/xml, application/json, text/csv, text/tab-separated-values, */*;q=0.5";
 const FILE_ACCEPT = "application/json, application/linkset+json, application/ai-catalog+json, */*";
 const CARD_ACCEPT = "application/mcp-server-card+json, application/json;q=0.9, */*;q=0.5";
 
+type Wanted = [path: string, url: string, accept?: string];
+
+interface FallbackChoice {
+  chosen: Wanted[];
+  /** The MCP catalog and cards among them (their paths). */
+  mcpPaths: Set<string>;
+  onSiteHref: (href: string | undefined) => URL | null;
+}
+
 /**
  * What step 2 did not find, in priority order, within `quota` requests: the service
  * description the home page links (`<link rel=service-desc>` or an RFC 8288 Link header);
  * the MCP server card the AI Catalog lists, else the transitional MCP Catalog and the
  * pre-SEP card; an api-catalog a Link header names elsewhere; the A2A card; OpenAPI at
- * conventional paths; the legacy A2A path. Every choice depends only on what answered before.
+ * conventional paths; the legacy A2A path. Every choice depends only on what answered
+ * before; `openapiFound` says whether /openapi.json answered 2xx.
  */
-function fetchFallbacks(
-  fetcher: Fetcher,
+function chooseFallbacks(
   files: Record<string, Fetched>,
+  openapiFound: boolean,
   home: PageVisit,
   at: (p: string) => string,
   onSite: (u: URL) => boolean,
   quota: number,
-): { mcp: Promise<Record<string, Fetched>>; all: Promise<Record<string, Fetched>> } {
+): FallbackChoice {
   const found = (p: string) => {
     const f = files[p];
     return f && f.status >= 200 && f.status < 300;
   };
   const base = home.fetched.finalUrl;
   const onSiteHref = (href: string | undefined) => (href ? resolveOnSite(href, base, onSite) : null);
-  const wanted: Array<[string, string, string?]> = [];
+  const wanted: Wanted[] = [];
   const serviceDesc =
     home.page?.headLinks.find((l) => l.rel.split(/\s+/).includes("service-desc"))?.href ??
     headerLink(home.fetched, "service-desc")?.href;
   const serviceUrl = onSiteHref(serviceDesc);
-  if (serviceUrl && !found("/openapi.json")) wanted.push([serviceUrl.pathname, serviceUrl.href]);
+  if (serviceUrl && !openapiFound) wanted.push([serviceUrl.pathname, serviceUrl.href]);
   const aiCatalog = readCatalog(files[AI_CATALOG_PATH], AI_CATALOG_PATH);
   const card = aiCatalog?.mcpEntries.map((e) => onSiteHref(e.url)).find((u) => !!u);
   const transitional = !aiCatalog?.mcpEntries.length;
@@ -452,34 +487,94 @@ function fetchFallbacks(
   if (catalogLink && !found("/.well-known/api-catalog") && catalogLink.pathname !== "/.well-known/api-catalog")
     wanted.push([catalogLink.pathname, catalogLink.href]);
   wanted.push(["/.well-known/agent-card.json", at("/.well-known/agent-card.json")]);
-  if (!found("/openapi.json") && !serviceUrl) for (const p of OPENAPI_FALLBACKS) wanted.push([p, at(p)]);
+  if (!openapiFound && !serviceUrl) for (const p of OPENAPI_FALLBACKS) wanted.push([p, at(p)]);
   wanted.push(["/.well-known/agent.json", at("/.well-known/agent.json")]);
   // One round of parallel requests: a second, dependent round on the crawl's tail cost
   // seconds on a slow shop (measured on edge-shop.test). The transitional catalog's card
   // is followed only when a slot is left.
   const chosen = wanted.slice(0, quota);
-  // The MCP catalog and cards go before every other waiting request: the journey reads
-  // them (the endpoints it probes), and the probe after them (server/discover, else the
-  // 2025 handshake, then tools/list) is the scan's longest chain of round trips. They are
-  // handed over as soon as they are in, without waiting for the other fallbacks.
   const mcpPaths = new Set([MCP_CATALOG_PATH, LEGACY_CARD_PATH, ...(card ? [cardPath(card.href)] : [])]);
-  const fetch = ([path, url, accept]: [string, string, string?]) =>
-    fetcher.fetch(url, { accept: accept ?? FILE_ACCEPT, priority: mcpPaths.has(path) ? -1 : 1 });
-  const answers = chosen.map(([path, ...rest]) => [path, fetch([path, ...rest])] as const);
-  const mcp = (async () => {
+  return { chosen, mcpPaths, onSiteHref };
+}
+
+/** What of a choice the MCP requests depend on: which of them go, and whether a slot is left for the catalog's card. */
+function mcpPart(choice: FallbackChoice, quota: number): string {
+  return JSON.stringify([choice.chosen.filter(([path]) => choice.mcpPaths.has(path)), choice.chosen.length < quota]);
+}
+
+/**
+ * The fallbacks (chooseFallbacks), sent as soon as what decides them answered. The MCP
+ * catalog and cards go before every other waiting request: the journey reads them (the
+ * endpoints it probes), and the probe after them (server/discover, else the 2025
+ * handshake, then tools/list) is the scan's longest chain of round trips. They depend on
+ * the home page and the two catalogs, and on /openapi.json only when the home page links
+ * a service description and the MCP requests would not all fit in the quota beside it:
+ * so they are chosen as if /openapi.json were there and as if not, and sent at once when
+ * both choices agree (always, with the full quota of 3), else once it answered. The same
+ * requests go out either way. The other fallbacks go once /openapi.json answered.
+ */
+function fetchFallbacks(
+  fetcher: Fetcher,
+  input: {
+    home: Promise<PageVisit>;
+    file: (path: string) => Promise<Fetched>;
+    /** /openapi.json: asked for with what nothing waits for, or by the MCP choice when it needs the answer. */
+    openapi: { ask: () => void; answer: Promise<Fetched> };
+    at: (p: string) => string;
+    onSite: (u: URL) => boolean;
+    quota: number;
+  },
+): {
+  /** The MCP requests are sent (or wait for /openapi.json): what is asked after them cannot overtake them. */
+  mcpSent: Promise<unknown>;
+  mcp: Promise<Record<string, Fetched>>;
+  all: Promise<Record<string, Fetched>>;
+} {
+  const { at, onSite, quota } = input;
+  const isFound = (f: Fetched) => f.status >= 200 && f.status < 300;
+  const known = Promise.all([input.home, input.file(AI_CATALOG_PATH), input.file("/.well-known/api-catalog")]).then(
+    ([home, aiCatalog, apiCatalog]) => ({
+      home,
+      files: { [AI_CATALOG_PATH]: aiCatalog, "/.well-known/api-catalog": apiCatalog } as Record<string, Fetched>,
+    }),
+  );
+  const choose = ({ home, files }: Awaited<typeof known>, openapiFound: boolean) =>
+    chooseFallbacks(files, openapiFound, home, at, onSite, quota);
+  const fetch = (choice: FallbackChoice, [path, url, accept]: Wanted) =>
+    fetcher.fetch(url, { accept: accept ?? FILE_ACCEPT, priority: choice.mcpPaths.has(path) ? -1 : 1 });
+
+  const decided = known.then((k) => {
+    const ifThere = choose(k, true);
+    if (mcpPart(ifThere, quota) === mcpPart(choose(k, false), quota)) return ifThere;
+    input.openapi.ask();
+    return null;
+  });
+  const mcpChoice = Promise.all([known, decided]).then(
+    async ([k, choice]) => choice ?? choose(k, isFound(await input.openapi.answer)),
+  );
+  const mcpAnswers = mcpChoice.then((choice) =>
+    choice.chosen.filter(([path]) => choice.mcpPaths.has(path)).map((w) => [w[0], fetch(choice, w)] as const),
+  );
+  const mcp = mcpChoice.then(async (choice) => {
     const out: Record<string, Fetched> = {};
-    for (const [path, answer] of answers) if (mcpPaths.has(path)) out[path] = await answer;
+    for (const [path, answer] of await mcpAnswers) out[path] = await answer;
     const listed = readCatalog(out[MCP_CATALOG_PATH], MCP_CATALOG_PATH)
-      ?.mcpEntries.map((e) => onSiteHref(e.url))
+      ?.mcpEntries.map((e) => choice.onSiteHref(e.url))
       .find((u) => !!u);
-    if (listed && chosen.length < quota) {
-      mcpPaths.add(cardPath(listed.href));
-      out[cardPath(listed.href)] = await fetch([cardPath(listed.href), listed.href, CARD_ACCEPT]);
+    if (listed && choice.chosen.length < quota) {
+      const path = cardPath(listed.href);
+      out[path] = await fetcher.fetch(listed.href, { accept: CARD_ACCEPT, priority: -1 });
     }
     return out;
-  })();
-  const all = Promise.all([mcp, ...answers.map(async ([path, answer]) => [path, await answer] as const)]).then(
-    ([cards, ...rest]) => ({ ...Object.fromEntries(rest), ...cards }),
-  );
-  return { mcp, all };
+  });
+  const all = Promise.all([known, input.openapi.answer, mcpChoice]).then(async ([k, openapi]) => {
+    // The full choice agrees with the MCP part already sent (mcpChoice).
+    const choice = choose(k, isFound(openapi));
+    const others = choice.chosen.filter(([path]) => !choice.mcpPaths.has(path));
+    const answers = await Promise.all(others.map(async (w) => [w[0], await fetch(choice, w)] as const));
+    return { ...Object.fromEntries(answers), ...(await mcp) };
+  });
+  // Sent at once when decided without /openapi.json; else nothing to wait for.
+  const mcpSent = decided.then((choice) => (choice ? mcpAnswers : null));
+  return { mcpSent, mcp, all };
 }

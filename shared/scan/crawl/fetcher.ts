@@ -110,7 +110,7 @@ export class Fetcher {
   constructor(private readonly options: FetcherOptions) {
     this.site = getDomain(options.domain) ?? options.domain;
     this.userAgent = scannerUserAgent(options.infoUrl);
-    this.limiter = options.limiter ?? new HostLimiter(CRAWL_LIMITS.perHostConcurrency);
+    this.limiter = options.limiter ?? new HostLimiter(CRAWL_LIMITS.perHostConcurrency, CRAWL_LIMITS.perHostReserved);
   }
 
   get requestCount(): number {

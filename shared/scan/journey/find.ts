@@ -167,7 +167,7 @@ async function submitSearch(ctx: JourneyContext, word: string): Promise<NonNulla
   for (const f of form.fields) params.append(f.name, f.name === queryName ? word : f.value);
   if (!form.fields.some((f) => f.name === queryName)) params.append(queryName, word);
   target.search = params.toString();
-  const res = await ctx.client.request(target.href, { side: true });
+  const res = await ctx.client.request(target.href, { side: true, background: true });
   noteChallenge(ctx, res);
   let links: string[] = [];
   if (res.status >= 200 && res.status < 300 && !res.challenge) {

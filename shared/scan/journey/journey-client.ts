@@ -4,7 +4,7 @@ import type { ResolveMap } from "../../outbound/resolve-map";
 import { safeFetch } from "../../outbound/safe-fetch";
 import { detectChallenge } from "../bot-protection";
 import { type CrawlEvent, type RobotsGate, robotsRefusal } from "../crawl/fetcher";
-import type { HostLimiter } from "../crawl/host-limiter";
+import { BACKGROUND, type HostLimiter } from "../crawl/host-limiter";
 import { CookieJar } from "./cookie-jar";
 import { JOURNEY_LIMITS } from "./journey-limits";
 import { unsafeReason } from "./safety";
@@ -24,6 +24,11 @@ export interface JourneyRequest {
    * in the cart's session.
    */
   side?: boolean;
+  /**
+   * Nothing waits for the answer (the site search): the request takes a background slot
+   * of the shared limiter, after the cart's and the MCP probes' requests (host-limiter.ts).
+   */
+  background?: boolean;
 }
 
 export interface JourneyResponse {
@@ -52,7 +57,8 @@ export interface JourneyClientOptions {
   /**
    * The crawl's per-host limiter, shared when the journey runs beside the crawl so the
    * scan as a whole keeps at most 6 requests in flight per host (scan-checks.md). The
-   * journey's requests go first (priority 0): its chain is the scan's critical path.
+   * journey's requests go first (priority 0): its chains are the scan's critical path;
+   * only the site search, which nothing waits for, is a background request.
    */
   limiter?: HostLimiter;
   onFetch?: (event: CrawlEvent & { method: string; journey: true }) => void;
@@ -223,7 +229,7 @@ export class JourneyClient {
         });
       };
       const limiter = this.options.limiter;
-      const res = await (limiter ? limiter.run(url.hostname, send, 0) : send());
+      const res = await (limiter ? limiter.run(url.hostname, send, init.background ? BACKGROUND : 0) : send());
       const out: Record<string, string> = {};
       res.headers.forEach((value, key) => {
         out[key.toLowerCase()] = value;
