@@ -1,6 +1,7 @@
 import type { RequestContext } from "../context/request-context";
+import type { SeriesInterval } from "../reports/report-params";
 import { type ReportWindow, reportWindow, type WindowInput } from "../reports/report-window";
-import { type SeriesInterval, seriesInterval } from "../reports/time-series";
+import { seriesInterval } from "../reports/time-series";
 import { ok, type Result } from "../result/result";
 import { siteByDomain } from "../sites/site-by-domain";
 import type { SiteRecord } from "../sites/site-row";

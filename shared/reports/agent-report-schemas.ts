@@ -2,8 +2,8 @@ import { z } from "zod";
 import { describe } from "../metrics/metric-text";
 import { RobotsReason } from "../scan/robots/robots-verdict";
 import { Coverage } from "./coverage-schema";
+import { SERIES_INTERVALS } from "./report-params";
 import { ReportHeader, zoned } from "./report-schemas";
-import { SERIES_INTERVALS } from "./time-series";
 
 export { COVERAGE_KINDS, Coverage } from "./coverage-schema";
 

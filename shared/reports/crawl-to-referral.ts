@@ -3,7 +3,8 @@ import { zonedIso } from "../time/time-zone";
 import type { CrawlToReferral } from "./agent-report-schemas";
 import { agentRequestPlan } from "./agent-request-plan";
 import { agentRequestTotals } from "./agent-request-totals";
-import { bucketStarts, type SeriesInterval } from "./time-series";
+import type { SeriesInterval } from "./report-params";
+import { bucketStarts } from "./time-series";
 import { zonedBoundaries, zonedBucketKey, zonedBucketSql, zonedBucketStarts } from "./zoned-buckets";
 
 // Crawl-to-referral per operator (docs/reports.md; the ratio Cloudflare Radar publishes

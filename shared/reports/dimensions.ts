@@ -1,8 +1,29 @@
 import { OUTCOME_SQL, outcomeSql } from "../sessions/outcome";
-import type { Dimension } from "./grouped-sessions";
 
 // The grouping dimensions of the reports, each written for both sides of a ReadPlan
-// (aggregate tables store "none" as '', `sessions` as NULL).
+// (aggregate tables store "none" as '', `sessions` as NULL), and the shapes that name them.
+
+/**
+ * One grouping dimension, written once for each side of a ReadPlan: `daily` over the
+ * aggregate tables (where "none" is stored as ''; the hourly tables have the same
+ * columns), `hourly` when the hourly tables need another expression (the hour itself),
+ * `live` over `sessions` (where it is NULL). All must yield the same value for the
+ * same session.
+ */
+export interface Dimension {
+  daily: string;
+  hourly?: string;
+  live: string;
+}
+
+/** Which sessions a report covers (docs/decisions.md#5-traffic-reports). */
+export type Population = "agents" | "all";
+
+/** Restricts a grouping to sessions whose `dim` is one of `values` (e.g. the top pages). */
+export interface OnlyValues {
+  dim: Dimension;
+  values: string[];
+}
 
 export const PLATFORM: Dimension = { daily: "agent_platform", live: "coalesce(agent_platform, '')" };
 

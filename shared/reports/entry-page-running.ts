@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS } from "../time/durations";
 import { utcDay, utcDayStart } from "../time/utc-day";
-import type { Dimension, OnlyValues, Population } from "./grouped-sessions";
+import type { Dimension, OnlyValues, Population } from "./dimensions";
 
 // The whole hours of a plan read from entry_page_running_hourly (schema/entry-page-running-hourly.ts):
 // each row holds a page's sessions from the UTC day's midnight to the end of its hour, so

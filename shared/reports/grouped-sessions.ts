@@ -1,22 +1,7 @@
 import { batchRows } from "./batch-rows";
+import type { Dimension, OnlyValues, Population } from "./dimensions";
 import { runningDaysStatement, runningTotalsStatement } from "./entry-page-running";
 import type { ReadPlan } from "./read-plan";
-
-/**
- * One grouping dimension, written once for each side of a ReadPlan: `daily` over the
- * aggregate tables (where "none" is stored as ''; the hourly tables have the same
- * columns), `hourly` when the hourly tables need another expression (the hour itself),
- * `live` over `sessions` (where it is NULL). All must yield the same value for the
- * same session.
- */
-export interface Dimension {
-  daily: string;
-  hourly?: string;
-  live: string;
-}
-
-/** Which sessions a report covers (docs/decisions.md#5-traffic-reports). */
-export type Population = "agents" | "all";
 
 export type AggregateTable = "traffic_daily" | "entry_pages_daily" | "entry_page_totals_daily";
 
@@ -79,12 +64,6 @@ export function filterSql(
 /** A stable key of some filters, to tell whether two reads were filtered alike. */
 export function filterKey(where: readonly DimensionFilter[]): string {
   return JSON.stringify(where.map(([dim, value]) => [dim.live, value]));
-}
-
-/** Restricts a grouping to sessions whose `dim` is one of `values` (e.g. the top pages). */
-export interface OnlyValues {
-  dim: Dimension;
-  values: string[];
 }
 
 /**

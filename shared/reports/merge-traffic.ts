@@ -1,5 +1,5 @@
+import { PURPOSES } from "../classify/agents";
 import { OUTCOMES } from "../sessions/outcome";
-import { PURPOSES } from "./purpose-split";
 import type { PurposeSplit, TrafficOverview, TrafficSources, VerificationBreakdown } from "./report-schemas";
 import { bySessionsDesc, sharePct } from "./share";
 import { TOP_PAGES } from "./traffic-overview";

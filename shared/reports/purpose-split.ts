@@ -6,8 +6,6 @@ import type { ReportParams } from "./report-params";
 import type { PurposeSplit } from "./report-schemas";
 import { sharePct } from "./share";
 
-export { PURPOSES, type Purpose };
-
 /** Purpose split of AI-agent sessions started in the window. */
 export async function purposeSplit(db: D1Database, params: ReportParams): Promise<PurposeSplit> {
   const { header, grouped } = await reportContext(db, params);

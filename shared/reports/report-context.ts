@@ -1,14 +1,12 @@
 import { DEFAULT_TIME_ZONE } from "../time/time-zone";
+import type { Dimension, OnlyValues, Population } from "./dimensions";
 import {
   type AggregateTable,
   anySessionStarted,
-  type Dimension,
   type DimensionFilter,
   type GroupedRow,
   groupedSessions,
   type LiveGroups,
-  type OnlyValues,
-  type Population,
   readLiveGroups,
 } from "./grouped-sessions";
 import { liveOnly, type ReadPlan, readPlan } from "./read-plan";

@@ -1,6 +1,5 @@
 import type { SiteRecord } from "../sites/site-row";
 import type { ReportWindow } from "./report-window";
-import type { SeriesInterval } from "./time-series";
 import type { TrafficFilters } from "./traffic-filters";
 
 // What every traffic report is computed from, inside the site's analytics shard: the
@@ -10,6 +9,10 @@ import type { TrafficFilters } from "./traffic-filters";
 
 /** The site fields a report reads. */
 export type ReportSite = Pick<SiteRecord, "id" | "domain" | "coverage" | "coverageChangedAt">;
+
+/** Buckets of the reports' time series (shared/reports/time-series.ts, docs/decisions.md#12-report-time-series). */
+export const SERIES_INTERVALS = ["hour", "day"] as const;
+export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
 
 /** Comparison with the previous equal period (docs/reports.md "Comparison with the previous period"). */
 export const COMPARISONS = ["previous"] as const;

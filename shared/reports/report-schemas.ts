@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { TIERS } from "../classify/agent-identity";
+import { PURPOSES } from "../classify/agents";
 import { VERIFICATION_RESULTS } from "../classify/verification-result";
 import { describe } from "../metrics/metric-text";
 import { OUTCOMES, OutcomeSchema } from "../sessions/outcome";
 import { AGENT_KINDS } from "./agent-kind";
 import { Coverage } from "./coverage-schema";
-import { PURPOSES } from "./purpose-split";
+import { SERIES_INTERVALS } from "./report-params";
 import { REPORT_PERIODS } from "./report-window";
-import { SERIES_INTERVALS } from "./time-series";
-import { TIERS } from "./verification";
 
 // The traffic reports' response shapes (contract: Traffic reports), declared once: the
 // v1 routes answer with them, their OpenAPI components come from them (`id`), and the

@@ -1,18 +1,15 @@
 import { ok, type Result, refusal } from "../result/result";
 import { DAY_MS, HOUR_MS } from "../time/durations";
 import { localDayStartOf, zonedIso } from "../time/time-zone";
-import { DAY } from "./dimensions";
-import type { Dimension, GroupedRow } from "./grouped-sessions";
-import type { ReportParams } from "./report-params";
+import { DAY, type Dimension } from "./dimensions";
+import type { GroupedRow } from "./grouped-sessions";
+import type { ReportParams, SeriesInterval } from "./report-params";
 import type { ReportWindow } from "./report-window";
 import { bucketZone, localDayDimension, localHourDimension, zonedBucketStarts } from "./zoned-buckets";
 
 // The time series of the traffic reports (docs/decisions.md#12-report-time-series):
 // sessions per UTC hour or UTC day of session start, every bucket the window touches
 // listed (zero-filled), one count array per key aligned with the buckets.
-
-export const SERIES_INTERVALS = ["hour", "day"] as const;
-export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
 
 const BUCKET_MS: Record<SeriesInterval, number> = { hour: HOUR_MS, day: DAY_MS };
 

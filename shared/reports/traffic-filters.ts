@@ -3,8 +3,18 @@ import { TIERS } from "../classify/agent-identity";
 import { PURPOSES } from "../classify/agents";
 import { SOURCES } from "../classify/source";
 import { OUTCOMES } from "../sessions/outcome";
-import { ENTRY_URL, OUTCOME, PLATFORM, PURPOSE, REFERRER_HOST, SOURCE, SUB_SOURCE, TIER } from "./dimensions";
-import type { AggregateTable, Dimension, DimensionFilter } from "./grouped-sessions";
+import {
+  type Dimension,
+  ENTRY_URL,
+  OUTCOME,
+  PLATFORM,
+  PURPOSE,
+  REFERRER_HOST,
+  SOURCE,
+  SUB_SOURCE,
+  TIER,
+} from "./dimensions";
+import type { AggregateTable, DimensionFilter } from "./grouped-sessions";
 
 // The filters of the traffic report (docs/reports.md "Filters"), declared once: each names
 // the report dimension it selects on, so a filter keeps exactly the sessions a report

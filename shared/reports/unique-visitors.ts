@@ -1,6 +1,7 @@
 import { DAY_MS } from "../time/durations";
 import { utcDayStart } from "../time/utc-day";
-import { type DimensionFilter, filterSql, type Population } from "./grouped-sessions";
+import type { Population } from "./dimensions";
+import { type DimensionFilter, filterSql } from "./grouped-sessions";
 import { liveOnly, type ReadPlan } from "./read-plan";
 
 /**

@@ -8,8 +8,6 @@ import type { VerificationBreakdown } from "./report-schemas";
 import { bySessionsDesc } from "./share";
 import { signerSessions } from "./signers";
 
-export { TIERS, type Tier };
-
 export type PlatformTiers = VerificationBreakdown["by_platform"][number];
 
 /**

@@ -9,7 +9,7 @@ import {
   offsetSpans,
   zoneOffsetMs,
 } from "../time/time-zone";
-import type { Dimension } from "./grouped-sessions";
+import type { Dimension } from "./dimensions";
 import { mergeRanges, type ReadPlan } from "./read-plan";
 
 // Day and hour buckets in a report's time zone (docs/reports.md "Time zones"). A

@@ -1,14 +1,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DAY as DAY_DIM, ENTRY_URL, REFERRER_HOST, SOURCE, SUB_SOURCE } from "../../shared/reports/dimensions";
 import {
+  DAY as DAY_DIM,
   type Dimension,
-  foldLive,
-  type GroupedRow,
-  groupedSessions,
+  ENTRY_URL,
   type OnlyValues,
-  readLiveGroups,
-} from "../../shared/reports/grouped-sessions";
+  REFERRER_HOST,
+  SOURCE,
+  SUB_SOURCE,
+} from "../../shared/reports/dimensions";
+import { foldLive, type GroupedRow, groupedSessions, readLiveGroups } from "../../shared/reports/grouped-sessions";
 import { medianDurationMs } from "../../shared/reports/median-duration";
 import { readPlan } from "../../shared/reports/read-plan";
 import { HOUR } from "../../shared/reports/time-series";

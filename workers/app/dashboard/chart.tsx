@@ -1,4 +1,4 @@
-import type { SeriesInterval } from "@shared/reports/time-series";
+import type { SeriesInterval } from "@shared/reports/report-params";
 import { raw } from "hono/html";
 
 /** A report's time series as the API gives it: bucket starts and one zero-filled line per key. */
