@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import { describeInChromium, expectOne, signUpInBrowser } from "./browser";
+import { describeInChromium, expectOne } from "./browser";
 import { waitForMail } from "./mailbox";
+import { createKey, seedSite, signUpOnce } from "./workspace-seed";
 
 // Alerts from real traffic, against `npm start` (docs/app.md "Notifications"): the site's
 // robots.txt enters the robots history through the ingest Worker's own job (the history
@@ -34,25 +35,15 @@ async function mailCount(page: Page, to: string, subject: string): Promise<numbe
 describeInChromium("alerts from ingested traffic", (chrome) => {
   it("a new agent and a robots.txt violation are each mailed once, with a working unsubscribe link", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.73" });
-    const address = `alerts-traffic-${Date.now()}@example.com`;
-    await signUpInBrowser(page, baseUrl, address, "correct horse battery staple");
+    const address = await signUpOnce(page, baseUrl, "alerts-traffic");
     await page.goto(`${baseUrl}/app/settings/notifications`);
     await page.getByRole("checkbox", { name: /New AI agent/ }).check();
     await page.getByRole("checkbox", { name: /robots\.txt violations/ }).check();
     await page.getByRole("button", { name: "Save notification settings" }).click();
     await expectOne(page.getByText("Your notification settings are saved."));
-    await page.goto(`${baseUrl}/app/settings/api-keys`);
-    await page.getByLabel("Name", { exact: true }).fill("alerts");
-    await page.getByRole("button", { name: "Tick Full access" }).click();
-    await page.getByRole("button", { name: "Create key" }).click();
-    const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
+    const key = await createKey(page, baseUrl, "alerts");
     const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
-    const created = await fetch(`${baseUrl}/api/v1/sites`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ domain: SHOP }),
-    });
-    expect(created.status).toBe(201);
+    await seedSite(page, baseUrl, SHOP);
 
     // The ingest job fetches the robots.txt of registered domains into the history; until
     // it holds a version, the report cannot judge a request.

@@ -1,14 +1,8 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import {
-  COLOUR_RULES,
-  describeInChromium,
-  expectAccessible,
-  inWorkspace,
-  SCREENSHOT_DIR,
-  signUpInBrowser,
-} from "./browser";
+import { COLOUR_RULES, describeInChromium, expectAccessible, inWorkspace, SCREENSHOT_DIR } from "./browser";
+import { createKey, seedSite, signUpOnce } from "./workspace-seed";
 
 // The dashboard as a merchant uses it (docs/app.md "The dashboard at a glance"), in
 // headless Chromium against the real server: a site whose traffic holds three AI
@@ -127,18 +121,10 @@ function cardTexts(page: Page): Promise<Record<string, string>> {
 describeInChromium("the dashboard at a glance, in headless Chromium", (chrome) => {
   it("filters by a breakdown row, reads well at 1,280 and 390 px in both schemes, works by keyboard, and shares a link", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.191" });
-    await signUpInBrowser(page, baseUrl, `journey-${stamp}@example.com`, "correct horse battery staple");
-    await page.goto(`${baseUrl}/app/settings/api-keys`);
-    await page.getByLabel("Name", { exact: true }).fill("Journey");
-    await page.getByRole("button", { name: "Tick Full access" }).click();
-    await page.getByRole("button", { name: "Create key" }).click();
-    const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
+    const email = await signUpOnce(page, baseUrl, "journey");
+    const key = await createKey(page, baseUrl, "Journey");
     const auth = { Authorization: `Bearer ${key}` };
-    await page.goto(`${baseUrl}/app/sites`);
-    await page.getByLabel("Domain").fill(SHOP);
-    await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}`));
-    const token = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
+    const { token } = await seedSite(page, baseUrl, SHOP);
 
     // ChatGPT fetching for two people (a mug, a cart), people from a ChatGPT answer's link
     // and from Google, and crawls by ClaudeBot and PerplexityBot (one of them a 404). Each
@@ -318,7 +304,7 @@ describeInChromium("the dashboard at a glance, in headless Chromium", (chrome) =
       { shareBase, origin: new URL(baseUrl).origin },
     );
     expect(leaks, "the shared page's links and forms").toEqual([]);
-    expect(await visitor.textContent("body")).not.toContain(`journey-${stamp}@example.com`);
+    expect(await visitor.textContent("body")).not.toContain(email);
     expect((await visitor.goto(`${baseUrl}/app/sites/${SHOP}/traffic`))?.url()).toMatch(/sign-in|\/login/);
     await visitor.goto(`${address}?period=7d`);
     await visitor.locator('[data-card="platforms"] tr[data-platform="chatgpt"] a').click();

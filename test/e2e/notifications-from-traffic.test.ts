@@ -1,7 +1,8 @@
 import { expect, inject, it } from "vitest";
 import { moneyText } from "../../shared/conversions/money-text";
 import { platformName } from "../../shared/display/display-names";
-import { describeInChromium, expectOne, signUpInBrowser } from "./browser";
+import { describeInChromium, expectOne } from "./browser";
+import { createKey, seedSite, signUpOnce } from "./workspace-seed";
 
 // The weekly report from real traffic, against `npm start` (docs/app.md "Notifications"):
 // AI-agent requests go in through POST /api/v1/events (the ingest queue, the site's
@@ -45,17 +46,12 @@ type LinkRow = { source: string; sub_source?: string | null; sessions: number };
 describeInChromium("weekly report from ingested traffic", (chrome) => {
   it("says what the v1 API says for the same week: sessions, platforms, AI-link visits, verified share, revenue per currency", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.72" });
-    const address = `weekly-traffic-${Date.now()}@example.com`;
-    await signUpInBrowser(page, baseUrl, address, "correct horse battery staple");
+    const address = await signUpOnce(page, baseUrl, "weekly-traffic");
     await page.goto(`${baseUrl}/app/settings/notifications`);
     await page.getByRole("checkbox", { name: /Weekly report/ }).check();
     await page.getByRole("button", { name: "Save notification settings" }).click();
     await expectOne(page.getByText("Your notification settings are saved."));
-    await page.goto(`${baseUrl}/app/settings/api-keys`);
-    await page.getByLabel("Name", { exact: true }).fill("weekly");
-    await page.getByRole("button", { name: "Tick Full access" }).click();
-    await page.getByRole("button", { name: "Create key" }).click();
-    const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
+    const key = await createKey(page, baseUrl, "weekly");
     const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
     const api = async (path: string): Promise<Json> => {
       const res = await fetch(`${baseUrl}${path}`, { headers });
@@ -63,12 +59,7 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
       return (await res.json()) as Json;
     };
     const links = (rows: LinkRow[]) => rows.filter((r) => r.source === "ai_assistant_link");
-    const created = await fetch(`${baseUrl}/api/v1/sites`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ domain: SHOP }),
-    });
-    expect(created.status).toBe(201);
+    await seedSite(page, baseUrl, SHOP);
 
     // Everything lands in this week, in the minutes before now (ingest accepts 47 hours at
     // most); in the first minutes of a Monday, wait until the week holds them all.
