@@ -6,7 +6,7 @@ import { appSessions } from "./app-sessions";
 // notice) and redirects to a GET naming the flash's random token; the GET shows it once
 // and deletes it, so a reload repeats no action and shows no secret again. The token
 // never reaches this table: `id` is its SHA-256 and the payload is sealed with a key
-// derived from it (workers/app/flash.ts), so the rows alone reveal nothing.
+// derived from it (shared/accounts/session-flash.ts), so the rows alone reveal nothing.
 export const appFlashes = sqliteTable(
   "app_flashes",
   {

@@ -1,13 +1,12 @@
 import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import type { Database } from "../db/client";
+import type { AppContext } from "../context/app-context";
 
 /**
  * What the account use cases are given (password change and reset, ending sessions,
- * membership changes): the control plane, and the OAuth grants the account gave, which
- * follow the account (issue 41 #1). Built by the app per request (workers/app/account-context.ts).
+ * deleting the account, membership changes): the app's context (the control plane, now),
+ * and the OAuth grants the account gave, which follow the account (issue 41 #1). Built
+ * by the app per request (workers/app/account-context.ts).
  */
-export interface AccountContext {
-  db: Database;
+export interface AccountContext extends AppContext {
   grants: OAuthHelpers;
-  nowMs: number;
 }

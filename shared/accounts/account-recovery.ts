@@ -1,3 +1,4 @@
+import { database } from "../db/client";
 import { revokeUserGrants } from "../oauth/user-grants";
 import { ok, type Result, refusal } from "../result/result";
 import type { AccountContext } from "./account-context";
@@ -22,7 +23,7 @@ export async function changePassword(
   ctx: AccountContext,
   input: { userId: string; newPassword: string },
 ): Promise<Result<TakenBack, never>> {
-  await replacePassword(ctx.db, input.userId, await hashPassword(input.newPassword));
+  await replacePassword(database(ctx.env.DB), input.userId, await hashPassword(input.newPassword));
   return ok({ disconnectedApps: await revokeUserGrants(ctx.grants, input.userId) });
 }
 
@@ -31,9 +32,10 @@ export async function resetPassword(
   ctx: AccountContext,
   input: { token: string; newPassword: string },
 ): Promise<Result<TakenBack & { userId: string }, "not_found">> {
-  const used = await useAccountToken(ctx.db, input.token, "password_reset", ctx.nowMs);
+  const db = database(ctx.env.DB);
+  const used = await useAccountToken(db, input.token, "password_reset", ctx.nowMs);
   if (!used) return refusal("not_found", "This reset link is not valid: it was used, it expired, or it was mistyped.");
-  await replacePassword(ctx.db, used.userId, await hashPassword(input.newPassword));
+  await replacePassword(db, used.userId, await hashPassword(input.newPassword));
   return ok({ userId: used.userId, disconnectedApps: await revokeUserGrants(ctx.grants, used.userId) });
 }
 
@@ -42,6 +44,6 @@ export async function endEverySession(
   ctx: AccountContext,
   input: { userId: string },
 ): Promise<Result<TakenBack & { sessionsEnded: number }, never>> {
-  const sessionsEnded = await endAllSessions(ctx.db, input.userId);
+  const sessionsEnded = await endAllSessions(database(ctx.env.DB), input.userId);
   return ok({ sessionsEnded, disconnectedApps: await revokeUserGrants(ctx.grants, input.userId) });
 }

@@ -1,22 +1,22 @@
 import { workspaces } from "@schema";
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { RequestContext } from "../context/request-context";
+import { database } from "../db/client";
 import { ok, type Result } from "../result/result";
 import { DEFAULT_TIME_ZONE, parseTimeZone } from "../time/time-zone";
 
 /**
  * Sets the workspace's time zone (docs/app.md "Time zone"): an IANA name the runtime
  * knows, stored as `parseTimeZone` spells it; anything else is refused as
- * `invalid_timezone` and nothing is written.
+ * `invalid_timezone` and nothing is written. The workspace is the context's.
  */
 export async function setWorkspaceTimeZone(
-  db: Database,
-  workspaceId: string,
-  name: string,
+  ctx: RequestContext,
+  input: { timeZone: string },
 ): Promise<Result<string, "invalid_timezone">> {
-  const zone = parseTimeZone(name.trim());
+  const zone = parseTimeZone(input.timeZone.trim());
   if (!zone.ok) return zone;
-  await db.update(workspaces).set({ timeZone: zone.value }).where(eq(workspaces.id, workspaceId));
+  await database(ctx.env.DB).update(workspaces).set({ timeZone: zone.value }).where(eq(workspaces.id, ctx.workspaceId));
   return ok(zone.value);
 }
 

@@ -1,5 +1,6 @@
 import type { WorkspaceRole } from "@shared/accounts/roles";
 import type { WorkspaceMembership } from "@shared/accounts/workspace-repository";
+import type { AppContext } from "@shared/context/app-context";
 import type { RequestContext } from "@shared/context/request-context";
 import type { RequestIdVariables } from "@shared/http/request-id";
 
@@ -31,6 +32,8 @@ export type AppVariables = RequestIdVariables & {
   /** The session's stored workspace choice (read by `requireWorkspace()`). */
   sessionWorkspaceId: string | null;
   workspace: CurrentWorkspace;
+  /** The app actions' context, built once by `appContext()` (request-context.ts). */
+  app: AppContext<AppBindings> | undefined;
   /** The read use cases' context, built once by `pageContext()` (request-context.ts). */
   ctx: RequestContext<AppBindings> | undefined;
 };

@@ -1,9 +1,9 @@
-import { dummyPasswordHash, verifyPassword } from "@shared/accounts/password-hash";
+import { accountWithPassword } from "@shared/accounts/account-password";
 import { PASSWORD_MAX_LENGTH } from "@shared/accounts/password-policy";
-import { findUserByEmail, type UserRecord } from "@shared/accounts/user-repository";
-import { database } from "@shared/db/client";
+import type { UserRecord } from "@shared/accounts/user-repository";
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
+import { appContext } from "./request-context";
 import { reservePasswordAttempt } from "./throttle";
 
 /** The outcome of one password check: the account, a wrong password, or throttled. */
@@ -23,8 +23,7 @@ export async function checkPassword(c: Context<AppEnv>, email: string, password:
   if (!email || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return { outcome: "wrong" };
   const attempt = await reservePasswordAttempt(c, email);
   if (!attempt.allowed) return { outcome: "throttled", retryAfter: attempt.retryAfter };
-  const user = await findUserByEmail(database(c.env.DB), email);
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-  await attempt.settle(Boolean(user && ok));
-  return user && ok ? { outcome: "right", user } : { outcome: "wrong" };
+  const user = await accountWithPassword(appContext(c), { email, password });
+  await attempt.settle(user !== null);
+  return user ? { outcome: "right", user } : { outcome: "wrong" };
 }

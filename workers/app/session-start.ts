@@ -1,9 +1,9 @@
-import { endSessionByToken, startSession } from "@shared/accounts/session-repository";
-import { database } from "@shared/db/client";
+import { startAppSession } from "@shared/accounts/app-sessions";
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 import { readSessionCookie, writeSessionCookie } from "./cookies";
 import { rotateCsrfToken } from "./middleware/csrf";
+import { appContext } from "./request-context";
 
 /**
  * Signs the browser in as `userId`; `startedByPasskey` names the passkey used, so that
@@ -17,10 +17,12 @@ export async function signInAs(
   workspaceId: string | null,
   startedByPasskey: string | null = null,
 ): Promise<void> {
-  const db = database(c.env.DB);
-  const previous = readSessionCookie(c);
-  if (previous) await endSessionByToken(db, previous);
-  const session = await startSession(db, { userId, workspaceId, startedByPasskey });
+  const session = await startAppSession(appContext(c), {
+    userId,
+    workspaceId,
+    startedByPasskey,
+    replaces: readSessionCookie(c) ?? null,
+  });
   writeSessionCookie(c, session.token, session.expiresAt);
   rotateCsrfToken(c);
 }

@@ -1,19 +1,15 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
-import { ATTRIBUTION_PERIODS } from "@shared/attribution/report-period";
 import { voidOrder } from "@shared/conversions/conversion-actions";
 import { conversionChannels } from "@shared/conversions/conversion-channels";
 import { moneyText } from "@shared/conversions/money-text";
-import { basisName, platformName, sourceName, subSourceName } from "@shared/display/display-names";
 import { ordersOverview } from "@shared/reads/conversion-reads";
 import { listWorkspaceSites } from "@shared/sites/list-sites";
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash, takeFlash } from "../flash";
 import { appHref } from "../layout/app-href";
-import { DataTable } from "../layout/data-table";
 import { FlashNotice } from "../layout/flash-notice";
 import { ConfirmActions } from "../layout/form";
-import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
@@ -22,6 +18,7 @@ import { pageContext } from "../request-context";
 import { DataCoverageBanner } from "./agent-report-parts";
 import { DASHBOARD_STYLE } from "./assets";
 import { CONVERSIONS_CSV, conversionsDomain, conversionsPeriod } from "./conversions-csv";
+import { ConversionBreakdowns, ConversionList, ConversionsFilter, voidPath } from "./conversions-view";
 import { CsvLink } from "./csv-download";
 import { OrderChannels } from "./order-channels";
 import { siteHref } from "./site-nav";
@@ -30,26 +27,8 @@ import { Tiles } from "./tiles";
 const PATH = "/app/conversions";
 /** Sites offered in the page's site choice (the newest); any other is reachable by `?domain=`. */
 const CHOICE_SITES = 50;
-const voidPath = (c: Context<AppEnv>, externalId: string) =>
-  appHref(c, `/conversions/${encodeURIComponent(externalId)}/void`);
 
 export { moneyText };
-
-function Money(props: { byCurrency: { currency: string; value_minor: number }[] }) {
-  if (props.byCurrency.length === 0) return <>–</>;
-  return (
-    <>
-      {props.byCurrency.map((m, i) => (
-        <>
-          {i > 0 ? <br /> : null}
-          <span data-currency={m.currency} data-value-minor={m.value_minor}>
-            {moneyText(m.value_minor, m.currency)}
-          </span>
-        </>
-      ))}
-    </>
-  );
-}
 
 // Conversions and attribution of the workspace: GET /api/v1/attribution/overview and
 // GET /api/v1/conversions through the same shared functions; void (DELETE) for admins.
@@ -89,32 +68,7 @@ export function registerConversions(app: Hono<AppEnv>) {
         <>
           <link rel="stylesheet" href={DASHBOARD_STYLE} />
           <FlashNotice flash={flash} />
-          <form method="get" action={home} class="period">
-            <div class="field">
-              <label for="domain">Site</label>
-              <select id="domain" name="domain">
-                <option value="" selected={domain === undefined}>
-                  All sites
-                </option>
-                {choice.sites.map((s) => (
-                  <option value={s.domain} selected={s.domain === report.domain}>
-                    {s.domain}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div class="field">
-              <label for="period">Period</label>
-              <select id="period" name="period">
-                {ATTRIBUTION_PERIODS.map((p) => (
-                  <option value={p} selected={p === period}>
-                    Last {p}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit">Show</button>
-          </form>
+          <ConversionsFilter home={home} domain={domain} shown={report.domain} sites={choice.sites} period={period} />
           <p class="hint">
             Orders your backend posts (<code>POST /api/v1/conversions</code>), attributed when they are recorded. Values
             are shown per currency and never added across currencies.
@@ -136,127 +90,15 @@ export function registerConversions(app: Hono<AppEnv>) {
             ]}
           />
           <OrderChannels report={channels} csvLink={csv("channels")} />
-          <h2>By currency</h2>
-          {report.by_currency.length === 0 ? (
-            <div class="empty">
-              <p>No conversions in this period. Post orders from your server with a key that has conversions:write.</p>
-            </div>
-          ) : (
-            <DataTable
-              caption={{ text: "Conversions by currency", visible: false }}
-              columns={["Currency", "Conversions", "Value"]}
-            >
-              {report.by_currency.map((m) => (
-                <tr data-currency-row={m.currency}>
-                  <td data-label="Currency">{m.currency}</td>
-                  <td data-label="Conversions">{m.conversions}</td>
-                  <td data-label="Value">{moneyText(m.value_minor, m.currency)}</td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
-          {report.by_currency.length > 0 ? csv("by_currency") : null}
-          <h2>By platform</h2>
-          <DataTable
-            caption={{ text: "Conversions by platform", visible: false }}
-            columns={["Platform", "Conversions", "Value per currency"]}
-          >
-            {report.by_platform.map((p) => (
-              <tr data-platform={p.platform}>
-                <td data-label="Platform">{platformName(p.platform)}</td>
-                <td data-label="Conversions">{p.conversions}</td>
-                <td data-label="Value">
-                  <Money byCurrency={p.by_currency} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          {csv("by_platform")}
-          <h2>By basis</h2>
-          <p class="hint">
-            {basisName("declared_click_id")}: a platform-minted click id (hard evidence). {basisName("declared_utm")}: a
-            label you set (recorded, not verifiable). {basisName("none")}: unattributed.
-          </p>
-          <ul>
-            {report.by_basis.map((b) => (
-              <li data-basis={b.basis}>
-                {basisName(b.basis)}: {b.conversions}
-              </li>
-            ))}
-          </ul>
-          {csv("by_basis")}
-          <h2>By source</h2>
-          <DataTable
-            caption={{ text: "Conversions by source", visible: false }}
-            columns={["Source", "Detail", "Basis", "Conversions", "Value per currency"]}
-          >
-            {report.by_source.map((s) => (
-              <tr>
-                <td data-label="Source">{sourceName(s.source)}</td>
-                <td data-label="Detail">{subSourceName(s.source, s.sub_source)}</td>
-                <td data-label="Basis">{basisName(s.basis)}</td>
-                <td data-label="Conversions">{s.conversions}</td>
-                <td data-label="Value">
-                  <Money byCurrency={s.by_currency} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          {csv("by_source")}
-          <h2>Conversion list</h2>
-          <p>
-            <a href={q.include_voided === "1" ? listQuery({}) : listQuery({ include_voided: "1" })}>
-              {q.include_voided === "1" ? "Hide voided conversions" : "Show voided conversions too"}
-            </a>
-          </p>
-          {list.results.length === 0 ? (
-            <p>No conversions recorded.</p>
-          ) : (
-            <DataTable
-              caption={{ text: "Conversions, newest first", visible: false }}
-              columns={["Order", "Occurred", "Value", "Platform", "Basis", "State"]}
-            >
-              {list.results.map((r) => (
-                <tr data-external-id={r.external_id}>
-                  <td data-label="Order">
-                    <code>{r.external_id}</code>
-                  </td>
-                  <td data-label="Occurred">
-                    <Time at={r.occurred_at} />
-                  </td>
-                  <td data-label="Value">{moneyText(r.value_minor, r.currency)}</td>
-                  <td data-label="Platform">{platformName(r.attributed_platform)}</td>
-                  <td data-label="Basis">{basisName(r.attribution_basis)}</td>
-                  <td data-label="State">
-                    {r.voided ? (
-                      "Voided"
-                    ) : admin ? (
-                      <form method="get" action={voidPath(c, r.external_id)}>
-                        <button type="submit" class="danger">
-                          Void<span class="visually-hidden"> {r.external_id}</span>
-                        </button>
-                      </form>
-                    ) : (
-                      "Counted"
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          )}
-          {list.results.length > 0 ? csv("list") : null}
-          {list.has_more ? (
-            <p>
-              <a
-                href={listQuery({
-                  cursor: list.next_cursor,
-                  ...(q.include_voided === "1" ? { include_voided: "1" } : {}),
-                })}
-              >
-                Next page
-              </a>
-            </p>
-          ) : null}
+          <ConversionBreakdowns report={report} csv={csv} />
+          <ConversionList
+            c={c}
+            list={list}
+            admin={admin}
+            voided={q.include_voided === "1"}
+            listQuery={listQuery}
+            csv={csv}
+          />
         </>
       ),
     });

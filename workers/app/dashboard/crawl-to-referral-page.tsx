@@ -1,17 +1,15 @@
 import { platformName } from "@shared/display/display-names";
-import { metricName } from "@shared/metrics/metric-text";
 import { crawlToReferralReport } from "@shared/reads/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { DataTable } from "../layout/data-table";
 import { renderPage } from "../layout/render";
 import { CRAWL_TO_REFERRAL_CSV } from "./agent-report-csv";
 import { AgentReportHead, agentReportInput } from "./agent-report-parts";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { SeriesChart } from "./chart";
+import { CrawlToReferralTiles, OperatorTable } from "./crawl-to-referral-view";
 import { CsvLink } from "./csv-download";
 import { sitePageValue } from "./site-context";
-import { Tiles } from "./tiles";
 
 // Crawl-to-referral of one site per AI operator: the v1 report's own use case
 // (docs/reports.md "Crawl-to-referral").
@@ -31,25 +29,7 @@ export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
             For each AI operator: how many pages its crawlers and search agents fetched for each person its assistant
             sent to {r.domain} (a visit arriving from a link in ChatGPT, Claude, Perplexity...).
           </p>
-          <Tiles
-            label="Key numbers"
-            tiles={[
-              {
-                metric: "agent_requests",
-                value: r.totals.agent_requests,
-                label: metricName("agent_requests"),
-                footnote: "every agent request, the same total as robots.txt compliance and AI errors",
-              },
-              { metric: "crawl_requests", value: r.totals.crawl_requests, label: metricName("crawl_requests") },
-              { metric: "search_requests", value: r.totals.search_requests, label: metricName("search_requests") },
-              {
-                metric: "referrals",
-                value: r.totals.referrals,
-                label: metricName("assistant_referred_visits"),
-                footnote: "people, not agents",
-              },
-            ]}
-          />
+          <CrawlToReferralTiles r={r} />
           {r.operators.length === 0 ? (
             <div class="empty" data-state={r.data_status}>
               <h2>Nothing to compare yet</h2>
@@ -57,20 +37,7 @@ export function registerCrawlToReferralPage(app: Hono<AppEnv>) {
             </div>
           ) : (
             <>
-              <DataTable
-                caption={{ text: "Crawl and search requests against referred visits, per operator", visible: false }}
-                columns={["Operator", "Crawl requests", "Search requests", "Referred visits", "Requests per visit"]}
-              >
-                {r.operators.map((o) => (
-                  <tr data-operator={o.operator}>
-                    <td data-label="Operator">{platformName(o.operator)}</td>
-                    <td data-label="Crawl requests">{o.crawl_requests}</td>
-                    <td data-label="Search requests">{o.search_requests}</td>
-                    <td data-label="Referred visits">{o.referrals}</td>
-                    <td data-label="Requests per visit">{o.ratio === null ? "no visits" : o.ratio}</td>
-                  </tr>
-                ))}
-              </DataTable>
+              <OperatorTable r={r} />
               <CsvLink
                 c={c}
                 page={CRAWL_TO_REFERRAL_CSV}

@@ -1,20 +1,21 @@
-import { type Database, database } from "@shared/db/client";
-import { type DeliveryRecord, listDeliveries } from "@shared/monitors/list-deliveries";
-import { findMonitor, listMonitors } from "@shared/monitors/list-monitors";
+import type { RequestContext } from "@shared/context/request-context";
+import type { DeliveryRecord } from "@shared/monitors/list-deliveries";
 import { MONITORS_PER_WORKSPACE } from "@shared/monitors/monitor-limits";
 import type { MonitorRecord } from "@shared/monitors/monitor-row";
 import { nextRescanAt } from "@shared/monitors/rescan-slot";
-import { type LatestScanSummary, latestScans } from "@shared/scan/latest-scans";
+import { everyMonitorWithScan, newestDeliveries, workspaceMonitor } from "@shared/reads/monitor-pages";
+import type { LatestScanSummary } from "@shared/scan/latest-scans";
 import { HTTPException } from "hono/http-exception";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageContext } from "../request-context";
 import { type CsvPage, csvTable, isoTime } from "./csv-download";
 
 // The Monitors page and each monitor's deliveries as CSV: the same reads as the pages
-// (listMonitors with each domain's latest scan; listDeliveries), every page of them.
+// (shared/reads/monitor-pages.ts: each monitor with its domain's latest scan; the
+// deliveries), every page of them.
 
 /** The most deliveries one download lists, newest first. */
 export const DELIVERIES_CSV_MAX_ROWS = 1000;
-const PAGE = 100;
 
 interface MonitorRow {
   monitor: MonitorRecord;
@@ -23,33 +24,23 @@ interface MonitorRow {
 }
 
 /** Every monitor of the workspace (at most MONITORS_PER_WORKSPACE), newest first, each with its domain's latest scan. */
-export async function monitorRows(db: Database, workspaceId: string, nowMs: number): Promise<MonitorRow[]> {
-  const rows: MonitorRow[] = [];
-  let after = null;
-  do {
-    const page = await listMonitors(db, workspaceId, PAGE, after);
-    const scans = await latestScans(
-      db,
-      page.monitors.map((m) => m.domain),
-    );
-    rows.push(...page.monitors.map((monitor) => ({ monitor, scan: scans.get(monitor.domain), nowMs })));
-    after = page.next;
-  } while (after && rows.length < MONITORS_PER_WORKSPACE);
-  return rows;
+export async function monitorRows(ctx: RequestContext): Promise<MonitorRow[]> {
+  const rows = await everyMonitorWithScan(ctx, { max: MONITORS_PER_WORKSPACE });
+  return rows.map((row) => ({ ...row, nowMs: ctx.nowMs }));
 }
 
 const guard = [requireSignIn(), requireWorkspace()];
 
-export const MONITORS_CSV: CsvPage<{ db: Database; workspaceId: string }, "monitors"> = {
+export const MONITORS_CSV: CsvPage<RequestContext, "monitors"> = {
   path: "/app/monitors",
   // `/app/monitors/*` is guarded by monitors.tsx, registered after this route.
   guard,
-  input: async (c) => ({ db: database(c.env.DB), workspaceId: c.get("workspace").id }),
+  input: async (c) => pageContext(c),
   fileName: () => "monitors",
   tables: {
     monitors: csvTable({
       title: "Monitors",
-      read: ({ db, workspaceId }: { db: Database; workspaceId: string }) => monitorRows(db, workspaceId, Date.now()),
+      read: (ctx: RequestContext) => monitorRows(ctx),
       // The page's columns under the API's names; the score is the domain's latest stored scan, as the page shows it.
       columns: [
         { name: "monitor_id", value: (r: MonitorRow) => r.monitor.id },
@@ -69,7 +60,7 @@ export const MONITORS_CSV: CsvPage<{ db: Database; workspaceId: string }, "monit
 };
 
 interface DeliveriesInput {
-  db: Database;
+  ctx: RequestContext;
   monitor: MonitorRecord;
 }
 
@@ -77,25 +68,16 @@ export const DELIVERIES_CSV: CsvPage<DeliveriesInput, "deliveries"> = {
   path: "/app/monitors/:id",
   guard,
   input: async (c) => {
-    const db = database(c.env.DB);
-    const monitor = await findMonitor(db, c.get("workspace").id, c.req.param("id") ?? "");
+    const ctx = pageContext(c);
+    const monitor = await workspaceMonitor(ctx, { monitorId: c.req.param("id") ?? "" });
     if (!monitor) throw new HTTPException(404, { message: "No such monitor in this workspace." });
-    return { db, monitor };
+    return { ctx, monitor };
   },
   fileName: (i) => `deliveries-${i.monitor.domain}`,
   tables: {
     deliveries: csvTable({
       title: `Webhook deliveries (the newest ${DELIVERIES_CSV_MAX_ROWS.toLocaleString("en")} at most)`,
-      read: async ({ db, monitor }: DeliveriesInput) => {
-        const rows: DeliveryRecord[] = [];
-        let after = null;
-        do {
-          const page = await listDeliveries(db, monitor.id, PAGE, after);
-          rows.push(...page.deliveries);
-          after = page.next;
-        } while (after && rows.length < DELIVERIES_CSV_MAX_ROWS);
-        return rows.slice(0, DELIVERIES_CSV_MAX_ROWS);
-      },
+      read: ({ ctx, monitor }: DeliveriesInput) => newestDeliveries(ctx, { monitor, max: DELIVERIES_CSV_MAX_ROWS }),
       // The API's Delivery fields; the attempts (a list) as the page shows them.
       columns: [
         { name: "delivery_id", value: (d: DeliveryRecord) => d.id },

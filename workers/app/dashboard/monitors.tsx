@@ -1,13 +1,10 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
-import { database } from "@shared/db/client";
 import { hostFromInput } from "@shared/domains/host-from-input";
 import { createMonitor } from "@shared/monitors/create-monitor";
-import { listDeliveries } from "@shared/monitors/list-deliveries";
-import { findMonitor } from "@shared/monitors/list-monitors";
 import type { MonitorRecord } from "@shared/monitors/monitor-row";
-import { monitorsWithLatestScans } from "@shared/monitors/monitors-with-scans";
 import { nextRescanAt } from "@shared/monitors/rescan-slot";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
+import { latestDeliveries, monitorsWithScans, workspaceMonitor } from "@shared/reads/monitor-pages";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";
@@ -22,6 +19,7 @@ import { renderPage } from "../layout/render";
 import { earlyRead } from "../middleware/early-read";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { appContext, pageContext } from "../request-context";
 import { DASHBOARD_STYLE, REFRESH_SCRIPT } from "./assets";
 import { CsvLink } from "./csv-download";
 import { actionContext, registerMonitorActions } from "./monitor-actions";
@@ -33,7 +31,7 @@ const PATH = "/app/monitors";
 const LISTED = 100;
 
 // The list and each domain's latest scan, one batch, started beside the session check.
-const monitorsRead = earlyRead((c, workspaceId) => monitorsWithLatestScans(database(c.env.DB), workspaceId, LISTED));
+const monitorsRead = earlyRead((c, workspaceId) => monitorsWithScans(appContext(c), { workspaceId, limit: LISTED }));
 
 /**
  * The monitor's baseline (docs/webhooks.md "Baseline"): the score of its first scan, when
@@ -217,10 +215,9 @@ export function registerMonitors(app: Hono<AppEnv>) {
   });
 
   app.get(`${PATH}/:id`, async (c) => {
-    const db = database(c.env.DB);
-    const monitor = await findMonitor(db, c.get("workspace").id, c.req.param("id"));
+    const monitor = await workspaceMonitor(pageContext(c), { monitorId: c.req.param("id") });
     if (!monitor) throw new HTTPException(404, { message: "No such monitor in this workspace." });
-    const page = await listDeliveries(db, monitor.id, 50, null);
+    const page = await latestDeliveries(pageContext(c), { monitor, limit: 50 });
     const flash = await takeFlash(c);
     return renderPage(c, {
       title: `Deliveries for ${monitor.domain}`,

@@ -1,15 +1,13 @@
-import { database } from "@shared/db/client";
 import { normalizeDomain } from "@shared/domains/normalize-domain";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
+import { domainReport, domainScanHistory, latestDomainScan, scanById, scanRun } from "@shared/reads/scan-pages";
 import { replayNotice } from "@shared/scan/report/html/report-notices";
 import { REPORT_STYLE } from "@shared/scan/report/html/report-style";
 import { reportView, scannedLine } from "@shared/scan/report/html/report-view";
 import { requestScan } from "@shared/scan/scan-client";
 import { ScanIdParam } from "@shared/scan/scan-id";
-import { findRun } from "@shared/scan/scan-runs";
-import { findLatestScan, findScan, listDomainScans, type ScanResult, type ScanSummary } from "@shared/scan/scan-store";
+import type { ScanResult, ScanSummary } from "@shared/scan/scan-store";
 import { isWorkspaceScanDomain, workspaceScanDomains } from "@shared/scan/workspace-scan-domains";
-import { workspaceDomainReport } from "@shared/scan/workspace-scan-report";
 import type { Context, Hono } from "hono";
 import { html } from "hono/html";
 import { HTTPException } from "hono/http-exception";
@@ -21,6 +19,7 @@ import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { earlyRead } from "../middleware/early-read";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { appContext } from "../request-context";
 import { DASHBOARD_STYLE } from "./assets";
 import { CsvLink } from "./csv-download";
 import { DomainList, ScanHistory, scanReportPath } from "./scan-report-parts";
@@ -55,7 +54,7 @@ function domainParam(c: Context<AppEnv>): string {
 // the session, the membership and the workspace check pass.
 const latestReport = earlyRead((c, workspaceId) => {
   const domain = domainOf(c);
-  return domain === null ? null : workspaceDomainReport(database(c.env.DB), workspaceId, domain, HISTORY);
+  return domain === null ? null : domainReport(appContext(c), { workspaceId, domain, history: HISTORY });
 });
 
 /** 404 unless `domain` is one of the workspace's sites or monitors. */
@@ -91,7 +90,7 @@ async function reportPage(
   domain: string,
   scan: ScanResult | null | Promise<ScanResult | null>,
   extra: { before?: Child; status?: 200 | 400 | 429 | 502 } = {},
-  earlier: Promise<ScanSummary[]> = listDomainScans(database(c.env.DB), domain, HISTORY),
+  earlier: Promise<ScanSummary[]> = domainScanHistory(appContext(c), { domain, limit: HISTORY }),
 ) {
   const [shown, history] = await Promise.all([scan, earlier]);
   const latestId = history[0]?.id;
@@ -175,11 +174,11 @@ export function registerScanReports(app: Hono<AppEnv>) {
     const domain = await workspaceDomain(c);
     const id = c.req.param("id").toLowerCase();
     // A scan of another domain is not this domain's report, whoever may see it publicly.
-    const scan = ScanIdParam.safeParse({ id }).success ? await findScan(database(c.env.DB), id) : null;
+    const scan = ScanIdParam.safeParse({ id }).success ? await scanById(appContext(c), { scanId: id }) : null;
     if (!scan || scan.domain !== domain) throw new HTTPException(404, { message: `No scan of ${domain} has this id.` });
     // `?replay={run}`: the scan API answered with a finished run, not a new scan (issue 45).
     const run = ScanIdParam.safeParse({ id: c.req.query("replay") }).success
-      ? await findRun(database(c.env.DB), String(c.req.query("replay")))
+      ? await scanRun(appContext(c), { runId: String(c.req.query("replay")) })
       : null;
     return reportPage(
       c,
@@ -202,7 +201,7 @@ export function registerScanReports(app: Hono<AppEnv>) {
       const replay = outcome.replayed && outcome.runId ? `?replay=${outcome.runId}` : "";
       return c.redirect(`${scanReportPath(c, domain, outcome.id)}${replay}`, 303);
     }
-    const latest = await findLatestScan(database(c.env.DB), domain);
+    const latest = await latestDomainScan(appContext(c), { domain });
     const keep = latest ? " The report below is the last one." : "";
     if (outcome.kind === "refused" && outcome.status === 429) {
       const wait = outcome.retryAfterSeconds ?? 3600;

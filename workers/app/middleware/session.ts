@@ -1,10 +1,9 @@
-import { setSessionWorkspace } from "@shared/accounts/session-repository";
-import { findSignedIn } from "@shared/accounts/signed-in";
-import { database } from "@shared/db/client";
+import { rememberSessionWorkspace, signedInSession } from "@shared/accounts/app-sessions";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { clearSessionCookie, readSessionCookie } from "../cookies";
+import { appContext } from "../request-context";
 import { workspaceInUrl, workspacePath } from "../workspace-path";
 
 /** Where a signed-out visitor is sent, remembering the page they asked for. */
@@ -19,7 +18,7 @@ export function signInRedirect(c: Context<AppEnv>): Response {
 async function loadUser(c: Context<AppEnv>): Promise<boolean> {
   const token = readSessionCookie(c);
   if (!token) return false;
-  const signedIn = await findSignedIn(database(c.env.DB), token);
+  const signedIn = await signedInSession(appContext(c), { token });
   if (!signedIn) {
     clearSessionCookie(c);
     return false;
@@ -84,7 +83,9 @@ export function requireWorkspace(): MiddlewareHandler<AppEnv> {
     if (!current) {
       throw new HTTPException(404, { message: "No workspace of yours has that address. Pick one from the switcher." });
     }
-    if (current.id !== chosen) await setSessionWorkspace(database(c.env.DB), user.sessionId, current.id);
+    if (current.id !== chosen) {
+      await rememberSessionWorkspace(appContext(c), { sessionId: user.sessionId, workspaceId: current.id });
+    }
     c.set("workspace", { id: current.id, name: current.name, role: current.role, timeZone: current.timeZone });
     await next();
   };

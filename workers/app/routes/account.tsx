@@ -1,13 +1,9 @@
-import { findAccountToken, issueAccountToken, useAccountToken } from "@shared/accounts/account-token-repository";
+import { accountDeletionPlan, deleteOwnAccount } from "@shared/accounts/account-deletion";
+import { confirmEmailChange, emailChangeLinkAddress, issueEmailChangeLink } from "@shared/accounts/account-links";
 import { normalizeEmail } from "@shared/accounts/email";
-import { planAccountDeletion } from "@shared/accounts/removal-rules";
-import { changeEmail } from "@shared/accounts/user-repository";
-import { deleteAccount, listHoldings } from "@shared/accounts/workspace-removal";
-import { database } from "@shared/db/client";
-import { grantHelpers } from "@shared/oauth/authorization-server";
-import { revokeUserGrants } from "@shared/oauth/user-grants";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { accountContext } from "../account-context";
 import type { AppEnv } from "../app-env";
 import { clearSessionCookie } from "../cookies";
 import { PasswordField } from "../layout/account-fields";
@@ -16,6 +12,7 @@ import { renderPage, renderRefused } from "../layout/render";
 import { linkOrigin, sendAfterAnswer } from "../mail-links";
 import { requireSignIn } from "../middleware/session";
 import { checkPassword } from "../password-check";
+import { appContext } from "../request-context";
 import { tryAgainIn } from "../throttle";
 
 // Settings → Account: change the email address (confirmed from the new address) and
@@ -84,7 +81,7 @@ function DeleteForm(props: { csrf: string; deletes: string[]; blockers: string[]
 }
 
 async function deletionPlan(c: Context<AppEnv>) {
-  return planAccountDeletion(await listHoldings(database(c.env.DB), c.get("user").userId));
+  return accountDeletionPlan(appContext(c), { userId: c.get("user").userId });
 }
 
 export function registerAccount(app: Hono<AppEnv>) {
@@ -124,11 +121,7 @@ export function registerAccount(app: Hono<AppEnv>) {
     // and refused, when the link is opened), so this form reveals no other account.
     const origin = linkOrigin(c);
     sendAfterAnswer(c, async () => {
-      const { token } = await issueAccountToken(database(c.env.DB), {
-        userId: user.userId,
-        purpose: "email_change",
-        newEmail: next,
-      });
+      const { token } = await issueEmailChangeLink(appContext(c), { userId: user.userId, newEmail: next });
       return {
         to: next,
         subject: "Confirm your new Agent Readiness email address",
@@ -157,14 +150,14 @@ export function registerAccount(app: Hono<AppEnv>) {
 
   app.get(`${EMAIL_PATH}/confirm/:token`, async (c) => {
     const token = c.req.param("token");
-    const open = await findAccountToken(database(c.env.DB), token, "email_change");
-    if (!open?.newEmail) throw new HTTPException(404, { message: EMAIL_LINK_INVALID });
+    const newEmail = await emailChangeLinkAddress(appContext(c), { token });
+    if (!newEmail) throw new HTTPException(404, { message: EMAIL_LINK_INVALID });
     return renderPage(c, {
       title: "Confirm new email",
       body: (
         <PostForm action={`${EMAIL_PATH}/confirm/${token}`} csrf={c.get("csrfToken")}>
           <p>
-            Use <bdi>{open.newEmail}</bdi> to sign in from now on?
+            Use <bdi>{newEmail}</bdi> to sign in from now on?
           </p>
           <button type="submit">Confirm new email</button>
         </PostForm>
@@ -173,10 +166,9 @@ export function registerAccount(app: Hono<AppEnv>) {
   });
 
   app.post(`${EMAIL_PATH}/confirm/:token`, async (c) => {
-    const db = database(c.env.DB);
-    const used = await useAccountToken(db, c.req.param("token"), "email_change");
-    if (!used?.newEmail) throw new HTTPException(404, { message: EMAIL_LINK_INVALID });
-    if (!(await changeEmail(db, used.userId, used.newEmail))) {
+    const confirmed = await confirmEmailChange(appContext(c), { token: c.req.param("token") });
+    if (confirmed === "invalid") throw new HTTPException(404, { message: EMAIL_LINK_INVALID });
+    if (confirmed === "taken") {
       throw new HTTPException(409, { message: "That address now belongs to another account. Nothing changed." });
     }
     return c.redirect("/app/settings?email=changed", 303);
@@ -216,15 +208,13 @@ export function registerAccount(app: Hono<AppEnv>) {
     if (plan.blockers.length > 0) return again(409, "The account cannot be deleted yet.");
     const refused = await refuseWrongPassword(c, user.email, form.current_password, again);
     if (refused) return refused;
-    const done = await deleteAccount(
-      database(c.env.DB),
-      user.userId,
-      plan.deleteWorkspaces.map((w) => w.id),
-    );
+    const done = await deleteOwnAccount(accountContext(c), {
+      userId: user.userId,
+      workspaceIds: plan.deleteWorkspaces.map((w) => w.id),
+    });
     if (!done) {
       return again(409, "A workspace of yours lost its other owner meanwhile. Nothing was deleted; look again.");
     }
-    await revokeUserGrants(grantHelpers(c.env), user.userId);
     clearSessionCookie(c);
     return c.redirect("/app/sign-in?deleted=1", 303);
   });

@@ -1,8 +1,7 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { createApiKey, revokeApiKey } from "@shared/auth/key-actions";
-import { findWorkspaceKey, listWorkspaceKeys } from "@shared/auth/key-repository";
 import { SCOPES } from "@shared/auth/scopes";
-import { database } from "@shared/db/client";
+import { workspaceKey, workspaceKeys } from "@shared/auth/workspace-keys";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";
@@ -15,6 +14,7 @@ import { Notice } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageContext } from "../request-context";
 import { ConfirmRevoke, CreateKeyForm, KeyTable } from "./api-keys-view";
 
 const PATH = "/app/settings/api-keys";
@@ -26,7 +26,7 @@ async function keysPage(
 ) {
   const workspace = c.get("workspace");
   const canManage = canManageWorkspace(workspace.role);
-  const keys = await listWorkspaceKeys(database(c.env.DB), workspace.id);
+  const keys = await workspaceKeys(pageContext(c), {});
   return renderPage(c, {
     title: "API keys",
     status: extra.status,
@@ -71,12 +71,7 @@ export function registerApiKeys(app: Hono<AppEnv>) {
       keysPage(c, { before: <Notice kind="error">{message}</Notice>, form: { name, ticked }, status: 400 });
     const wanted = scopesFromForm(form.preset, form.scopes);
     if ("problem" in wanted) return refuse(wanted.problem);
-    const created = await createApiKey(database(c.env.DB), {
-      workspaceId: c.get("workspace").id,
-      scopes: wanted.scopes,
-      name,
-      createdBy: c.get("user").userId,
-    });
+    const created = await createApiKey(pageContext(c), { scopes: wanted.scopes, name });
     if (!created.ok) return refuse(created.message ?? "The key could not be created.");
     return redirectWithFlash(c, keysHref(c), {
       kind: "secret",
@@ -88,7 +83,7 @@ export function registerApiKeys(app: Hono<AppEnv>) {
   });
 
   app.get(`${PATH}/:keyId/revoke`, requireRole("admin"), async (c) => {
-    const item = await findWorkspaceKey(database(c.env.DB), c.get("workspace").id, c.req.param("keyId"));
+    const item = await workspaceKey(pageContext(c), { keyId: c.req.param("keyId") });
     if (!item) throw new HTTPException(404, { message: "No live key with that id in this workspace." });
     return renderPage(c, {
       title: "Revoke API key",
@@ -97,7 +92,7 @@ export function registerApiKeys(app: Hono<AppEnv>) {
   });
 
   app.post(`${PATH}/:keyId/revoke`, requireRole("admin"), async (c) => {
-    const revoked = await revokeApiKey(database(c.env.DB), c.get("workspace").id, c.req.param("keyId"));
+    const revoked = await revokeApiKey(pageContext(c), { keyId: c.req.param("keyId") });
     if (!revoked.ok) throw new HTTPException(404, { message: revoked.message });
     const item = revoked.value;
     return redirectWithFlash(c, keysHref(c), {

@@ -1,12 +1,11 @@
-import { acceptInvite, findOpenInvite } from "@shared/accounts/invite-repository";
-import { setSessionWorkspace } from "@shared/accounts/session-repository";
-import { database } from "@shared/db/client";
+import { joinByInvitation, openInvitation } from "@shared/accounts/invitations";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { optionalSignIn, requireSignIn } from "../middleware/session";
+import { appContext } from "../request-context";
 import { workspacePath } from "../workspace-path";
 import { SignUpForm } from "./sign-up";
 
@@ -17,7 +16,7 @@ const INVALID = "This invitation link is not valid: it was used already, has exp
 export function registerInvite(app: Hono<AppEnv>) {
   app.get("/app/invite/:token", optionalSignIn(), async (c) => {
     const token = c.req.param("token");
-    const invite = await findOpenInvite(database(c.env.DB), token);
+    const invite = await openInvitation(appContext(c), { token });
     if (!invite) throw new HTTPException(404, { message: INVALID });
     const user = c.get("user");
     if (!user) {
@@ -49,12 +48,9 @@ export function registerInvite(app: Hono<AppEnv>) {
   });
 
   app.post("/app/invite/:token", requireSignIn(), async (c) => {
-    const db = database(c.env.DB);
-    const invite = await findOpenInvite(db, c.req.param("token"));
-    if (!invite || !(await acceptInvite(db, invite, c.get("user").userId))) {
-      throw new HTTPException(404, { message: INVALID });
-    }
-    await setSessionWorkspace(db, c.get("user").sessionId, invite.workspaceId);
-    return c.redirect(workspacePath(invite.workspaceId, ""), 303);
+    const { userId, sessionId } = c.get("user");
+    const joined = await joinByInvitation(appContext(c), { token: c.req.param("token"), userId, sessionId });
+    if (!joined) throw new HTTPException(404, { message: INVALID });
+    return c.redirect(workspacePath(joined.workspaceId, ""), 303);
   });
 }

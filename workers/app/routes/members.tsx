@@ -1,19 +1,21 @@
 import { normalizeEmail } from "@shared/accounts/email";
-import { createInvite, withdrawInvite } from "@shared/accounts/invite-repository";
+import {
+  changeSeat,
+  inviteToWorkspace,
+  memberSeat,
+  NO_MEMBER,
+  type SeatChangeOutcome,
+  withdrawInvitation,
+} from "@shared/accounts/member-seats";
 import {
   canInviteAs,
   canManageWorkspace,
-  decideLeave,
   decideRemoval,
-  decideRoleChange,
   isWorkspaceRole,
   type MemberSeat,
-  type MembershipDecision,
   workspaceRoles,
 } from "@shared/accounts/roles";
 import { workspaceMembers } from "@shared/accounts/workspace-members";
-import { changeMemberRole, findMemberSeat, removeMember, type SeatWrite } from "@shared/accounts/workspace-repository";
-import { database } from "@shared/db/client";
 import { grantHelpers } from "@shared/oauth/authorization-server";
 import { revokeUserGrants } from "@shared/oauth/user-grants";
 import { hitSubjects } from "@shared/rate-limit/hit-subjects";
@@ -146,33 +148,11 @@ function refuse(c: Context<AppEnv>, status: ContentfulStatusCode, message: strin
   return membersPage(c, { before: <Notice kind="error">{message}</Notice>, status });
 }
 
-const NO_MEMBER = "No member with that id in this workspace.";
-const statusOf = { not_allowed: 403, last_owner: 409 } as const;
+const statusOf = { no_member: 404, not_allowed: 403, last_owner: 409, changed_meanwhile: 409 } as const;
 
-type SeatChange = { ok: true; email: string } | { ok: false; status: ContentfulStatusCode; message: string };
-
-/**
- * Reads the target's seat, applies the rule, and writes under the same guards in SQL
- * (`seatGuards` in workspace-repository.ts). A write that finds the seat changed in
- * between is decided once more on the fresh state.
- */
-async function changeSeat(
-  c: Context<AppEnv>,
-  targetId: string,
-  decide: (target: MemberSeat, ownerCount: number) => MembershipDecision,
-  write: (guards: SeatWrite) => Promise<boolean>,
-): Promise<SeatChange> {
-  const db = database(c.env.DB);
-  const workspaceId = c.get("workspace").id;
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const seat = await findMemberSeat(db, workspaceId, targetId);
-    if (!seat) return { ok: false, status: 404, message: NO_MEMBER };
-    const target = { userId: targetId, role: seat.role };
-    const decision = decide(target, seat.ownerCount);
-    if (!decision.ok) return { ok: false, status: statusOf[decision.reason], message: decision.message };
-    if (await write({ workspaceId, actor: me(c), target })) return { ok: true, email: seat.email };
-  }
-  return { ok: false, status: 409, message: "The membership changed meanwhile. Look at the list and try again." };
+/** A refused seat change: the members page again, with why and its status. */
+function refuseSeat(c: Context<AppEnv>, refused: Extract<SeatChangeOutcome, { ok: false }>) {
+  return refuse(c, statusOf[refused.reason], refused.message);
 }
 
 export function registerMembers(app: Hono<AppEnv>) {
@@ -200,11 +180,7 @@ export function registerMembers(app: Hono<AppEnv>) {
       c.header("Retry-After", String(retryAfter));
       return refuse(c, 429, `Too many invitations. ${tryAgainIn(retryAfter)}`);
     }
-    const { token } = await createInvite(database(c.env.DB), {
-      workspaceId: workspace.id,
-      role,
-      createdBy: c.get("user").userId,
-    });
+    const { token } = await inviteToWorkspace(pageContext(c), { role, createdBy: c.get("user").userId });
     const url = `${linkOrigin(c)}/app/invite/${token}`;
     if (mailTo) sendAfterAnswer(c, async () => inviteMail(mailTo, workspace.name, role, url));
     // Post/Redirect/Get: a reload of the members page creates no second invitation.
@@ -213,7 +189,7 @@ export function registerMembers(app: Hono<AppEnv>) {
 
   // Another workspace's invitation id finds no row here, exactly like an unknown id (404).
   app.post(`${PATH}/invites/:inviteId/withdraw`, requireRole("admin"), async (c) => {
-    if (!(await withdrawInvite(database(c.env.DB), c.get("workspace").id, c.req.param("inviteId")))) {
+    if (!(await withdrawInvitation(pageContext(c), { inviteId: c.req.param("inviteId") }))) {
       return refuse(c, 404, "No open invitation with that id in this workspace.");
     }
     return redirectWithFlash(c, membersHref(c), {
@@ -231,14 +207,8 @@ export function registerMembers(app: Hono<AppEnv>) {
 
   // After leaving, the next page resolves another workspace of the user's, or offers to create one.
   app.post(`${PATH}/leave`, async (c) => {
-    const db = database(c.env.DB);
-    const left = await changeSeat(
-      c,
-      c.get("user").userId,
-      (member, ownerCount) => decideLeave({ member, ownerCount }),
-      (guards) => removeMember(db, guards),
-    );
-    if (!left.ok) return refuse(c, left.status, left.message);
+    const left = await changeSeat(pageContext(c), { actor: me(c), targetId: me(c).userId, change: { kind: "leave" } });
+    if (!left.ok) return refuseSeat(c, left);
     // The apps this person connected to the workspace go with the seat (issue 41 #1).
     await revokeUserGrants(grantHelpers(c.env), c.get("user").userId, c.get("workspace").id);
     // The left workspace is no longer the user's: /app resolves another one, or offers a new one.
@@ -249,20 +219,15 @@ export function registerMembers(app: Hono<AppEnv>) {
     const form = await c.req.parseBody();
     const to = typeof form.role === "string" && isWorkspaceRole(form.role) ? form.role : null;
     if (!to) return refuse(c, 400, "Choose a role: owner, admin or member.");
-    const db = database(c.env.DB);
-    const changed = await changeSeat(
-      c,
-      c.req.param("userId"),
-      (target, ownerCount) => decideRoleChange({ actor: me(c), target, to, ownerCount }),
-      (guards) => (guards.target.role === to ? Promise.resolve(true) : changeMemberRole(db, { ...guards, to })),
-    );
-    if (!changed.ok) return refuse(c, changed.status, changed.message);
+    const change = { kind: "role", role: to } as const;
+    const changed = await changeSeat(pageContext(c), { actor: me(c), targetId: c.req.param("userId"), change });
+    if (!changed.ok) return refuseSeat(c, changed);
     return redirectWithFlash(c, membersHref(c), { kind: "success", text: `${changed.email} is now ${to}.` });
   });
 
   app.get(`${PATH}/:userId/remove`, async (c) => {
     const targetId = c.req.param("userId");
-    const seat = await findMemberSeat(database(c.env.DB), c.get("workspace").id, targetId);
+    const seat = await memberSeat(pageContext(c), { userId: targetId });
     if (!seat) return refuse(c, 404, NO_MEMBER);
     const decision = decideRemoval({
       actor: me(c),
@@ -283,14 +248,9 @@ export function registerMembers(app: Hono<AppEnv>) {
   });
 
   app.post(`${PATH}/:userId/remove`, async (c) => {
-    const db = database(c.env.DB);
-    const removed = await changeSeat(
-      c,
-      c.req.param("userId"),
-      (target, ownerCount) => decideRemoval({ actor: me(c), target, ownerCount }),
-      (guards) => removeMember(db, guards),
-    );
-    if (!removed.ok) return refuse(c, removed.status, removed.message);
+    const change = { kind: "remove" } as const;
+    const removed = await changeSeat(pageContext(c), { actor: me(c), targetId: c.req.param("userId"), change });
+    if (!removed.ok) return refuseSeat(c, removed);
     // Their connected apps (OAuth grants) for this workspace are revoked with the seat, so
     // a refresh token cannot outlive it (issue 41 #1).
     const apps = await revokeUserGrants(grantHelpers(c.env), c.req.param("userId"), c.get("workspace").id);

@@ -1,14 +1,7 @@
 import { roleAtLeast } from "@shared/accounts/roles";
-import { database } from "@shared/db/client";
 import { NOTIFICATION_KINDS, NOTIFICATION_LABELS } from "@shared/notifications/notification-kinds";
-import {
-  type AlertSettings,
-  type Preferences,
-  readAlertSettings,
-  readPreferences,
-  saveAlertSettings,
-  savePreferences,
-} from "@shared/notifications/notification-store";
+import { notificationSettings, saveNotificationSettings } from "@shared/notifications/notification-settings";
+import type { AlertSettings, Preferences } from "@shared/notifications/notification-store";
 import { parseThreshold } from "@shared/notifications/score-threshold";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -16,6 +9,7 @@ import { appHref } from "../layout/app-href";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageContext } from "../request-context";
 
 // Settings → Notifications (docs/app.md "Notifications"): each member chooses what mail
 // they get from this workspace (all off until turned on); owners and admins also set
@@ -89,12 +83,8 @@ export function registerNotifications(app: Hono<AppEnv>) {
   app.use(PATH, requireSignIn(), requireWorkspace());
 
   app.get(PATH, async (c) => {
-    const db = database(c.env.DB);
     const ws = c.get("workspace");
-    const [prefs, settings] = await Promise.all([
-      readPreferences(db, ws.id, c.get("user").userId),
-      readAlertSettings(db, ws.id),
-    ]);
+    const { prefs, settings } = await notificationSettings(pageContext(c), { userId: c.get("user").userId });
     return renderPage(c, {
       title: "Notifications",
       body: (
@@ -113,13 +103,12 @@ export function registerNotifications(app: Hono<AppEnv>) {
   });
 
   app.post(PATH, async (c) => {
-    const db = database(c.env.DB);
     const ws = c.get("workspace");
     const form = await c.req.parseBody({ all: true });
     const ticked = new Set([form.kinds ?? []].flat().filter((v): v is string => typeof v === "string"));
     const prefs = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, ticked.has(k)])) as Preferences;
     const canManage = roleAtLeast(ws.role, "admin");
-    const now = Date.now();
+    let alerts: AlertSettings | null = null;
     if (canManage) {
       const raw = typeof form.score_threshold === "string" ? form.score_threshold : "";
       const threshold = parseThreshold(raw);
@@ -139,14 +128,9 @@ export function registerNotifications(app: Hono<AppEnv>) {
           ),
         });
       }
-      await saveAlertSettings(
-        db,
-        ws.id,
-        { scoreThreshold: threshold.value, alertWebhooks: form.alert_webhooks === "on" },
-        now,
-      );
+      alerts = { scoreThreshold: threshold.value, alertWebhooks: form.alert_webhooks === "on" };
     }
-    await savePreferences(db, ws.id, c.get("user").userId, prefs, now);
+    await saveNotificationSettings(pageContext(c), { userId: c.get("user").userId, prefs, alerts });
     return c.redirect(`${appHref(c, "/settings/notifications")}?saved=1`, 303);
   });
 }

@@ -1,15 +1,13 @@
 import { passkeyOptionLimits, throttleSubject } from "@shared/accounts/login-throttle";
 import {
-  deletePasskey,
-  findPasskey,
-  insertPasskey,
-  listUserPasskeys,
-  recordPasskeyUse,
-  saveChallenge,
-  takeChallenge,
-} from "@shared/accounts/passkey-repository";
-import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
-import { database } from "@shared/db/client";
+  addPasskey,
+  afterPasskeySignIn,
+  openPasskeyChallenge,
+  passkeyById,
+  removePasskey,
+  takePasskeyChallenge,
+  userPasskeys,
+} from "@shared/accounts/passkeys";
 import { fromBase64Url, toBase64Url } from "@shared/encoding/base64";
 import { log } from "@shared/http/log";
 import {
@@ -25,6 +23,7 @@ import type { AppEnv } from "../app-env";
 import { requireSignIn } from "../middleware/session";
 import { parseCredentialField, RP_NAME, relyingParty } from "../passkey-ceremony";
 import { checkPassword } from "../password-check";
+import { appContext } from "../request-context";
 import { signInAs } from "../session-start";
 import { clientAddress, hitLimit, recordAddressFailure, signInRetryAfterForAddress, tryAgainIn } from "../throttle";
 import { CURRENT_PASSWORD_WRONG } from "./password";
@@ -42,7 +41,6 @@ export function registerPasskeys(app: Hono<AppEnv>) {
   // for the current password, checked and throttled exactly as at sign-in.
   app.post("/app/passkeys/registration-options", requireSignIn(), async (c) => {
     const user = c.get("user");
-    const db = database(c.env.DB);
     const form = await c.req.parseBody();
     const check = await checkPassword(c, user.email, typeof form.password === "string" ? form.password : "");
     if (check.outcome === "throttled") {
@@ -51,7 +49,7 @@ export function registerPasskeys(app: Hono<AppEnv>) {
     }
     if (check.outcome === "wrong") return refuse(c, 401, CURRENT_PASSWORD_WRONG);
     const { rpID } = relyingParty(c);
-    const existing = await listUserPasskeys(db, user.userId);
+    const existing = await userPasskeys(appContext(c), { userId: user.userId });
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID,
@@ -62,7 +60,7 @@ export function registerPasskeys(app: Hono<AppEnv>) {
       // Discoverable, so the sign-in page needs no email first.
       authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
     });
-    const challengeId = await saveChallenge(db, {
+    const challengeId = await openPasskeyChallenge(appContext(c), {
       challenge: options.challenge,
       purpose: "register",
       userId: user.userId,
@@ -72,12 +70,11 @@ export function registerPasskeys(app: Hono<AppEnv>) {
 
   app.post("/app/passkeys", requireSignIn(), async (c) => {
     const form = await c.req.parseBody();
-    const db = database(c.env.DB);
     const user = c.get("user");
     const response = parseCredentialField<RegistrationResponseJSON>(form.credential);
     const challenge =
       typeof form.challenge_id === "string"
-        ? await takeChallenge(db, { id: form.challenge_id, purpose: "register", userId: user.userId })
+        ? await takePasskeyChallenge(appContext(c), { id: form.challenge_id, purpose: "register", userId: user.userId })
         : null;
     if (!response || !challenge) return refuse(c, 400, "This passkey request expired. Try again.");
     const { rpID, origin } = relyingParty(c);
@@ -93,7 +90,7 @@ export function registerPasskeys(app: Hono<AppEnv>) {
     });
     if (!verified?.verified) return refuse(c, 400, "The passkey could not be verified.");
     const { credential } = verified.registrationInfo;
-    const added = await insertPasskey(db, {
+    const added = await addPasskey(appContext(c), {
       id: credential.id,
       userId: user.userId,
       publicKey: toBase64Url(credential.publicKey),
@@ -112,7 +109,7 @@ export function registerPasskeys(app: Hono<AppEnv>) {
     }
     const { rpID } = relyingParty(c);
     const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
-    const challengeId = await saveChallenge(database(c.env.DB), {
+    const challengeId = await openPasskeyChallenge(appContext(c), {
       challenge: options.challenge,
       purpose: "sign_in",
       userId: null,
@@ -127,13 +124,12 @@ export function registerPasskeys(app: Hono<AppEnv>) {
       return refuse(c, 429, "Too many failed sign-ins. Try again later.");
     }
     const form = await c.req.parseBody();
-    const db = database(c.env.DB);
     const response = parseCredentialField<AuthenticationResponseJSON>(form.credential);
     const challenge =
       typeof form.challenge_id === "string"
-        ? await takeChallenge(db, { id: form.challenge_id, purpose: "sign_in", userId: null })
+        ? await takePasskeyChallenge(appContext(c), { id: form.challenge_id, purpose: "sign_in", userId: null })
         : null;
-    const passkey = response ? await findPasskey(db, response.id) : null;
+    const passkey = response ? await passkeyById(appContext(c), { id: response.id }) : null;
     const stored = passkey ? fromBase64Url(passkey.publicKey) : null;
     const publicKey = stored ? new Uint8Array(stored) : null;
     const { rpID, origin } = relyingParty(c);
@@ -157,16 +153,16 @@ export function registerPasskeys(app: Hono<AppEnv>) {
       await recordAddressFailure(c);
       return refuse(c, 401, SIGN_IN_FAILED);
     }
-    await recordPasskeyUse(db, passkey.id, verified.authenticationInfo.newCounter);
-    const [first] = await listUserWorkspaces(db, passkey.userId);
-    await signInAs(c, passkey.userId, first?.id ?? null, passkey.id);
+    const counter = verified.authenticationInfo.newCounter;
+    const start = await afterPasskeySignIn(appContext(c), { passkey, counter });
+    await signInAs(c, passkey.userId, start.workspaceId, passkey.id);
     return c.json({ next: "/app" });
   });
 
   // Removing a passkey also ends every session it signed in (ON DELETE CASCADE on
   // app_sessions.started_by_passkey), this browser's included if it used that passkey.
   app.post("/app/passkeys/:id/delete", requireSignIn(), async (c) => {
-    await deletePasskey(database(c.env.DB), c.get("user").userId, c.req.param("id"));
+    await removePasskey(appContext(c), { userId: c.get("user").userId, passkeyId: c.req.param("id") });
     return c.redirect("/app/settings", 303);
   });
 }

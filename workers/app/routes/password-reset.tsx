@@ -1,10 +1,8 @@
+import { issuePasswordResetLink, passwordResetLinkWorks } from "@shared/accounts/account-links";
 import { resetPassword } from "@shared/accounts/account-recovery";
-import { findAccountToken, issueAccountToken } from "@shared/accounts/account-token-repository";
 import { normalizeEmail } from "@shared/accounts/email";
 import { passwordResetLimits, throttleSubject } from "@shared/accounts/login-throttle";
 import { passwordProblem } from "@shared/accounts/password-policy";
-import { findUserByEmail } from "@shared/accounts/user-repository";
-import { database } from "@shared/db/client";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { accountContext } from "../account-context";
@@ -13,6 +11,7 @@ import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { linkOrigin, sendAfterAnswer } from "../mail-links";
+import { appContext } from "../request-context";
 import { clientAddress, hitLimit, tryAgainIn } from "../throttle";
 
 // Password reset by email (docs/app.md "Password reset"; OWASP Forgot Password Cheat
@@ -114,18 +113,15 @@ export function registerPasswordReset(app: Hono<AppEnv>) {
     // same page in the same time (no account enumeration).
     const origin = linkOrigin(c);
     sendAfterAnswer(c, async () => {
-      const db = database(c.env.DB);
-      const user = await findUserByEmail(db, email);
-      if (!user) return null;
-      const { token } = await issueAccountToken(db, { userId: user.id, purpose: "password_reset" });
-      return resetMail(origin, user.email, token);
+      const link = await issuePasswordResetLink(appContext(c), { email });
+      return link ? resetMail(origin, link.email, link.token) : null;
     });
     return c.redirect(`${PATH}?sent=1`, 303);
   });
 
   app.get(`${PATH}/:token`, async (c) => {
     const token = c.req.param("token");
-    if (!(await findAccountToken(database(c.env.DB), token, "password_reset"))) {
+    if (!(await passwordResetLinkWorks(appContext(c), { token }))) {
       throw new HTTPException(404, { message: RESET_LINK_INVALID });
     }
     return renderPage(c, {

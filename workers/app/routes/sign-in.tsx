@@ -1,8 +1,5 @@
 import { normalizeEmail } from "@shared/accounts/email";
-import { hashPassword, needsRehash } from "@shared/accounts/password-hash";
-import { anyUserExists, updatePasswordHash } from "@shared/accounts/user-repository";
-import { listUserWorkspaces } from "@shared/accounts/workspace-repository";
-import { database } from "@shared/db/client";
+import { afterPasswordSignIn, anyAccountExists } from "@shared/accounts/sign-in";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { EmailField, PasswordField } from "../layout/account-fields";
@@ -10,6 +7,7 @@ import { Notice, PostForm } from "../layout/form";
 import { PasskeyButton } from "../layout/passkey-button";
 import { renderPage, renderRefused } from "../layout/render";
 import { checkPassword } from "../password-check";
+import { appContext } from "../request-context";
 import { safeNext, signInAs } from "../session-start";
 import { tryAgainIn } from "../throttle";
 import { splitWorkspacePath } from "../workspace-path";
@@ -64,7 +62,7 @@ function arrivalNotice(query: (name: string) => string | undefined): string | nu
 
 export function registerSignIn(app: Hono<AppEnv>) {
   app.get("/app/sign-in", async (c) => {
-    const noAccountYet = c.env.LOCAL_OWNER_SIGNUP === "1" && !(await anyUserExists(database(c.env.DB)));
+    const noAccountYet = c.env.LOCAL_OWNER_SIGNUP === "1" && !(await anyAccountExists(appContext(c), {}));
     const next = safeNext(c.req.query("next"));
     return renderPage(c, {
       title: "Sign in",
@@ -98,15 +96,12 @@ export function registerSignIn(app: Hono<AppEnv>) {
       return again(429, `Too many failed sign-ins. ${tryAgainIn(check.retryAfter)}`);
     }
     if (check.outcome === "wrong") return again(401, SIGN_IN_FAILED);
-    const { user } = check;
-    const db = database(c.env.DB);
-    if (needsRehash(user.passwordHash)) await updatePasswordHash(db, user.id, await hashPassword(password));
     // The session starts in the workspace the page asked for names, so signing in again
     // from a tab of workspace B does not move the short addresses to another one.
-    const workspaces = await listUserWorkspaces(db, user.id);
-    const named = splitWorkspacePath(next.split(/[?#]/)[0] ?? "").workspaceId;
-    const start = workspaces.find((w) => w.id === named) ?? workspaces[0];
-    await signInAs(c, user.id, start?.id ?? null);
+    const wantedWorkspaceId = splitWorkspacePath(next.split(/[?#]/)[0] ?? "").workspaceId;
+    const { user } = check;
+    const start = await afterPasswordSignIn(appContext(c), { user, password, wantedWorkspaceId });
+    await signInAs(c, user.id, start.workspaceId);
     return c.redirect(next, 303);
   });
 }

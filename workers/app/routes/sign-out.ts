@@ -1,18 +1,18 @@
 import { endEverySession } from "@shared/accounts/account-recovery";
-import { endSessionByToken } from "@shared/accounts/session-repository";
-import { database } from "@shared/db/client";
+import { endAppSession } from "@shared/accounts/app-sessions";
 import type { Hono } from "hono";
 import { accountContext } from "../account-context";
 import type { AppEnv } from "../app-env";
 import { clearSessionCookie, readSessionCookie } from "../cookies";
 import { rotateCsrfToken } from "../middleware/csrf";
 import { requireSignIn } from "../middleware/session";
+import { appContext } from "../request-context";
 
 export function registerSignOut(app: Hono<AppEnv>) {
   // Signing out of a session that is already gone is still a success.
   app.post("/app/sign-out", async (c) => {
     const token = readSessionCookie(c);
-    if (token) await endSessionByToken(database(c.env.DB), token);
+    if (token) await endAppSession(appContext(c), { token });
     clearSessionCookie(c);
     rotateCsrfToken(c);
     return c.redirect("/app/sign-in", 303);

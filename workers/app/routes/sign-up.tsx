@@ -1,16 +1,10 @@
 import { normalizeEmail } from "@shared/accounts/email";
-import { acceptInvite, findOpenInvite, type OpenInvite } from "@shared/accounts/invite-repository";
-import { hashPassword } from "@shared/accounts/password-hash";
+import type { OpenInvite } from "@shared/accounts/invite-repository";
 import { passwordProblem } from "@shared/accounts/password-policy";
+import { createAccount, signUpAsExisting, signUpFacts } from "@shared/accounts/sign-up";
 import { parseSignUpMode, signUpPath, signUpRefusals } from "@shared/accounts/sign-up-policy";
-import { anyUserExists, insertUser } from "@shared/accounts/user-repository";
-import {
-  createOwnedWorkspace,
-  listUserWorkspaces,
-  WORKSPACE_NAME_MAX_LENGTH,
-} from "@shared/accounts/workspace-repository";
+import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
 import { initialTimeZone } from "@shared/accounts/workspace-time-zone";
-import { database } from "@shared/db/client";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { bootstrapStatus } from "../bootstrap-secret";
@@ -18,6 +12,7 @@ import { BrowserTimeZoneField, EmailField, PasswordField } from "../layout/accou
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { checkPassword } from "../password-check";
+import { appContext } from "../request-context";
 import { signInAs } from "../session-start";
 import { hitSignUp, tryAgainIn } from "../throttle";
 import { workspacePath } from "../workspace-path";
@@ -81,9 +76,9 @@ export function SignUpForm(props: SignUpFormProps) {
   );
 }
 
-async function formFlags(c: Context<AppEnv>): Promise<{ firstOwner: boolean; askBootstrap: boolean }> {
-  const firstOwner = !(await anyUserExists(database(c.env.DB)));
-  return { firstOwner, askBootstrap: firstOwner && c.env.LOCAL_OWNER_SIGNUP !== "1" };
+async function formFlags(c: Context<AppEnv>, inviteToken = "") {
+  const { firstOwner, invite } = await signUpFacts(appContext(c), { inviteToken });
+  return { firstOwner, invite, askBootstrap: firstOwner && c.env.LOCAL_OWNER_SIGNUP !== "1" };
 }
 
 function inviteProps(token: string, invite: OpenInvite) {
@@ -121,9 +116,7 @@ export function registerSignUp(app: Hono<AppEnv>) {
     const typed = str("email", 320);
     const password = typeof form.password === "string" ? form.password : "";
     const inviteToken = str("invite", 64);
-    const db = database(c.env.DB);
-    const { firstOwner, askBootstrap } = await formFlags(c);
-    const invite = inviteToken ? await findOpenInvite(db, inviteToken) : null;
+    const { firstOwner, invite, askBootstrap } = await formFlags(c, inviteToken);
     const open = parseSignUpMode(c.env.SIGNUP_MODE) === "open";
 
     const again = (status: 400 | 403 | 429, message: string) =>
@@ -161,8 +154,15 @@ export function registerSignUp(app: Hono<AppEnv>) {
     });
     if (!path.ok) return again(403, signUpRefusals[path.reason]);
 
-    const user = await insertUser(db, { email, passwordHash: await hashPassword(password) });
-    if (!user) {
+    const join =
+      path.path === "invite" && invite
+        ? { invite }
+        : {
+            workspaceName: str("workspace", WORKSPACE_NAME_MAX_LENGTH).trim() || defaultWorkspaceName(email),
+            timeZone: initialTimeZone(form.timezone),
+          };
+    const created = await createAccount(appContext(c), { email, password, join });
+    if (!created) {
       // The email is taken. With its right password this is a sign-in, checked and
       // throttled exactly as one (else this form would guess passwords past the sign-in
       // limit); otherwise the same refusal as any other failure.
@@ -172,24 +172,11 @@ export function registerSignUp(app: Hono<AppEnv>) {
         return again(429, `Too many failed sign-ins. ${tryAgainIn(check.retryAfter)}`);
       }
       if (check.outcome === "wrong") return again(400, SIGN_UP_FAILED);
-      const existing = check.user;
-      if (invite) await acceptInvite(db, invite, existing.id);
-      const workspaces = await listUserWorkspaces(db, existing.id);
-      const landing = invite?.workspaceId ?? workspaces[0]?.id ?? null;
-      await signInAs(c, existing.id, landing);
+      const landing = (await signUpAsExisting(appContext(c), { userId: check.user.id, invite })).workspaceId;
+      await signInAs(c, check.user.id, landing);
       return c.redirect(landing ? workspacePath(landing, "") : "/app", 303);
     }
-
-    let workspaceId: string;
-    if (path.path === "invite" && invite) {
-      await acceptInvite(db, invite, user.id);
-      workspaceId = invite.workspaceId;
-    } else {
-      const name = str("workspace", WORKSPACE_NAME_MAX_LENGTH).trim() || defaultWorkspaceName(email);
-      const timeZone = initialTimeZone(form.timezone);
-      workspaceId = (await createOwnedWorkspace(db, { name, userId: user.id, timeZone })).id;
-    }
-    await signInAs(c, user.id, workspaceId);
-    return c.redirect(workspacePath(workspaceId, ""), 303);
+    await signInAs(c, created.userId, created.workspaceId);
+    return c.redirect(workspacePath(created.workspaceId, ""), 303);
   });
 }

@@ -1,13 +1,11 @@
-import { memberships, workspaces } from "@schema";
-import { database } from "@shared/db/client";
 import { NOTIFICATION_LABELS } from "@shared/notifications/notification-kinds";
-import { savePreferences } from "@shared/notifications/notification-store";
+import { unsubscribe, unsubscribeWorkspace } from "@shared/notifications/notification-settings";
 import { type UnsubscribeSubject, unsubscribeKeyOf, verifyUnsubscribe } from "@shared/notifications/unsubscribe-token";
-import { and, eq } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { Notice } from "../layout/form";
 import { renderPage } from "../layout/render";
+import { appContext } from "../request-context";
 import { workspacePath } from "../workspace-path";
 
 // The unsubscribe link of notification mail (docs/app.md "Notifications"). No sign-in:
@@ -45,20 +43,11 @@ function invalid(c: Context<AppEnv>) {
   });
 }
 
-async function workspaceOfMember(c: Context<AppEnv>, s: UnsubscribeSubject) {
-  return database(c.env.DB)
-    .select({ name: workspaces.name })
-    .from(memberships)
-    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(and(eq(memberships.workspaceId, s.workspaceId), eq(memberships.userId, s.userId)))
-    .get();
-}
-
 export function registerUnsubscribe(app: Hono<AppEnv>) {
   app.get(PATH, async (c) => {
     const s = await subjectOf(c);
     if (!s) return invalid(c);
-    const ws = await workspaceOfMember(c, s);
+    const ws = await unsubscribeWorkspace(appContext(c), { subject: s });
     const { title } = NOTIFICATION_LABELS[s.kind];
     return renderPage(c, {
       title: "Unsubscribe",
@@ -80,9 +69,8 @@ export function registerUnsubscribe(app: Hono<AppEnv>) {
   app.post(PATH, async (c) => {
     const s = await subjectOf(c);
     if (!s) return invalid(c);
-    const ws = await workspaceOfMember(c, s);
     // Without the membership there is nothing to turn off (and no row may be written).
-    if (ws) await savePreferences(database(c.env.DB), s.workspaceId, s.userId, { [s.kind]: false }, Date.now());
+    const ws = await unsubscribe(appContext(c), { subject: s });
     const { title } = NOTIFICATION_LABELS[s.kind];
     return renderPage(c, {
       title: "Unsubscribed",

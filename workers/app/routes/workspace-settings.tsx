@@ -1,8 +1,7 @@
 import { decideWorkspaceDeletion } from "@shared/accounts/removal-rules";
-import { deleteWorkspace, listHoldings, renameWorkspace } from "@shared/accounts/workspace-removal";
 import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
+import { deleteCurrentWorkspace, renameCurrentWorkspace, workspaceHoldings } from "@shared/accounts/workspace-settings";
 import { setWorkspaceTimeZone } from "@shared/accounts/workspace-time-zone";
-import { database } from "@shared/db/client";
 import { supportedTimeZones } from "@shared/time/time-zone";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -12,6 +11,7 @@ import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageContext } from "../request-context";
 
 // Settings → Workspace: rename, time zone and delete, owners only (docs/app.md "Renaming and
 // deleting"). Every POST answers with a redirect (reloading repeats nothing).
@@ -100,8 +100,7 @@ function ConfirmDeletion(props: { base: string; csrf: string; name: string }) {
 }
 
 async function holdingsOf(c: Context<AppEnv>) {
-  const all = await listHoldings(database(c.env.DB), c.get("user").userId);
-  const current = all.find((w) => w.id === c.get("workspace").id);
+  const current = await workspaceHoldings(pageContext(c), { userId: c.get("user").userId });
   if (!current) throw new HTTPException(404, { message: "You do not belong to that workspace." });
   return current;
 }
@@ -143,7 +142,7 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
         form: <RenameForm base={settingsHref(c)} csrf={c.get("csrfToken")} name={name || c.get("workspace").name} />,
       });
     if (!name) return again("Give the workspace a name.");
-    if (!(await renameWorkspace(database(c.env.DB), c.get("workspace").id, name))) {
+    if (!(await renameCurrentWorkspace(pageContext(c), { name }))) {
       return again("Another workspace already has that name. Choose another.");
     }
     return c.redirect(`${settingsHref(c)}?renamed=1`, 303);
@@ -152,7 +151,7 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
   app.post(`${PATH}/timezone`, async (c) => {
     const form = await c.req.parseBody();
     const asked = typeof form.timezone === "string" ? form.timezone.slice(0, 100) : "";
-    const saved = await setWorkspaceTimeZone(database(c.env.DB), c.get("workspace").id, asked);
+    const saved = await setWorkspaceTimeZone(pageContext(c), { timeZone: asked });
     if (!saved.ok)
       return renderRefused(c, {
         title: "Workspace",
@@ -197,7 +196,7 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
         form: <ConfirmDeletion base={settingsHref(c)} csrf={c.get("csrfToken")} name={ws.name} />,
       });
     }
-    if (!(await deleteWorkspace(database(c.env.DB), ws.id))) {
+    if (!(await deleteCurrentWorkspace(pageContext(c), {}))) {
       return renderRefused(c, {
         title: "Delete workspace",
         status: 409,

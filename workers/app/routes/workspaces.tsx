@@ -1,7 +1,7 @@
-import { setSessionWorkspace } from "@shared/accounts/session-repository";
-import { createOwnedWorkspace, WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
+import { rememberSessionWorkspace } from "@shared/accounts/app-sessions";
+import { createWorkspaceForSession } from "@shared/accounts/session-workspaces";
+import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
 import { initialTimeZone } from "@shared/accounts/workspace-time-zone";
-import { database } from "@shared/db/client";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
@@ -9,6 +9,7 @@ import { BrowserTimeZoneField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireSignIn } from "../middleware/session";
+import { appContext } from "../request-context";
 import { workspacePath } from "../workspace-path";
 
 function NewWorkspaceForm(props: { csrf: string }) {
@@ -31,7 +32,7 @@ export function registerWorkspaces(app: Hono<AppEnv>) {
     const form = await c.req.parseBody();
     const target = c.get("user").workspaces.find((w) => w.id === form.workspace_id);
     if (!target) throw new HTTPException(404, { message: "You do not belong to that workspace." });
-    await setSessionWorkspace(database(c.env.DB), c.get("user").sessionId, target.id);
+    await rememberSessionWorkspace(appContext(c), { sessionId: c.get("user").sessionId, workspaceId: target.id });
     return c.redirect(workspacePath(target.id, ""), 303);
   });
 
@@ -66,13 +67,9 @@ export function registerWorkspaces(app: Hono<AppEnv>) {
         ),
       });
     }
-    const db = database(c.env.DB);
-    const created = await createOwnedWorkspace(db, {
-      name,
-      userId: c.get("user").userId,
-      timeZone: initialTimeZone(form.timezone),
-    });
-    await setSessionWorkspace(db, c.get("user").sessionId, created.id);
+    const { userId, sessionId } = c.get("user");
+    const timeZone = initialTimeZone(form.timezone);
+    const created = await createWorkspaceForSession(appContext(c), { name, userId, sessionId, timeZone });
     return c.redirect(workspacePath(created.id, ""), 303);
   });
 }

@@ -1,0 +1,85 @@
+import type { RequestContext } from "../context/request-context";
+import { database } from "../db/client";
+import { createInvite, withdrawInvite } from "./invite-repository";
+import {
+  decideLeave,
+  decideRemoval,
+  decideRoleChange,
+  type MemberSeat,
+  type MembershipDecision,
+  type WorkspaceRole,
+} from "./roles";
+import { changeMemberRole, findMemberSeat, removeMember } from "./workspace-repository";
+
+// Settings -> Members (docs/app.md "Members"; docs/decisions.md#managing-members), the
+// writes, in the context's workspace only: invitations, and changes to a seat (leave,
+// remove, change role) decided by the rules of roles.ts and written under the same
+// guards in SQL (workspace-repository.ts `seatGuards`).
+
+/** A member's seat (address, role) with the workspace's number of owners; null when not a member. */
+export async function memberSeat(
+  ctx: RequestContext,
+  input: { userId: string },
+): Promise<{ email: string; role: WorkspaceRole; ownerCount: number } | null> {
+  return findMemberSeat(database(ctx.env.DB), ctx.workspaceId, input.userId);
+}
+
+/** A new invitation link's token (shown once), for `role`, made by `createdBy`. */
+export async function inviteToWorkspace(
+  ctx: RequestContext,
+  input: { role: WorkspaceRole; createdBy: string },
+): Promise<{ token: string }> {
+  const { token } = await createInvite(database(ctx.env.DB), { workspaceId: ctx.workspaceId, ...input }, ctx.nowMs);
+  return { token };
+}
+
+/** Withdraws an open invitation; false when there is none with that id in this workspace. */
+export async function withdrawInvitation(ctx: RequestContext, input: { inviteId: string }): Promise<boolean> {
+  return withdrawInvite(database(ctx.env.DB), ctx.workspaceId, input.inviteId);
+}
+
+/** What changes: the actor leaves, the target is removed, or the target's role becomes `role`. */
+export type SeatChangeKind = { kind: "leave" } | { kind: "remove" } | { kind: "role"; role: WorkspaceRole };
+
+export type SeatChangeOutcome =
+  | { ok: true; email: string }
+  | { ok: false; reason: "no_member" | "not_allowed" | "last_owner" | "changed_meanwhile"; message: string };
+
+export const NO_MEMBER = "No member with that id in this workspace.";
+
+function decide(change: SeatChangeKind, actor: MemberSeat, target: MemberSeat, ownerCount: number): MembershipDecision {
+  if (change.kind === "leave") return decideLeave({ member: target, ownerCount });
+  if (change.kind === "remove") return decideRemoval({ actor, target, ownerCount });
+  return decideRoleChange({ actor, target, to: change.role, ownerCount });
+}
+
+/**
+ * Reads the target's seat, applies the rule, and writes under the same guards in SQL. A
+ * write that finds the seat changed in between is decided once more on the fresh state.
+ */
+export async function changeSeat(
+  ctx: RequestContext,
+  input: { actor: MemberSeat; targetId: string; change: SeatChangeKind },
+): Promise<SeatChangeOutcome> {
+  const db = database(ctx.env.DB);
+  const { actor, targetId, change } = input;
+  const workspaceId = ctx.workspaceId;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const seat = await findMemberSeat(db, workspaceId, targetId);
+    if (!seat) return { ok: false, reason: "no_member", message: NO_MEMBER };
+    const target = { userId: targetId, role: seat.role };
+    const decision = decide(change, actor, target, seat.ownerCount);
+    if (!decision.ok) return decision;
+    const guards = { workspaceId, actor, target };
+    const written =
+      change.kind === "role"
+        ? target.role === change.role || (await changeMemberRole(db, { ...guards, to: change.role }))
+        : await removeMember(db, guards);
+    if (written) return { ok: true, email: seat.email };
+  }
+  return {
+    ok: false,
+    reason: "changed_meanwhile",
+    message: "The membership changed meanwhile. Look at the list and try again.",
+  };
+}

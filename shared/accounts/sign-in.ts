@@ -1,0 +1,32 @@
+import type { AppContext } from "../context/app-context";
+import { database } from "../db/client";
+import { hashPassword, needsRehash } from "./password-hash";
+import { anyUserExists, type UserRecord, updatePasswordHash } from "./user-repository";
+import { listUserWorkspaces } from "./workspace-repository";
+
+// Signing in with a password (docs/app.md "Sign-in"): the password itself is checked,
+// throttled, by the caller (workers/app/password-check.ts, `accountWithPassword`).
+
+/** Whether any account exists yet: before the first, the pages point to the owner's sign-up. */
+export async function anyAccountExists(ctx: AppContext, _input: Record<string, never>): Promise<boolean> {
+  return anyUserExists(database(ctx.env.DB));
+}
+
+/**
+ * After a right password: a hash made with older parameters is replaced by one made with
+ * today's (password-hash.ts `needsRehash`), and the session's workspace is chosen: the
+ * one the page asked for names when the user belongs to it (signing in again from a tab
+ * of workspace B does not move the short addresses elsewhere), else their first; null
+ * when they belong to none.
+ */
+export async function afterPasswordSignIn(
+  ctx: AppContext,
+  input: { user: UserRecord; password: string; wantedWorkspaceId: string | null },
+): Promise<{ workspaceId: string | null }> {
+  const db = database(ctx.env.DB);
+  const { user } = input;
+  if (needsRehash(user.passwordHash)) await updatePasswordHash(db, user.id, await hashPassword(input.password));
+  const workspaces = await listUserWorkspaces(db, user.id);
+  const start = workspaces.find((w) => w.id === input.wantedWorkspaceId) ?? workspaces[0];
+  return { workspaceId: start?.id ?? null };
+}

@@ -1,0 +1,59 @@
+import type { AppContext } from "../context/app-context";
+import { database } from "../db/client";
+import { acceptInvite, findOpenInvite, type OpenInvite } from "./invite-repository";
+import { hashPassword } from "./password-hash";
+import { anyUserExists, insertUser } from "./user-repository";
+import { createOwnedWorkspace, listUserWorkspaces } from "./workspace-repository";
+
+// Creating an account (docs/app.md "Sign-up"). Who may sign up is decided by the caller
+// with `signUpPath` (sign-up-policy.ts) from the facts read here; the throttles and the
+// password check of a taken address are the caller's too (workers/app/routes/sign-up.tsx).
+
+/** What the sign-up form depends on: whether this is the first account, and the invitation named. */
+export async function signUpFacts(
+  ctx: AppContext,
+  input: { inviteToken: string },
+): Promise<{ firstOwner: boolean; invite: OpenInvite | null }> {
+  const db = database(ctx.env.DB);
+  const firstOwner = !(await anyUserExists(db));
+  const invite = input.inviteToken ? await findOpenInvite(db, input.inviteToken, ctx.nowMs) : null;
+  return { firstOwner, invite };
+}
+
+/**
+ * A new account, joining the invitation's workspace or owning a new one; null when the
+ * address already has an account (nothing is created then).
+ */
+export async function createAccount(
+  ctx: AppContext,
+  input: {
+    email: string;
+    password: string;
+    join: { invite: OpenInvite } | { workspaceName: string; timeZone?: string };
+  },
+): Promise<{ userId: string; workspaceId: string } | null> {
+  const db = database(ctx.env.DB);
+  const user = await insertUser(db, { email: input.email, passwordHash: await hashPassword(input.password) });
+  if (!user) return null;
+  if ("invite" in input.join) {
+    await acceptInvite(db, input.join.invite, user.id, ctx.nowMs);
+    return { userId: user.id, workspaceId: input.join.invite.workspaceId };
+  }
+  const { workspaceName: name, timeZone } = input.join;
+  const created = await createOwnedWorkspace(db, { name, userId: user.id, timeZone }, ctx.nowMs);
+  return { userId: user.id, workspaceId: created.id };
+}
+
+/**
+ * Sign-up with a taken address and its right password is a sign-in: the invitation, if
+ * any, is accepted, and the session lands in its workspace or the user's first one.
+ */
+export async function signUpAsExisting(
+  ctx: AppContext,
+  input: { userId: string; invite: OpenInvite | null },
+): Promise<{ workspaceId: string | null }> {
+  const db = database(ctx.env.DB);
+  if (input.invite) await acceptInvite(db, input.invite, input.userId, ctx.nowMs);
+  const workspaces = await listUserWorkspaces(db, input.userId);
+  return { workspaceId: input.invite?.workspaceId ?? workspaces[0]?.id ?? null };
+}
