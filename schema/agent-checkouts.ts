@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { CheckoutBinding, CheckoutOutcome, CommerceProtocol } from "../shared/agentic/checkout-vocabulary";
-import type { Tier } from "../shared/classify/agent-identity";
+import type { Tier } from "../shared/classify/identity-vocabulary";
 import { workspaces } from "./workspaces";
 
 /**

@@ -35,12 +35,11 @@ export const ipRangeSources: readonly IpRangeSource[] = [
   { id: "duckduckgo-duckassistbot", url: "https://duckduckgo.com/duckassistbot.json" },
 ];
 
-/** One vendor list as bundled: its URL, the document's own creationTime, its prefixes. */
-export interface BundledIpRangeList {
-  url: string;
-  creationTime: string;
-  prefixes: readonly string[];
-}
+/**
+ * One vendor list as bundled: its URL, the document's own creationTime, its prefixes
+ * (the shape the generated snapshot declares, so the snapshot imports nothing back).
+ */
+export type BundledIpRangeList = (typeof ipRangeSnapshot)[string];
 
 /**
  * The bundled snapshot (ip-range-snapshot.generated.ts, written by

@@ -1,4 +1,4 @@
-import { type Cidr, parseCidr, parseIp } from "./cidr";
+import { type Cidr, parseCidr, parseIp } from "../ip/cidr";
 
 /** Parsed lists: list id → CIDRs. Build once per refresh, reuse for every request. */
 export type IpRangeIndex = ReadonlyMap<string, readonly Cidr[]>;

@@ -1,4 +1,4 @@
-import type { DetectionSignal } from "./agent-identity";
+import type { DetectionSignal } from "./identity-vocabulary";
 
 /**
  * What a page can see of automation, as the snippet reports it: one bit each in the

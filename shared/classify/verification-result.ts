@@ -1,4 +1,4 @@
-import type { Tier } from "./agent-identity";
+import type { Tier } from "./identity-vocabulary";
 
 // Whether an agent session's identity was checked, and how it came out (issue 40;
 // docs/ingest.md "Failed verification"): the tier says what proved the identity

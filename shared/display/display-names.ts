@@ -1,8 +1,8 @@
 import type { CheckoutOutcome, CommerceProtocol } from "../agentic/checkout-vocabulary";
 import { type AttributionBasis, UNATTRIBUTED } from "../attribution/attribute-conversion";
-import type { DetectionSignal, Tier } from "../classify/agent-identity";
 import type { Purpose } from "../classify/agents";
 import type { AdPlatform } from "../classify/click-ids";
+import type { DetectionSignal, Tier } from "../classify/identity-vocabulary";
 import type { AiPlatform } from "../classify/platforms";
 import type { Source } from "../classify/source";
 import { aiAgents, type DeviceType } from "../classify/user-agent";

@@ -1,4 +1,4 @@
-import { parseIp, truncateIp } from "../classify/cidr";
+import { parseIp, truncateIp } from "../ip/cidr";
 
 /**
  * The subject a per-address limit counts (docs/decisions.md#1-running-it: the client

@@ -1,5 +1,5 @@
-import { truncateIp } from "../classify/cidr";
 import { commerceOfBeacon } from "../conversions/browser-commerce";
+import { truncateIp } from "../ip/cidr";
 import { parseResolveMap } from "../outbound/resolve-map";
 import type { SignedMessage } from "../verification/signature-base";
 import {

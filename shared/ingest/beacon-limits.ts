@@ -30,7 +30,7 @@ export const BEACON_LIMITS = {
   ],
   /**
    * Distinct visitors (daily visitor hashes) per site, bound network (an IPv4 /24, an
-   * IPv6 /48: shared/classify/cidr.ts `visitorBoundNetwork`) and UTC day. Past it, the
+   * IPv6 /48: shared/ip/cidr.ts `visitorBoundNetwork`) and UTC day. Past it, the
    * network's further visitors count as one (its overflow visitor): 300 User-Agents from
    * one address, or one from each of 100 /64s of one /48, make at most 51 visitors. An
    * office or CGNAT /24, or a /48, whose distinct browsers on one shop exceed 50 in a day

@@ -1,11 +1,12 @@
 // The shapes the ingest pipeline's steps share (shared/ingest/pipeline.ts runs them):
 // apart from the runner so a step imports its input's shape without importing the runner
 // that imports every step.
-import type { SignatureOutcome } from "../classify/agent-identity";
+
 import type { IpRangeIndex } from "../classify/ip-ranges";
 import type { PageAutomation } from "../classify/page-automation";
 import type { SaltSet } from "../salt/salt-schedule";
 import type { DnsVerdict } from "../verification/reverse-dns";
+import type { SignatureOutcome } from "../verification/signature-outcome";
 import type { EventKind, IngestMessage } from "./queue-message";
 
 export interface IngestSite {

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { acceptAgenticOrders, type OrderAcceptance } from "../agentic/accept-agentic-orders";
 import { AgenticOrderInput } from "../agentic/order-input";
-import { parseIp } from "../classify/cidr";
 import { readUserAgent } from "../classify/user-agent";
 import { database } from "../db/client";
 import { normalizeDomain } from "../domains/normalize-domain";
 import { isDocumentPath } from "../drains/document-request";
+import { parseIp } from "../ip/cidr";
 import { PolicyMarkInput } from "../policy/policy-mark";
 import { findSitesByDomains } from "../sites/site-store";
 import { type Acceptance, type AcceptEnv, acceptEvents, type IngestChannel, sendToQueue } from "./accept-events";

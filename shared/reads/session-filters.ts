@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TIERS } from "../classify/agent-identity";
 import { PURPOSES } from "../classify/agents";
+import { TIERS } from "../classify/identity-vocabulary";
 import { OUTCOME_NAMES, PURPOSE_NAMES, platformName, TIER_NAMES } from "../display/display-names";
 import { TRAFFIC_FILTERS, type TrafficFilters } from "../reports/traffic-filters";
 import { OUTCOMES } from "../sessions/outcome";

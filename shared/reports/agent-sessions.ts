@@ -1,5 +1,5 @@
-import type { Tier } from "../classify/agent-identity";
 import type { Purpose } from "../classify/agents";
+import type { Tier } from "../classify/identity-vocabulary";
 import { storedSignals, verificationResult } from "../classify/verification-result";
 import type { NonNullColumns } from "../db/sql-row";
 import type { Outcome } from "../sessions/commerce-evidence";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TIERS } from "../classify/agent-identity";
 import { PURPOSES } from "../classify/agents";
+import { TIERS } from "../classify/identity-vocabulary";
 import { VERIFICATION_RESULTS } from "../classify/verification-result";
 import { describe } from "../metrics/metric-text";
 import { OUTCOMES, OutcomeSchema } from "../sessions/outcome";

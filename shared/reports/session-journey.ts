@@ -1,4 +1,4 @@
-import type { Tier } from "../classify/agent-identity";
+import type { Tier } from "../classify/identity-vocabulary";
 import { storedSignals, verificationResult } from "../classify/verification-result";
 import type { NonNullColumns } from "../db/sql-row";
 import { ok, type Result, refusal } from "../result/result";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TIERS } from "../classify/agent-identity";
 import { PURPOSES } from "../classify/agents";
+import { TIERS } from "../classify/identity-vocabulary";
 import { SOURCES } from "../classify/source";
 import { OUTCOMES } from "../sessions/outcome";
 import {

@@ -1,4 +1,4 @@
-import { TIERS, type Tier } from "../classify/agent-identity";
+import { TIERS, type Tier } from "../classify/identity-vocabulary";
 import { PLATFORM, TIER } from "./dimensions";
 import { failedVerification } from "./failed-verification";
 import { totalOf } from "./grouped-sessions";

@@ -1,4 +1,4 @@
-import { truncateIp } from "../classify/cidr";
+import { truncateIp } from "../ip/cidr";
 
 const encoder = new TextEncoder();
 

@@ -1,5 +1,5 @@
 import { sessions } from "@schema/sessions";
-import type { DetectionSignal } from "../classify/agent-identity";
+import type { DetectionSignal } from "../classify/identity-vocabulary";
 import { columnNames, type SqlRow } from "../db/sql-row";
 import type { IngestMessage } from "../ingest/queue-message";
 import { MINUTE_MS } from "../time/durations";

@@ -1,5 +1,5 @@
-import type { DetectionSignal, Tier } from "../classify/agent-identity";
 import type { Purpose } from "../classify/agents";
+import type { DetectionSignal, Tier } from "../classify/identity-vocabulary";
 import type { Source } from "../classify/source";
 import type { EventKind, IngestMessage } from "../ingest/queue-message";
 import { EVENT_COLUMNS, type EventRow } from "../sessions/event-row";

@@ -1,4 +1,4 @@
-import { parseIp } from "../classify/cidr";
+import { parseIp } from "../ip/cidr";
 import { parseResolveMap, type ResolveMap } from "../outbound/resolve-map";
 import { safeFetch } from "../outbound/safe-fetch";
 import { MINUTE_MS } from "../time/durations";

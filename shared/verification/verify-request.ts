@@ -1,7 +1,7 @@
-import type { SignatureOutcome } from "../classify/agent-identity";
 import { localSwitchOn } from "../config/local-switches";
 import { keyDirectoryFor } from "./key-directory";
 import type { SignedMessage } from "./signature-base";
+import type { SignatureOutcome } from "./signature-outcome";
 import { type KeyLookup, verifyWebBotAuth } from "./web-bot-auth";
 
 type VerifyEnv = { ACCEPT_TEST_SIGNATURE_KEYS?: string; OUTBOUND_RESOLVE?: string };

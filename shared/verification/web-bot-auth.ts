@@ -1,7 +1,7 @@
-import type { SignatureOutcome } from "../classify/agent-identity";
 import { type PublicJwk, publicTestKeyXs, type SignatureAlg, verifyWithJwk } from "./jwk";
 import { type KeySource, keySourceOf, parseSignatureAgent, signatureAgentForm } from "./signature-agent";
 import { type SignedMessage, signatureBase } from "./signature-base";
+import type { SignatureOutcome } from "./signature-outcome";
 import { type InnerList, parseDictionary, SfError } from "./structured-fields";
 
 /**

@@ -11,7 +11,6 @@ import {
   prepareUserAgent,
   robotsAllows,
 } from "../../collectors/node/src/policy-match";
-import { parseIp as serviceParseIp } from "../../shared/classify/cidr";
 import { bundledIpRanges } from "../../shared/classify/ip-range-sources";
 import { buildIpRangeIndex, ipInLists } from "../../shared/classify/ip-ranges";
 import {
@@ -19,6 +18,7 @@ import {
   prepareUserAgent as servicePrepare,
 } from "../../shared/classify/product-token";
 import { matchAgent } from "../../shared/classify/user-agent";
+import { parseIp as serviceParseIp } from "../../shared/ip/cidr";
 import { collectorDocument } from "../../shared/policy/collector-document";
 import { NEUTRAL_POLICY } from "../../shared/policy/policy-schema";
 import { isAllowed, rulesFor } from "../../shared/scan/robots/is-allowed";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import { DETECTION_SIGNALS, TIERS } from "../../shared/classify/agent-identity";
 import { PURPOSES } from "../../shared/classify/agents";
+import { DETECTION_SIGNALS, TIERS } from "../../shared/classify/identity-vocabulary";
 import { AI_PLATFORMS } from "../../shared/classify/platforms";
 import { SOURCES } from "../../shared/classify/source";
 import { aiAgents } from "../../shared/classify/user-agent";

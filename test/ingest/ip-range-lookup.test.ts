@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cidrContains, parseCidr, parseIp } from "../../shared/classify/cidr";
 import { bundledIpRanges } from "../../shared/classify/ip-range-sources";
 import { buildIpRangeIndex, ipInLists } from "../../shared/classify/ip-ranges";
+import { cidrContains, parseCidr, parseIp } from "../../shared/ip/cidr";
 
 // ipInLists answers by binary search over each list's merged intervals; these prove it
 // gives the per-CIDR answer (cidrContains on every prefix) at every edge.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cidrContains, parseCidr, parseIp, truncateIp } from "../../shared/classify/cidr";
+import { cidrContains, parseCidr, parseIp, truncateIp } from "../../shared/ip/cidr";
 import { encodeFields, visitorHash } from "../../shared/salt/visitor-hash";
 
 describe("IP handling", () => {

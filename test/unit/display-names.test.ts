@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SCOPES } from "../../shared/auth/scopes";
-import { DETECTION_SIGNALS, TIERS } from "../../shared/classify/agent-identity";
 import { PURPOSES } from "../../shared/classify/agents";
 import { paidClickIds } from "../../shared/classify/click-ids";
+import { DETECTION_SIGNALS, TIERS } from "../../shared/classify/identity-vocabulary";
 import { AI_PLATFORMS } from "../../shared/classify/platforms";
 import { SOURCES } from "../../shared/classify/source";
 import { VERIFICATION_RESULTS, verificationResult } from "../../shared/classify/verification-result";

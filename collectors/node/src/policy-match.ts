@@ -1,7 +1,7 @@
 // The three matchers a collector needs to apply a policy document locally: product
 // tokens in a User-Agent, an address in published CIDRs, a path against robots.txt rules.
 // Each is the service's own rule, restated because this package depends on nothing:
-// shared/classify/product-token.ts, shared/classify/cidr.ts + ip-ranges.ts and
+// shared/classify/product-token.ts, shared/ip/cidr.ts + shared/classify/ip-ranges.ts and
 // shared/scan/robots/is-allowed.ts. test/collectors/policy-match.test.ts holds each pair
 // to the same answers.
 
@@ -52,7 +52,7 @@ export function hasProductToken(prepared: string, token: string): boolean {
   }
 }
 
-// ---- addresses, as shared/classify/cidr.ts and ip-ranges.ts ----
+// ---- addresses, as shared/ip/cidr.ts and shared/classify/ip-ranges.ts ----
 
 export interface ParsedIp {
   version: 4 | 6;

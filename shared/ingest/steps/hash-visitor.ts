@@ -1,4 +1,4 @@
-import { truncateIp, visitorBoundNetwork } from "../../classify/cidr";
+import { truncateIp, visitorBoundNetwork } from "../../ip/cidr";
 import { pastSaltSet } from "../../salt/past-day-salts";
 import type { SaltSet } from "../../salt/salt-schedule";
 import { utcDay } from "../../salt/salt-schedule";

@@ -1,5 +1,7 @@
-import { type DetectionSignal, identifyAgent, type SignatureOutcome } from "../../classify/agent-identity";
+import { identifyAgent } from "../../classify/agent-identity";
+import type { DetectionSignal } from "../../classify/identity-vocabulary";
 import { deviceInfo } from "../../classify/user-agent";
+import type { SignatureOutcome } from "../../verification/signature-outcome";
 import type { Draft, Dropped, PipelineDeps } from "../pipeline-types";
 
 /**
