@@ -7,19 +7,16 @@ import {
   expectOne,
   inWorkspace,
   screenshots,
-  signUpInBrowser,
 } from "./browser";
 import { waitForMail } from "./mailbox";
+import { PASSWORD, seedSite, signUpOnce } from "./workspace-seed";
 
 // Issue 25 in Chromium against `npm start`'s one base URL: password reset through the
 // local mailbox (/app/__mailbox, the LOCAL_MAILBOX switch), the account and workspace
 // pages, and the layout fixes (long names wrap, refused ranges stay on the form); axe and
 // 390 px on every page this branch changed.
 const baseUrl = inject("baseUrl");
-const PASSWORD = "correct horse battery staple";
 const NEW_PASSWORD = "a freshly reset passphrase";
-let counter = 0;
-const email = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 /** axe (no serious or critical finding), no sideways scrolling at 390 px, screenshots at 1280 and 390. */
 async function checkPage(page: Page, name: string): Promise<void> {
@@ -28,13 +25,10 @@ async function checkPage(page: Page, name: string): Promise<void> {
   await screenshots(page, name);
 }
 
-const signUp = (page: Page, address: string) => signUpInBrowser(page, baseUrl, address, PASSWORD);
-
 describeInChromium("account safety in headless Chromium", (chrome) => {
   it("resets a forgotten password through the local mailbox", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.61" });
-    const address = email("reset");
-    await signUp(page, address);
+    const address = await signUpOnce(page, baseUrl, "reset");
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(`${baseUrl}/app/sign-in`);
 
@@ -71,7 +65,7 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
       ip: "192.0.2.62",
       timezoneId: "Asia/Tokyo",
     });
-    await signUp(page, email("account"));
+    await signUpOnce(page, baseUrl, "account");
     await page.goto(`${baseUrl}/app/settings`);
     await checkPage(page, "settings-account");
     await page.getByRole("link", { name: "Workspace", exact: true }).click();
@@ -90,12 +84,9 @@ describeInChromium("account safety in headless Chromium", (chrome) => {
 
   it("keeps a long site name and a refused custom range inside the page, at 1280 and 390 px", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.63" });
-    await signUp(page, email("layout"));
+    await signUpOnce(page, baseUrl, "layout");
     const domain = `layout-${Date.now()}.example`;
-    await page.goto(`${baseUrl}/app/sites`);
-    await page.getByLabel("Domain").fill(domain);
-    await page.getByLabel("Name").fill(`Shop\u202E${"W".repeat(180)}`);
-    await page.getByRole("button", { name: /Add site/ }).click();
+    await seedSite(page, baseUrl, domain, `Shop\u202E${"W".repeat(180)}`);
     await page.goto(`${baseUrl}/app/sites`);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(1280);

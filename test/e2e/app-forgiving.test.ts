@@ -1,14 +1,8 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import {
-  describeInChromium,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  expectOne,
-  inWorkspace,
-  signUpInBrowser,
-} from "./browser";
+import { describeInChromium, expectAccessible, expectNoHorizontalScroll, expectOne, inWorkspace } from "./browser";
 import { waitForMail } from "./mailbox";
+import { createKey, seedSite, signUpOnce } from "./workspace-seed";
 
 // Issue 25's Chromium journey, one browser and one person: reload after every form and
 // nothing repeats (counted through the v1 API or the page's own list), void asks first, a
@@ -17,12 +11,10 @@ import { waitForMail } from "./mailbox";
 // scrolling on every page issue 25 changed, including the monitors page with its whsec_
 // secret, visible table captions and a journey with a long interaction target.
 const baseUrl = inject("baseUrl");
-const PASSWORD = "correct horse battery staple";
 const NEW_PASSWORD = "a passphrase chosen after the reset";
 const stamp = Date.now();
 const SHOP = `forgiving-${stamp}.example`;
 const OTHER = `second-tab-${stamp}.example`;
-const ADDRESS = `forgiving-${stamp}@example.com`;
 // An agent's interaction target as long as a beacon allows (200), with no break opportunity.
 const LONG_TARGET = `button#${"add-to-cart-".repeat(16)}`.slice(0, 200);
 
@@ -63,28 +55,18 @@ async function reloadIsGet(page: Page): Promise<void> {
 describeInChromium("issue 25's journey in headless Chromium: safe and forgiving", (chrome) => {
   it("reloads after every form without repeating it, voids after asking, keeps two tabs apart, resets the password and removes a site", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.171" });
-    await signUpInBrowser(page, baseUrl, ADDRESS, PASSWORD);
+    const address = await signUpOnce(page, baseUrl, "forgiving");
     const workspaceA = /\/app\/w\/([^/]+)/.exec(page.url())?.[1] ?? "";
 
     // A new key: shown once; the reload shows the list, still one key, and no secret.
-    await page.goto(`${baseUrl}/app/settings/api-keys`);
-    await page.getByLabel("Name", { exact: true }).fill("Journey key");
-    await page.getByRole("button", { name: "Tick Full access" }).click();
-    await page.getByRole("button", { name: "Create key" }).click();
-    const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
-    expect(key).toMatch(/^ar_live_/);
+    const key = await createKey(page, baseUrl, "Journey key");
     await checkPage(page, "new key");
     await reloadIsGet(page);
     expect(await page.locator("#new-key").count()).toBe(0);
     expect(await page.locator("tr[data-key-id]").count()).toBe(1);
 
     // A site with a long name: added once; the sites table stays inside 1,280 and 390 px.
-    await page.goto(`${baseUrl}/app/sites`);
-    await page.getByLabel("Domain").fill(SHOP);
-    await page.getByLabel("Name").fill(`Shop \u202E${"Ü".repeat(150)}`);
-    await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}`));
-    const token = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
+    const { token } = await seedSite(page, baseUrl, SHOP, `Shop \u202E${"Ü".repeat(150)}`);
     await checkPage(page, "site install");
     await reloadIsGet(page);
     expect((await list(key, "/api/v1/sites", "sites")).map((s) => s.domain)).toEqual([SHOP]);
@@ -218,18 +200,18 @@ describeInChromium("issue 25's journey in headless Chromium: safe and forgiving"
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(`${baseUrl}/app/sign-in`);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
-    await page.getByLabel("Email").fill(ADDRESS);
+    await page.getByLabel("Email").fill(address);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await checkPage(page, "reset requested");
     await reloadIsGet(page);
-    const mail = await waitForMail(page, baseUrl, { to: ADDRESS, subject: "Reset your Agent Readiness password" });
+    const mail = await waitForMail(page, baseUrl, { to: address, subject: "Reset your Agent Readiness password" });
     await checkPage(page, "local mailbox");
     await mail.locator('a[href*="/app/password-reset/"]').click();
     await checkPage(page, "new password");
     await page.getByLabel("New password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Set new password" }).click();
     await page.waitForURL(`${baseUrl}/app/sign-in?reset=done&apps=0`);
-    await page.getByLabel("Email").fill(ADDRESS);
+    await page.getByLabel("Email").fill(address);
     await page.getByLabel("Password").fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(inWorkspace(baseUrl, "/app"));

@@ -7,9 +7,9 @@ import {
   expectOne,
   inWorkspace,
   screenshots,
-  signUpInBrowser,
 } from "./browser";
 import { waitForMail } from "./mailbox";
+import { signUpOnce } from "./workspace-seed";
 
 // Notifications in Chromium against `npm start` (docs/app.md "Notifications"): turn the
 // weekly report on, run the app Worker's notification cron through the local
@@ -27,8 +27,7 @@ async function checkPage(page: Page, name: string): Promise<void> {
 describeInChromium("notifications in headless Chromium", (chrome) => {
   it("opts into the weekly report, receives it, follows it into the app and unsubscribes from its footer", async () => {
     const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip: "192.0.2.71" });
-    const address = `notify-${Date.now()}@example.com`;
-    await signUpInBrowser(page, baseUrl, address, "correct horse battery staple");
+    const address = await signUpOnce(page, baseUrl, "notify");
     const workspaceUrl = page.url();
 
     await page.goto(`${baseUrl}/app/settings`);

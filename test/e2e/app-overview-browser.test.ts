@@ -9,10 +9,10 @@ import {
   inWorkspace,
   offlineOnly,
   screenshots,
-  signUpInBrowser,
   tabStops,
 } from "./browser";
 import { waitForMail } from "./mailbox";
+import { signUpOnce } from "./workspace-seed";
 
 // A new merchant in Chromium against the real server, issue 29's "done" journey as one
 // story: sign up, the overview's setup checklist followed to the end by its own links,
@@ -75,8 +75,7 @@ describeInChromium("the workspace overview, its checklist and the live view in h
   });
 
   it("a new merchant follows the checklist to the end by its own links, and the live view changes when a beacon arrives", async () => {
-    address = `overview-${Date.now()}@example.com`;
-    await signUpInBrowser(page, baseUrl, address, "correct horse battery staple");
+    address = await signUpOnce(page, baseUrl, "overview");
     expect(await checklist(page)).toEqual(["site_added:0", "first_event:0", "first_key:0", "first_monitor:0"]);
     await inBothSchemes(page, "app-overview-new");
 

@@ -9,12 +9,11 @@ import {
   inWorkspace,
   offlineOnly,
   screenshots,
-  signUpInBrowser,
   tabStops,
 } from "./browser";
+import { signUpOnce } from "./workspace-seed";
 
 const baseUrl = inject("baseUrl");
-const PASSWORD = "correct horse battery staple";
 // A fixture shop of its own (test/e2e/global-setup.ts): no other test spends its per-domain scans.
 const SHOP = "app-report-shop.test";
 const REPORT = `/app/scans/${SHOP}`;
@@ -57,7 +56,7 @@ function expectedFixOrder(results: CheckResult[]): { key: string; points: number
 
 async function signUp(chrome: Chromium, ip: string, who: string): Promise<Page> {
   const page = await chrome.newPage({ viewport: { width: 1280, height: 900 }, ip });
-  await signUpInBrowser(page, baseUrl, `${who}-${Date.now()}@example.com`, PASSWORD);
+  await signUpOnce(page, baseUrl, who);
   return page;
 }
 
