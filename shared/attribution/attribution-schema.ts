@@ -1,17 +1,29 @@
 import { z } from "zod";
+import { metricMeta } from "../metrics/metric-text";
 import { Coverage } from "../reports/coverage-schema";
 import { ATTRIBUTION_BASES } from "./attribute-conversion";
 import { ATTRIBUTION_PERIODS } from "./report-period";
 
 // The attribution overview's response shape (contract: GET /attribution/overview),
 // declared once: the v1 route answers with it, the OpenAPI components come from it
-// (`id`) and `attributionOverview` returns `z.infer` of it.
+// (`id`) and `attributionOverview` returns `z.infer` of it. Order counts and values are
+// the metric catalogue's (docs/metrics.md): their descriptions and `x-metric` come from it.
+
+/** Orders of the row, as the catalogue defines them. */
+const Orders = (example: number, note = "") =>
+  z
+    .number()
+    .int()
+    .meta({ example, ...metricMeta("conversions", note) });
 
 export const CurrencyTotal = z
   .object({
     currency: z.string().meta({ example: "EUR" }),
-    conversions: z.number().int().meta({ example: 12 }),
-    value_minor: z.number().int().meta({ description: "Sum in minor units of this currency only.", example: 59880 }),
+    conversions: Orders(12, "In this currency."),
+    value_minor: z
+      .number()
+      .int()
+      .meta({ example: 59880, ...metricMeta("conversion_value", "Sum in minor units of this currency only.") }),
   })
   .meta({ id: "CurrencyTotal" });
 
@@ -28,7 +40,7 @@ export const AttributionOverview = z
     period: z.enum(ATTRIBUTION_PERIODS).meta({ id: "AttributionPeriod", example: "30d" }),
     period_start: z.string().meta({ format: "date-time", example: "2026-10-23T12:00:00.000Z" }),
     period_end: z.string().meta({ format: "date-time", example: "2026-11-22T12:00:00.000Z" }),
-    total_conversions: z.number().int().meta({ example: 20 }),
+    total_conversions: Orders(20),
     attributed_conversions: z.number().int().meta({ example: 14 }),
     unattributed_conversions: z.number().int().meta({ example: 6 }),
     by_currency: z.array(CurrencyTotal).meta({ description: "Money is never summed across currencies." }),
@@ -37,11 +49,11 @@ export const AttributionOverview = z
         platform: z
           .string()
           .meta({ description: "AI platform, ad platform, `other` or `unattributed`.", example: "chatgpt" }),
-        conversions: z.number().int().meta({ example: 9 }),
+        conversions: Orders(9, "Of the platform."),
         by_currency: z.array(CurrencyTotal),
       }),
     ),
-    by_basis: z.array(z.object({ basis: Basis, conversions: z.number().int().meta({ example: 9 }) })).meta({
+    by_basis: z.array(z.object({ basis: Basis, conversions: Orders(9, "Of the basis.") })).meta({
       description: "Always the three bases, zeros included.",
     }),
     by_source: z.array(
@@ -52,7 +64,7 @@ export const AttributionOverview = z
         }),
         sub_source: z.string().nullable().meta({ example: "chatgpt" }),
         basis: Basis,
-        conversions: z.number().int().meta({ example: 5 }),
+        conversions: Orders(5, "Of the source."),
         by_currency: z.array(CurrencyTotal),
       }),
     ),

@@ -111,6 +111,14 @@ export const METRICS = {
     excludes: "Declared sessions whose operator publishes no way to verify them, or that could not be checked.",
     csv: "failed_verification",
   },
+  verified_share: {
+    name: "Verified share",
+    definition: "Verified AI-agent sessions as a percentage of all AI-agent sessions in the window, one decimal.",
+    unit: "percent",
+    population: "agent_sessions",
+    excludes: "Human visits.",
+    csv: "verified_pct",
+  },
   signed_sessions: {
     name: "Signed AI-agent sessions",
     definition: "AI-agent sessions with a valid Web Bot Auth signature, whoever the signer.",
@@ -176,6 +184,14 @@ export const METRICS = {
     unit: "sessions",
     population: "all_sessions",
     excludes: "Sessions without a referrer (direct, tagged links without one).",
+    csv: "all_sessions",
+  },
+  entry_sessions: {
+    name: "Sessions entering on the page",
+    definition: `Recorded sessions, agents and people, ${WINDOW}, whose first page was this page.`,
+    unit: "sessions",
+    population: "all_sessions",
+    excludes: "",
     csv: "all_sessions",
   },
   human_visits: {

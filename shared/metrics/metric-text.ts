@@ -9,6 +9,15 @@ export function describe(id: MetricId, note = ""): string {
   return [m.definition, m.excludes ? `Excludes: ${m.excludes}` : "", note].filter(Boolean).join(" ");
 }
 
+/**
+ * A v1 field's OpenAPI metadata when the field is a metric: the catalogue's description
+ * (`describe`) and `x-metric`, the metric's id, so the document says which catalogue
+ * entry each number is (docs/metrics.md) and a test can hold the two equal.
+ */
+export function metricMeta(id: MetricId, note = ""): { description: string; "x-metric": MetricId } {
+  return { description: describe(id, note), "x-metric": id };
+}
+
 /** A page's "What is this?": the definition, the population's meaning and what is left out. */
 export function whatIsThis(id: MetricId): string {
   const m = METRICS[id];
@@ -31,12 +40,18 @@ export const csvHeader = (id: MetricId): string => METRICS[id].csv;
 const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /**
- * The sources report's populations in one sentence, for the MCP tool's description: who
- * `agent_sessions`, `human_visits`, `assistant_referred_visits` and the AI share count.
+ * An MCP tool's words on the numbers it gives (appended to its description): each
+ * metric's name and its one-sentence definition, as the catalogue says them.
  */
-export const POPULATION_NOTE = [
-  `agent_sessions: ${METRICS.agent_sessions.definition}`,
-  `human_visits: ${METRICS.human_visits.definition}`,
-  `assistant_referred_visits: ${METRICS.assistant_referred_visits.definition}`,
-  `ai_share_pct (${METRICS.ai_share.name}): ${METRICS.ai_share.definition}`,
-].join(" ");
+export function metricNote(ids: readonly MetricId[]): string {
+  if (ids.length === 0) return "";
+  return `What its numbers count: ${ids.map((id) => `${METRICS[id].name}: ${METRICS[id].definition}`).join(" ")}`;
+}
+
+/**
+ * A mail's closing lines on what its numbers count: each metric's name and definition,
+ * as the catalogue says them, not indented (the figures above are).
+ */
+export function metricGlossary(ids: readonly MetricId[]): string[] {
+  return ["What these numbers count:", ...ids.map((id) => `${METRICS[id].name}: ${METRICS[id].definition}`), ""];
+}

@@ -8,6 +8,7 @@ import { channelFigures, channelReportRows } from "../conversions/conversion-cha
 import { database } from "../db/client";
 import { type MailEnv, sendMail } from "../email/send-mail";
 import { log } from "../http/log";
+import { metricGlossary } from "../metrics/metric-text";
 import { robotsComplianceReport } from "../reads/agent-reports";
 import type { ReportSite } from "../reports/report-params";
 import { siteShard } from "../shards/site-shard";
@@ -31,6 +32,7 @@ import {
   reportWeek,
   summarizeRevenue,
   summarizeSiteWeek,
+  WEEKLY_METRICS,
   type WeekWindow,
   weeklyReportLines,
   weekQuery,
@@ -328,5 +330,6 @@ async function weeklyLines(
   return [
     ...weeklyReportLines(week, summaries, summarizeRevenue(await revenue), siteHref),
     ...channelMailLines(channelFigures(await channels)),
+    ...metricGlossary(WEEKLY_METRICS),
   ];
 }

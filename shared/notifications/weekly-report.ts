@@ -2,6 +2,8 @@ import type { CurrencyTotal } from "../attribution/attribution-schema";
 import type { Source } from "../classify/source";
 import { moneyText } from "../conversions/money-text";
 import { platformName, subSourceName } from "../display/display-names";
+import type { MetricId } from "../metrics/metric-catalogue";
+import { metricName } from "../metrics/metric-text";
 import type { TrafficOverview, TrafficSources, VerificationBreakdown } from "../reports/report-schemas";
 import { DAY_MS } from "../time/durations";
 import { DEFAULT_TIME_ZONE, localDay, localDayStartOf } from "../time/time-zone";
@@ -107,6 +109,18 @@ export interface SiteWeekSummary {
   previousVerifiedPct: number | null;
   score: number | null;
 }
+
+/**
+ * The metrics the mail gives, named as the catalogue names them (docs/metrics.md) and
+ * defined at the mail's end (`metricGlossary`), so the mail and the dashboard use one
+ * word for one number.
+ */
+export const WEEKLY_METRICS = [
+  "agent_sessions",
+  "assistant_referred_visits",
+  "verified_share",
+  "conversions",
+] as const satisfies readonly MetricId[];
 
 /** Platforms listed per site at most; the rest are in the site's traffic page. */
 export const WEEKLY_PLATFORMS = 5;
@@ -231,18 +245,18 @@ export function weeklyReportLines(
   for (const s of sites) {
     lines.push(`${s.domain}`);
     lines.push(
-      `  AI-agent sessions: ${s.sessions} (${signedChange(s.sessions, s.previousSessions)}; week before: ${s.previousSessions})`,
+      `  ${metricName("agent_sessions")}: ${s.sessions} (${signedChange(s.sessions, s.previousSessions)}; week before: ${s.previousSessions})`,
     );
     for (const p of s.platforms) {
       lines.push(`    ${platformName(p.platform)}: ${p.sessions} (${signedChange(p.sessions, p.previousSessions)})`);
     }
     const assistants = s.aiLinkAssistants.map((a) => `${a.assistant} ${a.sessions}`).join(", ");
     lines.push(
-      `  Visits from AI assistants' links: ${s.aiLinkVisits} (${signedChange(s.aiLinkVisits, s.previousAiLinkVisits)})${assistants === "" ? "" : `; ${assistants}`}`,
+      `  ${metricName("assistant_referred_visits")}: ${s.aiLinkVisits} (${signedChange(s.aiLinkVisits, s.previousAiLinkVisits)})${assistants === "" ? "" : `; ${assistants}`}`,
     );
     const verified = s.verifiedPct === null ? "no sessions" : `${s.verifiedPct}%`;
     const before = s.previousVerifiedPct === null ? "no sessions" : `${s.previousVerifiedPct}%`;
-    lines.push(`  Verified share: ${verified} (week before: ${before})`);
+    lines.push(`  ${metricName("verified_share")}: ${verified} (week before: ${before})`);
     lines.push(`  Scan score: ${s.score === null ? "not scanned yet" : `${s.score}/100`}`);
     if (siteHref) lines.push(`  These days in the app: ${siteHref(s.domain)}`);
     lines.push("");

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { describe } from "../metrics/metric-text";
+import type { MetricId } from "../metrics/metric-catalogue";
+import { metricMeta } from "../metrics/metric-text";
 import { RobotsReason } from "../scan/robots/robots-verdict";
 import { Coverage } from "./coverage-schema";
 import { SERIES_INTERVALS } from "./report-params";
@@ -13,6 +14,12 @@ export { COVERAGE_KINDS, Coverage } from "./coverage-schema";
 // them, and the report functions' result types are `z.infer` of them.
 
 const Int = (example: number, description?: string) => z.number().int().meta({ example, description });
+/** A field that is a metric: the catalogue's description and `x-metric` (docs/metrics.md). */
+const Metric = (id: MetricId, example: number, note = "") =>
+  z
+    .number()
+    .int()
+    .meta({ example, ...metricMeta(id, note) });
 const Time = (description: string) =>
   z.string().meta({ format: "date-time", description, example: "2026-11-20T08:00:00.000Z" });
 
@@ -34,7 +41,7 @@ const header = {
 
 export const RobotsViolation = z.object({
   path: z.string().meta({ example: "/checkout?step=1" }),
-  requests: Int(3),
+  requests: Metric("robots_disallowed", 3, "Of the agent and path."),
   first_at: Time("First such request in the window."),
   last_at: Time("Last such request in the window."),
   directive: z
@@ -70,13 +77,13 @@ export const RobotsCompliance = z
       known_from: Time("First version known; requests before it are not judged.").nullable(),
     }),
     totals: z.object({
-      agent_requests: Int(124, describe("agent_requests", "The same total as AI errors and crawl-to-referral show.")),
-      robots_fetches: Int(4, describe("robots_fetches")),
-      requests: Int(120, describe("robots_checked_requests", "`agent_requests` - `robots_fetches`.")),
-      judged: Int(110, describe("robots_judged")),
-      disallowed: Int(4, describe("robots_disallowed")),
-      unjudged: Int(10, describe("robots_not_judged", "The same number as `not_judged`.")),
-      not_judged: Int(10, describe("robots_not_judged", "`requests` = `judged` + `not_judged`.")),
+      agent_requests: Metric("agent_requests", 124, "The same total as AI errors and crawl-to-referral show."),
+      robots_fetches: Metric("robots_fetches", 4),
+      requests: Metric("robots_checked_requests", 120, "`agent_requests` - `robots_fetches`."),
+      judged: Metric("robots_judged", 110),
+      disallowed: Metric("robots_disallowed", 4),
+      unjudged: Metric("robots_not_judged", 10, "The same number as `not_judged`."),
+      not_judged: Metric("robots_not_judged", 10, "`requests` = `judged` + `not_judged`."),
       not_judged_reasons: z
         .object({
           before_first_robots: Int(8, "Made before the first robots.txt fetch the history knows (`known_from`)."),
@@ -89,10 +96,10 @@ export const RobotsCompliance = z
         z.object({
           agent: z.string().meta({ description: "The User-Agent's product token, lowercased.", example: "gptbot" }),
           platform: z.string().meta({ example: "chatgpt" }),
-          requests: Int(40),
-          judged: Int(38),
-          disallowed: Int(3),
-          robots_fetches: Int(2, "robots.txt fetches in the window."),
+          requests: Metric("robots_checked_requests", 40, "Of the agent."),
+          judged: Metric("robots_judged", 38, "Of the agent."),
+          disallowed: Metric("robots_disallowed", 3, "Of the agent."),
+          robots_fetches: Metric("robots_fetches", 2, "Of the agent."),
           last_robots_fetch_at: Time("Newest robots.txt fetch kept (92 days).").nullable(),
           violations: z
             .array(RobotsViolation)
@@ -101,7 +108,13 @@ export const RobotsCompliance = z
       )
       .meta({ description: "Every agent with a request in the window, most disallowed first." }),
     never_fetch_robots: z
-      .array(z.object({ agent: z.string(), platform: z.string(), requests: Int(12) }))
+      .array(
+        z.object({
+          agent: z.string(),
+          platform: z.string(),
+          requests: Metric("agent_requests", 12, "Of the agent."),
+        }),
+      )
       .meta({ description: "Agents with requests in the window and no robots.txt fetch in the 92 days kept." }),
   })
   .meta({ id: "RobotsCompliance" });
@@ -117,13 +130,19 @@ export const CrawlToReferral = z
           operator: z
             .string()
             .meta({ description: "The AI platform (shared/classify/platforms.ts).", example: "chatgpt" }),
-          crawl_requests: Int(300, "Requests by its agents of purpose `crawl`."),
-          search_requests: Int(120, "Requests by its agents of purpose `search`."),
-          referrals: Int(6, "Human sessions arriving from its assistant (`ai_assistant_link`)."),
-          ratio: z.number().nullable().meta({
-            description: "(crawl + search requests) per referral, one decimal; null without referrals.",
-            example: 70,
-          }),
+          crawl_requests: Metric("crawl_requests", 300, "Of the operator's agents (purpose `crawl`)."),
+          search_requests: Metric("search_requests", 120, "Of the operator's agents (purpose `search`)."),
+          referrals: Metric("referrals", 6, "Source `ai_assistant_link` of the operator."),
+          ratio: z
+            .number()
+            .nullable()
+            .meta({
+              example: 70,
+              ...metricMeta(
+                "crawl_to_referral_ratio",
+                "(`crawl_requests` + `search_requests`) / `referrals`; null without referrals.",
+              ),
+            }),
           series: z
             .object({
               crawl_requests: z.array(z.number().int()),
@@ -150,17 +169,14 @@ export const CrawlToReferral = z
   .extend({
     totals: z
       .object({
-        agent_requests: Int(
-          500,
-          describe("agent_requests", "The same total as robots.txt compliance and AI errors show."),
-        ),
-        crawl_requests: Int(300, describe("crawl_requests")),
-        search_requests: Int(120, describe("search_requests")),
+        agent_requests: Metric("agent_requests", 500, "The same total as robots.txt compliance and AI errors show."),
+        crawl_requests: Metric("crawl_requests", 300),
+        search_requests: Metric("search_requests", 120),
         other_requests: Int(
           80,
           "AI agents' requests by agents acting for a person or of unstated purpose: `agent_requests` - `crawl_requests` - `search_requests`.",
         ),
-        referrals: Int(6, describe("assistant_referred_visits")),
+        referrals: Metric("assistant_referred_visits", 6, "Every operator's `referrals` added up."),
       })
       .meta({ description: "The window's totals over every operator." }),
   })
@@ -171,20 +187,21 @@ export const AgentErrors = z
   .object({
     ...header,
     totals: z.object({
-      agent_requests: Int(
+      agent_requests: Metric(
+        "agent_requests",
         500,
-        describe("agent_requests", "The same total as robots.txt compliance and crawl-to-referral show."),
+        "The same total as robots.txt compliance and crawl-to-referral show.",
       ),
-      requests: Int(500, describe("agent_requests", "The same number as `agent_requests`.")),
-      errors: Int(25, describe("error_requests")),
-      not_found: Int(20, "Of which 404 or 410."),
+      requests: Metric("agent_requests", 500, "The same number as `agent_requests`."),
+      errors: Metric("error_requests", 25),
+      not_found: Metric("not_found_requests", 20, "Of `errors`."),
       server_errors: Int(3, "Of which 5xx."),
     }),
     paths: z
       .array(
         z.object({
           path: z.string().meta({ description: "The path, without its query.", example: "/products/old-shoe" }),
-          requests: Int(9),
+          requests: Metric("error_requests", 9, "Of the path."),
           statuses: z.record(z.string(), z.number().int()).meta({ example: { "404": 9 } }),
           agents: z.array(z.object({ agent: z.string(), platform: z.string(), requests: z.number().int() })).meta({
             description:

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { PURPOSES } from "../classify/agents";
 import { TIERS } from "../classify/identity-vocabulary";
 import { VERIFICATION_RESULTS } from "../classify/verification-result";
-import { describe } from "../metrics/metric-text";
+import type { MetricId } from "../metrics/metric-catalogue";
+import { metricMeta } from "../metrics/metric-text";
 import { OUTCOMES, OutcomeSchema } from "../sessions/outcome";
 import { AGENT_KINDS } from "./agent-kind";
 import { Coverage } from "./coverage-schema";
@@ -15,7 +16,18 @@ import { REPORT_PERIODS } from "./report-window";
 // compute it in the report's function.
 
 const Int = (example: number, description?: string) => z.number().int().meta({ example, description });
-const Share = z.number().meta({ description: "Percentage of total_sessions, one decimal.", example: 42.5 });
+/**
+ * A field that is a metric: its description is the metric catalogue's (docs/metrics.md)
+ * and `x-metric` names the entry; `note` adds how it relates to the report's other fields.
+ */
+const Metric = (id: MetricId, example: number, note = "") =>
+  z
+    .number()
+    .int()
+    .meta({ example, ...metricMeta(id, note) });
+/** A percentage metric, one decimal. */
+const Pct = (id: MetricId, example: number, note = "") => z.number().meta({ example, ...metricMeta(id, note) });
+const AgentShare = Pct("agent_share_of_platform", 42.5, "Of `total_sessions`.");
 
 /** The fields every traffic report starts with. */
 const header = {
@@ -101,27 +113,38 @@ const TrafficOverviewPeriod = z
   .object({
     ...header,
     ...zoned,
-    total_sessions: Int(120, "AI-agent sessions started in the window."),
-    unique_visitors: Int(
-      95,
-      "Sum over UTC days of each day's distinct visitors of those sessions: visitor hashes are daily and cannot be joined across days.",
-    ),
+    total_sessions: Metric("agent_sessions", 120),
+    unique_visitors: Metric("agent_unique_visitors", 95, "Days are UTC days."),
     by_platform: z.array(
-      z.object({ platform: z.string().meta({ example: "chatgpt" }), sessions: Int(60), share_pct: Share }),
+      z.object({
+        platform: z.string().meta({ example: "chatgpt" }),
+        sessions: Metric("agent_sessions", 60, "Of the platform."),
+        share_pct: AgentShare,
+      }),
     ),
     by_outcome: z
-      .array(z.object({ outcome: OutcomeSchema.meta({ example: "completed" }), sessions: Int(12) }))
+      .array(
+        z.object({
+          outcome: OutcomeSchema.meta({ example: "completed" }),
+          sessions: Metric("agent_sessions", 12, "With the outcome."),
+        }),
+      )
       .meta({ description: `Always every outcome (${OUTCOMES.join(", ")}), in that order; sums to total_sessions.` }),
     top_pages: z
-      .array(z.object({ entry_url: z.string().meta({ example: "/products/blue-mug" }), sessions: Int(30) }))
+      .array(
+        z.object({
+          entry_url: z.string().meta({ example: "/products/blue-mug" }),
+          sessions: Metric("agent_entry_sessions", 30),
+        }),
+      )
       .meta({ description: "At most 10 entry pages, most sessions first." }),
-    median_duration_ms: Int(8400, "Exact median session duration; 0 without sessions."),
+    median_duration_ms: Metric("agent_median_duration", 8400),
     by_platform_daily: z
       .array(
         z.object({
           day: z.string().meta({ format: "date", example: "2026-11-20" }),
           platform: z.string().meta({ example: "chatgpt" }),
-          sessions: Int(12),
+          sessions: Metric("agent_sessions", 12, "Of the day and platform."),
         }),
       )
       .meta({
@@ -146,17 +169,17 @@ const PurposeSplitPeriod = z
   .object({
     ...header,
     ...zoned,
-    total_sessions: Int(120),
-    user_action_sessions: Int(40),
-    search_sessions: Int(30),
-    crawl_sessions: Int(45),
-    unknown_sessions: Int(5),
+    total_sessions: Metric("agent_sessions", 120),
+    user_action_sessions: Metric("agent_sessions", 40, "Of purpose `user_action`."),
+    search_sessions: Metric("agent_sessions", 30, "Of purpose `search`."),
+    crawl_sessions: Metric("agent_sessions", 45, "Of purpose `crawl`."),
+    unknown_sessions: Metric("agent_sessions", 5, "Of purpose `unknown`."),
     by_purpose: z
       .array(
         z.object({
           purpose: z.enum(PURPOSES).meta({ example: "user_action" }),
-          sessions: Int(40),
-          share_pct: Share,
+          sessions: Metric("agent_sessions", 40, "Of the purpose."),
+          share_pct: AgentShare,
         }),
       )
       .meta({ description: "Always the four purposes; sums to total_sessions." }),
@@ -174,38 +197,44 @@ const TrafficSourcesPeriod = z
       example: "all_traffic",
     }),
     coverage_changed_at: z.string().nullable().meta({ format: "date-time", example: null }),
-    ai_share_pct: z.number().meta({
-      description: describe("ai_share", "`ai_sessions` / `total_sessions`."),
-      example: 12.5,
-    }),
-    ai_sessions: Int(
+    ai_share_pct: Pct("ai_share", 12.5, "`ai_sessions` / `total_sessions`."),
+    ai_sessions: Metric(
+      "ai_sessions",
       50,
-      describe(
-        "ai_sessions",
-        "`agent_sessions` + `assistant_referred_visits` (sources ai_assistant_session + ai_assistant_link).",
-      ),
+      "`agent_sessions` + `assistant_referred_visits` (sources ai_assistant_session + ai_assistant_link).",
     ),
-    total_sessions: Int(400, describe("all_sessions", "`agent_sessions` + `human_visits`.")),
-    agent_sessions: Int(45, describe("agent_sessions", "Source `ai_assistant_session`.")),
-    human_visits: Int(355, describe("human_visits", "`total_sessions` - `agent_sessions`.")),
-    assistant_referred_visits: Int(
+    total_sessions: Metric("all_sessions", 400, "`agent_sessions` + `human_visits`."),
+    agent_sessions: Metric("agent_sessions", 45, "Source `ai_assistant_session`."),
+    human_visits: Metric("human_visits", 355, "`total_sessions` - `agent_sessions`."),
+    assistant_referred_visits: Metric(
+      "assistant_referred_visits",
       5,
-      describe("assistant_referred_visits", "Source `ai_assistant_link`; part of `human_visits` and of `ai_sessions`."),
+      "Source `ai_assistant_link`; part of `human_visits` and of `ai_sessions`.",
     ),
     by_source: z.array(
       z.object({
         source: z.string().meta({ example: "referral" }),
         sub_source: z.string().nullable().meta({ example: "news.example" }),
-        sessions: Int(20),
-        share_pct: Share,
+        sessions: Metric("source_sessions", 20),
+        share_pct: Pct("source_share", 42.5, "Of `total_sessions`."),
       }),
     ),
-    top_referrer_hosts: z.array(z.object({ host: z.string().meta({ example: "chatgpt.com" }), sessions: Int(25) })),
+    top_referrer_hosts: z.array(
+      z.object({
+        host: z.string().meta({ example: "chatgpt.com" }),
+        sessions: Metric("referrer_host_sessions", 25),
+      }),
+    ),
     top_entry_pages: z.array(
       z.object({
         url: z.string().meta({ example: "/" }),
-        sessions: Int(80),
-        by_source: z.array(z.object({ source: z.string().meta({ example: "direct" }), sessions: Int(50) })),
+        sessions: Metric("entry_sessions", 80),
+        by_source: z.array(
+          z.object({
+            source: z.string().meta({ example: "direct" }),
+            sessions: Metric("entry_sessions", 50, "From the source."),
+          }),
+        ),
       }),
     ),
     by_source_daily: z
@@ -213,7 +242,7 @@ const TrafficSourcesPeriod = z
         z.object({
           day: z.string().meta({ format: "date", example: "2026-11-20" }),
           source: z.string().meta({ example: "direct" }),
-          sessions: Int(12),
+          sessions: Metric("source_sessions", 12, "Of the day."),
         }),
       )
       .meta({
@@ -247,29 +276,26 @@ const VerificationBreakdownPeriod = z
   .object({
     ...header,
     ...zoned,
-    total_sessions: Int(120),
-    verified_sessions: Int(30),
-    declared_sessions: Int(80),
-    heuristic_sessions: Int(10),
-    failed_verification_sessions: Int(
-      6,
-      "Of `declared_sessions`: sessions naming an agent whose operator publishes a way to verify it (IP ranges, reverse DNS) that refuted it. Likely spoofed.",
-    ),
+    total_sessions: Metric("agent_sessions", 120),
+    verified_sessions: Metric("verified_sessions", 30),
+    declared_sessions: Metric("declared_sessions", 80),
+    heuristic_sessions: Metric("heuristic_sessions", 10),
+    failed_verification_sessions: Metric("failed_verification_sessions", 6, "Of `declared_sessions`."),
     by_platform: z.array(
       z.object({
         platform: z.string().meta({ example: "chatgpt" }),
-        sessions: Int(60),
-        verified: Int(30),
-        declared: Int(28),
-        heuristic: Int(2),
-        failed_verification: Int(5, "Of `declared`: sessions that failed the operator's published check."),
+        sessions: Metric("agent_sessions", 60, "Of the platform."),
+        verified: Metric("verified_sessions", 30, "Of the platform."),
+        declared: Metric("declared_sessions", 28, "Of the platform."),
+        heuristic: Metric("heuristic_sessions", 2, "Of the platform."),
+        failed_verification: Metric("failed_verification_sessions", 5, "Of the platform's `declared`."),
         tier: Tier.meta({
           description: "The tier most of the platform's sessions had; a tie goes to the stronger.",
         }),
       }),
     ),
-    signed_sessions: Int(34, "Sessions with a valid Web Bot Auth signature, whoever the signer."),
-    signers: Int(2, "Distinct signer origins of those sessions (by_signer lists at most 20)."),
+    signed_sessions: Metric("signed_sessions", 34),
+    signers: Metric("signers", 2, "`by_signer` lists at most 20."),
     by_signer: z
       .array(
         z
@@ -337,7 +363,7 @@ export const FailingSessions = z
       description: "False on the last page: stop paging here (`next_cursor` is still a string).",
       example: false,
     }),
-    total_matching: Int(7, "Failing sessions in the window (all pages)."),
+    total_matching: Metric("failing_sessions", 7, "All pages of the list."),
   })
   .meta({ id: "FailingSessions" });
 
@@ -428,7 +454,7 @@ export const AgentSessions = z
     results: z.array(AgentSession),
     next_cursor: z.string().meta({ description: "Pass unchanged as `cursor` for the next page." }),
     has_more: z.boolean().meta({ description: "False on the last page.", example: false }),
-    total_matching: Int(120, "Sessions in the window matching the filters (all pages)."),
+    total_matching: Metric("matching_sessions", 120, "All pages of the list."),
   })
   .meta({ id: "AgentSessions" });
 

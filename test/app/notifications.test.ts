@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { recordConversions } from "../../shared/conversions/record-conversions";
 import { database } from "../../shared/db/client";
 import { type KeptMail, readLocalMailbox } from "../../shared/email/send-mail";
+import { METRICS } from "../../shared/metrics/metric-catalogue";
 import { createMonitor } from "../../shared/monitors/create-monitor";
 import { recordRescanScore } from "../../shared/monitors/record-rescan-score";
 import { readPreferences } from "../../shared/notifications/notification-store";
 import { signUnsubscribe } from "../../shared/notifications/unsubscribe-token";
-import { lastCompleteWeek } from "../../shared/notifications/weekly-report";
+import { lastCompleteWeek, WEEKLY_METRICS } from "../../shared/notifications/weekly-report";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { notifyJob } from "../../workers/app/jobs";
 import { DAY, insertSession } from "../v1/traffic-fixtures";
@@ -158,6 +159,11 @@ describe("notification settings and the cron", () => {
     );
     expect(mail.text).toContain("  7.00 USD from 1 conversion; none after an AI assistant's link");
     expect(mail.text).not.toContain("99.00");
+    // Its numbers' names and definitions are the metric catalogue's (docs/metrics.md).
+    expect(mail.text).toContain("Visits referred by an AI assistant: 0 (±0)");
+    expect(mail.text).toContain("Verified share: ");
+    for (const id of WEEKLY_METRICS)
+      expect(mail.text, id).toContain(`\n${METRICS[id].name}: ${METRICS[id].definition}\n`);
   });
 
   it("unsubscribes through the mail's link: GET asks, one-click POST turns only that kind off", async () => {

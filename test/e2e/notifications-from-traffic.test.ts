@@ -188,7 +188,7 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
       ...overview.by_platform.map(
         (p) => `    ${platformName(p.platform)}: ${p.sessions} (${change(p.sessions - (before.get(p.platform) ?? 0))})`,
       ),
-      `  Visits from AI assistants' links: ${linkTotal(linked)} (${change(linkTotal(linked) - linkTotal(links(sources.previous.by_source)))}); ${linked.map((r) => `${platformName(r.sub_source ?? null)} ${r.sessions}`).join(", ")}`,
+      `  Visits referred by an AI assistant: ${linkTotal(linked)} (${change(linkTotal(linked) - linkTotal(links(sources.previous.by_source)))}); ${linked.map((r) => `${platformName(r.sub_source ?? null)} ${r.sessions}`).join(", ")}`,
       `  Verified share: ${share(verification)} (week before: ${share(verification.previous)})`,
       "  Scan score: not scanned yet",
       ...revenue.by_currency.map(

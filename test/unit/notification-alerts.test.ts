@@ -213,7 +213,8 @@ describe("weekly report", () => {
     expect(lines[0]).toContain("week of 2026-11-16 to 2026-11-22");
     expect(lines).toContain("  AI-agent sessions: 12 (+2; week before: 10)");
     expect(lines).toContain("    ChatGPT: 9 (-1)");
-    expect(lines).toContain("  Visits from AI assistants' links: 9 (+2); ChatGPT 5, Perplexity 2, Gemini 1");
+    // The metrics' names are the catalogue's (docs/metrics.md).
+    expect(lines).toContain("  Visits referred by an AI assistant: 9 (+2); ChatGPT 5, Perplexity 2, Gemini 1");
     expect(lines).toContain("  Verified share: 33.3% (week before: 50%)");
     expect(lines).toContain("  Scan score: 71/100");
   });

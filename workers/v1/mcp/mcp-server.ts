@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { McpServer } from "@modelcontextprotocol/server";
 import { MCP_SERVER } from "@shared/discovery/service-links";
+import { metricNote } from "@shared/metrics/metric-text";
 import type { ApiKeyContext } from "../middleware/api-key";
 import { callV1Route } from "./call-v1-route";
 import type { RouteShape } from "./route-schemas";
@@ -40,7 +41,7 @@ export function buildMcpServer(tools: BoundTool[], ctx: McpCallContext): McpServ
       tool.name,
       {
         title: tool.title,
-        description: `${tool.description} ${shape.access}`,
+        description: [tool.description, metricNote(tool.metrics ?? []), shape.access].filter(Boolean).join(" "),
         inputSchema: shape.input,
         outputSchema: shape.output ?? NoContentSchema,
         annotations: { title: tool.title, ...tool.annotations },

@@ -1,5 +1,5 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
-import { POPULATION_NOTE } from "@shared/metrics/metric-text";
+import type { MetricId } from "@shared/metrics/metric-catalogue";
 import { OUTCOMES } from "@shared/sessions/outcome";
 
 /**
@@ -10,7 +10,8 @@ import { OUTCOMES } from "@shared/sessions/outcome";
  * here is what only a model needs: when to use the tool, and honest hints about its
  * effects (MCP spec, "Tool annotations": readOnly / destructive / idempotent /
  * openWorld). The scope and rate-limit sentences are not written here either: the MCP
- * server appends the route's own (RouteShape.access).
+ * server appends the route's own (RouteShape.access), and, for a report, what its
+ * numbers count in the metric catalogue's words (`metrics`, docs/metrics.md).
  */
 export interface V1Tool {
   name: string;
@@ -18,6 +19,8 @@ export interface V1Tool {
   title: string;
   description: string;
   annotations: ToolAnnotations;
+  /** The catalogue's metrics the tool reports, named and defined after its description. */
+  metrics?: MetricId[];
 }
 
 const read: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
@@ -63,6 +66,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "trafficOverview",
     title: "AI-agent traffic overview",
     description: `AI-agent sessions on a registered domain: totals, unique visitors, platforms, outcomes (${OUTCOMES.join(", ")}; not_applicable for a crawl or search fetch, which does not shop), top entry pages, median duration and sessions per hour (windows up to 48 h) or day by platform. ${REPORT_WINDOW} data_status no_events_yet means nothing was recorded in the window, not zero traffic measured.`,
+    metrics: ["agent_sessions", "agent_unique_visitors", "agent_entry_sessions", "agent_median_duration"],
     annotations: read,
   },
   {
@@ -70,13 +74,15 @@ export const v1Tools: V1Tool[] = [
     operationId: "trafficPurposeSplit",
     title: "Why agents came",
     description: `Splits AI-agent sessions by purpose: user_action (an agent acting for a person right now; buy intent), search, crawl, unknown. ${REPORT_WINDOW}`,
+    metrics: ["agent_sessions", "agent_share_of_platform"],
     annotations: read,
   },
   {
     name: "traffic_sources",
     operationId: "trafficSources",
     title: "Acquisition sources",
-    description: `All recorded sessions by source (paid, ai_assistant_link, ai_assistant_session, tagged, search, referral, direct), top referrer hosts, entry pages and sessions per hour or day by source. ${POPULATION_NOTE} When coverage is ai_and_tagged, plain human visits are not recorded. ${REPORT_WINDOW}`,
+    description: `All recorded sessions by source (paid, ai_assistant_link, ai_assistant_session, tagged, search, referral, direct), top referrer hosts, entry pages and sessions per hour or day by source. When coverage is ai_and_tagged, plain human visits are not recorded. ${REPORT_WINDOW}`,
+    metrics: ["all_sessions", "agent_sessions", "human_visits", "assistant_referred_visits", "ai_sessions", "ai_share"],
     annotations: read,
   },
   {
@@ -84,6 +90,13 @@ export const v1Tools: V1Tool[] = [
     operationId: "trafficVerification",
     title: "How agents were identified",
     description: `AI-agent sessions by trust tier: verified (HTTP message signature or published IP range), declared (User-Agent only, spoofable), heuristic (behaviour only). ${REPORT_WINDOW}`,
+    metrics: [
+      "verified_sessions",
+      "declared_sessions",
+      "heuristic_sessions",
+      "failed_verification_sessions",
+      "signed_sessions",
+    ],
     annotations: read,
   },
   {
@@ -92,6 +105,7 @@ export const v1Tools: V1Tool[] = [
     title: "Abandoned or bounced agent sessions",
     description:
       "AI-agent sessions classified abandoned, or single-page visits under 5 seconds, newest first. Paged: pass `next_cursor` back as `cursor` while has_more is true. Use session_journey on a session_id for its pages.",
+    metrics: ["failing_sessions"],
     annotations: read,
   },
   {
@@ -100,6 +114,7 @@ export const v1Tools: V1Tool[] = [
     title: "List agent sessions",
     description:
       "Every AI-agent session started in the period on a registered domain, newest first, each with its platform, purpose (user_action, search, crawl, unknown), trust tier (verified, declared, heuristic) and outcome; narrow with agent_platform, purpose, tier or outcome. Sessions still open carry outcome_settled false: their outcome may change. Paged: pass `next_cursor` back as `cursor` while has_more is true; the first call fixes the window. Use session_journey on a session_id for its pages.",
+    metrics: ["matching_sessions"],
     annotations: read,
   },
   {
@@ -116,6 +131,7 @@ export const v1Tools: V1Tool[] = [
     title: "Conversion attribution report",
     description:
       "Recorded conversions (orders) attributed to AI platforms and ad click ids, per currency (values are never summed across currencies), by basis (declared_click_id, declared_utm, none). Omit domain for the whole workspace.",
+    metrics: ["conversions", "conversion_value"],
     annotations: read,
   },
   {
@@ -155,6 +171,14 @@ export const v1Tools: V1Tool[] = [
     operationId: "robotsCompliance",
     title: "robots.txt compliance by AI agent",
     description: `Which AI agents requested paths the site's robots.txt disallowed for them at the time of the request (judged against the robots.txt history, not today's file): per agent the disallowed paths with the directive line and counts, and agents that never fetch robots.txt. Read from log drains and server-side events; check \`coverage\` before reading an empty answer as compliance. ${REPORT_WINDOW}`,
+    metrics: [
+      "agent_requests",
+      "robots_fetches",
+      "robots_checked_requests",
+      "robots_judged",
+      "robots_not_judged",
+      "robots_disallowed",
+    ],
     annotations: read,
   },
   {
@@ -162,6 +186,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "crawlToReferral",
     title: "Crawl-to-referral by AI operator",
     description: `Per AI operator: crawl and search requests by its agents against human visits its assistant sent (ai_assistant_link sessions), with the ratio and a per-hour or per-day series. ${REPORT_WINDOW}`,
+    metrics: ["crawl_requests", "search_requests", "referrals", "crawl_to_referral_ratio"],
     annotations: read,
   },
   {
@@ -169,6 +194,7 @@ export const v1Tools: V1Tool[] = [
     operationId: "agentErrors",
     title: "AI agents' 404s and errors",
     description: `Paths AI agents requested that answered 4xx or 5xx, grouped by path, with statuses, agents and dates; 404/410 pages are flagged as redirect candidates. ${REPORT_WINDOW}`,
+    metrics: ["agent_requests", "error_requests", "not_found_requests"],
     annotations: read,
   },
   {
