@@ -16,11 +16,13 @@
 // parsing, 41 checks, the D1 write) is overhead the ratio exposes. Target: at most 1.25x
 // (issue 45). The journey's own cost is the time between the stream's `journey` and
 // `checking` phases. `BENCH_SCAN_TIMELINE=1` prints, for each run, when each request
-// reached the shop and when each stream phase reached the client (where the time goes).
+// reached the shop and when each stream phase reached the client (where the time goes);
+// `BENCH_SCAN_PROFILE=<dir>` writes CPU profiles of the Workers over the measured runs.
 import { goodShop } from "../test/fixtures/shops/good-shop";
 import { startShop } from "../test/fixtures/shops/shop-server";
 import { startLocalServer } from "../test/helpers/node/local-server";
 import { recordResult } from "./results";
+import { profileWorkers } from "./workerd-profiler";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const CRITICAL_PATH_REQUESTS = 3;
@@ -29,6 +31,8 @@ const JOURNEY_CHAIN_REQUESTS = 3;
 const RUNS = 4;
 /** Issue 45: at most 1.25x the critical path, with the protocol probes added. */
 const TARGET_RATIO = 1.25;
+/** `BENCH_SCAN_PROFILE=<dir>`: CPU profiles of the scan and edge Workers over the measured runs (bench/workerd-profiler.ts). */
+const PROFILE_DIR = process.env.BENCH_SCAN_PROFILE;
 
 const shop = await startShop(goodShop, { latencyMs: LATENCY_MS });
 const server = await startLocalServer({ OUTBOUND_RESOLVE: `good-shop.test=127.0.0.1:${shop.port}` });
@@ -125,8 +129,10 @@ async function baselineMs(): Promise<number> {
 try {
   await scanOnce(0); // warm-up: first request compiles and opens D1
   const baseline = await baselineMs();
+  const profiler = PROFILE_DIR ? await profileWorkers(process.pid, ["scan", "edge"]) : null;
   const runs = [];
   for (let i = 1; i <= RUNS; i++) runs.push(await scanOnce(i));
+  if (profiler && PROFILE_DIR) await profiler.stop(PROFILE_DIR);
   const wall = median(runs.map((r) => r.ms));
   const journeyRequests = runs[0].journeyRequests;
   const critical = (CRITICAL_PATH_REQUESTS + JOURNEY_CHAIN_REQUESTS) * LATENCY_MS;

@@ -45,11 +45,12 @@ export async function runScan(options: RunScanOptions) {
     infoUrl: options.scannerInfoUrl,
     limiter,
     onFetch: (e) => void emit({ event: "crawl", data: e }),
-    onJourneyInputs: (inputs) => {
-      if (inputs.unreachable) return;
+    onJourneyInputs: (probeSite, site) => {
+      if (probeSite.unreachable) return;
       void status("journey", "Finding a product and adding it to a cart");
       started.journey = runJourney({
-        site: inputs,
+        probeSite,
+        site,
         resolve: options.resolve,
         signal: options.signal,
         infoUrl: options.scannerInfoUrl,

@@ -185,7 +185,6 @@ export interface Discovery {
   cartScriptControls: string[];
 }
 
-/** The crawl's result: the only input of every check. */
 /**
  * What the journey reads of the crawl. The crawl hands it over as soon as these are in
  * (crawl-site.ts), so the journey runs beside the crawl's last requests (parity and
@@ -195,6 +194,15 @@ export type JourneySite = Pick<
   SiteSnapshot,
   "domain" | "origin" | "home" | "llms" | "files" | "products" | "discovery" | "robotsGate" | "unreachable"
 >;
+
+/**
+ * What the journey's probe of advertised MCP endpoints reads: the journey's inputs but
+ * the pages, handed over as soon as the MCP server card answered (the probe is the
+ * scan's longest chain, so it starts before the product pages are read).
+ */
+export type McpProbeSite = Omit<JourneySite, "products" | "discovery">;
+
+/** The crawl's result: the only input of every check. */
 
 export interface SiteSnapshot {
   domain: string;

@@ -234,7 +234,8 @@ describe("the journey is deterministic and bounded", () => {
       const site = await crawlSite({ domain: "woo-like.test", resolve });
       const events: Array<{ url: string; method: string }> = [];
       const journey = await runJourney({
-        site,
+        probeSite: site,
+        site: Promise.resolve(site),
         resolve,
         onFetch: (e) => events.push({ url: e.url, method: e.method }),
       });

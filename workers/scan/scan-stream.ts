@@ -16,7 +16,7 @@ import {
 import type { Context } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import type { ScanAppEnv } from "./app-env";
-import { takeScanSlot } from "./scan-rate-limit";
+import { peekScanSlot } from "./scan-rate-limit";
 import { findReplay, REPLAY_RETRY_MS, REPLAY_SECONDS, rememberReplay, SSE_RETRY_MS } from "./scan-replay";
 
 // What a scan stream request gets (issue 45, docs/scan.md "Stream consumers"), in order:
@@ -46,6 +46,11 @@ export interface StreamRequest {
 export async function answerScanStream(c: Context<ScanAppEnv>, req: StreamRequest): Promise<Response> {
   const db = database(c.env.DB);
   if (req.lastEventId !== undefined && req.lastEventId.trim() !== "") return reconnect(c, req);
+  // The limits are peeked beside the replay lookup (a peek spends nothing; a replay never
+  // takes the slot), so a new scan starts one round trip sooner.
+  const slot = peekScanSlot(c.env, req.ip, req.domain);
+  // Awaited below; kept from counting as unhandled when a replay answers first.
+  slot.catch(() => {});
   if (!req.rescan) {
     const runId = await findReplay(req.ip, req.domain);
     const run = runId ? await findRun(db, runId) : null;
@@ -59,7 +64,7 @@ export async function answerScanStream(c: Context<ScanAppEnv>, req: StreamReques
       );
     }
   }
-  const limitHeaders = await takeScanSlot(c.env, req.ip, req.domain);
+  const limitHeaders = await (await slot).take();
   for (const [k, v] of Object.entries(limitHeaders)) c.header(k, v);
   return live(c, req);
 }
@@ -194,12 +199,16 @@ function live(c: Context<ScanAppEnv>, req: StreamRequest): Response {
         // The run is ended before the client can see its end and reconnect.
         if (terminal) {
           await started.catch(() => {});
-          await finishRun(
-            db,
-            runId,
-            e.event === "complete" ? { outcome: "complete", scanId: e.data.id } : { outcome: "failed" },
-          ).catch(() => {});
-          if (e.event === "complete") await rememberReplay(req.ip, req.domain, runId);
+          // Both before the client sees the end, in parallel: a replay lookup that finds
+          // the run before it is marked finished starts a new scan, as before the end.
+          await Promise.all([
+            finishRun(
+              db,
+              runId,
+              e.event === "complete" ? { outcome: "complete", scanId: e.data.id } : { outcome: "failed" },
+            ).catch(() => {}),
+            e.event === "complete" ? rememberReplay(req.ip, req.domain, runId) : null,
+          ]);
         }
         const event: ScanEvent = e.event === "complete" ? { ...e, data: { ...e.data, runId } } : e;
         await writeEvent(stream, event, runId, n, req.legacyError, retry).catch(() => {

@@ -12,7 +12,7 @@ import { extractPage } from "../html/extract-page";
 import { parseRobots } from "../robots/parse-robots";
 import { type ParsedSitemap, readSitemapStream } from "../sitemap";
 import { declaresProduct } from "../structured-data";
-import type { Discovery, Fetched, JourneySite, PageVisit, SitemapFacts, SiteSnapshot } from "../types";
+import type { Discovery, Fetched, JourneySite, McpProbeSite, PageVisit, SitemapFacts, SiteSnapshot } from "../types";
 import { CONVENTIONAL_CARTS, looksLikeCategory, resolveOnSite, sortedUnique } from "../url-patterns";
 import { PARITY_USER_AGENT, SCANNER_TOKEN } from "../user-agent";
 import { isAddToCartName, namesCart } from "../vocabulary/shop-vocabulary";
@@ -64,10 +64,11 @@ export interface CrawlOptions {
   /** The per-host limiter, shared with a journey that runs beside the crawl. */
   limiter?: HostLimiter;
   /**
-   * Called once, as soon as everything the journey reads is in (JourneySite), while the
-   * crawl's remaining requests are still under way: the journey starts there (run-scan.ts).
+   * Called once, as soon as the journey's MCP probe has what it reads (McpProbeSite), while
+   * the crawl's remaining requests are still under way: the journey starts there
+   * (run-scan.ts); `site` is everything it reads (JourneySite), once the pages are in.
    */
-  onJourneyInputs?: (site: JourneySite) => void;
+  onJourneyInputs?: (probeSite: McpProbeSite, site: Promise<JourneySite>) => void;
 }
 
 function gateFrom(robots: Fetched): RobotsGate {
@@ -238,14 +239,27 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   }
   const productsP = Promise.all(productTargets.map((u) => fetcher.fetch(u, { priority: 0 }).then(visit)));
 
-  // The journey's inputs: the home page, the product and category pages, the files asked
-  // for first, the MCP catalog and cards, llms.txt. It starts from them (run-scan.ts)
-  // beside the rest of the crawl.
-  const earlyFilesP = Promise.all(EARLY_FILES.map(fileAt));
-  const journeyInputsP = Promise.all([productsP, categoryP, earlyFilesP, fallbackFetches.mcp, llmsP]).then(
-    ([fetchedProducts, categoryVisit, earlyFiles, cards, llms]) => {
+  // The journey's inputs: the home page, the files asked for first, the MCP catalog and
+  // cards, llms.txt (what its MCP probe reads: it starts from them, run-scan.ts), then the
+  // product and category pages (the rest of the journey waits for them), beside the rest
+  // of the crawl.
+  const probeInputsP = Promise.all([Promise.all(EARLY_FILES.map(fileAt)), fallbackFetches.mcp, llmsP]).then(
+    ([earlyFiles, cards, llms]): McpProbeSite => {
       const files: Record<string, Fetched> = Object.fromEntries(EARLY_FILES.map((p, i) => [p, earlyFiles[i]]));
       Object.assign(files, cards);
+      return {
+        domain: options.domain,
+        origin,
+        home,
+        llms,
+        files,
+        robotsGate: fetcher.gate,
+        unreachable: unreachableOf(fetcher.gate, robots),
+      };
+    },
+  );
+  const journeyInputsP = Promise.all([probeInputsP, productsP, categoryP]).then(
+    ([probeSite, fetchedProducts, categoryVisit]): JourneySite => {
       if (!category) {
         category = categoryVisit;
         productLinksCategory = categoryProductLinks(category, onSite);
@@ -265,21 +279,10 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
         cartLinks,
         cartScriptControls,
       };
-      const inputs: JourneySite = {
-        domain: options.domain,
-        origin,
-        home,
-        llms,
-        files,
-        products,
-        discovery,
-        robotsGate: fetcher.gate,
-        unreachable: unreachableOf(fetcher.gate, robots),
-      };
-      options.onJourneyInputs?.(inputs);
-      return inputs;
+      return { ...probeSite, products, discovery };
     },
   );
+  void probeInputsP.then((probeSite) => options.onJourneyInputs?.(probeSite, journeyInputsP));
 
   // What nothing waits for goes once the journey has its inputs (its first requests then
   // find the two slots the background leaves them, host-limiter.ts): /openapi.json first

@@ -1,6 +1,6 @@
 import { isCartControlName } from "../checks/interaction/cart-control";
 import { extractPage } from "../html/extract-page";
-import type { JourneyContext } from "./context";
+import type { JourneyContext, McpContext } from "./context";
 import { noteChallenge } from "./find";
 import { encodeEntries, type PageForm, readForms } from "./forms";
 import type { JourneyResponse } from "./journey-client";
@@ -221,7 +221,11 @@ export async function tryPlatformApi(ctx: JourneyContext): Promise<PathResult | 
   return null;
 }
 
-export function mcpSession(ctx: JourneyContext, endpoint: string, side = false): McpSession {
+export function mcpSession(
+  ctx: Pick<JourneyContext, "client" | "mcpSessions">,
+  endpoint: string,
+  side = false,
+): McpSession {
   let s = ctx.mcpSessions.get(endpoint);
   if (!s) {
     s = new McpSession(ctx.client, endpoint, side);
@@ -372,7 +376,7 @@ async function findInCatalog(
 }
 
 /** server/discover (else initialize) + tools/list on an advertised MCP endpoint, once per endpoint. */
-export async function probeMcp(ctx: JourneyContext, endpoint: string, advertisedBy: string, side = false) {
+export async function probeMcp(ctx: McpContext, endpoint: string, advertisedBy: string, side = false) {
   const known = ctx.mcpProbes.find((p) => p.endpoint === endpoint);
   if (known) return known;
   const session = mcpSession(ctx, endpoint, side);

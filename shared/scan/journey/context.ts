@@ -22,3 +22,9 @@ export interface JourneyContext {
   challenge: { vendor: string; url: string } | null;
   status(message: string): void;
 }
+
+/** What an MCP probe uses of the journey: it may start before the pages are in (run-journey.ts). */
+export type McpContext = Pick<
+  JourneyContext,
+  "client" | "origin" | "platform" | "ucp" | "mcpSessions" | "mcpProbes" | "challenge"
+>;

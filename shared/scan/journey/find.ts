@@ -131,7 +131,10 @@ function sameUrl(a: string, b: string): boolean {
   }
 }
 
-export function noteChallenge(ctx: JourneyContext, res: { challenge: string | null; url: string }): void {
+export function noteChallenge(
+  ctx: Pick<JourneyContext, "challenge">,
+  res: { challenge: string | null; url: string },
+): void {
   if (res.challenge && !ctx.challenge) ctx.challenge = { vendor: res.challenge, url: res.url };
 }
 

@@ -4,15 +4,15 @@ import { apiCatalogLinks } from "../checks/integration/api-catalog";
 import { catalogMcpEndpoints } from "../checks/integration/mcp-catalog";
 import type { CrawlEvent } from "../crawl/fetcher";
 import type { HostLimiter } from "../crawl/host-limiter";
-import type { JourneySite } from "../types";
+import type { JourneySite, McpProbeSite } from "../types";
 import { LOCAL_INFO_URL, scannerUserAgent } from "../user-agent";
 import { type PathResult, probeMcp, productPage, tryForm, tryMcp, tryPermalink, tryPlatformApi } from "./cart-paths";
-import type { JourneyContext } from "./context";
+import type { JourneyContext, McpContext } from "./context";
 import { findProduct, searchSite } from "./find";
 import { JourneyClient } from "./journey-client";
 import { JOURNEY_LIMITS } from "./journey-limits";
 import { detectPlatform } from "./platform";
-import type { CartResult, CartVia, JourneyResult } from "./types";
+import type { CartResult, CartVia, JourneyResult, McpProbe } from "./types";
 import { readUcpProfile } from "./ucp-profile";
 
 // The journey (issue 14): after the crawl, do what a shopping agent does, with plain
@@ -22,7 +22,10 @@ import { readUcpProfile } from "./ucp-profile";
 // for the scanner's own token; stops at a challenge). docs/scan.md "The journey".
 
 export interface JourneyOptions {
-  site: JourneySite;
+  /** What the probe of advertised MCP endpoints reads: handed over before the pages are in. */
+  probeSite: McpProbeSite;
+  /** Everything the journey reads, once the crawl has the product and category pages. */
+  site: Promise<JourneySite>;
   resolve: ResolveMap;
   signal?: AbortSignal;
   /** The scanner's info page; its origin also serves the UCP agent profile. */
@@ -69,15 +72,15 @@ function emptyCart(): CartResult {
 }
 
 export async function runJourney(options: JourneyOptions): Promise<JourneyResult> {
-  const { site } = options;
+  const { probeSite } = options;
   const infoUrl = options.infoUrl ?? LOCAL_INFO_URL;
   const status = options.onStatus ?? (() => {});
   const deadline = AbortSignal.timeout(JOURNEY_LIMITS.timeoutMs);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const client = new JourneyClient({
-    domain: site.domain,
+    domain: probeSite.domain,
     resolve: options.resolve,
-    gate: site.robotsGate,
+    gate: probeSite.robotsGate,
     userAgent: scannerUserAgent(infoUrl),
     signal,
     limiter: options.limiter,
@@ -95,12 +98,12 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
 
   // Nothing to do where the crawl could not look: the home page behind a challenge or
   // robots.txt. The cart is then as blocked as the rest.
-  if (site.unreachable) {
-    result.stopped = `the site gave no answer (${site.unreachable.reason})`;
+  if (probeSite.unreachable) {
+    result.stopped = `the site gave no answer (${probeSite.unreachable.reason})`;
     status(`Journey not started: ${result.stopped}`);
     return result;
   }
-  const home = site.home?.fetched;
+  const home = probeSite.home?.fetched;
   if (home?.challenge || home?.robotsBlocked) {
     result.cart.blocked = {
       reason: home.challenge
@@ -114,17 +117,39 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
     return result;
   }
 
+  // The MCP endpoints advertised outside UCP are probed from here, while the crawl still
+  // reads the product pages: the probe (server card, then server/discover, else the 2025
+  // handshake, then tools/list) is the scan's longest chain of round trips, and nothing on
+  // the cart's path waits for it. A challenge it meets is kept apart and joins the
+  // journey's only once the cart paths are done, so the cart's path never depends on when
+  // a side answer arrives.
+  const platform = detectPlatform(probeSite);
+  const ucp = readUcpProfile(probeSite.files["/.well-known/ucp"]);
+  const mcpSessions: JourneyContext["mcpSessions"] = new Map();
+  const mcpProbes: McpProbe[] = [];
+  const sideCtx: McpContext = {
+    client,
+    origin: probeSite.origin,
+    platform,
+    ucp,
+    mcpSessions,
+    mcpProbes,
+    challenge: null,
+  };
+  const advertised = probeAdvertised(sideCtx, probeSite);
+
+  const site = await options.site;
   const ctx: JourneyContext = {
     site,
     client,
     origin: site.origin,
-    platform: detectPlatform(site),
-    ucp: readUcpProfile(site.files["/.well-known/ucp"]),
+    platform,
+    ucp,
     agentProfileUrl: `${new URL(infoUrl).origin}${AGENT_PROFILE_PATH}`,
     product: null,
     attempts: [],
-    mcpSessions: new Map(),
-    mcpProbes: [],
+    mcpSessions,
+    mcpProbes,
     challenge: null,
     status,
   };
@@ -141,10 +166,9 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
     status("No product found without JavaScript");
   }
 
-  // The site search and the MCP endpoints advertised outside UCP are asked alongside the
-  // cart paths: nothing on the cart's path waits for them (the set of requests stays the
-  // same whatever answers first).
-  const side = ctx.challenge ? Promise.resolve(null) : Promise.all([searchSite(ctx), probeAdvertised(ctx, site)]);
+  // The site search is asked alongside the cart paths: nothing on the cart's path waits
+  // for it (the set of requests stays the same whatever answers first).
+  const search = ctx.challenge ? Promise.resolve(null) : searchSite(ctx);
 
   // Add one unit, through the first path that works.
   const cart = result.cart;
@@ -177,8 +201,10 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
     }
   }
 
-  const sideResults = await side;
-  if (sideResults) result.find.search = sideResults[0];
+  const searched = await search;
+  if (searched) result.find.search = searched;
+  const advertisedProbes = await advertised;
+  if (!ctx.challenge && sideCtx.challenge) ctx.challenge = sideCtx.challenge;
   // The UCP endpoint is probed after the cart paths (the MCP path may already have).
   if (!ctx.challenge && ctx.ucp?.mcpEndpoint) await probeMcp(ctx, ctx.ucp.mcpEndpoint, "/.well-known/ucp");
 
@@ -203,7 +229,8 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   }
   if (cart.added && cart.via) status(`Added to cart via ${VIA_WORDS[cart.via]} ✓`);
   else if (cart.blocked) status(`Cart step blocked: ${cart.blocked.reason}`);
-  result.mcp = ctx.mcpProbes;
+  // The advertised endpoints in their order, then the UCP endpoint's.
+  result.mcp = [...advertisedProbes, ...ctx.mcpProbes.filter((p) => !advertisedProbes.includes(p))];
   result.requests = client.requestCount;
   return result;
 }
@@ -213,7 +240,7 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
  * asked server/discover (else initialize) + tools/list, so mcp_discovery judges an endpoint
  * that answers, not a pointer. The UCP-bound endpoint is left to the MCP cart path.
  */
-async function probeAdvertised(ctx: JourneyContext, site: JourneySite): Promise<void> {
+async function probeAdvertised(ctx: McpContext, site: McpProbeSite): Promise<McpProbe[]> {
   const endpoints = advertisedMcpEndpoints(site).filter(([endpoint]) => {
     try {
       return ctx.client.onSite(new URL(endpoint)) && endpoint !== ctx.ucp?.mcpEndpoint;
@@ -225,11 +252,13 @@ async function probeAdvertised(ctx: JourneyContext, site: JourneySite): Promise<
   // (shopify.dev, "Migrate from Storefront MCP"), unless the UCP profile binds it already.
   if (ctx.platform.platform === "shopify") endpoints.push([`${ctx.origin}${SHOPIFY_UCP_MCP_PATH}`, SHOPIFY_UCP_MCP]);
   const unique = [...new Map(endpoints.map((e) => [e[0], e])).values()].slice(0, 2);
-  for (const [endpoint, by] of unique) await probeMcp(ctx, endpoint, by, true);
+  const probes: McpProbe[] = [];
+  for (const [endpoint, by] of unique) probes.push(await probeMcp(ctx, endpoint, by, true));
+  return probes;
 }
 
 /** MCP endpoints named by a catalogued server card, a legacy card, llms.txt or the api-catalog, in that order. */
-function advertisedMcpEndpoints(site: JourneySite): Array<[string, string]> {
+function advertisedMcpEndpoints(site: McpProbeSite): Array<[string, string]> {
   // SEP-2127 first: the server cards an AI Catalog (or the MCP Catalog) lists.
   const out: Array<[string, string]> = catalogMcpEndpoints(site);
   for (const path of ["/.well-known/mcp.json", "/.well-known/mcp"]) {
