@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { inWorkspace, signUpInBrowser } from "./browser";
+import { createKey, seedSite, signUpOnce } from "./workspace-seed";
 
 // A workspace with something on every page (issue 40's every-page journey): a key, a
 // site whose traffic holds each kind of visitor (an assistant fetching for a person,
@@ -50,13 +50,9 @@ export async function seedWorld(page: Page, o: SeedOptions): Promise<SeededWorld
   const { baseUrl, stamp } = o;
   const shop = `words-${stamp}.example`;
   const hook = `/words-${stamp}`;
-  await signUpInBrowser(page, baseUrl, `words-${stamp}@example.com`, "correct horse battery staple");
+  await signUpOnce(page, baseUrl, `words-${stamp}`);
 
-  await page.goto(`${baseUrl}/app/settings/api-keys`);
-  await page.getByLabel("Name", { exact: true }).fill("Every page");
-  await page.getByRole("button", { name: "Tick Full access" }).click();
-  await page.getByRole("button", { name: "Create key" }).click();
-  const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
+  const key = await createKey(page, baseUrl, "Every page");
   await o.onPage(page, "API key created");
   const json = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
   const post = async (path: string, body: unknown, status = 200) => {
@@ -65,13 +61,8 @@ export async function seedWorld(page: Page, o: SeedOptions): Promise<SeededWorld
     return res.json() as Promise<Record<string, unknown>>;
   };
 
-  await page.goto(`${baseUrl}/app/sites`);
-  await page.getByLabel("Domain").fill(shop);
-  await page.getByRole("button", { name: "Add site" }).click();
-  await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${shop}`));
+  const { token } = await seedSite(page, baseUrl, shop);
   await o.onPage(page, "site added");
-  const token = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
-  expect(token).not.toBe("");
 
   // The snippet's beacons, one network each (each its own visitor and session).
   const beacon = async (ip: string, ua: string, body: Record<string, unknown>) => {
