@@ -13,7 +13,7 @@ import type { SaltRecord, SaltSet } from "../salt/salt-schedule";
 import { utcDay } from "../time/utc-day";
 import type { SignedMessage } from "../verification/signature-base";
 import { verifyRequestSignature } from "../verification/verify-request";
-import type { AgentRequestRow } from "./agent-request-rows";
+import type { AgentRequestRow } from "./agent-request-columns";
 import { isDocument, notAPageView } from "./document-request";
 import type { DrainFormat } from "./drain-formats";
 import type { DrainRecord, LineReading } from "./drain-record";

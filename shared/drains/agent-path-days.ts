@@ -1,6 +1,6 @@
 import { DAY_MS } from "../time/durations";
 import { utcDayStart } from "../time/utc-day";
-import type { AgentRequestRow } from "./agent-request-rows";
+import type { AgentRequestRow } from "./agent-request-columns";
 
 // agent_path_days (schema/agent-path-days.ts): AI agents' requests counted per UTC day,
 // agent, platform, path and status, with the day's first and last request, kept equal to

@@ -1,6 +1,6 @@
 import { HOUR_MS } from "../time/durations";
 import { utcHourStart } from "../time/utc-hour";
-import type { AgentRequestRow } from "./agent-request-rows";
+import type { AgentRequestRow } from "./agent-request-columns";
 
 // agent_request_hours (schema/agent-request-hours.ts): AI agents' requests counted per
 // UTC hour, platform and purpose, kept equal to agent_requests by changing both in one

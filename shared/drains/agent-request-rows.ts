@@ -1,13 +1,7 @@
-import { agentRequests } from "@schema/agent-requests";
-import { columnNames, type SqlRow } from "../db/sql-row";
 import type { IngestMessage } from "../ingest/queue-message";
 import { addToAgentPathDays } from "./agent-path-days";
+import { AGENT_REQUEST_COLUMNS, type AgentRequestRow } from "./agent-request-columns";
 import { addToAgentRequestHours } from "./agent-request-hours";
-
-/** One row of `agent_requests` as the SQL writes it (schema/agent-requests.ts). */
-export type AgentRequestRow = SqlRow<typeof agentRequests>;
-
-export const AGENT_REQUEST_COLUMNS = columnNames(agentRequests);
 
 /** Rows per INSERT: SQLite takes at most 100 bound parameters per statement in D1 (11 columns each). */
 const ROWS_PER_STATEMENT = 9;

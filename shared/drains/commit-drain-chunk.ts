@@ -2,8 +2,9 @@ import { chunk } from "../batching/chunk";
 import type { IngestMessage } from "../ingest/queue-message";
 import { type RollupResult, rollupBatch } from "../sessions/rollup";
 import { DAY_MS } from "../time/durations";
+import type { AgentRequestRow } from "./agent-request-columns";
 import { dropAgentRequestsBefore } from "./agent-request-retention";
-import { type AgentRequestRow, storeAgentRequests } from "./agent-request-rows";
+import { storeAgentRequests } from "./agent-request-rows";
 
 /** Agent requests are kept as long as raw events (docs/privacy.md): 92 days. */
 export const AGENT_REQUESTS_RETENTION_MS = 92 * DAY_MS;

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { AgentRequestRow } from "../../shared/drains/agent-request-rows";
+import type { AgentRequestRow } from "../../shared/drains/agent-request-columns";
 import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
 import { AGENT_REQUESTS_RETENTION_MS, commitDrainChunk } from "../../shared/drains/commit-drain-chunk";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import shardMigrations from "../../migrations-shard/migrations.js";
-import type { AgentRequestRow } from "../../shared/drains/agent-request-rows";
+import type { AgentRequestRow } from "../../shared/drains/agent-request-columns";
 import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
 import { agentErrors } from "../../shared/reports/agent-errors";
 import { crawlToReferral } from "../../shared/reports/crawl-to-referral";

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type AgentRequestRow, storeAgentRequests } from "../../shared/drains/agent-request-rows";
+import type { AgentRequestRow } from "../../shared/drains/agent-request-columns";
+import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
 import type { CrawlToReferral } from "../../shared/reports/agent-report-schemas";
 import { inShard } from "../helpers/shard";
 import { freshKey, getJson, insertSession, seedSite, windowQuery } from "./traffic-fixtures";

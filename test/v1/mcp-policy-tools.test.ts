@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type AgentRequestRow, storeAgentRequests } from "../../shared/drains/agent-request-rows";
+import type { AgentRequestRow } from "../../shared/drains/agent-request-columns";
+import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 import { freezeClock } from "../helpers/clock";
 import { seedSite } from "../helpers/seed";

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../shared/db/client";
-import { type AgentRequestRow, storeAgentRequests } from "../../shared/drains/agent-request-rows";
+import type { AgentRequestRow } from "../../shared/drains/agent-request-columns";
+import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
 import type { PolicyCosts } from "../../shared/policy/policy-costs-schema";
 import { recordRobotsFetch } from "../../shared/robots/robots-history";
 import { inShard } from "../helpers/shard";
