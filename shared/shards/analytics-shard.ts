@@ -3,8 +3,13 @@ import { drizzle } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../migrations-shard/migrations.js";
 import { type BrowserCommerceRow, browserCommerceRows } from "../conversions/browser-commerce";
-import { agentRequestRowsOf, NEWEST_OF_VIA_SQL, SERVER_EVENTS_VIA, storeAgentRequests } from "../drains/agent-request-rows";
-import { type AgentRequestRow } from "../drains/agent-request-columns";
+import type { AgentRequestRow } from "../drains/agent-request-columns";
+import {
+  agentRequestRowsOf,
+  NEWEST_OF_VIA_SQL,
+  SERVER_EVENTS_VIA,
+  storeAgentRequests,
+} from "../drains/agent-request-rows";
 import { commitDrainChunk, type DrainChunkResult } from "../drains/commit-drain-chunk";
 import type { IngestMessage } from "../ingest/queue-message";
 import { type AgentVisits, agentVisits } from "../policy/agent-visits";
