@@ -2,15 +2,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import {
-  COLOUR_RULES,
-  describeInChromium,
-  expectAccessible,
-  inWorkspace,
-  SCREENSHOT_DIR,
-  signUpInBrowser,
-} from "./browser";
+import { COLOUR_RULES, describeInChromium, expectAccessible, SCREENSHOT_DIR } from "./browser";
 import { linksOn, pageKind } from "./page-crawl";
+import { createKey, seedSite, signUpOnce } from "./workspace-seed";
 
 // Every page of the application, found by following its links rather than listed by hand,
 // so a page added later is walked as soon as the navigation or another page links it
@@ -22,8 +16,6 @@ import { linksOn, pageKind } from "./page-crawl";
 const baseUrl = inject("baseUrl");
 const stamp = Date.now();
 const SHOP = `walk-${stamp}.example`;
-const ADDRESS = `walk-${stamp}@example.com`;
-const PASSWORD = "correct horse battery staple";
 /** A runaway crawl (a link that mints new addresses) fails instead of running on. */
 const MAX_PAGES = 60;
 const SHOTS = path.join(SCREENSHOT_DIR, "pages");
@@ -250,17 +242,9 @@ walk("every application page in headless Chromium", (chrome) => {
 
     // A workspace with something on every page: a key, a site with an agent's session, a
     // monitor and a conversion.
-    await signUpInBrowser(page, baseUrl, ADDRESS, PASSWORD);
-    await page.goto(`${baseUrl}/app/settings/api-keys`);
-    await page.getByLabel("Name", { exact: true }).fill("Walk");
-    await page.getByRole("button", { name: "Tick Full access" }).click();
-    await page.getByRole("button", { name: "Create key" }).click();
-    const key = ((await page.locator("#new-key").textContent()) ?? "").trim();
-    await page.goto(`${baseUrl}/app/sites`);
-    await page.getByLabel("Domain").fill(SHOP);
-    await page.getByRole("button", { name: "Add site" }).click();
-    await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${SHOP}`));
-    const token = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
+    await signUpOnce(page, baseUrl, "walk");
+    const key = await createKey(page, baseUrl, "Walk");
+    const { token } = await seedSite(page, baseUrl, SHOP);
     await page.goto(`${baseUrl}/app/monitors`);
     await page.getByLabel("Domain").fill("good-shop.test");
     await page.getByLabel("Webhook URL").fill("https://hooks.test/e2e-walk");
