@@ -2,7 +2,8 @@ import { readCheckoutAnswer } from "./agentic-answer.js";
 import type { CheckoutCall } from "./agentic-protocols.js";
 import { ReportedCheckouts, toOrderRecord } from "./agentic-record.js";
 import type { PolicyOptions } from "./policy-client.js";
-import { PolicyGate, type PolicyMark } from "./policy-gate.js";
+import type { PolicyMark } from "./policy-document.js";
+import { PolicyGate } from "./policy-gate.js";
 import { type EventRecord, isForwarded, type RequestFacts, toEventRecord } from "./record.js";
 
 export interface CollectorOptions {

@@ -6,5 +6,6 @@ export {
   retryAfterMs,
 } from "./collector.js";
 export type { PolicyOptions, PolicyStatus } from "./policy-client.js";
-export type { GateAnswer, PolicyMark } from "./policy-gate.js";
+export type { PolicyMark } from "./policy-document.js";
+export type { GateAnswer } from "./policy-gate.js";
 export { type EventRecord, isDocument, isForwarded, type RequestFacts, toEventRecord } from "./record.js";

@@ -60,6 +60,13 @@ export interface KnownAgent {
 /** Why a request was blocked: the policy's own action, or the robots.txt in force under `obey_robots`. */
 export type BlockReason = "policy" | "robots";
 
+/** What the policy's mark on a record says (`ServerEventInput.policy` in the v1 OpenAPI document). */
+export interface PolicyMark {
+  decision: "blocked";
+  reason: BlockReason;
+  version: number;
+}
+
 export interface Verdict {
   agent: KnownAgent;
   verified: boolean;

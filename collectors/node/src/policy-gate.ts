@@ -1,6 +1,5 @@
-import type { Collector } from "./collector.js";
 import { PolicyClient, type PolicyClientOptions } from "./policy-client.js";
-import type { BlockReason, KnownAgent } from "./policy-document.js";
+import type { BlockReason, KnownAgent, PolicyMark } from "./policy-document.js";
 import type { RequestFacts } from "./record.js";
 
 // Where a collector enforces the site's policy (docs/policy.md "Enforcement"): before
@@ -8,11 +7,13 @@ import type { RequestFacts } from "./record.js";
 // the request's time), a blocked agent gets a short 403, a managed robots.txt is served,
 // and every decision that stopped a request is recorded for the reports.
 
-/** What the policy's mark on a record says (`ServerEventInput.policy` in the v1 OpenAPI document). */
-export interface PolicyMark {
-  decision: "blocked";
-  reason: BlockReason;
-  version: number;
+/**
+ * Where the gate's decisions are recorded: the collector's own `record` and
+ * `recordBlocked` (collector.ts), named here so the gate needs nothing else of it.
+ */
+export interface GateRecorder {
+  record(facts: RequestFacts): void;
+  recordBlocked(facts: RequestFacts, policy: PolicyMark): void;
 }
 
 /** An answer the collector gives instead of the shop. */
@@ -53,7 +54,7 @@ export class PolicyGate {
   readonly client: PolicyClient;
 
   constructor(
-    private readonly collector: Collector,
+    private readonly collector: GateRecorder,
     options: PolicyClientOptions,
   ) {
     this.client = new PolicyClient(options);

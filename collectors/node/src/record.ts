@@ -1,4 +1,4 @@
-import type { PolicyMark } from "./policy-gate.js";
+import type { PolicyMark } from "./policy-document.js";
 /**
  * One served request, as an adapter sees it once the shop has answered. Everything the
  * service reads (docs/ingest.md, "Server-side events"); nothing else leaves the shop.
