@@ -1,6 +1,7 @@
 import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
 import { revokeUserGrants } from "../oauth/user-grants";
+import { ok, type Result } from "../result/result";
 import type { AccountContext } from "./account-context";
 import { type AccountDeletionPlan, planAccountDeletion } from "./removal-rules";
 import { deleteAccount, listHoldings } from "./workspace-removal";
@@ -9,8 +10,11 @@ import { deleteAccount, listHoldings } from "./workspace-removal";
 // account would take with it or is blocked by, and the deletion itself.
 
 /** The workspaces the deletion would delete, and what blocks it (removal-rules.ts). */
-export async function accountDeletionPlan(ctx: AppContext, input: { userId: string }): Promise<AccountDeletionPlan> {
-  return planAccountDeletion(await listHoldings(database(ctx.env.DB), input.userId));
+export async function accountDeletionPlan(
+  ctx: AppContext,
+  input: { userId: string },
+): Promise<Result<AccountDeletionPlan, never>> {
+  return ok(planAccountDeletion(await listHoldings(database(ctx.env.DB), input.userId)));
 }
 
 /**
@@ -21,8 +25,8 @@ export async function accountDeletionPlan(ctx: AppContext, input: { userId: stri
 export async function deleteOwnAccount(
   ctx: AccountContext,
   input: { userId: string; workspaceIds: string[] },
-): Promise<boolean> {
-  if (!(await deleteAccount(database(ctx.env.DB), input.userId, input.workspaceIds))) return false;
+): Promise<Result<boolean, never>> {
+  if (!(await deleteAccount(database(ctx.env.DB), input.userId, input.workspaceIds))) return ok(false);
   await revokeUserGrants(ctx.grants, input.userId);
-  return true;
+  return ok(true);
 }

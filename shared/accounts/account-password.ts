@@ -1,7 +1,10 @@
 import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import { dummyPasswordHash, verifyPassword } from "./password-hash";
 import { findUserByEmail, type UserRecord } from "./user-repository";
+
+export type { UserRecord };
 
 /**
  * The account of `email` when `password` is its password, else null. An unknown email
@@ -12,8 +15,8 @@ import { findUserByEmail, type UserRecord } from "./user-repository";
 export async function accountWithPassword(
   ctx: AppContext,
   input: { email: string; password: string },
-): Promise<UserRecord | null> {
+): Promise<Result<UserRecord | null, never>> {
   const user = await findUserByEmail(database(ctx.env.DB), input.email);
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  return user && ok ? user : null;
+  const right = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  return ok(user && right ? user : null);
 }

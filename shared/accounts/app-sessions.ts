@@ -1,8 +1,11 @@
 import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import { endSessionByToken, type SessionRecord, setSessionWorkspace, startSession } from "./session-repository";
 import { findSignedIn } from "./signed-in";
 import type { WorkspaceMembership } from "./workspace-repository";
+
+export type { WorkspaceMembership };
 
 // The app's browser sessions as use cases (docs/app.md "Sessions"): the lookup every
 // signed-in page makes, the start at sign-in, sign-up or a passkey, the end at sign-out,
@@ -12,16 +15,17 @@ import type { WorkspaceMembership } from "./workspace-repository";
 export async function signedInSession(
   ctx: AppContext,
   input: { token: string },
-): Promise<{ session: SessionRecord; workspaces: WorkspaceMembership[] } | null> {
-  return findSignedIn(database(ctx.env.DB), input.token, ctx.nowMs);
+): Promise<Result<{ session: SessionRecord; workspaces: WorkspaceMembership[] } | null, never>> {
+  return ok(await findSignedIn(database(ctx.env.DB), input.token, ctx.nowMs));
 }
 
 /** The workspace a session last used: the short addresses (`/app/sites`) go there. */
 export async function rememberSessionWorkspace(
   ctx: AppContext,
   input: { sessionId: string; workspaceId: string },
-): Promise<void> {
+): Promise<Result<void, never>> {
   await setSessionWorkspace(database(ctx.env.DB), input.sessionId, input.workspaceId);
+  return ok(undefined);
 }
 
 /**
@@ -32,13 +36,14 @@ export async function rememberSessionWorkspace(
 export async function startAppSession(
   ctx: AppContext,
   input: { userId: string; workspaceId: string | null; startedByPasskey: string | null; replaces: string | null },
-): Promise<{ token: string; expiresAt: number }> {
+): Promise<Result<{ token: string; expiresAt: number }, never>> {
   const db = database(ctx.env.DB);
   if (input.replaces) await endSessionByToken(db, input.replaces);
-  return startSession(db, input, ctx.nowMs);
+  return ok(await startSession(db, input, ctx.nowMs));
 }
 
 /** Sign-out: the session of this cookie token ends (one already gone is no error). */
-export async function endAppSession(ctx: AppContext, input: { token: string }): Promise<void> {
+export async function endAppSession(ctx: AppContext, input: { token: string }): Promise<Result<void, never>> {
   await endSessionByToken(database(ctx.env.DB), input.token);
+  return ok(undefined);
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import { acceptInvite, findOpenInvite, type OpenInvite } from "./invite-repository";
 import { setSessionWorkspace } from "./session-repository";
 
@@ -7,8 +8,11 @@ import { setSessionWorkspace } from "./session-repository";
 // with it. The link works once (invite-repository.ts `acceptInvite`).
 
 /** The open invitation of a link token; null when it was used, expired, withdrawn or mistyped. */
-export async function openInvitation(ctx: AppContext, input: { token: string }): Promise<OpenInvite | null> {
-  return findOpenInvite(database(ctx.env.DB), input.token, ctx.nowMs);
+export async function openInvitation(
+  ctx: AppContext,
+  input: { token: string },
+): Promise<Result<OpenInvite | null, never>> {
+  return ok(await findOpenInvite(database(ctx.env.DB), input.token, ctx.nowMs));
 }
 
 /**
@@ -18,10 +22,10 @@ export async function openInvitation(ctx: AppContext, input: { token: string }):
 export async function joinByInvitation(
   ctx: AppContext,
   input: { token: string; userId: string; sessionId: string },
-): Promise<{ workspaceId: string } | null> {
+): Promise<Result<{ workspaceId: string } | null, never>> {
   const db = database(ctx.env.DB);
   const invite = await findOpenInvite(db, input.token, ctx.nowMs);
-  if (!invite || !(await acceptInvite(db, invite, input.userId, ctx.nowMs))) return null;
+  if (!invite || !(await acceptInvite(db, invite, input.userId, ctx.nowMs))) return ok(null);
   await setSessionWorkspace(db, input.sessionId, invite.workspaceId);
-  return { workspaceId: invite.workspaceId };
+  return ok({ workspaceId: invite.workspaceId });
 }

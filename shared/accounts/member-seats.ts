@@ -1,5 +1,6 @@
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import { createInvite, withdrawInvite } from "./invite-repository";
 import {
   decideLeave,
@@ -20,22 +21,25 @@ import { changeMemberRole, findMemberSeat, removeMember } from "./workspace-repo
 export async function memberSeat(
   ctx: RequestContext,
   input: { userId: string },
-): Promise<{ email: string; role: WorkspaceRole; ownerCount: number } | null> {
-  return findMemberSeat(database(ctx.env.DB), ctx.workspaceId, input.userId);
+): Promise<Result<{ email: string; role: WorkspaceRole; ownerCount: number } | null, never>> {
+  return ok(await findMemberSeat(database(ctx.env.DB), ctx.workspaceId, input.userId));
 }
 
 /** A new invitation link's token (shown once), for `role`, made by `createdBy`. */
 export async function inviteToWorkspace(
   ctx: RequestContext,
   input: { role: WorkspaceRole; createdBy: string },
-): Promise<{ token: string }> {
+): Promise<Result<{ token: string }, never>> {
   const { token } = await createInvite(database(ctx.env.DB), { workspaceId: ctx.workspaceId, ...input }, ctx.nowMs);
-  return { token };
+  return ok({ token });
 }
 
 /** Withdraws an open invitation; false when there is none with that id in this workspace. */
-export async function withdrawInvitation(ctx: RequestContext, input: { inviteId: string }): Promise<boolean> {
-  return withdrawInvite(database(ctx.env.DB), ctx.workspaceId, input.inviteId);
+export async function withdrawInvitation(
+  ctx: RequestContext,
+  input: { inviteId: string },
+): Promise<Result<boolean, never>> {
+  return ok(await withdrawInvite(database(ctx.env.DB), ctx.workspaceId, input.inviteId));
 }
 
 /** What changes: the actor leaves, the target is removed, or the target's role becomes `role`. */
@@ -60,26 +64,26 @@ function decide(change: SeatChangeKind, actor: MemberSeat, target: MemberSeat, o
 export async function changeSeat(
   ctx: RequestContext,
   input: { actor: MemberSeat; targetId: string; change: SeatChangeKind },
-): Promise<SeatChangeOutcome> {
+): Promise<Result<SeatChangeOutcome, never>> {
   const db = database(ctx.env.DB);
   const { actor, targetId, change } = input;
   const workspaceId = ctx.workspaceId;
   for (let attempt = 0; attempt < 2; attempt++) {
     const seat = await findMemberSeat(db, workspaceId, targetId);
-    if (!seat) return { ok: false, reason: "no_member", message: NO_MEMBER };
+    if (!seat) return ok({ ok: false, reason: "no_member", message: NO_MEMBER });
     const target = { userId: targetId, role: seat.role };
     const decision = decide(change, actor, target, seat.ownerCount);
-    if (!decision.ok) return decision;
+    if (!decision.ok) return ok(decision);
     const guards = { workspaceId, actor, target };
     const written =
       change.kind === "role"
         ? target.role === change.role || (await changeMemberRole(db, { ...guards, to: change.role }))
         : await removeMember(db, guards);
-    if (written) return { ok: true, email: seat.email };
+    if (written) return ok({ ok: true, email: seat.email });
   }
-  return {
+  return ok({
     ok: false,
     reason: "changed_meanwhile",
     message: "The membership changed meanwhile. Look at the list and try again.",
-  };
+  });
 }

@@ -3,6 +3,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
 import { fromBase64, toBase64 } from "../encoding/base64";
+import { ok, type Result } from "../result/result";
 import { newSecretToken } from "./secret-token";
 
 // The one-time messages of the app's Post/Redirect/Get (docs/app.md "After a form";
@@ -26,7 +27,10 @@ async function derive(token: string) {
 }
 
 /** Seals `payload` for the session (sweeping expired flashes in the same batch); returns its token. */
-export async function sealFlash(ctx: AppContext, input: { sessionId: string; payload: unknown }): Promise<string> {
+export async function sealFlash(
+  ctx: AppContext,
+  input: { sessionId: string; payload: unknown },
+): Promise<Result<string, never>> {
   const token = newSecretToken();
   const { id, key } = await derive(token);
   const iv = crypto.getRandomValues(new Uint8Array(12));
@@ -43,25 +47,28 @@ export async function sealFlash(ctx: AppContext, input: { sessionId: string; pay
       expiresAt: ctx.nowMs + FLASH_TTL_MS,
     }),
   ]);
-  return token;
+  return ok(token);
 }
 
 /**
  * The payload sealed under `token` for this session, deleted as it is read; null when
  * there is none, it was already shown, it expired, or it belongs to another session.
  */
-export async function openFlash(ctx: AppContext, input: { sessionId: string; token: string }): Promise<unknown> {
-  if (!input.token || input.token.length > TOKEN_MAX_LENGTH) return null;
+export async function openFlash(
+  ctx: AppContext,
+  input: { sessionId: string; token: string },
+): Promise<Result<unknown, never>> {
+  if (!input.token || input.token.length > TOKEN_MAX_LENGTH) return ok(null);
   const { id, key } = await derive(input.token);
   const [row] = await database(ctx.env.DB)
     .delete(appFlashes)
     .where(and(eq(appFlashes.id, id), eq(appFlashes.sessionId, input.sessionId)))
     .returning();
-  if (!row || row.expiresAt < ctx.nowMs) return null;
+  if (!row || row.expiresAt < ctx.nowMs) return ok(null);
   const [ivText, dataText] = row.sealed.split(".");
   const iv = fromBase64(ivText ?? "");
   const data = fromBase64(dataText ?? "");
-  if (!iv || !data) return null;
+  if (!iv || !data) return ok(null);
   const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv }, key, data);
-  return JSON.parse(new TextDecoder().decode(plain));
+  return ok(JSON.parse(new TextDecoder().decode(plain)));
 }

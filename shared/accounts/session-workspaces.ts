@@ -1,5 +1,6 @@
 import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import { setSessionWorkspace } from "./session-repository";
 import { createOwnedWorkspace, type WorkspaceMembership } from "./workspace-repository";
 
@@ -11,9 +12,9 @@ import { createOwnedWorkspace, type WorkspaceMembership } from "./workspace-repo
 export async function createWorkspaceForSession(
   ctx: AppContext,
   input: { name: string; userId: string; sessionId: string; timeZone?: string },
-): Promise<WorkspaceMembership> {
+): Promise<Result<WorkspaceMembership, never>> {
   const db = database(ctx.env.DB);
   const created = await createOwnedWorkspace(db, input, ctx.nowMs);
   await setSessionWorkspace(db, input.sessionId, created.id);
-  return created;
+  return ok(created);
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import { hashPassword, needsRehash } from "./password-hash";
 import { anyUserExists, type UserRecord, updatePasswordHash } from "./user-repository";
 import { listUserWorkspaces } from "./workspace-repository";
@@ -8,8 +9,11 @@ import { listUserWorkspaces } from "./workspace-repository";
 // throttled, by the caller (workers/app/password-check.ts, `accountWithPassword`).
 
 /** Whether any account exists yet: before the first, the pages point to the owner's sign-up. */
-export async function anyAccountExists(ctx: AppContext, _input: Record<string, never>): Promise<boolean> {
-  return anyUserExists(database(ctx.env.DB));
+export async function anyAccountExists(
+  ctx: AppContext,
+  _input: Record<string, never>,
+): Promise<Result<boolean, never>> {
+  return ok(await anyUserExists(database(ctx.env.DB)));
 }
 
 /**
@@ -22,11 +26,11 @@ export async function anyAccountExists(ctx: AppContext, _input: Record<string, n
 export async function afterPasswordSignIn(
   ctx: AppContext,
   input: { user: UserRecord; password: string; wantedWorkspaceId: string | null },
-): Promise<{ workspaceId: string | null }> {
+): Promise<Result<{ workspaceId: string | null }, never>> {
   const db = database(ctx.env.DB);
   const { user } = input;
   if (needsRehash(user.passwordHash)) await updatePasswordHash(db, user.id, await hashPassword(input.password));
   const workspaces = await listUserWorkspaces(db, user.id);
   const start = workspaces.find((w) => w.id === input.wantedWorkspaceId) ?? workspaces[0];
-  return { workspaceId: start?.id ?? null };
+  return ok({ workspaceId: start?.id ?? null });
 }

@@ -1,9 +1,12 @@
 import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import { acceptInvite, findOpenInvite, type OpenInvite } from "./invite-repository";
 import { hashPassword } from "./password-hash";
 import { anyUserExists, insertUser } from "./user-repository";
 import { createOwnedWorkspace, listUserWorkspaces } from "./workspace-repository";
+
+export type { OpenInvite };
 
 // Creating an account (docs/app.md "Sign-up"). Who may sign up is decided by the caller
 // with `signUpPath` (sign-up-policy.ts) from the facts read here; the throttles and the
@@ -13,11 +16,11 @@ import { createOwnedWorkspace, listUserWorkspaces } from "./workspace-repository
 export async function signUpFacts(
   ctx: AppContext,
   input: { inviteToken: string },
-): Promise<{ firstOwner: boolean; invite: OpenInvite | null }> {
+): Promise<Result<{ firstOwner: boolean; invite: OpenInvite | null }, never>> {
   const db = database(ctx.env.DB);
   const firstOwner = !(await anyUserExists(db));
   const invite = input.inviteToken ? await findOpenInvite(db, input.inviteToken, ctx.nowMs) : null;
-  return { firstOwner, invite };
+  return ok({ firstOwner, invite });
 }
 
 /**
@@ -31,17 +34,17 @@ export async function createAccount(
     password: string;
     join: { invite: OpenInvite } | { workspaceName: string; timeZone?: string };
   },
-): Promise<{ userId: string; workspaceId: string } | null> {
+): Promise<Result<{ userId: string; workspaceId: string } | null, never>> {
   const db = database(ctx.env.DB);
   const user = await insertUser(db, { email: input.email, passwordHash: await hashPassword(input.password) });
-  if (!user) return null;
+  if (!user) return ok(null);
   if ("invite" in input.join) {
     await acceptInvite(db, input.join.invite, user.id, ctx.nowMs);
-    return { userId: user.id, workspaceId: input.join.invite.workspaceId };
+    return ok({ userId: user.id, workspaceId: input.join.invite.workspaceId });
   }
   const { workspaceName: name, timeZone } = input.join;
   const created = await createOwnedWorkspace(db, { name, userId: user.id, timeZone }, ctx.nowMs);
-  return { userId: user.id, workspaceId: created.id };
+  return ok({ userId: user.id, workspaceId: created.id });
 }
 
 /**
@@ -51,9 +54,9 @@ export async function createAccount(
 export async function signUpAsExisting(
   ctx: AppContext,
   input: { userId: string; invite: OpenInvite | null },
-): Promise<{ workspaceId: string | null }> {
+): Promise<Result<{ workspaceId: string | null }, never>> {
   const db = database(ctx.env.DB);
   if (input.invite) await acceptInvite(db, input.invite, input.userId, ctx.nowMs);
   const workspaces = await listUserWorkspaces(db, input.userId);
-  return { workspaceId: input.invite?.workspaceId ?? workspaces[0]?.id ?? null };
+  return ok({ workspaceId: input.invite?.workspaceId ?? workspaces[0]?.id ?? null });
 }

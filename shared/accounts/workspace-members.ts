@@ -1,8 +1,10 @@
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { ok, type Result } from "../result/result";
-import { listPendingInvites } from "./invite-repository";
+import { listPendingInvites, type PendingInviteRow } from "./invite-repository";
 import { listMembers, type MemberRow } from "./workspace-repository";
+
+export type { MemberRow, PendingInviteRow };
 
 export interface WorkspaceMembers {
   members: MemberRow[];

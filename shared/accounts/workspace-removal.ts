@@ -2,7 +2,7 @@ import { apiKeys, conversions, memberships, users, workspaces } from "@schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { WorkspaceHoldings } from "./removal-rules";
-import { WORKSPACE_NAME_MAX_LENGTH } from "./workspace-repository";
+import { WORKSPACE_NAME_MAX_LENGTH } from "./workspace-name";
 
 // Reads and writes behind renaming and deleting workspaces and accounts
 // (shared/accounts/removal-rules.ts decides; this file counts and deletes).

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import { DEFAULT_TIME_ZONE } from "../time/time-zone";
 import { withdrawInvitesNoLongerStanding } from "./invite-standing";
 import type { WorkspaceRole } from "./roles";
+import { WORKSPACE_NAME_MAX_LENGTH } from "./workspace-name";
 
 export interface WorkspaceMembership {
   id: string;
@@ -13,8 +14,6 @@ export interface WorkspaceMembership {
   /** IANA zone of the app's days and times (docs/app.md "Time zone"); `UTC` until an owner sets one. */
   timeZone: string;
 }
-
-export const WORKSPACE_NAME_MAX_LENGTH = 100;
 
 /** The user's workspaces in the order they joined them (the switcher's order). */
 export async function listUserWorkspaces(db: Database, userId: string): Promise<WorkspaceMembership[]> {

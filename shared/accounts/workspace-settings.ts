@@ -1,5 +1,6 @@
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import type { WorkspaceHoldings } from "./removal-rules";
 import { deleteWorkspace, listHoldings, renameWorkspace } from "./workspace-removal";
 
@@ -11,17 +12,23 @@ import { deleteWorkspace, listHoldings, renameWorkspace } from "./workspace-remo
 export async function workspaceHoldings(
   ctx: RequestContext,
   input: { userId: string },
-): Promise<WorkspaceHoldings | null> {
+): Promise<Result<WorkspaceHoldings | null, never>> {
   const all = await listHoldings(database(ctx.env.DB), input.userId);
-  return all.find((w) => w.id === ctx.workspaceId) ?? null;
+  return ok(all.find((w) => w.id === ctx.workspaceId) ?? null);
 }
 
 /** Renames the workspace; false when another workspace already has the name. */
-export async function renameCurrentWorkspace(ctx: RequestContext, input: { name: string }): Promise<boolean> {
-  return renameWorkspace(database(ctx.env.DB), ctx.workspaceId, input.name);
+export async function renameCurrentWorkspace(
+  ctx: RequestContext,
+  input: { name: string },
+): Promise<Result<boolean, never>> {
+  return ok(await renameWorkspace(database(ctx.env.DB), ctx.workspaceId, input.name));
 }
 
 /** Deletes the workspace; false when it got a site or monitor meanwhile (nothing deleted). */
-export async function deleteCurrentWorkspace(ctx: RequestContext, _input: Record<string, never>): Promise<boolean> {
-  return deleteWorkspace(database(ctx.env.DB), ctx.workspaceId);
+export async function deleteCurrentWorkspace(
+  ctx: RequestContext,
+  _input: Record<string, never>,
+): Promise<Result<boolean, never>> {
+  return ok(await deleteWorkspace(database(ctx.env.DB), ctx.workspaceId));
 }

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context/app-context";
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
+import { ok, type Result } from "../result/result";
 import {
   type AlertSettings,
   type Preferences,
@@ -21,30 +22,31 @@ import type { UnsubscribeSubject } from "./unsubscribe-token";
 export async function notificationSettings(
   ctx: RequestContext,
   input: { userId: string },
-): Promise<{ prefs: Preferences; settings: AlertSettings }> {
+): Promise<Result<{ prefs: Preferences; settings: AlertSettings }, never>> {
   const db = database(ctx.env.DB);
   const [prefs, settings] = await Promise.all([
     readPreferences(db, ctx.workspaceId, input.userId),
     readAlertSettings(db, ctx.workspaceId),
   ]);
-  return { prefs, settings };
+  return ok({ prefs, settings });
 }
 
 /** Saves the member's kinds of mail and, when given (an admin's form), the workspace's alert settings. */
 export async function saveNotificationSettings(
   ctx: RequestContext,
   input: { userId: string; prefs: Preferences; alerts: AlertSettings | null },
-): Promise<void> {
+): Promise<Result<void, never>> {
   const db = database(ctx.env.DB);
   if (input.alerts) await saveAlertSettings(db, ctx.workspaceId, input.alerts, ctx.nowMs);
   await savePreferences(db, ctx.workspaceId, input.userId, input.prefs, ctx.nowMs);
+  return ok(undefined);
 }
 
 /** The workspace an unsubscribe link is about, while its member still belongs to it; null otherwise. */
 export async function unsubscribeWorkspace(
   ctx: AppContext,
   input: { subject: UnsubscribeSubject },
-): Promise<{ name: string } | null> {
+): Promise<Result<{ name: string } | null, never>> {
   const { workspaceId, userId } = input.subject;
   const row = await database(ctx.env.DB)
     .select({ name: workspaces.name })
@@ -52,7 +54,7 @@ export async function unsubscribeWorkspace(
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
     .get();
-  return row ?? null;
+  return ok(row ?? null);
 }
 
 /**
@@ -62,9 +64,11 @@ export async function unsubscribeWorkspace(
 export async function unsubscribe(
   ctx: AppContext,
   input: { subject: UnsubscribeSubject },
-): Promise<{ name: string } | null> {
-  const ws = await unsubscribeWorkspace(ctx, input);
+): Promise<Result<{ name: string } | null, never>> {
+  const found = await unsubscribeWorkspace(ctx, input);
+  if (!found.ok) return found;
+  const ws = found.value;
   const { workspaceId, userId, kind } = input.subject;
   if (ws) await savePreferences(database(ctx.env.DB), workspaceId, userId, { [kind]: false }, ctx.nowMs);
-  return ws;
+  return ok(ws);
 }

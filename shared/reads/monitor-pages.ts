@@ -5,6 +5,7 @@ import { type DeliveryPage, type DeliveryRecord, listDeliveries } from "../monit
 import { findMonitor, listMonitors, type MonitorPage } from "../monitors/list-monitors";
 import type { MonitorRecord } from "../monitors/monitor-row";
 import { monitorsWithLatestScans } from "../monitors/monitors-with-scans";
+import { ok, type Result } from "../result/result";
 import { type LatestScanSummary, latestScans } from "../scan/latest-scans";
 
 // The reads of the app's Monitors pages and their CSV downloads (docs/app.md "Monitors"):
@@ -23,31 +24,31 @@ const PAGE = 100;
 export async function monitorsWithScans(
   ctx: AppContext,
   input: { workspaceId: string; limit: number },
-): Promise<{ page: MonitorPage; scans: Map<string, LatestScanSummary> }> {
-  return monitorsWithLatestScans(database(ctx.env.DB), input.workspaceId, input.limit);
+): Promise<Result<{ page: MonitorPage; scans: Map<string, LatestScanSummary> }, never>> {
+  return ok(await monitorsWithLatestScans(database(ctx.env.DB), input.workspaceId, input.limit));
 }
 
 /** A monitor of the context's workspace; null for another workspace's or a missing one. */
 export async function workspaceMonitor(
   ctx: RequestContext,
   input: { monitorId: string },
-): Promise<MonitorRecord | null> {
-  return findMonitor(database(ctx.env.DB), ctx.workspaceId, input.monitorId);
+): Promise<Result<MonitorRecord | null, never>> {
+  return ok(await findMonitor(database(ctx.env.DB), ctx.workspaceId, input.monitorId));
 }
 
 /** The newest `limit` deliveries of a monitor already found in the workspace (`workspaceMonitor`). */
 export async function latestDeliveries(
   ctx: RequestContext,
   input: { monitor: MonitorRecord; limit: number },
-): Promise<DeliveryPage> {
-  return listDeliveries(database(ctx.env.DB), input.monitor.id, input.limit, null);
+): Promise<Result<DeliveryPage, never>> {
+  return ok(await listDeliveries(database(ctx.env.DB), input.monitor.id, input.limit, null));
 }
 
 /** Every monitor of the workspace (up to `max`), newest first, each with its domain's latest scan. */
 export async function everyMonitorWithScan(
   ctx: RequestContext,
   input: { max: number },
-): Promise<{ monitor: MonitorRecord; scan: LatestScanSummary | undefined }[]> {
+): Promise<Result<{ monitor: MonitorRecord; scan: LatestScanSummary | undefined }[], never>> {
   const db = database(ctx.env.DB);
   const rows: { monitor: MonitorRecord; scan: LatestScanSummary | undefined }[] = [];
   let after = null;
@@ -60,14 +61,14 @@ export async function everyMonitorWithScan(
     rows.push(...page.monitors.map((monitor) => ({ monitor, scan: scans.get(monitor.domain) })));
     after = page.next;
   } while (after && rows.length < input.max);
-  return rows;
+  return ok(rows);
 }
 
 /** A monitor's newest deliveries (up to `max`), each with its attempts. */
 export async function newestDeliveries(
   ctx: RequestContext,
   input: { monitor: MonitorRecord; max: number },
-): Promise<DeliveryRecord[]> {
+): Promise<Result<DeliveryRecord[], never>> {
   const db = database(ctx.env.DB);
   const rows: DeliveryRecord[] = [];
   let after = null;
@@ -76,5 +77,5 @@ export async function newestDeliveries(
     rows.push(...page.deliveries);
     after = page.next;
   } while (after && rows.length < input.max);
-  return rows.slice(0, input.max);
+  return ok(rows.slice(0, input.max));
 }

@@ -1,5 +1,5 @@
+import type { WorkspaceMembership } from "@shared/accounts/app-sessions";
 import type { WorkspaceRole } from "@shared/accounts/roles";
-import type { WorkspaceMembership } from "@shared/accounts/workspace-repository";
 import type { AppContext } from "@shared/context/app-context";
 import type { RequestContext } from "@shared/context/request-context";
 import type { RequestIdVariables } from "@shared/http/request-id";

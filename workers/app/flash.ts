@@ -1,6 +1,7 @@
 import { openFlash, sealFlash } from "@shared/accounts/session-flash";
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
+import { pageValue } from "./refusal-page";
 import { appContext } from "./request-context";
 
 // Post/Redirect/Get for every form of the application (docs/app.md "After a form"): a
@@ -28,7 +29,7 @@ const QUERY = "flash";
 
 /** Stores `flash` for this session and returns `path` with its token: the Location of the 303. */
 export async function withFlash(c: Context<AppEnv>, path: string, flash: Flash): Promise<string> {
-  const token = await sealFlash(appContext(c), { sessionId: c.get("user").sessionId, payload: flash });
+  const token = pageValue(await sealFlash(appContext(c), { sessionId: c.get("user").sessionId, payload: flash }));
   const url = new URL(path, "http://app.invalid");
   url.searchParams.set(QUERY, token);
   return `${url.pathname}${url.search}`;
@@ -46,5 +47,5 @@ export async function redirectWithFlash(c: Context<AppEnv>, path: string, flash:
 export async function takeFlash(c: Context<AppEnv>): Promise<Flash | null> {
   const token = c.req.query(QUERY);
   if (!token) return null;
-  return (await openFlash(appContext(c), { sessionId: c.get("user").sessionId, token })) as Flash | null;
+  return pageValue(await openFlash(appContext(c), { sessionId: c.get("user").sessionId, token })) as Flash | null;
 }

@@ -1,8 +1,8 @@
-import { accountWithPassword } from "@shared/accounts/account-password";
+import { accountWithPassword, type UserRecord } from "@shared/accounts/account-password";
 import { PASSWORD_MAX_LENGTH } from "@shared/accounts/password-policy";
-import type { UserRecord } from "@shared/accounts/user-repository";
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
+import { pageValue } from "./refusal-page";
 import { appContext } from "./request-context";
 import { reservePasswordAttempt } from "./throttle";
 
@@ -23,7 +23,7 @@ export async function checkPassword(c: Context<AppEnv>, email: string, password:
   if (!email || password.length === 0 || password.length > PASSWORD_MAX_LENGTH) return { outcome: "wrong" };
   const attempt = await reservePasswordAttempt(c, email);
   if (!attempt.allowed) return { outcome: "throttled", retryAfter: attempt.retryAfter };
-  const user = await accountWithPassword(appContext(c), { email, password });
+  const user = pageValue(await accountWithPassword(appContext(c), { email, password }));
   await attempt.settle(user !== null);
   return user ? { outcome: "right", user } : { outcome: "wrong" };
 }

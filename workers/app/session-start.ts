@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 import { readSessionCookie, writeSessionCookie } from "./cookies";
 import { rotateCsrfToken } from "./middleware/csrf";
+import { pageValue } from "./refusal-page";
 import { appContext } from "./request-context";
 
 /**
@@ -17,12 +18,14 @@ export async function signInAs(
   workspaceId: string | null,
   startedByPasskey: string | null = null,
 ): Promise<void> {
-  const session = await startAppSession(appContext(c), {
-    userId,
-    workspaceId,
-    startedByPasskey,
-    replaces: readSessionCookie(c) ?? null,
-  });
+  const session = pageValue(
+    await startAppSession(appContext(c), {
+      userId,
+      workspaceId,
+      startedByPasskey,
+      replaces: readSessionCookie(c) ?? null,
+    }),
+  );
   writeSessionCookie(c, session.token, session.expiresAt);
   rotateCsrfToken(c);
 }

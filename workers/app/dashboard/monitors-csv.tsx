@@ -7,6 +7,7 @@ import { everyMonitorWithScan, newestDeliveries, workspaceMonitor } from "@share
 import type { LatestScanSummary } from "@shared/scan/latest-scans";
 import { HTTPException } from "hono/http-exception";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
 import { type CsvPage, csvTable, isoTime } from "./csv-download";
 
@@ -25,7 +26,7 @@ interface MonitorRow {
 
 /** Every monitor of the workspace (at most MONITORS_PER_WORKSPACE), newest first, each with its domain's latest scan. */
 export async function monitorRows(ctx: RequestContext): Promise<MonitorRow[]> {
-  const rows = await everyMonitorWithScan(ctx, { max: MONITORS_PER_WORKSPACE });
+  const rows = pageValue(await everyMonitorWithScan(ctx, { max: MONITORS_PER_WORKSPACE }));
   return rows.map((row) => ({ ...row, nowMs: ctx.nowMs }));
 }
 
@@ -69,7 +70,7 @@ export const DELIVERIES_CSV: CsvPage<DeliveriesInput, "deliveries"> = {
   guard,
   input: async (c) => {
     const ctx = pageContext(c);
-    const monitor = await workspaceMonitor(ctx, { monitorId: c.req.param("id") ?? "" });
+    const monitor = pageValue(await workspaceMonitor(ctx, { monitorId: c.req.param("id") ?? "" }));
     if (!monitor) throw new HTTPException(404, { message: "No such monitor in this workspace." });
     return { ctx, monitor };
   },
@@ -77,7 +78,8 @@ export const DELIVERIES_CSV: CsvPage<DeliveriesInput, "deliveries"> = {
   tables: {
     deliveries: csvTable({
       title: `Webhook deliveries (the newest ${DELIVERIES_CSV_MAX_ROWS.toLocaleString("en")} at most)`,
-      read: ({ ctx, monitor }: DeliveriesInput) => newestDeliveries(ctx, { monitor, max: DELIVERIES_CSV_MAX_ROWS }),
+      read: async ({ ctx, monitor }: DeliveriesInput) =>
+        pageValue(await newestDeliveries(ctx, { monitor, max: DELIVERIES_CSV_MAX_ROWS })),
       // The API's Delivery fields; the attempts (a list) as the page shows them.
       columns: [
         { name: "delivery_id", value: (d: DeliveryRecord) => d.id },

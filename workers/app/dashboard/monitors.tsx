@@ -19,6 +19,7 @@ import { renderPage } from "../layout/render";
 import { earlyRead } from "../middleware/early-read";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { appContext, pageContext } from "../request-context";
 import { DASHBOARD_STYLE, REFRESH_SCRIPT } from "./assets";
 import { CsvLink } from "./csv-download";
@@ -59,7 +60,7 @@ function Baseline(props: { c: Context<AppEnv>; m: MonitorRecord }) {
 export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?: 200 | 400 | 429 } = {}) {
   const workspace = c.get("workspace");
   const manager = canManageWorkspace(workspace.role);
-  const { page, scans } = await monitorsRead.take(c);
+  const { page, scans } = pageValue(await monitorsRead.take(c));
   const now = Date.now();
   const base = appHref(c, "/monitors");
   const waiting = page.monitors.filter((m) => m.lastScore === null).length;
@@ -215,9 +216,9 @@ export function registerMonitors(app: Hono<AppEnv>) {
   });
 
   app.get(`${PATH}/:id`, async (c) => {
-    const monitor = await workspaceMonitor(pageContext(c), { monitorId: c.req.param("id") });
+    const monitor = pageValue(await workspaceMonitor(pageContext(c), { monitorId: c.req.param("id") }));
     if (!monitor) throw new HTTPException(404, { message: "No such monitor in this workspace." });
-    const page = await latestDeliveries(pageContext(c), { monitor, limit: 50 });
+    const page = pageValue(await latestDeliveries(pageContext(c), { monitor, limit: 50 }));
     const flash = await takeFlash(c);
     return renderPage(c, {
       title: `Deliveries for ${monitor.domain}`,

@@ -19,6 +19,7 @@ import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { earlyRead } from "../middleware/early-read";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { DASHBOARD_STYLE } from "./assets";
 import { CsvLink } from "./csv-download";
@@ -90,7 +91,7 @@ async function reportPage(
   domain: string,
   scan: ScanResult | null | Promise<ScanResult | null>,
   extra: { before?: Child; status?: 200 | 400 | 429 | 502 } = {},
-  earlier: Promise<ScanSummary[]> = domainScanHistory(appContext(c), { domain, limit: HISTORY }),
+  earlier: Promise<ScanSummary[]> = domainScanHistory(appContext(c), { domain, limit: HISTORY }).then(pageValue),
 ) {
   const [shown, history] = await Promise.all([scan, earlier]);
   const latestId = history[0]?.id;
@@ -165,7 +166,8 @@ export function registerScanReports(app: Hono<AppEnv>) {
 
   app.get(`${PATH}/:domain`, async (c) => {
     const domain = domainParam(c);
-    const report = await latestReport.take(c);
+    const read = await latestReport.take(c);
+    const report = read ? pageValue(read) : null;
     if (!report?.allowed) throw new HTTPException(404, { message: NOT_HERE });
     return reportPage(c, domain, report.latest, {}, Promise.resolve(report.history));
   });
@@ -174,11 +176,13 @@ export function registerScanReports(app: Hono<AppEnv>) {
     const domain = await workspaceDomain(c);
     const id = c.req.param("id").toLowerCase();
     // A scan of another domain is not this domain's report, whoever may see it publicly.
-    const scan = ScanIdParam.safeParse({ id }).success ? await scanById(appContext(c), { scanId: id }) : null;
+    const scan = ScanIdParam.safeParse({ id }).success
+      ? pageValue(await scanById(appContext(c), { scanId: id }))
+      : null;
     if (!scan || scan.domain !== domain) throw new HTTPException(404, { message: `No scan of ${domain} has this id.` });
     // `?replay={run}`: the scan API answered with a finished run, not a new scan (issue 45).
     const run = ScanIdParam.safeParse({ id: c.req.query("replay") }).success
-      ? await scanRun(appContext(c), { runId: String(c.req.query("replay")) })
+      ? pageValue(await scanRun(appContext(c), { runId: String(c.req.query("replay")) }))
       : null;
     return reportPage(
       c,
@@ -201,7 +205,7 @@ export function registerScanReports(app: Hono<AppEnv>) {
       const replay = outcome.replayed && outcome.runId ? `?replay=${outcome.runId}` : "";
       return c.redirect(`${scanReportPath(c, domain, outcome.id)}${replay}`, 303);
     }
-    const latest = await latestDomainScan(appContext(c), { domain });
+    const latest = pageValue(await latestDomainScan(appContext(c), { domain }));
     const keep = latest ? " The report below is the last one." : "";
     if (outcome.kind === "refused" && outcome.status === 429) {
       const wait = outcome.retryAfterSeconds ?? 3600;

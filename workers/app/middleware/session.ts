@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { clearSessionCookie, readSessionCookie } from "../cookies";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { workspaceInUrl, workspacePath } from "../workspace-path";
 
@@ -18,7 +19,7 @@ export function signInRedirect(c: Context<AppEnv>): Response {
 async function loadUser(c: Context<AppEnv>): Promise<boolean> {
   const token = readSessionCookie(c);
   if (!token) return false;
-  const signedIn = await signedInSession(appContext(c), { token });
+  const signedIn = pageValue(await signedInSession(appContext(c), { token }));
   if (!signedIn) {
     clearSessionCookie(c);
     return false;

@@ -12,6 +12,7 @@ import { renderPage, renderRefused } from "../layout/render";
 import { linkOrigin, sendAfterAnswer } from "../mail-links";
 import { requireSignIn } from "../middleware/session";
 import { checkPassword } from "../password-check";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { tryAgainIn } from "../throttle";
 
@@ -81,7 +82,7 @@ function DeleteForm(props: { csrf: string; deletes: string[]; blockers: string[]
 }
 
 async function deletionPlan(c: Context<AppEnv>) {
-  return accountDeletionPlan(appContext(c), { userId: c.get("user").userId });
+  return pageValue(await accountDeletionPlan(appContext(c), { userId: c.get("user").userId }));
 }
 
 export function registerAccount(app: Hono<AppEnv>) {
@@ -121,7 +122,7 @@ export function registerAccount(app: Hono<AppEnv>) {
     // and refused, when the link is opened), so this form reveals no other account.
     const origin = linkOrigin(c);
     sendAfterAnswer(c, async () => {
-      const { token } = await issueEmailChangeLink(appContext(c), { userId: user.userId, newEmail: next });
+      const { token } = pageValue(await issueEmailChangeLink(appContext(c), { userId: user.userId, newEmail: next }));
       return {
         to: next,
         subject: "Confirm your new Agent Readiness email address",
@@ -150,7 +151,7 @@ export function registerAccount(app: Hono<AppEnv>) {
 
   app.get(`${EMAIL_PATH}/confirm/:token`, async (c) => {
     const token = c.req.param("token");
-    const newEmail = await emailChangeLinkAddress(appContext(c), { token });
+    const newEmail = pageValue(await emailChangeLinkAddress(appContext(c), { token }));
     if (!newEmail) throw new HTTPException(404, { message: EMAIL_LINK_INVALID });
     return renderPage(c, {
       title: "Confirm new email",
@@ -166,7 +167,7 @@ export function registerAccount(app: Hono<AppEnv>) {
   });
 
   app.post(`${EMAIL_PATH}/confirm/:token`, async (c) => {
-    const confirmed = await confirmEmailChange(appContext(c), { token: c.req.param("token") });
+    const confirmed = pageValue(await confirmEmailChange(appContext(c), { token: c.req.param("token") }));
     if (confirmed === "invalid") throw new HTTPException(404, { message: EMAIL_LINK_INVALID });
     if (confirmed === "taken") {
       throw new HTTPException(409, { message: "That address now belongs to another account. Nothing changed." });
@@ -208,10 +209,12 @@ export function registerAccount(app: Hono<AppEnv>) {
     if (plan.blockers.length > 0) return again(409, "The account cannot be deleted yet.");
     const refused = await refuseWrongPassword(c, user.email, form.current_password, again);
     if (refused) return refused;
-    const done = await deleteOwnAccount(accountContext(c), {
-      userId: user.userId,
-      workspaceIds: plan.deleteWorkspaces.map((w) => w.id),
-    });
+    const done = pageValue(
+      await deleteOwnAccount(accountContext(c), {
+        userId: user.userId,
+        workspaceIds: plan.deleteWorkspaces.map((w) => w.id),
+      }),
+    );
     if (!done) {
       return again(409, "A workspace of yours lost its other owner meanwhile. Nothing was deleted; look again.");
     }

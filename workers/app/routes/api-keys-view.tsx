@@ -1,6 +1,6 @@
 import { KEY_NAME_MAX_LENGTH } from "@shared/auth/key-actions";
-import type { KeyListItem } from "@shared/auth/key-repository";
 import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/auth/scopes";
+import type { KeyListItem } from "@shared/auth/workspace-keys";
 import { SCOPE_DESCRIPTIONS, SCOPE_NAMES } from "@shared/display/scope-names";
 import { keyPresetChoices } from "../key-presets";
 import { DataTable } from "../layout/data-table";

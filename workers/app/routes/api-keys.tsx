@@ -14,6 +14,7 @@ import { Notice } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
 import { ConfirmRevoke, CreateKeyForm, KeyTable } from "./api-keys-view";
 
@@ -26,7 +27,7 @@ async function keysPage(
 ) {
   const workspace = c.get("workspace");
   const canManage = canManageWorkspace(workspace.role);
-  const keys = await workspaceKeys(pageContext(c), {});
+  const keys = pageValue(await workspaceKeys(pageContext(c), {}));
   return renderPage(c, {
     title: "API keys",
     status: extra.status,
@@ -83,7 +84,7 @@ export function registerApiKeys(app: Hono<AppEnv>) {
   });
 
   app.get(`${PATH}/:keyId/revoke`, requireRole("admin"), async (c) => {
-    const item = await workspaceKey(pageContext(c), { keyId: c.req.param("keyId") });
+    const item = pageValue(await workspaceKey(pageContext(c), { keyId: c.req.param("keyId") }));
     if (!item) throw new HTTPException(404, { message: "No live key with that id in this workspace." });
     return renderPage(c, {
       title: "Revoke API key",

@@ -5,6 +5,7 @@ import type { AppEnv } from "../app-env";
 import { PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { optionalSignIn, requireSignIn } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { workspacePath } from "../workspace-path";
 import { SignUpForm } from "./sign-up";
@@ -16,7 +17,7 @@ const INVALID = "This invitation link is not valid: it was used already, has exp
 export function registerInvite(app: Hono<AppEnv>) {
   app.get("/app/invite/:token", optionalSignIn(), async (c) => {
     const token = c.req.param("token");
-    const invite = await openInvitation(appContext(c), { token });
+    const invite = pageValue(await openInvitation(appContext(c), { token }));
     if (!invite) throw new HTTPException(404, { message: INVALID });
     const user = c.get("user");
     if (!user) {
@@ -49,7 +50,7 @@ export function registerInvite(app: Hono<AppEnv>) {
 
   app.post("/app/invite/:token", requireSignIn(), async (c) => {
     const { userId, sessionId } = c.get("user");
-    const joined = await joinByInvitation(appContext(c), { token: c.req.param("token"), userId, sessionId });
+    const joined = pageValue(await joinByInvitation(appContext(c), { token: c.req.param("token"), userId, sessionId }));
     if (!joined) throw new HTTPException(404, { message: INVALID });
     return c.redirect(workspacePath(joined.workspaceId, ""), 303);
   });

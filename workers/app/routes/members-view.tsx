@@ -1,6 +1,5 @@
-import type { PendingInviteRow } from "@shared/accounts/invite-repository";
 import { decideRemoval, decideRoleChange, type MemberSeat, workspaceRoles } from "@shared/accounts/roles";
-import type { MemberRow } from "@shared/accounts/workspace-repository";
+import type { MemberRow, PendingInviteRow } from "@shared/accounts/workspace-members";
 import { DataTable } from "../layout/data-table";
 import { ConfirmActions, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";

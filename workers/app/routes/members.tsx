@@ -180,7 +180,7 @@ export function registerMembers(app: Hono<AppEnv>) {
       c.header("Retry-After", String(retryAfter));
       return refuse(c, 429, `Too many invitations. ${tryAgainIn(retryAfter)}`);
     }
-    const { token } = await inviteToWorkspace(pageContext(c), { role, createdBy: c.get("user").userId });
+    const { token } = pageValue(await inviteToWorkspace(pageContext(c), { role, createdBy: c.get("user").userId }));
     const url = `${linkOrigin(c)}/app/invite/${token}`;
     if (mailTo) sendAfterAnswer(c, async () => inviteMail(mailTo, workspace.name, role, url));
     // Post/Redirect/Get: a reload of the members page creates no second invitation.
@@ -189,7 +189,7 @@ export function registerMembers(app: Hono<AppEnv>) {
 
   // Another workspace's invitation id finds no row here, exactly like an unknown id (404).
   app.post(`${PATH}/invites/:inviteId/withdraw`, requireRole("admin"), async (c) => {
-    if (!(await withdrawInvitation(pageContext(c), { inviteId: c.req.param("inviteId") }))) {
+    if (!pageValue(await withdrawInvitation(pageContext(c), { inviteId: c.req.param("inviteId") }))) {
       return refuse(c, 404, "No open invitation with that id in this workspace.");
     }
     return redirectWithFlash(c, membersHref(c), {
@@ -207,7 +207,9 @@ export function registerMembers(app: Hono<AppEnv>) {
 
   // After leaving, the next page resolves another workspace of the user's, or offers to create one.
   app.post(`${PATH}/leave`, async (c) => {
-    const left = await changeSeat(pageContext(c), { actor: me(c), targetId: me(c).userId, change: { kind: "leave" } });
+    const left = pageValue(
+      await changeSeat(pageContext(c), { actor: me(c), targetId: me(c).userId, change: { kind: "leave" } }),
+    );
     if (!left.ok) return refuseSeat(c, left);
     // The apps this person connected to the workspace go with the seat (issue 41 #1).
     await revokeUserGrants(grantHelpers(c.env), c.get("user").userId, c.get("workspace").id);
@@ -220,14 +222,16 @@ export function registerMembers(app: Hono<AppEnv>) {
     const to = typeof form.role === "string" && isWorkspaceRole(form.role) ? form.role : null;
     if (!to) return refuse(c, 400, "Choose a role: owner, admin or member.");
     const change = { kind: "role", role: to } as const;
-    const changed = await changeSeat(pageContext(c), { actor: me(c), targetId: c.req.param("userId"), change });
+    const changed = pageValue(
+      await changeSeat(pageContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
+    );
     if (!changed.ok) return refuseSeat(c, changed);
     return redirectWithFlash(c, membersHref(c), { kind: "success", text: `${changed.email} is now ${to}.` });
   });
 
   app.get(`${PATH}/:userId/remove`, async (c) => {
     const targetId = c.req.param("userId");
-    const seat = await memberSeat(pageContext(c), { userId: targetId });
+    const seat = pageValue(await memberSeat(pageContext(c), { userId: targetId }));
     if (!seat) return refuse(c, 404, NO_MEMBER);
     const decision = decideRemoval({
       actor: me(c),
@@ -249,7 +253,9 @@ export function registerMembers(app: Hono<AppEnv>) {
 
   app.post(`${PATH}/:userId/remove`, async (c) => {
     const change = { kind: "remove" } as const;
-    const removed = await changeSeat(pageContext(c), { actor: me(c), targetId: c.req.param("userId"), change });
+    const removed = pageValue(
+      await changeSeat(pageContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
+    );
     if (!removed.ok) return refuseSeat(c, removed);
     // Their connected apps (OAuth grants) for this workspace are revoked with the seat, so
     // a refresh token cannot outlive it (issue 41 #1).

@@ -9,6 +9,7 @@ import { appHref } from "../layout/app-href";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
 
 // Settings → Notifications (docs/app.md "Notifications"): each member chooses what mail
@@ -84,7 +85,7 @@ export function registerNotifications(app: Hono<AppEnv>) {
 
   app.get(PATH, async (c) => {
     const ws = c.get("workspace");
-    const { prefs, settings } = await notificationSettings(pageContext(c), { userId: c.get("user").userId });
+    const { prefs, settings } = pageValue(await notificationSettings(pageContext(c), { userId: c.get("user").userId }));
     return renderPage(c, {
       title: "Notifications",
       body: (

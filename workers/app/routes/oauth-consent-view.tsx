@@ -1,5 +1,5 @@
 import type { ConsentDescription } from "@cloudflare/workers-oauth-provider";
-import type { WorkspaceMembership } from "@shared/accounts/workspace-repository";
+import type { WorkspaceMembership } from "@shared/accounts/app-sessions";
 import { SCOPE_PRESETS, SCOPES } from "@shared/auth/scopes";
 import { SCOPE_DESCRIPTIONS, SCOPE_NAMES } from "@shared/display/scope-names";
 import { grantableScopes } from "@shared/oauth/grantable-scopes";

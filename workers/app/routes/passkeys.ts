@@ -23,6 +23,7 @@ import type { AppEnv } from "../app-env";
 import { requireSignIn } from "../middleware/session";
 import { parseCredentialField, RP_NAME, relyingParty } from "../passkey-ceremony";
 import { checkPassword } from "../password-check";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { signInAs } from "../session-start";
 import { clientAddress, hitLimit, recordAddressFailure, signInRetryAfterForAddress, tryAgainIn } from "../throttle";
@@ -49,7 +50,7 @@ export function registerPasskeys(app: Hono<AppEnv>) {
     }
     if (check.outcome === "wrong") return refuse(c, 401, CURRENT_PASSWORD_WRONG);
     const { rpID } = relyingParty(c);
-    const existing = await userPasskeys(appContext(c), { userId: user.userId });
+    const existing = pageValue(await userPasskeys(appContext(c), { userId: user.userId }));
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID,
@@ -60,11 +61,13 @@ export function registerPasskeys(app: Hono<AppEnv>) {
       // Discoverable, so the sign-in page needs no email first.
       authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
     });
-    const challengeId = await openPasskeyChallenge(appContext(c), {
-      challenge: options.challenge,
-      purpose: "register",
-      userId: user.userId,
-    });
+    const challengeId = pageValue(
+      await openPasskeyChallenge(appContext(c), {
+        challenge: options.challenge,
+        purpose: "register",
+        userId: user.userId,
+      }),
+    );
     return c.json({ challengeId, options });
   });
 
@@ -74,7 +77,13 @@ export function registerPasskeys(app: Hono<AppEnv>) {
     const response = parseCredentialField<RegistrationResponseJSON>(form.credential);
     const challenge =
       typeof form.challenge_id === "string"
-        ? await takePasskeyChallenge(appContext(c), { id: form.challenge_id, purpose: "register", userId: user.userId })
+        ? pageValue(
+            await takePasskeyChallenge(appContext(c), {
+              id: form.challenge_id,
+              purpose: "register",
+              userId: user.userId,
+            }),
+          )
         : null;
     if (!response || !challenge) return refuse(c, 400, "This passkey request expired. Try again.");
     const { rpID, origin } = relyingParty(c);
@@ -90,13 +99,15 @@ export function registerPasskeys(app: Hono<AppEnv>) {
     });
     if (!verified?.verified) return refuse(c, 400, "The passkey could not be verified.");
     const { credential } = verified.registrationInfo;
-    const added = await addPasskey(appContext(c), {
-      id: credential.id,
-      userId: user.userId,
-      publicKey: toBase64Url(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-    });
+    const added = pageValue(
+      await addPasskey(appContext(c), {
+        id: credential.id,
+        userId: user.userId,
+        publicKey: toBase64Url(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+      }),
+    );
     if (!added) return refuse(c, 400, "That passkey is already registered.");
     return c.json({ ok: true }, 201);
   });
@@ -109,11 +120,13 @@ export function registerPasskeys(app: Hono<AppEnv>) {
     }
     const { rpID } = relyingParty(c);
     const options = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
-    const challengeId = await openPasskeyChallenge(appContext(c), {
-      challenge: options.challenge,
-      purpose: "sign_in",
-      userId: null,
-    });
+    const challengeId = pageValue(
+      await openPasskeyChallenge(appContext(c), {
+        challenge: options.challenge,
+        purpose: "sign_in",
+        userId: null,
+      }),
+    );
     return c.json({ challengeId, options });
   });
 
@@ -127,9 +140,11 @@ export function registerPasskeys(app: Hono<AppEnv>) {
     const response = parseCredentialField<AuthenticationResponseJSON>(form.credential);
     const challenge =
       typeof form.challenge_id === "string"
-        ? await takePasskeyChallenge(appContext(c), { id: form.challenge_id, purpose: "sign_in", userId: null })
+        ? pageValue(
+            await takePasskeyChallenge(appContext(c), { id: form.challenge_id, purpose: "sign_in", userId: null }),
+          )
         : null;
-    const passkey = response ? await passkeyById(appContext(c), { id: response.id }) : null;
+    const passkey = response ? pageValue(await passkeyById(appContext(c), { id: response.id })) : null;
     const stored = passkey ? fromBase64Url(passkey.publicKey) : null;
     const publicKey = stored ? new Uint8Array(stored) : null;
     const { rpID, origin } = relyingParty(c);
@@ -154,7 +169,7 @@ export function registerPasskeys(app: Hono<AppEnv>) {
       return refuse(c, 401, SIGN_IN_FAILED);
     }
     const counter = verified.authenticationInfo.newCounter;
-    const start = await afterPasskeySignIn(appContext(c), { passkey, counter });
+    const start = pageValue(await afterPasskeySignIn(appContext(c), { passkey, counter }));
     await signInAs(c, passkey.userId, start.workspaceId, passkey.id);
     return c.json({ next: "/app" });
   });

@@ -11,6 +11,7 @@ import { EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { linkOrigin, sendAfterAnswer } from "../mail-links";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { clientAddress, hitLimit, tryAgainIn } from "../throttle";
 
@@ -113,7 +114,7 @@ export function registerPasswordReset(app: Hono<AppEnv>) {
     // same page in the same time (no account enumeration).
     const origin = linkOrigin(c);
     sendAfterAnswer(c, async () => {
-      const link = await issuePasswordResetLink(appContext(c), { email });
+      const link = pageValue(await issuePasswordResetLink(appContext(c), { email }));
       return link ? resetMail(origin, link.email, link.token) : null;
     });
     return c.redirect(`${PATH}?sent=1`, 303);
@@ -121,7 +122,7 @@ export function registerPasswordReset(app: Hono<AppEnv>) {
 
   app.get(`${PATH}/:token`, async (c) => {
     const token = c.req.param("token");
-    if (!(await passwordResetLinkWorks(appContext(c), { token }))) {
+    if (!pageValue(await passwordResetLinkWorks(appContext(c), { token }))) {
       throw new HTTPException(404, { message: RESET_LINK_INVALID });
     }
     return renderPage(c, {

@@ -1,4 +1,4 @@
-import type { PasskeyRecord } from "@shared/accounts/passkey-repository";
+import type { PasskeyRecord } from "@shared/accounts/passkeys";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";

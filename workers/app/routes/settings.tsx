@@ -4,12 +4,13 @@ import type { AppEnv } from "../app-env";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { PasskeySection, SettingsCards } from "./settings-view";
 
 export function registerSettings(app: Hono<AppEnv>) {
   app.get("/app/settings", requireSignIn(), requireWorkspace(), async (c) => {
-    const passkeys = await userPasskeys(appContext(c), { userId: c.get("user").userId });
+    const passkeys = pageValue(await userPasskeys(appContext(c), { userId: c.get("user").userId }));
     return renderPage(c, {
       title: "Settings",
       body: (

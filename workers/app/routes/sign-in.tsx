@@ -7,6 +7,7 @@ import { Notice, PostForm } from "../layout/form";
 import { PasskeyButton } from "../layout/passkey-button";
 import { renderPage, renderRefused } from "../layout/render";
 import { checkPassword } from "../password-check";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { safeNext, signInAs } from "../session-start";
 import { tryAgainIn } from "../throttle";
@@ -62,7 +63,7 @@ function arrivalNotice(query: (name: string) => string | undefined): string | nu
 
 export function registerSignIn(app: Hono<AppEnv>) {
   app.get("/app/sign-in", async (c) => {
-    const noAccountYet = c.env.LOCAL_OWNER_SIGNUP === "1" && !(await anyAccountExists(appContext(c), {}));
+    const noAccountYet = c.env.LOCAL_OWNER_SIGNUP === "1" && !pageValue(await anyAccountExists(appContext(c), {}));
     const next = safeNext(c.req.query("next"));
     return renderPage(c, {
       title: "Sign in",
@@ -100,7 +101,7 @@ export function registerSignIn(app: Hono<AppEnv>) {
     // from a tab of workspace B does not move the short addresses to another one.
     const wantedWorkspaceId = splitWorkspacePath(next.split(/[?#]/)[0] ?? "").workspaceId;
     const { user } = check;
-    const start = await afterPasswordSignIn(appContext(c), { user, password, wantedWorkspaceId });
+    const start = pageValue(await afterPasswordSignIn(appContext(c), { user, password, wantedWorkspaceId }));
     await signInAs(c, user.id, start.workspaceId);
     return c.redirect(next, 303);
   });

@@ -1,9 +1,8 @@
 import { normalizeEmail } from "@shared/accounts/email";
-import type { OpenInvite } from "@shared/accounts/invite-repository";
 import { passwordProblem } from "@shared/accounts/password-policy";
-import { createAccount, signUpAsExisting, signUpFacts } from "@shared/accounts/sign-up";
+import { createAccount, type OpenInvite, signUpAsExisting, signUpFacts } from "@shared/accounts/sign-up";
 import { parseSignUpMode, signUpPath, signUpRefusals } from "@shared/accounts/sign-up-policy";
-import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
+import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-name";
 import { initialTimeZone } from "@shared/accounts/workspace-time-zone";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -12,6 +11,7 @@ import { BrowserTimeZoneField, EmailField, PasswordField } from "../layout/accou
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { checkPassword } from "../password-check";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { signInAs } from "../session-start";
 import { hitSignUp, tryAgainIn } from "../throttle";
@@ -77,7 +77,7 @@ export function SignUpForm(props: SignUpFormProps) {
 }
 
 async function formFlags(c: Context<AppEnv>, inviteToken = "") {
-  const { firstOwner, invite } = await signUpFacts(appContext(c), { inviteToken });
+  const { firstOwner, invite } = pageValue(await signUpFacts(appContext(c), { inviteToken }));
   return { firstOwner, invite, askBootstrap: firstOwner && c.env.LOCAL_OWNER_SIGNUP !== "1" };
 }
 
@@ -161,7 +161,7 @@ export function registerSignUp(app: Hono<AppEnv>) {
             workspaceName: str("workspace", WORKSPACE_NAME_MAX_LENGTH).trim() || defaultWorkspaceName(email),
             timeZone: initialTimeZone(form.timezone),
           };
-    const created = await createAccount(appContext(c), { email, password, join });
+    const created = pageValue(await createAccount(appContext(c), { email, password, join }));
     if (!created) {
       // The email is taken. With its right password this is a sign-in, checked and
       // throttled exactly as one (else this form would guess passwords past the sign-in
@@ -172,7 +172,7 @@ export function registerSignUp(app: Hono<AppEnv>) {
         return again(429, `Too many failed sign-ins. ${tryAgainIn(check.retryAfter)}`);
       }
       if (check.outcome === "wrong") return again(400, SIGN_UP_FAILED);
-      const landing = (await signUpAsExisting(appContext(c), { userId: check.user.id, invite })).workspaceId;
+      const landing = pageValue(await signUpAsExisting(appContext(c), { userId: check.user.id, invite })).workspaceId;
       await signInAs(c, check.user.id, landing);
       return c.redirect(landing ? workspacePath(landing, "") : "/app", 303);
     }

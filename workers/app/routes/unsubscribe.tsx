@@ -5,6 +5,7 @@ import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { Notice } from "../layout/form";
 import { renderPage } from "../layout/render";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { workspacePath } from "../workspace-path";
 
@@ -47,7 +48,7 @@ export function registerUnsubscribe(app: Hono<AppEnv>) {
   app.get(PATH, async (c) => {
     const s = await subjectOf(c);
     if (!s) return invalid(c);
-    const ws = await unsubscribeWorkspace(appContext(c), { subject: s });
+    const ws = pageValue(await unsubscribeWorkspace(appContext(c), { subject: s }));
     const { title } = NOTIFICATION_LABELS[s.kind];
     return renderPage(c, {
       title: "Unsubscribe",
@@ -70,7 +71,7 @@ export function registerUnsubscribe(app: Hono<AppEnv>) {
     const s = await subjectOf(c);
     if (!s) return invalid(c);
     // Without the membership there is nothing to turn off (and no row may be written).
-    const ws = await unsubscribe(appContext(c), { subject: s });
+    const ws = pageValue(await unsubscribe(appContext(c), { subject: s }));
     const { title } = NOTIFICATION_LABELS[s.kind];
     return renderPage(c, {
       title: "Unsubscribed",

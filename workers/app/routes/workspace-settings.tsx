@@ -1,5 +1,5 @@
 import { decideWorkspaceDeletion } from "@shared/accounts/removal-rules";
-import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
+import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-name";
 import { deleteCurrentWorkspace, renameCurrentWorkspace, workspaceHoldings } from "@shared/accounts/workspace-settings";
 import { setWorkspaceTimeZone } from "@shared/accounts/workspace-time-zone";
 import { supportedTimeZones } from "@shared/time/time-zone";
@@ -11,6 +11,7 @@ import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
 
 // Settings → Workspace: rename, time zone and delete, owners only (docs/app.md "Renaming and
@@ -100,7 +101,7 @@ function ConfirmDeletion(props: { base: string; csrf: string; name: string }) {
 }
 
 async function holdingsOf(c: Context<AppEnv>) {
-  const current = await workspaceHoldings(pageContext(c), { userId: c.get("user").userId });
+  const current = pageValue(await workspaceHoldings(pageContext(c), { userId: c.get("user").userId }));
   if (!current) throw new HTTPException(404, { message: "You do not belong to that workspace." });
   return current;
 }
@@ -142,7 +143,7 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
         form: <RenameForm base={settingsHref(c)} csrf={c.get("csrfToken")} name={name || c.get("workspace").name} />,
       });
     if (!name) return again("Give the workspace a name.");
-    if (!(await renameCurrentWorkspace(pageContext(c), { name }))) {
+    if (!pageValue(await renameCurrentWorkspace(pageContext(c), { name }))) {
       return again("Another workspace already has that name. Choose another.");
     }
     return c.redirect(`${settingsHref(c)}?renamed=1`, 303);
@@ -196,7 +197,7 @@ export function registerWorkspaceSettings(app: Hono<AppEnv>) {
         form: <ConfirmDeletion base={settingsHref(c)} csrf={c.get("csrfToken")} name={ws.name} />,
       });
     }
-    if (!(await deleteCurrentWorkspace(pageContext(c), {}))) {
+    if (!pageValue(await deleteCurrentWorkspace(pageContext(c), {}))) {
       return renderRefused(c, {
         title: "Delete workspace",
         status: 409,

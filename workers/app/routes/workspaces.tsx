@@ -1,6 +1,6 @@
 import { rememberSessionWorkspace } from "@shared/accounts/app-sessions";
 import { createWorkspaceForSession } from "@shared/accounts/session-workspaces";
-import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-repository";
+import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-name";
 import { initialTimeZone } from "@shared/accounts/workspace-time-zone";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -9,6 +9,7 @@ import { BrowserTimeZoneField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage } from "../layout/render";
 import { requireSignIn } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { workspacePath } from "../workspace-path";
 
@@ -69,7 +70,7 @@ export function registerWorkspaces(app: Hono<AppEnv>) {
     }
     const { userId, sessionId } = c.get("user");
     const timeZone = initialTimeZone(form.timezone);
-    const created = await createWorkspaceForSession(appContext(c), { name, userId, sessionId, timeZone });
+    const created = pageValue(await createWorkspaceForSession(appContext(c), { name, userId, sessionId, timeZone }));
     return c.redirect(workspacePath(created.id, ""), 303);
   });
 }
