@@ -20,7 +20,7 @@ setPasswordHashParams(TEST_PASSWORD_HASH_PARAMS);
 const T0 = Date.UTC(2026, 10, 20, 12);
 const app = (nowMs = T0): AppContext => ({ env: { DB: env.DB }, nowMs, baseUrl: "https://app.test" });
 
-function valueOf<T>(result: Result<T, never>): T {
+function valueIn<T>(result: Result<T, never>): T {
   if (!result.ok) throw new Error(`refused: ${result.code}`);
   return result.value;
 }
@@ -29,7 +29,7 @@ function valueOf<T>(result: Result<T, never>): T {
 async function owner(label: string) {
   const email = uniqueEmail(label);
   const join = { workspaceName: `${label} ${email}` };
-  const made = valueOf(await createAccount(app(), { email, password: "a long enough password", join }));
+  const made = valueIn(await createAccount(app(), { email, password: "a long enough password", join }));
   if (!made) throw new Error("address taken");
   return { ...made, email };
 }
@@ -41,7 +41,7 @@ const inWorkspace = (workspaceId: string, userId: string, nowMs = T0) =>
 describe("sign-up as a use case", () => {
   it("creates nothing for an address that already has an account, and the existing account then lands in its workspace", async () => {
     const first = await owner("taken");
-    const again = valueOf(
+    const again = valueIn(
       await createAccount(app(), {
         email: first.email,
         password: "another long password",
@@ -49,7 +49,7 @@ describe("sign-up as a use case", () => {
       }),
     );
     expect(again).toBeNull();
-    expect(valueOf(await signUpAsExisting(app(), { userId: first.userId, invite: null }))).toEqual({
+    expect(valueIn(await signUpAsExisting(app(), { userId: first.userId, invite: null }))).toEqual({
       workspaceId: first.workspaceId,
     });
   });
@@ -60,18 +60,18 @@ describe("invitations as use cases", () => {
     const host = await owner("host");
     const guest = await owner("guest");
     const ctx = inWorkspace(host.workspaceId, host.userId);
-    const { token } = valueOf(await inviteToWorkspace(ctx, { role: "member", createdBy: host.userId }));
-    expect(valueOf(await openInvitation(app(), { token }))?.workspaceId).toBe(host.workspaceId);
+    const { token } = valueIn(await inviteToWorkspace(ctx, { role: "member", createdBy: host.userId }));
+    expect(valueIn(await openInvitation(app(), { token }))?.workspaceId).toBe(host.workspaceId);
 
     // The guest needs a session row for the session's workspace to move.
     const joined = await joinByInvitation(app(), { token, userId: guest.userId, sessionId: "no-such-session" });
-    expect(valueOf(joined)).toEqual({ workspaceId: host.workspaceId });
-    expect(valueOf(await memberSeat(ctx, { userId: guest.userId }))?.role).toBe("member");
+    expect(valueIn(joined)).toEqual({ workspaceId: host.workspaceId });
+    expect(valueIn(await memberSeat(ctx, { userId: guest.userId }))?.role).toBe("member");
 
-    expect(valueOf(await openInvitation(app(), { token }))).toBeNull();
+    expect(valueIn(await openInvitation(app(), { token }))).toBeNull();
     const third = await owner("third");
-    expect(valueOf(await joinByInvitation(app(), { token, userId: third.userId, sessionId: "x" }))).toBeNull();
-    expect(valueOf(await memberSeat(ctx, { userId: third.userId }))).toBeNull();
+    expect(valueIn(await joinByInvitation(app(), { token, userId: third.userId, sessionId: "x" }))).toBeNull();
+    expect(valueIn(await memberSeat(ctx, { userId: third.userId }))).toBeNull();
   });
 });
 
@@ -81,20 +81,20 @@ describe("seat changes as a use case", () => {
     const ctx = inWorkspace(host.workspaceId, host.userId);
     const me = { userId: host.userId, role: "owner" as const };
 
-    const leave = valueOf(await changeSeat(ctx, { actor: me, targetId: host.userId, change: { kind: "leave" } }));
+    const leave = valueIn(await changeSeat(ctx, { actor: me, targetId: host.userId, change: { kind: "leave" } }));
     expect(leave).toMatchObject({ ok: false, reason: "last_owner" });
 
-    const nobody = valueOf(await changeSeat(ctx, { actor: me, targetId: "user_nobody", change: { kind: "remove" } }));
+    const nobody = valueIn(await changeSeat(ctx, { actor: me, targetId: "user_nobody", change: { kind: "remove" } }));
     expect(nobody).toMatchObject({ ok: false, reason: "no_member" });
 
     const guest = await owner("seat-guest");
-    const { token } = valueOf(await inviteToWorkspace(ctx, { role: "member", createdBy: host.userId }));
+    const { token } = valueIn(await inviteToWorkspace(ctx, { role: "member", createdBy: host.userId }));
     await joinByInvitation(app(), { token, userId: guest.userId, sessionId: "x" });
-    const promoted = valueOf(
+    const promoted = valueIn(
       await changeSeat(ctx, { actor: me, targetId: guest.userId, change: { kind: "role", role: "admin" } }),
     );
     expect(promoted).toEqual({ ok: true, email: guest.email });
-    expect(valueOf(await memberSeat(ctx, { userId: guest.userId }))?.role).toBe("admin");
+    expect(valueIn(await memberSeat(ctx, { userId: guest.userId }))?.role).toBe("admin");
   });
 
   it("another workspace's member is no member here", async () => {
@@ -102,10 +102,10 @@ describe("seat changes as a use case", () => {
     const there = await owner("there");
     const ctx = inWorkspace(here.workspaceId, here.userId);
     const me = { userId: here.userId, role: "owner" as const };
-    const outcome = valueOf(await changeSeat(ctx, { actor: me, targetId: there.userId, change: { kind: "remove" } }));
+    const outcome = valueIn(await changeSeat(ctx, { actor: me, targetId: there.userId, change: { kind: "remove" } }));
     expect(outcome).toMatchObject({ ok: false, reason: "no_member" });
     expect(
-      valueOf(await memberSeat(inWorkspace(there.workspaceId, there.userId), { userId: there.userId }))?.role,
+      valueIn(await memberSeat(inWorkspace(there.workspaceId, there.userId), { userId: there.userId }))?.role,
     ).toBe("owner");
   });
 });
@@ -128,14 +128,14 @@ describe("one-time flashes as use cases", () => {
     const theirs = await sessionOf("flash-theirs");
     const payload = { kind: "success", text: "Saved." };
 
-    const token = valueOf(await sealFlash(app(), { sessionId: mine, payload }));
-    expect(valueOf(await openFlash(app(), { sessionId: theirs, token }))).toBeNull();
-    expect(valueOf(await openFlash(app(), { sessionId: mine, token }))).toEqual(payload);
-    expect(valueOf(await openFlash(app(), { sessionId: mine, token }))).toBeNull();
+    const token = valueIn(await sealFlash(app(), { sessionId: mine, payload }));
+    expect(valueIn(await openFlash(app(), { sessionId: theirs, token }))).toBeNull();
+    expect(valueIn(await openFlash(app(), { sessionId: mine, token }))).toEqual(payload);
+    expect(valueIn(await openFlash(app(), { sessionId: mine, token }))).toBeNull();
 
-    const late = valueOf(await sealFlash(app(), { sessionId: mine, payload }));
+    const late = valueIn(await sealFlash(app(), { sessionId: mine, payload }));
     // 5 minutes is the flash's life (session-flash.ts FLASH_TTL_MS): one millisecond more reads nothing.
-    expect(valueOf(await openFlash(app(T0 + 5 * 60_000 + 1), { sessionId: mine, token: late }))).toBeNull();
-    expect(valueOf(await openFlash(app(), { sessionId: mine, token: "x".repeat(65) }))).toBeNull();
+    expect(valueIn(await openFlash(app(T0 + 5 * 60_000 + 1), { sessionId: mine, token: late }))).toBeNull();
+    expect(valueIn(await openFlash(app(), { sessionId: mine, token: "x".repeat(65) }))).toBeNull();
   });
 });
