@@ -27,6 +27,15 @@ import { profileWorkers } from "./workerd-profiler";
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50);
 const CRITICAL_PATH_REQUESTS = 3;
 const JOURNEY_CHAIN_REQUESTS = 3;
+/**
+ * The scan's longest chain on this shop, which no order of requests can shorten: robots.txt,
+ * the AI Catalog, the server card it names, then the MCP probe's server/discover, and (the
+ * shop's endpoint speaks only the 2025 protocol) initialize, notifications/initialized
+ * and tools/list, each sent after the answer before it (MCP 2026-07-28: discover first,
+ * fall back to initialize; 2025-06-18 lifecycle). Printed beside the target's ratio: it
+ * alone is 7/6 of the critical path.
+ */
+const LONGEST_CHAIN_REQUESTS = 7;
 // The per-domain limit is 5 scans an hour: one warm-up and four measured runs.
 const RUNS = 4;
 /** Issue 45: at most 1.25x the critical path, with the protocol probes added. */
@@ -153,6 +162,10 @@ try {
     `the journey (find, add to cart, read back, search, MCP probe): median ${journeyMs.toFixed(0)} ms for ${journeyRequests} requests, ${(journeyMs / (JOURNEY_CHAIN_REQUESTS * LATENCY_MS)).toFixed(2)}x its own chain of ${JOURNEY_CHAIN_REQUESTS} x ${LATENCY_MS} ms, ${((journeyMs / wall) * 100).toFixed(0)} % of the scan`,
   );
   console.log(`ratio median / critical path: ${ratio.toFixed(2)}x (target at most ${TARGET_RATIO}x)`);
+  const longest = LONGEST_CHAIN_REQUESTS * LATENCY_MS;
+  console.log(
+    `the longest chain (robots.txt, AI Catalog, server card, the MCP probe's 4 calls): ${longest} ms; median / longest chain ${(wall / longest).toFixed(2)}x`,
+  );
   console.log(
     `baseline: a POST answered 400 (edge + scan Worker, no scan) takes ${baseline.toFixed(0)} ms; without it the ratio is ${((wall - baseline) / critical).toFixed(2)}x`,
   );
@@ -167,6 +180,8 @@ try {
     wall_median_ms: Math.round(wall),
     critical_path_ms: critical,
     ratio_to_critical_path: +ratio.toFixed(2),
+    longest_chain_ms: LONGEST_CHAIN_REQUESTS * LATENCY_MS,
+    ratio_to_longest_chain: +(wall / (LONGEST_CHAIN_REQUESTS * LATENCY_MS)).toFixed(2),
     target_ratio: TARGET_RATIO,
     baseline_400_ms: Math.round(baseline),
     ratio_without_baseline: +((wall - baseline) / critical).toFixed(2),
