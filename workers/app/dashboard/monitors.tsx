@@ -1,8 +1,6 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { hostFromInput } from "@shared/domains/host-from-input";
 import { createMonitor } from "@shared/monitors/create-monitor";
-import type { MonitorRecord } from "@shared/monitors/monitor-row";
-import { nextRescanAt } from "@shared/monitors/rescan-slot";
 import { parseResolveMap } from "@shared/outbound/resolve-map";
 import { latestDeliveries, monitorsWithScans, workspaceMonitor } from "@shared/reads/monitor-pages";
 import type { Context, Hono } from "hono";
@@ -13,7 +11,7 @@ import { redirectWithFlash, takeFlash } from "../flash";
 import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { FlashNotice } from "../layout/flash-notice";
-import { Notice, PostForm } from "../layout/form";
+import { Notice } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { earlyRead } from "../middleware/early-read";
@@ -25,6 +23,7 @@ import { DASHBOARD_STYLE, REFRESH_SCRIPT } from "./assets";
 import { CsvLink } from "./csv-download";
 import { actionContext, registerMonitorActions } from "./monitor-actions";
 import { DeliveryList, REFRESH_MS } from "./monitor-deliveries";
+import { AddMonitorForm, Baseline, MonitorRow } from "./monitor-list-view";
 import { DELIVERIES_CSV, MONITORS_CSV } from "./monitors-csv";
 
 const PATH = "/app/monitors";
@@ -33,29 +32,6 @@ const LISTED = 100;
 
 // The list and each domain's latest scan, one batch, started beside the session check.
 const monitorsRead = earlyRead((c, workspaceId) => monitorsWithScans(appContext(c), { workspaceId, limit: LISTED }));
-
-/**
- * The monitor's baseline (docs/webhooks.md "Baseline"): the score of its first scan, when
- * it was set and a link to that scan's report; before it, that the first scan is on its
- * way (queued at creation, or at the next rescan tick when the domain's limit was used).
- */
-function Baseline(props: { c: Context<AppEnv>; m: MonitorRecord }) {
-  const { m } = props;
-  if (m.baselineAt !== null && m.baselineScore !== null) {
-    const report = `/scans/${encodeURIComponent(m.domain)}${m.baselineScanId ? `/${encodeURIComponent(m.baselineScanId)}` : ""}`;
-    return (
-      <>
-        <a href={appHref(props.c, report)}>
-          {m.baselineScore}/100<span class="visually-hidden">: the first scan's report</span>
-        </a>
-        , set <Time at={m.baselineAt} />
-      </>
-    );
-  }
-  // Monitors older than the recorded baseline took their first rescan's score silently.
-  if (m.lastScore !== null) return <>Set by the first rescan (time not recorded)</>;
-  return m.lastRescanAt === null ? <>First scan at the next rescan tick</> : <>First scan queued</>;
-}
 
 export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?: 200 | 400 | 429 } = {}) {
   const workspace = c.get("workspace");
@@ -99,73 +75,14 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
                 manager && "Actions",
               ]}
             >
-              {page.monitors.map((m) => {
-                const scan = scans.get(m.domain);
-                return (
-                  <tr data-monitor={m.id}>
-                    <td data-label="Domain">
-                      <a href={`${base}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
-                    </td>
-                    <td data-label="Baseline" data-baseline={m.baselineScore ?? ""}>
-                      <Baseline c={c} m={m} />
-                    </td>
-                    <td data-label="Last score">
-                      {scan ? (
-                        <a href={appHref(c, `/scans/${encodeURIComponent(m.domain)}`)}>{scan.overallScore}/100</a>
-                      ) : (
-                        "Not scanned yet"
-                      )}
-                    </td>
-                    <td data-label="Last scan">
-                      <Time at={scan ? scan.lastSeenAt : null} />
-                    </td>
-                    <td data-label="Next rescan">
-                      <Time at={nextRescanAt(m.domain, m.lastRescanAt, now)} />
-                    </td>
-                    <td data-label="Webhook">
-                      <code>{m.webhookUrl}</code>
-                    </td>
-                    {manager ? (
-                      <td data-label="Actions">
-                        <PostForm action={`${base}/${encodeURIComponent(m.id)}/test`} csrf={c.get("csrfToken")}>
-                          <button type="submit">
-                            Send test event<span class="visually-hidden"> to the webhook of {m.domain}</span>
-                          </button>
-                        </PostForm>
-                        <PostForm action={`${base}/${encodeURIComponent(m.id)}/rescan`} csrf={c.get("csrfToken")}>
-                          <button type="submit">
-                            Rescan now<span class="visually-hidden">: {m.domain}</span>
-                          </button>
-                        </PostForm>
-                        <form method="get" action={`${base}/${encodeURIComponent(m.id)}/delete`}>
-                          <button type="submit" class="danger">
-                            Delete<span class="visually-hidden"> the monitor of {m.domain}</span>
-                          </button>
-                        </form>
-                      </td>
-                    ) : null}
-                  </tr>
-                );
-              })}
+              {page.monitors.map((m) => (
+                <MonitorRow c={c} m={m} scan={scans.get(m.domain)} base={base} manager={manager} now={now} />
+              ))}
             </DataTable>
           </div>
         )}
         {page.monitors.length > 0 ? <CsvLink c={c} page={MONITORS_CSV} at="/monitors" table="monitors" /> : null}
-        {manager ? (
-          <PostForm action={base} csrf={c.get("csrfToken")}>
-            <h2>Add a monitor</h2>
-            <div class="field">
-              <label for="monitor-domain">Domain</label>
-              <input id="monitor-domain" name="domain" type="text" required maxlength={2048} />
-            </div>
-            <div class="field">
-              <label for="monitor-webhook">Webhook URL</label>
-              <input id="monitor-webhook" name="webhook_url" type="text" required maxlength={2048} />
-              <p class="hint">An https URL of your server; it receives signed score.changed events.</p>
-            </div>
-            <button type="submit">Add monitor</button>
-          </PostForm>
-        ) : null}
+        {manager ? <AddMonitorForm c={c} base={base} /> : null}
         <script src={REFRESH_SCRIPT} defer />
       </>
     ),

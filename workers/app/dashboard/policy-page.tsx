@@ -11,7 +11,7 @@ import type { Child } from "hono/jsx";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash, takeFlash } from "../flash";
 import { FlashNotice } from "../layout/flash-notice";
-import { Notice, PostForm } from "../layout/form";
+import { Notice } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
@@ -20,15 +20,8 @@ import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
 import { DASHBOARD_STYLE } from "./assets";
 import { policyFromForm } from "./policy-form";
-import {
-  AgentRules,
-  BlockedTable,
-  CostTable,
-  DefaultsFieldset,
-  ExceptionRules,
-  OperatorRules,
-  RobotsFieldset,
-} from "./policy-view";
+import { ManagedRobots, PolicyRulesForm } from "./policy-rules-form";
+import { BlockedTable, CostTable } from "./policy-view";
 import { siteOfPage } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
 
@@ -90,36 +83,17 @@ async function policyPage(
         {canManage ? null : (
           <Notice kind="info">Your role here is member (read-only): owners and admins change the policy.</Notice>
         )}
-        <PostForm action={base} csrf={c.get("csrfToken")}>
-          <input type="hidden" name="version" value={String(policy.version)} />
-          <DefaultsFieldset policy={policy} disabled={!canManage} />
-          <AgentRules policy={policy} shown={shown} catalogue={catalogue} disabled={!canManage} />
-          <OperatorRules policy={policy} catalogue={catalogue} disabled={!canManage} />
-          <ExceptionRules policy={policy} catalogue={catalogue} disabled={!canManage} />
-          <RobotsFieldset
-            policy={policy}
-            ownRules={ownRules}
-            importedFrom={suggest && siteRobots ? siteRobots.firstSeenAt : null}
-            disabled={!canManage}
-          />
-          {canManage ? <button type="submit">Save policy</button> : null}
-        </PostForm>
-        <h2 id="robots">Managed robots.txt</h2>
-        <p class="hint">
-          {robots.enabled
-            ? "Served by the collectors at /robots.txt, and filed in the robots.txt history when they take it."
-            : "Not served: this is what the collectors would serve once you tick the box above."}{" "}
-          <a href={`${base}/robots.txt`} download="robots.txt">
-            Download robots.txt
-          </a>
-        </p>
-        {policy.dropped_robots_rules.length > 0 ? (
-          <Notice kind="info">
-            Left out of an agent's group because they would let it where the policy blocks it:{" "}
-            {policy.dropped_robots_rules.map((d) => `${d.rule} (${d.token})`).join("; ")}.
-          </Notice>
-        ) : null}
-        <pre id="managed-robots">{robots.body}</pre>
+        <PolicyRulesForm
+          action={base}
+          csrf={c.get("csrfToken")}
+          policy={policy}
+          catalogue={catalogue}
+          shown={shown}
+          ownRules={ownRules}
+          importedFrom={suggest && siteRobots ? siteRobots.firstSeenAt : null}
+          canManage={canManage}
+        />
+        <ManagedRobots base={base} policy={policy} robots={robots} />
         <h2 id="blocked">Blocked in the last 30 days</h2>
         <BlockedTable blocked={blocked} />
         <h2 id="enforce">Enforcing it</h2>
