@@ -16,8 +16,21 @@ export interface Dimension {
   live: string;
 }
 
-/** Which sessions a report covers (docs/decisions.md#5-traffic-reports). */
-export type Population = "agents" | "all";
+/**
+ * Which sessions a report covers (docs/decisions.md#5-traffic-reports): AI agents',
+ * every session, or the sessions no AI agent made (docs/metrics.md `human_visits`).
+ */
+export type Population = "agents" | "all" | "humans";
+
+/**
+ * How the entry-page totals (entry_page_totals_daily and its running twins, which have
+ * no platform key) count a population: from their `sessions` and `agent_sessions` columns.
+ */
+export const ENTRY_PAGE_COUNT: Record<Population, { count: string; filter: string }> = {
+  agents: { count: "agent_sessions", filter: "AND agent_sessions > 0" },
+  all: { count: "sessions", filter: "" },
+  humans: { count: "(sessions - agent_sessions)", filter: "AND sessions > agent_sessions" },
+};
 
 /** Restricts a grouping to sessions whose `dim` is one of `values` (e.g. the top pages). */
 export interface OnlyValues {

@@ -1,6 +1,6 @@
 import { DAY_MS, HOUR_MS } from "../time/durations";
 import { utcDay, utcDayStart } from "../time/utc-day";
-import type { Dimension, OnlyValues, Population } from "./dimensions";
+import { type Dimension, ENTRY_PAGE_COUNT, type OnlyValues, type Population } from "./dimensions";
 
 // The whole hours of a plan read from entry_page_running_hourly (schema/entry-page-running-hourly.ts):
 // each row holds a page's sessions from the UTC day's midnight to the end of its hour, so
@@ -60,7 +60,7 @@ export function runningTotalsStatement(
       throw new Error(`entry_page_running_hourly has no column for ${d.hourly ?? d.daily}`);
   const { plus, minus } = runningMarks(hours);
   if (plus.length === 0) return null;
-  const count = population === "agents" ? "agent_sessions" : "sessions";
+  const { count } = ENTRY_PAGE_COUNT[population];
   const cols = dims.map((d, i) => `${d.hourly ?? d.daily} AS k${i}`).join(", ");
   const groupBy = dims.map((_, i) => `k${i}`).join(", ");
   const bound = [siteId, JSON.stringify(plus), JSON.stringify([...plus, ...minus])];
@@ -134,7 +134,7 @@ export function runningDaysStatement(
     if (!RUNNING_COLUMNS.has(d.daily)) throw new Error(`entry_page_running_daily has no column for ${d.daily}`);
   const { plus, minus } = runningDayMarks(days);
   if (plus.length === 0) return null;
-  const count = population === "agents" ? "agent_sessions" : "sessions";
+  const { count } = ENTRY_PAGE_COUNT[population];
   const cols = dims.map((d, i) => `${d.daily} AS k${i}`).join(", ");
   const groupBy = dims.map((_, i) => `k${i}`).join(", ");
   const marks = JSON.stringify([...plus.map((d) => [d, 1]), ...minus.map((d) => [d, -1])]);

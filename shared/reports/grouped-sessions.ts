@@ -1,5 +1,5 @@
 import { batchRows } from "./batch-rows";
-import type { Dimension, OnlyValues, Population } from "./dimensions";
+import { type Dimension, ENTRY_PAGE_COUNT, type OnlyValues, type Population } from "./dimensions";
 import { runningDaysStatement, runningTotalsStatement } from "./entry-page-running";
 import type { ReadPlan } from "./read-plan";
 
@@ -24,6 +24,7 @@ export interface GroupedRow {
 const POPULATION_FILTER: Record<Population, Dimension> = {
   agents: { daily: "AND agent_platform != ''", live: "AND agent_platform IS NOT NULL" },
   all: { daily: "", live: "" },
+  humans: { daily: "AND agent_platform = ''", live: "AND agent_platform IS NULL" },
 };
 
 /**
@@ -32,9 +33,7 @@ const POPULATION_FILTER: Record<Population, Dimension> = {
  */
 function dailyCount(table: AggregateTable, population: Population): { count: string; filter: string } {
   if (table !== "entry_page_totals_daily") return { count: "sessions", filter: POPULATION_FILTER[population].daily };
-  return population === "agents"
-    ? { count: "agent_sessions", filter: "AND agent_sessions > 0" }
-    : { count: "sessions", filter: "" };
+  return ENTRY_PAGE_COUNT[population];
 }
 
 /**

@@ -1,9 +1,9 @@
 import { PURPOSES } from "../classify/agents";
 import { OUTCOMES } from "../sessions/outcome";
 import type { PurposeSplit, TrafficOverview, TrafficSources, VerificationBreakdown } from "./report-schemas";
-import { bySessionsDesc, sharePct } from "./share";
+import { bySessionsDesc, byVisitsDesc, sharePct } from "./share";
 import { TOP_PAGES } from "./traffic-overview";
-import { sourcePopulations } from "./traffic-sources";
+import { sourcePopulations, TOP_HUMAN_ENTRY_PAGES } from "./traffic-sources";
 
 // Several sites' traffic reports over one window, added up into the workspace's
 // (docs/reports.md "A workspace's traffic"). Sessions belong to one site each, so every
@@ -12,7 +12,7 @@ import { sourcePopulations } from "./traffic-sources";
 // medians is no median (a workspace has its sites' medians only), a site's referrers and
 // signers are its top lists only (a host eleventh on every site would be missed). The top
 // entry pages add exactly: each is one site's page, and the ten largest of all sites are
-// among each site's own ten largest. Unique visitors add per site: visitor hashes are daily and per site,
+// among each site's own ten largest; so do people's entry pages. Unique visitors add per site: visitor hashes are daily and per site,
 // so one person on two sites counts twice, as on two days.
 
 type Overview = Omit<TrafficOverview, "previous" | "data_coverage">;
@@ -125,6 +125,8 @@ export interface MergedSources
   > {
   /** Every site's recording setting when they agree, else `mixed`. */
   coverage: string;
+  /** At most TOP_HUMAN_ENTRY_PAGES entry pages of human visits over every site, each with its site. */
+  top_human_entry_pages: Array<{ domain: string; url: string; visits: number }>;
 }
 
 export function mergeSources(reports: Sources[]): MergedSources {
@@ -151,6 +153,10 @@ export function mergeSources(reports: Sources[]): MergedSources {
         return { source, sub_source: sub === "" ? null : sub, sessions, share_pct: sharePct(sessions, all) };
       })
       .sort(bySessionsDesc((x) => `${x.source}${sep}${x.sub_source ?? ""}`)),
+    top_human_entry_pages: reports
+      .flatMap((r) => r.top_human_entry_pages.map((p) => ({ domain: r.domain, ...p })))
+      .sort(byVisitsDesc((x) => `${x.domain}${sep}${x.url}`))
+      .slice(0, TOP_HUMAN_ENTRY_PAGES),
   };
 }
 

@@ -237,6 +237,17 @@ const TrafficSourcesPeriod = z
         ),
       }),
     ),
+    top_human_entry_pages: z
+      .array(
+        z.object({
+          url: z.string().meta({ example: "/" }),
+          visits: Metric("human_entry_visits", 60),
+        }),
+      )
+      .meta({
+        description:
+          "Added (issue 40): the entry pages of human visits, at most 10, most visits first (ties by URL). Empty when coverage is `ai_and_tagged` and no tagged, paid or AI-referred visit came.",
+      }),
     by_source_daily: z
       .array(
         z.object({

@@ -8,3 +8,8 @@ export function sharePct(part: number, total: number): number {
 export function bySessionsDesc<T extends { sessions: number }>(key: (x: T) => string) {
   return (a: T, b: T) => b.sessions - a.sessions || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 }
+
+/** Most visits first, ties by `key` (people's entry pages). */
+export function byVisitsDesc<T extends { visits: number }>(key: (x: T) => string) {
+  return (a: T, b: T) => b.visits - a.visits || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+}

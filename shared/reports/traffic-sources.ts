@@ -3,7 +3,7 @@ import { KEY_SEPARATOR, regroup, totalOf, totalsBy } from "./grouped-sessions";
 import { reportContext } from "./report-context";
 import type { ReportParams } from "./report-params";
 import type { TrafficSources } from "./report-schemas";
-import { bySessionsDesc, sharePct } from "./share";
+import { bySessionsDesc, byVisitsDesc, sharePct } from "./share";
 import { dayDimension, hourDimension, reportSeries, seriesIntervalOf } from "./time-series";
 
 /** The source of every AI-agent session (shared/classify/source.ts). */
@@ -31,6 +31,8 @@ export function sourcePopulations(counts: { ai: number; agents: number; referred
 
 export const TOP_REFERRER_HOSTS = 10;
 export const TOP_ENTRY_PAGES = 10;
+/** Entry pages of human visits listed at most (docs/reports.md "Sources"). */
+export const TOP_HUMAN_ENTRY_PAGES = 10;
 
 /** Acquisition sources of every recorded session (agents and humans) started in the window. */
 export async function trafficSources(db: D1Database, params: ReportParams): Promise<TrafficSources> {
@@ -47,10 +49,12 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
   const dims = [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : []), MADE_BY];
   const madeBy = dims.length - 1;
   const live = await readLive("all", dims);
-  const [byDay, pages] = await Promise.all([
+  const [byDay, pages, humanPages] = await Promise.all([
     // One read of traffic_daily for by_source, top_referrer_hosts and the daily lines.
     grouped("all", "traffic_daily", dims, undefined, live),
     grouped("all", "entry_page_totals_daily", [ENTRY_URL]),
+    // People's entry pages (issue 40: human traffic shown): the same totals, agents' taken out.
+    grouped("humans", "entry_page_totals_daily", [ENTRY_URL]),
   ]);
   const sources = regroup(byDay, 1, 2, 3);
   const daily = regroup(byDay, 0, 1);
@@ -98,6 +102,11 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
         .map((r) => ({ source: r.keys[1], sessions: r.sessions }))
         .sort(bySessionsDesc((x) => x.source)),
     })),
+    top_human_entry_pages: humanPages
+      .map((r) => ({ url: r.keys[0], visits: r.sessions }))
+      .filter((p) => p.visits > 0)
+      .sort(byVisitsDesc((x) => x.url))
+      .slice(0, TOP_HUMAN_ENTRY_PAGES),
     by_source_daily: daily
       .map((r) => ({ day: r.keys[0], source: r.keys[1], sessions: r.sessions }))
       .sort((a, b) =>

@@ -4,6 +4,9 @@ import type { Population } from "./dimensions";
 import { type DimensionFilter, filterSql } from "./grouped-sessions";
 import { liveOnly, type ReadPlan } from "./read-plan";
 
+/** The visitor tables count agents' visitors and all visitors, not people's apart. */
+type VisitorPopulation = Exclude<Population, "humans">;
+
 /**
  * Unique visitors of the window: the SUM over UTC days of each day's distinct visitor
  * hashes among the sessions that started in the window that day. Visitor hashes are
@@ -25,7 +28,7 @@ export async function uniqueVisitors(
   db: D1Database,
   siteId: string,
   asked: ReadPlan,
-  population: Population,
+  population: VisitorPopulation,
   where: readonly DimensionFilter[] = [],
 ): Promise<number> {
   const plan = where.length === 0 ? asked : liveOnly(asked);
@@ -120,7 +123,7 @@ export function dayVisitors(parts: DayPart[]): VisitorRead[] {
 function visitorStatement(
   db: D1Database,
   siteId: string,
-  population: Population,
+  population: VisitorPopulation,
   read: VisitorRead,
   where: readonly DimensionFilter[],
 ): D1PreparedStatement {

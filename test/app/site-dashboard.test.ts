@@ -66,6 +66,10 @@ describe("site dashboard", () => {
     // The share names what it counts: 3 agent sessions + 1 person from a link, of 4 sessions.
     expect(metric(all.html, "ai_share_pct")).toBe("100%");
     expect(all.html).toContain("4 of 4 sessions: 3 AI-agent + 1 visit from an AI assistant&#39;s link");
+    // People's own top pages: the one person entered on the mug (the agents' pages are the other card's).
+    expect(
+      [...all.html.matchAll(/data-human-page="([^"]+)"[^>]*data-visits="(\d+)"/g)].map((m) => [m[1], m[2]]),
+    ).toEqual([["/products/mug", "1"]]);
     // The row links keep the window and add their own filter.
     const links = hrefs(all.html);
     const here = owner.here(path);

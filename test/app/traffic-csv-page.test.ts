@@ -81,11 +81,12 @@ describe("traffic page CSV downloads", () => {
             sources: ["source", "sub_source", "all_sessions", "share_pct"],
             referrer_hosts: ["host", "all_sessions"],
             top_pages: ["entry_url", "agent_sessions"],
+            human_pages: ["url", "human_visits"],
           } satisfies Record<TrafficTableName, string[]>
         )[name],
       );
       const field = (h: string) =>
-        ({ agent_sessions: "sessions", all_sessions: "sessions" })[h as "agent_sessions"] ?? h;
+        ({ agent_sessions: "sessions", all_sessions: "sessions", human_visits: "visits" })[h as "agent_sessions"] ?? h;
       expect(
         body.map((r) => r.map(readCsvCell)),
         name,

@@ -131,6 +131,9 @@ describe("a workspace's traffic added up from its sites' reports", () => {
         by_source: by.map(([source, sub_source, sessions]) => ({ source, sub_source, sessions, share_pct: 0 })),
         top_referrer_hosts: [],
         top_entry_pages: [],
+        top_human_entry_pages: by
+          .filter(([source]) => source !== "ai_assistant_session")
+          .map(([source, , visits]) => ({ url: `/${source}`, visits })),
         by_source_daily: [],
         by_source_series: { ...axis, sources: [] },
       }) as Omit<TrafficSources, "previous" | "data_coverage">;
@@ -156,6 +159,13 @@ describe("a workspace's traffic added up from its sites' reports", () => {
       ["direct", null, 5, 50],
       ["ai_assistant_session", "chatgpt", 4, 40],
       ["ai_assistant_link", "chatgpt", 1, 10],
+    ]);
+    // People's entry pages over both sites, each with its site, most visits first: a /direct 4,
+    // b /ai_assistant_link 1 and b /direct 1 (a tie, by site then page).
+    expect(m.top_human_entry_pages).toEqual([
+      { domain: "a.example", url: "/direct", visits: 4 },
+      { domain: "b.example", url: "/ai_assistant_link", visits: 1 },
+      { domain: "b.example", url: "/direct", visits: 1 },
     ]);
   });
 

@@ -32,7 +32,6 @@ function metricFields(node: unknown, at: string, out: Array<{ at: string; id: st
  */
 const NOT_IN_V1: Partial<Record<MetricId, string>> = {
   human_unique_visitors: "no report counts human visitors per day yet",
-  human_entry_visits: "the sources report lists entry pages of every recorded session (entry_sessions)",
   human_channel_visits: "the sources report's rows count agents and people together (source_sessions)",
   agents_never_fetching: "the report lists those agents (never_fetch_robots); their count is the list's length",
   verified_share: "the weekly mail's percentage; the API gives its parts (verified_sessions, total_sessions)",

@@ -6,6 +6,7 @@ import {
   freshKey,
   getJson,
   HOUR,
+  humanPages,
   insertSession,
   MINUTE,
   overviewPages,
@@ -110,6 +111,18 @@ describe("top pages of windows whose edges cut hours, from the running totals pe
       ["/a", 2],
       ["/b", 2],
       ["/c", 2],
+    ]);
+    // People's entry pages (the running rows' sessions less their agent_sessions): in W
+    // d2 12:00 /b, d3 00:00 /c, d3 06:20 /d, one each (ties by URL); in P d1 23:00 /c and
+    // d2 05:00 /a (d1 06:10 /a is before P).
+    expect(humanPages(sources)).toEqual([
+      ["/b", 1],
+      ["/c", 1],
+      ["/d", 1],
+    ]);
+    expect(humanPages(sources.previous ?? {})).toEqual([
+      ["/a", 1],
+      ["/c", 1],
     ]);
   });
 

@@ -144,6 +144,7 @@ export const windowQuery = (domain: string, from: number, to: number) =>
 export interface Pages {
   top_pages?: Array<{ entry_url: string; sessions: number }>;
   top_entry_pages?: Array<{ url: string; sessions: number }>;
+  top_human_entry_pages?: Array<{ url: string; visits: number }>;
   previous?: Pages;
 }
 
@@ -151,3 +152,5 @@ export interface Pages {
 export const overviewPages = (r: Pages) => (r.top_pages ?? []).map((p) => [p.entry_url, p.sessions]);
 /** A sources answer's top entry pages as [url, sessions] pairs, in the answer's order. */
 export const sourcesPages = (r: Pages) => (r.top_entry_pages ?? []).map((p) => [p.url, p.sessions]);
+/** A sources answer's entry pages of human visits as [url, visits] pairs, in the answer's order. */
+export const humanPages = (r: Pages) => (r.top_human_entry_pages ?? []).map((p) => [p.url, p.visits]);

@@ -291,6 +291,11 @@ const expectedSources = (d1: number, d2: number) => ({
       ],
     },
   ],
+  // People's entry pages: h1 and h3 entered on /, h2 on /p/a (the agents' s1-s5 left out).
+  top_human_entry_pages: [
+    { url: "/", visits: 2 },
+    { url: "/p/a", visits: 1 },
+  ],
   by_source_daily: [
     { day: dayOf(d1), source: "ai_assistant_session", sessions: 2 },
     { day: dayOf(d1), source: "ai_assistant_link", sessions: 1 },

@@ -66,6 +66,8 @@ export interface DashboardAnswer {
     | "by_source"
   > & {
     top_referrer_hosts?: TrafficAnswer["sources"]["top_referrer_hosts"];
+    /** People's entry pages (a workspace's carry their site). */
+    top_human_entry_pages: Array<{ url: string; visits: number; domain?: string }>;
   };
   previousSources?: Pick<MergedSources, "ai_share_pct" | "total_sessions">;
   verification: Pick<
@@ -361,6 +363,16 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
     ...filterBy("entry_page", p.entry_url),
     data: p.domain ? { page: p.entry_url, domain: p.domain } : ({ page: p.entry_url } as Record<string, string>),
   }));
+  const humanPages: BreakdownRow[] = sources.top_human_entry_pages.map((p) => ({
+    label: p.domain ? `${p.domain} ${p.url}` : p.url,
+    sessions: p.visits,
+    share: sources.human_visits === 0 ? 0 : Math.round((p.visits / sources.human_visits) * 1000) / 10,
+    // The page filtered by its entry page, as a row of Top pages is (agents and people alike).
+    ...filterBy("entry_page", p.url),
+    data: p.domain
+      ? { "human-page": p.url, domain: p.domain, visits: p.visits }
+      : ({ "human-page": p.url, visits: p.visits } as Record<string, string | number>),
+  }));
   const outcomes: BreakdownRow[] = overview.by_outcome.map((o) => ({
     label: OUTCOME_NAMES[o.outcome],
     sessions: o.sessions,
@@ -458,6 +470,19 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
         rows={pages}
         empty={noAgents}
         csv={csv("top_pages")}
+      />
+      <BreakdownCard
+        id="human-pages"
+        title="Top pages of human visits"
+        hint="The pages people's visits entered on, AI assistants' referrals among them."
+        name="Entry page"
+        rows={humanPages}
+        empty={
+          sources.coverage === "all_traffic"
+            ? "No human visit in this window."
+            : "No human visit recorded in this window: only tagged, paid and AI-referred visits are."
+        }
+        csv={csv("human_pages")}
       />
       <BreakdownCard
         id="outcomes"

@@ -24,7 +24,16 @@ type Tiers = Answer["verification"]["by_platform"][number];
 type Source = Answer["sources"]["by_source"][number];
 type Referrer = Answer["sources"]["top_referrer_hosts"][number];
 type Page = Answer["overview"]["top_pages"][number];
-type TrafficTable = "platforms" | "outcomes" | "purposes" | "tiers" | "sources" | "referrer_hosts" | "top_pages";
+type HumanPage = Answer["sources"]["top_human_entry_pages"][number];
+type TrafficTable =
+  | "platforms"
+  | "outcomes"
+  | "purposes"
+  | "tiers"
+  | "sources"
+  | "referrer_hosts"
+  | "top_pages"
+  | "human_pages";
 
 /** The report each table is a part of: a download computes that report only. */
 const REPORT_OF: Record<TrafficTable, TrafficReportName> = {
@@ -35,6 +44,7 @@ const REPORT_OF: Record<TrafficTable, TrafficReportName> = {
   sources: "sources",
   referrer_hosts: "sources",
   top_pages: "overview",
+  human_pages: "sources",
 };
 
 /** The table's report for the page's site and window (404 outside this workspace, 400 for a refused range). */
@@ -112,6 +122,11 @@ export const TRAFFIC_CSV: CsvPage<Answer, TrafficTable> = {
       title: "Entry pages of AI-agent sessions",
       read: (r: Answer) => r.overview.top_pages,
       columns: [...fields<Page>("entry_url"), metricField<Page>("agent_entry_sessions", "sessions")],
+    }),
+    human_pages: csvTable({
+      title: "Entry pages of human visits",
+      read: (r: Answer) => r.sources.top_human_entry_pages,
+      columns: [...fields<HumanPage>("url"), metricField<HumanPage>("human_entry_visits", "visits")],
     }),
   },
 };
