@@ -1,17 +1,14 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
 import { describeInChromium, useBrowser } from "./browser";
 import { AGENTIC_SHOP_HOST } from "./snippet-fixture-server";
+import { adminKey, seedSite } from "./workspace-seed";
 
 // Issue 23, agentic browsers: the same shop page opened by Playwright as it launches by
 // default (automation announced) and by a person's Chromium (automation flags off, the
 // User-Agent a headed Chrome sends, input through the browser's own pipeline).
 const baseUrl = inject("baseUrl");
 const shopUrl = `http://${AGENTIC_SHOP_HOST}:${inject("snippetFixturePort")}`;
-const root = path.resolve(import.meta.dirname, "../..");
 const resolveShop = `--host-resolver-rules=MAP ${AGENTIC_SHOP_HOST} 127.0.0.1`;
 const VIEWS = 3;
 
@@ -92,20 +89,12 @@ describeInChromium(
     });
 
     beforeAll(async () => {
-      const { stdout } = await promisify(execFile)(
-        "npm",
-        ["run", "--silent", "admin", "--", "create-key", "--workspace", "agentic-e2e", "--preset", "provisioning"],
-        { cwd: root, env: { ...process.env, BASE_URL: baseUrl } },
-      );
-      auth = { Authorization: `Bearer ${(JSON.parse(stdout.trim()) as { key: string }).key}` };
-      const reg = await api("/api/v1/sites", {
-        method: "POST",
-        body: JSON.stringify({ domain: AGENTIC_SHOP_HOST, name: "Agentic shop" }),
-      });
-      expect(reg.status).toBe(201);
+      const { key } = await adminKey(baseUrl, "agentic-e2e", "--preset", "provisioning");
+      auth = { Authorization: `Bearer ${key}` };
+      const { snippet } = await seedSite({ key }, baseUrl, AGENTIC_SHOP_HOST, "Agentic shop");
       await fetch(`http://127.0.0.1:${inject("snippetFixturePort")}/__set`, {
         method: "POST",
-        body: JSON.stringify({ host: AGENTIC_SHOP_HOST, snippet: reg.body.snippet }),
+        body: JSON.stringify({ host: AGENTIC_SHOP_HOST, snippet }),
       });
     }, 60_000);
 

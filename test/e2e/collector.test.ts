@@ -1,18 +1,15 @@
-import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { Collector } from "../../collectors/node/src/collector";
 import { agentReadiness } from "../../collectors/node/src/express";
+import { adminKey, seedSite } from "./workspace-seed";
 
 // The Node collector in a node:http shop, posting to the real local server's
 // POST /api/v1/events: the shop's pages become an AI agent's session, its 404 an agent
 // error, its robots.txt fetch a robots.txt fetch.
 
 const baseUrl = inject("baseUrl");
-const root = path.resolve(import.meta.dirname, "../..");
 const SITE = "collector-shop.test";
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot";
 
@@ -20,18 +17,9 @@ let auth: Record<string, string> = {};
 let shop: Server | undefined;
 
 beforeAll(async () => {
-  const { stdout } = await promisify(execFile)(
-    "npm",
-    ["run", "--silent", "admin", "--", "create-key", "--workspace", "collector", "--preset", "full"],
-    { cwd: root, env: { ...process.env, BASE_URL: baseUrl } },
-  );
-  auth = { Authorization: `Bearer ${(JSON.parse(stdout.trim()) as { key: string }).key}` };
-  const created = await fetch(`${baseUrl}/api/v1/sites`, {
-    method: "POST",
-    headers: { ...auth, "Content-Type": "application/json" },
-    body: JSON.stringify({ domain: SITE }),
-  });
-  expect(created.status).toBeLessThan(300);
+  const { key } = await adminKey(baseUrl, "collector", "--preset", "full");
+  auth = { Authorization: `Bearer ${key}` };
+  await seedSite({ key }, baseUrl, SITE);
 });
 
 afterAll(() => shop?.close());

@@ -7,6 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminKey, seedSite } from "./workspace-seed";
 
 // `npm run import-logs` against the real local server: a gzipped nginx "combined" log
 // (test/fixtures/logs, timestamps set to the last hours so the drain's 48 h window holds
@@ -63,24 +64,12 @@ let apiKey = "";
 let proxy: Server | undefined;
 
 beforeAll(async () => {
-  const { stdout } = await exec(
-    "npm",
-    ["run", "--silent", "admin", "--", "create-key", "--workspace", "import-logs", "--preset", "full"],
-    {
-      cwd: root,
-      env: { ...process.env, BASE_URL: baseUrl },
-    },
-  );
-  const key = (JSON.parse(stdout.trim()) as { key: string }).key;
+  const { key } = await adminKey(baseUrl, "import-logs", "--preset", "full");
   apiKey = key;
   const auth = { Authorization: `Bearer ${key}`, "Content-Type": "application/json" };
-  const site = (await (
-    await fetch(`${baseUrl}/api/v1/sites`, { method: "POST", headers: auth, body: JSON.stringify({ domain: SITE }) })
-  ).json()) as {
-    site_id: string;
-  };
+  const site = await seedSite({ key }, baseUrl, SITE);
   const drain = (await (
-    await fetch(`${baseUrl}/api/v1/sites/${site.site_id}/drains`, {
+    await fetch(`${baseUrl}/api/v1/sites/${site.siteId}/drains`, {
       method: "POST",
       headers: auth,
       body: JSON.stringify({ format: "ndjson" }),

@@ -2,7 +2,8 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { createKey, INITIALIZE, rawRequest } from "./mcp-helpers";
+import { INITIALIZE, rawRequest } from "./mcp-helpers";
+import { adminKey } from "./workspace-seed";
 
 // What third-party clients see at /mcp on the real local server: tool errors that the
 // TypeScript SDK 1.x client (which validates structuredContent against the output schema)
@@ -62,7 +63,7 @@ describe("tool errors every client reads", () => {
     ["SDK 2.x (@modelcontextprotocol/client)", connectV2],
   ] as const) {
     it(`${sdk}: insufficient_scope, site_not_found and rate_limited reach the caller as text`, async () => {
-      const { key } = await createKey(baseUrl, `mcp-errors-${sdk.slice(4, 7)}`, "--preset", "provisioning");
+      const { key } = await adminKey(baseUrl, `mcp-errors-${sdk.slice(4, 7)}`, "--preset", "provisioning");
       const client = await connect(key);
       expect(await refusal(client, "list_conversions")).toMatchObject({ code: "insufficient_scope", status: 403 });
       expect(await refusal(client, "traffic_overview", { domain: "not-registered.example" })).toMatchObject({
@@ -97,7 +98,7 @@ describe("tool errors every client reads", () => {
   }
 
   it("SDK 1.x: a successful call still returns structuredContent that matches the output schema", async () => {
-    const created = await createKey(baseUrl, "mcp-ok-1x", "--preset", "read-only");
+    const created = await adminKey(baseUrl, "mcp-ok-1x", "--preset", "read-only");
     const client = await connectV1(created.key);
     const result = await client.callTool({ name: "whoami", arguments: {} });
     expect(result.isError).toBeFalsy();
@@ -107,13 +108,13 @@ describe("tool errors every client reads", () => {
 
 describe("transport and capabilities", () => {
   it("does not advertise tools.listChanged, which this stateless server never sends", async () => {
-    const { key } = await createKey(baseUrl, "mcp-caps", "--preset", "read-only");
+    const { key } = await adminKey(baseUrl, "mcp-caps", "--preset", "read-only");
     const client = await connectV1(key);
     expect(client.getServerCapabilities()?.tools?.listChanged).not.toBe(true);
   });
 
   it("answers a client that accepts only application/json with JSON, not 406", async () => {
-    const { key } = await createKey(baseUrl, "mcp-accept", "--preset", "read-only");
+    const { key } = await adminKey(baseUrl, "mcp-accept", "--preset", "read-only");
     const res = await fetch(mcpUrl, {
       method: "POST",
       headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json" },
@@ -135,7 +136,7 @@ describe("transport and capabilities", () => {
 
 describe("DNS-rebinding guard with the default configuration (PUBLIC_BASE_URL empty)", () => {
   it("refuses another Host name even with a valid key, before the key is read", async () => {
-    const { key } = await createKey(baseUrl, "mcp-host", "--preset", "read-only");
+    const { key } = await adminKey(baseUrl, "mcp-host", "--preset", "read-only");
     const variants: Record<string, string>[] = [
       { Host: "evil.example.com", Origin: "http://evil.example.com" },
       { Host: "evil.example.com" },
@@ -159,7 +160,7 @@ describe("DNS-rebinding guard with the default configuration (PUBLIC_BASE_URL em
   });
 
   it("refuses a loopback Host with a foreign Origin, and serves loopback names", async () => {
-    const { key } = await createKey(baseUrl, "mcp-loopback", "--preset", "read-only");
+    const { key } = await adminKey(baseUrl, "mcp-loopback", "--preset", "read-only");
     const send = (headers: Record<string, string>) =>
       rawRequest(mcpUrl.href, {
         method: "POST",

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createKey } from "./mcp-helpers";
+import { adminKey } from "./workspace-seed";
 
 // The official MCP conformance suite (@modelcontextprotocol/conformance, a dev
 // dependency) against the real local server, for the 2025-11-25 requirement set and the
@@ -47,7 +47,7 @@ function forward(key: string) {
 }
 
 beforeAll(async () => {
-  const { key } = await createKey(baseUrl, "mcp-conformance", "--preset", "full");
+  const { key } = await adminKey(baseUrl, "mcp-conformance", "--preset", "full");
   proxy = createServer(forward(key));
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   proxyPort = (proxy.address() as { port: number }).port;

@@ -1,27 +1,4 @@
-import { execFile } from "node:child_process";
 import { request } from "node:http";
-import path from "node:path";
-import { promisify } from "node:util";
-
-const root = path.resolve(import.meta.dirname, "../..");
-const exec = promisify(execFile);
-
-export interface CreatedKey {
-  workspace_id: string;
-  key_id: string;
-  key: string;
-  scopes: string[];
-}
-
-/** A workspace API key from the local admin command (`npm run admin -- create-key`). */
-export async function createKey(baseUrl: string, workspace: string, ...flags: string[]): Promise<CreatedKey> {
-  const { stdout } = await exec(
-    "npm",
-    ["run", "--silent", "admin", "--", "create-key", "--workspace", workspace, ...flags],
-    { cwd: root, env: { ...process.env, BASE_URL: baseUrl } },
-  );
-  return JSON.parse(stdout.trim()) as CreatedKey;
-}
 
 /**
  * A raw HTTP request with headers fetch() will not send as given (Host), for the

@@ -1,29 +1,15 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { SCAN_TOOLS } from "../../workers/v1/mcp/scan-tool-declarations";
 import { v1Tools } from "../../workers/v1/mcp/v1-tools";
+import { adminKey } from "./workspace-seed";
 
 // The MCP server at /mcp driven by the SDK's own client against the real local server
 // (npm start), each tool's answer compared with the v1 route's answer to the same call.
 
 const baseUrl = inject("baseUrl");
-const root = path.resolve(import.meta.dirname, "../..");
-const exec = promisify(execFile);
 
-async function createKey(workspace: string, ...flags: string[]) {
-  const { stdout } = await exec(
-    "npm",
-    ["run", "--silent", "admin", "--", "create-key", "--workspace", workspace, ...flags],
-    {
-      cwd: root,
-      env: { ...process.env, BASE_URL: baseUrl },
-    },
-  );
-  return JSON.parse(stdout.trim()) as { workspace_id: string; key_id: string; key: string; scopes: string[] };
-}
+const createKey = (workspace: string, ...flags: string[]) => adminKey(baseUrl, workspace, ...flags);
 
 const clients: Client[] = [];
 afterEach(async () => {

@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { ReceivedRequest } from "../fixtures/monitors/webhook-receiver";
+import { adminKey } from "./workspace-seed";
 
 // Monitors you can test, against the real local server: a Node webhook receiver sees a
 // signed test event after POST .../test, and a real score.changed after the fixture
@@ -13,26 +11,9 @@ import type { ReceivedRequest } from "../fixtures/monitors/webhook-receiver";
 const baseUrl = inject("baseUrl");
 const shopPort = inject("monitoredShopPort");
 const receiverPort = inject("webhookReceiverPort");
-const root = path.resolve(import.meta.dirname, "../..");
-const exec = promisify(execFile);
 
 async function keyFor(workspace: string) {
-  const { stdout } = await exec(
-    "npm",
-    [
-      "run",
-      "--silent",
-      "admin",
-      "--",
-      "create-key",
-      "--workspace",
-      workspace,
-      "--scopes",
-      "monitors:read,monitors:write",
-    ],
-    { cwd: root, env: { ...process.env, BASE_URL: baseUrl } },
-  );
-  const { key } = JSON.parse(stdout.trim()) as { key: string };
+  const { key } = await adminKey(baseUrl, workspace, "--scopes", "monitors:read,monitors:write");
   return { Authorization: `Bearer ${key}` };
 }
 

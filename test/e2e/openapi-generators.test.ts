@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { adminKey } from "./workspace-seed";
 
 // Clients generated from the live /api/v1/openapi.json by three generators nobody here
 // wrote (openapi-typescript with openapi-fetch, @hey-api/openapi-ts, orval's fetch
@@ -117,22 +118,7 @@ describe("clients generated from /api/v1/openapi.json", () => {
   }, 240_000);
 
   it("make real calls against the local server through all three", async () => {
-    const { stdout } = await exec(
-      "npm",
-      [
-        "run",
-        "--silent",
-        "admin",
-        "--",
-        "create-key",
-        "--workspace",
-        "generated-clients",
-        "--scopes",
-        "sites:write,traffic:read,events:write",
-      ],
-      { cwd: root, env: { ...process.env, BASE_URL: baseUrl } },
-    );
-    const { key } = JSON.parse(stdout.trim()) as { key: string };
+    const { key } = await adminKey(baseUrl, "generated-clients", "--scopes", "sites:write,traffic:read,events:write");
     const { callEveryClient } = (await import(path.join(work, "calls.ts"))) as {
       callEveryClient: (b: string, k: string, d: string) => Promise<Record<string, unknown>>;
     };

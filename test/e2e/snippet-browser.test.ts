@@ -1,14 +1,11 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { Browser } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
 import { describeInChromium } from "./browser";
 import { LISTED_SIGNER_HOST, SHOP_HOST, SIGNER_HOST } from "./snippet-fixture-server";
+import { adminKey, seedSite } from "./workspace-seed";
 
 const baseUrl = inject("baseUrl");
 const fixturePort = inject("snippetFixturePort");
-const root = path.resolve(import.meta.dirname, "../..");
 const CHATGPT_USER =
   "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot";
 const shopUrl = `http://${SHOP_HOST}:${fixturePort}`;
@@ -77,24 +74,13 @@ describeInChromium(
   "snippet in headless Chromium against a local shop (skipped only where /usr/bin/chromium is missing)",
   (chrome) => {
     beforeAll(async () => {
-      const { stdout } = await promisify(execFile)(
-        "npm",
-        ["run", "--silent", "admin", "--", "create-key", "--workspace", "snippet-e2e", "--preset", "provisioning"],
-        {
-          cwd: root,
-          env: { ...process.env, BASE_URL: baseUrl },
-        },
-      );
-      auth = { Authorization: `Bearer ${(JSON.parse(stdout.trim()) as { key: string }).key}` };
-      const reg = await api("/api/v1/sites", {
-        method: "POST",
-        body: JSON.stringify({ domain: SHOP_HOST, name: "Snippet shop" }),
-      });
-      expect(reg.status).toBe(201);
-      token = reg.body.public_token as string;
+      const { key } = await adminKey(baseUrl, "snippet-e2e", "--preset", "provisioning");
+      auth = { Authorization: `Bearer ${key}` };
+      const site = await seedSite({ key }, baseUrl, SHOP_HOST, "Snippet shop");
+      token = site.token;
       await fetch(`http://127.0.0.1:${fixturePort}/__set`, {
         method: "POST",
-        body: JSON.stringify({ snippet: reg.body.snippet }),
+        body: JSON.stringify({ snippet: site.snippet }),
       });
     }, 60_000);
 

@@ -1,10 +1,8 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
 import { describeInChromium } from "./browser";
 import { COMMERCE_SHOP_HOST } from "./snippet-fixture-server";
+import { adminKey, seedSite } from "./workspace-seed";
 
 // Issue 46: the snippet's commerce in a real Chromium, against `npm start`. On one shop
 // page whose add-to-cart form is a WebMCP tool (declarative API, `toolname`), an agent
@@ -16,7 +14,6 @@ import { COMMERCE_SHOP_HOST } from "./snippet-fixture-server";
 // the v1 orders-by-channel report says.
 const baseUrl = inject("baseUrl");
 const shopUrl = `http://${COMMERCE_SHOP_HOST}:${inject("snippetFixturePort")}`;
-const root = path.resolve(import.meta.dirname, "../..");
 const run = Date.now().toString(36);
 
 let auth: Record<string, string>;
@@ -54,30 +51,12 @@ describeInChromium(
   "the snippet's agentInvoked submits and purchases reach the service (skipped only where /usr/bin/chromium is missing)",
   (chrome) => {
     beforeAll(async () => {
-      const { stdout } = await promisify(execFile)(
-        "npm",
-        [
-          "run",
-          "--silent",
-          "admin",
-          "--",
-          "create-key",
-          "--workspace",
-          `commerce-e2e-${run}`,
-          "--scopes",
-          "sites:write,conversions:read",
-        ],
-        { cwd: root, env: { ...process.env, BASE_URL: baseUrl } },
-      );
-      auth = { Authorization: `Bearer ${(JSON.parse(stdout.trim()) as { key: string }).key}` };
-      const reg = await api("/api/v1/sites", {
-        method: "POST",
-        body: JSON.stringify({ domain: COMMERCE_SHOP_HOST, name: "Commerce shop" }),
-      });
-      expect(reg.status).toBe(201);
+      const { key } = await adminKey(baseUrl, `commerce-e2e-${run}`, "--scopes", "sites:write,conversions:read");
+      auth = { Authorization: `Bearer ${key}` };
+      const { snippet } = await seedSite({ key }, baseUrl, COMMERCE_SHOP_HOST, "Commerce shop");
       await fetch(`http://127.0.0.1:${inject("snippetFixturePort")}/__set`, {
         method: "POST",
-        body: JSON.stringify({ host: COMMERCE_SHOP_HOST, snippet: reg.body.snippet }),
+        body: JSON.stringify({ host: COMMERCE_SHOP_HOST, snippet }),
       });
     }, 60_000);
 

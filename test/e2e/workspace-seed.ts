@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { inWorkspace, signUpInBrowser } from "./browser";
@@ -8,8 +11,11 @@ import { inWorkspace, signUpInBrowser } from "./browser";
 // password hash and three pages, a workspace one form. Accounts are not shared between
 // files: they run at once against the one local server, and an app session remembers
 // its current workspace for the short /app/… addresses the tests open.
-// Keys and sites are made through the app's own forms, so through the use cases a
-// merchant reaches (createWorkspaceKey, registerSite), never by rows written past them.
+// Keys and sites are made through the app's own forms or the v1 API, so through the use
+// cases a merchant reaches (createWorkspaceKey, registerSite), never by rows written past
+// them; files without a browser account take their key from the local admin command.
+
+const root = path.resolve(import.meta.dirname, "../..");
 
 export const PASSWORD = "correct horse battery staple";
 
@@ -57,21 +63,65 @@ export async function createKey(
 
 export interface SeededSite {
   domain: string;
-  /** The public token of the snippet the site page shows. */
+  /** The public token of the site's snippet. */
   token: string;
+  /** The snippet's HTML to paste, as the app or the API gives it. */
+  snippet: string;
+  /** The site's id: the API answers it; the Sites form does not show it (null). */
+  siteId: string | null;
 }
 
 /**
- * A site of the current workspace added on the Sites page (registerSite), `name` typed
- * when given; the page is left on the site's install page. Returns the snippet's token.
+ * A site added through registerSite, by the transport the test holds: a signed-in page
+ * adds it on the Sites page (`name` typed when given; the page is left on the site's
+ * install page), a key by POST /api/v1/sites.
  */
-export async function seedSite(page: Page, baseUrl: string, domain: string, name?: string): Promise<SeededSite> {
+export async function seedSite(
+  via: Page | { key: string },
+  baseUrl: string,
+  domain: string,
+  name?: string,
+): Promise<SeededSite> {
+  if ("key" in via) {
+    const res = await fetch(`${baseUrl}/api/v1/sites`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${via.key}`, "Content-Type": "application/json" },
+      body: JSON.stringify(name === undefined ? { domain } : { domain, name }),
+    });
+    const text = await res.text();
+    expect(res.status, `POST /api/v1/sites ${domain}: ${text}`).toBe(201);
+    const body = JSON.parse(text) as { site_id: string; domain: string; public_token: string; snippet: string };
+    return { domain: body.domain, token: body.public_token, snippet: body.snippet, siteId: body.site_id };
+  }
+  const page = via;
   await page.goto(`${baseUrl}/app/sites`);
   await page.getByLabel("Domain").fill(domain);
   if (name !== undefined) await page.getByLabel("Name").fill(name);
   await page.getByRole("button", { name: "Add site" }).click();
   await page.waitForURL(inWorkspace(baseUrl, `/app/sites/${domain}`));
-  const token = /data-site-id="([^"]+)"/.exec((await page.textContent("#snippet")) ?? "")?.[1] ?? "";
+  const snippet = (await page.textContent("#snippet")) ?? "";
+  const token = /data-site-id="([^"]+)"/.exec(snippet)?.[1] ?? "";
   expect(token, `the snippet of ${domain}`).not.toBe("");
-  return { domain, token };
+  return { domain, token, snippet, siteId: null };
+}
+
+export interface AdminKey {
+  workspace_id: string;
+  key_id: string;
+  key: string;
+  scopes: string[];
+}
+
+/**
+ * A key of `workspace` (made when new) from the local admin command
+ * (`npm run admin -- create-key`), for files that need no browser account: the flags
+ * are the command's (`--preset full`, `--scopes a,b`, `--name N`).
+ */
+export async function adminKey(baseUrl: string, workspace: string, ...flags: string[]): Promise<AdminKey> {
+  const { stdout } = await promisify(execFile)(
+    "npm",
+    ["run", "--silent", "admin", "--", "create-key", "--workspace", workspace, ...flags],
+    { cwd: root, env: { ...process.env, BASE_URL: baseUrl } },
+  );
+  return JSON.parse(stdout.trim()) as AdminKey;
 }
