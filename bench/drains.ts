@@ -152,17 +152,25 @@ async function rssOf(pids: readonly number[]): Promise<number> {
   return total;
 }
 
-/** CPU time (ms, user and system) the given processes used so far, from /proc. */
-async function cpuMsOf(pids: readonly number[]): Promise<number> {
-  let ticks = 0;
+/** CPU time (ms) the given processes used so far, user and system apart, from /proc. */
+async function cpuOf(pids: readonly number[]): Promise<{ user: number; system: number }> {
+  let user = 0;
+  let system = 0;
   for (const pid of pids) {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+    user += Number(fields[11] ?? 0);
+    system += Number(fields[12] ?? 0);
   }
   // USER_HZ is 100 on Linux.
-  return ticks * 10;
+  return { user: user * 10, system: system * 10 };
+}
+
+/** CPU time (ms, user and system) the given processes used so far. */
+async function cpuMsOf(pids: readonly number[]): Promise<number> {
+  const { user, system } = await cpuOf(pids);
+  return user + system;
 }
 
 const mb = (b: number) => Number((b / 1024 / 1024).toFixed(1));
@@ -237,6 +245,7 @@ try {
     }
   })();
   const profiler: WorkerProfiler | null = PROFILE_DIR ? await profileWorkers(process.pid, ["ingest"]) : null;
+  const cpuBefore = await cpuOf(pids);
   const start = performance.now();
   const res = await fetch(`${base}/ingest/drains/${drain.drain_id}`, {
     signal: AbortSignal.timeout(900_000),
@@ -250,6 +259,9 @@ try {
   });
   const answer = (await res.json()) as Record<string, unknown>;
   const drainMs = performance.now() - start;
+  // The local server's CPU time during the request: near drain_ms when the drain is
+  // bound by its own work, well under it when it waits (for the body, or its CPU share).
+  const cpuAfter = await cpuOf(pids);
   sampling = false;
   await sampler;
   if (profiler && PROFILE_DIR) await profiler.stop(PROFILE_DIR);
@@ -271,6 +283,8 @@ try {
     rejected: answer.rejected,
     floor_peak_rss_mb: mb(floorPeakRss),
     floor_rss_growth_mb: mb(floorPeakRss - rssBefore),
+    workerd_cpu_ms: cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system,
+    workerd_system_ms: cpuAfter.system - cpuBefore.system,
     workerd_idle_rss_mb: mb(idleRss),
     workerd_peak_rss_mb: mb(peakRss),
     quiet_wait_ms: quietWaitMs,

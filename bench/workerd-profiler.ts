@@ -73,6 +73,19 @@ class Session {
   }
 }
 
+/** The promise's value, or null when it is not settled within `ms` (or fails). */
+async function within<T>(ms: number, p: Promise<T>): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([p.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface WorkerProfiler {
   stop(dir: string): Promise<void>;
 }
@@ -94,19 +107,39 @@ export async function profileWorkers(serverPid: number, names: string[]): Promis
     }
     for (const target of list) {
       if (!names.some((n) => target.title.includes(n))) continue;
-      const session = await Session.open(target.webSocketDebuggerUrl);
-      await session.send("Profiler.enable");
-      await session.send("Profiler.setSamplingInterval", { interval: 200 });
-      await session.send("Profiler.start");
+      // A target that never answers (another client holds it, or the port is a proxy
+      // that does not forward) is left out: waiting on it stalled the bench for good.
+      const session = await within(5000, Session.open(target.webSocketDebuggerUrl));
+      if (!session) continue;
+      const started = await within(
+        5000,
+        (async () => {
+          await session.send("Profiler.enable");
+          await session.send("Profiler.setSamplingInterval", { interval: 200 });
+          await session.send("Profiler.start");
+          return true;
+        })(),
+      );
+      if (!started) {
+        session.close();
+        continue;
+      }
       sessions.push({ name: target.title.replace(/.*: /, ""), session });
     }
   }
   if (sessions.length === 0) throw new Error(`no inspector target named ${names.join(", ")}`);
+  console.log(`profiling ${sessions.map((s) => s.name).join(", ")}`);
   return {
     async stop(dir) {
       mkdirSync(dir, { recursive: true });
       for (const { name, session } of sessions) {
-        const { profile } = await session.send<{ profile: CpuProfile }>("Profiler.stop");
+        const stopped = await within(60_000, session.send<{ profile: CpuProfile }>("Profiler.stop"));
+        if (!stopped) {
+          console.log(`\n${name}: no profile (the inspector did not answer)`);
+          session.close();
+          continue;
+        }
+        const { profile } = stopped;
         session.close();
         const file = path.join(dir, `${name}.cpuprofile`);
         writeFileSync(file, JSON.stringify(profile));

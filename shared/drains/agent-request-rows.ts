@@ -3,8 +3,46 @@ import { addToAgentPathDays } from "./agent-path-days";
 import { AGENT_REQUEST_COLUMNS, type AgentRequestRow } from "./agent-request-columns";
 import { addToAgentRequestHours } from "./agent-request-hours";
 
-/** Rows per INSERT: SQLite takes at most 100 bound parameters per statement in D1 (11 columns each). */
-const ROWS_PER_STATEMENT = 9;
+/**
+ * The rows, bound as one JSON array of arrays in AGENT_REQUEST_COLUMNS order and read
+ * with `json_each`: one statement for a slice of rows. Nine rows per INSERT (a statement
+ * takes at most 100 bound parameters, 11 columns each) made a 10 MB drain batch about
+ * 2,700 statements of 99 parameters, each followed by its `changes()`
+ * (docs/performance/log.md, "Drains"). `->>` gives back what binding stored: text as
+ * TEXT, integers as INTEGER, null as NULL.
+ */
+const INSERT_ROWS = `INSERT OR IGNORE INTO agent_requests (${AGENT_REQUEST_COLUMNS.join(", ")})
+  SELECT ${AGENT_REQUEST_COLUMNS.map((_, i) => `value ->> ${i}`).join(", ")} FROM json_each(?1)`;
+
+/**
+ * Bytes of JSON per statement, at most: a bound string is bounded (2 MB in D1 and
+ * Durable Object SQLite), and a row's path alone may hold 2,048 characters.
+ */
+const JSON_BYTES_PER_STATEMENT = 1536 * 1024;
+
+/**
+ * The rows in slices whose JSON stays under JSON_BYTES_PER_STATEMENT, counted at their
+ * worst: a path character is at most 6 bytes of JSON (a `\u` escape; UTF-8 takes at most
+ * 3), and a row's other columns (id, agent, platform, purpose, tier, via, numbers) are
+ * short, under 512 bytes together.
+ */
+function slices<T extends { path: string }>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  let part: T[] = [];
+  let size = 0;
+  for (const r of rows) {
+    const n = 6 * r.path.length + 512;
+    if (part.length > 0 && size + n > JSON_BYTES_PER_STATEMENT) {
+      out.push(part);
+      part = [];
+      size = 0;
+    }
+    part.push(r);
+    size += n;
+  }
+  if (part.length > 0) out.push(part);
+  return out;
+}
 
 /**
  * Stores agent requests, each once: a redelivered row (same id) is ignored. Returns how
@@ -16,20 +54,19 @@ export async function storeAgentRequests(db: D1Database, rows: readonly AgentReq
   // Each id once: the first of a repeated id is the one INSERT OR IGNORE keeps.
   const seen = new Set<string>();
   const unique = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
-  // The counts first: they leave out the ids stored by an earlier delivery.
-  const counts = [addToAgentRequestHours(db, unique), addToAgentPathDays(db, unique)];
-  const statements: D1PreparedStatement[] = [...counts];
-  for (let i = 0; i < unique.length; i += ROWS_PER_STATEMENT) {
-    const part = unique.slice(i, i + ROWS_PER_STATEMENT);
-    const placeholders = part.map(() => `(${AGENT_REQUEST_COLUMNS.map(() => "?").join(", ")})`).join(", ");
+  const statements: D1PreparedStatement[] = [];
+  const inserts: number[] = [];
+  for (const part of slices(unique)) {
+    // The counts first: they leave out the ids stored by an earlier delivery (the slices
+    // hold different ids, so a slice's counts never see another slice's rows as stored).
+    statements.push(addToAgentRequestHours(db, part), addToAgentPathDays(db, part));
+    inserts.push(statements.length);
     statements.push(
-      db
-        .prepare(`INSERT OR IGNORE INTO agent_requests (${AGENT_REQUEST_COLUMNS.join(", ")}) VALUES ${placeholders}`)
-        .bind(...part.flatMap((r) => AGENT_REQUEST_COLUMNS.map((c) => r[c]))),
+      db.prepare(INSERT_ROWS).bind(JSON.stringify(part.map((r) => AGENT_REQUEST_COLUMNS.map((c) => r[c])))),
     );
   }
   const results = await db.batch(statements);
-  return results.slice(counts.length).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+  return inserts.reduce((n, i) => n + (results[i].meta.changes ?? 0), 0);
 }
 
 /** `via` of the rows that came from `POST /api/v1/events` (a drain's rows carry its id). */
