@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CheckStatus } from "./check-status";
-import { HandoffReadiness } from "./handoff/handoff-readiness";
+import { HandoffReadiness } from "./handoff/handoff-schema";
 import { LAYER_NUMBERS, LAYERS, type LayerName } from "./layers";
 import { ScanDiff } from "./scan-diff-schema";
 

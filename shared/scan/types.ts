@@ -1,8 +1,8 @@
 // Shapes of a scan: what the crawler fetched, what each page says, what a check returns.
 // CheckResult is the contract's (contract.md "CheckResult").
-import type { RobotsGate } from "./crawl/fetcher";
 import type { JourneyResult } from "./journey/types";
 import type { LayerNumber } from "./layers";
+import type { RobotsTxt } from "./robots/parse-robots";
 import type { RobotsVerdict } from "./robots/robots-verdict";
 import type { CheckStatus } from "./scan-result";
 
@@ -236,3 +236,14 @@ export interface SiteSnapshot {
    */
   unreachable: { url: string; reason: string } | null;
 }
+
+/**
+ * The robots policy in force: rules to apply; everything allowed (4xx, RFC 9309
+ * §2.3.1.3); "disallow all" after a server error (§2.3.1.4); or a site that gave no
+ * HTTP answer at all, which is not crawled further.
+ */
+export type RobotsGate =
+  | { kind: "rules"; robots: RobotsTxt }
+  | { kind: "allow-all" }
+  | { kind: "disallow-all"; reason: string }
+  | { kind: "unreachable"; reason: string };

@@ -12,13 +12,22 @@ import { extractPage } from "../html/extract-page";
 import { parseRobots } from "../robots/parse-robots";
 import { type ParsedSitemap, readSitemapStream } from "../sitemap";
 import { declaresProduct } from "../structured-data";
-import type { Discovery, Fetched, JourneySite, McpProbeSite, PageVisit, SitemapFacts, SiteSnapshot } from "../types";
+import type {
+  Discovery,
+  Fetched,
+  JourneySite,
+  McpProbeSite,
+  PageVisit,
+  RobotsGate,
+  SitemapFacts,
+  SiteSnapshot,
+} from "../types";
 import { CONVENTIONAL_CARTS, looksLikeCategory, resolveOnSite, sortedUnique } from "../url-patterns";
 import { PARITY_USER_AGENT, SCANNER_TOKEN } from "../user-agent";
 import { isAddToCartName, namesCart } from "../vocabulary/shop-vocabulary";
 import { CRAWL_LIMITS } from "./crawl-limits";
 import { cartLinks as findCartLinks, productCandidates } from "./discover-products";
-import { type CrawlEvent, Fetcher, type RobotsGate } from "./fetcher";
+import { type CrawlEvent, Fetcher } from "./fetcher";
 import type { HostLimiter } from "./host-limiter";
 
 // The crawl plan of scan-checks.md, in dependency order:

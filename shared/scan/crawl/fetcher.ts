@@ -3,9 +3,8 @@ import { OutboundError } from "../../outbound/outbound-error";
 import type { ResolveMap } from "../../outbound/resolve-map";
 import { safeFetch } from "../../outbound/safe-fetch";
 import { detectChallenge } from "../bot-protection";
-import type { RobotsTxt } from "../robots/parse-robots";
 import { judgeRobots, type RobotsSource, verdictSentence } from "../robots/robots-verdict";
-import type { Fetched } from "../types";
+import type { Fetched, RobotsGate } from "../types";
 import { SCANNER_TOKEN, scannerUserAgent } from "../user-agent";
 import { CRAWL_LIMITS } from "./crawl-limits";
 import { HostLimiter } from "./host-limiter";
@@ -40,17 +39,6 @@ export interface FetchOptions {
    */
   stream?: (body: ReadableStream<Uint8Array> | null) => Promise<{ bytes: number; head: string }>;
 }
-
-/**
- * The robots policy in force: rules to apply; everything allowed (4xx, RFC 9309
- * §2.3.1.3); "disallow all" after a server error (§2.3.1.4); or a site that gave no
- * HTTP answer at all, which is not crawled further.
- */
-export type RobotsGate =
-  | { kind: "rules"; robots: RobotsTxt }
-  | { kind: "allow-all" }
-  | { kind: "disallow-all"; reason: string }
-  | { kind: "unreachable"; reason: string };
 
 /** The gate as a verdict's source (robots-verdict.ts): a 4xx is unavailable, a 5xx or no answer unreachable. */
 export function gateSource(gate: RobotsGate): RobotsSource {

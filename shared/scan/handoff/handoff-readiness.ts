@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { amountsIn, readPrice } from "../checks/content/price-text";
 import { productNodes } from "../checks/content/product-nodes";
 import { findCartControl } from "../checks/interaction/cart-control";
 import { offerPrice, offersOf, stringValue } from "../structured-data";
 import type { PageVisit, SiteSnapshot } from "../types";
 import { wordMatcher } from "../vocabulary/fold";
+import { type HandoffPage, HandoffReadiness, type Stock } from "./handoff-schema";
 
 // Hand-off readiness (issue 45): for each product URL the scan sampled, whether an agent
 // sent there (from a product feed, or by an assistant that found the product) lands well.
@@ -104,7 +104,7 @@ const IN_STOCK = wordMatcher([
 ]);
 
 /** A schema.org ItemAvailability, as a class: in stock, out of stock, or another state (pre-order, back order). */
-export function stockOf(availability: string | null): z.infer<typeof Stock> | null {
+export function stockOf(availability: string | null): Stock | null {
   if (!availability) return null;
   const name = availability.replace(/^https?:\/\/schema\.org\//i, "").toLowerCase();
   if (["instock", "limitedavailability", "onlineonly", "instoreonly"].includes(name)) return "in_stock";
@@ -113,51 +113,11 @@ export function stockOf(availability: string | null): z.infer<typeof Stock> | nu
 }
 
 /** What the page's visible text says of availability, or null when it says nothing. */
-export function pageStock(text: string): z.infer<typeof Stock> | null {
+export function pageStock(text: string): Stock | null {
   if (OUT_OF_STOCK(text)) return "out_of_stock";
   if (IN_STOCK(text)) return "in_stock";
   return null;
 }
-
-const Stock = z.enum(["in_stock", "out_of_stock", "other"]);
-
-/** One sampled product page, as an agent handed off there would find it (declared once: types and OpenAPI). */
-export const HandoffPage = z
-  .object({
-    url: z.string(),
-    status: z.number().int().meta({ description: "HTTP status of the page (0: no answer)." }),
-    challenge: z
-      .string()
-      .nullable()
-      .meta({ description: "The bot-protection vendor whose challenge answered, or null." }),
-    landed: z.boolean().meta({ description: "200, no challenge, readable." }),
-    price: z.object({
-      data: z.string().nullable().meta({ description: "The offer price in the page's structured data." }),
-      onPage: z.boolean().meta({ description: "That price is shown in the page's visible text." }),
-    }),
-    availability: z.object({
-      data: z.string().nullable().meta({ description: "The offer's schema.org availability." }),
-      onPage: Stock.nullable().meta({ description: "What the visible text says, in any of the shops' languages." }),
-      equal: z.boolean(),
-    }),
-    addToCart: z
-      .enum(["form", "link", "script"])
-      .nullable()
-      .meta({ description: "The add-to-cart control found (script: it needs JavaScript), or null." }),
-    ready: z.boolean(),
-    problems: z.array(z.string()).meta({ description: "Why not ready, in words; empty when ready." }),
-  })
-  .meta({ id: "HandoffPage" });
-export type HandoffPage = z.infer<typeof HandoffPage>;
-
-export const HandoffReadiness = z
-  .object({
-    sampled: z.number().int().meta({ description: "Product pages the scan sampled." }),
-    ready: z.number().int().meta({ description: "Of them, pages an agent handed off to lands well on." }),
-    pages: z.array(HandoffPage),
-  })
-  .meta({ id: "HandoffReadiness" });
-export type HandoffReadiness = z.infer<typeof HandoffReadiness>;
 
 /** Read back from stored check results (price_consistency's evidence), or null. */
 export function handoffOf(checks: ReadonlyArray<{ key: string; evidence?: Record<string, unknown> | null }>) {

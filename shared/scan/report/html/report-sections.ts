@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import { httpAnswerText } from "../../../display/answer-text";
 import { CART_VIA_WORDS } from "../../checks/interaction/cart-add";
-import type { HandoffReadiness } from "../../handoff/handoff-readiness";
+import type { HandoffReadiness } from "../../handoff/handoff-schema";
 import type { CartVia } from "../../journey/types";
 import { layerByNumber } from "../../layers";
 import type { CheckResult } from "../../types";
