@@ -3,12 +3,10 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
-import { describeInChromium, expectOne, inWorkspace, SCREENSHOT_DIR, signUpInBrowser } from "./browser";
+import { describeInChromium, expectOne, inWorkspace, SCREENSHOT_DIR } from "./browser";
+import { newAddress, PASSWORD, signUpOnce } from "./workspace-seed";
 
 const baseUrl = inject("baseUrl");
-const PASSWORD = "correct horse battery staple";
-let counter = 0;
-const email = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
 
 async function whoami(key: string): Promise<Response> {
   return fetch(`${baseUrl}/api/v1/whoami`, { headers: { Authorization: `Bearer ${key}` } });
@@ -34,15 +32,6 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 async function shoot(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
-}
-
-async function signUp(page: Page, address: string): Promise<void> {
-  await page.goto(`${baseUrl}/app`);
-  await page.getByRole("link", { name: "Create account" }).click();
-  await page.getByLabel("Email").fill(address);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(inWorkspace(baseUrl, `/app`));
 }
 
 async function createKey(page: Page, name: string, preset: string): Promise<string> {
@@ -82,7 +71,7 @@ describeInChromium(
       await page.getByRole("link", { name: "Create account" }).click();
       await expectAccessible(page);
       await shoot(page, "sign-up");
-      await page.getByLabel("Email").fill(email("journey"));
+      await page.getByLabel("Email").fill(newAddress("journey"));
       await page.getByLabel("Password").fill(PASSWORD);
       await page.getByRole("button", { name: "Create account" }).click();
       await page.waitForURL(inWorkspace(baseUrl, `/app`));
@@ -121,7 +110,7 @@ describeInChromium(
 
     it("a member cannot create or revoke keys; another workspace's user sees none of them", async () => {
       const owner = await newPage(1280, "192.0.2.12");
-      await signUp(owner, email("owner"));
+      await signUpOnce(owner, baseUrl, "owner");
       await createKey(owner, "Owner key", "Full access");
       await owner.goto(`${baseUrl}/app/settings/members`);
       await owner.getByRole("button", { name: "Create invite link" }).click();
@@ -131,7 +120,7 @@ describeInChromium(
 
       const member = await newPage(1280, "192.0.2.13");
       await member.goto(link);
-      await member.getByLabel("Email").fill(email("member"));
+      await member.getByLabel("Email").fill(newAddress("member"));
       await member.getByLabel("Password").fill(PASSWORD);
       await member.getByRole("button", { name: "Create account" }).click();
       await member.waitForURL(inWorkspace(baseUrl, `/app`));
@@ -144,7 +133,7 @@ describeInChromium(
       expect(await member.getByRole("button", { name: "Revoke" }).count()).toBe(0);
 
       const stranger = await newPage(1280, "192.0.2.14");
-      await signUp(stranger, email("stranger"));
+      await signUpOnce(stranger, baseUrl, "stranger");
       await stranger.goto(`${baseUrl}/app/settings/api-keys`);
       expect(await stranger.getByText("Owner key").count()).toBe(0);
       expect(await stranger.getByText("no API keys yet").count()).toBe(1);
@@ -152,12 +141,12 @@ describeInChromium(
 
     it("an owner changes a member's role, withdraws an invitation and removes the member, who loses the workspace at once", async () => {
       const owner = await newPage(1280, "192.0.2.19");
-      await signUp(owner, email("boss"));
+      await signUpOnce(owner, baseUrl, "boss");
       await owner.goto(`${baseUrl}/app/settings/members`);
       await owner.getByRole("button", { name: "Create invite link" }).click();
       const link = ((await owner.locator("#invite-link").textContent()) ?? "").trim();
 
-      const memberAddress = email("leaver");
+      const memberAddress = newAddress("leaver");
       const member = await newPage(1280, "192.0.2.20");
       await member.goto(link);
       await member.getByLabel("Email").fill(memberAddress);
@@ -208,7 +197,7 @@ describeInChromium(
       await page.goto(`${baseUrl}/app/sign-in`);
       await expectNoSidewaysScroll(page);
       await shoot(page, "sign-in");
-      await signUp(page, email("narrow"));
+      await signUpOnce(page, baseUrl, "narrow");
       await expectNoSidewaysScroll(page);
       await createKey(page, "Phone key", "Read only");
       await expectNoSidewaysScroll(page);
@@ -235,7 +224,7 @@ describeInChromium(
           automaticPresenceSimulation: true,
         },
       });
-      await signUpInBrowser(page, local, email("passkey"), PASSWORD);
+      await signUpOnce(page, local, "passkey");
       await page.goto(`${local}/app/settings`);
       // Adding a passkey re-authenticates (issue 25 #2).
       await page.getByLabel("Current password").fill(PASSWORD);
@@ -252,9 +241,8 @@ describeInChromium(
     }, 120_000);
 
     it("works with the keyboard alone: sign in, reach Settings -> API keys, create a key", async () => {
-      const address = email("keyboard");
       const setup = await newPage(1280, "192.0.2.16");
-      await signUp(setup, address);
+      const address = await signUpOnce(setup, baseUrl, "keyboard");
 
       const page = await newPage(1280, "192.0.2.17");
       await page.goto(`${baseUrl}/app/sign-in`);

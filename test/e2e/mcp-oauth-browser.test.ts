@@ -8,7 +8,6 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
-import type { Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
 import { SCOPE_PRESETS, SCOPES } from "../../shared/auth/scopes";
 import {
@@ -20,6 +19,7 @@ import {
   SCREENSHOT_DIR,
   screenshots,
 } from "./browser";
+import { signUpOnce } from "./workspace-seed";
 
 // OAuth for /mcp end to end, as ChatGPT or Claude would do it, with the TypeScript SDK
 // 1.x's own OAuth client (auth(): RFC 9728 discovery from the 401, RFC 8414 metadata,
@@ -28,7 +28,6 @@ import {
 // -> Connected apps, and 401 afterwards.
 
 const baseUrl = inject("baseUrl");
-const PASSWORD = "correct horse battery staple";
 // Where the client listens for the code; Chromium's request to it is answered by the test.
 const REDIRECT = "http://127.0.0.1:9/oauth-callback";
 
@@ -80,15 +79,6 @@ async function connect(provider: MemoryProvider) {
   return { client, transport };
 }
 
-async function signUp(page: Page, address: string): Promise<void> {
-  await page.goto(`${baseUrl}/app`);
-  await page.getByRole("link", { name: "Create account" }).click();
-  await page.getByLabel("Email").fill(address);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL(inWorkspace(baseUrl, `/app`));
-}
-
 describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Chromium", (chrome) => {
   beforeAll(() => {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -136,7 +126,7 @@ describeInChromium("OAuth for /mcp with the SDK's OAuth client and consent in Ch
       code = new URL(route.request().url()).searchParams.get("code");
       await route.fulfill({ status: 200, contentType: "text/plain", body: "You can close this window." });
     });
-    await signUp(page, `oauth-${Date.now()}@example.com`);
+    await signUpOnce(page, baseUrl, "oauth");
     await page.goto(authorizationUrl.href);
     await expectOne(page.getByRole("heading", { name: "Connect E2E assistant" }));
     await expectOne(page.getByText("Access goes to 127.0.0.1"));
