@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { acceptServerEvents } from "../../shared/ingest/server-events";
 import { seedSite, setFixture } from "./helpers";
-import { newSigner, signatureHeaders } from "./signer";
+import { chatgptSigner, signatureHeaders } from "./signer";
 
 // Order records (`POST /api/v1/events` records with `order`, as the collectors send them):
 // each checkout stored once with its strongest outcome, the agent identified and
@@ -36,7 +36,7 @@ const CHATGPT_UA =
 describe("agentic order records", () => {
   it("stores each checkout once with its strongest outcome; a signed ChatGPT call is verified", async () => {
     const site = await seedSite("orders.example");
-    const signer = await newSigner();
+    const signer = await chatgptSigner();
     await setFixture("chatgpt.com/.well-known/http-message-signatures-directory", {
       status: 200,
       // A directory is served with its media type, or it is none (Web Bot Auth draft -01).

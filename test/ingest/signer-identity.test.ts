@@ -4,7 +4,7 @@ import { acceptServerEvents } from "../../shared/ingest/server-events";
 import { verifyRequestSignature } from "../../shared/verification/verify-request";
 import { inShard } from "../helpers/shard";
 import { seedSite, setFixture } from "./helpers";
-import { newSigner, type Signer, signatureHeaders } from "./signer";
+import { chatgptSigner, newSigner, type Signer, signatureHeaders } from "./signer";
 
 // Issue 23: "verified" means a listed signer (shared/classify/listed-signers.ts), read
 // through every Signature-Agent form in use; a valid signature by anyone else is what it
@@ -96,7 +96,7 @@ describe("who a signature verifies", () => {
   });
 
   it("still verifies a key served by a listed operator's own directory, whatever the UA", async () => {
-    const openai = await newSigner();
+    const openai = await chatgptSigner();
     await setFixture("chatgpt.com/.well-known/http-message-signatures-directory", directory({ keys: [openai.jwk] }));
     const session = await record("listed.example", openai, '"https://chatgpt.com"', CHROME);
     expect(session).toMatchObject({

@@ -42,3 +42,17 @@ export async function signatureHeaders(
     signature: `sig1=:${await s.sign(base)}:`,
   };
 }
+
+const CHATGPT_SIGNER = Symbol.for("agent-readiness.test.chatgpt-signer");
+
+/**
+ * The one key chatgpt.com's directory serves in this runtime. The Worker keeps a fetched key
+ * directory for its freshness lifetime per isolate (shared/verification/key-directory.ts),
+ * and the project's files share one runtime (test/worker-project.ts): a file serving a new
+ * key there would be judged against the key an earlier file's directory held.
+ */
+export function chatgptSigner(): Promise<Signer> {
+  const slot = globalThis as Record<symbol, Promise<Signer> | undefined>;
+  slot[CHATGPT_SIGNER] ??= newSigner();
+  return slot[CHATGPT_SIGNER];
+}

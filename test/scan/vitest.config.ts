@@ -41,6 +41,8 @@ export default defineProject({
   resolve: { tsconfigPaths: true },
   test: {
     name: "scan",
+    // One runtime for all the project's files, each starting from empty storage (test/worker-project.ts).
+    isolate: false,
     include: ["test/scan/**/*.test.ts"],
     globalSetup: [
       path.join(root, "test/scan/global-setup.ts"),

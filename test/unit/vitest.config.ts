@@ -58,6 +58,8 @@ export default defineProject({
   resolve: { tsconfigPaths: true },
   test: {
     name: "unit",
+    // One runtime for all the project's files, each starting from empty storage (test/worker-project.ts).
+    isolate: false,
     include: ["test/unit/**/*.test.ts"],
     setupFiles: [
       testClockSetup,
