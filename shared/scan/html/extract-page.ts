@@ -17,6 +17,16 @@ import { VOID_ELEMENTS } from "./void-elements";
 
 const MAX_TEXT = 200_000;
 const MAX_PROBLEMS = 5;
+/**
+ * At most this many handler calls (elements a handler below selects, and runs of text)
+ * per page; the rest of the page is not read (a problem says so). A safety bound on the
+ * pass's time: each call crosses from the parser into JavaScript, and a 2 MB page of
+ * 13-byte paragraphs (160,000 elements) once took the pass over 25 s on a loaded machine.
+ * The shared real-shop pages need under 10,000 (2,070 elements on the largest, 232 KB).
+ */
+export const MAX_HANDLER_CALLS = 100_000;
+/** The page is fed to the parser in pieces of this size, so the bound is checked as it reads. */
+const FEED_BYTES = 64 * 1024;
 const APP_ROOT_IDS = new Set(["root", "app", "__next", "__nuxt", "svelte", "___gatsby"]);
 // Custom elements that mount a client-rendered application (Angular/SAP Spartacus, web components).
 const APP_ROOT_TAGS = ["app-root", "cx-storefront"];
@@ -106,12 +116,18 @@ function toolOf(el: Element): FormFacts["tool"] {
   return name && description ? { name, description, autosubmit: el.hasAttribute("toolautosubmit") } : null;
 }
 
-export async function extractPage(html: string): Promise<PageFacts> {
+export async function extractPage(
+  html: string,
+  limits: { maxHandlerCalls: number } = { maxHandlerCalls: MAX_HANDLER_CALLS },
+): Promise<PageFacts> {
   const facts = emptyFacts();
+  let calls = 0;
   const items = new ItemCollector();
   const textParts: string[] = [];
   const visibleParts: string[] = [];
   let textLength = 0;
+  let nodeText = "";
+  let nodeVisible = "";
   let unseen = 0; // inside an element whose text is not shown (hidesText)
   let hidden = 0; // inside script/style/template/title: not visible text
   let labelDepth = 0;
@@ -137,6 +153,7 @@ export async function extractPage(html: string): Promise<PageFacts> {
     selector,
     handlers: {
       element(el: Element) {
+        calls++;
         try {
           handler(el);
         } catch (err) {
@@ -407,29 +424,60 @@ export async function extractPage(html: string): Promise<PageFacts> {
     if (h1 !== null) h1 += t;
     if (clickable) clickable.text += t;
     if (textLength < MAX_TEXT) {
-      textParts.push(t);
-      if (unseen === 0) visibleParts.push(t);
+      nodeText += t;
+      if (unseen === 0) nodeVisible += t;
       textLength += t.length;
     }
+  }
+
+  /** The text node read so far, as one part of the page's text. */
+  function endTextNode(): void {
+    if (nodeText) textParts.push(nodeText);
+    if (nodeVisible) visibleParts.push(nodeVisible);
+    nodeText = "";
+    nodeVisible = "";
   }
 
   let rewriter = new HTMLRewriter();
   for (const h of handlers) rewriter = rewriter.on(h.selector, h.handlers);
   rewriter = rewriter.onDocument({
     text(chunk) {
+      calls++;
       try {
         const t = chunk.text;
-        if (!t) return;
-        if (jsonLd !== null) jsonLd += t;
-        if (title !== null) title += t;
-        routeText(t);
+        if (t) {
+          if (jsonLd !== null) jsonLd += t;
+          if (title !== null) title += t;
+          routeText(t);
+        }
+        // One text node may come in several chunks (the page is fed in pieces): its
+        // pieces join without a space, text nodes with one.
+        if (chunk.lastInTextNode) endTextNode();
       } catch (err) {
         problem("text", err);
       }
     },
   });
 
-  await rewriter.transform(new Response(html)).arrayBuffer();
+  // Fed in pieces, so the pass stops reading once the bound is reached.
+  const bytes = new TextEncoder().encode(html);
+  let fed = 0;
+  const input = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (fed >= bytes.length) return controller.close();
+      if (calls >= limits.maxHandlerCalls) {
+        problem(
+          "size",
+          `only the first ${fed} of ${bytes.length} bytes were read (at most ${limits.maxHandlerCalls} elements and runs of text per page)`,
+        );
+        return controller.close();
+      }
+      controller.enqueue(bytes.subarray(fed, fed + FEED_BYTES));
+      fed += FEED_BYTES;
+    },
+  });
+  await rewriter.transform(new Response(input)).arrayBuffer();
+  endTextNode();
   facts.text = collapse(decodeEntities(textParts.join(" "))).slice(0, MAX_TEXT);
   facts.visibleText = collapse(decodeEntities(visibleParts.join(" "))).slice(0, MAX_TEXT);
   facts.captchas = [...captchas].sort();

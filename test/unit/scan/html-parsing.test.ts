@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeAttributeEntities, decodeEntities } from "../../../shared/scan/html/entities";
-import { extractPage } from "../../../shared/scan/html/extract-page";
+import { extractPage, MAX_HANDLER_CALLS } from "../../../shared/scan/html/extract-page";
 
 // The scanner's own HTML reading (issue 27 "Bugs real shops trigger"): character
 // references, omitted end tags, itemref and <br> in microdata values.
@@ -96,5 +96,40 @@ describe("itemref (HTML §5.2.5)", () => {
       `<p id="x"><span itemprop="name">Loose</span></p><div itemscope itemtype="https://schema.org/Thing"></div>`,
     );
     expect(lone.microdata[0]).toEqual({ "@type": "Thing", "@context": "https://schema.org" });
+  });
+});
+
+describe('a bound on the pass (docs/scan.md "HTML extraction")', () => {
+  // 20,000 links of about 30 bytes (600 KB): each is an element a handler selects and a
+  // run of text.
+  const links = Array.from({ length: 20_000 }, (_, i) => `<a href="/p/${i}">${i}</a>`).join("");
+  const page = `<html><body>${links}<h1>The end</h1></body></html>`;
+
+  it("reads a page whole within the bound", async () => {
+    const facts = await extractPage(page);
+    expect(facts.links).toHaveLength(20_000);
+    expect(facts.h1).toEqual(["The end"]);
+    expect(facts.problems).toEqual([]);
+    expect(20_000 * 2).toBeLessThan(MAX_HANDLER_CALLS);
+  });
+
+  it("stops reading once the bound is reached, and says how much it read", async () => {
+    const facts = await extractPage(page, { maxHandlerCalls: 1_000 });
+    // At least the first fed piece (64 KiB, about 2,000 links) is read, not the rest.
+    expect(facts.links.length).toBeGreaterThan(500);
+    expect(facts.links.length).toBeLessThan(10_000);
+    expect(facts.links[0].href).toBe("/p/0");
+    expect(facts.h1).toEqual([]);
+    expect(facts.problems).toHaveLength(1);
+    expect(facts.problems[0]).toMatch(/^size: only the first \d+ of \d+ bytes were read \(at most 1000 elements/);
+  });
+
+  it("keeps a text node whole across the pieces the page is fed in, even inside a character", async () => {
+    // "<p>" is 3 bytes and "ä" 2, so the 64 KiB boundary falls inside a character.
+    const text = "ä".repeat(40_000);
+    const facts = await extractPage(`<p>${text}</p><p>zwei Wörter</p>`);
+    expect(facts.text).toBe(`${text} zwei Wörter`);
+    const words = "Warenkorb ".repeat(10_000).trim();
+    expect((await extractPage(`<p>${words}</p>`)).text).toBe(words);
   });
 });
