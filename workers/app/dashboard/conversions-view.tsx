@@ -9,6 +9,7 @@ import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
+import { MoneyPerCurrency } from "./money-per-currency";
 
 // The Conversions page's parts (conversions.tsx reads and lays them out): the site and
 // period choice, the breakdowns by currency, platform, basis and source, and the list.
@@ -17,22 +18,6 @@ type CsvOf = (table: "by_currency" | "by_platform" | "by_basis" | "by_source" | 
 
 export const voidPath = (c: Context<AppEnv>, externalId: string) =>
   appHref(c, `/conversions/${encodeURIComponent(externalId)}/void`);
-
-function Money(props: { byCurrency: { currency: string; value_minor: number }[] }) {
-  if (props.byCurrency.length === 0) return <>–</>;
-  return (
-    <>
-      {props.byCurrency.map((m, i) => (
-        <>
-          {i > 0 ? <br /> : null}
-          <span data-currency={m.currency} data-value-minor={m.value_minor}>
-            {moneyText(m.value_minor, m.currency)}
-          </span>
-        </>
-      ))}
-    </>
-  );
-}
 
 export function ConversionsFilter(props: {
   home: string;
@@ -106,7 +91,7 @@ export function ConversionBreakdowns(props: { report: AttributionOverview; csv: 
             <td data-label="Platform">{platformName(p.platform)}</td>
             <td data-label="Conversions">{p.conversions}</td>
             <td data-label="Value">
-              <Money byCurrency={p.by_currency} />
+              <MoneyPerCurrency byCurrency={p.by_currency} />
             </td>
           </tr>
         ))}
@@ -137,7 +122,7 @@ export function ConversionBreakdowns(props: { report: AttributionOverview; csv: 
             <td data-label="Basis">{basisName(s.basis)}</td>
             <td data-label="Conversions">{s.conversions}</td>
             <td data-label="Value">
-              <Money byCurrency={s.by_currency} />
+              <MoneyPerCurrency byCurrency={s.by_currency} />
             </td>
           </tr>
         ))}

@@ -1,8 +1,8 @@
 import type { ConversionChannels, OrderMoney } from "@shared/conversions/channel-schema";
 import type { ChannelFigures } from "@shared/conversions/conversion-channels";
-import { moneyText } from "@shared/conversions/money-text";
 import type { Child } from "hono/jsx";
 import { DataTable } from "../layout/data-table";
+import { MoneyPerCurrency } from "./money-per-currency";
 
 // The orders-by-channel report (shared/conversions/conversion-channels.ts) on the app's
 // pages: the whole report on Conversions, its channel table on the site dashboard and the
@@ -10,19 +10,7 @@ import { DataTable } from "../layout/data-table";
 // money per currency, never summed across currencies.
 
 function Money(props: { byCurrency: OrderMoney[]; orders: number }) {
-  if (props.byCurrency.length === 0) return <>{props.orders > 0 ? "no amount given" : "–"}</>;
-  return (
-    <>
-      {props.byCurrency.map((m, i) => (
-        <>
-          {i > 0 ? <br /> : null}
-          <span data-currency={m.currency} data-value-minor={m.value_minor}>
-            {moneyText(m.value_minor, m.currency)}
-          </span>
-        </>
-      ))}
-    </>
-  );
+  return <MoneyPerCurrency byCurrency={props.byCurrency} empty={props.orders > 0 ? "no amount given" : "–"} />;
 }
 
 /** The four channels: orders and revenue, the period and the one before it. */
