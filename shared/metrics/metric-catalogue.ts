@@ -88,7 +88,8 @@ export const METRICS = {
   },
   declared_sessions: {
     name: "Declared AI-agent sessions",
-    definition: "AI-agent sessions whose User-Agent names the agent and that nothing confirmed.",
+    definition:
+      "AI-agent sessions whose User-Agent names the agent and that nothing confirmed: anyone can send that User-Agent.",
     unit: "sessions",
     population: "agent_sessions",
     excludes: "Verified sessions and sessions inferred from automation.",

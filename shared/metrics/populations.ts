@@ -25,7 +25,7 @@ export const POPULATIONS = {
   assistant_referred_visits: {
     name: "visits referred by an AI assistant",
     definition:
-      "Human visits that arrived from a link in an AI assistant's answer (ChatGPT, Claude, Perplexity, Gemini, Copilot, ...), told by the referrer or the utm_source.",
+      "Human visits that arrived from a link in an AI assistant's answer (ChatGPT, Claude, Perplexity, Gemini, Copilot, ...), told by the referrer or the link's UTM source tag.",
   },
   all_sessions: {
     name: "all recorded sessions",

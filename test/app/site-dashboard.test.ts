@@ -1,5 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { MetricId } from "../../shared/metrics/metric-catalogue";
+import { whatIsThis } from "../../shared/metrics/metric-text";
 import { DAY, HOUR, insertSession, todayStart } from "../v1/traffic-fixtures";
 import { FormClient, uniqueEmail } from "./form-client";
 
@@ -66,6 +68,29 @@ describe("site dashboard", () => {
     // The share names what it counts: 3 agent sessions + 1 person from a link, of 4 sessions.
     expect(metric(all.html, "ai_share_pct")).toBe("100%");
     expect(all.html).toContain("4 of 4 sessions: 3 AI-agent + 1 visit from an AI assistant&#39;s link");
+    // Each headline number and card says what it is in the metric catalogue's words (docs/metrics.md).
+    const defined = [...all.html.matchAll(/data-defines="([a-z_]+)"[^>]*>.*?<p>(.*?)<\/p>/gs)];
+    expect(new Set(defined.map((m) => m[1]))).toEqual(
+      new Set([
+        "agent_sessions",
+        "agent_unique_visitors",
+        "human_visits",
+        "ai_share",
+        "agent_median_duration",
+        "source_sessions",
+        "referrer_host_sessions",
+        "agent_entry_sessions",
+        "human_entry_visits",
+      ]),
+    );
+    for (const [, id, text] of defined)
+      expect(
+        text
+          .replace(/&#39;/g, "'")
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, "&"),
+        id,
+      ).toBe(whatIsThis(id as MetricId));
     // People's own top pages: the one person entered on the mug (the agents' pages are the other card's).
     expect(
       [...all.html.matchAll(/data-human-page="([^"]+)"[^>]*data-visits="(\d+)"/g)].map((m) => [m[1], m[2]]),

@@ -33,10 +33,21 @@ export function registerAgentErrorsPage(app: Hono<AppEnv>) {
                 metric: "agent_requests",
                 value: r.totals.agent_requests,
                 label: metricName("agent_requests"),
+                defined: "agent_requests",
                 footnote: "robots.txt fetches included, the same total as robots.txt compliance",
               },
-              { metric: "errors", value: r.totals.errors, label: "Answered 4xx or 5xx" },
-              { metric: "not_found", value: r.totals.not_found, label: "Not found (404, 410)" },
+              {
+                metric: "errors",
+                value: r.totals.errors,
+                label: "Answered 4xx or 5xx",
+                defined: "error_requests",
+              },
+              {
+                metric: "not_found",
+                value: r.totals.not_found,
+                label: "Not found (404, 410)",
+                defined: "not_found_requests",
+              },
               { metric: "server_errors", value: r.totals.server_errors, label: "Server errors (5xx)" },
             ]}
           />

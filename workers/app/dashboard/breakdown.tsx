@@ -1,4 +1,6 @@
+import type { MetricId } from "@shared/metrics/metric-catalogue";
 import type { Child } from "hono/jsx";
+import { WhatIsThis } from "./what-is-this";
 
 // A breakdown card of the dashboard (docs/app.md "The dashboard at a glance"): one
 // dimension's rows, most sessions first, each row's name a link that filters the whole
@@ -34,6 +36,10 @@ export function BreakdownCard(props: {
   /** The card's one CSV download. */
   csv?: Child;
   children?: Child;
+  /** The catalogue's metric the rows count: the card's "What is this?" (docs/metrics.md). */
+  metric?: MetricId;
+  /** Header of the count column: "Sessions" unless the rows count visits. */
+  count?: string;
 }) {
   return (
     <section class="card breakdown-card" aria-labelledby={`${props.id}-title`} data-card={props.id}>
@@ -42,6 +48,7 @@ export function BreakdownCard(props: {
         {props.csv}
       </div>
       {props.hint ? <p class="hint">{props.hint}</p> : null}
+      {props.metric ? <WhatIsThis id={props.metric} /> : null}
       {props.rows.length === 0 ? (
         <p class="empty-inline">{props.empty}</p>
       ) : (
@@ -51,7 +58,7 @@ export function BreakdownCard(props: {
             <tr>
               <th scope="col">{props.name}</th>
               <th scope="col" class="num">
-                Sessions
+                {props.count ?? "Sessions"}
               </th>
               <th scope="col" class="num">
                 Share

@@ -17,14 +17,26 @@ export function CrawlToReferralTiles(props: { r: CrawlToReferral }) {
           metric: "agent_requests",
           value: r.totals.agent_requests,
           label: metricName("agent_requests"),
+          defined: "agent_requests",
           footnote: "every agent request, the same total as robots.txt compliance and AI errors",
         },
-        { metric: "crawl_requests", value: r.totals.crawl_requests, label: metricName("crawl_requests") },
-        { metric: "search_requests", value: r.totals.search_requests, label: metricName("search_requests") },
+        {
+          metric: "crawl_requests",
+          value: r.totals.crawl_requests,
+          label: metricName("crawl_requests"),
+          defined: "crawl_requests",
+        },
+        {
+          metric: "search_requests",
+          value: r.totals.search_requests,
+          label: metricName("search_requests"),
+          defined: "search_requests",
+        },
         {
           metric: "referrals",
           value: r.totals.referrals,
           label: metricName("assistant_referred_visits"),
+          defined: "assistant_referred_visits",
           footnote: "people, not agents",
         },
       ]}

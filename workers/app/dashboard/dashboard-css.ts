@@ -5,6 +5,9 @@
 // so the dark scheme needs no block here; chart series colours are --series-N (read by
 // chart-js.ts), each at least 3:1 against the page in its scheme (WCAG 2.2, 1.4.11).
 export const DASHBOARD_CSS = `
+.what-is-this{font-size:var(--text-xs);color:var(--muted);margin:var(--space-1) 0 0}
+.what-is-this summary{cursor:pointer;width:max-content;max-width:100%}
+.what-is-this p{margin:var(--space-1) 0 0;max-width:40rem}
 .install{background:var(--surface);border:1px solid var(--line);border-radius:var(--radius-lg);padding:var(--space-4);margin:var(--space-4) 0}
 .snippet{display:block;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--surface-2);border:1px solid var(--line);border-radius:var(--radius-sm);padding:var(--space-2) var(--space-3);font-family:var(--mono);font-size:var(--text-sm)}
 figure{margin:0}.chart{min-height:2rem;margin:var(--space-2) 0;max-width:100%;overflow:hidden}

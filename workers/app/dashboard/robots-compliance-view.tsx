@@ -20,12 +20,14 @@ export function RobotsTiles(props: { r: RobotsCompliance; violators: number }) {
           metric: "agent_requests",
           value: r.totals.agent_requests,
           label: metricName("agent_requests"),
+          defined: "agent_requests",
           footnote: `${r.totals.robots_fetches} of them robots.txt fetches, the same total as AI errors`,
         },
         {
           metric: "judged",
           value: r.totals.judged,
           label: metricName("robots_judged"),
+          defined: "robots_judged",
           footnote: `of ${r.totals.requests} requests robots.txt governs; ${r.totals.not_judged} not judged`,
         },
         {
@@ -33,12 +35,14 @@ export function RobotsTiles(props: { r: RobotsCompliance; violators: number }) {
           // Nothing judged is no verdict: never a 0 that reads as a pass.
           value: r.totals.judged === 0 ? "Not judged" : r.totals.disallowed,
           label: metricName("robots_disallowed"),
+          defined: "robots_disallowed",
         },
         { metric: "violating_agents", value: props.violators, label: "Agents with a disallowed request" },
         {
           metric: "never_fetch",
           value: r.never_fetch_robots.length,
-          label: "Agents never fetching robots.txt",
+          label: metricName("agents_never_fetching"),
+          defined: "agents_never_fetching",
         },
       ]}
     />

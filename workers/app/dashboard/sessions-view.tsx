@@ -6,6 +6,7 @@ import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { durationText } from "./report-window-form";
+import { WhatIsThis } from "./what-is-this";
 
 // The Sessions page's parts, drawn from the session lists use case's answer
 // (shared/reads/session-lists.ts).
@@ -97,10 +98,8 @@ export function FailingList(props: { c: Context; failing: SessionListsAnswer["fa
       <h2>
         Failing sessions <span data-metric="failing_total">{failing.total_matching}</span>
       </h2>
-      <p class="hint">
-        Settled sessions that reached the cart or checkout without a purchase (abandoned), or left after one page in
-        under 5 seconds (bounced). The labels do not say why a visit ended.
-      </p>
+      <WhatIsThis id="failing_sessions" />
+      <p class="hint">The labels do not say why a visit ended.</p>
       {failing.results.length === 0 ? (
         <p>None in this window.</p>
       ) : (

@@ -12,6 +12,7 @@ import { sessionsQuery } from "./sessions-query";
 import { FailingList, SessionFiltersForm, SessionsTable } from "./sessions-view";
 import { sitePageValue, sitePaths } from "./site-context";
 import { SiteNav, siteHref } from "./site-nav";
+import { WhatIsThis } from "./what-is-this";
 
 const PAGE_SIZE = 20;
 const FAILING_SHOWN = 10;
@@ -61,6 +62,7 @@ export function registerSessions(app: Hono<AppEnv>) {
           <h2>
             AI-agent sessions <span data-metric="total_matching">{sessions.total_matching}</span>
           </h2>
+          <WhatIsThis id="matching_sessions" />
           {sessions.data_status === "no_events_yet" ? (
             <div class="empty" data-state="no_events_yet">
               <p>

@@ -7,6 +7,7 @@ import {
   TIER_NAMES,
   VERIFICATION_NAMES,
 } from "@shared/display/display-names";
+import { METRICS } from "@shared/metrics/metric-catalogue";
 import { metricName } from "@shared/metrics/metric-text";
 import type { TrafficReportAnswer } from "@shared/reads/traffic-report";
 import type { SiteTotals, WorkspaceTraffic } from "@shared/reads/workspace-traffic";
@@ -237,20 +238,22 @@ function DashboardTiles(props: { r: DashboardAnswer }) {
     {
       metric: "total_sessions",
       value: overview.total_sessions,
-      label: "AI-agent sessions",
+      label: metricName("agent_sessions"),
+      defined: "agent_sessions",
       change: before && countChange(overview.total_sessions, before.o.total_sessions),
     },
     {
       metric: "unique_visitors",
       value: overview.unique_visitors,
-      label: "Unique AI-agent visitors",
-      footnote: "Summed per day",
+      label: metricName("agent_unique_visitors"),
+      defined: "agent_unique_visitors",
       change: before && countChange(overview.unique_visitors, before.o.unique_visitors),
     },
     {
       metric: "human_visits",
       value: sources.human_visits,
       label: metricName("human_visits"),
+      defined: "human_visits",
       footnote:
         sources.coverage === "all_traffic"
           ? `${sources.assistant_referred_visits} of them from an AI assistant's link`
@@ -259,7 +262,8 @@ function DashboardTiles(props: { r: DashboardAnswer }) {
     {
       metric: "ai_share_pct",
       value: `${sources.ai_share_pct}%`,
-      label: "AI share of all sessions",
+      label: metricName("ai_share"),
+      defined: "ai_share",
       noData: sources.total_sessions === 0,
       // The numerator named: people from an assistant's link count in the share, not in the agent sessions.
       footnote: `${sources.ai_sessions} of ${sources.total_sessions} sessions: ${sources.agent_sessions} AI-agent + ${counted(sources.assistant_referred_visits, "visit")} from an AI assistant's link`,
@@ -277,7 +281,8 @@ function DashboardTiles(props: { r: DashboardAnswer }) {
     {
       metric: "median_duration",
       value: durationText(overview.median_duration_ms ?? 0),
-      label: "Median session duration",
+      label: metricName("agent_median_duration"),
+      defined: "agent_median_duration",
       noData: !measured(overview),
       footnote: several
         ? "Each site's is on its own dashboard: medians do not add up"
@@ -423,6 +428,7 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
         title="AI platforms"
         hint="AI-agent sessions by the platform that sent them."
         name="AI platform"
+        metric="agent_sessions"
         rows={platforms}
         empty={noAgents}
         csv={csv("platforms")}
@@ -432,6 +438,7 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
         title="Purposes"
         hint="What the AI agents came for."
         name="Purpose"
+        metric="agent_sessions"
         rows={purposes}
         empty={noAgents}
         csv={csv("purposes")}
@@ -441,6 +448,7 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
         title="Sources"
         hint="Every recorded session, people included, by how it arrived: AI assistants' own visits, people following an AI assistant's link, search, other sites."
         name="Source"
+        metric="source_sessions"
         rows={bySource}
         empty="No session in this window."
         csv={csv("sources")}
@@ -451,6 +459,7 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
           title="Referrers"
           hint="The sites sessions came from, AI assistants' own sites among them."
           name="Referring site"
+          metric="referrer_host_sessions"
           rows={sources.top_referrer_hosts.map((h) => ({
             label: h.host,
             sessions: h.sessions,
@@ -467,6 +476,7 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
         title="Top pages"
         hint="The pages AI-agent sessions entered on."
         name="Entry page"
+        metric="agent_entry_sessions"
         rows={pages}
         empty={noAgents}
         csv={csv("top_pages")}
@@ -476,6 +486,8 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
         title="Top pages of human visits"
         hint="The pages people's visits entered on, AI assistants' referrals among them."
         name="Entry page"
+        metric="human_entry_visits"
+        count="Visits"
         rows={humanPages}
         empty={
           sources.coverage === "all_traffic"
@@ -489,6 +501,7 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
         title="Outcomes"
         hint="How AI-agent sessions ended (so far, for open ones)."
         name="Outcome"
+        metric="agent_sessions"
         rows={outcomes}
         empty={noAgents}
         csv={csv("outcomes")}
@@ -498,6 +511,7 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
         title="Verification"
         hint="Whether each AI agent's identity was confirmed."
         name="Tier"
+        metric="agent_sessions"
         rows={tiers}
         empty={noAgents}
         csv={csv("tiers")}
@@ -515,21 +529,18 @@ function Breakdowns(props: { r: DashboardAnswer; query: DashboardQuery; links: D
         <details>
           <summary>What the tiers mean</summary>
           <dl>
+            {/* The catalogue's definitions (docs/metrics.md), under the tiers' display names. */}
             <dt>{TIER_NAMES.verified}</dt>
-            <dd>
-              Identity confirmed: a valid HTTP message signature (Web Bot Auth, RFC 9421) or a source address inside the
-              vendor's published range.
-            </dd>
+            <dd>{METRICS.verified_sessions.definition}</dd>
             <dt>{TIER_NAMES.declared}</dt>
-            <dd>The User-Agent names the platform and nothing confirmed it. Anyone can send that User-Agent.</dd>
+            <dd>{METRICS.declared_sessions.definition}</dd>
             <dt>{VERIFICATION_NAMES.failed}</dt>
             <dd>
-              Declared, and its operator publishes a way to check it (IP ranges, reverse DNS) that it failed: it came
-              from an address the operator does not use. A declared agent whose operator publishes no check reads "
-              {VERIFICATION_NAMES.unavailable.toLowerCase()}" on its journey.
+              {METRICS.failed_verification_sessions.definition} A declared agent whose operator publishes no check reads
+              "{VERIFICATION_NAMES.unavailable.toLowerCase()}" on its journey.
             </dd>
             <dt>{TIER_NAMES.heuristic}</dt>
-            <dd>Inferred from automation hints or behaviour; no identity claim at all.</dd>
+            <dd>{METRICS.heuristic_sessions.definition}</dd>
           </dl>
         </details>
         {r.signers ? (

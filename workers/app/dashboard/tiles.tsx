@@ -1,5 +1,7 @@
+import type { MetricId } from "@shared/metrics/metric-catalogue";
 import type { Child } from "hono/jsx";
 import type { Change } from "./period-change";
+import { WhatIsThis } from "./what-is-this";
 
 /** One headline number: `metric` names it for tests and scripts (`data-metric`). */
 export interface Tile {
@@ -12,6 +14,8 @@ export interface Tile {
   noData?: boolean;
   /** One short line under the value: what the number leaves out, or why there is none. */
   footnote?: Child;
+  /** The catalogue's metric the number is: its "What is this?" (docs/metrics.md). */
+  defined?: MetricId;
 }
 
 /** The row of headline numbers at the top of a dashboard page (a stat tile each). */
@@ -35,6 +39,7 @@ export function Tiles(props: { label: string; tiles: Tile[] }) {
             </span>
           ) : null}
           {tile.footnote ? <span class="footnote">{tile.footnote}</span> : null}
+          {tile.defined ? <WhatIsThis id={tile.defined} /> : null}
         </li>
       ))}
     </ul>
