@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { identifyAgent } from "../classify/agent-identity";
 import { ipRangeIndex } from "../classify/ip-range-cache";
@@ -21,6 +20,7 @@ import { readLogpushLine } from "./formats/cloudflare-logpush";
 import { readNdjsonLine } from "./formats/ndjson";
 import { readVercelLine } from "./formats/vercel";
 import type { BatchLine } from "./read-batch";
+import { sha256Hex } from "./sha256-hex";
 
 /** Each format's line reader (shared/drains/formats/). */
 export const LINE_READERS: Record<DrainFormat, (value: unknown) => LineReading> = {
@@ -170,13 +170,14 @@ function drainChannel(site: IngestSite): IngestChannel<PageView, never> {
 /**
  * The stored id of a record: a hash of the site and the record's identity (its vendor
  * key, else its whole content), so a redelivered line maps to the same row and the
- * same event, and two sites never share one. SHA-256 through node:crypto, synchronous:
- * the same digest as `crypto.subtle.digest` (ids stored before stay the ids of their
- * lines), without a promise per line (docs/performance/log.md, "Drains", Round 3).
+ * same event, and two sites never share one. SHA-256, synchronous (sha256-hex.ts): the
+ * same digest as `crypto.subtle.digest` (ids stored before stay the ids of their lines),
+ * without a promise per line (docs/performance/log.md, "Drains", Round 3) or a native
+ * hash object per line (issue 46).
  */
 export function recordId(siteId: string, r: DrainRecord): string {
   const identity = r.key === null ? JSON.stringify(r) : `key:${r.key}`;
-  return `dr_${createHash("sha256").update(`${siteId}\n${identity}`, "utf8").digest("hex").slice(0, 32)}`;
+  return `dr_${sha256Hex(`${siteId}\n${identity}`).slice(0, 32)}`;
 }
 
 /**

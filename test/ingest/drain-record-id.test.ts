@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { recordId } from "../../shared/drains/accept-drain-batch";
 import type { DrainRecord } from "../../shared/drains/drain-record";
+import { sha256Hex } from "../../shared/drains/sha256-hex";
 
 /** The id as it was first computed (WebCrypto): lines stored before must keep their ids. */
 async function subtleId(siteId: string, identity: string): Promise<string> {
@@ -34,5 +36,27 @@ describe("a drain record's stored id", () => {
   it("hashes the whole record, non-ASCII included, when the vendor gives no key", async () => {
     const keyless = { ...record, key: null };
     expect(recordId("site_a", keyless)).toBe(await subtleId("site_a", JSON.stringify(keyless)));
+  });
+});
+
+describe("the SHA-256 that makes the ids", () => {
+  it("is node:crypto's digest for every length around the block and padding edges, non-ASCII and astral characters included", () => {
+    const pieces = ["a", "é", "€", "😀", "\n", "\u0000", "Z", "key:"];
+    for (let length = 0; length < 260; length++) {
+      let text = "";
+      for (let i = 0; text.length < length; i++) text += pieces[(i * 7 + length) % pieces.length];
+      expect(sha256Hex(text), `length ${length}`).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
+    }
+  });
+
+  it("gives FIPS 180-4's published digests of 'abc' and of the empty string", () => {
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(sha256Hex("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  });
+
+  it("is the same after a long input grew its buffer", () => {
+    const long = "x".repeat(100_000);
+    expect(sha256Hex(long)).toBe(createHash("sha256").update(long, "utf8").digest("hex"));
+    expect(sha256Hex("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   });
 });
