@@ -1,4 +1,5 @@
 import { timeText } from "@shared/display/time-text";
+import { metricName } from "@shared/metrics/metric-text";
 import { liveTraffic } from "@shared/reads/live-traffic";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -40,9 +41,25 @@ function LiveBody(props: { snap: LiveSnapshot }) {
       <Tiles
         label="Last 30 minutes"
         tiles={[
-          { metric: "live_all_sessions", value: s.all_sessions, label: "Sessions, humans included" },
-          { metric: "live_agent_sessions", value: s.agent_sessions, label: "AI-agent sessions" },
-          { metric: "live_human_visits", value: s.human_visits, label: "Human visits" },
+          // The catalogue's metrics over the last 30 minutes (docs/metrics.md).
+          {
+            metric: "live_all_sessions",
+            value: s.all_sessions,
+            label: metricName("all_sessions"),
+            defined: "all_sessions",
+          },
+          {
+            metric: "live_agent_sessions",
+            value: s.agent_sessions,
+            label: metricName("agent_sessions"),
+            defined: "agent_sessions",
+          },
+          {
+            metric: "live_human_visits",
+            value: s.human_visits,
+            label: metricName("human_visits"),
+            defined: "human_visits",
+          },
         ]}
       />
       <h2>AI agents</h2>
