@@ -1,8 +1,6 @@
 import { deleteMonitor } from "@shared/monitors/delete-monitor";
 import { findWorkspaceMonitor } from "@shared/monitors/list-monitors";
-import { type MonitorActionContext, rescanNow, sendTestEvent } from "@shared/monitors/monitor-actions";
-import type { MonitorControlApi } from "@shared/monitors/monitor-control";
-import { serviceBaseUrl } from "@shared/sites/snippet";
+import { rescanNow, sendTestEvent } from "@shared/monitors/monitor-actions";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { redirectWithFlash } from "../flash";
@@ -12,21 +10,8 @@ import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { pageValue } from "../refusal-page";
-import { monitorsPage } from "./monitors";
-
-/**
- * What the monitor actions need from a page request: the same as v1's (the scan
- * Worker's MonitorControl entrypoint, typed by the interface both sides share since
- * the generated Env names only a `Service`), with the same base URL rule.
- */
-export function actionContext(c: Context<AppEnv>): MonitorActionContext {
-  return {
-    db: c.env.DB,
-    control: c.env.MONITOR_CONTROL as unknown as MonitorControlApi,
-    baseUrl: serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url),
-    workspaceId: c.get("workspace").id,
-  };
-}
+import { actionContext } from "./monitor-action-context";
+import { monitorsPage } from "./monitors-list-page";
 
 // "Send test event", "Rescan now" and "Delete" on the Monitors page: the use cases of
 // POST /api/v1/monitors/{id}/test, /rescan and DELETE /api/v1/monitors/{id}
