@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { acceptServerEvents } from "../../shared/ingest/server-events";
+import { acceptServerEvents } from "../../shared/ways-in/server-events";
 import { seedSite, setFixture } from "./helpers";
 import { chatgptSigner, signatureHeaders } from "./signer";
 

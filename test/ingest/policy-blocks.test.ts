@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { acceptServerEvents } from "../../shared/ingest/server-events";
 import { POLICY_BLOCKS_RETENTION_MS, policyBlockRowsOf, storePolicyBlocks } from "../../shared/policy/policy-blocks";
+import { acceptServerEvents } from "../../shared/ways-in/server-events";
 import { inShard } from "../helpers/shard";
 import { message, seedSite } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { acceptServerEvents } from "../../shared/ingest/server-events";
 import { forwardConfirm, reverseName, underDomain } from "../../shared/verification/reverse-dns";
+import { acceptServerEvents } from "../../shared/ways-in/server-events";
 import { inShard } from "../helpers/shard";
 import { seedSite, setFixture } from "./helpers";
 

@@ -52,7 +52,7 @@ export interface OrderFacts {
   currency?: string;
 }
 
-// The service's bounds per field (shared/ingest/server-events.ts, `serverEventItem`): a
+// The service's bounds per field (shared/ways-in/server-events.ts, `serverEventItem`): a
 // field past its bound makes the service reject the whole record as invalid_request.
 const MAX_PATH = 2048;
 const MAX_USER_AGENT = 1024;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { serverEventItem } from "../../ingest/server-events";
+import { serverEventItem } from "../../ingest/server-event-schema";
 import { type DrainRecord, invalid, type LineReading, RECORD_BOUNDS } from "../drain-record";
 
 // The generic drain (Fastly, Netlify, nginx via a shipper, anything that can POST lines):

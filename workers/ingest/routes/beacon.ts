@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { ApiError } from "@shared/errors/api-error";
 import { describeIssues, fieldIssues } from "@shared/http/validation-details";
-import { acceptBeacon } from "@shared/ingest/beacon-channel";
 import { MAX_BEACON_BYTES } from "@shared/ingest/beacon-payload";
 import { recordRefusal } from "@shared/ingest/record-refusal";
+import { acceptBeacon } from "@shared/ways-in/beacon-channel";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { acceptServerEvents } from "@shared/ingest/server-events";
+import { acceptServerEvents } from "@shared/ways-in/server-events";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { EVENTS_MAX_BODY_BYTES, RecordEventsBody, RecordEventsResponse, ServerEventInput } from "./schema";

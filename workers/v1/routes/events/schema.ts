@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { AgenticOrderInput } from "@shared/agentic/order-input";
-import { MAX_SERVER_EVENTS } from "@shared/ingest/server-events";
-import { PolicyMarkInput } from "@shared/policy/policy-mark";
+import { PolicyMarkInput } from "@shared/ingest/policy-mark";
+import { MAX_SERVER_EVENTS } from "@shared/ingest/server-event-schema";
 
 /** A 500-record batch of typical log lines stays well under this. */
 export const EVENTS_MAX_BODY_BYTES = 1024 * 1024;

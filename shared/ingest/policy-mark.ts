@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The decision a collector marks a record with when the site's policy stopped the
- * request (collectors/node/src/policy-gate.ts `PolicyMark`), declared once for the
+ * request (collectors/node/src/policy-document.ts `PolicyMark`), declared once for the
  * server-side events' schema and its OpenAPI document (`ServerEventInput.policy`).
  */
 export const PolicyMarkInput = z

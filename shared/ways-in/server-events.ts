@@ -1,49 +1,20 @@
-import { z } from "zod";
 import { acceptAgenticOrders, type OrderAcceptance } from "../agentic/accept-agentic-orders";
 import { AgenticOrderInput } from "../agentic/order-input";
 import { readUserAgent } from "../classify/user-agent";
 import { database } from "../db/client";
 import { normalizeDomain } from "../domains/normalize-domain";
 import { isDocumentPath } from "../drains/document-request";
-import { parseIp } from "../ip/cidr";
-import { PolicyMarkInput } from "../policy/policy-mark";
+import {
+  type Acceptance,
+  type AcceptEnv,
+  acceptEvents,
+  type IngestChannel,
+  sendToQueue,
+} from "../ingest/accept-events";
+import type { DropReason, IngestSite } from "../ingest/pipeline-types";
+import type { AgentRequestFacts, IngestMessage } from "../ingest/queue-message";
+import { type ServerEventItem, serverEventItem } from "../ingest/server-event-schema";
 import { findSitesByDomains } from "../sites/site-store";
-import { type Acceptance, type AcceptEnv, acceptEvents, type IngestChannel, sendToQueue } from "./accept-events";
-import type { DropReason, IngestSite } from "./pipeline-types";
-import type { AgentRequestFacts, IngestMessage } from "./queue-message";
-
-export const MAX_SERVER_EVENTS = 500;
-
-/**
- * One request record from a site's edge or log drain (docs/decisions.md#11-server-side-events). Unknown fields
- * (a forwarder's extra headers, request ids) are ignored rather than refused; every
- * kept field is bounded and the whole body is capped by the route.
- */
-export const serverEventItem = z.object({
-  timestamp: z.union([z.iso.datetime({ offset: true }), z.number().int().positive()]),
-  domain: z.string().min(1).max(253),
-  path: z.string().min(1).max(2048).startsWith("/"),
-  method: z.string().regex(/^[A-Za-z]{1,16}$/),
-  status: z.number().int().min(100).max(599),
-  user_agent: z.string().max(1024).nullish(),
-  ip: z
-    .string()
-    .max(64)
-    .refine((v) => parseIp(v) !== null, "not an IP address")
-    .nullish(),
-  referer: z.string().max(2048).nullish(),
-  headers: z
-    .object({
-      signature: z.string().max(4096).optional(),
-      "signature-input": z.string().max(4096).optional(),
-      "signature-agent": z.string().max(4096).optional(),
-      "ucp-agent": z.string().max(2048).optional(),
-    })
-    .optional(),
-  policy: PolicyMarkInput.optional(),
-});
-
-export type ServerEventItem = z.infer<typeof serverEventItem>;
 
 /** A record with `order`: an agentic checkout's end (shared/agentic/accept-agentic-orders.ts), not a page view. */
 export const serverOrderItem = serverEventItem.extend({ order: AgenticOrderInput });

@@ -1,6 +1,6 @@
 import { database } from "../db/client";
+import type { IngestSite } from "../ingest/pipeline-types";
 import { findSiteByToken } from "../sites/site-store";
-import type { IngestSite } from "./pipeline-types";
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;

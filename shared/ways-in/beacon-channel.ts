@@ -1,7 +1,4 @@
 import { commerceOfBeacon } from "../conversions/browser-commerce";
-import { truncateIp } from "../ip/cidr";
-import { parseResolveMap } from "../outbound/resolve-map";
-import type { SignedMessage } from "../verification/signature-base";
 import {
   type Acceptance,
   type AcceptEnv,
@@ -9,10 +6,13 @@ import {
   acceptEvents,
   type IngestChannel,
   sendToQueue,
-} from "./accept-events";
-import { admitBeacon, type LimitNamespace, visitorWithinBound } from "./beacon-limits";
-import { type BeaconPayload, beaconPayload, pageAutomationOf } from "./beacon-payload";
-import { originAllowed, type RefusalReason } from "./origin-check";
+} from "../ingest/accept-events";
+import { admitBeacon, type LimitNamespace, visitorWithinBound } from "../ingest/beacon-limits";
+import { type BeaconPayload, beaconPayload, pageAutomationOf } from "../ingest/beacon-payload";
+import { originAllowed, type RefusalReason } from "../ingest/origin-check";
+import { truncateIp } from "../ip/cidr";
+import { parseResolveMap } from "../outbound/resolve-map";
+import type { SignedMessage } from "../verification/signature-base";
 import { siteByToken } from "./site-by-token";
 
 /** The request a beacon arrived in, as far as acceptance needs it. */
