@@ -1,10 +1,10 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
-import { blockedRequestsReport } from "@shared/policy/blocked-requests-report";
 import { managedRobotsTxt, newestRobotsVersion } from "@shared/policy/collector-policy";
 import { ownRulesOf } from "@shared/policy/managed-robots";
-import { policyCosts } from "@shared/policy/policy-costs";
 import { SitePolicyInput } from "@shared/policy/policy-schema";
 import { policyCatalogue, readSitePolicy, saveSitePolicy } from "@shared/policy/site-policy";
+import { blockedRequestsReport } from "@shared/reads/blocked-requests-report";
+import { policyCosts } from "@shared/reads/policy-costs";
 import type { SiteRecord } from "@shared/sites/site-row";
 import type { Context, Hono } from "hono";
 import type { Child } from "hono/jsx";

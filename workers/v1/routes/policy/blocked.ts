@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { blockedRequestsReport } from "@shared/policy/blocked-requests-report";
 import { BlockedRequests } from "@shared/policy/blocked-requests-schema";
+import { blockedRequestsReport } from "@shared/reads/blocked-requests-report";
 import type { V1AppEnv } from "../../app-env";
 import { ReportQuery } from "../traffic/schema";
 import { v1Route } from "../v1-route";

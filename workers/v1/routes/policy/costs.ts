@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { policyCosts } from "@shared/policy/policy-costs";
 import { PolicyCosts } from "@shared/policy/policy-costs-schema";
+import { policyCosts } from "@shared/reads/policy-costs";
 import type { V1AppEnv } from "../../app-env";
 import { SiteIdParam } from "../sites/schema";
 import { v1Route } from "../v1-route";

@@ -3,14 +3,14 @@ import { ipRangeLists } from "../classify/ip-range-cache";
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { platformName } from "../display/display-names";
-import { crawlToReferralReport, robotsComplianceReport } from "../reads/agent-reports";
+import { verifiableAgent } from "../policy/collector-document";
+import { type PolicyAgent, policyAgentNamed, policyAgents } from "../policy/policy-agents";
+import type { PolicyCosts } from "../policy/policy-costs-schema";
+import { type PolicySiteRefusal, policySite } from "../policy/site-policy";
 import { reportWindow } from "../reports/report-window";
 import { ok, type Result, refusal } from "../result/result";
 import { siteShard } from "../shards/site-shard";
-import { verifiableAgent } from "./collector-document";
-import { type PolicyAgent, policyAgentNamed, policyAgents } from "./policy-agents";
-import type { PolicyCosts } from "./policy-costs-schema";
-import { type PolicySiteRefusal, policySite } from "./site-policy";
+import { crawlToReferralReport, robotsComplianceReport } from "./agent-reports";
 
 // What each choice would cost, before it is made (docs/policy.md "What a choice costs"):
 // for each agent, its last 30 days as the reports count them, read through the very use

@@ -1,8 +1,8 @@
 import type { RequestContext } from "../context/request-context";
-import { type ReportQuery, type ReportTargetRefusal, reportTarget } from "../reads/report-target";
+import type { BlockedRequests } from "../policy/blocked-requests-schema";
 import { ok, type Result } from "../result/result";
 import { siteShard } from "../shards/site-shard";
-import type { BlockedRequests } from "./blocked-requests-schema";
+import { type ReportQuery, type ReportTargetRefusal, reportTarget } from "./report-target";
 
 /**
  * The requests collectors answered 403 under the site's agent policy, per agent, in a
