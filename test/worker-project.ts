@@ -14,6 +14,15 @@ export async function testMigrations() {
   return squashMigrations(await readD1Migrations(path.join(root, "migrations")));
 }
 
+/**
+ * Runtimes at once for the projects that can share the machine (a project's own setting:
+ * projects do not inherit the root's): one per core, not vitest's default of one less. A
+ * project's files share their runtime (isolate: false), so the main process has little to
+ * do beside them, and on 2 cores the default ran the whole lane one file at a time. ingest
+ * and scan keep one runtime and run after the others (their vitest.config.ts).
+ */
+export const LANE_WORKERS = "100%";
+
 /** Every local switch on, as in a local run (shared/config/local-switches.ts). */
 export const LOCAL_SWITCHES_ON = Object.fromEntries(Object.keys(LOCAL_SWITCHES).map((name) => [name, "1"]));
 
@@ -78,6 +87,7 @@ export async function workerProject(
       // the clock's gives each file empty storage and the schema again (test/setup/
       // apply-migrations.ts), and tests use fresh ids, so no file depends on the one before.
       isolate: false,
+      maxWorkers: LANE_WORKERS,
       setupFiles: [
         testClockSetup,
         ...(options.migrations === false ? [] : [path.join(root, "test/setup/apply-migrations.ts")]),

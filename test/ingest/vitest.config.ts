@@ -31,6 +31,11 @@ const sharedPeerUa = readPeerData(path.resolve(import.meta.dirname, "../../../sh
 const project = await workerProject("ingest", "workers/ingest/wrangler.toml", { miniflare: { outboundService } });
 project.test = {
   ...project.test,
+  // One runtime, after the other projects: the Node-side outbound stand-in's fixtures and
+  // hit counts (fixtures/outbound.ts) are one map for every runtime, so two files at once
+  // would see each other's.
+  maxWorkers: 1,
+  sequence: { groupOrder: 1 },
   provide: {
     ...project.test?.provide,
     sharedWebBotAuthVectors: sharedVectors,

@@ -52,6 +52,10 @@ export default defineProject({
     setupFiles: [testClockSetup, path.join(root, "test/setup/apply-migrations.ts")],
     provide: { clockShiftMs },
     testTimeout: 30_000,
+    // One runtime, after the other projects (with ingest): the fixture shops and the webhook
+    // receiver of the global setups are shared by every runtime, and tests script them.
+    maxWorkers: 1,
+    sequence: { groupOrder: 1 },
   },
   root,
 });

@@ -4,7 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
 import { clockShiftMs, testClockSetup } from "../clock-shift.ts";
 import { squashMigrations } from "../squashed-schema.ts";
-import { testMigrations } from "../worker-project.ts";
+import { LANE_WORKERS, testMigrations } from "../worker-project.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -60,6 +60,7 @@ export default defineProject({
     name: "unit",
     // One runtime for all the project's files, each starting from empty storage (test/worker-project.ts).
     isolate: false,
+    maxWorkers: LANE_WORKERS,
     include: ["test/unit/**/*.test.ts"],
     setupFiles: [
       testClockSetup,
