@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { metricMeta } from "../metrics/metric-text";
-import { Coverage } from "../reports/coverage-schema";
+import { Coverage } from "../sites/coverage-schema";
 import { ATTRIBUTION_BASES } from "./attribute-conversion";
 import { ATTRIBUTION_PERIODS } from "./report-period";
 

@@ -6,8 +6,8 @@ import { conversionListPage } from "../conversions/conversion-list-page";
 import type { ConversionList } from "../conversions/conversion-schema";
 import { cursorKey } from "../cursor/keyset-cursor";
 import { database } from "../db/client";
-import type { Coverage } from "../reports/coverage-schema";
 import { ok, type Result } from "../result/result";
+import type { Coverage } from "../sites/coverage-schema";
 import { siteByDomain } from "../sites/site-by-domain";
 import { answerCoverage } from "./site-coverage";
 

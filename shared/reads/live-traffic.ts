@@ -1,7 +1,7 @@
 import type { Purpose } from "../classify/agents";
 import type { RequestContext } from "../context/request-context";
-import type { Coverage } from "../reports/coverage-schema";
 import { ok, type Result } from "../result/result";
+import type { Coverage } from "../sites/coverage-schema";
 import { MINUTE_MS } from "../time/durations";
 import type { ReportTargetRefusal } from "./report-target";
 import { trafficReport } from "./traffic-report";

@@ -1,12 +1,12 @@
 import type { RequestContext } from "../context/request-context";
 import { type AgentSessionsPage, SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "../reports/agent-sessions";
-import type { Coverage } from "../reports/coverage-schema";
 import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX, type FailingPage } from "../reports/failing-sessions";
 import type { ReportParams } from "../reports/report-params";
 import type { AgentSessions, FailingSessions } from "../reports/report-schemas";
 import type { SessionPosition } from "../reports/session-rows";
 import { ok, type Result } from "../result/result";
 import { siteShard } from "../shards/site-shard";
+import type { Coverage } from "../sites/coverage-schema";
 import { filterKey, type SessionFilters, sessionFiltersOf } from "./session-filters";
 import { type SessionListAt, type SessionListQuery, type SessionListRefusal, sessionListAt } from "./session-list-page";
 import { siteCoverage } from "./site-coverage";

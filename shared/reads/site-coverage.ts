@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { database } from "../db/client";
 import { listDrains } from "../drains/drain-store";
 import { coverageOf } from "../reports/coverage";
-import type { Coverage } from "../reports/coverage-schema";
 import { siteShard } from "../shards/site-shard";
+import type { Coverage } from "../sites/coverage-schema";
 
 export interface CoverageEnv {
   DB: D1Database;

@@ -1,10 +1,10 @@
 import type { RequestContext } from "../context/request-context";
-import type { Coverage } from "../reports/coverage-schema";
 import type { Comparison, ReportParams } from "../reports/report-params";
 import type { PurposeSplit, TrafficOverview, TrafficSources, VerificationBreakdown } from "../reports/report-schemas";
 import { type TrafficFilters, trafficFiltersOf } from "../reports/traffic-filters";
 import { ok, type Result } from "../result/result";
 import { siteShard } from "../shards/site-shard";
+import type { Coverage } from "../sites/coverage-schema";
 import { type ReportQuery, type ReportTarget, type ReportTargetRefusal, reportTarget } from "./report-target";
 import { siteCoverage } from "./site-coverage";
 

@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { MetricId } from "../metrics/metric-catalogue";
 import { metricMeta } from "../metrics/metric-text";
 import { RobotsReason } from "../scan/robots/robots-verdict";
-import { Coverage } from "./coverage-schema";
+import { Coverage } from "../sites/coverage-schema";
 import { SERIES_INTERVALS } from "./report-params";
 import { ReportHeader, zoned } from "./report-schemas";
 
-export { COVERAGE_KINDS, Coverage } from "./coverage-schema";
+export { COVERAGE_KINDS, Coverage } from "../sites/coverage-schema";
 
 // The shapes of the reports read from AI agents' logged requests (docs/reports.md:
 // robots.txt compliance, crawl-to-referral, AI agents' errors), declared once: the v1

@@ -1,5 +1,5 @@
-import type { Coverage } from "./coverage-schema";
-import { COVERAGE_KINDS } from "./coverage-schema";
+import type { Coverage } from "../sites/coverage-schema";
+import { COVERAGE_KINDS } from "../sites/coverage-schema";
 
 /**
  * A CSV answer's coverage (docs/reports.md "Coverage"): a table has no place for the

@@ -5,8 +5,8 @@ import { VERIFICATION_RESULTS } from "../classify/verification-result";
 import type { MetricId } from "../metrics/metric-catalogue";
 import { metricMeta } from "../metrics/metric-text";
 import { OUTCOMES, OutcomeSchema } from "../sessions/outcome";
+import { Coverage } from "../sites/coverage-schema";
 import { AGENT_KINDS } from "./agent-kind";
-import { Coverage } from "./coverage-schema";
 import { SERIES_INTERVALS } from "./report-params";
 import { REPORT_PERIODS } from "./report-window";
 

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Coverage } from "../../shared/reports/coverage-schema";
+import type { Coverage } from "../../shared/sites/coverage-schema";
 import { BASE, DAY, freshKey, getJson, HOUR, insertSession, iso, seedSite } from "./traffic-fixtures";
 
 // Every traffic report carries the site's coverage as `data_coverage` (docs/reports.md

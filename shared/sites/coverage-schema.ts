@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DRAIN_FORMATS } from "../drains/drain-formats";
 
 // A site's coverage (docs/reports.md "Coverage"), declared once: the agent reports'
-// `coverage` and every traffic report's `data_coverage` (report-schemas.ts) are this.
+// `coverage` and every traffic report's `data_coverage` (shared/reports/report-schemas.ts) are this.
 
 const Time = (description: string) =>
   z.string().meta({ format: "date-time", description, example: "2026-11-20T08:00:00.000Z" });
