@@ -24,6 +24,10 @@ let inForce: ScryptParams = PASSWORD_HASH_PARAMS;
 export function setPasswordHashParams(params: ScryptParams): void {
   inForce = params;
 }
+/** The cost in force, so a test helper that lowers it for one sign-up can put it back (test/helpers/seed.ts). */
+export function passwordHashParams(): ScryptParams {
+  return inForce;
+}
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 // 128 * N * r * p bytes at most, with headroom; node's default (32 MiB) would refuse larger N.

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { findActiveKey } from "../../shared/auth/key-repository";
 import { database } from "../../shared/db/client";
+import { seedSite } from "../helpers/seed";
 import { elementText, FormClient, uniqueEmail } from "./form-client";
 
 const PASSWORD = "correct horse battery";
@@ -84,11 +85,7 @@ describe("renaming and deleting a workspace (owners only)", () => {
   it("refuses while the workspace has sites (their traffic goes with each site's own removal)", async () => {
     const { owner, workspaceId } = await ownerWithKey();
     const domain = `${crypto.randomUUID().slice(0, 8)}.example`;
-    await env.DB.prepare(
-      "INSERT INTO sites (id, workspace_id, domain, name, public_token, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-      .bind(`site_${crypto.randomUUID()}`, workspaceId, domain, domain, crypto.randomUUID(), Date.now())
-      .run();
+    await seedSite(env.DB, { domain, workspaceId });
     const page = await owner.get("/app/settings/workspace/delete");
     expect(page.status).toBe(409);
     expect(page.html).toContain("Remove them first");

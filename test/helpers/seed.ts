@@ -1,13 +1,36 @@
-// The one way tests put a site row straight into D1, so a test about reports, ingest
-// or conversions does not depend on the sites routes. Registration (v1) would create the
-// same row; a workspace row is added when the test has none yet (ingest tests).
+import { env } from "cloudflare:workers";
+import { passwordHashParams, setPasswordHashParams } from "../../shared/accounts/password-hash";
+import { createAccount } from "../../shared/accounts/sign-up";
+import type { ReadEnv } from "../../shared/context/request-context";
+import { requestContext } from "../../shared/context/request-context";
+import { registerSite } from "../../shared/sites/register-site";
+import type { Coverage } from "../../shared/sites/site-limits";
+import { updateSite } from "../../shared/sites/update-site";
+import { TEST_PASSWORD_HASH_PARAMS } from "../app/password-cost";
+
+// The fast lane's one way to a site (issue 42: one seeding helper through the use cases),
+// so a test about reports, ingest or conversions does not depend on the sites routes yet
+// gets the row a merchant would: the workspace from sign-up (`createAccount`), the site
+// from `registerSite` (its domain normalised and checked: a public suffix or a bad host is
+// refused here as it would be at POST /api/v1/sites), the coverage from `updateSite`.
+// The e2e lane's counterpart is test/e2e/workspace-seed.ts.
+//
+// No use case creates a workspace without a person (sign-up and the New workspace form
+// both make an owner; the admin command also mints a key), so a test without a workspace
+// gets a fresh account that owns one, with a throwaway address and password. Its password
+// hash is made at the app test project's scrypt cost (test/app/password-cost.ts): at
+// production's cost each such seed would spend ~0.5 s of CPU on a hash nobody verifies.
 
 export interface SeedSite {
+  /** A registrable host (`shop.example`), as a merchant would type it. */
   domain: string;
-  /** An existing workspace (e.g. a test key's); omitted, a fresh workspace row is created. */
+  /** An existing workspace (e.g. a test key's); omitted, a fresh account signs up and owns one. */
   workspaceId?: string;
-  coverage?: string;
-  coverageChangedAt?: number | null;
+  /** Set through updateSite after registration (a site starts at `all_traffic`). */
+  coverage?: Coverage;
+  /** When that coverage change happened (updateSite's now); the site's creation time when omitted. */
+  coverageChangedAt?: number;
+  /** When the site (and a fresh workspace) was created; now when omitted. */
   createdAt?: number;
 }
 
@@ -18,34 +41,57 @@ export interface SeededSite {
   domain: string;
 }
 
+const BASE_URL = "http://service.test";
+
+/** A fresh workspace through sign-up: a new account (throwaway address and password) owning it. */
+export async function seedWorkspace(
+  db: D1Database,
+  now = Date.now(),
+): Promise<{ workspaceId: string; userId: string }> {
+  const unique = crypto.randomUUID().replaceAll("-", "").slice(0, 16);
+  const ctx = { env: { DB: db }, nowMs: now, baseUrl: BASE_URL };
+  const costBefore = passwordHashParams();
+  setPasswordHashParams(TEST_PASSWORD_HASH_PARAMS);
+  // createAccount reads the cost when it starts hashing, before its first await; the cost
+  // is put back at once so no other hash in this isolate sees the lowered one.
+  const pending = createAccount(ctx, {
+    email: `seed-${unique}@example.com`,
+    password: `seed password ${unique}`,
+    join: { workspaceName: `Seed ${unique}` },
+  });
+  setPasswordHashParams(costBefore);
+  const created = await pending;
+  if (!created.ok || created.value === null)
+    throw new Error(`seedWorkspace: sign-up of seed-${unique} created no account`);
+  return created.value;
+}
+
 export async function seedSite(db: D1Database, site: SeedSite): Promise<SeededSite> {
-  const unique = crypto.randomUUID().replaceAll("-", "");
-  const id = `site_${unique}`;
-  const token = `pt_${unique}`;
   const now = site.createdAt ?? Date.now();
-  const workspaceId = site.workspaceId ?? `ws_${unique.slice(0, 12)}`;
-  const statements = [
-    db
-      .prepare(
-        `INSERT INTO sites (id, workspace_id, domain, name, public_token, coverage, coverage_changed_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        id,
-        workspaceId,
-        site.domain,
-        site.domain,
-        token,
-        site.coverage ?? "all_traffic",
-        site.coverageChangedAt ?? null,
-        now,
-      ),
-  ];
-  if (site.workspaceId === undefined) {
-    statements.unshift(
-      db.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, ?)").bind(workspaceId, workspaceId, now),
+  const { workspaceId, userId } =
+    site.workspaceId === undefined ? await seedWorkspace(db, now) : { workspaceId: site.workspaceId, userId: null };
+
+  const registered = await registerSite(db, { workspaceId, domain: site.domain }, now);
+  if (!registered.ok)
+    throw new Error(`seedSite: registerSite refused ${site.domain}: ${registered.code} ${registered.message ?? ""}`);
+  if (!registered.value.created) throw new Error(`seedSite: ${site.domain} is already registered in ${workspaceId}`);
+  const record = registered.value.site;
+
+  if (site.coverageChangedAt !== undefined && (site.coverage === undefined || site.coverage === record.coverage)) {
+    throw new Error(
+      "seedSite: coverageChangedAt needs a coverage other than the new site's (updateSite moves it only on a change)",
     );
   }
-  await db.batch(statements);
-  return { id, workspaceId, token, domain: site.domain };
+  if (site.coverage !== undefined && site.coverage !== record.coverage) {
+    const ctx = requestContext({
+      env: { ...(env as unknown as ReadEnv), DB: db },
+      workspaceId,
+      actor: userId ? { kind: "member", userId } : { kind: "service", job: "test seed" },
+      nowMs: site.coverageChangedAt ?? now,
+      baseUrl: BASE_URL,
+    });
+    const changed = await updateSite(ctx, { site: record.id, changes: { coverage: site.coverage } });
+    if (!changed.ok) throw new Error(`seedSite: updateSite refused coverage ${site.coverage}: ${changed.code}`);
+  }
+  return { id: record.id, workspaceId, token: record.publicToken, domain: record.domain };
 }

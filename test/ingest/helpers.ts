@@ -19,8 +19,8 @@ export async function fixtureHits(key: string): Promise<number> {
 }
 
 /** A site row with a fresh workspace, as registration (v1) would create it (test/helpers/seed.ts). */
-export function seedSite(domain: string, coverage = "all_traffic") {
-  return seedSiteRow(env.DB, { domain, coverage });
+export function seedSite(domain: string) {
+  return seedSiteRow(env.DB, { domain });
 }
 
 /** A classified message as the pipeline would produce it; override what the test is about. */

@@ -4,6 +4,7 @@ import type { MonitorControlApi } from "../../shared/monitors/monitor-control";
 import type { DeliveryMessage, RescanMessage } from "../../shared/monitors/queue-messages";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import type { ReceivedRequest, ScriptedAnswer } from "../fixtures/monitors/webhook-receiver";
+import { seedWorkspace } from "../helpers/seed";
 
 // Shared steps of the monitor tests: a workspace with a monitor, and the webhook
 // receiver's control endpoints (reached directly on 127.0.0.1, not through the guard).
@@ -35,10 +36,7 @@ const refusingControl: MonitorControlApi = {
  * domain's scan limit is taken as used up, so the rescan cron's next tick scans it.
  */
 export async function monitorFor(domain: string, path: string, control: MonitorControlApi = refusingControl) {
-  const workspaceId = `ws_${crypto.randomUUID().slice(0, 8)}`;
-  await env.DB.prepare("INSERT INTO workspaces (id, name, created_at) VALUES (?, ?, ?)")
-    .bind(workspaceId, workspaceId, Date.now())
-    .run();
+  const { workspaceId } = await seedWorkspace(env.DB);
   const created = await createMonitor(env.DB, env, {
     workspaceId,
     domain,

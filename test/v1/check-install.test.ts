@@ -1,14 +1,11 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey } from "../helpers/api-keys";
+import { seedSite } from "../helpers/seed";
 
+/** A registered site; `fields` are the install signals ingest would have written (no use case sets them). */
 async function siteIn(workspaceId: string, domain: string, fields: Record<string, number | string | null> = {}) {
-  const id = `site_${crypto.randomUUID().slice(0, 8)}`;
-  await env.DB.prepare(
-    "INSERT INTO sites (id, workspace_id, domain, name, public_token, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-  )
-    .bind(id, workspaceId, domain, domain, `pt_${crypto.randomUUID().replaceAll("-", "")}`, Date.now())
-    .run();
+  const { id } = await seedSite(env.DB, { domain, workspaceId });
   for (const [k, v] of Object.entries(fields)) {
     await env.DB.prepare(`UPDATE sites SET ${k} = ? WHERE id = ?`).bind(v, id).run();
   }

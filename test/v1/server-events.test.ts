@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createTestKey } from "../helpers/api-keys";
+import { seedSite } from "../helpers/seed";
 
 const post = (body: unknown, headers: Record<string, string>) =>
   exports.default.fetch("https://api.example/api/v1/events", {
@@ -12,11 +13,7 @@ const post = (body: unknown, headers: Record<string, string>) =>
 describe("POST /api/v1/events", () => {
   it("accepts records for the workspace's sites and rejects the rest per item", async () => {
     const k = await createTestKey(env, { workspace: "events-ws", scopes: ["events:write"] });
-    await env.DB.prepare(
-      "INSERT INTO sites (id, workspace_id, domain, name, public_token, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-      .bind("site_ev1", k.workspaceId, "edge.example", "edge", "pt_ev1", Date.now())
-      .run();
+    await seedSite(env.DB, { domain: "edge.example", workspaceId: k.workspaceId });
     const now = new Date().toISOString();
     const res = await post(
       {

@@ -25,7 +25,11 @@ async function page(k: TestKey, query: string): Promise<Page> {
   return (await res.json()) as Page;
 }
 
-/** Inserts `n` sites straight into D1 with distinct, increasing created_at. */
+/**
+ * Inserts `n` sites straight into D1 with distinct, increasing created_at: filling a
+ * workspace to near its 1,000-site ceiling through registerSite (test/helpers/seed.ts)
+ * would cost a D1 round trip per site, and the registration path is what these tests probe.
+ */
 async function seedSites(workspaceId: string, n: number, startMs: number) {
   const stmt = env.DB.prepare(
     "INSERT INTO sites (id, workspace_id, domain, name, public_token, coverage, created_at) VALUES (?, ?, ?, ?, ?, 'all_traffic', ?)",

@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import type { Scope } from "../../shared/auth/scopes";
 import { rebuildDay } from "../../shared/sessions/settle";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
-import { seedSite as seedSiteRow } from "../helpers/seed";
+import { type SeedSite, seedSite as seedSiteRow } from "../helpers/seed";
 import { inShard } from "../helpers/shard";
 
 // Hand-built sessions written straight into the site's analytics shard, so the
@@ -30,7 +30,7 @@ export function freshKey(scopes: Scope[] = ["traffic:read"], workspace?: string)
 export async function seedSite(
   workspaceId: string,
   domain: string,
-  extra: { coverage?: string; coverageChangedAt?: number } = {},
+  extra: Pick<SeedSite, "coverage" | "coverageChangedAt"> = {},
 ): Promise<string> {
   return (await seedSiteRow(env.DB, { workspaceId, domain, ...extra })).id;
 }

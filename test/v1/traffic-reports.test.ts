@@ -33,7 +33,7 @@ import {
 // Signed: s1 and s5 by https://chatgpt.com (listed: OpenAI), s2 by https://agent.unlisted.example
 // (a valid signature by a key no listed operator serves, hence declared). s3 failed its
 // operator's published check (signal verification_failed): declared, 1 failed verification.
-async function seedTwoDays(domain: string, coverage?: { coverage: string; coverageChangedAt: number }) {
+async function seedTwoDays(domain: string, coverage?: { coverage: "ai_and_tagged"; coverageChangedAt: number }) {
   const key = await freshKey();
   const siteId = await seedSite(key.workspaceId, domain, coverage);
   const d1 = todayStart() - 3 * DAY;
