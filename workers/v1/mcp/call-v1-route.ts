@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
-import type { ApiKeyContext } from "../middleware/api-key";
+import type { ApiKeyContext } from "../middleware/caller";
 import { internalCallAuth } from "../middleware/internal-call";
 import type { RouteShape } from "./route-schemas";
 

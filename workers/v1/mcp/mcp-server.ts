@@ -1,8 +1,7 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import { McpServer } from "@modelcontextprotocol/server";
 import { MCP_SERVER } from "@shared/discovery/service-links";
 import { metricNote } from "@shared/metrics/metric-text";
-import type { ApiKeyContext } from "../middleware/api-key";
+import type { McpCallContext } from "./call-context";
 import { callV1Route } from "./call-v1-route";
 import type { RouteShape } from "./route-schemas";
 import { registerScanTools } from "./scan-tools";
@@ -16,15 +15,6 @@ const INSTRUCTIONS =
 export interface BoundTool {
   tool: V1Tool;
   shape: RouteShape;
-}
-
-export interface McpCallContext {
-  app: OpenAPIHono<{ Bindings: V1Env }>;
-  request: Request;
-  /** The caller `/mcp` authenticated: an API key, or an OAuth grant bound to one workspace. */
-  auth: ApiKeyContext;
-  env: V1Env;
-  executionCtx: Parameters<OpenAPIHono<{ Bindings: V1Env }>["fetch"]>[2];
 }
 
 /** A fresh server per HTTP request (stateless Streamable HTTP): the tools close over that request. */

@@ -4,8 +4,10 @@ import {
   isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import { type ApiKeyContext, apiKeyAuth } from "../middleware/api-key";
-import { buildMcpServer, type McpCallContext } from "./mcp-server";
+import { apiKeyAuth } from "../middleware/api-key";
+import type { ApiKeyContext } from "../middleware/caller";
+import type { McpCallContext } from "./call-context";
+import { buildMcpServer } from "./mcp-server";
 import { oauthBearer } from "./oauth-bearer";
 import { mountOAuthRoutes } from "./oauth-routes";
 import { rebindingGuard } from "./rebinding-guard";

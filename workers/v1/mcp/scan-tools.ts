@@ -7,7 +7,7 @@ import { refusalOf, requestScan, type ScanOutcome } from "@shared/scan/scan-clie
 import { ScanIdParam } from "@shared/scan/scan-id";
 import { ScanRequest, ScanResult } from "@shared/scan/scan-result";
 import { scopeNote } from "../routes/v1-route";
-import type { McpCallContext } from "./mcp-server";
+import type { McpCallContext } from "./call-context";
 import { SCAN_TOOLS } from "./scan-tool-declarations";
 import { toolResult } from "./tool-result";
 

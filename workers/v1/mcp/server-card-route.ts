@@ -4,8 +4,9 @@ import { SCOPES } from "@shared/auth/scopes";
 import { type CardTool, mcpServerCard, SERVER_CARD_TYPE } from "@shared/discovery/mcp-server-card";
 import { SERVICE_PATHS, serviceUrl } from "@shared/discovery/service-links";
 import { PROTECTED_RESOURCE_METADATA_PATH } from "@shared/oauth/authorization-server";
-import type { ApiKeyContext } from "../middleware/api-key";
-import { type BoundTool, buildMcpServer, type McpCallContext } from "./mcp-server";
+import type { ApiKeyContext } from "../middleware/caller";
+import type { McpCallContext } from "./call-context";
+import { type BoundTool, buildMcpServer } from "./mcp-server";
 
 /** Listing tools runs none: a caller with no workspace and no scope, refused by every route if one ever ran. */
 const NO_CALLER: ApiKeyContext = { keyId: "", workspaceId: "", scopes: [] };

@@ -1,19 +1,14 @@
 import { looksLikeApiKey } from "@shared/auth/api-key-secret";
 import { bearerToken } from "@shared/auth/bearer-token";
 import { findActiveKey, lastUsedIsStale, touchLastUsed } from "@shared/auth/key-repository";
-import type { Scope } from "@shared/auth/scopes";
 import { database } from "@shared/db/client";
 import { ApiError } from "@shared/errors/api-error";
 import { log } from "@shared/http/log";
 import type { Context, MiddlewareHandler } from "hono";
+import type { ApiKeyContext } from "./caller";
 import { internalCallAuth } from "./internal-call";
 
 /** The caller as established by its key. The workspace always comes from here (contract Authentication 4). */
-export interface ApiKeyContext {
-  keyId: string;
-  workspaceId: string;
-  scopes: Scope[];
-}
 
 type AuthEnv = { Bindings: V1Env; Variables: { auth: ApiKeyContext } };
 

@@ -1,4 +1,4 @@
-import type { ApiKeyContext } from "./api-key";
+import type { ApiKeyContext } from "./caller";
 
 /**
  * The caller of a v1 route that `/mcp` runs in the same isolate (mcp/call-v1-route.ts),

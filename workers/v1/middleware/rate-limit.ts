@@ -4,7 +4,7 @@ import { type ApiLimitClass, apiLimitClasses } from "@shared/rate-limit/api-limi
 import { rateLimitHeaders } from "@shared/rate-limit/rate-limit-headers";
 import type { HitResult, WindowState } from "@shared/rate-limit/window";
 import type { MiddlewareHandler } from "hono";
-import type { ApiKeyContext } from "./api-key";
+import type { ApiKeyContext } from "./caller";
 import { RefusalCache } from "./refusal-cache";
 
 // A refusal stays true until its window resets, so this isolate answers repeated

@@ -2,7 +2,7 @@ import { type RequestContext, requestContext } from "@shared/context/request-con
 import { serviceBaseUrl } from "@shared/sites/snippet";
 import { DEFAULT_TIME_ZONE } from "@shared/time/time-zone";
 import type { MiddlewareHandler } from "hono";
-import type { ApiKeyContext } from "./api-key";
+import type { ApiKeyContext } from "./caller";
 
 export type ContextVariables = { auth: ApiKeyContext; ctx: RequestContext };
 

@@ -1,7 +1,7 @@
 import type { Scope } from "@shared/auth/scopes";
 import { ApiError } from "@shared/errors/api-error";
 import type { MiddlewareHandler } from "hono";
-import type { ApiKeyContext } from "./api-key";
+import type { ApiKeyContext } from "./caller";
 
 /**
  * 403 `insufficient_scope` unless the key holds `scope`; `null` admits any valid key
