@@ -11,7 +11,7 @@ import {
 } from "./scan-store";
 
 export interface WorkspaceDomainReport {
-  /** Whether the domain is one of the workspace's sites or monitors (workspace-scan-domains.ts). */
+  /** Whether the domain is one of the workspace's sites or monitors (shared/reads/workspace-scan-domains.ts). */
   allowed: boolean;
   latest: ScanResult | null;
   history: ScanSummary[];

@@ -1,5 +1,5 @@
+import type { WorkspaceScanDomain } from "@shared/reads/workspace-scan-domains";
 import type { ScanSummary } from "@shared/scan/scan-store";
-import type { WorkspaceScanDomain } from "@shared/scan/workspace-scan-domains";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";

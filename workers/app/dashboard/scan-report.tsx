@@ -1,13 +1,13 @@
 import { normalizeDomain } from "@shared/domains/normalize-domain";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
 import { domainReport, domainScanHistory, latestDomainScan, scanById, scanRun } from "@shared/reads/scan-pages";
+import { isWorkspaceScanDomain, workspaceScanDomains } from "@shared/reads/workspace-scan-domains";
 import { replayNotice } from "@shared/scan/report/html/report-notices";
 import { REPORT_STYLE } from "@shared/scan/report/html/report-style";
 import { reportView, scannedLine } from "@shared/scan/report/html/report-view";
 import { requestScan } from "@shared/scan/scan-client";
 import { ScanIdParam } from "@shared/scan/scan-id";
 import type { ScanResult, ScanSummary } from "@shared/scan/scan-store";
-import { isWorkspaceScanDomain, workspaceScanDomains } from "@shared/scan/workspace-scan-domains";
 import type { Context, Hono } from "hono";
 import { html } from "hono/html";
 import { HTTPException } from "hono/http-exception";

@@ -1,5 +1,5 @@
+import { type WorkspaceScanDomain, workspaceScanDomains } from "@shared/reads/workspace-scan-domains";
 import { type SiteTotals, type WorkspaceTraffic, workspaceTraffic } from "@shared/reads/workspace-traffic";
-import { type WorkspaceScanDomain, workspaceScanDomains } from "@shared/scan/workspace-scan-domains";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
