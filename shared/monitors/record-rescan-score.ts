@@ -1,6 +1,6 @@
 import type { ScanDiff } from "../scan/scan-diff-schema";
-import { SCORE_CHANGED, scoreChangedPayload } from "../webhooks/score-changed";
 import { newWebhookId } from "../webhooks/sign-webhook";
+import { SCORE_CHANGED, scoreChangedPayload } from "./score-changed";
 
 // Compare-and-set per monitor: the score moves from exactly the value read, and the
 // delivery row is inserted in the same batch (one transaction) only if that UPDATE

@@ -1,6 +1,6 @@
-import { SCORE_CHANGED, type ScoreChangedPayload, scoreChangedPayload } from "../webhooks/score-changed";
 import { newWebhookId } from "../webhooks/sign-webhook";
 import type { MonitorRecord } from "./monitor-row";
+import { SCORE_CHANGED, type ScoreChangedPayload, scoreChangedPayload } from "./score-changed";
 
 // INSERT ... SELECT through the monitor's workspace: if the monitor is deleted (or is
 // another workspace's) between the caller's read and this write, nothing is inserted.

@@ -248,7 +248,7 @@ describe("GET /api/v1/monitors/{monitor_id}/deliveries", () => {
     createdAt: number,
     attempts: [number | null, string | null][],
   ) {
-    // The body scoreChanged() builds (shared/webhooks/score-changed.ts), scan unknown.
+    // The body scoreChanged() builds (shared/monitors/score-changed.ts), scan unknown.
     const payload = JSON.stringify({
       event: "score.changed",
       domain: "hist.example.com",
