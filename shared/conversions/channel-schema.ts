@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { COMMERCE_PROTOCOLS } from "../agentic/checkout-vocabulary";
 import { ATTRIBUTION_PERIODS } from "../attribution/report-period";
 import { TIERS } from "../classify/identity-vocabulary";
+import { COMMERCE_PROTOCOLS } from "./checkout-vocabulary";
 import { ORDER_CHANNELS, REFERRAL_EVIDENCE } from "./order-channels";
 
 // The orders-by-channel report's shape (GET /api/v1/attribution/channels), declared once:

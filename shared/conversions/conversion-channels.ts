@@ -1,4 +1,3 @@
-import { CHECKOUT_OUTCOMES, type CheckoutOutcome, COMMERCE_PROTOCOLS } from "../agentic/checkout-vocabulary";
 import type { AttributionPeriod } from "../attribution/report-period";
 import type { RequestContext } from "../context/request-context";
 import { CHANNEL_NAMES, checkoutAgentText, EVIDENCE_NAMES, PROTOCOL_NAMES } from "../display/display-names";
@@ -16,6 +15,7 @@ import {
   checkoutStatement,
 } from "./channel-report";
 import type { ConversionChannels, OrderMoney } from "./channel-schema";
+import { CHECKOUT_OUTCOMES, type CheckoutOutcome, COMMERCE_PROTOCOLS } from "./checkout-vocabulary";
 import { ORDER_CHANNELS, REFERRAL_EVIDENCE } from "./order-channels";
 
 export interface ConversionChannelsInput {

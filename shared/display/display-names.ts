@@ -1,4 +1,3 @@
-import type { CheckoutOutcome, CommerceProtocol } from "../agentic/checkout-vocabulary";
 import { type AttributionBasis, UNATTRIBUTED } from "../attribution/attribute-conversion";
 import type { Purpose } from "../classify/agents";
 import type { AdPlatform } from "../classify/click-ids";
@@ -7,6 +6,7 @@ import type { AiPlatform } from "../classify/platforms";
 import type { Source } from "../classify/source";
 import { aiAgents, type DeviceType } from "../classify/user-agent";
 import type { VerificationResult } from "../classify/verification-result";
+import type { CheckoutOutcome, CommerceProtocol } from "../conversions/checkout-vocabulary";
 import type { OrderChannel, ReferralEvidence } from "../conversions/order-channels";
 import type { EventKind } from "../ingest/event-kinds";
 import type { PolicyAction, PolicyPurpose } from "../policy/policy-schema";
