@@ -185,12 +185,16 @@ export async function tabStops(page: Page, max = 200): Promise<string[]> {
   await page.reload();
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
-    const stop = await page.evaluate(() => {
+    const stop = await page.evaluate((next) => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body) return null;
       const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60);
-      return { key: `${el.tagName}#${el.id}:${name}`, label: `${el.tagName.toLowerCase()}:${name}` };
-    });
+      // The element itself is the key, not its name: a page may hold two controls of the
+      // same name (each card's "What is this?"), and the walk ends only when focus comes
+      // back to an element it has already reached.
+      el.dataset.tabStop ??= String(next);
+      return { key: el.dataset.tabStop, label: `${el.tagName.toLowerCase()}:${name}` };
+    }, i);
     if (stop === null) break;
     // A date input takes several Tabs (its day, month and year fields): count it once.
     if (keys.at(-1) === stop.key) continue;
