@@ -16,6 +16,7 @@ import m0013 from './0013_agent_request_hours.sql';
 import m0014 from './0014_agent_path_days.sql';
 import m0015 from './0015_policy_blocks.sql';
 import m0016 from './0016_sessions_failed_verification_index.sql';
+import m0017 from './0017_failing_index_leaves_out_crawls.sql';
 
   export default {
     journal,
@@ -36,7 +37,8 @@ m0012,
 m0013,
 m0014,
 m0015,
-m0016
+m0016,
+m0017
     }
   }
   

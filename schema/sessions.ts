@@ -1,5 +1,5 @@
 import { FAILED_VERIFICATION_SQL } from "@shared/classify/verification-result";
-import { FAILING_SQL } from "@shared/reports/failing-condition";
+import { FAILING_LISTED_SQL } from "@shared/reports/failing-condition";
 import { DURATION_BUCKET_SQL } from "@shared/sessions/duration-bucket";
 import { OUTCOMES } from "@shared/sessions/outcome";
 import { sql } from "drizzle-orm";
@@ -82,8 +82,8 @@ export const sessions = sqliteTable(
       .where(sql.raw(FAILED_VERIFICATION_SQL)),
     // Reports (shared/reports/verification.ts): who signed reads only the signed sessions of a window.
     index("sessions_signed_idx").on(t.siteId, t.startedAt).where(sql`signer_origin IS NOT NULL`),
-    // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the failing few; the WHERE is that query's condition, declared once.
-    index("sessions_failing_idx").on(t.siteId, t.startedAt, t.id).where(sql.raw(FAILING_SQL)),
+    // Reports (shared/reports/failing-sessions.ts): failing-session pages and total_matching read only the listed few (crawls and search fetches left out); the WHERE is that query's condition, declared once.
+    index("sessions_failing_idx").on(t.siteId, t.startedAt, t.id).where(sql.raw(FAILING_LISTED_SQL)),
     // Reports (shared/reports/crawl-to-referral.ts): the people an assistant's link sent, by start, without walking the window's other sessions; covering (sub_source is the assistant).
     index("sessions_ai_link_idx")
       .on(t.siteId, t.startedAt, t.subSource)

@@ -1,7 +1,6 @@
 import type { NonNullColumns } from "../db/sql-row";
-import { NO_SHOPPING_SQL } from "../sessions/outcome";
 import type { SessionRow } from "../sessions/session-state";
-import { FAILING_SQL } from "./failing-condition";
+import { FAILING_LISTED_SQL } from "./failing-condition";
 import { reportHeader } from "./report-context";
 import type { ReportParams } from "./report-params";
 import type { FailingSessions } from "./report-schemas";
@@ -26,7 +25,7 @@ export interface FailingPage extends Omit<FailingSessions, "next_cursor"> {
 
 /**
  * A listed session, typed by schema/sessions.ts; `agent_platform` is non-null because
- * FAILING_SQL selects agent sessions only (`agent_platform IS NOT NULL`).
+ * FAILING_LISTED_SQL selects agent sessions only (`agent_platform IS NOT NULL`).
  */
 type Row = NonNullColumns<
   Pick<
@@ -49,9 +48,9 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
   const { rows, ...page } = await readSessionRows<Row>(db, {
     site,
     window,
-    // Crawls and search fetches do not shop (shared/sessions/outcome.ts): never failing.
-    // The index's own condition stays whole, so sessions_failing_idx still serves the read.
-    condition: `${FAILING_SQL} AND NOT ${NO_SHOPPING_SQL}`,
+    // The text of sessions_failing_idx's WHERE (failing-condition.ts): SQLite uses a
+    // partial index only when the query states its condition.
+    condition: FAILING_LISTED_SQL,
     filters: [["agent_platform", agentPlatform]],
     columns: "id, agent_platform, started_at, duration_ms, page_count, entry_url, exit_url, outcome",
     limit,
