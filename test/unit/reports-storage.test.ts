@@ -9,6 +9,7 @@ import {
   SOURCE,
   SUB_SOURCE,
 } from "../../shared/reports/dimensions";
+import { FAILING_LISTED_SQL } from "../../shared/reports/failing-condition";
 import { foldLive, type GroupedRow, groupedSessions, readLiveGroups } from "../../shared/reports/grouped-sessions";
 import { medianDurationMs } from "../../shared/reports/median-duration";
 import { readPlan } from "../../shared/reports/read-plan";
@@ -156,7 +157,7 @@ describe("medianDurationMs", () => {
     ).toContain("sessions_agent_duration_idx");
     expect(
       await plan(
-        "SELECT id FROM sessions WHERE site_id = 's' AND started_at >= 0 AND started_at < 9 AND agent_platform IS NOT NULL AND (outcome = 'abandoned' OR (bounced = 1 AND duration_ms < 5000)) ORDER BY started_at DESC, id DESC LIMIT 3",
+        `SELECT id FROM sessions WHERE site_id = 's' AND started_at >= 0 AND started_at < 9 AND ${FAILING_LISTED_SQL} ORDER BY started_at DESC, id DESC LIMIT 3`,
       ),
     ).toContain("sessions_failing_idx");
     // The read plan's unsettled-days probe stays on the small unsettled index, never a walk of the site.
