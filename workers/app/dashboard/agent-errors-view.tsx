@@ -1,5 +1,4 @@
 import { agentName } from "@shared/display/display-names";
-import { metricName } from "@shared/metrics/metric-text";
 import type { AgentErrors } from "@shared/reports/agent-report-schemas";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
@@ -17,7 +16,6 @@ export function AgentErrorsTiles(props: { r: AgentErrors }) {
         {
           metric: "agent_requests",
           value: r.totals.agent_requests,
-          label: metricName("agent_requests"),
           defined: "agent_requests",
           footnote: "robots.txt fetches included, the same total as robots.txt compliance",
         },

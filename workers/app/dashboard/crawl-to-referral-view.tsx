@@ -1,5 +1,4 @@
 import { platformName } from "@shared/display/display-names";
-import { metricName } from "@shared/metrics/metric-text";
 import type { CrawlToReferral } from "@shared/reports/agent-report-schemas";
 import { DataTable } from "../layout/data-table";
 import { Tiles } from "./tiles";
@@ -16,26 +15,22 @@ export function CrawlToReferralTiles(props: { r: CrawlToReferral }) {
         {
           metric: "agent_requests",
           value: r.totals.agent_requests,
-          label: metricName("agent_requests"),
           defined: "agent_requests",
           footnote: "every agent request, the same total as robots.txt compliance and AI errors",
         },
         {
           metric: "crawl_requests",
           value: r.totals.crawl_requests,
-          label: metricName("crawl_requests"),
           defined: "crawl_requests",
         },
         {
           metric: "search_requests",
           value: r.totals.search_requests,
-          label: metricName("search_requests"),
           defined: "search_requests",
         },
         {
           metric: "referrals",
           value: r.totals.referrals,
-          label: metricName("assistant_referred_visits"),
           defined: "assistant_referred_visits",
           footnote: "people, not agents",
         },

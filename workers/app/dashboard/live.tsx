@@ -1,5 +1,4 @@
 import { timeText } from "@shared/display/time-text";
-import { metricName } from "@shared/metrics/metric-text";
 import { liveTraffic } from "@shared/reads/live-traffic";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -45,19 +44,16 @@ function LiveBody(props: { snap: LiveSnapshot }) {
           {
             metric: "live_all_sessions",
             value: s.all_sessions,
-            label: metricName("all_sessions"),
             defined: "all_sessions",
           },
           {
             metric: "live_agent_sessions",
             value: s.agent_sessions,
-            label: metricName("agent_sessions"),
             defined: "agent_sessions",
           },
           {
             metric: "live_human_visits",
             value: s.human_visits,
-            label: metricName("human_visits"),
             defined: "human_visits",
           },
         ]}

@@ -1,5 +1,4 @@
 import { agentName, platformName } from "@shared/display/display-names";
-import { metricName } from "@shared/metrics/metric-text";
 import type { RobotsCompliance } from "@shared/reports/agent-report-schemas";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
@@ -19,14 +18,12 @@ export function RobotsTiles(props: { r: RobotsCompliance; violators: number }) {
         {
           metric: "agent_requests",
           value: r.totals.agent_requests,
-          label: metricName("agent_requests"),
           defined: "agent_requests",
           footnote: `${r.totals.robots_fetches} of them robots.txt fetches, the same total as AI errors`,
         },
         {
           metric: "judged",
           value: r.totals.judged,
-          label: metricName("robots_judged"),
           defined: "robots_judged",
           footnote: `of ${r.totals.requests} requests robots.txt governs; ${r.totals.not_judged} not judged`,
         },
@@ -34,14 +31,12 @@ export function RobotsTiles(props: { r: RobotsCompliance; violators: number }) {
           metric: "disallowed",
           // Nothing judged is no verdict: never a 0 that reads as a pass.
           value: r.totals.judged === 0 ? "Not judged" : r.totals.disallowed,
-          label: metricName("robots_disallowed"),
           defined: "robots_disallowed",
         },
         { metric: "violating_agents", value: props.violators, label: "Agents with a disallowed request" },
         {
           metric: "never_fetch",
           value: r.never_fetch_robots.length,
-          label: metricName("agents_never_fetching"),
           defined: "agents_never_fetching",
         },
       ]}

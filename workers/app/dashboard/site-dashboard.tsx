@@ -8,7 +8,6 @@ import {
   VERIFICATION_NAMES,
 } from "@shared/display/display-names";
 import { METRICS } from "@shared/metrics/metric-catalogue";
-import { metricName } from "@shared/metrics/metric-text";
 import type { TrafficReportAnswer } from "@shared/reads/traffic-report";
 import type { SiteTotals, WorkspaceTraffic } from "@shared/reads/workspace-traffic";
 import type { MergedOverview, MergedSources } from "@shared/reports/merge-traffic";
@@ -238,21 +237,18 @@ function DashboardTiles(props: { r: DashboardAnswer }) {
     {
       metric: "total_sessions",
       value: overview.total_sessions,
-      label: metricName("agent_sessions"),
       defined: "agent_sessions",
       change: before && countChange(overview.total_sessions, before.o.total_sessions),
     },
     {
       metric: "unique_visitors",
       value: overview.unique_visitors,
-      label: metricName("agent_unique_visitors"),
       defined: "agent_unique_visitors",
       change: before && countChange(overview.unique_visitors, before.o.unique_visitors),
     },
     {
       metric: "human_visits",
       value: sources.human_visits,
-      label: metricName("human_visits"),
       defined: "human_visits",
       footnote:
         sources.coverage === "all_traffic"
@@ -262,7 +258,6 @@ function DashboardTiles(props: { r: DashboardAnswer }) {
     {
       metric: "ai_share_pct",
       value: `${sources.ai_share_pct}%`,
-      label: metricName("ai_share"),
       defined: "ai_share",
       noData: sources.total_sessions === 0,
       // The numerator named: people from an assistant's link count in the share, not in the agent sessions.
@@ -281,7 +276,6 @@ function DashboardTiles(props: { r: DashboardAnswer }) {
     {
       metric: "median_duration",
       value: durationText(overview.median_duration_ms ?? 0),
-      label: metricName("agent_median_duration"),
       defined: "agent_median_duration",
       noData: !measured(overview),
       footnote: several
