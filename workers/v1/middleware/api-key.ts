@@ -1,7 +1,6 @@
 import { looksLikeApiKey } from "@shared/auth/api-key-secret";
 import { bearerToken } from "@shared/auth/bearer-token";
-import { findActiveKey, lastUsedIsStale, touchLastUsed } from "@shared/auth/key-repository";
-import { database } from "@shared/db/client";
+import { keyCaller } from "@shared/auth/key-caller";
 import { ApiError } from "@shared/errors/api-error";
 import { log } from "@shared/http/log";
 import type { Context, MiddlewareHandler } from "hono";
@@ -79,18 +78,17 @@ export function apiKeyAuth(other?: OtherBearer): MiddlewareHandler<AuthEnv> {
       c.set("auth", resolved);
       return next();
     }
-    const db = database(c.env.DB);
-    const key = await findActiveKey(db, token);
-    if (!key) throw unauthorized("The API key is unknown or revoked", true, resourceMetadata, other?.challengeScope);
-
-    const now = Date.now();
-    if (lastUsedIsStale(key.lastUsedAt, now)) {
-      const touch = touchLastUsed(db, key.keyId, now).catch((err: unknown) =>
-        log("warn", "last_used_at update failed", { key_id: key.keyId, error: String(err) }),
+    const key = await keyCaller({ env: c.env, nowMs: Date.now() }, { key: token });
+    if (!key.ok) throw unauthorized("The API key is unknown or revoked", true, resourceMetadata, other?.challengeScope);
+    const { caller, touch } = key.value;
+    if (touch) {
+      c.executionCtx.waitUntil(
+        touch.catch((err: unknown) =>
+          log("warn", "last_used_at update failed", { key_id: caller.keyId, error: String(err) }),
+        ),
       );
-      c.executionCtx.waitUntil(touch);
     }
-    c.set("auth", { keyId: key.keyId, workspaceId: key.workspaceId, scopes: key.scopes });
+    c.set("auth", caller);
     await next();
   };
 }

@@ -1,8 +1,8 @@
-import type { Scope } from "@shared/auth/scopes";
+import type { KeyCaller } from "@shared/auth/key-caller";
 
-/** Who a v1 request is from, as the bearer middleware (api-key.ts) or an internal call (internal-call.ts) sets it. */
-export interface ApiKeyContext {
-  keyId: string;
-  workspaceId: string;
-  scopes: Scope[];
-}
+/**
+ * Who a v1 request is from, as the bearer middleware (api-key.ts) or an internal call
+ * (internal-call.ts) sets it: the caller shape the key's use case gives (an OAuth grant
+ * at /mcp gives the same shape).
+ */
+export type ApiKeyContext = KeyCaller;
