@@ -2,8 +2,10 @@ import { localMailbox } from "@schema";
 import { desc } from "drizzle-orm";
 import { prefixedId } from "../auth/random-token";
 import { localSwitchOn } from "../config/local-switches";
+import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
 import { log } from "../http/log";
+import { ok, type Result } from "../result/result";
 
 // The service's one way to send mail: Cloudflare Email Service through the Workers
 // `send_email` binding (https://developers.cloudflare.com/email-service/api/send-emails/workers-api/,
@@ -87,6 +89,9 @@ export interface KeptMail {
 }
 
 /** The newest mail kept by local runs (the /app/__mailbox page); empty in a deployment. */
-export async function readLocalMailbox(db: D1Database, limit = 50): Promise<KeptMail[]> {
-  return database(db).select().from(localMailbox).orderBy(desc(localMailbox.sentAt)).limit(limit).all();
+export async function readLocalMailbox(ctx: AppContext, input: { limit?: number }): Promise<Result<KeptMail[], never>> {
+  const { limit = 50 } = input;
+  return ok(
+    await database(ctx.env.DB).select().from(localMailbox).orderBy(desc(localMailbox.sentAt)).limit(limit).all(),
+  );
 }

@@ -1,5 +1,6 @@
 import type { RequestContext } from "../context/request-context";
-import { ok, type Result } from "../result/result";
+import { normalizeDomain } from "../domains/normalize-domain";
+import { ok, type Result, refusal } from "../result/result";
 import { installCheck, installChecks } from "../sessions/install-check";
 import type { InstallCheckResult } from "../sessions/install-check-schema";
 import { listWorkspaceSites } from "../sites/list-sites";
@@ -41,6 +42,21 @@ export async function siteWithInstall(
   // Deleted between the two reads: as missing.
   if (!install) return { ok: false, code: "site_not_found" };
   return ok({ site: site.value, install });
+}
+
+/**
+ * The install check of the workspace's site `domain` as a request names it (GET
+ * /api/v1/sites/check-install, polled: one D1 read); another workspace's answers
+ * `site_not_found` like a missing one.
+ */
+export async function siteInstallCheck(
+  ctx: RequestContext,
+  input: { domain: string },
+): Promise<Result<InstallCheckResult, "invalid_domain" | "site_not_found">> {
+  const normalized = normalizeDomain(input.domain);
+  if (!normalized.ok) return refusal("invalid_domain", normalized.message);
+  const check = await installCheck(ctx.env.DB, ctx.workspaceId, normalized.domain, ctx.baseUrl, ctx.nowMs);
+  return check ? ok(check) : refusal("site_not_found");
 }
 
 /** One site of the context's workspace by the domain a request names (another workspace's: `site_not_found`). */

@@ -1,4 +1,6 @@
+import type { RequestContext } from "../context/request-context";
 import { MONITORS_PER_WORKSPACE } from "../monitors/monitor-limits";
+import { ok, type Result } from "../result/result";
 import { SITES_PER_WORKSPACE } from "../sites/site-limits";
 
 // The domains whose scan reports a workspace sees inside the application: its sites'
@@ -20,10 +22,12 @@ const MAX_DOMAINS = SITES_PER_WORKSPACE + MONITORS_PER_WORKSPACE;
  * Every domain of the workspace's sites and monitors, A-Z, each with its latest scan:
  * one statement (the latest scan by index scans_domain_last_seen_idx per domain).
  */
-export async function workspaceScanDomains(db: D1Database, workspaceId: string): Promise<WorkspaceScanDomain[]> {
-  const { results } = await db
-    .prepare(
-      `WITH d AS (
+export async function workspaceScanDomains(
+  ctx: RequestContext,
+  _input: Record<string, never>,
+): Promise<Result<WorkspaceScanDomain[], never>> {
+  const { results } = await ctx.env.DB.prepare(
+    `WITH d AS (
          SELECT domain, 1 AS site, 0 AS monitor FROM sites WHERE workspace_id = ?1
          UNION ALL SELECT domain, 0, 1 FROM monitors WHERE workspace_id = ?1
        ), w AS (SELECT domain, max(site) AS site, max(monitor) AS monitor FROM d GROUP BY domain)
@@ -31,8 +35,8 @@ export async function workspaceScanDomains(db: D1Database, workspaceId: string):
        FROM w LEFT JOIN scans s ON s.id = (
          SELECT x.id FROM scans x WHERE x.domain = w.domain ORDER BY x.last_seen_at DESC LIMIT 1)
        ORDER BY w.domain LIMIT ?2`,
-    )
-    .bind(workspaceId, MAX_DOMAINS)
+  )
+    .bind(ctx.workspaceId, MAX_DOMAINS)
     .all<{
       domain: string;
       site: number;
@@ -41,22 +45,26 @@ export async function workspaceScanDomains(db: D1Database, workspaceId: string):
       overall_score: number | null;
       last_seen_at: number | null;
     }>();
-  return results.map((r) => ({
-    domain: r.domain,
-    site: r.site === 1,
-    monitor: r.monitor === 1,
-    latest: r.id === null ? null : { id: r.id, overallScore: r.overall_score ?? 0, lastSeenAt: r.last_seen_at ?? 0 },
-  }));
+  return ok(
+    results.map((r) => ({
+      domain: r.domain,
+      site: r.site === 1,
+      monitor: r.monitor === 1,
+      latest: r.id === null ? null : { id: r.id, overallScore: r.overall_score ?? 0, lastSeenAt: r.last_seen_at ?? 0 },
+    })),
+  );
 }
 
 /** Whether `domain` (normalised) is one of the workspace's sites or monitors. */
-export async function isWorkspaceScanDomain(db: D1Database, workspaceId: string, domain: string): Promise<boolean> {
-  const row = await db
-    .prepare(
-      `SELECT 1 FROM sites WHERE workspace_id = ?1 AND domain = ?2
+export async function isWorkspaceScanDomain(
+  ctx: RequestContext,
+  input: { domain: string },
+): Promise<Result<boolean, never>> {
+  const row = await ctx.env.DB.prepare(
+    `SELECT 1 FROM sites WHERE workspace_id = ?1 AND domain = ?2
        UNION ALL SELECT 1 FROM monitors WHERE workspace_id = ?1 AND domain = ?2 LIMIT 1`,
-    )
-    .bind(workspaceId, domain)
+  )
+    .bind(ctx.workspaceId, input.domain)
     .first();
-  return row !== null;
+  return ok(row !== null);
 }

@@ -1,4 +1,5 @@
 import { prefixedId } from "../auth/random-token";
+import type { RequestContext } from "../context/request-context";
 import { normalizeRegistrableDomain } from "../domains/normalize-domain";
 import { ok, type Result, refusal } from "../result/result";
 import { SITES_PER_WORKSPACE } from "./site-limits";
@@ -26,23 +27,24 @@ const SELECT_BY_DOMAIN = "SELECT * FROM sites WHERE workspace_id = ?1 AND domain
  * Registers `domain` (normalised here: lowercase, punycode, no www.) in the workspace:
  * created, or the existing site unchanged. Refused `invalid_domain` / `public_suffix`
  * for a host that cannot be a shop, `limit_reached` for a new domain at the ceiling
- * (nothing is created). `name` defaults to the domain.
+ * (nothing is created). `name` defaults to the domain. The workspace and the creation
+ * time are the context's.
  */
 export async function registerSite(
-  d1: D1Database,
-  input: { workspaceId: string; domain: string; name?: string },
-  now = Date.now(),
+  ctx: RequestContext,
+  input: { domain: string; name?: string },
 ): Promise<Result<RegisterResult, "invalid_domain" | "public_suffix" | "limit_reached">> {
   const normalized = normalizeRegistrableDomain(input.domain);
   if (!normalized.ok) return refusal(normalized.code, normalized.message);
   const domain = normalized.domain;
   const name = input.name?.trim() || domain;
   const id = prefixedId("site");
+  const d1 = ctx.env.DB;
   const [inserted, selected] = await d1.batch([
     d1
       .prepare(INSERT_IF_ROOM)
-      .bind(id, input.workspaceId, domain, name, prefixedId("pt", 24), now, SITES_PER_WORKSPACE),
-    d1.prepare(SELECT_BY_DOMAIN).bind(input.workspaceId, domain),
+      .bind(id, ctx.workspaceId, domain, name, prefixedId("pt", 24), ctx.nowMs, SITES_PER_WORKSPACE),
+    d1.prepare(SELECT_BY_DOMAIN).bind(ctx.workspaceId, domain),
   ]);
   const row = (selected.results as Record<string, unknown>[])[0];
   if (!row) {

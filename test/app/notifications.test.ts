@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { recordConversions } from "../../shared/conversions/record-conversions";
 import { database } from "../../shared/db/client";
-import { type KeptMail, readLocalMailbox } from "../../shared/email/send-mail";
+import type { KeptMail } from "../../shared/email/send-mail";
 import { METRICS } from "../../shared/metrics/metric-catalogue";
 import { createMonitor } from "../../shared/monitors/create-monitor";
 import { recordRescanScore } from "../../shared/monitors/record-rescan-score";
@@ -11,6 +11,7 @@ import { signUnsubscribe } from "../../shared/notifications/unsubscribe-token";
 import { lastCompleteWeek, WEEKLY_METRICS } from "../../shared/notifications/weekly-report";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { notifyJob } from "../../workers/app/jobs";
+import { keptMail } from "../helpers/local-mailbox";
 import { DAY, insertSession } from "../v1/traffic-fixtures";
 import { elementText, FormClient, uniqueEmail } from "./form-client";
 
@@ -32,7 +33,7 @@ const HOUR = 3_600_000;
 const runAt = (now: number) => notifyJob({ ...env, PUBLIC_BASE_URL: BASE }, now);
 
 async function mailTo(email: string): Promise<KeptMail[]> {
-  return (await readLocalMailbox(env.DB, 500)).filter((m) => m.toAddress === email);
+  return (await keptMail(500)).filter((m) => m.toAddress === email);
 }
 
 function linkAfter(text: string, label: string): string {

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { readLocalMailbox } from "../../shared/email/send-mail";
 import { parseCsv, readCsvCell } from "../../shared/encoding/csv";
 import { lastCompleteWeek } from "../../shared/notifications/weekly-report";
 import { notifyJob } from "../../workers/app/jobs";
+import { keptMail } from "../helpers/local-mailbox";
 import { seedChannelWorld } from "../helpers/order-channels-world";
 import { seedSite } from "../helpers/seed";
 import { FormClient, uniqueEmail } from "./form-client";
@@ -149,7 +149,7 @@ describe("orders by channel in the app", () => {
     // The world seeded so that its "now" is the week's end: its last 7 days are the week.
     await seedChannelWorld(env.DB, workspaceId, { a: site.id, b: site.id }, week.end);
     await notifyJob({ ...env, PUBLIC_BASE_URL: "https://notify.test" }, now);
-    const [mail] = (await readLocalMailbox(env.DB, 500)).filter((m) => m.toAddress === email);
+    const [mail] = (await keptMail(500)).filter((m) => m.toAddress === email);
     // By hand, the world's last 7 days (the week) and the 7 before: agents placed ord_a and
     // ord_b (430 + 2,900 USD), none the week before; an agent in the browser got ord_h
     // (1,200 JPY); assistants referred ord_e, ord_f, ord_g (4,990 + 1,000 + 1,600 EUR);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { readLocalMailbox, sendMail } from "../../shared/email/send-mail";
+import { sendMail } from "../../shared/email/send-mail";
+import { keptMail } from "../helpers/local-mailbox";
 
 // shared/email/send-mail.ts against the send_email binding as the vitest pool emulates it
 // (Miniflare's local Email Service: the message is validated and logged, nothing leaves).
@@ -10,7 +11,7 @@ describe("sendMail", () => {
     const outcome = await sendMail(env, { to, subject: "Hello\r\nBcc: evil@example.com", text: "Body line" });
     expect(outcome).toMatchObject({ sent: true });
     expect(outcome.sent && typeof outcome.messageId).toBe("string");
-    const kept = (await readLocalMailbox(env.DB, 200)).find((m) => m.toAddress === to);
+    const kept = (await keptMail(200)).find((m) => m.toAddress === to);
     // The subject is one line: a CR/LF cannot start a header of its own.
     expect(kept?.subject).toBe("Hello Bcc: evil@example.com");
     expect(kept?.text).toBe("Body line");
@@ -24,6 +25,6 @@ describe("sendMail", () => {
   it("keeps nothing locally when the LOCAL_MAILBOX switch is off (a deployment)", async () => {
     const to = `deployed-${crypto.randomUUID()}@example.com`;
     await sendMail({ ...env, LOCAL_MAILBOX: "" }, { to, subject: "s", text: "t" });
-    expect((await readLocalMailbox(env.DB, 500)).some((m) => m.toAddress === to)).toBe(false);
+    expect((await keptMail(500)).some((m) => m.toAddress === to)).toBe(false);
   });
 });

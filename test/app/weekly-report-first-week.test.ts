@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { readLocalMailbox } from "../../shared/email/send-mail";
 import { notifyJob } from "../../workers/app/jobs";
+import { keptMail } from "../helpers/local-mailbox";
 import { insertSession } from "../v1/traffic-fixtures";
 import { FormClient, uniqueEmail } from "./form-client";
 
@@ -53,7 +53,7 @@ describe("the first weekly report after turning it on", () => {
 
     await notifyJob({ ...env, PUBLIC_BASE_URL: BASE }, now);
     await notifyJob({ ...env, PUBLIC_BASE_URL: BASE }, now + 60_000);
-    const mail = (await readLocalMailbox(env.DB, 500)).filter((m) => m.toAddress === email);
+    const mail = (await keptMail(500)).filter((m) => m.toAddress === email);
     expect(mail).toHaveLength(1);
     const text = mail[0].text;
     expect(text).toContain(

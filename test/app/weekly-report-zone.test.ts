@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { readLocalMailbox } from "../../shared/email/send-mail";
 import { notifyJob } from "../../workers/app/jobs";
+import { keptMail } from "../helpers/local-mailbox";
 import { insertSession } from "../v1/traffic-fixtures";
 import { FormClient, uniqueEmail } from "./form-client";
 
@@ -60,7 +60,7 @@ describe("weekly report in the workspace's zone", () => {
       await insertSession(workspaceId, site?.id ?? "", { startedAt: at, platform });
 
     await notifyJob({ ...env, PUBLIC_BASE_URL: "https://notify.test" }, now);
-    const mail = (await readLocalMailbox(env.DB, 500)).filter((m) => m.toAddress === email);
+    const mail = (await keptMail(500)).filter((m) => m.toAddress === email);
     expect(mail).toHaveLength(1);
     const day = (ms: number) => new Date(ms + TOKYO).toISOString().slice(0, 10);
     expect(mail[0].text).toContain(

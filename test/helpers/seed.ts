@@ -71,7 +71,16 @@ export async function seedSite(db: D1Database, site: SeedSite): Promise<SeededSi
   const { workspaceId, userId } =
     site.workspaceId === undefined ? await seedWorkspace(db, now) : { workspaceId: site.workspaceId, userId: null };
 
-  const registered = await registerSite(db, { workspaceId, domain: site.domain }, now);
+  const ctxAt = (nowMs: number) =>
+    requestContext({
+      env: { ...(env as unknown as ReadEnv), DB: db },
+      workspaceId,
+      actor: userId ? { kind: "member", userId } : { kind: "service", job: "test seed" },
+      nowMs,
+      baseUrl: BASE_URL,
+    });
+
+  const registered = await registerSite(ctxAt(now), { domain: site.domain });
   if (!registered.ok)
     throw new Error(`seedSite: registerSite refused ${site.domain}: ${registered.code} ${registered.message ?? ""}`);
   if (!registered.value.created) throw new Error(`seedSite: ${site.domain} is already registered in ${workspaceId}`);
@@ -83,13 +92,7 @@ export async function seedSite(db: D1Database, site: SeedSite): Promise<SeededSi
     );
   }
   if (site.coverage !== undefined && site.coverage !== record.coverage) {
-    const ctx = requestContext({
-      env: { ...(env as unknown as ReadEnv), DB: db },
-      workspaceId,
-      actor: userId ? { kind: "member", userId } : { kind: "service", job: "test seed" },
-      nowMs: site.coverageChangedAt ?? now,
-      baseUrl: BASE_URL,
-    });
+    const ctx = ctxAt(site.coverageChangedAt ?? now);
     const changed = await updateSite(ctx, { site: record.id, changes: { coverage: site.coverage } });
     if (!changed.ok) throw new Error(`seedSite: updateSite refused coverage ${site.coverage}: ${changed.code}`);
   }

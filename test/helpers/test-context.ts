@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import type { AppContext } from "../../shared/context/app-context";
 import { type Actor, type RequestContext, requestContext } from "../../shared/context/request-context";
 
 /**
@@ -20,4 +21,13 @@ export function testContext(fields: {
     timeZone: fields.timeZone,
     baseUrl: "http://service.test",
   });
+}
+
+/** An app context (shared/context/app-context.ts) for an action before a workspace is known: the test Worker's bindings. */
+export function testAppContext(fields: { nowMs?: number } = {}): AppContext {
+  return {
+    env: env as unknown as AppContext["env"],
+    nowMs: fields.nowMs ?? Date.now(),
+    baseUrl: "http://service.test",
+  };
 }

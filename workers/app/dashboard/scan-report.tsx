@@ -20,7 +20,7 @@ import { renderPage } from "../layout/render";
 import { earlyRead } from "../middleware/early-read";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
-import { appContext } from "../request-context";
+import { appContext, pageContext } from "../request-context";
 import { DASHBOARD_STYLE } from "./assets";
 import { CsvLink } from "./csv-download";
 import { DomainList, ScanHistory, scanReportPath } from "./scan-report-parts";
@@ -59,10 +59,9 @@ const latestReport = earlyRead((c, workspaceId) => {
 });
 
 /** 404 unless `domain` is one of the workspace's sites or monitors. */
-async function mustBeWorkspaceDomain(c: Context<AppEnv>, domain: string | Promise<boolean>): Promise<void> {
-  const ok =
-    typeof domain === "string" ? await isWorkspaceScanDomain(c.env.DB, c.get("workspace").id, domain) : await domain;
-  if (!ok) throw new HTTPException(404, { message: NOT_HERE });
+async function mustBeWorkspaceDomain(c: Context<AppEnv>, domain: string): Promise<void> {
+  if (!pageValue(await isWorkspaceScanDomain(pageContext(c), { domain })))
+    throw new HTTPException(404, { message: NOT_HERE });
 }
 
 /** `:domain` of the URL, normalised, only when it is one of the workspace's sites or monitors; 404 otherwise. */
@@ -147,7 +146,7 @@ export function registerScanReports(app: Hono<AppEnv>) {
   app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
 
   app.get(PATH, async (c) => {
-    const domains = await workspaceScanDomains(c.env.DB, c.get("workspace").id);
+    const domains = pageValue(await workspaceScanDomains(pageContext(c), {}));
     return renderPage(c, {
       title: "Scan reports",
       body: (

@@ -147,7 +147,7 @@ export function registerSites(app: Hono<AppEnv>) {
     const form = await c.req.parseBody();
     const rawDomain = typeof form.domain === "string" ? hostFromInput(form.domain) : "";
     const name = typeof form.name === "string" ? form.name.trim().slice(0, SITE_NAME_MAX) : "";
-    const registered = await registerSite(c.env.DB, { workspaceId: c.get("workspace").id, domain: rawDomain, name });
+    const registered = await registerSite(pageContext(c), { domain: rawDomain, name });
     if (!registered.ok) {
       const status = registered.code === "limit_reached" ? 403 : 400;
       return sitesPage(c, { error: registered.message, status, domain: rawDomain, name });

@@ -1,7 +1,5 @@
 import { type WorkspaceScanDomain, workspaceScanDomains } from "@shared/reads/workspace-scan-domains";
 import { type SiteTotals, type WorkspaceTraffic, workspaceTraffic } from "@shared/reads/workspace-traffic";
-import type { Context } from "hono";
-import type { AppEnv } from "../app-env";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
@@ -43,16 +41,16 @@ export const OVERVIEW_CSV: CsvPage<WorkspaceTraffic | null, "sites"> = {
   },
 };
 
-export const SCANS_CSV: CsvPage<Context<AppEnv>, "domains"> = {
+export const SCANS_CSV: CsvPage<WorkspaceScanDomain[], "domains"> = {
   path: "/app/scans",
   // Registered before scan-report.tsx's `/app/scans/*` guard and its `/:domain/:id` route.
   guard,
-  input: async (c) => c,
+  input: async (c) => pageValue(await workspaceScanDomains(pageContext(c), {})),
   fileName: () => "scan-reports",
   tables: {
     domains: csvTable({
       title: "Scan reports",
-      read: (c: Context<AppEnv>) => workspaceScanDomains(c.env.DB, c.get("workspace").id),
+      read: (domains: WorkspaceScanDomain[]) => domains,
       columns: [
         { name: "domain", value: (d: WorkspaceScanDomain) => d.domain },
         { name: "site", value: (d: WorkspaceScanDomain) => d.site },

@@ -6,6 +6,8 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
+import { pageValue } from "../refusal-page";
+import { appContext } from "../request-context";
 
 // The local mailbox (docs/app.md "Email"): in a local run (switch LOCAL_MAILBOX) every
 // mail the service sent, newest first, so a reset link or an invitation can be followed
@@ -27,7 +29,7 @@ export function registerLocalMailbox(app: Hono<AppEnv>) {
     // another site or one reached under a rebound name (issue 41 #3).
     const refused = foreignHostReason(c.req.raw, c.env.PUBLIC_BASE_URL) ?? crossSiteReason(c.req.raw);
     if (refused) throw new HTTPException(403, { message: `${refused}.` });
-    const mail = await readLocalMailbox(c.env.DB);
+    const mail = pageValue(await readLocalMailbox(appContext(c), {}));
     return renderPage(c, {
       title: "Local mailbox",
       body: (

@@ -1,9 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { normalizeDomain } from "@shared/domains/normalize-domain";
-import { ApiError } from "@shared/errors/api-error";
-import { installCheck } from "@shared/sessions/install-check";
+import { valueOrThrow } from "@shared/errors/api-error";
+import { siteInstallCheck } from "@shared/reads/site-install";
 import { InstallCheckSchema } from "@shared/sessions/install-check-schema";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { CheckInstallQuery } from "./schema";
@@ -27,18 +25,7 @@ const route = v1Route(
 
 export function registerCheckInstall(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
     const { domain } = c.req.valid("query");
-    const normalized = normalizeDomain(domain);
-    if (!normalized.ok) throw new ApiError("invalid_domain", normalized.message);
-    const result = await installCheck(
-      c.env.DB,
-      workspaceId,
-      normalized.domain,
-      serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url),
-      Date.now(),
-    );
-    if (!result) throw new ApiError("site_not_found");
-    return c.json(result, 200);
+    return c.json(valueOrThrow(await siteInstallCheck(c.get("ctx"), { domain })), 200);
   });
 }

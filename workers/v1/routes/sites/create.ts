@@ -2,7 +2,6 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { registerSite } from "@shared/sites/register-site";
 import { SiteRegistrationSchema } from "@shared/sites/site-schema";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { RegisterSiteBody, SITE_BODY_MAX_BYTES } from "./schema";
@@ -35,12 +34,10 @@ const route = v1Route(
 
 export function registerCreateSite(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
+    const ctx = c.get("ctx");
     const body = c.req.valid("json");
-    const { site, created } = valueOrThrow(
-      await registerSite(c.env.DB, { workspaceId, domain: body.domain, name: body.name }),
-    );
-    const view = siteView(site, serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url));
+    const { site, created } = valueOrThrow(await registerSite(ctx, { domain: body.domain, name: body.name }));
+    const view = siteView(site, ctx.baseUrl);
     const result = {
       site_id: view.site_id,
       public_token: view.public_token,
