@@ -1,12 +1,12 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Tier } from "../shared/classify/identity-vocabulary";
-import type { CheckoutBinding, CheckoutOutcome, CommerceProtocol } from "../shared/conversions/checkout-vocabulary";
+import type { CheckoutBinding, CheckoutOutcome, CommerceProtocol } from "../shared/vocabulary/agentic-checkout";
 import { workspaces } from "./workspaces";
 
 /**
  * Agentic checkouts a shop's collector saw end (docs/integrations/agentic-checkout.md):
  * one row per checkout session and protocol, holding its strongest outcome so far
- * (completed > canceled > failed, shared/conversions/checkout-vocabulary.ts). A completed
+ * (completed > canceled > failed, shared/vocabulary/agentic-checkout.ts). A completed
  * row is an order placed by an agent; the agent is identified and verified as every
  * request is (platform, tier), from the record's User-Agent, IP, Web Bot Auth headers
  * and UCP-Agent. Nothing of the buyer or the payment is stored.

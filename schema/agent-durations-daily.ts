@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**
- * AI-agent sessions per site, UTC day and duration bucket (shared/sessions/duration-bucket.ts):
+ * AI-agent sessions per site, UTC day and duration bucket (shared/vocabulary/duration-buckets.ts):
  * a histogram, so the exact median duration of a long window walks one bucket of the
  * duration index instead of every session below the middle (docs/performance/log.md
  * "Reports"). Rebuilt with traffic_daily, from the same sessions in the same transaction.

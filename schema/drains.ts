@@ -1,4 +1,4 @@
-import { DRAIN_FORMATS } from "@shared/drains/drain-formats";
+import { DRAIN_FORMATS } from "@shared/vocabulary/drain-formats";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { sites } from "./sites";
 import { workspaces } from "./workspaces";

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { NOTIFICATION_KINDS } from "../shared/notifications/notification-kinds";
+import { NOTIFICATION_KINDS } from "../shared/vocabulary/notification-kinds";
 import { users } from "./users";
 import { workspaces } from "./workspaces";
 

@@ -1,7 +1,7 @@
 import { FAILED_VERIFICATION_SQL } from "@shared/classify/verification-result";
-import { FAILING_LISTED_SQL } from "@shared/reports/failing-condition";
-import { DURATION_BUCKET_SQL } from "@shared/sessions/duration-bucket";
-import { OUTCOMES } from "@shared/sessions/outcome";
+import { DURATION_BUCKET_SQL } from "@shared/vocabulary/duration-buckets";
+import { FAILING_LISTED_SQL } from "@shared/vocabulary/failing-condition";
+import { OUTCOMES } from "@shared/vocabulary/session-outcomes";
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -53,7 +53,7 @@ export const sessions = sqliteTable(
     /** Evidence flags for the outcome, from the session's events. */
     reachedCart: integer("reached_cart").notNull(),
     reachedPurchase: integer("reached_purchase").notNull(),
-    /** Null until settled (shared/sessions/outcome.ts). */
+    /** Null until settled (shared/vocabulary/session-outcomes.ts). */
     outcome: text("outcome", { enum: OUTCOMES }),
     /** 1 when the settled session had one page view and nothing else. */
     bounced: integer("bounced"),

@@ -21,7 +21,7 @@ export const trafficHourly = sqliteTable(
     source: text("source").notNull(),
     subSource: text("sub_source").notNull(),
     referrerHost: text("referrer_host").notNull(),
-    /** A value of OUTCOMES (shared/sessions/outcome.ts), or `` (not settled yet). */
+    /** A value of OUTCOMES (shared/vocabulary/session-outcomes.ts), or `` (not settled yet). */
     outcome: text("outcome").notNull(),
     sessions: integer("sessions").notNull(),
   },

@@ -4,7 +4,6 @@ import type { z } from "zod";
 import { ipRangeIndex } from "../classify/ip-range-cache";
 import { ucpAgentOrigin } from "../classify/ucp-agent";
 import { readUserAgent } from "../classify/user-agent";
-import { outcomeRankSql } from "../conversions/checkout-vocabulary";
 import { normalizeCurrency } from "../conversions/currency";
 import { database } from "../db/client";
 import type { AcceptEnv } from "../ingest/accept-events";
@@ -13,6 +12,7 @@ import type { DropReason, IngestSite, PipelineDeps } from "../ingest/pipeline-ty
 import type { IngestMessage } from "../ingest/queue-message";
 import { DNS_LOOKUPS_PER_REQUEST, reverseDnsFor } from "../verification/reverse-dns";
 import { requestKeyLookup, verifyRequestSignature } from "../verification/verify-request";
+import { outcomeRankSql } from "../vocabulary/agentic-checkout";
 import type { AgenticOrderInput } from "./order-input";
 
 /** One order record as the server-side events route validated it (the record plus its `order`). */
@@ -169,7 +169,7 @@ export async function acceptAgenticOrders(
             occurredAt: sql`excluded.occurred_at`,
             recordedAt: sql`excluded.recorded_at`,
           },
-          // Only a stronger outcome replaces the stored one (checkout-vocabulary.ts).
+          // Only a stronger outcome replaces the stored one (shared/vocabulary/agentic-checkout.ts).
           setWhere: sql.raw(`${NEW_OUTCOME_RANK} > ${STORED_OUTCOME_RANK}`),
         }),
     );

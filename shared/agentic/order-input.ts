@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CHECKOUT_BINDINGS, CHECKOUT_OUTCOMES, COMMERCE_PROTOCOLS } from "../conversions/checkout-vocabulary";
 import { MAX_VALUE_MINOR } from "../conversions/conversion-input";
+import { CHECKOUT_BINDINGS, CHECKOUT_OUTCOMES, COMMERCE_PROTOCOLS } from "../vocabulary/agentic-checkout";
 
 /**
  * The `order` of a server-side record (`POST /api/v1/events`): an agentic checkout's end

@@ -1,5 +1,5 @@
 import type { Tier } from "../classify/identity-vocabulary";
-import { outcomeRankSql } from "./checkout-vocabulary";
+import { outcomeRankSql } from "../vocabulary/agentic-checkout";
 import { AI_PLATFORMS_SQL, AI_SESSION_SOURCES_SQL, type OrderChannel, type ReferralEvidence } from "./order-channels";
 
 /** One window of the orders report: the workspace, optionally one site, `[start, end)`. */

@@ -4,6 +4,7 @@ import { CHANNEL_NAMES, checkoutAgentText, EVIDENCE_NAMES, PROTOCOL_NAMES } from
 import { ok, type Result } from "../result/result";
 import { siteByDomain } from "../sites/site-by-domain";
 import { periodWindow } from "../time/periods";
+import { CHECKOUT_OUTCOMES, type CheckoutOutcome, COMMERCE_PROTOCOLS } from "../vocabulary/agentic-checkout";
 import {
   type BrowserAgentRow,
   browserAgentStatement,
@@ -15,7 +16,6 @@ import {
   checkoutStatement,
 } from "./channel-report";
 import type { ConversionChannels, OrderMoney } from "./channel-schema";
-import { CHECKOUT_OUTCOMES, type CheckoutOutcome, COMMERCE_PROTOCOLS } from "./checkout-vocabulary";
 import { ORDER_CHANNELS, REFERRAL_EVIDENCE } from "./order-channels";
 
 export interface ConversionChannelsInput {

@@ -6,13 +6,13 @@ import type { AiPlatform } from "../classify/platforms";
 import type { Source } from "../classify/source";
 import { aiAgents, type DeviceType } from "../classify/user-agent";
 import type { VerificationResult } from "../classify/verification-result";
-import type { CheckoutOutcome, CommerceProtocol } from "../conversions/checkout-vocabulary";
 import type { OrderChannel, ReferralEvidence } from "../conversions/order-channels";
 import type { EventKind } from "../ingest/event-kinds";
 import type { PolicyAction, PolicyPurpose } from "../policy/policy-schema";
 import type { AgentKind } from "../reports/agent-kind";
 import type { ReportPeriod } from "../reports/report-window";
-import type { Outcome } from "../sessions/outcome";
+import type { CheckoutOutcome, CommerceProtocol } from "../vocabulary/agentic-checkout";
+import type { Outcome } from "../vocabulary/session-outcomes";
 
 // The words a person reads for each code of the reports' vocabularies: the one place
 // every page, CSV, mail and MCP answer written for a person takes them from (docs/app.md

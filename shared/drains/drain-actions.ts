@@ -1,7 +1,7 @@
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
-import type { DrainFormat } from "./drain-formats";
+import type { DrainFormat } from "../vocabulary/drain-formats";
 import type { DrainView } from "./drain-schema";
 import { createDrain, type DrainRow, drainOfWorkspace, listDrains, revokeDrain, siteInWorkspace } from "./drain-store";
 import { drainSetup, drainView } from "./drain-view";

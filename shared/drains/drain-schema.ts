@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DRAIN_FORMATS } from "./drain-formats";
+import { DRAIN_FORMATS } from "../vocabulary/drain-formats";
 
 // The Drain resource of the v1 API and MCP tools, declared once (docs/integrations/).
 

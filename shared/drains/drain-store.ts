@@ -5,9 +5,9 @@ import { hashApiKey } from "../auth/api-key-secret";
 import { prefixedId, randomBase62 } from "../auth/random-token";
 import type { Database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
+import type { DrainFormat } from "../vocabulary/drain-formats";
 import { sealSecret } from "../webhooks/secret-box";
 import type { DrainBatchResult } from "./accept-drain-batch";
-import type { DrainFormat } from "./drain-formats";
 
 export type DrainRow = typeof drains.$inferSelect;
 

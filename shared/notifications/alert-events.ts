@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AlertKind } from "./notification-kinds";
+import type { AlertKind } from "../vocabulary/notification-kinds";
 
 // The alert webhooks' bodies (docs/webhooks.md "Alert events"), declared once: the cron
 // builds each payload through these schemas and the docs describe them field by field.

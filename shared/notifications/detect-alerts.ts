@@ -1,6 +1,7 @@
 import { HEARTBEAT_FRESHNESS_S } from "../sessions/install-status";
 import { HOUR_MS } from "../time/durations";
 import { utcDay } from "../time/utc-day";
+import type { AlertKind } from "../vocabulary/notification-kinds";
 import {
   ALERT_EVENTS,
   type AlertPayload,
@@ -9,7 +10,6 @@ import {
   RobotsViolationsPayload,
   ScoreBelowPayload,
 } from "./alert-events";
-import type { AlertKind } from "./notification-kinds";
 
 // What to tell a workspace about, as pure functions over what the cron read (docs/app.md
 // "Notifications", docs/decisions.md "Notifications"). Each alert carries its `key`: the

@@ -1,8 +1,8 @@
 import { agentName, platformName } from "../display/display-names";
 import { timeText } from "../display/time-text";
 import type { Mail } from "../email/send-mail";
+import { NOTIFICATION_LABELS, type NotificationKind } from "../vocabulary/notification-kinds";
 import type { Alert } from "./detect-alerts";
-import { NOTIFICATION_LABELS, type NotificationKind } from "./notification-kinds";
 
 // The words of notification mail (plain text, as every mail here: shared/email/send-mail.ts).
 // Every message ends with why it came, the settings page and a one-kind unsubscribe

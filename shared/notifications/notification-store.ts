@@ -1,7 +1,7 @@
 import { memberships, notificationPreferences, users, workspaceAlertSettings } from "@schema";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { NOTIFICATION_KINDS, type NotificationKind } from "./notification-kinds";
+import { NOTIFICATION_KINDS, type NotificationKind } from "../vocabulary/notification-kinds";
 
 // Reads and writes of the notification settings (schema/notifications.ts).
 

@@ -14,6 +14,7 @@ import type { ReportSite } from "../reports/report-params";
 import { siteShard } from "../shards/site-shard";
 import { DAY_MS, HOUR_MS } from "../time/durations";
 import { utcDayStart } from "../time/utc-day";
+import { ALERT_KINDS, type NotificationKind } from "../vocabulary/notification-kinds";
 import { monitorsOfDomain, recordAlertDelivery, scoreChangedPayloadsSince } from "./alert-webhooks";
 import {
   AGENT_HISTORY_DAYS,
@@ -23,7 +24,6 @@ import {
   detectRobotsViolations,
   detectScoreBelow,
 } from "./detect-alerts";
-import { ALERT_KINDS, type NotificationKind } from "./notification-kinds";
 import { alertMail, type MailLinks, weeklyMail } from "./notification-mail";
 import { type Recipient, readAlertSettings, recipientsOf, workspacesToNotify } from "./notification-store";
 import { claimSend, releaseSend, sentKey } from "./sent-log";

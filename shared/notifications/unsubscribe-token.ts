@@ -1,5 +1,5 @@
 import { fromBase64Url, toBase64Url } from "../encoding/base64";
-import { isNotificationKind, type NotificationKind } from "./notification-kinds";
+import { isNotificationKind, type NotificationKind } from "../vocabulary/notification-kinds";
 
 // The unsubscribe link of every notification mail (docs/app.md "Notifications"): it
 // names one member, one workspace and one kind, and is signed so nobody can unsubscribe

@@ -3,7 +3,7 @@ import { PURPOSES } from "../classify/agents";
 import { TIERS } from "../classify/identity-vocabulary";
 import { OUTCOME_NAMES, PURPOSE_NAMES, platformName, TIER_NAMES } from "../display/display-names";
 import { TRAFFIC_FILTERS, type TrafficFilters } from "../reports/traffic-filters";
-import { OUTCOMES } from "../sessions/outcome";
+import { OUTCOMES } from "../vocabulary/session-outcomes";
 
 // The filters of the AI-agent session list (docs/architecture.md "Adding a filter to the
 // session list"): a list of traffic report filters by name (shared/reports/traffic-filters.ts,

@@ -1,4 +1,4 @@
-import { OUTCOME_SQL, outcomeSql } from "../sessions/outcome";
+import { OUTCOME_SQL, outcomeSql } from "../vocabulary/session-outcomes";
 
 // The grouping dimensions of the reports, each written for both sides of a ReadPlan
 // (aggregate tables store "none" as '', `sessions` as NULL), and the shapes that name them.
@@ -44,7 +44,7 @@ export const PLATFORM: Dimension = { daily: "agent_platform", live: "coalesce(ag
  * docs/decisions.md#5-traffic-reports outcome. A settled session has its stored outcome; one still open gets
  * the outcome its evidence so far gives, by the very rule the session-end rollup applies
  * (shared/sessions/settle.ts), so by_outcome always sums to total_sessions. A crawl or
- * search fetch has none (`not_applicable`, shared/sessions/outcome.ts): the aggregate
+ * search fetch has none (`not_applicable`, shared/vocabulary/session-outcomes.ts): the aggregate
  * tables keep `purpose` beside `outcome`, so both sides apply the rule.
  */
 export const OUTCOME: Dimension = {

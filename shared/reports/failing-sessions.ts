@@ -1,6 +1,6 @@
 import type { NonNullColumns } from "../db/sql-row";
 import type { SessionRow } from "../sessions/session-state";
-import { FAILING_LISTED_SQL } from "./failing-condition";
+import { FAILING_LISTED_SQL } from "../vocabulary/failing-condition";
 import { reportHeader } from "./report-context";
 import type { ReportParams } from "./report-params";
 import type { FailingSessions } from "./report-schemas";
@@ -48,7 +48,7 @@ export async function failingSessions(db: D1Database, params: FailingParams): Pr
   const { rows, ...page } = await readSessionRows<Row>(db, {
     site,
     window,
-    // The text of sessions_failing_idx's WHERE (failing-condition.ts): SQLite uses a
+    // The text of sessions_failing_idx's WHERE (shared/vocabulary/failing-condition.ts): SQLite uses a
     // partial index only when the query states its condition.
     condition: FAILING_LISTED_SQL,
     filters: [["agent_platform", agentPlatform]],

@@ -1,5 +1,5 @@
-import { DURATION_BUCKET_SQL } from "../sessions/duration-bucket";
 import type { SessionRow } from "../sessions/session-state";
+import { DURATION_BUCKET_SQL } from "../vocabulary/duration-buckets";
 import { type DimensionFilter, filterSql } from "./grouped-sessions";
 import type { ReadPlan } from "./read-plan";
 

@@ -1,5 +1,5 @@
 import { PURPOSES } from "../classify/agents";
-import { OUTCOMES } from "../sessions/outcome";
+import { OUTCOMES } from "../vocabulary/session-outcomes";
 import type { PurposeSplit, TrafficOverview, TrafficSources, VerificationBreakdown } from "./report-schemas";
 import { bySessionsDesc, byVisitsDesc, sharePct } from "./share";
 import { TOP_PAGES } from "./traffic-overview";

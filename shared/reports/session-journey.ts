@@ -3,8 +3,8 @@ import { storedSignals, verificationResult } from "../classify/verification-resu
 import type { NonNullColumns } from "../db/sql-row";
 import { ok, type Result, refusal } from "../result/result";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
-import { NO_SHOPPING_PURPOSES, outcomeOf } from "../sessions/outcome";
 import type { SessionRow } from "../sessions/session-state";
+import { NO_SHOPPING_PURPOSES, outcomeOf } from "../vocabulary/session-outcomes";
 import { AGENT_KIND_SQL, type AgentKind } from "./agent-kind";
 import { TIER } from "./dimensions";
 import type { ComputedJourney } from "./report-schemas";
@@ -97,7 +97,7 @@ export async function sessionJourney(
     detection_signals: signals,
     signer_origin: s.signer_origin,
     agent_kind: s.agent_kind,
-    // The outcome as the reports read it (shared/sessions/outcome.ts): the stored one, or
+    // The outcome as the reports read it (shared/vocabulary/session-outcomes.ts): the stored one, or
     // the evidence so far; a crawl or search fetch has none.
     outcome: NO_SHOPPING.includes(s.purpose)
       ? outcomeOf(false, false, s.purpose)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PURPOSES } from "../classify/agents";
 import { TIERS } from "../classify/identity-vocabulary";
 import { SOURCES } from "../classify/source";
-import { OUTCOMES } from "../sessions/outcome";
+import { OUTCOMES } from "../vocabulary/session-outcomes";
 import {
   type Dimension,
   ENTRY_URL,

@@ -1,4 +1,4 @@
-import { OUTCOMES } from "../sessions/outcome";
+import { OUTCOMES } from "../vocabulary/session-outcomes";
 import { ENTRY_URL, OUTCOME, PLATFORM } from "./dimensions";
 import { totalOf, totalsBy } from "./grouped-sessions";
 import { medianDurationMs } from "./median-duration";

@@ -31,5 +31,5 @@ export function evidenceOf(kind: EventKind, path: string): Evidence {
   return { cart: false, purchase: false };
 }
 
-// The outcome these flags decide is in ./outcome.ts (one vocabulary, one rule).
-export { type Outcome, outcomeOf } from "./outcome";
+// The outcome these flags decide is in shared/vocabulary/session-outcomes.ts (one vocabulary, one rule).
+export { type Outcome, outcomeOf } from "../vocabulary/session-outcomes";

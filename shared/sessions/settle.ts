@@ -1,7 +1,7 @@
 import { DAY_MS, HOUR_MS } from "../time/durations";
-import { DURATION_BUCKET_SQL } from "./duration-bucket";
+import { DURATION_BUCKET_SQL } from "../vocabulary/duration-buckets";
+import { OUTCOME_SQL } from "../vocabulary/session-outcomes";
 import { HOUR_OF_START_SQL, hourlyPruneBefore } from "./hourly-retention";
-import { OUTCOME_SQL } from "./outcome";
 import { SESSION_GAP_MS, type SessionRow } from "./session-state";
 
 /** Pairs of (site, day) whose aggregates one rollup pass rebuilds at most. */
@@ -14,7 +14,7 @@ export interface SettleResult {
 
 /**
  * The session-end rollup (cron, docs/decisions.md#5-traffic-reports): a session 30 minutes past its last event
- * is over, so its outcome (shared/sessions/outcome.ts) and bounce (one page
+ * is over, so its outcome (shared/vocabulary/session-outcomes.ts) and bounce (one page
  * view, no interaction) are settled; then the daily aggregates of every (site, day)
  * with changed sessions are rebuilt from `sessions`. Rebuilding, not incrementing, makes
  * the job idempotent: running it twice changes nothing.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DRAIN_FORMATS } from "../drains/drain-formats";
+import { DRAIN_FORMATS } from "../vocabulary/drain-formats";
 
 // A site's coverage (docs/reports.md "Coverage"), declared once: the agent reports'
 // `coverage` and every traffic report's `data_coverage` (shared/reports/report-schemas.ts) are this.

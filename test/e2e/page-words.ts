@@ -4,7 +4,7 @@ import { DETECTION_SIGNALS, TIERS } from "../../shared/classify/identity-vocabul
 import { AI_PLATFORMS } from "../../shared/classify/platforms";
 import { SOURCES } from "../../shared/classify/source";
 import { aiAgents } from "../../shared/classify/user-agent";
-import { OUTCOMES } from "../../shared/sessions/outcome";
+import { OUTCOMES } from "../../shared/vocabulary/session-outcomes";
 
 // What a person reads (and a screen reader says) on a page must be words, not the API's
 // codes, repository paths or timestamps meant for machines (issue 40, docs/app.md "Words,

@@ -1,9 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../shared/db/client";
-import type { DrainFormat } from "../../shared/drains/drain-formats";
 import { createDrain, drainOfWorkspace, revokeDrain } from "../../shared/drains/drain-store";
 import { HOUR_MS, MINUTE_MS } from "../../shared/time/durations";
+import type { DrainFormat } from "../../shared/vocabulary/drain-formats";
 import {
   gzip,
   logpushLine,

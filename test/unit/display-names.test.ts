@@ -26,7 +26,7 @@ import {
 } from "../../shared/display/display-names";
 import { SCOPE_NAMES } from "../../shared/display/scope-names";
 import { EVENT_KINDS } from "../../shared/ingest/event-kinds";
-import { OUTCOMES } from "../../shared/sessions/outcome";
+import { OUTCOMES } from "../../shared/vocabulary/session-outcomes";
 
 /** A code of the API: lower case with an underscore, or an all-lower-case token. */
 const CODE_LIKE = /^[a-z0-9]+(_[a-z0-9]+)+$/;

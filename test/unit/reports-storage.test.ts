@@ -9,11 +9,11 @@ import {
   SOURCE,
   SUB_SOURCE,
 } from "../../shared/reports/dimensions";
-import { FAILING_LISTED_SQL } from "../../shared/reports/failing-condition";
 import { foldLive, type GroupedRow, groupedSessions, readLiveGroups } from "../../shared/reports/grouped-sessions";
 import { medianDurationMs } from "../../shared/reports/median-duration";
 import { readPlan } from "../../shared/reports/read-plan";
 import { HOUR } from "../../shared/reports/time-series";
+import { FAILING_LISTED_SQL } from "../../shared/vocabulary/failing-condition";
 
 const DAY = 86_400_000;
 const HOUR_MS = 3_600_000;

@@ -174,7 +174,7 @@ describe("reports over windows with partial hours at both ends", () => {
     );
     expect(o.total_sessions).toBe(5);
     // a2 completed; the late Gemini session abandoned so far; a3 and a5 (search) and a4
-    // (a crawl, stored abandoned) do not shop: not_applicable (shared/sessions/outcome.ts).
+    // (a crawl, stored abandoned) do not shop: not_applicable (shared/vocabulary/session-outcomes.ts).
     expect(o.by_outcome).toEqual([
       { outcome: "completed", sessions: 1 },
       { outcome: "abandoned", sessions: 1 },

@@ -19,7 +19,7 @@ import {
 // One hand-built site: five AI-agent sessions and three human ones over two past UTC
 // days (d1, d2). Every expected number below is counted by hand from this table. The
 // outcome column is what is stored; the reports read a crawl's or search fetch's outcome
-// as `not_applicable` (shared/sessions/outcome.ts).
+// as `not_applicable` (shared/vocabulary/session-outcomes.ts).
 //
 // id  day  start  platform    purpose      tier       outcome        dur(ms) entry  visitor  source (sub / referrer)
 // s1  d1   01:00  chatgpt     user_action  verified   completed      10000   /p/a   a        ai_assistant_session

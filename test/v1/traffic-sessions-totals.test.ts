@@ -67,7 +67,7 @@ const FILTERS: Array<Record<string, string>> = [
   { agent_platform: "gemini" },
 ];
 
-/** The outcome the API reads: a crawl or search fetch does not shop (shared/sessions/outcome.ts). */
+/** The outcome the API reads: a crawl or search fetch does not shop (shared/vocabulary/session-outcomes.ts). */
 const outcomeRead = (s: Seeded) => (s.purpose === "crawl" || s.purpose === "search" ? "not_applicable" : s.outcome);
 
 function byHand(sessions: Seeded[], start: number, end: number, filter: Record<string, string>): string[] {

@@ -120,7 +120,7 @@ describe("GET /api/v1/traffic/sessions", () => {
     expect(ids(await q("agent_platform=chatgpt"))).toEqual(["a1", "a2"]);
     expect(ids(await q("purpose=user_action"))).toEqual(["a4", "a1"]);
     expect(ids(await q("tier=declared"))).toEqual(["a4", "a2"]);
-    // a2 reached the cart but is a search fetch: it did not leave a cart (shared/sessions/outcome.ts).
+    // a2 reached the cart but is a search fetch: it did not leave a cart (shared/vocabulary/session-outcomes.ts).
     expect(ids(await q("outcome=abandoned"))).toEqual(["a4"]);
     expect(ids(await q("outcome=not_applicable"))).toEqual(["a2", "a3"]);
     const both = await q("purpose=user_action&outcome=abandoned");

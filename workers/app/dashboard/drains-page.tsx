@@ -1,8 +1,8 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { addDrain, getDrain, removeDrain, siteDrains } from "@shared/drains/drain-actions";
-import { DRAIN_FORMATS, type DrainFormat } from "@shared/drains/drain-formats";
 import { CreateDrainBody } from "@shared/drains/drain-schema";
 import type { SiteRecord } from "@shared/sites/site-row";
+import { DRAIN_FORMATS, type DrainFormat } from "@shared/vocabulary/drain-formats";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";

@@ -1,7 +1,7 @@
-import { DRAIN_FORMATS, type DrainFormat } from "@shared/drains/drain-formats";
 import { drainReasonText, isRejectReason } from "@shared/drains/drain-reasons";
 import type { DrainView } from "@shared/drains/drain-schema";
 import { LOGPUSH_FIELDS } from "@shared/drains/formats/cloudflare-logpush";
+import { DRAIN_FORMATS, type DrainFormat } from "@shared/vocabulary/drain-formats";
 import { DataTable } from "../layout/data-table";
 import { ConfirmActions, PostForm } from "../layout/form";
 import { Time } from "../layout/format-time";

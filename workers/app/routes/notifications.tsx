@@ -1,8 +1,8 @@
 import { roleAtLeast } from "@shared/accounts/roles";
-import { NOTIFICATION_KINDS, NOTIFICATION_LABELS } from "@shared/notifications/notification-kinds";
 import { notificationSettings, saveNotificationSettings } from "@shared/notifications/notification-settings";
 import type { AlertSettings, Preferences } from "@shared/notifications/notification-store";
 import { parseThreshold } from "@shared/notifications/score-threshold";
+import { NOTIFICATION_KINDS, NOTIFICATION_LABELS } from "@shared/vocabulary/notification-kinds";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";

@@ -1,6 +1,6 @@
-import { NOTIFICATION_LABELS } from "@shared/notifications/notification-kinds";
 import { unsubscribe, unsubscribeWorkspace } from "@shared/notifications/notification-settings";
 import { type UnsubscribeSubject, unsubscribeKeyOf, verifyUnsubscribe } from "@shared/notifications/unsubscribe-token";
+import { NOTIFICATION_LABELS } from "@shared/vocabulary/notification-kinds";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { Notice } from "../layout/form";

@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/server";
 import type { MetricId } from "@shared/metrics/metric-catalogue";
-import { OUTCOMES } from "@shared/sessions/outcome";
+import { OUTCOMES } from "@shared/vocabulary/session-outcomes";
 
 /**
  * One MCP tool per v1 operation (docs/decisions.md#10-identity-and-tools), named as the decision names them.

@@ -1,4 +1,4 @@
-import { NO_SHOPPING_SQL, type Outcome } from "../sessions/outcome";
+import { NO_SHOPPING_SQL, type Outcome } from "./session-outcomes";
 
 /** traffic-facts §5: a "short" single-page bounce lasted under 5 seconds. */
 export const SHORT_BOUNCE_MS = 5_000;
@@ -16,7 +16,7 @@ export const FAILING_SQL = `agent_platform IS NOT NULL AND (outcome = '${ABANDON
 
 /**
  * The sessions the report lists and counts: failing, and not a crawl or search fetch
- * (they do not shop, shared/sessions/outcome.ts). This, not FAILING_SQL alone, is the
+ * (they do not shop, shared/vocabulary/session-outcomes.ts). This, not FAILING_SQL alone, is the
  * WHERE of sessions_failing_idx: with the purpose test outside the index, every failing
  * row in the window was read from the table to count total_matching (bench:reports, 1M
  * sessions: 137 ms p95 at 90 days against 42 ms for the window's count(*)).
