@@ -1,12 +1,13 @@
 import { prefixedId } from "../auth/random-token";
+import type { RequestContext } from "../context/request-context";
 import { normalizeRegistrableDomain } from "../domains/normalize-domain";
 import { log } from "../http/log";
-import type { ResolveMap } from "../outbound/resolve-map";
+import { parseResolveMap } from "../outbound/resolve-map";
 import { ok, type Result, refusal } from "../result/result";
 import { sealSecret } from "../webhooks/secret-box";
 import { generateWebhookSecret } from "../webhooks/webhook-secret";
 import { checkWebhookUrl } from "../webhooks/webhook-url";
-import type { MonitorControlApi } from "./monitor-control";
+import { type MonitorControlEnv, monitorControl } from "./monitor-control";
 import { MONITORS_PER_WORKSPACE } from "./monitor-limits";
 import { type MonitorRecord, monitorRecordFromD1 } from "./monitor-row";
 
@@ -19,10 +20,14 @@ export interface CreateMonitorResult {
   baselineQueued: boolean;
 }
 
-/** What queues the baseline scan: the scan Worker's control and the service's base URL (the payload's scan_url). */
-export interface BaselineScan {
-  control: MonitorControlApi;
-  baseUrl: string;
+/**
+ * What creating a monitor reaches: D1, the scan Worker's MonitorControl (the baseline
+ * scan), the local OUTBOUND_RESOLVE map the webhook URL is checked with
+ * (shared/outbound/resolve-map.ts) and the webhook key the secret is sealed with
+ * (WEBHOOK_SECRET_KEY or the local BUILT_IN_WEBHOOK_KEY switch, ../webhooks/secret-box.ts).
+ */
+export interface CreateMonitorEnv extends MonitorControlEnv {
+  OUTBOUND_RESOLVE?: string;
 }
 
 // Same shape as site registration: one conditional INSERT decides idempotency (the
@@ -46,11 +51,11 @@ const MARK_BASELINE_QUEUED = "UPDATE monitors SET last_rescan_at = ?2 WHERE id =
  * scans the domain at its next tick (a monitor never scanned is due), so the monitor is
  * created either way.
  */
-async function queueBaseline(d1: D1Database, monitor: MonitorRecord, scan: BaselineScan, now: number) {
+async function queueBaseline(ctx: RequestContext<CreateMonitorEnv>, monitor: MonitorRecord) {
   try {
-    const outcome = await scan.control.requestRescan(monitor.domain, scan.baseUrl);
+    const outcome = await monitorControl(ctx.env).requestRescan(monitor.domain, ctx.baseUrl);
     if (!outcome.accepted) return false;
-    await d1.prepare(MARK_BASELINE_QUEUED).bind(monitor.id, now).run();
+    await ctx.env.DB.prepare(MARK_BASELINE_QUEUED).bind(monitor.id, ctx.nowMs).run();
     return true;
   } catch (err) {
     log("warn", "monitor baseline scan not queued", { monitor_id: monitor.id, error: String(err) });
@@ -59,29 +64,30 @@ async function queueBaseline(d1: D1Database, monitor: MonitorRecord, scan: Basel
 }
 
 /**
- * Creates a monitor of `domain` (normalised here, as for sites) posting to `webhookUrl`
- * (checked here: https, default port, no IP or private name; `resolve` is the local
- * OUTBOUND_RESOLVE map), or returns the existing one for the same pair without its
- * secret. A monitor this call creates gets its first scan queued through `baseline`.
- * Refused `invalid_domain` / `public_suffix`, `invalid_request` on the field
- * `webhook_url`, or `limit_reached` at the ceiling (nothing is created).
+ * Creates a monitor of `domain` in the context's workspace (normalised here, as for
+ * sites) posting to `webhookUrl` (checked here: https, default port, no IP or private
+ * name, with the context's OUTBOUND_RESOLVE map), or returns the existing one for the
+ * same pair without its secret. A monitor this call creates gets its first scan queued
+ * through MONITOR_CONTROL, with the context's base URL as its scan_url. Refused
+ * `invalid_domain` / `public_suffix`, `invalid_request` on the field `webhook_url`, or
+ * `limit_reached` at the ceiling (nothing is created).
  */
 export async function createMonitor(
-  d1: D1Database,
-  env: object,
-  input: { workspaceId: string; domain: string; webhookUrl: string; resolve: ResolveMap; baseline: BaselineScan },
-  now = Date.now(),
+  ctx: RequestContext<CreateMonitorEnv>,
+  input: { domain: string; webhookUrl: string },
 ): Promise<Result<CreateMonitorResult, "invalid_domain" | "public_suffix" | "invalid_request" | "limit_reached">> {
   const domain = normalizeRegistrableDomain(input.domain);
   if (!domain.ok) return refusal(domain.code, domain.message);
-  const url = checkWebhookUrl(input.webhookUrl.trim(), input.resolve);
+  const url = checkWebhookUrl(input.webhookUrl.trim(), parseResolveMap(ctx.env.OUTBOUND_RESOLVE));
   if (!url.ok) return refusal("invalid_request", url.message, { field: "webhook_url" });
   const id = prefixedId("mon");
   const secret = generateWebhookSecret();
-  const sealed = await sealSecret(env, secret);
+  const sealed = await sealSecret(ctx.env, secret);
+  const d1 = ctx.env.DB;
+  const { workspaceId, nowMs } = ctx;
   const [inserted, selected] = await d1.batch([
-    d1.prepare(INSERT_IF_ROOM).bind(id, input.workspaceId, domain.domain, url.url, sealed, now, MONITORS_PER_WORKSPACE),
-    d1.prepare(SELECT_EXISTING).bind(input.workspaceId, domain.domain, url.url),
+    d1.prepare(INSERT_IF_ROOM).bind(id, workspaceId, domain.domain, url.url, sealed, nowMs, MONITORS_PER_WORKSPACE),
+    d1.prepare(SELECT_EXISTING).bind(workspaceId, domain.domain, url.url),
   ]);
   const row = (selected.results as Record<string, unknown>[])[0];
   if (!row) {
@@ -92,6 +98,6 @@ export async function createMonitor(
   }
   const created = inserted.meta.changes === 1 && row.id === id;
   const monitor = monitorRecordFromD1(row);
-  const baselineQueued = created ? await queueBaseline(d1, monitor, input.baseline, now) : false;
+  const baselineQueued = created ? await queueBaseline(ctx, monitor) : false;
   return ok({ monitor, created, secret: created ? secret : null, baselineQueued });
 }

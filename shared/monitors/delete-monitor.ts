@@ -1,3 +1,4 @@
+import type { RequestContext } from "../context/request-context";
 import { ok, type Result, refusal } from "../result/result";
 
 // Deletes a monitor with its delivery history in one batch (one transaction): children
@@ -12,10 +13,12 @@ const DELETE_MONITOR = "DELETE FROM monitors WHERE id = ?1 AND workspace_id = ?2
 
 /** Deletes the workspace's monitor with its deliveries; refused `monitor_not_found` when it has none by that id. */
 export async function deleteMonitor(
-  d1: D1Database,
-  workspaceId: string,
-  monitorId: string,
+  ctx: RequestContext,
+  input: { monitorId: string },
 ): Promise<Result<{ monitorId: string }, "monitor_not_found">> {
+  const d1 = ctx.env.DB;
+  const { monitorId } = input;
+  const { workspaceId } = ctx;
   const results = await d1.batch([
     d1.prepare(DELETE_ATTEMPTS).bind(monitorId, workspaceId),
     d1.prepare(DELETE_DELIVERIES).bind(monitorId, workspaceId),

@@ -1,5 +1,6 @@
 import { monitors } from "@schema";
 import { and, eq } from "drizzle-orm";
+import type { RequestContext } from "../context/request-context";
 import { type CreatedPosition, newestFirst, pageOf } from "../cursor/newest-first";
 import { type Database, database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
@@ -78,10 +79,9 @@ export async function findMonitor(db: Database, workspaceId: string, id: string)
 
 /** The monitor of the workspace, or the refusal `monitor_not_found` (also for another workspace's). */
 export async function findWorkspaceMonitor(
-  d1: D1Database,
-  workspaceId: string,
-  monitorId: string,
+  ctx: RequestContext,
+  input: { monitorId: string },
 ): Promise<Result<MonitorRecord, "monitor_not_found">> {
-  const monitor = await findMonitor(database(d1), workspaceId, monitorId);
+  const monitor = await findMonitor(database(ctx.env.DB), ctx.workspaceId, input.monitorId);
   return monitor ? ok(monitor) : refusal("monitor_not_found");
 }

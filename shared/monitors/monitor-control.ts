@@ -1,3 +1,5 @@
+import type { ReadEnv } from "../context/request-context";
+
 // What the v1 Worker may ask of the scan Worker about monitors, over the service
 // binding MONITOR_CONTROL (RPC entrypoint `MonitorControl`, workers/scan/monitors/).
 // The scan Worker owns the scan limits, the rescan queue and the webhook queue, so a
@@ -11,4 +13,20 @@ export interface MonitorControlApi {
   requestRescan(domain: string, baseUrl: string): Promise<RescanRequestOutcome>;
   /** Queues attempt `attempt` of a recorded delivery now. */
   deliverNow(deliveryId: string, attempt: number): Promise<void>;
+}
+
+/**
+ * The bindings a monitor action reaches: a read's (D1) and the service binding
+ * MONITOR_CONTROL to the scan Worker's `MonitorControl` entrypoint. The generated Env
+ * types that binding as a plain `Service` (wrangler types sees one config at a time), so
+ * its RPC surface is named by MonitorControlApi, the interface both Workers share; a test
+ * project without the scan Worker binds an object with that surface in its context.
+ */
+export interface MonitorControlEnv extends ReadEnv {
+  MONITOR_CONTROL: Service | MonitorControlApi;
+}
+
+/** The scan Worker's MonitorControl as its RPC surface (the one cast of the binding). */
+export function monitorControl(env: MonitorControlEnv): MonitorControlApi {
+  return env.MONITOR_CONTROL as unknown as MonitorControlApi;
 }

@@ -30,7 +30,7 @@ export async function monitorDeliveries(
   ctx: RequestContext,
   input: { monitorId: string; limit: number; cursor?: string },
 ): Promise<Result<{ deliveries: Deliveries; next_cursor: string | null }, "monitor_not_found" | "invalid_cursor">> {
-  const monitor = await findWorkspaceMonitor(ctx.env.DB, ctx.workspaceId, input.monitorId);
+  const monitor = await findWorkspaceMonitor(ctx, { monitorId: input.monitorId });
   if (!monitor.ok) return monitor;
   // Bound to the monitor too, so a cursor of one monitor's list is refused on another's.
   const binding = { list: `deliveries:${input.monitorId}`, workspaceId: ctx.workspaceId };

@@ -9,20 +9,24 @@ import { recordRescanScore } from "../../shared/monitors/record-rescan-score";
 import { readPreferences } from "../../shared/notifications/notification-store";
 import { signUnsubscribe } from "../../shared/notifications/unsubscribe-token";
 import { lastCompleteWeek, WEEKLY_METRICS } from "../../shared/notifications/weekly-report";
-import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { notifyJob } from "../../workers/app/jobs";
 import { keptMail } from "../helpers/local-mailbox";
+import { testContextWith } from "../helpers/test-context";
 import { DAY, insertSession } from "../v1/traffic-fixtures";
 import { elementText, FormClient, uniqueEmail } from "./form-client";
 
-/** The scan Worker is not in this project: a monitor's first scan is left to the rescan cron. */
-const NO_BASELINE_SCAN = {
-  control: {
+/**
+ * A monitor created as a use case call: the scan Worker is not in this project, so its
+ * MonitorControl refuses the first scan (left to the rescan cron); no local resolve map.
+ */
+function createMonitorOf(workspaceId: string, input: { domain: string; webhookUrl: string }) {
+  const noBaselineScan = {
     requestRescan: async () => ({ accepted: false as const, retryAfterSeconds: 60 }),
     deliverNow: async () => {},
-  },
-  baseUrl: "https://ar.example",
-};
+  };
+  const ctx = testContextWith({ MONITOR_CONTROL: noBaselineScan, OUTBOUND_RESOLVE: "" }, { workspaceId });
+  return createMonitor(ctx, input);
+}
 
 // The notification cron (workers/app/jobs.ts) against real D1, the shards and the local
 // mailbox, with the settings made through the app's own forms. The job runs with an
@@ -245,12 +249,9 @@ describe("notification settings and the cron", () => {
     await choose(owner, { kinds: "install_stopped", score_threshold: "60", alert_webhooks: "on" });
     // The member opted into something else only.
     await choose(member, { kinds: "new_agent" });
-    const monitor = await createMonitor(env.DB, env, {
-      workspaceId,
+    const monitor = await createMonitorOf(workspaceId, {
       domain,
       webhookUrl: "https://hooks.notify-receiver.com/notify",
-      resolve: parseResolveMap(""),
-      baseline: NO_BASELINE_SCAN,
     });
     if (!monitor.ok) throw new Error(`monitor refused: ${monitor.message}`);
     const now = Date.now();
@@ -284,12 +285,9 @@ describe("notification settings and the cron", () => {
     const { owner, ownerEmail, workspaceId } = await workspaceWithMember();
     const domain = "score-notify.example.com";
     await choose(owner, { kinds: "score_below", score_threshold: "60" });
-    const monitor = await createMonitor(env.DB, env, {
-      workspaceId,
+    const monitor = await createMonitorOf(workspaceId, {
       domain,
       webhookUrl: "https://hooks.notify-receiver.com/score",
-      resolve: parseResolveMap(""),
-      baseline: NO_BASELINE_SCAN,
     });
     if (!monitor.ok) throw new Error(`monitor refused: ${monitor.message}`);
     const now = Date.now();

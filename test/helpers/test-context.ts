@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import type { AppContext } from "../../shared/context/app-context";
-import { type Actor, type RequestContext, requestContext } from "../../shared/context/request-context";
+import { type Actor, type ReadEnv, type RequestContext, requestContext } from "../../shared/context/request-context";
 
 /**
  * A request context for calling a use case as a function (shared/reads/): the test
@@ -13,8 +13,20 @@ export function testContext(fields: {
   timeZone?: string;
   actor?: Actor;
 }): RequestContext {
+  return testContextWith({}, fields);
+}
+
+/**
+ * The same context with `bindings` over the test Worker's: a stand-in for a binding the
+ * project does not run (the scan Worker's MONITOR_CONTROL outside the scan project), or a
+ * variable pinned for the test (OUTBOUND_RESOLVE).
+ */
+export function testContextWith<B extends object>(
+  bindings: B,
+  fields: { workspaceId: string; nowMs?: number; timeZone?: string; actor?: Actor },
+): RequestContext<ReadEnv & B> {
   return requestContext({
-    env: env as unknown as RequestContext["env"],
+    env: { ...(env as unknown as ReadEnv), ...bindings },
     workspaceId: fields.workspaceId,
     actor: fields.actor ?? { kind: "api_key", keyId: "key_test", scopes: ["traffic:read"] },
     nowMs: fields.nowMs,

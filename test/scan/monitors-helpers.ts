@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { createMonitor } from "../../shared/monitors/create-monitor";
 import type { MonitorControlApi } from "../../shared/monitors/monitor-control";
 import type { DeliveryMessage, RescanMessage } from "../../shared/monitors/queue-messages";
-import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import type { ReceivedRequest, ScriptedAnswer } from "../fixtures/monitors/webhook-receiver";
 import { seedWorkspace } from "../helpers/seed";
+import { testContextWith } from "../helpers/test-context";
 
 // Shared steps of the monitor tests: a workspace with a monitor, and the webhook
 // receiver's control endpoints (reached directly on 127.0.0.1, not through the guard).
@@ -36,14 +36,12 @@ const refusingControl: MonitorControlApi = {
  * domain's scan limit is taken as used up, so the rescan cron's next tick scans it.
  */
 export async function monitorFor(domain: string, path: string, control: MonitorControlApi = refusingControl) {
-  const { workspaceId } = await seedWorkspace(env.DB);
-  const created = await createMonitor(env.DB, env, {
-    workspaceId,
-    domain,
-    webhookUrl: `https://hooks.test${path}`,
-    resolve: parseResolveMap(env.OUTBOUND_RESOLVE),
-    baseline: { control, baseUrl: "https://agent-readiness.example" },
-  });
+  const { workspaceId, userId } = await seedWorkspace(env.DB);
+  const ctx = testContextWith({ MONITOR_CONTROL: control }, { workspaceId, actor: { kind: "member", userId } });
+  const created = await createMonitor(
+    { ...ctx, baseUrl: "https://agent-readiness.example" },
+    { domain, webhookUrl: `https://hooks.test${path}` },
+  );
   if (!created.ok || !created.value.secret) throw new Error("monitor not created");
   return { monitor: created.value.monitor, secret: created.value.secret, baselineQueued: created.value.baselineQueued };
 }

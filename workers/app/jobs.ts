@@ -1,6 +1,6 @@
 import { log } from "@shared/http/log";
 import type { CronTable } from "@shared/jobs/cron-jobs";
-import type { MonitorControlApi } from "@shared/monitors/monitor-control";
+import { monitorControl } from "@shared/monitors/monitor-control";
 import { runNotifications } from "@shared/notifications/run-notifications";
 import { unsubscribeKeyOf } from "@shared/notifications/unsubscribe-token";
 import type { AppBindings } from "./app-env";
@@ -19,7 +19,7 @@ export async function notifyJob(env: AppBindings, scheduledTime: number): Promis
   if (!base) throw new Error("PUBLIC_BASE_URL is not set: notification mail needs absolute links");
   const unsubscribeKey = unsubscribeKeyOf(env);
   if (!unsubscribeKey) throw new Error("UNSUBSCRIBE_KEY is not set: notification mail cannot carry unsubscribe links");
-  const control = env.MONITOR_CONTROL as unknown as MonitorControlApi;
+  const control = monitorControl(env);
   const outcome = await runNotifications(
     env,
     {

@@ -10,7 +10,7 @@ import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireRole } from "../middleware/require-role";
 import { pageValue } from "../refusal-page";
-import { actionContext } from "./monitor-action-context";
+import { pageContext } from "../request-context";
 import { monitorsPage } from "./monitors-list-page";
 
 // "Send test event", "Rescan now" and "Delete" on the Monitors page: the use cases of
@@ -21,7 +21,7 @@ export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
   // `path` is where the routes are declared; links carry the page's workspace.
   const list = (c: Context<AppEnv>): string => appHref(c, path.slice("/app".length));
   app.post(`${path}/:id/test`, requireRole("admin"), async (c) => {
-    const { monitor } = pageValue(await sendTestEvent(actionContext(c), c.req.param("id")));
+    const { monitor } = pageValue(await sendTestEvent(pageContext(c), { monitorId: c.req.param("id") }));
     return redirectWithFlash(c, `${list(c)}/${encodeURIComponent(monitor.id)}`, {
       kind: "success",
       text: `Test event queued for ${monitor.domain}: it reaches ${monitor.webhookUrl} within seconds, and its answer appears below.`,
@@ -29,7 +29,7 @@ export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
   });
 
   app.post(`${path}/:id/rescan`, requireRole("admin"), async (c) => {
-    const outcome = await rescanNow(actionContext(c), c.req.param("id"));
+    const outcome = await rescanNow(pageContext(c), { monitorId: c.req.param("id") });
     if (!outcome.ok && outcome.code === "rate_limited") {
       // Refused: nothing was queued, so the page is answered as is (429 with Retry-After).
       const wait = outcome.retryAfterSeconds ?? 60;
@@ -51,7 +51,7 @@ export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
   });
 
   app.get(`${path}/:id/delete`, requireRole("admin"), async (c) => {
-    const monitor = pageValue(await findWorkspaceMonitor(c.env.DB, c.get("workspace").id, c.req.param("id")));
+    const monitor = pageValue(await findWorkspaceMonitor(pageContext(c), { monitorId: c.req.param("id") }));
     return renderPage(c, {
       title: "Delete monitor",
       body: (
@@ -73,8 +73,9 @@ export function registerMonitorActions(app: Hono<AppEnv>, path: string) {
   });
 
   app.post(`${path}/:id/delete`, requireRole("admin"), async (c) => {
-    const monitor = pageValue(await findWorkspaceMonitor(c.env.DB, c.get("workspace").id, c.req.param("id")));
-    pageValue(await deleteMonitor(c.env.DB, c.get("workspace").id, monitor.id));
+    const ctx = pageContext(c);
+    const monitor = pageValue(await findWorkspaceMonitor(ctx, { monitorId: c.req.param("id") }));
+    pageValue(await deleteMonitor(ctx, { monitorId: monitor.id }));
     return redirectWithFlash(c, list(c), { kind: "success", text: `Monitor of ${monitor.domain} deleted.` });
   });
 }

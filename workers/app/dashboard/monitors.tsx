@@ -1,6 +1,5 @@
 import { hostFromInput } from "@shared/domains/host-from-input";
 import { createMonitor } from "@shared/monitors/create-monitor";
-import { parseResolveMap } from "@shared/outbound/resolve-map";
 import { latestDeliveries, workspaceMonitor } from "@shared/reads/monitor-pages";
 import type { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -17,7 +16,6 @@ import { pageValue } from "../refusal-page";
 import { pageContext } from "../request-context";
 import { DASHBOARD_STYLE, REFRESH_SCRIPT } from "./assets";
 import { CsvLink } from "./csv-download";
-import { actionContext } from "./monitor-action-context";
 import { registerMonitorActions } from "./monitor-actions";
 import { DeliveryList } from "./monitor-deliveries";
 import { Baseline } from "./monitor-list-view";
@@ -40,13 +38,9 @@ export function registerMonitors(app: Hono<AppEnv>) {
   // the answer is a 303 to the list; the signing secret is a one-time flash.
   app.post(PATH, requireRole("admin"), async (c) => {
     const form = await c.req.parseBody();
-    const { control, baseUrl } = actionContext(c);
-    const result = await createMonitor(c.env.DB, c.env, {
-      workspaceId: c.get("workspace").id,
+    const result = await createMonitor(pageContext(c), {
       domain: typeof form.domain === "string" ? hostFromInput(form.domain) : "",
       webhookUrl: typeof form.webhook_url === "string" ? form.webhook_url : "",
-      resolve: parseResolveMap((c.env as { OUTBOUND_RESOLVE?: string }).OUTBOUND_RESOLVE),
-      baseline: { control, baseUrl },
     });
     if (!result.ok) return monitorsPage(c, { status: 400, before: <Notice kind="error">{result.message}</Notice> });
     const { monitor, created, secret, baselineQueued } = result.value;

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE } from "@shared/time/time-zone";
 import type { MiddlewareHandler } from "hono";
 import type { ApiKeyContext } from "./caller";
 
-export type ContextVariables = { auth: ApiKeyContext; ctx: RequestContext };
+export type ContextVariables = { auth: ApiKeyContext; ctx: RequestContext<V1Env> };
 
 /**
  * The request context of an authenticated v1 call, built once after `apiKeyAuth()`: the

@@ -2,10 +2,8 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { valueOrThrow } from "@shared/errors/api-error";
 import { createMonitor } from "@shared/monitors/create-monitor";
 import { MONITORS_PER_WORKSPACE } from "@shared/monitors/monitor-limits";
-import { parseResolveMap } from "@shared/outbound/resolve-map";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { monitorActionContext } from "./monitor-control";
 import { CreateMonitorBody, MONITOR_BODY_MAX_BYTES, MonitorCreationSchema } from "./schema";
 
 const creation = { "application/json": { schema: MonitorCreationSchema } };
@@ -34,17 +32,9 @@ const route = v1Route(
 
 export function registerCreateMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
-    const { workspaceId } = c.get("auth");
     const body = c.req.valid("json");
-    const { control, baseUrl } = monitorActionContext(c.env, workspaceId, c.req.url);
     const { monitor, created, secret, baselineQueued } = valueOrThrow(
-      await createMonitor(c.env.DB, c.env, {
-        workspaceId,
-        domain: body.domain,
-        webhookUrl: body.webhook_url,
-        resolve: parseResolveMap(c.env.OUTBOUND_RESOLVE),
-        baseline: { control, baseUrl },
-      }),
+      await createMonitor(c.get("ctx"), { domain: body.domain, webhookUrl: body.webhook_url }),
     );
     const result = {
       monitor_id: monitor.id,

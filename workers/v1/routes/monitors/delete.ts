@@ -23,7 +23,7 @@ export function registerDeleteMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
     // Another workspace's monitor answers exactly like a missing one (docs/decisions.md#2-v1-errors).
-    valueOrThrow(await deleteMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id));
+    valueOrThrow(await deleteMonitor(c.get("ctx"), { monitorId: monitor_id }));
     return c.body(null, 204);
   });
 }

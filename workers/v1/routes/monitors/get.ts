@@ -26,7 +26,8 @@ const route = v1Route(
 export function registerGetMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
-    const monitor = valueOrThrow(await findWorkspaceMonitor(c.env.DB, c.get("auth").workspaceId, monitor_id));
-    return c.json(monitorView(monitor, Date.now()), 200);
+    const ctx = c.get("ctx");
+    const monitor = valueOrThrow(await findWorkspaceMonitor(ctx, { monitorId: monitor_id }));
+    return c.json(monitorView(monitor, ctx.nowMs), 200);
   });
 }

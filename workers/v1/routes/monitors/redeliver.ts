@@ -3,7 +3,6 @@ import { valueOrThrow } from "@shared/errors/api-error";
 import { redeliver } from "@shared/monitors/monitor-actions";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { monitorActionContext } from "./monitor-control";
 import { DeliveryParams, DeliveryQueuedSchema, MONITOR_BODY_MAX_BYTES } from "./schema";
 
 const route = v1Route(
@@ -31,9 +30,7 @@ const route = v1Route(
 export function registerRedeliver(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id, delivery_id } = c.req.valid("param");
-    const { attempt } = valueOrThrow(
-      await redeliver(monitorActionContext(c.env, c.get("auth").workspaceId, c.req.url), monitor_id, delivery_id),
-    );
+    const { attempt } = valueOrThrow(await redeliver(c.get("ctx"), { monitorId: monitor_id, deliveryId: delivery_id }));
     return c.json({ monitor_id, delivery_id, attempt }, 202);
   });
 }

@@ -3,7 +3,6 @@ import { valueOrThrow } from "@shared/errors/api-error";
 import { rescanNow } from "@shared/monitors/monitor-actions";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { monitorActionContext } from "./monitor-control";
 import { MONITOR_BODY_MAX_BYTES, MonitorIdParam, RescanAcceptedSchema } from "./schema";
 
 const route = v1Route(
@@ -31,9 +30,7 @@ const route = v1Route(
 export function registerRescanMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
-    const { monitor } = valueOrThrow(
-      await rescanNow(monitorActionContext(c.env, c.get("auth").workspaceId, c.req.url), monitor_id),
-    );
+    const { monitor } = valueOrThrow(await rescanNow(c.get("ctx"), { monitorId: monitor_id }));
     return c.json({ monitor_id: monitor.id, domain: monitor.domain, queued_at: new Date().toISOString() }, 202);
   });
 }

@@ -3,7 +3,6 @@ import { valueOrThrow } from "@shared/errors/api-error";
 import { sendTestEvent } from "@shared/monitors/monitor-actions";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
-import { monitorActionContext } from "./monitor-control";
 import { DeliveryQueuedSchema, MONITOR_BODY_MAX_BYTES, MonitorIdParam } from "./schema";
 
 const route = v1Route(
@@ -31,9 +30,7 @@ const route = v1Route(
 export function registerTestMonitor(app: OpenAPIHono<V1AppEnv>) {
   app.openapi(route, async (c) => {
     const { monitor_id } = c.req.valid("param");
-    const queued = valueOrThrow(
-      await sendTestEvent(monitorActionContext(c.env, c.get("auth").workspaceId, c.req.url), monitor_id),
-    );
+    const queued = valueOrThrow(await sendTestEvent(c.get("ctx"), { monitorId: monitor_id }));
     return c.json({ monitor_id: queued.monitor.id, delivery_id: queued.deliveryId, attempt: queued.attempt }, 202);
   });
 }
