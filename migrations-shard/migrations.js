@@ -17,6 +17,7 @@ import m0014 from './0014_agent_path_days.sql';
 import m0015 from './0015_policy_blocks.sql';
 import m0016 from './0016_sessions_failed_verification_index.sql';
 import m0017 from './0017_failing_index_leaves_out_crawls.sql';
+import m0018 from './0018_covering_report_columns.sql';
 
   export default {
     journal,
@@ -38,7 +39,8 @@ m0013,
 m0014,
 m0015,
 m0016,
-m0017
+m0017,
+m0018
     }
   }
   

@@ -32,8 +32,19 @@ export const trafficDaily = sqliteTable(
     // Covering and in the GROUP BY order of the overview's (day, platform, outcome) and the
     // sources report's (day, source, sub-source, host): a window's days are read from
     // these narrow entries in group order, with no sort (docs/performance/log.md, "Top pages
-    // of whole days from running totals per month").
-    index("traffic_daily_outcomes_idx").on(t.siteId, t.day, t.agentPlatform, t.outcome, t.sessions),
-    index("traffic_daily_sources_idx").on(t.siteId, t.day, t.source, t.subSource, t.referrerHost, t.sessions),
+    // of whole days from running totals per month"). Each also holds the one column its
+    // report's words need beside the groups (issue 40): `purpose` (a crawl's outcome is
+    // not_applicable) and `agent_platform` (agents' sessions apart from people's visits);
+    // without it every row was a table lookup (docs/performance/log.md, "Covering again").
+    index("traffic_daily_outcomes_idx").on(t.siteId, t.day, t.agentPlatform, t.outcome, t.purpose, t.sessions),
+    index("traffic_daily_sources_idx").on(
+      t.siteId,
+      t.day,
+      t.source,
+      t.subSource,
+      t.referrerHost,
+      t.agentPlatform,
+      t.sessions,
+    ),
   ],
 );

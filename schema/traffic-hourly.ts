@@ -46,8 +46,18 @@ export const trafficHourly = sqliteTable(
     ),
     // Narrower covering indexes holding the overview's (day, platform, outcome, hour) and
     // the sources report's (day, source, sub-source, host, hour) groups together: their
-    // hours are read in group order, with no sort (as traffic_daily's, docs/performance/log.md).
-    index("traffic_hourly_outcomes_idx").on(t.siteId, t.hour, t.day, t.agentPlatform, t.outcome, t.sessions),
-    index("traffic_hourly_sources_idx").on(t.siteId, t.hour, t.day, t.source, t.subSource, t.referrerHost, t.sessions),
+    // hours are read in group order, with no sort (as traffic_daily's, docs/performance/log.md),
+    // with `purpose` and `agent_platform` as there.
+    index("traffic_hourly_outcomes_idx").on(t.siteId, t.hour, t.day, t.agentPlatform, t.outcome, t.purpose, t.sessions),
+    index("traffic_hourly_sources_idx").on(
+      t.siteId,
+      t.hour,
+      t.day,
+      t.source,
+      t.subSource,
+      t.referrerHost,
+      t.agentPlatform,
+      t.sessions,
+    ),
   ],
 );

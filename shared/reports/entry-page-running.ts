@@ -46,6 +46,8 @@ const RUNNING_COLUMNS = new Set(["entry_url"]);
  * the marked hours only (about twice the pages of each day touched, where the hourly
  * rows were one per page and hour). Counts that come to 0 (a page with no session of
  * the population in those hours) are left out, as the other sides leave them out.
+ * `also` adds a second population's count as `n2` (a subset of `population`'s, so the
+ * rows left out have none of it either).
  */
 export function runningTotalsStatement(
   db: D1Database,
@@ -54,6 +56,7 @@ export function runningTotalsStatement(
   population: Population,
   dims: Dimension[],
   only?: OnlyValues,
+  also?: Population,
 ): D1PreparedStatement | null {
   for (const d of [...dims, ...(only ? [only.dim] : [])])
     if (!RUNNING_COLUMNS.has(d.hourly ?? d.daily))
@@ -64,9 +67,11 @@ export function runningTotalsStatement(
   const cols = dims.map((d, i) => `${d.hourly ?? d.daily} AS k${i}`).join(", ");
   const groupBy = dims.map((_, i) => `k${i}`).join(", ");
   const bound = [siteId, JSON.stringify(plus), JSON.stringify([...plus, ...minus])];
+  const signed = (c: string) => `sum(CASE WHEN hour IN (SELECT value FROM json_each(?2)) THEN ${c} ELSE -${c} END)`;
+  const second = also ? `, ${signed(ENTRY_PAGE_COUNT[also].count)} AS n2` : "";
   return db
     .prepare(
-      `SELECT ${cols}, sum(CASE WHEN hour IN (SELECT value FROM json_each(?2)) THEN ${count} ELSE -${count} END) AS n
+      `SELECT ${cols}, ${signed(count)} AS n${second}
        FROM entry_page_running_hourly
        WHERE site_id = ?1 AND hour IN (SELECT value FROM json_each(?3))
        ${only ? `AND ${only.dim.daily} IN (SELECT value FROM json_each(?4))` : ""}
@@ -120,7 +125,7 @@ export function runningDayMarks(days: { from: string; to: string; exclude: strin
  * statement reading the marked days' totals (each from the latest day with rows at or
  * before it in its month), about twice a month's pages per month the days touch, where
  * entry_page_totals_daily was one row per page and day. Counts that come to 0 are left
- * out, as the other sides leave them out.
+ * out, as the other sides leave them out. `also`: a second count as in runningTotalsStatement.
  */
 export function runningDaysStatement(
   db: D1Database,
@@ -129,6 +134,7 @@ export function runningDaysStatement(
   population: Population,
   dims: Dimension[],
   only?: OnlyValues,
+  also?: Population,
 ): D1PreparedStatement | null {
   for (const d of [...dims, ...(only ? [only.dim] : [])])
     if (!RUNNING_COLUMNS.has(d.daily)) throw new Error(`entry_page_running_daily has no column for ${d.daily}`);
@@ -154,7 +160,7 @@ export function runningDaysStatement(
            WHERE r.site_id = ?1 AND r.day <= m.day AND r.day >= substr(m.day, 1, 8) || '01'
            ORDER BY r.day DESC LIMIT 1) AS day
          FROM marks m)
-       SELECT ${cols}, sum(m.sign * ${count}) AS n
+       SELECT ${cols}, sum(m.sign * ${count}) AS n${also ? `, sum(m.sign * ${ENTRY_PAGE_COUNT[also].count}) AS n2` : ""}
        FROM resolved m CROSS JOIN entry_page_running_daily e ON e.site_id = ?1 AND e.day = m.day
        ${only ? `WHERE ${only.dim.daily} IN (SELECT value FROM json_each(?3))` : ""}
        GROUP BY ${groupBy} HAVING n > 0`,

@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from "../time/time-zone";
-import type { Dimension, OnlyValues, Population } from "./dimensions";
+import { type Dimension, ENTRY_URL, type OnlyValues, type Population } from "./dimensions";
+import { type EntryPageCount, entryPageCounts } from "./entry-page-counts";
 import {
   type AggregateTable,
   anySessionStarted,
@@ -38,6 +39,11 @@ export interface ReportContext {
   ) => Promise<GroupedRow[]>;
   /** The plan's live ranges read once, grouped by every dimension the report needs, filtered by `where`. */
   readLive: (population: Population, dims: Dimension[]) => Promise<LiveGroups>;
+  /**
+   * Sessions and people's visits per entry page, filtered by `where`: one read of both
+   * counts when unfiltered (`entryPageCounts`), else the two populations' groupings.
+   */
+  entryPages: () => Promise<EntryPageCount[]>;
 }
 
 export async function reportContext(db: D1Database, params: ReportParams): Promise<ReportContext> {
@@ -62,7 +68,17 @@ export async function reportContext(db: D1Database, params: ReportParams): Promi
   };
   const readLive: ReportContext["readLive"] = (population, dims) =>
     readLiveGroups(db, params.site.id, series.live, population, dims, where);
-  return { plan, where, header: { ...header, timezone: params.timeZone ?? DEFAULT_TIME_ZONE }, grouped, readLive };
+  const entryPages: ReportContext["entryPages"] = async () => {
+    if (where.length === 0) return entryPageCounts(db, params.site.id, series);
+    const [all, humans] = await Promise.all([
+      grouped("all", "entry_page_totals_daily", [ENTRY_URL]),
+      grouped("humans", "entry_page_totals_daily", [ENTRY_URL]),
+    ]);
+    const visits = new Map(humans.map((r) => [r.keys[0], r.sessions]));
+    return all.map((r) => ({ url: r.keys[0], sessions: r.sessions, visits: visits.get(r.keys[0]) ?? 0 }));
+  };
+  const timezone = params.timeZone ?? DEFAULT_TIME_ZONE;
+  return { plan, where, header: { ...header, timezone }, grouped, readLive, entryPages };
 }
 
 /**

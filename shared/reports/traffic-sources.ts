@@ -36,7 +36,7 @@ export const TOP_HUMAN_ENTRY_PAGES = 10;
 
 /** Acquisition sources of every recorded session (agents and humans) started in the window. */
 export async function trafficSources(db: D1Database, params: ReportParams): Promise<TrafficSources> {
-  const { header, grouped, readLive } = await reportContext(db, params);
+  const { header, grouped, readLive, entryPages } = await reportContext(db, params);
   // The window's live edge read from `sessions` once for the groupings with few values
   // (docs/performance/log.md#one-live-read-per-report-overview-sources); the 500 entry
   // pages would make it one row per session, so they keep their own reads.
@@ -49,12 +49,11 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
   const dims = [DAY, SOURCE, SUB_SOURCE, REFERRER_HOST, ...(hourly ? [HOUR] : []), MADE_BY];
   const madeBy = dims.length - 1;
   const live = await readLive("all", dims);
-  const [byDay, pages, humanPages] = await Promise.all([
+  const [byDay, pages] = await Promise.all([
     // One read of traffic_daily for by_source, top_referrer_hosts and the daily lines.
     grouped("all", "traffic_daily", dims, undefined, live),
-    grouped("all", "entry_page_totals_daily", [ENTRY_URL]),
-    // People's entry pages (issue 40: human traffic shown): the same totals, agents' taken out.
-    grouped("humans", "entry_page_totals_daily", [ENTRY_URL]),
+    // Every session's and people's entry pages (issue 40: human traffic shown), one read.
+    entryPages(),
   ]);
   const sources = regroup(byDay, 1, 2, 3);
   const daily = regroup(byDay, 0, 1);
@@ -67,7 +66,7 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
 
   // Rank the pages on the per-page totals, then read the sources of the top ones only.
   const pageTotals = pages
-    .map((r) => ({ url: r.keys[0], sessions: r.sessions }))
+    .map(({ url, sessions }) => ({ url, sessions }))
     .sort(bySessionsDesc((x) => x.url))
     .slice(0, TOP_ENTRY_PAGES);
   const entries =
@@ -102,8 +101,8 @@ export async function trafficSources(db: D1Database, params: ReportParams): Prom
         .map((r) => ({ source: r.keys[1], sessions: r.sessions }))
         .sort(bySessionsDesc((x) => x.source)),
     })),
-    top_human_entry_pages: humanPages
-      .map((r) => ({ url: r.keys[0], visits: r.sessions }))
+    top_human_entry_pages: pages
+      .map(({ url, visits }) => ({ url, visits }))
       .filter((p) => p.visits > 0)
       .sort(byVisitsDesc((x) => x.url))
       .slice(0, TOP_HUMAN_ENTRY_PAGES),

@@ -4,7 +4,10 @@ import {
   DAY as DAY_DIM,
   type Dimension,
   ENTRY_URL,
+  MADE_BY,
   type OnlyValues,
+  OUTCOME,
+  PLATFORM,
   REFERRER_HOST,
   SOURCE,
   SUB_SOURCE,
@@ -166,6 +169,47 @@ describe("medianDurationMs", () => {
         "SELECT DISTINCT day FROM sessions WHERE settled_at IS NULL AND +site_id = 's' AND +day BETWEEN 'a' AND 'b'",
       ),
     ).toContain("sessions_unsettled_idx");
+  });
+});
+
+describe("the aggregate reads of the overview and the sources report", () => {
+  it("stay on their narrow covering indexes, day and hour tables alike (query plans)", async () => {
+    // The statements exactly as groupedSessions builds them: a recording stand-in for
+    // the database keeps each prepared SQL, then each is explained on the real one.
+    const prepared: string[] = [];
+    const recorder = new Proxy(env.ANALYTICS, {
+      get(target, key) {
+        if (key === "prepare")
+          return (sql: string) => {
+            prepared.push(sql);
+            return target.prepare(sql);
+          };
+        if (key === "batch") return async () => [];
+        const value = Reflect.get(target, key);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const plan = {
+      days: { from: "2026-10-01", to: "2026-10-30", exclude: [] as string[] },
+      hours: [[D0, D0 + 3 * HOUR_MS]] as Array<[number, number]>,
+      live: [] as Array<[number, number]>,
+    };
+    await groupedSessions(recorder, "s", plan, "agents", "traffic_daily", [DAY_DIM, PLATFORM, OUTCOME]);
+    await groupedSessions(recorder, "s", plan, "all", "traffic_daily", [
+      DAY_DIM,
+      SOURCE,
+      SUB_SOURCE,
+      REFERRER_HOST,
+      MADE_BY,
+    ]);
+    expect(prepared).toHaveLength(4);
+    for (const sql of prepared) {
+      const bound = sql.replaceAll(/\?[1-9]/g, "'x'");
+      const detail = (await env.ANALYTICS.prepare(`EXPLAIN QUERY PLAN ${bound}`).all<{ detail: string }>()).results
+        .map((r) => r.detail)
+        .join(" | ");
+      expect(detail, sql).toMatch(/USING COVERING INDEX traffic_(daily|hourly)_(outcomes|sources)_idx/);
+    }
   });
 });
 

@@ -112,6 +112,15 @@ describe("top pages of whole days, from the running totals per page within a mon
       ["/b", 2],
     ]);
     expect(sourcesPages(sources.previous ?? {})).toEqual([["/b", 1]]);
+    // People's visits in W, read in the same statements as all sessions: /b M-3, /a M, /c M+2.
+    const people = (r: Pages) =>
+      (r as { top_human_entry_pages?: Array<{ url: string; visits: number }> }).top_human_entry_pages;
+    expect(people(sources)).toEqual([
+      { url: "/a", visits: 1 },
+      { url: "/b", visits: 1 },
+      { url: "/c", visits: 1 },
+    ]);
+    expect(people(sources.previous ?? {})).toEqual([]);
   });
 
   it("keep each month's totals from its 1st, dense from a page's first day, none on a day without sessions", async () => {
