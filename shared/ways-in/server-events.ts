@@ -1,6 +1,7 @@
 import { acceptAgenticOrders, type OrderAcceptance } from "../agentic/accept-agentic-orders";
 import { AgenticOrderInput } from "../agentic/order-input";
 import { readUserAgent } from "../classify/user-agent";
+import type { ReadEnv, RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { normalizeDomain } from "../domains/normalize-domain";
 import { isDocumentPath } from "../drains/document-request";
@@ -14,6 +15,7 @@ import {
 import type { DropReason, IngestSite } from "../ingest/pipeline-types";
 import type { AgentRequestFacts, IngestMessage } from "../ingest/queue-message";
 import { type ServerEventItem, serverEventItem } from "../ingest/server-event-schema";
+import { ok, type Result } from "../result/result";
 import { findSitesByDomains } from "../sites/site-store";
 
 /** A record with `order`: an agentic checkout's end (shared/agentic/accept-agentic-orders.ts), not a page view. */
@@ -26,7 +28,16 @@ export type ServerEventResult =
   | { index: number; status: "accepted" }
   | { index: number; status: "rejected"; error: { code: string; message: string } };
 
-export type ServerEventsEnv = AcceptEnv;
+/** The acceptance path's bindings (D1, the events queue) in a request context. */
+export type ServerEventsEnv = AcceptEnv & ReadEnv;
+
+/** POST /api/v1/events's answer: counts and one result per record, in order. */
+export interface ServerEventsOutcome {
+  received: number;
+  accepted: number;
+  rejected: number;
+  results: ServerEventResult[];
+}
 
 const REJECT_MESSAGES: Record<DropReason, string> = {
   stale_timestamp:
@@ -133,11 +144,11 @@ function resultOf(o: Acceptance<"site_not_found">, index: number): ServerEventRe
  * result (docs/ingest.md, "Server-side events").
  */
 export async function acceptServerEvents(
-  env: ServerEventsEnv,
-  workspaceId: string,
-  items: readonly unknown[],
-  nowMs: number,
-): Promise<{ received: number; accepted: number; rejected: number; results: ServerEventResult[] }> {
+  ctx: RequestContext<ServerEventsEnv>,
+  input: { events: readonly unknown[] },
+): Promise<Result<ServerEventsOutcome, never>> {
+  const { env, workspaceId, nowMs } = ctx;
+  const items = input.events;
   // Order records take their own way (they are orders, not page views); the rest is events.
   const orderAt = items.flatMap((item, i) => (isOrderRecord(item) ? [i] : []));
   const eventAt = items.flatMap((item, i) => (isOrderRecord(item) ? [] : [i]));
@@ -165,7 +176,7 @@ export async function acceptServerEvents(
     results[index] = orderResults[n];
   });
   const accepted = results.filter((r) => r.status === "accepted").length;
-  return { received: items.length, accepted, rejected: items.length - accepted, results };
+  return ok({ received: items.length, accepted, rejected: items.length - accepted, results });
 }
 
 /** The order records of a batch, validated and admitted by domain as events are, then accepted as orders. */

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { acceptServerEvents } from "../../shared/ways-in/server-events";
 import { refreshRobots } from "../../workers/ingest/runtime/refresh-robots";
 import { inShard } from "../helpers/shard";
-import { seedSite, setFixture } from "./helpers";
+import { acceptedServerEvents, seedSite, setFixture } from "./helpers";
 
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot";
 
@@ -31,8 +30,7 @@ describe("server-side events feed agent_requests", () => {
       user_agent: userAgent,
       ip: "52.230.152.9",
     });
-    const result = await acceptServerEvents(
-      env,
+    const result = await acceptedServerEvents(
       site.workspaceId,
       [
         record("/old-page?ref=x", 404, GPTBOT),

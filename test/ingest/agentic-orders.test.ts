@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { acceptServerEvents } from "../../shared/ways-in/server-events";
-import { seedSite, setFixture } from "./helpers";
+import { acceptedServerEvents, seedSite, setFixture } from "./helpers";
 import { chatgptSigner, signatureHeaders } from "./signer";
 
 // Order records (`POST /api/v1/events` records with `order`, as the collectors send them):
@@ -67,8 +66,7 @@ describe("agentic order records", () => {
       amount_minor: 430,
       currency: "usd",
     };
-    const result = await acceptServerEvents(
-      env,
+    const result = await acceptedServerEvents(
       site.workspaceId,
       [
         record(completedA),

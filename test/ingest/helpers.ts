@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import type { IngestMessage } from "../../shared/ingest/queue-message";
+import { acceptServerEvents, type ServerEventsOutcome } from "../../shared/ways-in/server-events";
 import { seedSite as seedSiteRow } from "../helpers/seed";
+import { testContextWith } from "../helpers/test-context";
 
 /** Registers a fixture answer for `host+path` in the Node-side outbound stand-in. */
 export async function setFixture(
@@ -50,4 +52,19 @@ export function message(over: Partial<IngestMessage> & Pick<IngestMessage, "id" 
     mayStartSession: true,
     ...over,
   };
+}
+
+/**
+ * POST /api/v1/events's use case called as a function: `events` for the workspace at
+ * `nowMs`, through this Worker's D1 and events queue (the v1 Worker's in production).
+ */
+export async function acceptedServerEvents(
+  workspaceId: string,
+  events: readonly unknown[],
+  nowMs: number,
+): Promise<ServerEventsOutcome> {
+  const ctx = testContextWith({ EVENTS: env.EVENTS }, { workspaceId, nowMs });
+  const accepted = await acceptServerEvents(ctx, { events });
+  if (!accepted.ok) throw new Error(`acceptServerEvents refused: ${accepted.code}`);
+  return accepted.value;
 }

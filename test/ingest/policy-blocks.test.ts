@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { POLICY_BLOCKS_RETENTION_MS, policyBlockRowsOf, storePolicyBlocks } from "../../shared/policy/policy-blocks";
-import { acceptServerEvents } from "../../shared/ways-in/server-events";
 import { inShard } from "../helpers/shard";
-import { message, seedSite } from "./helpers";
+import { acceptedServerEvents, message, seedSite } from "./helpers";
 
 // A collector's blocked record through the real queue and consumer: stored as the agent
 // request it was (its 403 included) and as a policy block, once each.
@@ -26,8 +25,7 @@ describe("blocked requests through the queue", () => {
     const site = await seedSite("blocked.example");
     const now = Date.now();
     const base = { domain: "blocked.example", method: "GET", user_agent: GPTBOT, ip: "52.230.152.9" };
-    const result = await acceptServerEvents(
-      env,
+    const result = await acceptedServerEvents(
       site.workspaceId,
       [
         {
@@ -77,8 +75,7 @@ describe("blocked requests through the queue", () => {
       status: 403,
       policy: { decision: "blocked" as const, reason: "policy" as const, version: 1 },
     };
-    const result = await acceptServerEvents(
-      env,
+    const result = await acceptedServerEvents(
       site.workspaceId,
       [
         { ...marked, timestamp: now - 60_000, path: "/p/person", user_agent: person, ip: "198.51.100.9" },

@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { forwardConfirm, reverseName, underDomain } from "../../shared/verification/reverse-dns";
-import { acceptServerEvents } from "../../shared/ways-in/server-events";
 import { inShard } from "../helpers/shard";
-import { seedSite, setFixture } from "./helpers";
+import { acceptedServerEvents, seedSite, setFixture } from "./helpers";
 
 // Forward-confirmed reverse DNS over DNS-over-HTTPS (RFC 8484 JSON), answered by a
 // fixture resolver: the Node-side outbound stand-in keyed by each question's query.
@@ -28,8 +27,7 @@ const A = 1;
 async function recordFrom(domain: string, ip: string, userAgent: string) {
   const site = await seedSite(domain);
   const now = Date.now();
-  const result = await acceptServerEvents(
-    env,
+  const result = await acceptedServerEvents(
     site.workspaceId,
     [{ timestamp: now, domain, path: "/", method: "GET", status: 200, user_agent: userAgent, ip }],
     now,

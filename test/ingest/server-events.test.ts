@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { jwkThumbprint, type PublicJwk } from "../../shared/verification/jwk";
-import { acceptServerEvents } from "../../shared/ways-in/server-events";
 import { inShard } from "../helpers/shard";
-import { seedSite, setFixture } from "./helpers";
+import { acceptedServerEvents, seedSite, setFixture } from "./helpers";
 
 async function waitForSessions(siteId: string, n: number) {
   for (let i = 0; i < 100; i++) {
@@ -25,8 +24,7 @@ describe("server-side events through the queue", () => {
     const now = Date.now();
     const gptbot =
       "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot";
-    const result = await acceptServerEvents(
-      env,
+    const result = await acceptedServerEvents(
       site.workspaceId,
       [
         {
@@ -114,8 +112,7 @@ describe("server-side events through the queue", () => {
     const sig = new Uint8Array(
       await crypto.subtle.sign({ name: "Ed25519" }, pair.privateKey, new TextEncoder().encode(base)),
     );
-    const result = await acceptServerEvents(
-      env,
+    const result = await acceptedServerEvents(
       site.workspaceId,
       [
         {

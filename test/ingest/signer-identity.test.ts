@@ -1,9 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { verifyRequestSignature } from "../../shared/verification/verify-request";
-import { acceptServerEvents } from "../../shared/ways-in/server-events";
 import { inShard } from "../helpers/shard";
-import { seedSite, setFixture } from "./helpers";
+import { acceptedServerEvents, seedSite, setFixture } from "./helpers";
 import { chatgptSigner, newSigner, type Signer, signatureHeaders } from "./signer";
 
 // Issue 23: "verified" means a listed signer (shared/classify/listed-signers.ts), read
@@ -47,8 +46,7 @@ async function record(
   const site = await seedSite(domain);
   const now = Date.now();
   const headers = { ...(await signatureHeaders(s, domain, agentHeader, now)), ...extra };
-  const result = await acceptServerEvents(
-    env,
+  const result = await acceptedServerEvents(
     site.workspaceId,
     [
       {
@@ -170,8 +168,7 @@ describe("who a signature verifies", () => {
   it("reads UCP-Agent on a server-side record as a declared claim", async () => {
     const site = await seedSite("ucp-claim.example");
     const now = Date.now();
-    await acceptServerEvents(
-      env,
+    await acceptedServerEvents(
       site.workspaceId,
       [
         {

@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { valueOrThrow } from "@shared/errors/api-error";
 import { acceptServerEvents } from "@shared/ways-in/server-events";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
@@ -49,7 +50,6 @@ export function registerRecordServerEvents(app: OpenAPIHono<V1AppEnv>) {
   app.openAPIRegistry.register("ServerEventInput", ServerEventInput);
   app.openapi(route, async (c) => {
     const { events } = c.req.valid("json");
-    const result = await acceptServerEvents(c.env, c.get("auth").workspaceId, events, Date.now());
-    return c.json(result, 200);
+    return c.json(valueOrThrow(await acceptServerEvents(c.get("ctx"), { events })), 200);
   });
 }
