@@ -10,7 +10,7 @@ import { failingSessions } from "@shared/reports/failing-sessions";
 import { withComparison } from "@shared/reports/previous-period";
 import { purposeSplit } from "@shared/reports/purpose-split";
 import type { ReportParams } from "@shared/reports/report-params";
-import { type ReportPeriod, reportWindow } from "@shared/reports/report-window";
+import { reportWindow } from "@shared/reports/report-window";
 import { sessionJourney } from "@shared/reports/session-journey";
 import { trafficOverview } from "@shared/reports/traffic-overview";
 import { trafficSources } from "@shared/reports/traffic-sources";
@@ -21,6 +21,7 @@ import { AnalyticsShard } from "@shared/shards/analytics-shard";
 import { dayToArchive } from "@shared/shards/event-archive";
 import { shardDb } from "@shared/shards/shard-db";
 import { siteByDomain } from "@shared/sites/site-by-domain";
+import type { ReportPeriod } from "@shared/vocabulary/report-periods";
 import shardMigrations from "../migrations-shard/migrations.js";
 
 interface Env {

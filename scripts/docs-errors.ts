@@ -1,4 +1,4 @@
-// Rewrites docs/api.md's error-code table from the catalogue (shared/errors/catalogue.ts):
+// Rewrites docs/api.md's error-code table from the catalogue (shared/result/error-codes.ts):
 // the table after ERROR_TABLE_MARKER, up to the first blank line.
 // test/unit/error-codes-documented.test.ts fails while the two differ.
 import { readFileSync, writeFileSync } from "node:fs";

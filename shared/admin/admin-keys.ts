@@ -1,7 +1,7 @@
 import { createKey, listWorkspaceKeys, revokeKey, workspaceIdByName } from "../auth/key-repository";
-import type { Scope } from "../auth/scopes";
 import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
+import type { Scope } from "../vocabulary/scopes";
 import type { AdminContext } from "./admin-context";
 
 // API keys minted from this machine (`npm run admin`): a workspace named on the command

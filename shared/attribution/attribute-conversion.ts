@@ -1,18 +1,14 @@
 import type { z } from "zod";
 import { paidMedium } from "../classify/click-ids";
-import type { AttributionInput as ConversionAttributionInput } from "../conversions/conversion-input";
+import { type AttributionBasis, UNATTRIBUTED } from "../vocabulary/attribution-bases";
+import type { AttributionInput as ConversionAttributionInput } from "./attribution-input";
 import { knownClickId } from "./click-ids";
 import { aiPlatformOfUtmSource, canonicalUtmSource } from "./utm-platform";
 
-export const ATTRIBUTION_BASES = ["declared_click_id", "declared_utm", "none"] as const;
-export type AttributionBasis = (typeof ATTRIBUTION_BASES)[number];
-
-/** Platform value of a conversion with basis `none` (contract: by_platform "a platform value `unattributed` exists"). */
-export const UNATTRIBUTED = "unattributed";
 /** Platform of a utm_source that names no AI assistant (docs/decisions.md#7-conversions-and-attribution). */
 export const OTHER_PLATFORM = "other";
 
-/** The part of a conversion's `attribution` (shared/conversions/conversion-input.ts) that decides it. */
+/** The part of a conversion's `attribution` (./attribution-input.ts) that decides it. */
 export type AttributionInput = Pick<z.infer<typeof ConversionAttributionInput>, "click_ids" | "utm">;
 
 /**

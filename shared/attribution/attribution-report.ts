@@ -1,4 +1,4 @@
-import { ATTRIBUTION_BASES, type AttributionBasis, UNATTRIBUTED } from "./attribute-conversion";
+import { ATTRIBUTION_BASES, type AttributionBasis, UNATTRIBUTED } from "../vocabulary/attribution-bases";
 import type { AttributionOverview, CurrencyTotal } from "./attribution-schema";
 
 /** One row of the grouped query: conversions sharing every attribute below. */

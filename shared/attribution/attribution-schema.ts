@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { metricMeta } from "../metrics/metric-text";
 import { Coverage } from "../sites/coverage-schema";
-import { ATTRIBUTION_BASES } from "./attribute-conversion";
+import { ATTRIBUTION_BASES } from "../vocabulary/attribution-bases";
 import { ATTRIBUTION_PERIODS } from "./report-period";
 
 // The attribution overview's response shape (contract: GET /attribution/overview),

@@ -3,8 +3,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
+import { parseStoredScopes, type Scope } from "../vocabulary/scopes";
 import { type CreatedKey, createWorkspaceKey, type KeyListItem, keyListColumns } from "./key-repository";
-import { parseStoredScopes, type Scope } from "./scopes";
 
 // Creating and revoking a workspace's API keys (contract "Keys": in the application,
 // Settings -> API keys), as use cases: the rules live here, the page translates. The

@@ -1,7 +1,7 @@
 import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
+import type { Scope } from "../vocabulary/scopes";
 import { findActiveKey, lastUsedIsStale, touchLastUsed } from "./key-repository";
-import type { Scope } from "./scopes";
 
 /** What an API key stands for: the same caller shape an OAuth grant gives at /mcp (shared/oauth/grant-caller.ts). */
 export interface KeyCaller {

@@ -2,9 +2,9 @@ import { apiKeys, workspaces } from "@schema";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { MINUTE_MS } from "../time/durations";
+import { parseStoredScopes, type Scope } from "../vocabulary/scopes";
 import { displayPrefixOf, generateApiKey, hashApiKey } from "./api-key-secret";
 import { prefixedId } from "./random-token";
-import { parseStoredScopes, type Scope } from "./scopes";
 
 export interface ActiveKey {
   keyId: string;

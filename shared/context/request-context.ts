@@ -1,5 +1,5 @@
-import type { Scope } from "../auth/scopes";
 import { DEFAULT_TIME_ZONE } from "../time/time-zone";
+import type { Scope } from "../vocabulary/scopes";
 
 // What every read use case (shared/reads/) is given, built once per request by its
 // transport: the v1 routes from the API key (workers/v1/middleware/read-context.ts), the

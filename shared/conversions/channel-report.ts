@@ -1,6 +1,11 @@
 import type { Tier } from "../classify/identity-vocabulary";
 import { outcomeRankSql } from "../vocabulary/agentic-checkout";
-import { AI_PLATFORMS_SQL, AI_SESSION_SOURCES_SQL, type OrderChannel, type ReferralEvidence } from "./order-channels";
+import {
+  AI_PLATFORMS_SQL,
+  AI_SESSION_SOURCES_SQL,
+  type OrderChannel,
+  type ReferralEvidence,
+} from "../vocabulary/order-channels";
 
 /** One window of the orders report: the workspace, optionally one site, `[start, end)`. */
 export interface ChannelWindow {
@@ -53,7 +58,7 @@ const voidedRef = (ref: string) =>
   `EXISTS (SELECT 1 FROM conversions v WHERE v.workspace_id = ?1 AND v.external_id = ${ref} AND v.voided_at IS NOT NULL)`;
 
 /**
- * Every order of the window, each once, in its channel (shared/conversions/order-channels.ts).
+ * Every order of the window, each once, in its channel (shared/vocabulary/order-channels.ts).
  * The three sources an order can come from are joined by order id: a conversion posted
  * by the shop's server (`external_id`), a completed agentic checkout (`order.id`, else the
  * checkout's own id), a purchase the snippet reported (`order_id`). The amount is the

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ATTRIBUTION_PERIODS } from "../attribution/report-period";
 import { TIERS } from "../classify/identity-vocabulary";
 import { COMMERCE_PROTOCOLS } from "../vocabulary/agentic-checkout";
-import { ORDER_CHANNELS, REFERRAL_EVIDENCE } from "./order-channels";
+import { ORDER_CHANNELS, REFERRAL_EVIDENCE } from "../vocabulary/order-channels";
 
 // The orders-by-channel report's shape (GET /api/v1/attribution/channels), declared once:
 // the v1 route answers with it, the OpenAPI components and the MCP tool's output schema

@@ -5,6 +5,7 @@ import { ok, type Result } from "../result/result";
 import { siteByDomain } from "../sites/site-by-domain";
 import { periodWindow } from "../time/periods";
 import { CHECKOUT_OUTCOMES, type CheckoutOutcome, COMMERCE_PROTOCOLS } from "../vocabulary/agentic-checkout";
+import { ORDER_CHANNELS, REFERRAL_EVIDENCE } from "../vocabulary/order-channels";
 import {
   type BrowserAgentRow,
   browserAgentStatement,
@@ -16,7 +17,6 @@ import {
   checkoutStatement,
 } from "./channel-report";
 import type { ConversionChannels, OrderMoney } from "./channel-schema";
-import { ORDER_CHANNELS, REFERRAL_EVIDENCE } from "./order-channels";
 
 export interface ConversionChannelsInput {
   /** One site of the workspace; absent, the whole workspace. */

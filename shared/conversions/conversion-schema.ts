@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ATTRIBUTION_BASES } from "../attribution/attribute-conversion";
 import { Coverage } from "../sites/coverage-schema";
+import { ATTRIBUTION_BASES } from "../vocabulary/attribution-bases";
 import { ITEM_REJECTION_CODES } from "./item-rejection";
 
 // Conversion response shapes (contract: POST and GET /conversions), declared once: the

@@ -1,4 +1,3 @@
-import { type AttributionBasis, UNATTRIBUTED } from "../attribution/attribute-conversion";
 import type { Purpose } from "../classify/agents";
 import type { AdPlatform } from "../classify/click-ids";
 import type { DetectionSignal, Tier } from "../classify/identity-vocabulary";
@@ -6,12 +5,14 @@ import type { AiPlatform } from "../classify/platforms";
 import type { Source } from "../classify/source";
 import { aiAgents, type DeviceType } from "../classify/user-agent";
 import type { VerificationResult } from "../classify/verification-result";
-import type { OrderChannel, ReferralEvidence } from "../conversions/order-channels";
 import type { EventKind } from "../ingest/event-kinds";
-import type { PolicyAction, PolicyPurpose } from "../policy/policy-schema";
-import type { AgentKind } from "../reports/agent-kind";
-import type { ReportPeriod } from "../reports/report-window";
+import type { AgentKind } from "../vocabulary/agent-kinds";
 import type { CheckoutOutcome, CommerceProtocol } from "../vocabulary/agentic-checkout";
+import { type AttributionBasis, UNATTRIBUTED } from "../vocabulary/attribution-bases";
+import type { OrderChannel, ReferralEvidence } from "../vocabulary/order-channels";
+import type { PolicyAction } from "../vocabulary/policy-actions";
+import type { PolicyPurpose } from "../vocabulary/policy-purposes";
+import type { ReportPeriod } from "../vocabulary/report-periods";
 import type { Outcome } from "../vocabulary/session-outcomes";
 
 // The words a person reads for each code of the reports' vocabularies: the one place
@@ -113,7 +114,7 @@ export const OUTCOME_NAMES: Record<Outcome, string> = {
   not_applicable: "No shopping (a crawl or search fetch)",
 };
 
-/** What an AI-agent session was (shared/reports/agent-kind.ts). */
+/** What an AI-agent session was (shared/vocabulary/agent-kinds.ts). */
 export const AGENT_KIND_NAMES: Record<AgentKind, string> = {
   crawl: "Crawl (indexing or training)",
   search_fetch: "Search fetch (AI search index)",
@@ -186,7 +187,7 @@ export const BASIS_NAMES: Record<AttributionBasis, string> = {
   none: "None",
 };
 
-/** The channels of the orders report (shared/conversions/order-channels.ts). */
+/** The channels of the orders report (shared/vocabulary/order-channels.ts). */
 export const CHANNEL_NAMES: Record<OrderChannel, string> = {
   agent_checkout: "Orders placed by agents",
   agent_browser: "Orders where an agent in the browser submitted the cart or checkout",

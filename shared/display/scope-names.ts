@@ -1,6 +1,6 @@
-import type { Scope } from "../auth/scopes";
+import type { Scope } from "../vocabulary/scopes";
 
-// The scopes of an API key or an OAuth grant (shared/auth/scopes.ts) in words: a short
+// The scopes of an API key or an OAuth grant (shared/vocabulary/scopes.ts) in words: a short
 // name and what the scope lets a key or a connected app do (contract Endpoints table).
 // Settings -> API keys and the OAuth consent page show these; the API keeps the codes.
 

@@ -1,5 +1,5 @@
+import { type ErrorCode, errorCatalogue } from "../result/error-codes";
 import type { Refusal, Result } from "../result/result";
-import { type ErrorCode, errorCatalogue } from "./catalogue";
 
 export interface ApiErrorOptions {
   /** Additive machine-readable detail, e.g. which fields failed validation. */

@@ -1,8 +1,8 @@
-import { errorCatalogue } from "./catalogue";
+import { errorCatalogue } from "../result/error-codes";
 
 /** The line docs/api.md keeps above the generated table, so the script finds it again. */
 export const ERROR_TABLE_MARKER =
-  "<!-- error codes: generated from shared/errors/catalogue.ts by `npm run docs:errors` -->";
+  "<!-- error codes: generated from shared/result/error-codes.ts by `npm run docs:errors` -->";
 
 /**
  * docs/api.md's error-code table, one row per catalogue code in catalogue order, the

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { type ErrorCode, errorCatalogue } from "./catalogue";
+import { type ErrorCode, errorCatalogue } from "../result/error-codes";
 
 // OpenAPI error responses built from the one catalogue, so the document lists exactly
 // the codes a route can return, grouped by status, each with an example.

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError } from "../errors/api-error";
-import type { ErrorCode } from "../errors/catalogue";
 import { type ErrorStyle, errorBody } from "../errors/error-body";
+import type { ErrorCode } from "../result/error-codes";
 import { loggedRoute } from "./access-log";
 import { log } from "./log";
 import { REQUEST_ID_HEADER } from "./request-id";

@@ -1,6 +1,6 @@
 import { OAuthAuthorizationServer, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import { SCOPES } from "@shared/auth/scopes";
 import { log } from "@shared/http/log";
+import { SCOPES } from "@shared/vocabulary/scopes";
 
 // The OAuth 2.1 authorization server for /mcp (docs/mcp.md "OAuth"), built on
 // @cloudflare/workers-oauth-provider: it serves RFC 8414 metadata, the token endpoint

@@ -1,7 +1,7 @@
 import { listUserWorkspaces } from "../accounts/workspace-repository";
-import type { Scope } from "../auth/scopes";
 import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
+import type { Scope } from "../vocabulary/scopes";
 import {
   authorizationServer,
   type GrantProps,

@@ -1,6 +1,6 @@
 import type { WorkspaceRole } from "@shared/accounts/roles";
 import { canManageWorkspace } from "@shared/accounts/roles";
-import { isScope, SCOPES, type Scope } from "@shared/auth/scopes";
+import { isScope, SCOPES, type Scope } from "@shared/vocabulary/scopes";
 
 /**
  * The scopes a person may hand an app for a workspace: owners and admins any scope (they

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { rulesFor } from "../scan/robots/is-allowed";
 import { parseRobots } from "../scan/robots/parse-robots";
+import { POLICY_ACTIONS } from "../vocabulary/policy-actions";
+import { POLICY_PURPOSES } from "../vocabulary/policy-purposes";
 import { managedRobots } from "./managed-robots";
 import { type PolicyAgent, policyAgents } from "./policy-agents";
-import { POLICY_ACTIONS, POLICY_PURPOSES, type PolicyRules } from "./policy-schema";
+import type { PolicyRules } from "./policy-schema";
 import { declaredDecision, type PathDecision, verifiedDecision } from "./resolve-policy";
 
 // The document a collector enforces (docs/policy.md "What a collector fetches"): every

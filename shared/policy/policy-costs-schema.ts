@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { POLICY_PURPOSES } from "./policy-schema";
+import { POLICY_PURPOSES } from "../vocabulary/policy-purposes";
 
 // What a choice would cost, before it is made (docs/policy.md "What a choice costs"),
 // declared once for the v1 route, its OpenAPI component and MCP tool, and the app's

@@ -1,25 +1,11 @@
 import { z } from "zod";
+import { EXCEPTION_ACTIONS, POLICY_ACTIONS, type PolicyAction } from "../vocabulary/policy-actions";
+import { POLICY_PURPOSES, type PolicyPurpose } from "../vocabulary/policy-purposes";
 
 // A site's agent policy (docs/policy.md), declared once: the v1 routes take and answer
 // these shapes, their OpenAPI components and the MCP tools' schemas come from them, the
 // app's form is checked by the same `SitePolicyInput`, and the use cases' types are
 // `z.infer` of them.
-
-/** What the policy does to an identified agent's request. */
-export const POLICY_ACTIONS = ["allow", "block", "obey_robots"] as const;
-export type PolicyAction = (typeof POLICY_ACTIONS)[number];
-
-/** What a path exception does inside its prefix: `obey_robots` is an agent's or a purpose's rule, not a path's. */
-export const EXCEPTION_ACTIONS = ["allow", "block"] as const;
-export type ExceptionAction = (typeof EXCEPTION_ACTIONS)[number];
-
-/**
- * Purposes the policy is written per (docs/policy.md "Purposes"): the traffic reports'
- * purposes (shared/classify/agents.ts `PURPOSES`), with the browser agents of
- * `user_action` set apart as `agentic_browser` (policy-purpose.ts says which).
- */
-export const POLICY_PURPOSES = ["crawl", "search", "user_action", "agentic_browser", "unknown"] as const;
-export type PolicyPurpose = (typeof POLICY_PURPOSES)[number];
 
 /** How strict each action is: an unverified agent never gets a less strict one than the default (resolve-policy.ts). */
 export const STRICTNESS: Record<PolicyAction, number> = { allow: 0, obey_robots: 1, block: 2 };

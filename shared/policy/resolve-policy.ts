@@ -1,4 +1,6 @@
-import { type PolicyAction, type PolicyPurpose, type PolicyRules, STRICTNESS } from "./policy-schema";
+import type { PolicyAction } from "../vocabulary/policy-actions";
+import type { PolicyPurpose } from "../vocabulary/policy-purposes";
+import { type PolicyRules, STRICTNESS } from "./policy-schema";
 
 // What a policy decides for one agent, path by path (docs/policy.md "How a request is
 // decided"), as a base action and the path prefixes where another applies. The

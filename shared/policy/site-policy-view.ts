@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { POLICY_PURPOSES, SitePolicyInput } from "./policy-schema";
+import { POLICY_PURPOSES } from "../vocabulary/policy-purposes";
+import { SitePolicyInput } from "./policy-schema";
 
 // What reading a site's policy answers, and the catalogue a policy may name, declared
 // once for the v1 routes, their OpenAPI components and the MCP tools.

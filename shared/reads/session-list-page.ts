@@ -1,11 +1,12 @@
 import type { RequestContext } from "../context/request-context";
 import { cursorKey, invalidCursor } from "../cursor/keyset-cursor";
 import { keysetPager } from "../cursor/keyset-pager";
-import { REPORT_PERIODS, type ReportWindow, reportWindow, type WindowInput } from "../reports/report-window";
+import { type ReportWindow, reportWindow, type WindowInput } from "../reports/report-window";
 import type { SessionPosition } from "../reports/session-rows";
 import { ok, type Result } from "../result/result";
 import { siteByDomain } from "../sites/site-by-domain";
 import type { SiteRecord } from "../sites/site-row";
+import { REPORT_PERIODS } from "../vocabulary/report-periods";
 
 /** What a windowed session list is asked: the site, `period` or `from`/`to`, and where to resume. */
 export interface SessionListQuery extends WindowInput {

@@ -1,8 +1,8 @@
 import { workspaceName } from "../auth/key-repository";
-import type { Scope } from "../auth/scopes";
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { ok, type Result } from "../result/result";
+import type { Scope } from "../vocabulary/scopes";
 
 export interface Whoami {
   workspace_id: string;

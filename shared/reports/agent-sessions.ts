@@ -4,7 +4,7 @@ import { storedSignals, verificationResult } from "../classify/verification-resu
 import type { NonNullColumns } from "../db/sql-row";
 import type { Outcome } from "../sessions/commerce-evidence";
 import type { SessionRow } from "../sessions/session-state";
-import { AGENT_KIND_SQL, type AgentKind } from "./agent-kind";
+import { AGENT_KIND_SQL, type AgentKind } from "../vocabulary/agent-kinds";
 import { OUTCOME, PLATFORM, PURPOSE, TIER } from "./dimensions";
 import { type ReportHeader, reportContext } from "./report-context";
 import type { ReportParams } from "./report-params";

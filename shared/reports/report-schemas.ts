@@ -5,10 +5,10 @@ import { VERIFICATION_RESULTS } from "../classify/verification-result";
 import type { MetricId } from "../metrics/metric-catalogue";
 import { metricMeta } from "../metrics/metric-text";
 import { Coverage } from "../sites/coverage-schema";
+import { AGENT_KINDS } from "../vocabulary/agent-kinds";
+import { REPORT_PERIODS } from "../vocabulary/report-periods";
 import { OUTCOMES, OutcomeSchema } from "../vocabulary/session-outcomes";
-import { AGENT_KINDS } from "./agent-kind";
 import { SERIES_INTERVALS } from "./report-params";
-import { REPORT_PERIODS } from "./report-window";
 
 // The traffic reports' response shapes (contract: Traffic reports), declared once: the
 // v1 routes answer with them, their OpenAPI components come from them (`id`), and the

@@ -1,15 +1,12 @@
 import { ok, type Result, refusal } from "../result/result";
 import { DAY_MS } from "../time/durations";
-import { type Period, periodWindow } from "../time/periods";
+import { periodWindow } from "../time/periods";
+import { DEFAULT_REPORT_PERIOD, type ReportPeriod } from "../vocabulary/report-periods";
 
 // Window parameters of the traffic reports (contract "Traffic report parameters",
 // docs/decisions.md#2-v1-errors `invalid_window`). Windows are half-open, [period_start, period_end):
 // a session counts when it STARTED at or after period_start and before period_end, so
 // two adjacent windows never count a session twice.
-
-export const REPORT_PERIODS = ["1h", "24h", "7d", "30d", "90d"] as const satisfies readonly Period[];
-export type ReportPeriod = (typeof REPORT_PERIODS)[number];
-export const DEFAULT_REPORT_PERIOD: ReportPeriod = "7d";
 
 /** Contract Limits: a custom window is at most 90 days. */
 export const MAX_WINDOW_MS = 90 * DAY_MS;

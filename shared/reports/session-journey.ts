@@ -4,8 +4,8 @@ import type { NonNullColumns } from "../db/sql-row";
 import { ok, type Result, refusal } from "../result/result";
 import { type JourneyEvent, journeyPages, topInteractions } from "../sessions/journey";
 import type { SessionRow } from "../sessions/session-state";
+import { AGENT_KIND_SQL, type AgentKind } from "../vocabulary/agent-kinds";
 import { NO_SHOPPING_PURPOSES, outcomeOf } from "../vocabulary/session-outcomes";
-import { AGENT_KIND_SQL, type AgentKind } from "./agent-kind";
 import { TIER } from "./dimensions";
 import type { ComputedJourney } from "./report-schemas";
 

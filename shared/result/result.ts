@@ -1,8 +1,8 @@
-import type { ErrorCode } from "../errors/catalogue";
+import type { ErrorCode } from "./error-codes";
 
 /**
  * What a domain function in shared/ returns instead of throwing an HTTP error: the
- * value, or a refusal naming a code of the catalogue (shared/errors/catalogue.ts) and
+ * value, or a refusal naming a code of the catalogue (shared/result/error-codes.ts) and
  * a message. A cron job or an MCP tool reads the refusal as data; a Worker's route
  * turns it into its HTTP error with `valueOrThrow` (shared/errors/api-error.ts).
  */

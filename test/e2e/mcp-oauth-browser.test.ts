@@ -9,7 +9,7 @@ import type {
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { beforeAll, expect, inject, it } from "vitest";
-import { SCOPE_PRESETS, SCOPES } from "../../shared/auth/scopes";
+import { SCOPE_PRESETS, SCOPES } from "../../shared/vocabulary/scopes";
 import {
   describeInChromium,
   expectAccessible,

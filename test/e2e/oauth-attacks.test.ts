@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { SCOPE_PRESETS } from "../../shared/auth/scopes";
+import { SCOPE_PRESETS } from "../../shared/vocabulary/scopes";
 import { CIMD_CLIENT_ID, CIMD_HOST, CIMD_REDIRECT_URI } from "./cimd-fixture-server";
 import { rawRequest } from "./mcp-helpers";
 

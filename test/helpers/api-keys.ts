@@ -1,6 +1,6 @@
 import { createKey } from "../../shared/auth/key-repository";
-import type { Scope } from "../../shared/auth/scopes";
 import { database } from "../../shared/db/client";
+import type { Scope } from "../../shared/vocabulary/scopes";
 
 export interface TestKey {
   workspaceId: string;

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { generateApiKey, hashApiKey, looksLikeApiKey } from "../../shared/auth/api-key-secret";
 import { bearerToken } from "../../shared/auth/bearer-token";
 import { randomBase62 } from "../../shared/auth/random-token";
-import { parseStoredScopes, SCOPE_PRESETS } from "../../shared/auth/scopes";
 import { apiLimitClasses } from "../../shared/rate-limit/api-limits";
+import { parseStoredScopes, SCOPE_PRESETS } from "../../shared/vocabulary/scopes";
 
 describe("API key material", () => {
   it("generates prefixed 48-character keys that are all different", () => {

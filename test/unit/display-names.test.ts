@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { SCOPES } from "../../shared/auth/scopes";
 import { PURPOSES } from "../../shared/classify/agents";
 import { paidClickIds } from "../../shared/classify/click-ids";
 import { DETECTION_SIGNALS, TIERS } from "../../shared/classify/identity-vocabulary";
@@ -26,6 +25,7 @@ import {
 } from "../../shared/display/display-names";
 import { SCOPE_NAMES } from "../../shared/display/scope-names";
 import { EVENT_KINDS } from "../../shared/ingest/event-kinds";
+import { SCOPES } from "../../shared/vocabulary/scopes";
 import { OUTCOMES } from "../../shared/vocabulary/session-outcomes";
 
 /** A code of the API: lower case with an underscore, or an all-lower-case token. */

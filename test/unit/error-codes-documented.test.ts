@@ -1,9 +1,9 @@
 import { describe, expect, inject, it } from "vitest";
-import { errorCatalogue } from "../../shared/errors/catalogue";
 import { ERROR_TABLE_MARKER, errorCodeTable } from "../../shared/errors/error-table";
+import { errorCatalogue } from "../../shared/result/error-codes";
 
 // docs/api.md "Errors" documents every code of the one catalogue with its status, and no
-// other: a code added to shared/errors/catalogue.ts fails here until it is documented.
+// other: a code added to shared/result/error-codes.ts fails here until it is documented.
 // (The OpenAPI `code` enums are built from the catalogue itself: openapi-responses.ts.)
 
 function documentedCodes(guide: string): Record<string, number> {

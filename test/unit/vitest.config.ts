@@ -13,7 +13,7 @@ declare module "vitest" {
     peerRobotsCases: string;
     /** JSON {path: text} of every HTML page under ../shared/data/real-shops ("{}" when absent). */
     realShopPages: string;
-    /** docs/api.md, whose error-code table must match shared/errors/catalogue.ts. */
+    /** docs/api.md, whose error-code table must match shared/result/error-codes.ts. */
     apiGuide: string;
   }
 }

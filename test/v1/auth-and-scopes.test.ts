@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { SCOPES, type Scope } from "../../shared/auth/scopes";
+import { SCOPES, type Scope } from "../../shared/vocabulary/scopes";
 import { createTestKey } from "../helpers/api-keys";
 
 const BASE = "http://x";

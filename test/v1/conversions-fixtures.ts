@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import type { Scope } from "../../shared/auth/scopes";
+import type { Scope } from "../../shared/vocabulary/scopes";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 import { seedSite as seedSiteRow } from "../helpers/seed";
 

@@ -1,8 +1,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { errorCatalogue } from "../../shared/errors/catalogue";
+import { errorCatalogue } from "../../shared/result/error-codes";
 
-// The `code` enums of /api/v1/openapi.json come from shared/errors/catalogue.ts: every
+// The `code` enums of /api/v1/openapi.json come from shared/result/error-codes.ts: every
 // code an error response lists is a catalogue code answered with that very status, so
 // the document and docs/api.md's table (test/unit/error-codes-documented.test.ts) both
 // agree with the catalogue.

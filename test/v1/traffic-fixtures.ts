@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
-import type { Scope } from "../../shared/auth/scopes";
 import { rebuildDay } from "../../shared/sessions/settle";
+import type { Scope } from "../../shared/vocabulary/scopes";
 import { createTestKey, type TestKey } from "../helpers/api-keys";
 import { type SeedSite, seedSite as seedSiteRow } from "../helpers/seed";
 import { inShard } from "../helpers/shard";

@@ -1,7 +1,7 @@
 import { refusalOf } from "@shared/errors/api-error";
-import { errorCatalogue } from "@shared/errors/catalogue";
 import { loggedRoute } from "@shared/http/access-log";
 import { log } from "@shared/http/log";
+import { errorCatalogue } from "@shared/result/error-codes";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

@@ -1,8 +1,8 @@
-import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/auth/scopes";
+import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/vocabulary/scopes";
 
 // Settings -> API keys has one control for a key's scopes: the checkboxes. A preset is
 // a button that ticks its scopes visibly (app script, `data-fill-scopes`); the scope
-// sets themselves live in shared/auth/scopes.ts (also used by `npm run admin`).
+// sets themselves live in shared/vocabulary/scopes.ts (also used by `npm run admin`).
 export const keyPresetChoices: { value: keyof typeof SCOPE_PRESETS; label: string }[] = [
   { value: "provisioning", label: "Provisioning" },
   { value: "read-only", label: "Read only" },

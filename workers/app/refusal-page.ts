@@ -1,4 +1,4 @@
-import { errorCatalogue } from "@shared/errors/catalogue";
+import { errorCatalogue } from "@shared/result/error-codes";
 import type { Result } from "@shared/result/result";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

@@ -1,5 +1,5 @@
 import { PERIOD_NAMES } from "@shared/display/display-names";
-import { REPORT_PERIODS } from "@shared/reports/report-window";
+import { REPORT_PERIODS } from "@shared/vocabulary/report-periods";
 
 const sentenceCase = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 

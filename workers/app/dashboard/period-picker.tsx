@@ -1,6 +1,6 @@
-import { DEFAULT_REPORT_PERIOD } from "@shared/reports/report-window";
 import { DAY_MS } from "@shared/time/durations";
 import { localDay } from "@shared/time/time-zone";
+import { DEFAULT_REPORT_PERIOD } from "@shared/vocabulary/report-periods";
 import { type DashboardQuery, queryString, withWindow } from "./dashboard-query";
 
 // The dashboard's period picker (docs/app.md "The dashboard at a glance"): presets as

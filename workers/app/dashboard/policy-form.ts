@@ -1,4 +1,6 @@
-import { POLICY_ACTIONS, POLICY_PURPOSES, type PolicyRules, type SitePolicyInput } from "@shared/policy/policy-schema";
+import type { PolicyRules, SitePolicyInput } from "@shared/policy/policy-schema";
+import { POLICY_ACTIONS } from "@shared/vocabulary/policy-actions";
+import { POLICY_PURPOSES } from "@shared/vocabulary/policy-purposes";
 
 // The policy page's one form (policy-page.tsx) read back into the policy's input: the
 // page writes the whole policy in one POST, as PUT /api/v1/sites/{site_id}/policy does,

@@ -1,14 +1,9 @@
 import { agentName, POLICY_ACTION_NAMES, POLICY_PURPOSE_NAMES, platformName } from "@shared/display/display-names";
 import type { BlockedRequests } from "@shared/policy/blocked-requests-schema";
 import type { PolicyCosts } from "@shared/policy/policy-costs-schema";
-import {
-  EXCEPTION_ACTIONS,
-  POLICY_ACTIONS,
-  POLICY_PURPOSES,
-  type PolicyAction,
-  type PolicyPurpose,
-} from "@shared/policy/policy-schema";
 import type { PolicyCatalogue, SitePolicy } from "@shared/policy/site-policy-view";
+import { EXCEPTION_ACTIONS, POLICY_ACTIONS, type PolicyAction } from "@shared/vocabulary/policy-actions";
+import { POLICY_PURPOSES, type PolicyPurpose } from "@shared/vocabulary/policy-purposes";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
 import { FIELD, NO_RULE, REMOVE, scopeValue } from "./policy-form";

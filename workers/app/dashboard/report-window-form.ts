@@ -1,7 +1,9 @@
 import { valueOrThrow } from "@shared/errors/api-error";
-import type { ReportPeriod, ReportWindow, WindowInput } from "@shared/reports/report-window";
-import { REPORT_PERIODS, reportWindow } from "@shared/reports/report-window";
+import type { ReportWindow, WindowInput } from "@shared/reports/report-window";
+import { reportWindow } from "@shared/reports/report-window";
 import { DEFAULT_TIME_ZONE, localDayStartOf, nextLocalDayStart } from "@shared/time/time-zone";
+import type { ReportPeriod } from "@shared/vocabulary/report-periods";
+import { REPORT_PERIODS } from "@shared/vocabulary/report-periods";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,7 +1,7 @@
 import { KEY_NAME_MAX_LENGTH } from "@shared/auth/key-actions";
-import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/auth/scopes";
 import type { KeyListItem } from "@shared/auth/workspace-keys";
 import { SCOPE_DESCRIPTIONS, SCOPE_NAMES } from "@shared/display/scope-names";
+import { SCOPE_PRESETS, SCOPES, type Scope } from "@shared/vocabulary/scopes";
 import { keyPresetChoices } from "../key-presets";
 import { DataTable } from "../layout/data-table";
 import { ConfirmActions, PostForm } from "../layout/form";

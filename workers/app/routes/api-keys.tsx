@@ -1,7 +1,7 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { createApiKey, revokeApiKey } from "@shared/auth/key-actions";
-import { SCOPES } from "@shared/auth/scopes";
 import { workspaceKey, workspaceKeys } from "@shared/auth/workspace-keys";
+import { SCOPES } from "@shared/vocabulary/scopes";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { Child } from "hono/jsx";

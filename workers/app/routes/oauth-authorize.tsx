@@ -1,5 +1,4 @@
 import { AuthorizationError, CimdFetchError, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
-import { isWriteScope } from "@shared/auth/scopes";
 import { foreignHostReason } from "@shared/http/host-allow-list";
 import {
   AUTHORIZE_PATH,
@@ -11,6 +10,7 @@ import { scopesBeyondRole } from "@shared/oauth/grantable-scopes";
 import { withOAuthLibraryGuard } from "@shared/oauth/library-guard";
 import { serviceOrigin } from "@shared/oauth/service-origin";
 import { earlierGrants } from "@shared/oauth/user-grants";
+import { isWriteScope } from "@shared/vocabulary/scopes";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "../app-env";

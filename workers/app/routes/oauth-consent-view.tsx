@@ -1,8 +1,8 @@
 import type { ConsentDescription } from "@cloudflare/workers-oauth-provider";
 import type { WorkspaceMembership } from "@shared/accounts/app-sessions";
-import { SCOPE_PRESETS, SCOPES } from "@shared/auth/scopes";
 import { SCOPE_DESCRIPTIONS, SCOPE_NAMES } from "@shared/display/scope-names";
 import { grantableScopes } from "@shared/oauth/grantable-scopes";
+import { SCOPE_PRESETS, SCOPES } from "@shared/vocabulary/scopes";
 import { PostForm } from "../layout/form";
 
 /**

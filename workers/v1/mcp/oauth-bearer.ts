@@ -1,7 +1,7 @@
-import { SCOPE_PRESETS } from "@shared/auth/scopes";
 import { protectedResourceMetadataUrl } from "@shared/oauth/authorization-server";
 import { grantCaller } from "@shared/oauth/grant-caller";
 import { serviceOrigin } from "@shared/oauth/service-origin";
+import { SCOPE_PRESETS } from "@shared/vocabulary/scopes";
 import type { OtherBearer } from "../middleware/api-key";
 
 /**

@@ -1,5 +1,4 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { SCOPES } from "@shared/auth/scopes";
 import { ApiError } from "@shared/errors/api-error";
 import {
   mcpResource,
@@ -8,6 +7,7 @@ import {
   TOKEN_PATH,
 } from "@shared/oauth/authorization-server";
 import { serviceOrigin } from "@shared/oauth/service-origin";
+import { SCOPES } from "@shared/vocabulary/scopes";
 import type { Context } from "hono";
 import { serveOAuthEndpoint } from "./oauth-endpoint";
 import { rebindingGuard } from "./rebinding-guard";

@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/server";
-import type { ErrorCode } from "@shared/errors/catalogue";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
 import { scanLimitsSentence } from "@shared/rate-limit/scan-limits";
+import type { ErrorCode } from "@shared/result/error-codes";
 import { LAYERS } from "@shared/scan/layers";
 import { refusalOf, requestScan, type ScanOutcome } from "@shared/scan/scan-client";
 import { ScanIdParam } from "@shared/scan/scan-id";

@@ -1,9 +1,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
-import { SCOPES } from "@shared/auth/scopes";
 import { type CardTool, mcpServerCard, SERVER_CARD_TYPE } from "@shared/discovery/mcp-server-card";
 import { SERVICE_PATHS, serviceUrl } from "@shared/discovery/service-links";
 import { PROTECTED_RESOURCE_METADATA_PATH } from "@shared/oauth/authorization-server";
+import { SCOPES } from "@shared/vocabulary/scopes";
 import type { ApiKeyContext } from "../middleware/caller";
 import type { McpCallContext } from "./call-context";
 import { type BoundTool, buildMcpServer } from "./mcp-server";

@@ -1,5 +1,5 @@
-import type { Scope } from "@shared/auth/scopes";
 import { ApiError } from "@shared/errors/api-error";
+import type { Scope } from "@shared/vocabulary/scopes";
 import type { MiddlewareHandler } from "hono";
 import type { ApiKeyContext } from "./caller";
 

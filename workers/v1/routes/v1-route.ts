@@ -1,10 +1,10 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
-import type { Scope } from "@shared/auth/scopes";
 import { ApiError } from "@shared/errors/api-error";
-import type { ErrorCode } from "@shared/errors/catalogue";
 import { errorResponses } from "@shared/errors/openapi-responses";
 import { conditionalGet } from "@shared/http/public-document";
 import { type ApiLimitClass, apiLimitClasses } from "@shared/rate-limit/api-limits";
+import type { ErrorCode } from "@shared/result/error-codes";
+import type { Scope } from "@shared/vocabulary/scopes";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { apiKeyAuth } from "../middleware/api-key";

@@ -1,10 +1,10 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AdminContext } from "@shared/admin/admin-context";
 import { createAdminKey, listAdminKeys, revokeAdminKey } from "@shared/admin/admin-keys";
-import { SCOPE_PRESETS, SCOPES } from "@shared/auth/scopes";
 import { localSwitchOn } from "@shared/config/local-switches";
 import { ApiError, valueOrThrow } from "@shared/errors/api-error";
 import { crossSiteReason, foreignHostReason } from "@shared/http/host-allow-list";
+import { SCOPE_PRESETS, SCOPES } from "@shared/vocabulary/scopes";
 import type { Context } from "hono";
 import type { V1AppEnv } from "../../app-env";
 

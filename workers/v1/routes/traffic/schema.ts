@@ -3,9 +3,9 @@ import { SessionFilterQuery } from "@shared/reads/session-filters";
 import { SESSIONS_LIMIT_DEFAULT, SESSIONS_LIMIT_MAX } from "@shared/reports/agent-sessions";
 import { FAILING_LIMIT_DEFAULT, FAILING_LIMIT_MAX } from "@shared/reports/failing-sessions";
 import { COMPARISONS, SERIES_INTERVALS } from "@shared/reports/report-params";
-import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/reports/report-window";
 import { TrafficFilterQuery } from "@shared/reports/traffic-filters";
 import { DEFAULT_TIME_ZONE } from "@shared/time/time-zone";
+import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "@shared/vocabulary/report-periods";
 import { cursorQuery } from "../cursor-query";
 
 const Domain = z

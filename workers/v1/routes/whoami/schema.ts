@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { SCOPES } from "@shared/auth/scopes";
+import { SCOPES } from "@shared/vocabulary/scopes";
 
 export const WhoamiSchema = z
   .object({
