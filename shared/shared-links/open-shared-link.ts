@@ -2,6 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { dummyPasswordHash, verifyPassword } from "../accounts/password-hash";
 import { PASSWORD_MAX_LENGTH } from "../accounts/password-policy";
 import { hashSecretToken, looksLikeSecretToken } from "../accounts/secret-token";
+import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
 import type { RateWindow } from "../rate-limit/rate-window";
 import { subjectName } from "../rate-limit/subject-name";
@@ -113,14 +114,15 @@ export async function noteViewed(db: D1Database, link: OpenLinkRow, nowMs: numbe
  * when the password was right, so at most `limit` wrong guesses per window are checked.
  */
 export async function unlockSharedLink(
-  env: SharedLinkEnv,
-  input: { token: string; password: string; address: string; nowMs: number },
+  ctx: AppContext<SharedLinkEnv>,
+  input: { token: string; password: string; address: string },
 ): Promise<
   Result<{ link: OpenLinkRow; proof: string; expiresAt: number }, "not_found" | "rate_limited" | "invalid_request">
 > {
+  const { env, nowMs } = ctx;
   const link = await findOpenLink(env.DB, input.token);
   if (!link) return refusal("not_found", "This shared link does not exist or was revoked.");
-  const expiresAt = input.nowMs + UNLOCK_TTL_MS;
+  const expiresAt = nowMs + UNLOCK_TTL_MS;
   if (link.passwordHash === null) return ok({ link, proof: await unlockProof(link, expiresAt), expiresAt });
   const wrong = () => refusal("invalid_request", "That password is not right.", { field: "password" });
   if (input.password.length === 0 || input.password.length > PASSWORD_MAX_LENGTH) return wrong();
@@ -130,8 +132,8 @@ export async function unlockSharedLink(
     ),
   );
   const specs = [sharedLinkPasswordLimits.link, sharedLinkPasswordLimits.address];
-  const hits = await Promise.all(windows.map((w, i) => w.hit(specs[i], input.nowMs)));
-  const refund = () => Promise.all(windows.map((w, i) => (hits[i].allowed ? w.refund(specs[i], input.nowMs) : null)));
+  const hits = await Promise.all(windows.map((w, i) => w.hit(specs[i], nowMs)));
+  const refund = () => Promise.all(windows.map((w, i) => (hits[i].allowed ? w.refund(specs[i], nowMs) : null)));
   if (hits.some((h) => !h.allowed)) {
     await refund();
     const retryAfterSeconds = Math.max(...hits.map((h) => h.retryAfter));

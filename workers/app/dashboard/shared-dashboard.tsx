@@ -2,7 +2,6 @@ import { withoutBidiControls } from "@shared/encoding/display-text";
 import { addressSubject } from "@shared/http/client-address";
 import { sharedLinkReport } from "@shared/reads/shared-link-report";
 import { unlockSharedLink } from "@shared/shared-links/open-shared-link";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { HTTPException } from "hono/http-exception";
@@ -13,6 +12,7 @@ import { isHttps } from "../cookies";
 import { Notice, PostForm } from "../layout/form";
 import { TimeZoneContext } from "../layout/format-time";
 import { Layout } from "../layout/layout";
+import { appContext } from "../request-context";
 import { DASHBOARD_SCRIPT, DASHBOARD_STYLE, UPLOT_SCRIPT, UPLOT_STYLE } from "./assets";
 import { dashboardQuery, queryString } from "./dashboard-query";
 import { pageWindowInput } from "./report-window-form";
@@ -91,28 +91,22 @@ function PasswordForm(props: { action: string; csrf: string; problem?: string })
 export function registerSharedDashboard(app: Hono<AppEnv>) {
   app.get(PATH, async (c) => {
     const token = c.req.param("token") ?? "";
-    const nowMs = Date.now();
+    const ctx = appContext(c);
+    const { nowMs } = ctx;
     const { query, ignored } = dashboardQuery(c.req.query());
     // Each link opened with a password left its proof in a cookie named by the link's id
     // (`__Host-` on https); a proof holds only for its own link, so each is simply tried.
     const proofs = Object.entries(getCookie(c))
       .filter(([name]) => name.replace(/^__Host-/, "").startsWith(`${PROOF_COOKIE}_`))
       .map(([, value]) => value);
-    const result = await sharedLinkReport(
-      c.env,
-      {
-        token,
-        proofs,
-        window: (zone) => pageWindowInput(query, nowMs, zone).input,
-        reports: DASHBOARD_REPORTS,
-        ...query.filters,
-      },
-      {
-        nowMs,
-        baseUrl: serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url),
-        address: addressSubject(c.req.header("CF-Connecting-IP")),
-      },
-    );
+    const result = await sharedLinkReport(ctx, {
+      token,
+      proofs,
+      window: (zone) => pageWindowInput(query, nowMs, zone).input,
+      reports: DASHBOARD_REPORTS,
+      ...query.filters,
+      address: addressSubject(c.req.header("CF-Connecting-IP")),
+    });
     if (!result.ok && result.code === "rate_limited") {
       c.header("Retry-After", String(result.retryAfterSeconds ?? 60));
       throw new HTTPException(429, { message: result.message });
@@ -159,12 +153,10 @@ export function registerSharedDashboard(app: Hono<AppEnv>) {
     const token = c.req.param("token") ?? "";
     const form = await c.req.parseBody();
     const password = typeof form.password === "string" ? form.password : "";
-    const nowMs = Date.now();
-    const unlocked = await unlockSharedLink(c.env, {
+    const unlocked = await unlockSharedLink(appContext(c), {
       token,
       password,
       address: addressSubject(c.req.header("CF-Connecting-IP")),
-      nowMs,
     });
     const back = `${sharedLinkPath(token)}${new URL(c.req.url).search}`;
     if (unlocked.ok) {

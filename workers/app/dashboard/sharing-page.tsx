@@ -8,7 +8,6 @@ import {
   SHARED_LINKS_PER_SITE,
 } from "@shared/shared-links/shared-link-actions";
 import type { SharedLinkRecord } from "@shared/shared-links/shared-link-store";
-import { serviceBaseUrl } from "@shared/sites/snippet";
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../app-env";
@@ -170,7 +169,7 @@ export function registerSharingPage(app: Hono<AppEnv>) {
         name: name.slice(0, SHARED_LINK_NAME_MAX),
       });
     const { link, token } = sitePageValue(domain, created);
-    const address = `${serviceBaseUrl(c.env.PUBLIC_BASE_URL, c.req.url)}${sharedLinkPath(token)}`;
+    const address = `${pageContext(c).baseUrl}${sharedLinkPath(token)}`;
     return redirectWithFlash(c, siteHref(c, c.req.param("domain") ?? "", "sharing"), {
       kind: "secret",
       id: "new-link",
