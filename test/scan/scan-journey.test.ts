@@ -73,8 +73,8 @@ describe("the add-to-cart journey on platform-like shops", () => {
       expect.arrayContaining(["POST /cart/add", "GET /cart.js"]),
     );
     expectOneUnitReadBack(r, "cookie");
-    // One cart mutation; the other POSTs are the UCP MCP probe (server/discover, then the
-    // 2025 handshake this endpoint speaks: initialize, notification, tools/list).
+    // One cart mutation; the other POSTs are the UCP MCP probe (server/discover beside
+    // initialize, then the rest of the 2025 handshake this endpoint speaks: notification, tools/list).
     expect(r.requests.filter((q) => q.method === "POST" && q.path !== "/api/ucp/mcp").map((q) => q.path)).toEqual([
       "/cart/add",
     ]);

@@ -44,9 +44,11 @@ describe("the protocols as agents speak them in late 2026", () => {
         tools: ["search_catalog", "get_product", "create_cart", "get_cart"],
       },
     });
-    // The endpoint rejects initialize; the scanner never needed it: server/discover, then tools/list.
+    // server/discover and initialize go together; the endpoint rejects initialize (400), and
+    // the era is read from server/discover alone: then tools/list, statelessly (the fixture
+    // refuses a request that carries an Mcp-Session-Id), and no 2025 notification.
     const mcpPosts = requests.filter((r) => r.path === "/api/ucp/mcp");
-    expect(mcpPosts).toHaveLength(2);
+    expect(mcpPosts).toHaveLength(3);
 
     const mcp = byKey.mcp_discovery;
     expect(mcp.status, mcp.message).toBe("pass");

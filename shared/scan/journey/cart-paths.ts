@@ -380,7 +380,7 @@ export async function probeMcp(ctx: McpContext, endpoint: string, advertisedBy: 
   const known = ctx.mcpProbes.find((p) => p.endpoint === endpoint);
   if (known) return known;
   const session = mcpSession(ctx, endpoint, side);
-  // server/discover first, initialize when the endpoint speaks only the 2025 protocol.
+  // server/discover and initialize together; the 2025 session only when discover does not name 2026-07-28.
   const init = await session.connect();
   noteChallenge(ctx, init.response);
   let tools: string[] | null = null;

@@ -144,12 +144,25 @@ export class McpSession {
   }
 
   /**
-   * Opens the conversation the way a 2026 client does: `server/discover`, and when the
-   * endpoint does not speak 2026-07-28 (a 2025 server answers it with an error), the
-   * `initialize` handshake. Nothing is retried after a refusal or a challenge.
+   * Opens the conversation the way a dual-era client does, with both openings on the wire
+   * at once: `server/discover` (2026-07-28) and `initialize` (the 2025 handshake). The era
+   * is read from server/discover alone: a server that lists 2026-07-28 there is spoken to
+   * statelessly and its answer to initialize (a rejection from a 2026-only server, an
+   * unused session from a dual-era one) is dropped; otherwise initialize's answer opens
+   * the 2025 session, and `notifications/initialized` is accepted before anything else
+   * is asked. Each answer is matched to its own request (one POST each, JSON-RPC ids
+   * apart), so neither can be taken for the other. Why the two may go together: MCP
+   * 2026-07-28 "Versioning" lets a client invoke any request without calling
+   * server/discover first, detects the era from the modern request's answer, and lets a
+   * dual-era server serve both eras concurrently on one endpoint; 2025-06-18 "Lifecycle"
+   * asks only that nothing but pings precede initialize's answer, which holds for the
+   * session initialize opens. Nothing is retried after a refusal or a challenge.
    */
   async connect(): Promise<McpAnswer> {
-    const discovered = await this.call("server/discover", {});
+    const [discovered, init] = await Promise.all([
+      this.call("server/discover", {}),
+      this.call("initialize", { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: CLIENT_INFO }),
+    ]);
     const versions = discovered.result?.supportedVersions;
     if (!discovered.error && Array.isArray(versions) && versions.includes(MCP_STATELESS_VERSION)) {
       this.era = MCP_STATELESS_VERSION;
@@ -157,32 +170,32 @@ export class McpSession {
       return discovered;
     }
     if (discovered.response.refused || discovered.response.challenge) return discovered;
-    const init = await this.initialize();
-    if (!init.error) this.era = "2025 handshake";
+    if (!init.error) {
+      await this.initialized(init);
+      this.era = "2025 handshake";
+    }
     return init;
   }
 
-  async initialize(): Promise<McpAnswer> {
-    const answer = await this.call("initialize", {
-      protocolVersion: MCP_PROTOCOL_VERSION,
-      capabilities: {},
-      clientInfo: CLIENT_INFO,
+  /**
+   * The 2025 session initialize opened, then `notifications/initialized`, whose 202 is
+   * awaited: over Streamable HTTP each message is its own POST, so a request sent beside
+   * it could reach the server first, and servers that refuse requests before the
+   * notification (the Python SDK's session does) would then fail it.
+   */
+  private async initialized(answer: McpAnswer): Promise<void> {
+    this.sessionId = answer.response.headers["mcp-session-id"] ?? null;
+    this.initialised = true;
+    const v = answer.result?.protocolVersion;
+    this.serverVersions = typeof v === "string" ? [v] : [];
+    // A notification has no id and gets 202 Accepted; its answer is not read.
+    await this.client.request(this.endpoint, {
+      method: "POST",
+      accept: "application/json, text/event-stream",
+      headers: this.headers("notifications/initialized"),
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      side: this.side,
     });
-    if (!answer.error) {
-      this.sessionId = answer.response.headers["mcp-session-id"] ?? null;
-      this.initialised = true;
-      const v = answer.result?.protocolVersion;
-      this.serverVersions = typeof v === "string" ? [v] : [];
-      // A notification has no id and gets 202 Accepted; its answer is not read.
-      await this.client.request(this.endpoint, {
-        method: "POST",
-        accept: "application/json, text/event-stream",
-        headers: this.headers("notifications/initialized"),
-        body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-        side: this.side,
-      });
-    }
-    return answer;
   }
 
   async listTools(): Promise<{ tools: string[] | null; answer: McpAnswer }> {

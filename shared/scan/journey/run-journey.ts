@@ -118,8 +118,9 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   }
 
   // The MCP endpoints advertised outside UCP are probed from here, while the crawl still
-  // reads the product pages: the probe (server card, then server/discover, else the 2025
-  // handshake, then tools/list) is the scan's longest chain of round trips, and nothing on
+  // reads the product pages: the probe (server card, then server/discover beside
+  // initialize, the 2025 notification when discover did not answer 2026-07-28, then
+  // tools/list) is a long chain of round trips, and nothing on
   // the cart's path waits for it. A challenge it meets is kept apart and joins the
   // journey's only once the cart paths are done, so the cart's path never depends on when
   // a side answer arrives.
