@@ -8,9 +8,12 @@ export const CRAWL_LIMITS = {
   perHostConcurrency: 6,
   /**
    * Of the 6, the slots requests nothing waits for (background, host-limiter.ts) leave to
-   * the pages and the journey's chains: at most 4 background requests in flight per host.
+   * the pages and the journey's chains: at most 3 background requests in flight per host.
+   * The chains hold 3 at once at most: the MCP probe's opening (server/discover beside
+   * initialize, mcp-client.ts) and the cart's next request (with 2 reserved, the cart's
+   * product page waited a whole round trip behind the opening, bench:scan).
    */
-  perHostReserved: 2,
+  perHostReserved: 3,
   maxRedirects: 5,
   maxProducts: 3,
 } as const;
