@@ -3,7 +3,7 @@ import { ok, type Result, refusal } from "../result/result";
 import type { Scope } from "../vocabulary/scopes";
 import { findActiveKey, lastUsedIsStale, touchLastUsed } from "./key-repository";
 
-/** What an API key stands for: the same caller shape an OAuth grant gives at /mcp (shared/oauth/grant-caller.ts). */
+/** What an API key stands for: the same caller shape an OAuth grant gives at /mcp (shared/accounts/grant-caller.ts). */
 export interface KeyCaller {
   keyId: string;
   workspaceId: string;

@@ -1,4 +1,4 @@
-import { effectiveScopes, grantableScopes, scopesBeyondRole } from "@shared/oauth/grantable-scopes";
+import { effectiveScopes, grantableScopes, scopesBeyondRole } from "@shared/accounts/grantable-scopes";
 import { allowedHostnames, serviceOrigin } from "@shared/oauth/service-origin";
 import { describe, expect, it } from "vitest";
 

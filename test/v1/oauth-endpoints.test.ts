@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { grantCaller } from "../../shared/accounts/grant-caller";
 import { authorizationServer } from "../../shared/oauth/authorization-server";
-import { grantCaller } from "../../shared/oauth/grant-caller";
 import { GRACE_SECONDS } from "../../shared/oauth/refresh-rotation";
 
 // The OAuth endpoints of /mcp as an outsider meets them (issue 41): registration bounded

@@ -1,4 +1,5 @@
 import { AuthorizationError, CimdFetchError, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
+import { scopesBeyondRole } from "@shared/accounts/grantable-scopes";
 import { foreignHostReason } from "@shared/http/host-allow-list";
 import {
   AUTHORIZE_PATH,
@@ -6,7 +7,6 @@ import {
   type GrantMetadata,
   type GrantProps,
 } from "@shared/oauth/authorization-server";
-import { scopesBeyondRole } from "@shared/oauth/grantable-scopes";
 import { withOAuthLibraryGuard } from "@shared/oauth/library-guard";
 import { serviceOrigin } from "@shared/oauth/service-origin";
 import { earlierGrants } from "@shared/oauth/user-grants";

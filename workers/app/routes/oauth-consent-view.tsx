@@ -1,7 +1,7 @@
 import type { ConsentDescription } from "@cloudflare/workers-oauth-provider";
 import type { WorkspaceMembership } from "@shared/accounts/app-sessions";
+import { grantableScopes } from "@shared/accounts/grantable-scopes";
 import { SCOPE_DESCRIPTIONS, SCOPE_NAMES } from "@shared/display/scope-names";
-import { grantableScopes } from "@shared/oauth/grantable-scopes";
 import { SCOPE_PRESETS, SCOPES } from "@shared/vocabulary/scopes";
 import { PostForm } from "../layout/form";
 

@@ -1,11 +1,11 @@
+import { grantCaller } from "@shared/accounts/grant-caller";
 import { protectedResourceMetadataUrl } from "@shared/oauth/authorization-server";
-import { grantCaller } from "@shared/oauth/grant-caller";
 import { serviceOrigin } from "@shared/oauth/service-origin";
 import { SCOPE_PRESETS } from "@shared/vocabulary/scopes";
 import type { OtherBearer } from "../middleware/api-key";
 
 /**
- * OAuth access tokens at `/mcp`, beside API keys: the use case (shared/oauth/grant-caller.ts)
+ * OAuth access tokens at `/mcp`, beside API keys: the use case (shared/accounts/grant-caller.ts)
  * says which caller a token stands for, in the shape an API key gives, so every v1 route
  * applies scopes and limits to it unchanged; a refusal is the middleware's 401 challenge.
  */

@@ -1,6 +1,5 @@
-import type { WorkspaceRole } from "@shared/accounts/roles";
-import { canManageWorkspace } from "@shared/accounts/roles";
 import { isScope, SCOPES, type Scope } from "@shared/vocabulary/scopes";
+import { canManageWorkspace, type WorkspaceRole } from "./roles";
 
 /**
  * The scopes a person may hand an app for a workspace: owners and admins any scope (they

@@ -1,15 +1,15 @@
-import { listUserWorkspaces } from "../accounts/workspace-repository";
 import { database } from "../db/client";
-import { ok, type Result, refusal } from "../result/result";
-import type { Scope } from "../vocabulary/scopes";
 import {
   authorizationServer,
   type GrantProps,
   grantIdOf,
   mcpResource,
   type OAuthBindings,
-} from "./authorization-server";
+} from "../oauth/authorization-server";
+import { ok, type Result, refusal } from "../result/result";
+import type { Scope } from "../vocabulary/scopes";
 import { effectiveScopes } from "./grantable-scopes";
+import { listUserWorkspaces } from "./workspace-repository";
 
 /** What an OAuth access token stands for at /mcp: the same caller shape an API key gives. */
 export interface GrantCaller {
