@@ -24,10 +24,6 @@ let inForce: ScryptParams = PASSWORD_HASH_PARAMS;
 export function setPasswordHashParams(params: ScryptParams): void {
   inForce = params;
 }
-/** The cost in force, so a test helper that lowers it for one sign-up can put it back (test/helpers/seed.ts). */
-export function passwordHashParams(): ScryptParams {
-  return inForce;
-}
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 // 128 * N * r * p bytes at most, with headroom; node's default (32 MiB) would refuse larger N.
@@ -41,7 +37,10 @@ function derive(password: string, salt: Uint8Array, params: ScryptParams): Promi
   });
 }
 
-/** `scrypt$N$r$p$salt$hash` (base64url): the parameters travel with the hash. */
+/**
+ * `scrypt$N$r$p$salt$hash` (base64url): the parameters travel with the hash. `params`
+ * unset (or undefined): the cost in force.
+ */
 export async function hashPassword(password: string, params: ScryptParams = inForce): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
   const key = await derive(password, salt, params);

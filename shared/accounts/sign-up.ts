@@ -2,7 +2,7 @@ import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
 import { ok, type Result } from "../result/result";
 import { acceptInvite, findOpenInvite, type OpenInvite } from "./invite-repository";
-import { hashPassword } from "./password-hash";
+import { hashPassword, type ScryptParams } from "./password-hash";
 import { anyUserExists, insertUser } from "./user-repository";
 import { createOwnedWorkspace, listUserWorkspaces } from "./workspace-repository";
 
@@ -24,11 +24,22 @@ export async function signUpFacts(
 }
 
 /**
+ * What creating an account is given: the app's context, and optionally the scrypt cost
+ * of the new password hash. The app's sign-up leaves it unset (the isolate's cost in
+ * force, production's: password-hash.ts); a test that signs up a throwaway account only
+ * to own a workspace (test/helpers/seed.ts) names a lower one. It is the caller's code
+ * that sets it, never a request: no form or API field reaches it.
+ */
+export interface CreateAccountContext extends AppContext {
+  passwordHashParams?: ScryptParams;
+}
+
+/**
  * A new account, joining the invitation's workspace or owning a new one; null when the
  * address already has an account (nothing is created then).
  */
 export async function createAccount(
-  ctx: AppContext,
+  ctx: CreateAccountContext,
   input: {
     email: string;
     password: string;
@@ -36,7 +47,10 @@ export async function createAccount(
   },
 ): Promise<Result<{ userId: string; workspaceId: string } | null, never>> {
   const db = database(ctx.env.DB);
-  const user = await insertUser(db, { email: input.email, passwordHash: await hashPassword(input.password) });
+  const user = await insertUser(db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password, ctx.passwordHashParams),
+  });
   if (!user) return ok(null);
   if ("invite" in input.join) {
     await acceptInvite(db, input.join.invite, user.id, ctx.nowMs);

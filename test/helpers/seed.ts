@@ -1,5 +1,4 @@
 import { env } from "cloudflare:workers";
-import { passwordHashParams, setPasswordHashParams } from "../../shared/accounts/password-hash";
 import { createAccount } from "../../shared/accounts/sign-up";
 import type { ReadEnv } from "../../shared/context/request-context";
 import { requestContext } from "../../shared/context/request-context";
@@ -49,18 +48,13 @@ export async function seedWorkspace(
   now = Date.now(),
 ): Promise<{ workspaceId: string; userId: string }> {
   const unique = crypto.randomUUID().replaceAll("-", "").slice(0, 16);
-  const ctx = { env: { DB: db }, nowMs: now, baseUrl: BASE_URL };
-  const costBefore = passwordHashParams();
-  setPasswordHashParams(TEST_PASSWORD_HASH_PARAMS);
-  // createAccount reads the cost when it starts hashing, before its first await; the cost
-  // is put back at once so no other hash in this isolate sees the lowered one.
-  const pending = createAccount(ctx, {
+  // The throwaway password is hashed at the app project's test cost, named for this call only.
+  const ctx = { env: { DB: db }, nowMs: now, baseUrl: BASE_URL, passwordHashParams: TEST_PASSWORD_HASH_PARAMS };
+  const created = await createAccount(ctx, {
     email: `seed-${unique}@example.com`,
     password: `seed password ${unique}`,
     join: { workspaceName: `Seed ${unique}` },
   });
-  setPasswordHashParams(costBefore);
-  const created = await pending;
   if (!created.ok || created.value === null)
     throw new Error(`seedWorkspace: sign-up of seed-${unique} created no account`);
   return created.value;
