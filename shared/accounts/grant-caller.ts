@@ -1,3 +1,4 @@
+import type { KeyCaller } from "../auth/key-caller";
 import { database } from "../db/client";
 import {
   authorizationServer,
@@ -7,17 +8,17 @@ import {
   type OAuthBindings,
 } from "../oauth/authorization-server";
 import { ok, type Result, refusal } from "../result/result";
-import type { Scope } from "../vocabulary/scopes";
 import { effectiveScopes } from "./grantable-scopes";
 import { listUserWorkspaces } from "./workspace-repository";
 
-/** What an OAuth access token stands for at /mcp: the same caller shape an API key gives. */
-export interface GrantCaller {
-  /** `grant_<id>`: rate limits and logs count per connection, as they count per key. */
-  keyId: string;
-  workspaceId: string;
-  scopes: Scope[];
-}
+/**
+ * What an OAuth access token stands for at /mcp: the caller an API key gives (KeyCaller),
+ * not a lookalike, because both fill the one caller slot of a v1 request (the bearer
+ * middleware's ApiKeyContext, the MCP call context's `auth`), where scopes, limits and
+ * logs treat them alike. Its `keyId` is `grant_<id>`, so rate limits and logs count per
+ * connection as they count per key, and never collide with a key's `key_` ids.
+ */
+export type GrantCaller = KeyCaller;
 
 export interface GrantCallerContext {
   env: OAuthBindings & { DB: D1Database };
