@@ -1,5 +1,7 @@
+import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
+import { revokeUserGrants } from "../oauth/user-grants";
 import { ok, type Result } from "../result/result";
 import { createInvite, withdrawInvite } from "./invite-repository";
 import {
@@ -46,7 +48,8 @@ export async function withdrawInvitation(
 export type SeatChangeKind = { kind: "leave" } | { kind: "remove" } | { kind: "role"; role: WorkspaceRole };
 
 export type SeatChangeOutcome =
-  | { ok: true; email: string }
+  /** `disconnectedApps`: the OAuth grants the person gave in this workspace, revoked with the seat (0 for a role change). */
+  | { ok: true; email: string; disconnectedApps: number }
   | { ok: false; reason: "no_member" | "not_allowed" | "last_owner" | "changed_meanwhile"; message: string };
 
 export const NO_MEMBER = "No member with that id in this workspace.";
@@ -58,11 +61,23 @@ function decide(change: SeatChangeKind, actor: MemberSeat, target: MemberSeat, o
 }
 
 /**
+ * What a seat change is given: the workspace's request context and the OAuth grants, since
+ * the apps a person connected to the workspace go with the seat (issue 41 #1). Built by the
+ * app per request (workers/app/account-context.ts `seatContext`).
+ */
+export interface SeatContext extends RequestContext {
+  grants: OAuthHelpers;
+}
+
+/**
  * Reads the target's seat, applies the rule, and writes under the same guards in SQL. A
  * write that finds the seat changed in between is decided once more on the fresh state.
+ * A seat that ends (leave, remove) takes the target's OAuth grants for this workspace with
+ * it, so a refresh token cannot outlive it; a role change revokes nothing (a grant's
+ * scopes are cut to the role at each use: grant-caller.ts).
  */
 export async function changeSeat(
-  ctx: RequestContext,
+  ctx: SeatContext,
   input: { actor: MemberSeat; targetId: string; change: SeatChangeKind },
 ): Promise<Result<SeatChangeOutcome, never>> {
   const db = database(ctx.env.DB);
@@ -79,7 +94,9 @@ export async function changeSeat(
       change.kind === "role"
         ? target.role === change.role || (await changeMemberRole(db, { ...guards, to: change.role }))
         : await removeMember(db, guards);
-    if (written) return ok({ ok: true, email: seat.email });
+    if (!written) continue;
+    const disconnectedApps = change.kind === "role" ? 0 : await revokeUserGrants(ctx.grants, targetId, workspaceId);
+    return ok({ ok: true, email: seat.email, disconnectedApps });
   }
   return ok({
     ok: false,

@@ -6,6 +6,7 @@ import { setPasswordHashParams } from "../../shared/accounts/password-hash";
 import { openFlash, sealFlash } from "../../shared/accounts/session-flash";
 import { createAccount, signUpAsExisting } from "../../shared/accounts/sign-up";
 import type { AppContext } from "../../shared/context/app-context";
+import { grantHelpers } from "../../shared/oauth/authorization-server";
 import type { Result } from "../../shared/result/result";
 import { testContext } from "../helpers/test-context";
 import { uniqueEmail } from "./form-client";
@@ -34,9 +35,11 @@ async function owner(label: string) {
   return { ...made, email };
 }
 
-/** A member's context in `workspaceId`. */
-const inWorkspace = (workspaceId: string, userId: string, nowMs = T0) =>
-  testContext({ workspaceId, nowMs, actor: { kind: "member", userId } });
+/** A member's context in `workspaceId`, with the OAuth grants a seat change revokes. */
+const inWorkspace = (workspaceId: string, userId: string, nowMs = T0) => ({
+  ...testContext({ workspaceId, nowMs, actor: { kind: "member", userId } }),
+  grants: grantHelpers(env),
+});
 
 describe("sign-up as a use case", () => {
   it("creates nothing for an address that already has an account, and the existing account then lands in its workspace", async () => {
@@ -93,7 +96,7 @@ describe("seat changes as a use case", () => {
     const promoted = valueIn(
       await changeSeat(ctx, { actor: me, targetId: guest.userId, change: { kind: "role", role: "admin" } }),
     );
-    expect(promoted).toEqual({ ok: true, email: guest.email });
+    expect(promoted).toEqual({ ok: true, email: guest.email, disconnectedApps: 0 });
     expect(valueIn(await memberSeat(ctx, { userId: guest.userId }))?.role).toBe("admin");
   });
 

@@ -16,13 +16,12 @@ import {
   workspaceRoles,
 } from "@shared/accounts/roles";
 import { workspaceMembers } from "@shared/accounts/workspace-members";
-import { grantHelpers } from "@shared/oauth/authorization-server";
-import { revokeUserGrants } from "@shared/oauth/user-grants";
 import { hitSubjects } from "@shared/rate-limit/hit-subjects";
 import { subjectName } from "@shared/rate-limit/subject-name";
 import type { Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { seatContext } from "../account-context";
 import type { AppEnv } from "../app-env";
 import { type Flash, redirectWithFlash, takeFlash } from "../flash";
 import { appHref } from "../layout/app-href";
@@ -208,11 +207,10 @@ export function registerMembers(app: Hono<AppEnv>) {
   // After leaving, the next page resolves another workspace of the user's, or offers to create one.
   app.post(`${PATH}/leave`, async (c) => {
     const left = pageValue(
-      await changeSeat(pageContext(c), { actor: me(c), targetId: me(c).userId, change: { kind: "leave" } }),
+      await changeSeat(seatContext(c), { actor: me(c), targetId: me(c).userId, change: { kind: "leave" } }),
     );
     if (!left.ok) return refuseSeat(c, left);
-    // The apps this person connected to the workspace go with the seat (issue 41 #1).
-    await revokeUserGrants(grantHelpers(c.env), c.get("user").userId, c.get("workspace").id);
+    // The apps this person connected to the workspace went with the seat (issue 41 #1).
     // The left workspace is no longer the user's: /app resolves another one, or offers a new one.
     return c.redirect("/app", 303);
   });
@@ -223,7 +221,7 @@ export function registerMembers(app: Hono<AppEnv>) {
     if (!to) return refuse(c, 400, "Choose a role: owner, admin or member.");
     const change = { kind: "role", role: to } as const;
     const changed = pageValue(
-      await changeSeat(pageContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
+      await changeSeat(seatContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
     );
     if (!changed.ok) return refuseSeat(c, changed);
     return redirectWithFlash(c, membersHref(c), { kind: "success", text: `${changed.email} is now ${to}.` });
@@ -254,12 +252,12 @@ export function registerMembers(app: Hono<AppEnv>) {
   app.post(`${PATH}/:userId/remove`, async (c) => {
     const change = { kind: "remove" } as const;
     const removed = pageValue(
-      await changeSeat(pageContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
+      await changeSeat(seatContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
     );
     if (!removed.ok) return refuseSeat(c, removed);
-    // Their connected apps (OAuth grants) for this workspace are revoked with the seat, so
-    // a refresh token cannot outlive it (issue 41 #1).
-    const apps = await revokeUserGrants(grantHelpers(c.env), c.req.param("userId"), c.get("workspace").id);
+    // Their connected apps (OAuth grants) for this workspace went with the seat, so a
+    // refresh token cannot outlive it (issue 41 #1).
+    const apps = removed.disconnectedApps;
     return redirectWithFlash(c, membersHref(c), {
       kind: "success",
       text: `Removed ${removed.email}. Their next request to this workspace is refused${apps > 0 ? `, and the ${apps === 1 ? "app" : `${apps} apps`} they connected to it ${apps === 1 ? "is" : "are"} disconnected` : ""}.`,
