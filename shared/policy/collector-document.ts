@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { rulesFor } from "../scan/robots/is-allowed";
-import { parseRobots } from "../scan/robots/parse-robots";
+import { rulesFor } from "../robots/is-allowed";
+import { parseRobots } from "../robots/parse-robots";
 import { POLICY_ACTIONS } from "../vocabulary/policy-actions";
 import { POLICY_PURPOSES } from "../vocabulary/policy-purposes";
 import { managedRobots } from "./managed-robots";

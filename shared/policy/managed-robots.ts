@@ -1,6 +1,6 @@
 import { POLICY_PURPOSE_NAMES } from "../display/display-names";
-import { decidingRule, rulesFor } from "../scan/robots/is-allowed";
-import { parseRobots, productToken, type RobotsRule } from "../scan/robots/parse-robots";
+import { decidingRule, rulesFor } from "../robots/is-allowed";
+import { parseRobots, productToken, type RobotsRule } from "../robots/parse-robots";
 import type { PolicyAgent } from "./policy-agents";
 import { actionAt, type PathDecision } from "./resolve-policy";
 

@@ -1,7 +1,7 @@
 import type { AgentEntry } from "../classify/agents";
 import type { AiPlatform } from "../classify/platforms";
 import { aiAgents } from "../classify/user-agent";
-import { productToken } from "../scan/robots/parse-robots";
+import { productToken } from "../robots/parse-robots";
 import type { PolicyPurpose } from "../vocabulary/policy-purposes";
 
 // The agents a policy names, read from the one catalogue (shared/classify/agents.ts,

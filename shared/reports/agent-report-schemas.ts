@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MetricId } from "../metrics/metric-catalogue";
 import { metricMeta } from "../metrics/metric-text";
-import { RobotsReason } from "../scan/robots/robots-verdict";
+import { RobotsReason } from "../robots/robots-verdict";
 import { Coverage } from "../sites/coverage-schema";
 import { SERIES_INTERVALS } from "./report-params";
 import { ReportHeader, zoned } from "./report-schemas";
@@ -48,7 +48,7 @@ export const RobotsViolation = z.object({
     .string()
     .meta({ description: "The rule that disallowed it, as written.", example: "Disallow: /checkout" }),
   line: Int(7, "Its line in that robots.txt."),
-  // Additive (issue 45): the verdict in the reason vocabulary the scan shares (shared/scan/robots/robots-verdict.ts).
+  // Additive (issue 45): the verdict in the reason vocabulary the scan shares (shared/robots/robots-verdict.ts).
   reason: RobotsReason.meta({ example: "disallowed_by_rule" }),
   group: z
     .string()

@@ -1,14 +1,14 @@
+import { decidingRule, patternGlob, UNFILTERED_PATH_SQL } from "../robots/is-allowed";
+import { parseRobots, type RobotsTxt } from "../robots/parse-robots";
 import { ROBOTS_CACHE_GRACE_MS, type RobotsVersion } from "../robots/robots-history";
-import { decidingRule, patternGlob, UNFILTERED_PATH_SQL } from "../scan/robots/is-allowed";
-import { parseRobots, type RobotsTxt } from "../scan/robots/parse-robots";
-import { judgeRobots } from "../scan/robots/robots-verdict";
+import { judgeRobots } from "../robots/robots-verdict";
 import { DAY_MS } from "../time/durations";
 import type { RobotsCompliance } from "./agent-report-schemas";
 import { agentRequestDayPlan, inRanges } from "./agent-request-plan";
 
 // robots.txt compliance (docs/reports.md): each AI agent's logged request judged by the
 // robots.txt the site served when the request was made, with the scanner's RFC 9309
-// matcher (shared/scan/robots/is-allowed.ts), never by today's file.
+// matcher (shared/robots/is-allowed.ts), never by today's file.
 
 /** Violations listed per agent at most (counts cover them all). */
 export const VIOLATIONS_PER_AGENT = 50;

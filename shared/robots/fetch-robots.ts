@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { OutboundError } from "../outbound/outbound-error";
 import type { ResolveMap } from "../outbound/resolve-map";
 import { safeFetch } from "../outbound/safe-fetch";
-import { scannerUserAgent } from "../scan/user-agent";
+import { scannerUserAgent } from "../outbound/user-agents";
 import { DAY_MS } from "../time/durations";
 import { type RobotsCheck, recordRobotsFetch } from "./robots-history";
 import { MAX_VERSION_BYTES, observationOf, type RobotsObservation } from "./robots-version";

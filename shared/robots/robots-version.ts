@@ -1,4 +1,4 @@
-import { ROBOTS_MAX_BYTES } from "../scan/robots/parse-robots";
+import { ROBOTS_MAX_BYTES } from "./parse-robots";
 
 /**
  * What one robots.txt fetch says about a domain, as a version to keep (RFC 9309 §2.3.1):

@@ -1,6 +1,5 @@
 import type { Database } from "../db/client";
 import type { ResolveMap } from "../outbound/resolve-map";
-import { recordScanRobots } from "../robots/record-scan-robots";
 import { CHECKS } from "./checks/registry";
 import { CRAWL_LIMITS } from "./crawl/crawl-limits";
 import { crawlSite } from "./crawl/crawl-site";
@@ -8,6 +7,7 @@ import { HostLimiter } from "./crawl/host-limiter";
 import { runJourney } from "./journey/run-journey";
 import type { JourneyResult } from "./journey/types";
 import { LAYERS } from "./layers";
+import { recordScanRobots } from "./record-scan-robots";
 import { resultHash } from "./result-hash";
 import { runChecks } from "./run-checks";
 import { saveScan } from "./scan-store";

@@ -1,9 +1,10 @@
 // Shapes of a scan: what the crawler fetched, what each page says, what a check returns.
 // CheckResult is the contract's (contract.md "CheckResult").
+
+import type { RobotsTxt } from "../robots/parse-robots";
+import type { RobotsVerdict } from "../robots/robots-verdict";
 import type { JourneyResult } from "./journey/types";
 import type { LayerNumber } from "./layers";
-import type { RobotsTxt } from "./robots/parse-robots";
-import type { RobotsVerdict } from "./robots/robots-verdict";
 import type { CheckStatus } from "./scan-result";
 
 /** Declared once in ./layers.ts (the layers table) and ./scan-result.ts (the Scan API's zod schemas). */

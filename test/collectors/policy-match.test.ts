@@ -21,8 +21,8 @@ import { matchAgent } from "../../shared/classify/user-agent";
 import { parseIp as serviceParseIp } from "../../shared/ip/cidr";
 import { collectorDocument } from "../../shared/policy/collector-document";
 import { NEUTRAL_POLICY } from "../../shared/policy/policy-schema";
-import { isAllowed, rulesFor } from "../../shared/scan/robots/is-allowed";
-import { parseRobots } from "../../shared/scan/robots/parse-robots";
+import { isAllowed, rulesFor } from "../../shared/robots/is-allowed";
+import { parseRobots } from "../../shared/robots/parse-robots";
 
 // The collector restates three of the service's matchers (it depends on nothing):
 // each pair must give the same answers, or the collector would enforce a policy on

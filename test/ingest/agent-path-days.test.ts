@@ -6,9 +6,9 @@ import { storeAgentRequests } from "../../shared/drains/agent-request-rows";
 import { agentErrors } from "../../shared/reports/agent-errors";
 import { agentRequestDayPlan } from "../../shared/reports/agent-request-plan";
 import { robotsCompliance, segmentsOf, VIOLATIONS_PER_AGENT } from "../../shared/reports/robots-compliance";
+import { decidingRule, patternGlob, patternMatches, UNFILTERED_PATH_SQL } from "../../shared/robots/is-allowed";
+import { parseRobots } from "../../shared/robots/parse-robots";
 import type { RobotsVersion } from "../../shared/robots/robots-history";
-import { decidingRule, patternGlob, patternMatches, UNFILTERED_PATH_SQL } from "../../shared/scan/robots/is-allowed";
-import { parseRobots } from "../../shared/scan/robots/parse-robots";
 import { expectCountsFollowRows } from "../helpers/agent-request-counts";
 import { inShard, rowsOf } from "../helpers/shard";
 

@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { parseResolveMap } from "../../shared/outbound/resolve-map";
 import { safeFetch } from "../../shared/outbound/safe-fetch";
+import { SCANNER_TOKEN } from "../../shared/outbound/user-agents";
 import { crawlSite } from "../../shared/scan/crawl/crawl-site";
 import type { CrawlEvent } from "../../shared/scan/crawl/fetcher";
 import { runChecks } from "../../shared/scan/run-checks";
-import { SCANNER_TOKEN } from "../../shared/scan/user-agent";
 import { CATALOG_XML_BYTES, PAGES_SITEMAP_URLS } from "../fixtures/shops/sitemap-index-shop";
 
 const resolve = parseResolveMap(env.OUTBOUND_RESOLVE);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { segmentsOf } from "../../shared/reports/robots-compliance";
+import { decidingRule } from "../../shared/robots/is-allowed";
+import { parseRobots } from "../../shared/robots/parse-robots";
 import { ROBOTS_CACHE_GRACE_MS } from "../../shared/robots/robots-history";
 import { cutToBytes, MAX_VERSION_BYTES, observationOf } from "../../shared/robots/robots-version";
-import { decidingRule } from "../../shared/scan/robots/is-allowed";
-import { parseRobots } from "../../shared/scan/robots/parse-robots";
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@
 // tokens in a User-Agent, an address in published CIDRs, a path against robots.txt rules.
 // Each is the service's own rule, restated because this package depends on nothing:
 // shared/classify/product-token.ts, shared/ip/cidr.ts + shared/classify/ip-ranges.ts and
-// shared/scan/robots/is-allowed.ts. test/collectors/policy-match.test.ts holds each pair
+// shared/robots/is-allowed.ts. test/collectors/policy-match.test.ts holds each pair
 // to the same answers.
 
 // ---- product tokens (RFC 9110 §10.1.5), as shared/classify/product-token.ts ----
@@ -157,7 +157,7 @@ export function inAddressSet(ip: ParsedIp, set: AddressSet): boolean {
   return false;
 }
 
-// ---- robots.txt rules (RFC 9309 §2.2.2-§2.2.3), as shared/scan/robots/is-allowed.ts ----
+// ---- robots.txt rules (RFC 9309 §2.2.2-§2.2.3), as shared/robots/is-allowed.ts ----
 
 /** Printable ASCII kept, everything else percent-encoded as UTF-8, escapes in upper-case hex. */
 export function percentNormal(value: string): string {

@@ -1,4 +1,6 @@
 import type { ResolveMap } from "../../outbound/resolve-map";
+import { PARITY_USER_AGENT, SCANNER_TOKEN } from "../../outbound/user-agents";
+import { parseRobots } from "../../robots/parse-robots";
 import { headerLink } from "../checks/integration/link-header";
 import {
   AI_CATALOG_PATH,
@@ -9,7 +11,6 @@ import {
 } from "../checks/integration/mcp-catalog";
 import { chooseProductFeed } from "../feed/choose-product-feed";
 import { extractPage } from "../html/extract-page";
-import { parseRobots } from "../robots/parse-robots";
 import { type ParsedSitemap, readSitemapStream } from "../sitemap";
 import { declaresProduct } from "../structured-data";
 import type {
@@ -23,7 +24,6 @@ import type {
   SiteSnapshot,
 } from "../types";
 import { CONVENTIONAL_CARTS, looksLikeCategory, resolveOnSite, sortedUnique } from "../url-patterns";
-import { PARITY_USER_AGENT, SCANNER_TOKEN } from "../user-agent";
 import { isAddToCartName, namesCart } from "../vocabulary/shop-vocabulary";
 import { CRAWL_LIMITS } from "./crawl-limits";
 import { cartLinks as findCartLinks, productCandidates } from "./discover-products";

@@ -2,10 +2,10 @@ import { getDomain } from "tldts";
 import { OutboundError } from "../../outbound/outbound-error";
 import type { ResolveMap } from "../../outbound/resolve-map";
 import { safeFetch } from "../../outbound/safe-fetch";
+import { SCANNER_TOKEN, scannerUserAgent } from "../../outbound/user-agents";
+import { judgeRobots, type RobotsSource, verdictSentence } from "../../robots/robots-verdict";
 import { detectChallenge } from "../bot-protection";
-import { judgeRobots, type RobotsSource, verdictSentence } from "../robots/robots-verdict";
 import type { Fetched, RobotsGate } from "../types";
-import { SCANNER_TOKEN, scannerUserAgent } from "../user-agent";
 import { CRAWL_LIMITS } from "./crawl-limits";
 import { HostLimiter } from "./host-limiter";
 

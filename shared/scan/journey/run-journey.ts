@@ -1,11 +1,11 @@
 import type { ResolveMap } from "../../outbound/resolve-map";
+import { LOCAL_INFO_URL, scannerUserAgent } from "../../outbound/user-agents";
 import { isOk, parseJson } from "../checks/check-helpers";
 import { apiCatalogLinks } from "../checks/integration/api-catalog";
 import { catalogMcpEndpoints } from "../checks/integration/mcp-catalog";
 import type { CrawlEvent } from "../crawl/fetcher";
 import type { HostLimiter } from "../crawl/host-limiter";
 import type { JourneySite, McpProbeSite } from "../types";
-import { LOCAL_INFO_URL, scannerUserAgent } from "../user-agent";
 import { type PathResult, probeMcp, productPage, tryForm, tryMcp, tryPermalink, tryPlatformApi } from "./cart-paths";
 import type { JourneyContext, McpContext } from "./context";
 import { findProduct, searchSite } from "./find";

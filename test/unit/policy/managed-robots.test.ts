@@ -6,8 +6,8 @@ import { managedRobots, ownRulesOf } from "../../../shared/policy/managed-robots
 import { policyAgentNamed } from "../../../shared/policy/policy-agents";
 import { NEUTRAL_POLICY, type PolicyRules } from "../../../shared/policy/policy-schema";
 import { actionAt } from "../../../shared/policy/resolve-policy";
-import { isAllowed, rulesFor } from "../../../shared/scan/robots/is-allowed";
-import { parseRobots } from "../../../shared/scan/robots/parse-robots";
+import { isAllowed, rulesFor } from "../../../shared/robots/is-allowed";
+import { parseRobots } from "../../../shared/robots/parse-robots";
 
 const OWN = [
   "# the shop's own file",

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { isAllowed } from "../../../shared/scan/robots/is-allowed";
-import { parseRobots } from "../../../shared/scan/robots/parse-robots";
+import { isAllowed } from "../../../shared/robots/is-allowed";
+import { parseRobots } from "../../../shared/robots/parse-robots";
 
 // Every portable IsUserAgentAllowed expectation of google/robotstxt (the RFC 9309
 // reference parser), transcribed in ../shared/data/peer-robots (source and licence in its

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
+import { parseRobots } from "../../../shared/robots/parse-robots";
+import { judgeRobots, type RobotsSource, verdictSentence } from "../../../shared/robots/robots-verdict";
 import { robotsRefusal } from "../../../shared/scan/crawl/fetcher";
-import { parseRobots } from "../../../shared/scan/robots/parse-robots";
-import { judgeRobots, type RobotsSource, verdictSentence } from "../../../shared/scan/robots/robots-verdict";
 
 // Issue 45: every robots.txt verdict says why, in the reasons RFC 9309 distinguishes
 // (allowed by rule, disallowed by rule, no matching rule, unavailable, unreachable), with

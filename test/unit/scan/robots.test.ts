@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isAllowed, namesAgent, patternMatches } from "../../../shared/scan/robots/is-allowed";
-import { parseRobots, ROBOTS_MAX_BYTES } from "../../../shared/scan/robots/parse-robots";
+import { isAllowed, namesAgent, patternMatches } from "../../../shared/robots/is-allowed";
+import { parseRobots, ROBOTS_MAX_BYTES } from "../../../shared/robots/parse-robots";
 
 // Cases from RFC 9309 §2.2.2, §2.2.3 and §5 (examples), plus the grouping rules of §2.1.
 describe("robots.txt per RFC 9309", () => {

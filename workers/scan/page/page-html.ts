@@ -1,8 +1,8 @@
+import { SCANNER_TOKEN, scannerUserAgent } from "@shared/outbound/user-agents";
 import { CHECKS } from "@shared/scan/checks/registry";
 import { CRAWL_LIMITS } from "@shared/scan/crawl/crawl-limits";
 import { JOURNEY_LIMITS } from "@shared/scan/journey/journey-limits";
 import { LAYERS } from "@shared/scan/layers";
-import { SCANNER_TOKEN, scannerUserAgent } from "@shared/scan/user-agent";
 import { html } from "hono/html";
 import { pageLayout, scanForm } from "./page-layout";
 

@@ -1,5 +1,5 @@
-import { parseRobots } from "../../robots/parse-robots";
-import { judgeRobots, type RobotsVerdict, verdictSentence } from "../../robots/robots-verdict";
+import { parseRobots } from "../../../robots/parse-robots";
+import { judgeRobots, type RobotsVerdict, verdictSentence } from "../../../robots/robots-verdict";
 import type { CheckOutcome, SiteSnapshot } from "../../types";
 import { blockedBy, looksLikeHtml, pathOf } from "../check-helpers";
 

@@ -1,4 +1,4 @@
-import { parseRobots } from "../../robots/parse-robots";
+import { parseRobots } from "../../../robots/parse-robots";
 import { fileToJudge, looksLikeHtml } from "../check-helpers";
 import { defineCheck } from "../define-check";
 

@@ -1,5 +1,5 @@
-import { namesAgent } from "../../robots/is-allowed";
-import { parseRobots } from "../../robots/parse-robots";
+import { namesAgent } from "../../../robots/is-allowed";
+import { parseRobots } from "../../../robots/parse-robots";
 import { blockedBy, isOk, looksLikeHtml } from "../check-helpers";
 import { defineCheck } from "../define-check";
 import { contentUsageHeader, parseContentUsage } from "./content-usage";

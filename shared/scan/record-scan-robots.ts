@@ -1,8 +1,8 @@
 import type { Database } from "../db/client";
 import { log } from "../http/log";
-import type { Fetched } from "../scan/types";
-import { isRegisteredDomain, recordRobotsFetch } from "./robots-history";
-import { observationOf } from "./robots-version";
+import { isRegisteredDomain, recordRobotsFetch } from "../robots/robots-history";
+import { observationOf } from "../robots/robots-version";
+import type { Fetched } from "./types";
 
 /**
  * A scan's robots.txt fetch, added to the domain's history when the domain is a
