@@ -2,18 +2,23 @@ import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
 import { ok, type Result } from "../result/result";
 import { hashPassword, needsRehash } from "./password-hash";
+import type { SignUpEnv } from "./sign-up";
 import { anyUserExists, type UserRecord, updatePasswordHash } from "./user-repository";
 import { listUserWorkspaces } from "./workspace-repository";
 
 // Signing in with a password (docs/app.md "Sign-in"): the password itself is checked,
 // throttled, by the caller (workers/app/password-check.ts, `accountWithPassword`).
 
-/** Whether any account exists yet: before the first, the pages point to the owner's sign-up. */
-export async function anyAccountExists(
-  ctx: AppContext,
+/**
+ * Whether the sign-in page points to the first owner's sign-up: a local run
+ * (LOCAL_OWNER_SIGNUP=1) before any account exists. A deployment does not read D1 for it.
+ */
+export async function localOwnerSignUpOpen(
+  ctx: AppContext<SignUpEnv>,
   _input: Record<string, never>,
 ): Promise<Result<boolean, never>> {
-  return ok(await anyUserExists(database(ctx.env.DB)));
+  if (ctx.env.LOCAL_OWNER_SIGNUP !== "1") return ok(false);
+  return ok(!(await anyUserExists(database(ctx.env.DB))));
 }
 
 /**

@@ -1,26 +1,70 @@
-import type { AppContext } from "../context/app-context";
+import type { AppContext, AppContextEnv } from "../context/app-context";
 import { database } from "../db/client";
 import { ok, type Result } from "../result/result";
+import { bootstrapStatus } from "./bootstrap-secret";
 import { acceptInvite, findOpenInvite, type OpenInvite } from "./invite-repository";
 import { hashPassword, type ScryptParams } from "./password-hash";
+import { parseSignUpMode, type SignUpPath, signUpPath } from "./sign-up-policy";
 import { anyUserExists, insertUser } from "./user-repository";
 import { createOwnedWorkspace, listUserWorkspaces } from "./workspace-repository";
 
 export type { OpenInvite };
 
-// Creating an account (docs/app.md "Sign-up"). Who may sign up is decided by the caller
-// with `signUpPath` (sign-up-policy.ts) from the facts read here; the throttles and the
-// password check of a taken address are the caller's too (workers/app/routes/sign-up.tsx).
+// Creating an account (docs/app.md "Sign-up"). Who may sign up is decided here with
+// `signUpPath` (sign-up-policy.ts) from the facts read here and the deployment's
+// switches; the throttles and the password check of a taken address are the caller's
+// (workers/app/routes/sign-up.tsx).
 
-/** What the sign-up form depends on: whether this is the first account, and the invitation named. */
+/** The deployment's sign-up switches (docs/app.md "Getting started", docs/deploy.md): read from the context, never from a request. */
+export interface SignUpEnv extends AppContextEnv {
+  /** `open`: anyone may sign up with a workspace of their own; anything else: by invitation. */
+  SIGNUP_MODE?: string;
+  /** `1` in a local run: the first owner needs no bootstrap secret. */
+  LOCAL_OWNER_SIGNUP?: string;
+  /** The Worker secret that admits a deployment's first owner (at least 32 characters). */
+  BOOTSTRAP_SECRET?: string;
+}
+
+export interface SignUpFacts {
+  firstOwner: boolean;
+  invite: OpenInvite | null;
+  /** SIGNUP_MODE=open: the form asks for a workspace of one's own. */
+  open: boolean;
+  /** The first owner of a deployment (not a local run) must type the bootstrap secret. */
+  askBootstrap: boolean;
+}
+
+/** What the sign-up form depends on: whether this is the first account, the invitation named, and the switches. */
 export async function signUpFacts(
-  ctx: AppContext,
+  ctx: AppContext<SignUpEnv>,
   input: { inviteToken: string },
-): Promise<Result<{ firstOwner: boolean; invite: OpenInvite | null }, never>> {
+): Promise<Result<SignUpFacts, never>> {
   const db = database(ctx.env.DB);
   const firstOwner = !(await anyUserExists(db));
   const invite = input.inviteToken ? await findOpenInvite(db, input.inviteToken, ctx.nowMs) : null;
-  return ok({ firstOwner, invite });
+  const open = parseSignUpMode(ctx.env.SIGNUP_MODE) === "open";
+  return ok({ firstOwner, invite, open, askBootstrap: firstOwner && ctx.env.LOCAL_OWNER_SIGNUP !== "1" });
+}
+
+/**
+ * The way this sign-up may take, or why it is refused (sign-up-policy.ts `signUpPath`):
+ * from the form's facts (`signUpFacts`), whether it sent an invitation token, the
+ * bootstrap secret it sent, and the deployment's switches.
+ */
+export async function signUpWay(
+  ctx: AppContext<SignUpEnv>,
+  input: { facts: SignUpFacts; inviteSent: boolean; bootstrapSecret: string | undefined },
+): Promise<Result<SignUpPath, never>> {
+  const { facts } = input;
+  return ok(
+    signUpPath({
+      anyUserExists: !facts.firstOwner,
+      local: ctx.env.LOCAL_OWNER_SIGNUP === "1",
+      mode: parseSignUpMode(ctx.env.SIGNUP_MODE),
+      invite: !input.inviteSent ? "none" : facts.invite ? "valid" : "invalid",
+      bootstrap: await bootstrapStatus(ctx.env.BOOTSTRAP_SECRET, input.bootstrapSecret),
+    }),
+  );
 }
 
 /**

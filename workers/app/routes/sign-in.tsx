@@ -1,5 +1,5 @@
 import { normalizeEmail } from "@shared/accounts/email";
-import { afterPasswordSignIn, anyAccountExists } from "@shared/accounts/sign-in";
+import { afterPasswordSignIn, localOwnerSignUpOpen } from "@shared/accounts/sign-in";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { EmailField, PasswordField } from "../layout/account-fields";
@@ -63,7 +63,7 @@ function arrivalNotice(query: (name: string) => string | undefined): string | nu
 
 export function registerSignIn(app: Hono<AppEnv>) {
   app.get("/app/sign-in", async (c) => {
-    const noAccountYet = c.env.LOCAL_OWNER_SIGNUP === "1" && !pageValue(await anyAccountExists(appContext(c), {}));
+    const noAccountYet = pageValue(await localOwnerSignUpOpen(appContext(c), {}));
     const next = safeNext(c.req.query("next"));
     return renderPage(c, {
       title: "Sign in",

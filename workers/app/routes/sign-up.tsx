@@ -1,12 +1,11 @@
 import { normalizeEmail } from "@shared/accounts/email";
 import { passwordProblem } from "@shared/accounts/password-policy";
-import { createAccount, type OpenInvite, signUpAsExisting, signUpFacts } from "@shared/accounts/sign-up";
-import { parseSignUpMode, signUpPath, signUpRefusals } from "@shared/accounts/sign-up-policy";
+import { createAccount, type OpenInvite, signUpAsExisting, signUpFacts, signUpWay } from "@shared/accounts/sign-up";
+import { signUpRefusals } from "@shared/accounts/sign-up-policy";
 import { WORKSPACE_NAME_MAX_LENGTH } from "@shared/accounts/workspace-name";
 import { initialTimeZone } from "@shared/accounts/workspace-time-zone";
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { bootstrapStatus } from "../bootstrap-secret";
 import { BrowserTimeZoneField, EmailField, PasswordField } from "../layout/account-fields";
 import { Notice, PostForm } from "../layout/form";
 import { renderPage, renderRefused } from "../layout/render";
@@ -76,11 +75,6 @@ export function SignUpForm(props: SignUpFormProps) {
   );
 }
 
-async function formFlags(c: Context<AppEnv>, inviteToken = "") {
-  const { firstOwner, invite } = pageValue(await signUpFacts(appContext(c), { inviteToken }));
-  return { firstOwner, invite, askBootstrap: firstOwner && c.env.LOCAL_OWNER_SIGNUP !== "1" };
-}
-
 function inviteProps(token: string, invite: OpenInvite) {
   return { token, workspaceName: invite.workspaceName, role: invite.role };
 }
@@ -91,8 +85,7 @@ function defaultWorkspaceName(email: string): string {
 
 export function registerSignUp(app: Hono<AppEnv>) {
   app.get("/app/sign-up", async (c) => {
-    const { firstOwner, askBootstrap } = await formFlags(c);
-    const open = parseSignUpMode(c.env.SIGNUP_MODE) === "open";
+    const { firstOwner, askBootstrap, open } = pageValue(await signUpFacts(appContext(c), { inviteToken: "" }));
     const intro = firstOwner ? (
       <Notice kind="info">This first account becomes the owner of the first workspace.</Notice>
     ) : !open ? (
@@ -116,8 +109,8 @@ export function registerSignUp(app: Hono<AppEnv>) {
     const typed = str("email", 320);
     const password = typeof form.password === "string" ? form.password : "";
     const inviteToken = str("invite", 64);
-    const { firstOwner, invite, askBootstrap } = await formFlags(c, inviteToken);
-    const open = parseSignUpMode(c.env.SIGNUP_MODE) === "open";
+    const facts = pageValue(await signUpFacts(appContext(c), { inviteToken }));
+    const { firstOwner, invite, askBootstrap, open } = facts;
 
     const again = (status: 400 | 403 | 429, message: string) =>
       renderRefused(c, {
@@ -145,13 +138,13 @@ export function registerSignUp(app: Hono<AppEnv>) {
     const weak = passwordProblem(password);
     if (weak) return again(400, weak);
 
-    const path = signUpPath({
-      anyUserExists: !firstOwner,
-      local: c.env.LOCAL_OWNER_SIGNUP === "1",
-      mode: parseSignUpMode(c.env.SIGNUP_MODE),
-      invite: !inviteToken ? "none" : invite ? "valid" : "invalid",
-      bootstrap: await bootstrapStatus(c.env.BOOTSTRAP_SECRET, str("bootstrap_secret", 512) || undefined),
-    });
+    const path = pageValue(
+      await signUpWay(appContext(c), {
+        facts,
+        inviteSent: inviteToken !== "",
+        bootstrapSecret: str("bootstrap_secret", 512) || undefined,
+      }),
+    );
     if (!path.ok) return again(403, signUpRefusals[path.reason]);
 
     const join =

@@ -1,4 +1,4 @@
-import type { SignUpSituation } from "@shared/accounts/sign-up-policy";
+import type { SignUpSituation } from "./sign-up-policy";
 
 async function sha256(text: string): Promise<ArrayBuffer> {
   return crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
