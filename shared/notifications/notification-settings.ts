@@ -1,9 +1,9 @@
 import { memberships, workspaces } from "@schema";
 import { and, eq } from "drizzle-orm";
-import type { AppContext } from "../context/app-context";
+import type { AppContext, AppContextEnv } from "../context/app-context";
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
-import { ok, type Result } from "../result/result";
+import { ok, type Result, refusal } from "../result/result";
 import {
   type AlertSettings,
   type Preferences,
@@ -12,7 +12,7 @@ import {
   saveAlertSettings,
   savePreferences,
 } from "./notification-store";
-import type { UnsubscribeSubject } from "./unsubscribe-token";
+import { type UnsubscribeSubject, unsubscribeKeyOf, verifyUnsubscribe } from "./unsubscribe-token";
 
 // Settings -> Notifications and the mails' unsubscribe link (docs/app.md "Notifications"),
 // as use cases: a member's kinds of mail in the context's workspace, the workspace's
@@ -42,33 +42,51 @@ export async function saveNotificationSettings(
   return ok(undefined);
 }
 
-/** The workspace an unsubscribe link is about, while its member still belongs to it; null otherwise. */
-export async function unsubscribeWorkspace(
-  ctx: AppContext,
-  input: { subject: UnsubscribeSubject },
-): Promise<Result<{ name: string } | null, never>> {
-  const { workspaceId, userId } = input.subject;
+/** An unsubscribe link's context: the app's, with the key the links are signed with (UNSUBSCRIBE_KEY). */
+export type UnsubscribeContext = AppContext<AppContextEnv & { UNSUBSCRIBE_KEY?: string }>;
+
+/** What a verified unsubscribe link names, with the workspace's name while its member still belongs to it (else null). */
+export interface UnsubscribeLink {
+  subject: UnsubscribeSubject;
+  workspace: { name: string } | null;
+}
+
+/** Longer tokens are not links this service made: refused before any HMAC. */
+const TOKEN_MAX_LENGTH = 512;
+
+/**
+ * The unsubscribe link of `token`: its signature checked with the context's key
+ * (unsubscribe-token.ts), refused `invalid_request` when it was changed, cut short or
+ * signed with another key, or when no key is set (no mail was signed here then).
+ */
+export async function unsubscribeLink(
+  ctx: UnsubscribeContext,
+  input: { token: string },
+): Promise<Result<UnsubscribeLink, "invalid_request">> {
+  const key = unsubscribeKeyOf(ctx.env);
+  const subject = key && input.token.length <= TOKEN_MAX_LENGTH ? await verifyUnsubscribe(key, input.token) : null;
+  if (!subject) return refusal("invalid_request", "This unsubscribe link is not valid.");
+  const { workspaceId, userId } = subject;
   const row = await database(ctx.env.DB)
     .select({ name: workspaces.name })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
     .get();
-  return ok(row ?? null);
+  return ok({ subject, workspace: row ?? null });
 }
 
 /**
- * Turns the link's kind of mail off for its member; the workspace's name, or null (and
- * nothing written) when the member no longer belongs to it.
+ * Turns the link's kind of mail off for its member (`unsubscribeLink`'s answer, its
+ * workspace null and nothing written when the member no longer belongs to it).
  */
 export async function unsubscribe(
-  ctx: AppContext,
-  input: { subject: UnsubscribeSubject },
-): Promise<Result<{ name: string } | null, never>> {
-  const found = await unsubscribeWorkspace(ctx, input);
-  if (!found.ok) return found;
-  const ws = found.value;
-  const { workspaceId, userId, kind } = input.subject;
-  if (ws) await savePreferences(database(ctx.env.DB), workspaceId, userId, { [kind]: false }, ctx.nowMs);
-  return ok(ws);
+  ctx: UnsubscribeContext,
+  input: { token: string },
+): Promise<Result<UnsubscribeLink, "invalid_request">> {
+  const link = await unsubscribeLink(ctx, input);
+  if (!link.ok || !link.value.workspace) return link;
+  const { workspaceId, userId, kind } = link.value.subject;
+  await savePreferences(database(ctx.env.DB), workspaceId, userId, { [kind]: false }, ctx.nowMs);
+  return link;
 }

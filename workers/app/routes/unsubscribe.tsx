@@ -1,11 +1,9 @@
-import { unsubscribe, unsubscribeWorkspace } from "@shared/notifications/notification-settings";
-import { type UnsubscribeSubject, unsubscribeKeyOf, verifyUnsubscribe } from "@shared/notifications/unsubscribe-token";
+import { unsubscribe, unsubscribeLink } from "@shared/notifications/notification-settings";
 import { NOTIFICATION_LABELS } from "@shared/vocabulary/notification-kinds";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { Notice } from "../layout/form";
 import { renderPage } from "../layout/render";
-import { pageValue } from "../refusal-page";
 import { appContext } from "../request-context";
 import { workspacePath } from "../workspace-path";
 
@@ -17,12 +15,6 @@ import { workspacePath } from "../workspace-path";
 // the path is exempt from the CSRF check, middleware/csrf.ts).
 export const UNSUBSCRIBE_PREFIX = "/app/unsubscribe/";
 const PATH = `${UNSUBSCRIBE_PREFIX}:token`;
-
-async function subjectOf(c: Context<AppEnv>): Promise<UnsubscribeSubject | null> {
-  const key = unsubscribeKeyOf(c.env);
-  const token = c.req.param("token") ?? "";
-  return key && token.length <= 512 ? verifyUnsubscribe(key, token) : null;
-}
 
 function invalid(c: Context<AppEnv>) {
   return renderPage(c, {
@@ -46,9 +38,9 @@ function invalid(c: Context<AppEnv>) {
 
 export function registerUnsubscribe(app: Hono<AppEnv>) {
   app.get(PATH, async (c) => {
-    const s = await subjectOf(c);
-    if (!s) return invalid(c);
-    const ws = pageValue(await unsubscribeWorkspace(appContext(c), { subject: s }));
+    const link = await unsubscribeLink(appContext(c), { token: c.req.param("token") ?? "" });
+    if (!link.ok) return invalid(c);
+    const { subject: s, workspace: ws } = link.value;
     const { title } = NOTIFICATION_LABELS[s.kind];
     return renderPage(c, {
       title: "Unsubscribe",
@@ -68,10 +60,10 @@ export function registerUnsubscribe(app: Hono<AppEnv>) {
   });
 
   app.post(PATH, async (c) => {
-    const s = await subjectOf(c);
-    if (!s) return invalid(c);
     // Without the membership there is nothing to turn off (and no row may be written).
-    const ws = pageValue(await unsubscribe(appContext(c), { subject: s }));
+    const link = await unsubscribe(appContext(c), { token: c.req.param("token") ?? "" });
+    if (!link.ok) return invalid(c);
+    const { subject: s, workspace: ws } = link.value;
     const { title } = NOTIFICATION_LABELS[s.kind];
     return renderPage(c, {
       title: "Unsubscribed",
