@@ -20,7 +20,7 @@ export const browserCommerce = sqliteTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     siteId: text("site_id").notNull(),
     sessionId: text("session_id").notNull(),
-    /** `agent_submit`, `tool_activated`, `tool_canceled` or `purchase` (shared/ingest/event-kinds.ts). */
+    /** `agent_submit`, `tool_activated`, `tool_canceled` or `purchase` (shared/vocabulary/event-kinds.ts). */
     kind: text("kind").notNull(),
     /** An agent-submitted form: `cart`, `checkout` or `form`. */
     form: text("form"),

@@ -1,4 +1,4 @@
-import { EVENT_KINDS } from "@shared/ingest/event-kinds";
+import { EVENT_KINDS } from "@shared/vocabulary/event-kinds";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /**

@@ -5,10 +5,10 @@ import type { AiPlatform } from "../classify/platforms";
 import type { Source } from "../classify/source";
 import { aiAgents, type DeviceType } from "../classify/user-agent";
 import type { VerificationResult } from "../classify/verification-result";
-import type { EventKind } from "../ingest/event-kinds";
 import type { AgentKind } from "../vocabulary/agent-kinds";
 import type { CheckoutOutcome, CommerceProtocol } from "../vocabulary/agentic-checkout";
 import { type AttributionBasis, UNATTRIBUTED } from "../vocabulary/attribution-bases";
+import type { EventKind } from "../vocabulary/event-kinds";
 import type { OrderChannel, ReferralEvidence } from "../vocabulary/order-channels";
 import type { PolicyAction } from "../vocabulary/policy-actions";
 import type { PolicyPurpose } from "../vocabulary/policy-purposes";
@@ -152,7 +152,7 @@ export const DEVICE_NAMES: Record<DeviceType, string> = {
   bot: "software without a browser",
 };
 
-/** What a session's events were (shared/ingest/event-kinds.ts), as a journey lists them. */
+/** What a session's events were (shared/vocabulary/event-kinds.ts), as a journey lists them. */
 export const EVENT_NAMES: Record<EventKind, string> = {
   pageview: "Viewed a page",
   leave: "Left a page",

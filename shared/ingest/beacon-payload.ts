@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAGE_AUTOMATION_MASK, type PageAutomation, readPageAutomation } from "../classify/page-automation";
 import { DAY_MS } from "../time/durations";
-import { BEACON_KINDS } from "./event-kinds";
+import { BEACON_KINDS } from "../vocabulary/event-kinds";
 
 /** Largest beacon body accepted, in bytes; the snippet sends a few hundred. */
 export const MAX_BEACON_BYTES = 4096;

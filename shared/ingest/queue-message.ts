@@ -1,7 +1,7 @@
 import type { Purpose } from "../classify/agents";
 import type { DetectionSignal, Tier } from "../classify/identity-vocabulary";
 import type { Source } from "../classify/source";
-import type { EventKind } from "./event-kinds";
+import type { EventKind } from "../vocabulary/event-kinds";
 
 export type { EventKind };
 

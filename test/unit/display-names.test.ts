@@ -24,7 +24,7 @@ import {
   VERIFICATION_NAMES,
 } from "../../shared/display/display-names";
 import { SCOPE_NAMES } from "../../shared/display/scope-names";
-import { EVENT_KINDS } from "../../shared/ingest/event-kinds";
+import { EVENT_KINDS } from "../../shared/vocabulary/event-kinds";
 import { SCOPES } from "../../shared/vocabulary/scopes";
 import { OUTCOMES } from "../../shared/vocabulary/session-outcomes";
 
