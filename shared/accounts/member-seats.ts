@@ -1,6 +1,6 @@
-import type { OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
+import type { GrantsContext } from "../oauth/connected-apps";
 import { revokeUserGrants } from "../oauth/user-grants";
 import { ok, type Result } from "../result/result";
 import { createInvite, withdrawInvite } from "./invite-repository";
@@ -61,15 +61,6 @@ function decide(change: SeatChangeKind, actor: MemberSeat, target: MemberSeat, o
 }
 
 /**
- * What a seat change is given: the workspace's request context and the OAuth grants, since
- * the apps a person connected to the workspace go with the seat (issue 41 #1). Built by the
- * app per request (workers/app/account-context.ts `seatContext`).
- */
-export interface SeatContext extends RequestContext {
-  grants: OAuthHelpers;
-}
-
-/**
  * Reads the target's seat, applies the rule, and writes under the same guards in SQL. A
  * write that finds the seat changed in between is decided once more on the fresh state.
  * A seat that ends (leave, remove) takes the target's OAuth grants for this workspace with
@@ -77,7 +68,8 @@ export interface SeatContext extends RequestContext {
  * scopes are cut to the role at each use: grant-caller.ts).
  */
 export async function changeSeat(
-  ctx: SeatContext,
+  // With the OAuth grants: the apps a person connected to the workspace go with the seat (issue 41 #1).
+  ctx: GrantsContext,
   input: { actor: MemberSeat; targetId: string; change: SeatChangeKind },
 ): Promise<Result<SeatChangeOutcome, never>> {
   const db = database(ctx.env.DB);

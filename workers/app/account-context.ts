@@ -1,6 +1,6 @@
 import type { AccountContext } from "@shared/accounts/account-context";
-import type { SeatContext } from "@shared/accounts/member-seats";
 import { grantHelpers } from "@shared/oauth/authorization-server";
+import type { GrantsContext } from "@shared/oauth/connected-apps";
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 import { appContext, pageContext } from "./request-context";
@@ -10,7 +10,7 @@ export function accountContext(c: Context<AppEnv>): AccountContext {
   return { ...appContext(c), grants: grantHelpers(c.env) };
 }
 
-/** A seat change's context for this request (shared/accounts/member-seats.ts): the page's, with the OAuth grants. */
-export function seatContext(c: Context<AppEnv>): SeatContext {
+/** The page's context with the OAuth grants (shared/oauth/connected-apps.ts): seat changes, Connected apps. */
+export function grantsContext(c: Context<AppEnv>): GrantsContext {
   return { ...pageContext(c), grants: grantHelpers(c.env) };
 }

@@ -1,8 +1,10 @@
-import { authorizationServer } from "@shared/oauth/authorization-server";
+import { connectedApp, revokeConnectedApp, workspaceConnectedApps } from "@shared/oauth/connected-apps";
 import { serviceOrigin } from "@shared/oauth/service-origin";
-import { type ConnectedApp, connectedApps } from "@shared/oauth/user-grants";
+import type { ConnectedApp } from "@shared/oauth/user-grants";
+import type { Result } from "@shared/result/result";
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { grantsContext } from "../account-context";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";
 import { DataTable } from "../layout/data-table";
@@ -10,21 +12,22 @@ import { ConfirmActions, Notice } from "../layout/form";
 import { Time } from "../layout/format-time";
 import { renderPage } from "../layout/render";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
+import { pageValue } from "../refusal-page";
 
 const PATH = "/app/settings/connected-apps";
 const appsHref = (c: Context<AppEnv>) => appHref(c, "/settings/connected-apps");
 
-function oauthApi(c: Context<AppEnv>) {
-  const origin = serviceOrigin(c.env.PUBLIC_BASE_URL, c.req.url);
-  if (!origin) throw new HTTPException(404, { message: `Nothing at ${c.req.path}.` });
-  return authorizationServer(origin).getOAuthApi(c.env);
+/** The grants' context, only on this service's own origin: nothing OAuth-related answers on another host (service-origin.ts). */
+function appsContext(c: Context<AppEnv>) {
+  if (!serviceOrigin(c.env.PUBLIC_BASE_URL, c.req.url))
+    throw new HTTPException(404, { message: `Nothing at ${c.req.path}.` });
+  return grantsContext(c);
 }
 
-async function findApp(c: Context<AppEnv>, grantId: string): Promise<ConnectedApp> {
-  const apps = await connectedApps(oauthApi(c), c.get("user").userId, c.get("workspace").id);
-  const app = apps.find((a) => a.grantId === grantId);
-  if (!app) throw new HTTPException(404, { message: "None of your connected apps in this workspace has that id." });
-  return app;
+/** The app, or the 404 page with the use case's words. */
+function appOr404(result: Result<ConnectedApp, "not_found">): ConnectedApp {
+  if (!result.ok) throw new HTTPException(404, { message: result.message });
+  return result.value;
 }
 
 function AppTable(props: { base: string; apps: ConnectedApp[] }) {
@@ -68,7 +71,7 @@ export function registerConnectedApps(app: Hono<AppEnv>) {
   app.use(`${PATH}/*`, requireSignIn(), requireWorkspace());
 
   app.get(PATH, async (c) => {
-    const apps = await connectedApps(oauthApi(c), c.get("user").userId, c.get("workspace").id);
+    const apps = pageValue(await workspaceConnectedApps(appsContext(c), { userId: c.get("user").userId }));
     return renderPage(c, {
       title: "Connected apps",
       body: (
@@ -92,7 +95,9 @@ export function registerConnectedApps(app: Hono<AppEnv>) {
   });
 
   app.get(`${PATH}/:grantId/revoke`, async (c) => {
-    const item = await findApp(c, c.req.param("grantId"));
+    const item = appOr404(
+      await connectedApp(appsContext(c), { userId: c.get("user").userId, grantId: c.req.param("grantId") }),
+    );
     return renderPage(c, {
       title: "Revoke connected app",
       body: (
@@ -112,8 +117,9 @@ export function registerConnectedApps(app: Hono<AppEnv>) {
   });
 
   app.post(`${PATH}/:grantId/revoke`, async (c) => {
-    const item = await findApp(c, c.req.param("grantId"));
-    await oauthApi(c).revokeGrant(item.grantId, c.get("user").userId);
+    appOr404(
+      await revokeConnectedApp(appsContext(c), { userId: c.get("user").userId, grantId: c.req.param("grantId") }),
+    );
     // Post/Redirect/Get: reloading the result does not post again.
     return c.redirect(`${appsHref(c)}?revoked`, 303);
   });

@@ -21,7 +21,7 @@ import { subjectName } from "@shared/rate-limit/subject-name";
 import type { Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { seatContext } from "../account-context";
+import { grantsContext } from "../account-context";
 import type { AppEnv } from "../app-env";
 import { type Flash, redirectWithFlash, takeFlash } from "../flash";
 import { appHref } from "../layout/app-href";
@@ -207,7 +207,7 @@ export function registerMembers(app: Hono<AppEnv>) {
   // After leaving, the next page resolves another workspace of the user's, or offers to create one.
   app.post(`${PATH}/leave`, async (c) => {
     const left = pageValue(
-      await changeSeat(seatContext(c), { actor: me(c), targetId: me(c).userId, change: { kind: "leave" } }),
+      await changeSeat(grantsContext(c), { actor: me(c), targetId: me(c).userId, change: { kind: "leave" } }),
     );
     if (!left.ok) return refuseSeat(c, left);
     // The apps this person connected to the workspace went with the seat (issue 41 #1).
@@ -221,7 +221,7 @@ export function registerMembers(app: Hono<AppEnv>) {
     if (!to) return refuse(c, 400, "Choose a role: owner, admin or member.");
     const change = { kind: "role", role: to } as const;
     const changed = pageValue(
-      await changeSeat(seatContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
+      await changeSeat(grantsContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
     );
     if (!changed.ok) return refuseSeat(c, changed);
     return redirectWithFlash(c, membersHref(c), { kind: "success", text: `${changed.email} is now ${to}.` });
@@ -252,7 +252,7 @@ export function registerMembers(app: Hono<AppEnv>) {
   app.post(`${PATH}/:userId/remove`, async (c) => {
     const change = { kind: "remove" } as const;
     const removed = pageValue(
-      await changeSeat(seatContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
+      await changeSeat(grantsContext(c), { actor: me(c), targetId: c.req.param("userId"), change }),
     );
     if (!removed.ok) return refuseSeat(c, removed);
     // Their connected apps (OAuth grants) for this workspace went with the seat, so a
