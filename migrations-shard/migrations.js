@@ -18,6 +18,7 @@ import m0015 from './0015_policy_blocks.sql';
 import m0016 from './0016_sessions_failed_verification_index.sql';
 import m0017 from './0017_failing_index_leaves_out_crawls.sql';
 import m0018 from './0018_covering_report_columns.sql';
+import m0019 from './0019_via_index_server_events_only.sql';
 
   export default {
     journal,
@@ -40,7 +41,8 @@ m0014,
 m0015,
 m0016,
 m0017,
-m0018
+m0018,
+m0019
     }
   }
   

@@ -1,3 +1,4 @@
+import { JSON_ROWS } from "../db/json-rows";
 import { DAY_MS } from "../time/durations";
 import { utcDayStart } from "../time/utc-day";
 import type { AgentRequestRow } from "./agent-request-columns";
@@ -14,8 +15,9 @@ type Counted = Pick<AgentRequestRow, "id" | "occurred_at" | "agent" | "platform"
  * The statement that adds `rows` to their days' counts, leaving out every row whose id
  * agent_requests already holds. It runs in the batch before the rows' INSERT OR IGNORE
  * (so "already holds" means "stored by an earlier delivery"); `rows` carry each id once.
+ * `noneStored`: the caller has just checked that none is stored; the probe is left out.
  */
-export function addToAgentPathDays(db: D1Database, rows: readonly Counted[]): D1PreparedStatement {
+export function addToAgentPathDays(db: D1Database, rows: readonly Counted[], noneStored = false): D1PreparedStatement {
   const values = JSON.stringify(
     rows.map((r) => [r.id, utcDayStart(r.occurred_at), r.agent ?? "", r.platform, r.path, r.status, r.occurred_at]),
   );
@@ -24,8 +26,8 @@ export function addToAgentPathDays(db: D1Database, rows: readonly Counted[]): D1
       `INSERT INTO agent_path_days (day, agent, platform, path, status, requests, first_at, last_at)
        SELECT day, agent, platform, path, status, count(*), min(at), max(at)
        FROM (SELECT value ->> 0 AS id, value ->> 1 AS day, value ->> 2 AS agent, value ->> 3 AS platform,
-                    value ->> 4 AS path, value ->> 5 AS status, value ->> 6 AS at FROM json_each(?1)) r
-       WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)
+                    value ->> 4 AS path, value ->> 5 AS status, value ->> 6 AS at FROM ${JSON_ROWS}) r
+       ${noneStored ? "" : "WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)"}
        GROUP BY day, agent, platform, path, status
        ON CONFLICT (day, agent, platform, path, status) DO UPDATE SET requests = requests + excluded.requests,
          first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at)`,

@@ -1,3 +1,4 @@
+import { JSON_ROWS } from "../db/json-rows";
 import { HOUR_MS } from "../time/durations";
 import { utcHourStart } from "../time/utc-hour";
 import type { AgentRequestRow } from "./agent-request-columns";
@@ -22,16 +23,22 @@ type Counted = Pick<AgentRequestRow, "id" | "occurred_at" | "platform" | "purpos
  * The statement that adds `rows` to their hours' counts, leaving out every row whose id
  * agent_requests already holds. It runs in the batch before the rows' INSERT OR IGNORE,
  * so "already holds" means "stored by an earlier delivery"; `rows` carry each id once.
+ * `noneStored`: the caller has just checked that no id of `rows` is stored (a drain's
+ * chunk, shared/drains/commit-drain-chunk.ts), so the probe per row is left out.
  */
-export function addToAgentRequestHours(db: D1Database, rows: readonly Counted[]): D1PreparedStatement {
+export function addToAgentRequestHours(
+  db: D1Database,
+  rows: readonly Counted[],
+  noneStored = false,
+): D1PreparedStatement {
   const values = JSON.stringify(rows.map((r) => [r.id, utcHourStart(r.occurred_at), r.platform, r.purpose, r.status]));
   return db
     .prepare(
       `INSERT INTO agent_request_hours (hour, platform, purpose, requests, errors, not_found, server_errors)
        SELECT hour, platform, purpose, ${REQUEST_COUNTS_SQL}
        FROM (SELECT value ->> 0 AS id, value ->> 1 AS hour, value ->> 2 AS platform, value ->> 3 AS purpose,
-                    value ->> 4 AS status FROM json_each(?1)) r
-       WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)
+                    value ->> 4 AS status FROM ${JSON_ROWS}) r
+       ${noneStored ? "" : "WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)"}
        GROUP BY hour, platform, purpose
        ON CONFLICT (hour, platform, purpose) DO UPDATE SET
          requests = requests + excluded.requests, errors = errors + excluded.errors,

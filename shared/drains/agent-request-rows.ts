@@ -1,3 +1,4 @@
+import { JSON_ROWS, jsonColumns } from "../db/json-rows";
 import type { IngestMessage } from "../ingest/queue-message";
 import { addToAgentPathDays } from "./agent-path-days";
 import { AGENT_REQUEST_COLUMNS, type AgentRequestRow } from "./agent-request-columns";
@@ -5,14 +6,14 @@ import { addToAgentRequestHours } from "./agent-request-hours";
 
 /**
  * The rows, bound as one JSON array of arrays in AGENT_REQUEST_COLUMNS order and read
- * with `json_each`: one statement for a slice of rows. Nine rows per INSERT (a statement
+ * with JSON_ROWS (shared/db/json-rows.ts): one statement for a slice of rows. Nine rows per INSERT (a statement
  * takes at most 100 bound parameters, 11 columns each) made a 10 MB drain batch about
  * 2,700 statements of 99 parameters, each followed by its `changes()`
  * (docs/performance/log.md, "Drains"). `->>` gives back what binding stored: text as
  * TEXT, integers as INTEGER, null as NULL.
  */
 const INSERT_ROWS = `INSERT OR IGNORE INTO agent_requests (${AGENT_REQUEST_COLUMNS.join(", ")})
-  SELECT ${AGENT_REQUEST_COLUMNS.map((_, i) => `value ->> ${i}`).join(", ")} FROM json_each(?1)`;
+  SELECT ${jsonColumns(AGENT_REQUEST_COLUMNS.length)} FROM ${JSON_ROWS}`;
 
 /**
  * Bytes of JSON per statement, at most: a bound string is bounded (2 MB in D1 and
@@ -48,18 +49,30 @@ function slices<T extends { path: string }>(rows: readonly T[]): T[][] {
  * Stores agent requests, each once: a redelivered row (same id) is ignored. Returns how
  * many were new. Runs inside the site's shard as one transaction (`batch`), which also
  * adds the new rows to the counts kept from them (agent_request_hours, agent_path_days).
+ * `noneStored`: the caller checked in this transaction's call that no id of `rows` is
+ * stored yet (a drain's chunk, the common case: a delivery, not a redelivery), so the
+ * counts skip their probe of agent_requests per row.
  */
-export async function storeAgentRequests(db: D1Database, rows: readonly AgentRequestRow[]): Promise<number> {
+export async function storeAgentRequests(
+  db: D1Database,
+  rows: readonly AgentRequestRow[],
+  { noneStored = false }: { noneStored?: boolean } = {},
+): Promise<number> {
   if (rows.length === 0) return 0;
   // Each id once: the first of a repeated id is the one INSERT OR IGNORE keeps.
   const seen = new Set<string>();
   const unique = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+  // In id order: ids are random (hashes), so in the order read each row's id-index entry
+  // lands on a random page, and the shard's 2 MB page cache (workerd refuses a larger
+  // one) spills and re-reads pages within the transaction; in order, each page is
+  // written in one run (docs/performance/log.md, "Drains", issue 46).
+  unique.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const statements: D1PreparedStatement[] = [];
   const inserts: number[] = [];
   for (const part of slices(unique)) {
     // The counts first: they leave out the ids stored by an earlier delivery (the slices
     // hold different ids, so a slice's counts never see another slice's rows as stored).
-    statements.push(addToAgentRequestHours(db, part), addToAgentPathDays(db, part));
+    statements.push(addToAgentRequestHours(db, part, noneStored), addToAgentPathDays(db, part, noneStored));
     inserts.push(statements.length);
     statements.push(
       db.prepare(INSERT_ROWS).bind(JSON.stringify(part.map((r) => AGENT_REQUEST_COLUMNS.map((c) => r[c])))),
@@ -73,10 +86,12 @@ export async function storeAgentRequests(db: D1Database, rows: readonly AgentReq
 export const SERVER_EVENTS_VIA = "events";
 
 /**
- * The newest row of one `via` (bound as ?1): one probe of agent_requests_via_idx. Every
- * report's coverage reads it for SERVER_EVENTS_VIA (shared/reads/site-coverage.ts).
+ * The newest row of `POST /api/v1/events`: one probe of agent_requests_via_idx, a partial
+ * index of these rows only (schema/agent-requests.ts), which SQLite uses only when the
+ * query states the index's WHERE as a literal (not a bound value). Every report's
+ * coverage reads it (shared/reads/site-coverage.ts).
  */
-export const NEWEST_OF_VIA_SQL = "SELECT max(occurred_at) AS at FROM agent_requests WHERE via = ?1";
+export const NEWEST_SERVER_EVENT_SQL = `SELECT max(occurred_at) AS at FROM agent_requests WHERE via = '${SERVER_EVENTS_VIA}'`;
 
 /**
  * The `agent_requests` rows of server-side records (`POST /api/v1/events`) in a queue

@@ -53,7 +53,9 @@ export async function commitDrainChunk(
   const ids = [...new Set([...messages.map((m) => m.id), ...requests.map((r) => r.id)])];
   const duplicates = await alreadyStored(db, ids);
   const rollup = await rollupBatch(db, messages, newSessionId);
-  await storeAgentRequests(db, requests);
+  // No id stored yet (checked just now, in this same call to the shard): the counts need
+  // not probe agent_requests for each row.
+  await storeAgentRequests(db, requests, { noneStored: duplicates === 0 });
   // Past retention: the rows and their hourly counts, in one transaction.
   await db.batch(dropAgentRequestsBefore(db, nowMs - AGENT_REQUESTS_RETENTION_MS));
   return { rollup, duplicates };

@@ -1,5 +1,6 @@
 import { chunk } from "../batching/chunk";
 import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
+import { JSON_ROWS, jsonColumns, jsonRowSlices } from "../db/json-rows";
 import type { IngestMessage } from "../ingest/queue-message";
 import { utcHourStart } from "../time/utc-hour";
 import { EVENT_COLUMNS, type EventRow } from "./event-row";
@@ -14,33 +15,43 @@ import {
   startSession,
 } from "./session-state";
 
-/** Writes a session whole; a rewrite also resets what the session-end rollup settled. */
-const UPSERT_SESSION = `INSERT INTO sessions (${SESSION_STATE_COLUMNS.join(", ")}, ${Object.keys(ON_REWRITE).join(", ")})
-VALUES (${SESSION_STATE_COLUMNS.map(() => "?").join(", ")}, ${Object.values(ON_REWRITE).join(", ")})
+/**
+ * Writes sessions whole, a slice of them bound as one JSON array (shared/db/json-rows.ts);
+ * a rewrite also resets what the session-end rollup settled. `WHERE true` keeps SQLite
+ * from reading ON CONFLICT as the SELECT's join constraint (its documented parsing rule
+ * for an upsert from a SELECT).
+ */
+const UPSERT_SESSIONS = `INSERT INTO sessions (${SESSION_STATE_COLUMNS.join(", ")}, ${Object.keys(ON_REWRITE).join(", ")})
+SELECT ${jsonColumns(SESSION_STATE_COLUMNS.length)}, ${Object.values(ON_REWRITE).join(", ")} FROM ${JSON_ROWS} WHERE true
 ON CONFLICT(id) DO UPDATE SET ${[
   ...SESSION_STATE_COLUMNS.filter((c) => c !== "id").map((c) => `${c} = excluded.${c}`),
   ...Object.entries(ON_REWRITE).map(([c, v]) => `${c} = ${v}`),
 ].join(", ")}`;
 
 /**
- * Event rows per INSERT: a statement takes at most 100 bound parameters (D1 and Durable
- * Object SQLite alike). One statement per event was most of a drain commit's statements
- * (docs/performance/log.md, "Drains", Round 3).
+ * Event rows, a slice bound as one JSON array (shared/db/json-rows.ts). Nine rows per
+ * INSERT (100 bound parameters) made a drain's chunk hundreds of statements of 99
+ * parameters each (docs/performance/log.md, "Drains", issue 46).
  */
-const EVENTS_PER_STATEMENT = Math.floor(100 / EVENT_COLUMNS.length);
-const EVENT_VALUES = `(${EVENT_COLUMNS.map(() => "?").join(", ")})`;
-const insertEvents = (rows: number) =>
-  `INSERT OR IGNORE INTO ingest_events (${EVENT_COLUMNS.join(", ")}) VALUES ${Array(rows).fill(EVENT_VALUES).join(", ")}`;
-const INSERT_EVENTS_FULL = insertEvents(EVENTS_PER_STATEMENT);
+const INSERT_EVENTS = `INSERT OR IGNORE INTO ingest_events (${EVENT_COLUMNS.join(", ")})
+SELECT ${jsonColumns(EVENT_COLUMNS.length)} FROM ${JSON_ROWS}`;
 
 /**
- * A visitor's sessions within reach of a batch's events. `+started_at` keeps the planner
- * on sessions_site_visitor_idx: without it SQLite chose sessions_site_started_idx
- * (site_id, started_at < ?), a scan of every earlier session of the site per visitor,
- * which made a large batch quadratic (docs/performance/log.md "Drains").
+ * The sessions of a site's visitors (their hashes bound as one JSON array, ?2) within
+ * reach of a batch's events (?3, ?4: the batch's earliest event less the session gap,
+ * its latest plus it); each visitor's group keeps those within reach of its own events.
+ * One statement for the batch: one per visitor was a statement per page view of a
+ * drain's chunk (docs/performance/log.md, "Drains", issue 46). `+started_at` keeps the
+ * planner on sessions_site_visitor_idx: without it SQLite chose
+ * sessions_site_started_idx (site_id, started_at < ?), a scan of every earlier session
+ * of the site per visitor, which made a large batch quadratic (docs/performance/log.md
+ * "Drains").
  */
 export const CANDIDATE_SESSIONS = `SELECT ${SESSION_STATE_COLUMNS.join(", ")} FROM sessions
-WHERE site_id = ? AND visitor_hash IN (?, ?) AND last_event_at > ? AND +started_at < ?`;
+WHERE site_id = ?1 AND visitor_hash IN (SELECT value FROM json_each(?2)) AND last_event_at > ?3 AND +started_at < ?4`;
+
+/** Visitor hashes per candidate statement (32 characters each: far under the bound string's 2 MB). */
+const HASHES_PER_CANDIDATE_QUERY = 20_000;
 
 const MARK_STALE_DAY = "INSERT OR IGNORE INTO stale_days (site_id, day) VALUES (?, ?)";
 
@@ -109,22 +120,7 @@ export async function rollupBatch(
     visitors.set(key, [...(visitors.get(key) ?? []), m]);
   }
   const groups = [...visitors.values()];
-  const candidateRows = groups.length
-    ? await db.batch(
-        groups.map((g) => {
-          const first = g[0];
-          const hashes = [first.visitorHash, first.altVisitorHash ?? first.visitorHash];
-          return db
-            .prepare(CANDIDATE_SESSIONS)
-            .bind(
-              first.siteId,
-              ...hashes,
-              first.occurredAt - SESSION_GAP_MS,
-              g[g.length - 1].occurredAt + SESSION_GAP_MS,
-            );
-        }),
-      )
-    : [];
+  const candidateRows = await candidateSessions(db, groups);
 
   // One in-memory copy per session id, shared by every group that reads it.
   const loaded = new Map<string, SessionState>();
@@ -134,7 +130,7 @@ export async function rollupBatch(
   const assignments: Array<[IngestMessage, string]> = [];
   let skipped = 0;
   groups.forEach((group, i) => {
-    const open: SessionState[] = (candidateRows[i].results as unknown as SessionState[]).map((row) => {
+    const open: SessionState[] = candidateRows[i].map((row) => {
       const known = loaded.get(row.id) ?? { ...row };
       loaded.set(row.id, known);
       if (!storedDay.has(row.id)) storedDay.set(row.id, { day: row.day, startedAt: row.started_at });
@@ -165,7 +161,7 @@ export async function rollupBatch(
   });
 
   const statements: D1PreparedStatement[] = [];
-  const eventValues: unknown[][] = [];
+  const eventValues: Array<[string, ...unknown[]]> = [];
   for (const [m, sessionId] of assignments) {
     const row: EventRow = {
       id: m.id,
@@ -188,15 +184,17 @@ export async function rollupBatch(
         sub_source: m.subSource,
       }),
     };
-    eventValues.push(EVENT_COLUMNS.map((c) => row[c]));
+    eventValues.push([row.id, ...EVENT_COLUMNS.slice(1).map((c) => row[c])]);
   }
-  for (let i = 0; i < eventValues.length; i += EVENTS_PER_STATEMENT) {
-    const part = eventValues.slice(i, i + EVENTS_PER_STATEMENT);
-    const sql = part.length === EVENTS_PER_STATEMENT ? INSERT_EVENTS_FULL : insertEvents(part.length);
-    statements.push(db.prepare(sql).bind(...part.flat()));
-  }
-  for (const s of touched.values()) {
-    statements.push(db.prepare(UPSERT_SESSION).bind(...SESSION_STATE_COLUMNS.map((c) => s[c])));
+  // In id order: the rows' keys are random, so each B-tree page of the id index is then
+  // written once per statement rather than once per row that lands on it.
+  const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  eventValues.sort((a, b) => order(a[0], b[0]));
+  for (const json of jsonRowSlices(eventValues)) statements.push(db.prepare(INSERT_EVENTS).bind(json));
+  const sessionsById = [...touched.values()].sort((a, b) => order(a.id, b.id));
+  for (const json of jsonRowSlices(sessionsById.map((t) => SESSION_STATE_COLUMNS.map((c) => t[c]))))
+    statements.push(db.prepare(UPSERT_SESSIONS).bind(json));
+  for (const s of sessionsById) {
     const before = storedDay.get(s.id);
     // The old day's aggregates (or, within the day, the old hour's hourly row) still
     // count this session: mark that day for a rebuild. Reports read a marked day from
@@ -220,4 +218,47 @@ export async function rollupBatch(
       [...touched.values(), ...storedSessions],
     ),
   };
+}
+
+/**
+ * Each visitor group's candidate sessions, in the order the per-visitor query gave them
+ * (sessions_site_visitor_idx: by visitor hash, then last event), read with one statement
+ * per site (CANDIDATE_SESSIONS) and kept, per group, to its two hashes and its own reach.
+ */
+async function candidateSessions(db: D1Database, groups: readonly IngestMessage[][]): Promise<SessionState[][]> {
+  const bySite = new Map<string, { hashes: Set<string>; from: number; to: number }>();
+  for (const g of groups) {
+    const first = g[0];
+    const from = first.occurredAt - SESSION_GAP_MS;
+    const to = g[g.length - 1].occurredAt + SESSION_GAP_MS;
+    const site = bySite.get(first.siteId) ?? { hashes: new Set<string>(), from, to };
+    site.hashes.add(first.visitorHash).add(first.altVisitorHash ?? first.visitorHash);
+    site.from = Math.min(site.from, from);
+    site.to = Math.max(site.to, to);
+    bySite.set(first.siteId, site);
+  }
+  const statements: D1PreparedStatement[] = [];
+  for (const [siteId, { hashes, from, to }] of bySite)
+    for (const part of chunk([...hashes], HASHES_PER_CANDIDATE_QUERY))
+      statements.push(db.prepare(CANDIDATE_SESSIONS).bind(siteId, JSON.stringify(part), from, to));
+  // Rows per site and hash, in the order read.
+  const found = new Map<string, SessionState[]>();
+  if (statements.length > 0)
+    for (const r of await db.batch(statements))
+      for (const row of r.results as unknown as SessionState[]) {
+        const key = `${row.site_id}\u0000${row.visitor_hash}`;
+        const list = found.get(key);
+        if (list) list.push(row);
+        else found.set(key, [row]);
+      }
+  return groups.map((g) => {
+    const first = g[0];
+    const from = first.occurredAt - SESSION_GAP_MS;
+    const to = g[g.length - 1].occurredAt + SESSION_GAP_MS;
+    // Both hashes in sorted order, as the IN list of the per-visitor query read them.
+    const hashes = [...new Set([first.visitorHash, first.altVisitorHash ?? first.visitorHash])].sort();
+    return hashes.flatMap((h) =>
+      (found.get(`${first.siteId}\u0000${h}`) ?? []).filter((s) => s.last_event_at > from && s.started_at < to),
+    );
+  });
 }

@@ -4,12 +4,7 @@ import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import migrations from "../../migrations-shard/migrations.js";
 import { type BrowserCommerceRow, browserCommerceRows } from "../conversions/browser-commerce";
 import type { AgentRequestRow } from "../drains/agent-request-columns";
-import {
-  agentRequestRowsOf,
-  NEWEST_OF_VIA_SQL,
-  SERVER_EVENTS_VIA,
-  storeAgentRequests,
-} from "../drains/agent-request-rows";
+import { agentRequestRowsOf, NEWEST_SERVER_EVENT_SQL, storeAgentRequests } from "../drains/agent-request-rows";
 import { commitDrainChunk, type DrainChunkResult } from "../drains/commit-drain-chunk";
 import type { IngestMessage } from "../ingest/queue-message";
 import { type AgentVisits, agentVisits } from "../policy/agent-visits";
@@ -297,7 +292,7 @@ export class AnalyticsShard extends DurableObject<ShardEnv> {
 
   /** Newest AI agent's record that came through `POST /api/v1/events` (the reports' coverage). */
   async serverEventsLastAt(): Promise<number | null> {
-    const row = this.ctx.storage.sql.exec<{ at: number | null }>(NEWEST_OF_VIA_SQL, SERVER_EVENTS_VIA).one();
+    const row = this.ctx.storage.sql.exec<{ at: number | null }>(NEWEST_SERVER_EVENT_SQL).one();
     return row.at;
   }
 

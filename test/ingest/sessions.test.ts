@@ -25,7 +25,7 @@ describe("session rollup (queue consumer)", () => {
     inShard(env.ANALYTICS_SHARD, "sessions-test-plan", async (db) => {
       const { results } = await db
         .prepare(`EXPLAIN QUERY PLAN ${CANDIDATE_SESSIONS}`)
-        .bind("s-plan", "h1", "h2", T0, T0 + MIN)
+        .bind("s-plan", JSON.stringify(["h1", "h2"]), T0, T0 + MIN)
         .all<{ detail: string }>();
       expect(results.map((r) => r.detail).join("\n")).toMatch(
         /USING INDEX sessions_site_visitor_idx \(site_id=\? AND visitor_hash=\? AND last_event_at>\?\)/,
