@@ -194,6 +194,29 @@ describe("OAuth grants follow the account", () => {
     expect(await grantAlive(membersApp.clientId, membersApp.tokens)).toEqual({ access: false, refresh: false });
     expect(await grantAlive(ownersApp.clientId, ownersApp.tokens)).toMatchObject({ access: true, refresh: true });
   });
+
+  it("Settings -> Connected apps lists the app and revokes it; another account's revoke of it is a 404", async () => {
+    const owner = new FormClient(ORIGIN);
+    await owner.signUp(uniqueEmail("grant-lister"), PASSWORD);
+    const connected = await connectApp(owner, ["traffic:read"]);
+    if (!connected.tokens) throw new Error("consent failed");
+    const list = await owner.get("/app/settings/connected-apps");
+    expect(list.html).toContain("Thief&#39;s assistant");
+    const grantId = /connected-apps\/([^/"]+)\/revoke/.exec(list.html)?.[1] as string;
+    expect(grantId).toBeTruthy();
+
+    const stranger = new FormClient(ORIGIN);
+    await stranger.signUp(uniqueEmail("grant-stranger"), PASSWORD);
+    await stranger.get("/app/settings/connected-apps");
+    expect((await stranger.get(`/app/settings/connected-apps/${grantId}/revoke`)).status).toBe(404);
+    expect((await stranger.post(`/app/settings/connected-apps/${grantId}/revoke`, {})).status).toBe(404);
+    expect(await grantAlive(connected.clientId, connected.tokens)).toMatchObject({ access: true, refresh: true });
+
+    expect((await owner.get(`/app/settings/connected-apps/${grantId}/revoke`)).html).toContain("Revoke <strong>");
+    const revoked = await owner.submit(`/app/settings/connected-apps/${grantId}/revoke`, {});
+    expect(revoked.html).toContain("Revoked. The app&#39;s tokens now get 401");
+    expect(await grantAlive(connected.clientId, connected.tokens)).toEqual({ access: false, refresh: false });
+  });
 });
 
 describe("consent to scopes that change things", () => {
