@@ -62,8 +62,12 @@ export async function runScan(options: RunScanOptions) {
       started.journey.catch(() => {});
     },
   });
-  // The scan's robots.txt joins the site's robots.txt history (docs/reports.md).
-  if (site.robots) await recordScanRobots(options.db, domain, site.robots, Date.now());
+  // The scan's robots.txt joins the site's robots.txt history (docs/reports.md), written
+  // beside the rest (the journey's end, the checks, the result's own write), and done
+  // before `complete`.
+  const robotsRecorded = site.robots ? recordScanRobots(options.db, domain, site.robots, Date.now()) : null;
+  // Awaited below; kept from counting as unhandled while the checks run.
+  robotsRecorded?.catch(() => {});
   if (started.journey) site.journey = await started.journey;
 
   const checkResults = runChecks(site);
@@ -82,14 +86,17 @@ export async function runScan(options: RunScanOptions) {
   const hash = await resultHash({ domain, scoringVersion: SCORING_VERSION, checkResults, layerScores, overallScore });
 
   await status("saving", "Saving the result");
-  const saved = await saveScan(options.db, {
-    domain,
-    resultHash: hash,
-    scoringVersion: SCORING_VERSION,
-    overallScore,
-    layerScores,
-    checkResults,
-  });
+  const [saved] = await Promise.all([
+    saveScan(options.db, {
+      domain,
+      resultHash: hash,
+      scoringVersion: SCORING_VERSION,
+      overallScore,
+      layerScores,
+      checkResults,
+    }),
+    robotsRecorded,
+  ]);
   await emit({ event: "complete", data: { id: saved.id, domain, overallScore, layerScores, unreachable } });
   return { id: saved.id, seenCount: saved.seenCount, overallScore, layerScores, checkResults, unreachable };
 }
