@@ -146,6 +146,12 @@ describe("rate limits", () => {
     expect(eleventh.headers.get("X-RateLimit-Limit")).toBe("10");
     expect(eleventh.headers.get("X-RateLimit-Remaining")).toBe("0");
     expect(Number(eleventh.headers.get("X-RateLimit-Reset"))).toBeGreaterThan(Date.now() / 1000);
+    // Both windows are hit at once: the domain's hit is given back when the IP refuses.
+    const domainLimiter = env.RATE_WINDOW.get(env.RATE_WINDOW.idFromName("scan-domain:good-shop.test"));
+    const domainUsed = (await domainLimiter.peek(PER_DOMAIN)).windows[0].used;
+    const again = await post('{"domain":"good-shop.test"}', ip);
+    expect(again.status).toBe(429);
+    expect((await domainLimiter.peek(PER_DOMAIN)).windows[0].used).toBe(domainUsed);
   });
 
   it("allows 5 scans per hour per normalised domain from any address, without spending the caller's IP budget", async () => {

@@ -1,4 +1,4 @@
-import { database } from "@shared/db/client";
+import { type Database, database } from "@shared/db/client";
 import { log } from "@shared/http/log";
 import type { ResolveMap } from "@shared/outbound/resolve-map";
 import { runScan } from "@shared/scan/run-scan";
@@ -16,7 +16,7 @@ import {
 import type { Context } from "hono";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import type { ScanAppEnv } from "./app-env";
-import { peekScanSlot } from "./scan-rate-limit";
+import { takeScanSlot } from "./scan-rate-limit";
 import { findReplay, REPLAY_RETRY_MS, REPLAY_SECONDS, rememberReplay, SSE_RETRY_MS } from "./scan-replay";
 
 // What a scan stream request gets (issue 45, docs/scan.md "Stream consumers"), in order:
@@ -46,16 +46,20 @@ export interface StreamRequest {
 export async function answerScanStream(c: Context<ScanAppEnv>, req: StreamRequest): Promise<Response> {
   const db = database(c.env.DB);
   if (req.lastEventId !== undefined && req.lastEventId.trim() !== "") return reconnect(c, req);
-  // The limits are peeked beside the replay lookup (a peek spends nothing; a replay never
-  // takes the slot), so a new scan starts one round trip sooner.
-  const slot = peekScanSlot(c.env, req.ip, req.domain);
+  // The limits are hit beside the replay lookup, and given back when a replay answers (a
+  // replay is never counted), so a new scan starts as soon as both are known.
+  const slot = takeScanSlot(c.env, req.ip, req.domain);
   // Awaited below; kept from counting as unhandled when a replay answers first.
-  slot.catch(() => {});
+  slot.headers.catch(() => {});
   if (!req.rescan) {
-    const runId = await findReplay(req.ip, req.domain);
-    const run = runId ? await findRun(db, runId) : null;
-    const scan = run?.outcome === "complete" && run.scanId ? await findScan(db, run.scanId) : null;
-    if (run && scan && scan.domain === req.domain) {
+    const found = await findReplayScan(db, req).catch(async (err) => {
+      // No scan runs: nothing is counted.
+      await slot.release();
+      throw err;
+    });
+    if (found) {
+      const { run, scan } = found;
+      await slot.release();
       return replay(
         c,
         scan,
@@ -64,9 +68,17 @@ export async function answerScanStream(c: Context<ScanAppEnv>, req: StreamReques
       );
     }
   }
-  const limitHeaders = await (await slot).take();
+  const limitHeaders = await slot.headers;
   for (const [k, v] of Object.entries(limitHeaders)) c.header(k, v);
   return live(c, req);
+}
+
+/** The run this client finished for the domain within the replay window, with its stored result, or null. */
+async function findReplayScan(db: Database, req: StreamRequest): Promise<{ run: ScanRun; scan: ScanResult } | null> {
+  const runId = await findReplay(req.ip, req.domain);
+  const run = runId ? await findRun(db, runId) : null;
+  const scan = run?.outcome === "complete" && run.scanId ? await findScan(db, run.scanId) : null;
+  return run && scan && scan.domain === req.domain ? { run, scan } : null;
 }
 
 function ranOf(run: ScanRun): CompleteOrigin {
