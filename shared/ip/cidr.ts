@@ -43,8 +43,23 @@ function parseV6(ip: string): bigint | null {
   return n;
 }
 
+// The last address parsed and its reading: one request's address is parsed by each step
+// that reads it (the agent's IP ranges, the visitor's network, the visitor bound), three
+// times per AI agent's page view of a drain batch (docs/performance/log.md, "Drains",
+// issue 46). The reading is frozen, so no caller can change what the next one gets.
+let lastIp: string | undefined;
+let lastParsed: Readonly<{ version: 4 | 6; value: bigint }> | null = null;
+
 /** Parses an IP address; IPv4-mapped IPv6 (::ffff:a.b.c.d) is returned as IPv4. */
-export function parseIp(ip: string): { version: 4 | 6; value: bigint } | null {
+export function parseIp(ip: string): Readonly<{ version: 4 | 6; value: bigint }> | null {
+  if (ip === lastIp) return lastParsed;
+  const parsed = readIp(ip);
+  lastIp = ip;
+  lastParsed = parsed && Object.freeze(parsed);
+  return lastParsed;
+}
+
+function readIp(ip: string): { version: 4 | 6; value: bigint } | null {
   const trimmed = ip.trim();
   if (trimmed.includes(":")) {
     const v = parseV6(trimmed);
