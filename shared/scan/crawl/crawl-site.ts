@@ -294,7 +294,7 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   void probeInputsP.then((probeSite) => options.onJourneyInputs?.(probeSite, journeyInputsP));
 
   // What nothing waits for goes once the journey has its inputs (its first requests then
-  // find the two slots the background leaves them, host-limiter.ts): /openapi.json first
+  // find the three slots the background leaves them, host-limiter.ts): /openapi.json first
   // (the other fallbacks wait for it), the other well-known files, the cart page (a
   // challenged home page stops the crawl short of it, docs/scan.md "Safety"), the parity
   // probe, llms-full.txt, and the Accept: text/markdown probe when the home page
@@ -302,7 +302,9 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
   const advertisesMarkdown = (home.page?.headLinks ?? []).some(
     (l) => l.rel.split(/\s+/).includes("alternate") && l.type === "text/markdown",
   );
-  const background = journeyInputsP.then(() => {
+  // They start one task later: the journey, told of the same inputs after this was set up,
+  // sends its product page (the cart's chain) first instead of after their setup.
+  const background = journeyInputsP.then(nextTask).then(() => {
     askOpenapi();
     for (const p of WELL_KNOWN_PATHS) fetchFile(p, 1);
     return {
@@ -355,6 +357,11 @@ export async function crawlSite(options: CrawlOptions): Promise<SiteSnapshot> {
     journey: null,
     unreachable: inputs.unreachable,
   };
+}
+
+/** Resolves once the tasks already queued (the promise callbacks of this turn) have run. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function unreachableOf(gate: RobotsGate, robots: Fetched): SiteSnapshot["unreachable"] {
