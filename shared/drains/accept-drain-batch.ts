@@ -182,13 +182,16 @@ export function recordId(siteId: string, r: DrainRecord): string {
 
 /**
  * Stored items (page views and agent requests) per commit to the shard. A commit is one
- * call to the site's Durable Object, whose cost is mostly per call; lines are committed
- * by what they store, not by their count, since most lines of a shop's log (humans'
- * assets) store nothing. Memory stays bounded by this, whatever the batch's size (5,000
- * pending messages and rows are a few MB; 2,000 made a 10 MB batch 18 calls instead of
- * 8, docs/performance/log.md "Drains", Round 3).
+ * call to the site's Durable Object and one transaction there, whose cost is partly per
+ * call (the commit, the WAL's checkpoints, pages written again by the next chunk); lines
+ * are committed by what they store, not by their count, since most lines of a shop's log
+ * (humans' assets) store nothing. Memory stays bounded by this, whatever the batch's size.
+ * 2,000 made the 10 MB batch of bench:drains 18 calls instead of 8 at 5,000
+ * (docs/performance/log.md "Drains", Round 3); 12,000 (3 calls) took 2,520-2,790 ms of
+ * workerd CPU against 2,500-3,500 at 5,000 in alternated runs, system time 370-420 ms
+ * against 460-580, for about 22 MB more peak memory (issue 46).
  */
-export const ITEMS_PER_COMMIT = 5000;
+export const ITEMS_PER_COMMIT = 12_000;
 
 /** A batch with no lines yet. */
 export function emptyDrainResult(): DrainBatchResult {
