@@ -12,8 +12,8 @@
 // cart page, which is the read back: 3 round trips (the site search and the MCP probe,
 // server/discover beside initialize, then the notification and tools/list, run alongside).
 // Critical path: (3 + 3) x 50 ms = 300 ms. Everything else (the other requests under a
-// 6-per-host limit shared by crawl and journey, the MCP probe's longer chain, HTML
-// parsing, 41 checks, the D1 write) is overhead the ratio exposes. Target: at most 1.25x
+// 6-per-host limit shared by crawl and journey, the MCP probe's chain, as long since its
+// opening is pipelined, HTML parsing, 41 checks, the D1 writes) is overhead the ratio exposes. Target: at most 1.25x
 // (issue 45). The journey's own cost is the time between the stream's `journey` and
 // `checking` phases. `BENCH_SCAN_TIMELINE=1` prints, for each run, when each request
 // reached the shop and when each stream phase reached the client (where the time goes);
