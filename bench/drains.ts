@@ -11,7 +11,7 @@
 // it), 10% AI agents (GPTBot, ClaudeBot, ChatGPT-User, PerplexityBot; half of them
 // documents, so page views, the rest assets and robots.txt). Fields vary as in real logs
 // (RayIDs, IPs, paths), so it compresses like one.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { startLocalServer } from "../test/helpers/node/local-server";
@@ -21,8 +21,13 @@ import { profileWorkers, type WorkerProfiler } from "./workerd-profiler";
 // BENCH_DRAIN_MB picks a smaller batch for a quick look; the issue's figure is at 10.
 // BENCH_DRAIN_PROFILE=<dir> also samples the ingest Worker (which hosts the shard) over
 // the inspector during the request and writes its .cpuprofile there (the time is then
-// not a figure to quote: sampling slows the run).
+// not a figure to quote: sampling slows the run). The inspector did not answer at all in
+// issue 46's fifth shift; BENCH_DRAIN_PERF=<file> instead records the local server's
+// workerd processes with Linux `perf record -F 999 -g` during the request (`perf report
+// -i <file>`: SQLite, V8 and the kernel by name; with MINIFLARE_WORKERD_V8_FLAGS=
+// "--perf-basic-prof" the JIT-compiled JS functions too; docs/performance/log.md "Drains").
 const PROFILE_DIR = process.env.BENCH_DRAIN_PROFILE;
+const PERF_FILE = process.env.BENCH_DRAIN_PERF;
 const TARGET_GZIP_BYTES = Number(process.env.BENCH_DRAIN_MB ?? "10") * 1024 * 1024;
 const AGENTS = [
   "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)",
@@ -245,6 +250,11 @@ try {
     }
   })();
   const profiler: WorkerProfiler | null = PROFILE_DIR ? await profileWorkers(process.pid, ["ingest"]) : null;
+  const perf = PERF_FILE
+    ? spawn("perf", ["record", "-F", "999", "-g", "-o", PERF_FILE, "-p", pids.join(",")], { stdio: "ignore" })
+    : null;
+  // perf needs a moment to attach to every thread before the request starts.
+  if (perf) await new Promise((r) => setTimeout(r, 1500));
   const cpuBefore = await cpuOf(pids);
   const start = performance.now();
   const res = await fetch(`${base}/ingest/drains/${drain.drain_id}`, {
@@ -262,6 +272,12 @@ try {
   // The local server's CPU time during the request: near drain_ms when the drain is
   // bound by its own work, well under it when it waits (for the body, or its CPU share).
   const cpuAfter = await cpuOf(pids);
+  if (perf) {
+    const exited = new Promise((r) => perf.once("exit", r));
+    perf.kill("SIGINT");
+    await exited;
+    console.log(`perf record: ${PERF_FILE}`);
+  }
   sampling = false;
   await sampler;
   if (profiler && PROFILE_DIR) await profiler.stop(PROFILE_DIR);
