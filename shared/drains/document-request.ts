@@ -28,9 +28,22 @@ export function notAPageView(r: DrainRecord): NotAPageView | null {
   return isDocument(r) ? null : "not_a_document";
 }
 
+// A log holds a handful of distinct Content-Types, read once per line: each is read once
+// per isolate (cleared when full, like the User-Agent memo).
+const TYPE_MEMO_ENTRIES = 256;
+const documentType = new Map<string, boolean>();
+
 export function isDocument(r: Pick<DrainRecord, "contentType" | "path">): boolean {
-  const type = r.contentType?.split(";")[0]?.trim().toLowerCase();
-  if (type) return DOCUMENT_TYPES.has(type);
+  if (r.contentType) {
+    const known = documentType.get(r.contentType);
+    if (known !== undefined) return known;
+    const type = r.contentType.split(";")[0]?.trim().toLowerCase();
+    if (type) {
+      if (documentType.size >= TYPE_MEMO_ENTRIES) documentType.clear();
+      documentType.set(r.contentType, DOCUMENT_TYPES.has(type));
+      return DOCUMENT_TYPES.has(type);
+    }
+  }
   return isDocumentPath(r.path);
 }
 

@@ -1,5 +1,4 @@
 import { chunk } from "../batching/chunk";
-import { D1_IN_LIST_CHUNK } from "../db/d1-limits";
 import { JSON_ROWS, jsonColumns, jsonRowSlices } from "../db/json-rows";
 import type { IngestMessage } from "../ingest/queue-message";
 import { utcHourStart } from "../time/utc-hour";
@@ -50,6 +49,17 @@ SELECT ${jsonColumns(EVENT_COLUMNS.length)} FROM ${JSON_ROWS}`;
 export const CANDIDATE_SESSIONS = `SELECT ${SESSION_STATE_COLUMNS.join(", ")} FROM sessions
 WHERE site_id = ?1 AND visitor_hash IN (SELECT value FROM json_each(?2)) AND last_event_at > ?3 AND +started_at < ?4`;
 
+/**
+ * The batch's events already stored, with their sessions' start (the install signals),
+ * the ids bound as one JSON array: 90 bound ids per statement made a drain's chunk of
+ * 11,676 page views 130 statements (docs/performance/log.md, "Drains", issue 46).
+ */
+const STORED_EVENTS = `SELECT e.id, s.site_id, s.started_at FROM ingest_events e LEFT JOIN sessions s ON s.id = e.session_id
+WHERE e.id IN (SELECT value FROM json_each(?1))`;
+
+/** Ids per stored-events statement (under 64 characters each: far under the bound string's 2 MB). */
+const IDS_PER_STORED_CHECK = 20_000;
+
 /** Visitor hashes per candidate statement (32 characters each: far under the bound string's 2 MB). */
 const HASHES_PER_CANDIDATE_QUERY = 20_000;
 
@@ -91,14 +101,7 @@ export async function rollupBatch(
   // The sessions of already stored events, as far as the install signals need them.
   const storedSessions: SessionStart[] = [];
   const found = await db.batch(
-    chunk(ids, D1_IN_LIST_CHUNK).map((c) =>
-      db
-        .prepare(
-          `SELECT e.id, s.site_id, s.started_at FROM ingest_events e LEFT JOIN sessions s ON s.id = e.session_id
-           WHERE e.id IN (${c.map(() => "?").join(",")})`,
-        )
-        .bind(...c),
-    ),
+    chunk(ids, IDS_PER_STORED_CHECK).map((c) => db.prepare(STORED_EVENTS).bind(JSON.stringify(c))),
   );
   for (const r of found)
     for (const row of r.results as Array<Pick<EventRow, "id"> & Partial<SessionStart>>) {
