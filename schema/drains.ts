@@ -15,7 +15,7 @@ export const drains = sqliteTable(
     workspaceId: text("workspace_id")
       .notNull()
       .references(() => workspaces.id),
-    // A site's drains go with it (shared/shards/delete-site.ts): a drain of a removed site
+    // A site's drains go with it (shared/site-deletion/delete-site.ts): a drain of a removed site
     // has nothing left to feed.
     siteId: text("site_id")
       .notNull()

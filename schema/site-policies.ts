@@ -10,7 +10,7 @@ import { workspaces } from "./workspaces";
  * the neutral policy (nothing enforced) at version 0.
  */
 export const sitePolicies = sqliteTable("site_policies", {
-  // A site's policy goes with it (shared/shards/delete-site.ts).
+  // A site's policy goes with it (shared/site-deletion/delete-site.ts).
   siteId: text("site_id")
     .primaryKey()
     .references(() => sites.id, { onDelete: "cascade" }),

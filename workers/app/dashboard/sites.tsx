@@ -1,7 +1,7 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
 import { hostFromInput } from "@shared/domains/host-from-input";
 import { sitesWithInstall, siteWithInstall } from "@shared/reads/site-install";
-import { deleteSite } from "@shared/shards/delete-site";
+import { deleteSite } from "@shared/site-deletion/delete-site";
 import { registerSite } from "@shared/sites/register-site";
 import { COVERAGE_VALUES, type Coverage, SITE_NAME_MAX, SITES_PER_WORKSPACE } from "@shared/sites/site-limits";
 import { updateSite } from "@shared/sites/update-site";

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { valueOrThrow } from "@shared/errors/api-error";
-import { deleteSite } from "@shared/shards/delete-site";
+import { deleteSite } from "@shared/site-deletion/delete-site";
 import type { V1AppEnv } from "../../app-env";
 import { v1Route } from "../v1-route";
 import { SiteIdParam } from "./schema";

@@ -2,9 +2,9 @@ import { sites } from "@schema";
 import type { RequestContext } from "../context/request-context";
 import { database } from "../db/client";
 import { ok, type Result, refusal } from "../result/result";
+import { siteShard } from "../shards/site-shard";
 import type { SiteRecord } from "../sites/site-row";
 import { siteColumns, siteRefFrom, siteWhere } from "../sites/site-store";
-import { siteShard } from "./site-shard";
 
 /**
  * Deletes a site of the workspace and erases its traffic (docs/api.md "Deleting a
