@@ -2,7 +2,7 @@ import { agentName } from "@shared/display/display-names";
 import type { AgentErrors } from "@shared/reports/agent-report-schemas";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
-import { Tiles } from "./tiles";
+import { agentRequestsTile, Tiles } from "./tiles";
 
 // The AI agents' errors page's parts (agent-errors-page.tsx reads and lays them out):
 // the key numbers and the paths answered an error.
@@ -13,12 +13,10 @@ export function AgentErrorsTiles(props: { r: AgentErrors }) {
     <Tiles
       label="Key numbers"
       tiles={[
-        {
-          metric: "agent_requests",
-          value: r.totals.agent_requests,
-          defined: "agent_requests",
-          footnote: "robots.txt fetches included, the same total as robots.txt compliance",
-        },
+        agentRequestsTile(
+          r.totals.agent_requests,
+          "robots.txt fetches included, the same total as robots.txt compliance",
+        ),
         {
           metric: "errors",
           value: r.totals.errors,

@@ -1,7 +1,7 @@
 import { platformName } from "@shared/display/display-names";
 import type { CrawlToReferral } from "@shared/reports/agent-report-schemas";
 import { DataTable } from "../layout/data-table";
-import { Tiles } from "./tiles";
+import { agentRequestsTile, Tiles } from "./tiles";
 
 // The crawl-to-referral page's parts (crawl-to-referral-page.tsx reads and lays them
 // out): the key numbers and the table per operator.
@@ -12,12 +12,10 @@ export function CrawlToReferralTiles(props: { r: CrawlToReferral }) {
     <Tiles
       label="Key numbers"
       tiles={[
-        {
-          metric: "agent_requests",
-          value: r.totals.agent_requests,
-          defined: "agent_requests",
-          footnote: "every agent request, the same total as robots.txt compliance and AI errors",
-        },
+        agentRequestsTile(
+          r.totals.agent_requests,
+          "every agent request, the same total as robots.txt compliance and AI errors",
+        ),
         {
           metric: "crawl_requests",
           value: r.totals.crawl_requests,

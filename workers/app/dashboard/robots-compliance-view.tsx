@@ -2,7 +2,7 @@ import { agentName, platformName } from "@shared/display/display-names";
 import type { RobotsCompliance } from "@shared/reports/agent-report-schemas";
 import { DataTable } from "../layout/data-table";
 import { Time } from "../layout/format-time";
-import { Tiles } from "./tiles";
+import { agentRequestsTile, Tiles } from "./tiles";
 
 // The robots.txt compliance page's parts (robots-compliance-page.tsx reads and lays them
 // out): the key numbers, the agents table and the disallowed requests.
@@ -15,12 +15,10 @@ export function RobotsTiles(props: { r: RobotsCompliance; violators: number }) {
     <Tiles
       label="Key numbers"
       tiles={[
-        {
-          metric: "agent_requests",
-          value: r.totals.agent_requests,
-          defined: "agent_requests",
-          footnote: `${r.totals.robots_fetches} of them robots.txt fetches, the same total as AI errors`,
-        },
+        agentRequestsTile(
+          r.totals.agent_requests,
+          `${r.totals.robots_fetches} of them robots.txt fetches, the same total as AI errors`,
+        ),
         {
           metric: "judged",
           value: r.totals.judged,

@@ -22,6 +22,15 @@ interface TileParts {
   footnote?: Child;
 }
 
+/**
+ * The agent requests tile the three agent-request reports (AI errors, robots.txt
+ * compliance, crawl-to-referral) share: one catalogue metric with one total on every
+ * page; each page's footnote says how that total relates to the others.
+ */
+export function agentRequestsTile(value: number, footnote: Child): Tile {
+  return { metric: "agent_requests", value, defined: "agent_requests", footnote };
+}
+
 /** The row of headline numbers at the top of a dashboard page (a stat tile each). */
 export function Tiles(props: { label: string; tiles: Tile[] }) {
   return (
