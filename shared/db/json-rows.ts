@@ -31,22 +31,32 @@ export function jsonColumns(columns: number): string {
   return Array.from({ length: columns }, (_, i) => `value ->> ${i}`).join(", ");
 }
 
-/** The rows as JSON arrays of arrays, each under JSON_BYTES_PER_STATEMENT. */
-export function jsonRowSlices(rows: readonly unknown[][]): string[] {
-  const out: string[] = [];
-  let part: string[] = [];
-  let size = 2;
-  for (const row of rows) {
-    const json = JSON.stringify(row);
-    const n = 3 * (json.length + 1);
-    if (part.length > 0 && size + n > JSON_BYTES_PER_STATEMENT) {
-      out.push(`[${part.join(",")}]`);
+/**
+ * `items` in order, cut into slices whose `bytesOf` add up to at most `budget` (a slice
+ * holds one item at least, however large): the one way rows are cut for a statement.
+ */
+export function slicesWithin<T>(items: readonly T[], bytesOf: (item: T) => number, budget: number): T[][] {
+  const out: T[][] = [];
+  let part: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    const n = bytesOf(item);
+    if (part.length > 0 && size + n > budget) {
+      out.push(part);
       part = [];
-      size = 2;
+      size = 0;
     }
-    part.push(json);
+    part.push(item);
     size += n;
   }
-  if (part.length > 0) out.push(`[${part.join(",")}]`);
+  if (part.length > 0) out.push(part);
   return out;
+}
+
+/** The rows as JSON arrays of arrays, each under JSON_BYTES_PER_STATEMENT (its 2 brackets included). */
+export function jsonRowSlices(rows: readonly unknown[][]): string[] {
+  const json = rows.map((row) => JSON.stringify(row));
+  return slicesWithin(json, (row) => 3 * (row.length + 1), JSON_BYTES_PER_STATEMENT - 2).map(
+    (part) => `[${part.join(",")}]`,
+  );
 }

@@ -1,4 +1,4 @@
-import { JSON_ROWS, jsonColumns } from "../db/json-rows";
+import { JSON_BYTES_PER_STATEMENT, JSON_ROWS, jsonColumns, slicesWithin } from "../db/json-rows";
 import type { IngestMessage } from "../ingest/queue-message";
 import { addToAgentPathDays } from "./agent-path-days";
 import { AGENT_REQUEST_COLUMNS, type AgentRequestRow } from "./agent-request-columns";
@@ -16,34 +16,14 @@ const INSERT_ROWS = `INSERT OR IGNORE INTO agent_requests (${AGENT_REQUEST_COLUM
   SELECT ${jsonColumns(AGENT_REQUEST_COLUMNS.length)} FROM ${JSON_ROWS}`;
 
 /**
- * Bytes of JSON per statement, at most: a bound string is bounded (2 MB in D1 and
- * Durable Object SQLite), and a row's path alone may hold 2,048 characters.
+ * A row's JSON counted at its worst, for slices under JSON_BYTES_PER_STATEMENT
+ * (shared/db/json-rows.ts; a row's path alone may hold 2,048 characters): a path
+ * character is at most 6 bytes of JSON (a `\u` escape; UTF-8 takes at most 3), and a
+ * row's other columns (id, agent, platform, purpose, tier, via, numbers) are short, under
+ * 512 bytes together. Counted from the rows, not their JSON, because each slice's rows
+ * also feed its hour and path-day counts.
  */
-const JSON_BYTES_PER_STATEMENT = 1536 * 1024;
-
-/**
- * The rows in slices whose JSON stays under JSON_BYTES_PER_STATEMENT, counted at their
- * worst: a path character is at most 6 bytes of JSON (a `\u` escape; UTF-8 takes at most
- * 3), and a row's other columns (id, agent, platform, purpose, tier, via, numbers) are
- * short, under 512 bytes together.
- */
-function slices<T extends { path: string }>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  let part: T[] = [];
-  let size = 0;
-  for (const r of rows) {
-    const n = 6 * r.path.length + 512;
-    if (part.length > 0 && size + n > JSON_BYTES_PER_STATEMENT) {
-      out.push(part);
-      part = [];
-      size = 0;
-    }
-    part.push(r);
-    size += n;
-  }
-  if (part.length > 0) out.push(part);
-  return out;
-}
+const worstJsonBytes = (r: { path: string }) => 6 * r.path.length + 512;
 
 /**
  * Stores agent requests, each once: a redelivered row (same id) is ignored. Returns how
@@ -69,7 +49,7 @@ export async function storeAgentRequests(
   unique.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const statements: D1PreparedStatement[] = [];
   const inserts: number[] = [];
-  for (const part of slices(unique)) {
+  for (const part of slicesWithin(unique, worstJsonBytes, JSON_BYTES_PER_STATEMENT)) {
     // The counts first: they leave out the ids stored by an earlier delivery (the slices
     // hold different ids, so a slice's counts never see another slice's rows as stored).
     statements.push(addToAgentRequestHours(db, part, noneStored), addToAgentPathDays(db, part, noneStored));
