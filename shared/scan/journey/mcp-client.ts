@@ -82,9 +82,14 @@ export class McpSession {
     return this.era === MCP_STATELESS_VERSION;
   }
 
+  /** Whether `method` goes as a 2026-07-28 stateless request: every request of that era, and server/discover always. */
+  private statelessRequest(method: string): boolean {
+    return this.stateless() || method === "server/discover";
+  }
+
   private headers(method: string, name?: string): Record<string, string> {
     const h: Record<string, string> = { "Content-Type": "application/json" };
-    if (this.stateless() || method === "server/discover") {
+    if (this.statelessRequest(method)) {
       h["MCP-Protocol-Version"] = MCP_STATELESS_VERSION;
       h["Mcp-Method"] = method;
       if (name) h["Mcp-Name"] = name;
@@ -97,9 +102,8 @@ export class McpSession {
 
   async call(method: string, params: Record<string, unknown>, mutation = false): Promise<McpAnswer> {
     const id = this.nextId++;
-    const statelessRequest = this.stateless() || method === "server/discover";
     // A stateless request says who it is and what it speaks in its own _meta.
-    const body = statelessRequest
+    const body = this.statelessRequest(method)
       ? {
           ...params,
           _meta: {
