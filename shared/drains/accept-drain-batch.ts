@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { identifyAgent } from "../classify/agent-identity";
 import { ipRangeIndex } from "../classify/ip-range-cache";
 import { readUserAgent } from "../classify/user-agent";
+import { sha256Hex } from "../crypto/sha256";
 import { type AcceptEnv, acceptEvents, type IngestChannel } from "../ingest/accept-events";
 import type { IngestSite } from "../ingest/pipeline-types";
 import type { IngestMessage } from "../ingest/queue-message";
@@ -20,7 +21,6 @@ import { readLogpushLine } from "./formats/cloudflare-logpush";
 import { readNdjsonLine } from "./formats/ndjson";
 import { readVercelLine } from "./formats/vercel";
 import type { BatchLine } from "./read-batch";
-import { sha256Hex } from "./sha256-hex";
 
 /** Each format's line reader (shared/drains/formats/). */
 export const LINE_READERS: Record<DrainFormat, (value: unknown) => LineReading> = {
@@ -170,14 +170,14 @@ function drainChannel(site: IngestSite): IngestChannel<PageView, never> {
 /**
  * The stored id of a record: a hash of the site and the record's identity (its vendor
  * key, else its whole content), so a redelivered line maps to the same row and the
- * same event, and two sites never share one. SHA-256, synchronous (sha256-hex.ts): the
+ * same event, and two sites never share one. SHA-256, synchronous (shared/crypto/sha256.ts): the
  * same digest as `crypto.subtle.digest` (ids stored before stay the ids of their lines),
  * without a promise per line (docs/performance/log.md, "Drains", Round 3) or a native
  * hash object per line (issue 46).
  */
 export function recordId(siteId: string, r: DrainRecord): string {
   const identity = r.key === null ? JSON.stringify(r) : `key:${r.key}`;
-  return `dr_${sha256Hex(`${siteId}\n${identity}`).slice(0, 32)}`;
+  return `dr_${sha256Hex(`${siteId}\n${identity}`, 32)}`;
 }
 
 /**

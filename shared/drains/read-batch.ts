@@ -29,6 +29,39 @@ export class BodyUnreadable extends Error {}
 /** Decoded text is handed on in pieces of at least this many characters (fewer, larger steps). */
 const TEXT_PIECE = 64 * 1024;
 
+/** Decompressed bytes asked for per read where the runtime can fill a read (workerd). */
+const INFLATED_READ = 256 * 1024;
+
+/**
+ * The decompressor's output, one read at a time, null at the end. Its default reader hands
+ * out what one pass of zlib made, a few KB: about 34,000 reads (each a promise and a turn
+ * of the microtask queue) for the 127 MB of text of bench:drains' batch. workerd's BYOB
+ * reader has `readAtLeast`, which fills a 256 KB buffer before answering: about 500
+ * reads, and reading that batch took a quarter less time (docs/performance/log.md,
+ * "Drains", issue 46). Elsewhere (Node runs the log import script) the default reader.
+ */
+function inflatedReads(readable: ReadableStream<Uint8Array>): () => Promise<Uint8Array | null> {
+  if (typeof ReadableStreamBYOBReader !== "undefined" && "readAtLeast" in ReadableStreamBYOBReader.prototype) {
+    const reader = readable.getReader({ mode: "byob" });
+    let buffer = new ArrayBuffer(INFLATED_READ);
+    return async () => {
+      for (;;) {
+        const read = await reader.readAtLeast(INFLATED_READ / 2, new Uint8Array(buffer));
+        // The read hands the buffer back (a BYOB read transfers it); the text decoder
+        // copies what it decodes, so the next read can fill the same memory.
+        if (read.value) buffer = read.value.buffer as ArrayBuffer;
+        if (read.value && read.value.byteLength > 0) return read.value;
+        if (read.done) return null;
+      }
+    };
+  }
+  const reader = readable.getReader();
+  return async () => {
+    const read = await reader.read();
+    return read.done ? null : read.value;
+  };
+}
+
 /**
  * The body as text, streaming, in pieces of about TEXT_PIECE characters: decompressed
  * when it starts with the gzip magic bytes (RFC 1952 §2.3.1), both bounds counted as the
@@ -74,17 +107,16 @@ export async function* plainText(body: ReadableStream<Uint8Array>): AsyncGenerat
         await reader.cancel(e).catch(() => {});
       }
     })();
-    const out = (inflate.readable as ReadableStream<Uint8Array>).getReader();
+    const read = inflatedReads(inflate.readable as ReadableStream<Uint8Array>);
     next = async () => {
-      let read: ReadableStreamReadResult<Uint8Array>;
+      let chunk: Uint8Array | null;
       try {
-        read = await out.read();
+        chunk = await read();
       } catch (e) {
         throw pumpError ?? e;
       }
-      if (!read.done) return read.value;
-      if (pumpError) throw pumpError;
-      return null;
+      if (chunk === null && pumpError) throw pumpError;
+      return chunk;
     };
   } else {
     let sentHead = false;

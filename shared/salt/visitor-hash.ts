@@ -1,3 +1,4 @@
+import { type HmacSha256Key, hmacSha256Hex, hmacSha256TextKey } from "../crypto/hmac-sha256";
 import { truncateIp } from "../ip/cidr";
 
 const encoder = new TextEncoder();
@@ -39,12 +40,12 @@ function encodeUtf8Fields(fields: readonly string[]): Uint8Array {
   return out;
 }
 
-const keys = new Map<string, Promise<CryptoKey>>();
+const keys = new Map<string, HmacSha256Key>();
 
-function hmacKey(salt: string): Promise<CryptoKey> {
+function hmacKey(salt: string): HmacSha256Key {
   let key = keys.get(salt);
   if (!key) {
-    key = crypto.subtle.importKey("raw", encoder.encode(salt), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    key = hmacSha256TextKey(salt);
     // Two salts live at a time; keep the cache from growing across rotations.
     if (keys.size > 4) keys.clear();
     keys.set(salt, key);
@@ -87,10 +88,12 @@ export function visitorFields(workspaceId: string, siteId: string, network: stri
   return encodeFields(["v1", workspaceId, siteId, network, userAgent ?? ""]);
 }
 
-/** HMAC-SHA-256 of `fields` under `salt` (its key imported once), as 32 hex chars. */
-export async function signVisitor(salt: string, fields: Uint8Array): Promise<string> {
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(salt), fields));
-  let hex = "";
-  for (let i = 0; i < 16; i++) hex += mac[i].toString(16).padStart(2, "0");
-  return hex;
+/**
+ * HMAC-SHA-256 of `fields` under `salt` (its key blocks hashed once), as 32 hex chars:
+ * the MAC `crypto.subtle.sign` gives with the salt's bytes as a raw key, synchronously
+ * (shared/crypto/hmac-sha256.ts), since every page view is signed under both kept salts
+ * and a promise per signature was a tenth of a drain's acceptance path (issue 46).
+ */
+export function signVisitor(salt: string, fields: Uint8Array): string {
+  return hmacSha256Hex(hmacKey(salt), fields, 32);
 }

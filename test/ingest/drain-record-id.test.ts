@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../shared/crypto/sha256";
 import { recordId } from "../../shared/drains/accept-drain-batch";
 import type { DrainRecord } from "../../shared/drains/drain-record";
-import { sha256Hex } from "../../shared/drains/sha256-hex";
 
 /** The id as it was first computed (WebCrypto): lines stored before must keep their ids. */
 async function subtleId(siteId: string, identity: string): Promise<string> {

@@ -23,25 +23,21 @@ export interface VisitorHashes {
  * the other kept salt so a session crossing midnight continues. Null when the day's
  * salt is gone (older than 48 h).
  */
-export async function hashesFor(
+export function hashesFor(
   salts: SaltSet,
   occurredAt: number,
   workspaceId: string,
   siteId: string,
   network: string,
   userAgent: string | null,
-): Promise<VisitorHashes | null> {
+): VisitorHashes | null {
   const day = utcDay(occurredAt);
   const { current, previous } = salts;
   const own = current.day === day ? current : previous?.day === day ? previous : null;
   if (!own) return null;
   const other = own === current ? previous : current;
   const fields = visitorFields(workspaceId, siteId, network, userAgent);
-  const [visitorHash, altVisitorHash] = await Promise.all([
-    signVisitor(own.salt, fields),
-    other ? signVisitor(other.salt, fields) : null,
-  ]);
-  return { visitorHash, altVisitorHash };
+  return { visitorHash: signVisitor(own.salt, fields), altVisitorHash: other ? signVisitor(other.salt, fields) : null };
 }
 
 /** Whether the live salts hold `day`'s salt. */
@@ -77,13 +73,13 @@ export async function hashVisitor(d: Draft, deps: PipelineDeps): Promise<Draft |
   // one: older than the live salts, or of a day whose live salt this service never held.
   const salts = needsPastSalt(deps.salts, d) ? pastSaltSet(deps.salts.past ?? [], utcDay(d.occurredAt)) : deps.salts;
   if (!salts) return { dropped: "stale_timestamp" };
-  let hashes = await hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, network, d.userAgent);
+  let hashes = hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, network, d.userAgent);
   if (!hashes) return { dropped: "stale_timestamp" };
   // The bound counts per /24 or /48 (cidr.ts `visitorBoundNetwork`), so rotating the /64s
   // of one /48 adds no visitors past it; its overflow visitor is the /48's, one for all.
   const bounded = (d.clientIp && visitorBoundNetwork(d.clientIp)) || "";
   if (deps.visitorBound && !(await deps.visitorBound(d.site.id, bounded, hashes.visitorHash, d.receivedAt))) {
-    hashes = await hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, bounded, OVERFLOW_VISITOR);
+    hashes = hashesFor(salts, d.occurredAt, d.site.workspaceId, d.site.id, bounded, OVERFLOW_VISITOR);
     if (!hashes) return { dropped: "stale_timestamp" };
   }
   return { ...rest, clientIp: null, ...hashes };

@@ -17,7 +17,7 @@ async function resolvePendingHashes(env: IngestEnv, messages: IngestMessage[]): 
       continue;
     }
     const { network, userAgent } = m.pendingHash;
-    const hashes = await hashesFor(salts, m.occurredAt, m.workspaceId, m.siteId, network, userAgent);
+    const hashes = hashesFor(salts, m.occurredAt, m.workspaceId, m.siteId, network, userAgent);
     // The day's salt is gone (> 48 h): such an event cannot be counted by design. The
     // v1 Worker accepts only events whose day's salt lives on for another hour and the
     // keeper always holds yesterday's salt, so this only happens to a message retried for
