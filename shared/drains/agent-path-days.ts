@@ -1,7 +1,7 @@
 import { JSON_ROWS } from "../db/json-rows";
 import { DAY_MS } from "../time/durations";
 import { utcDayStart } from "../time/utc-day";
-import type { AgentRequestRow } from "./agent-request-columns";
+import { rowColumn } from "./agent-request-columns";
 
 // agent_path_days (schema/agent-path-days.ts): AI agents' requests counted per UTC day,
 // agent, platform, path and status, with the day's first and last request, kept equal to
@@ -9,30 +9,29 @@ import type { AgentRequestRow } from "./agent-request-columns";
 // stored batch adds its new rows (a redelivered id adds nothing), a retention pass
 // takes away the rows it deletes.
 
-type Counted = Pick<AgentRequestRow, "id" | "occurred_at" | "agent" | "platform" | "path" | "status">;
-
 /**
- * The statement that adds `rows` to their days' counts, leaving out every row whose id
- * agent_requests already holds. It runs in the batch before the rows' INSERT OR IGNORE
- * (so "already holds" means "stored by an earlier delivery"); `rows` carry each id once.
- * `noneStored`: the caller has just checked that none is stored; the probe is left out.
+ * The statement that adds the rows of `rowsJson` (a JSON array of rows in
+ * AGENT_REQUEST_COLUMNS order, each id once, as the rows' INSERT binds it) to their days'
+ * counts, leaving out every row whose id agent_requests already holds. It runs in the
+ * batch before the rows' INSERT OR IGNORE (so "already holds" means "stored by an earlier
+ * delivery"). `noneStored`: the caller has just checked that none is stored; the probe is
+ * left out. The day is the UTC day's start, as the retention pass below computes it.
  */
-export function addToAgentPathDays(db: D1Database, rows: readonly Counted[], noneStored = false): D1PreparedStatement {
-  const values = JSON.stringify(
-    rows.map((r) => [r.id, utcDayStart(r.occurred_at), r.agent ?? "", r.platform, r.path, r.status, r.occurred_at]),
-  );
+export function addToAgentPathDays(db: D1Database, rowsJson: string, noneStored = false): D1PreparedStatement {
+  const at = rowColumn("occurred_at");
   return db
     .prepare(
       `INSERT INTO agent_path_days (day, agent, platform, path, status, requests, first_at, last_at)
        SELECT day, agent, platform, path, status, count(*), min(at), max(at)
-       FROM (SELECT value ->> 0 AS id, value ->> 1 AS day, value ->> 2 AS agent, value ->> 3 AS platform,
-                    value ->> 4 AS path, value ->> 5 AS status, value ->> 6 AS at FROM ${JSON_ROWS}) r
+       FROM (SELECT ${rowColumn("id")} AS id, (${at}) - (${at}) % ${DAY_MS} AS day,
+                    coalesce(${rowColumn("agent")}, '') AS agent, ${rowColumn("platform")} AS platform,
+                    ${rowColumn("path")} AS path, ${rowColumn("status")} AS status, ${at} AS at FROM ${JSON_ROWS}) r
        ${noneStored ? "" : "WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)"}
        GROUP BY day, agent, platform, path, status
        ON CONFLICT (day, agent, platform, path, status) DO UPDATE SET requests = requests + excluded.requests,
          first_at = min(first_at, excluded.first_at), last_at = max(last_at, excluded.last_at)`,
     )
-    .bind(values);
+    .bind(rowsJson);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { JSON_ROWS } from "../db/json-rows";
 import { HOUR_MS } from "../time/durations";
 import { utcHourStart } from "../time/utc-hour";
-import type { AgentRequestRow } from "./agent-request-columns";
+import { rowColumn } from "./agent-request-columns";
 
 // agent_request_hours (schema/agent-request-hours.ts): AI agents' requests counted per
 // UTC hour, platform and purpose, kept equal to agent_requests by changing both in one
@@ -17,34 +17,30 @@ import type { AgentRequestRow } from "./agent-request-columns";
 export const REQUEST_COUNTS_SQL = `count(*) AS requests, coalesce(sum(status >= 400), 0) AS errors,
   coalesce(sum(status IN (404, 410)), 0) AS not_found, coalesce(sum(status >= 500), 0) AS server_errors`;
 
-type Counted = Pick<AgentRequestRow, "id" | "occurred_at" | "platform" | "purpose" | "status">;
-
 /**
- * The statement that adds `rows` to their hours' counts, leaving out every row whose id
- * agent_requests already holds. It runs in the batch before the rows' INSERT OR IGNORE,
- * so "already holds" means "stored by an earlier delivery"; `rows` carry each id once.
- * `noneStored`: the caller has just checked that no id of `rows` is stored (a drain's
- * chunk, shared/drains/commit-drain-chunk.ts), so the probe per row is left out.
+ * The statement that adds the rows of `rowsJson` (a JSON array of rows in
+ * AGENT_REQUEST_COLUMNS order, each id once, as the rows' INSERT binds it) to their
+ * hours' counts, leaving out every row whose id agent_requests already holds. It runs in
+ * the batch before the rows' INSERT OR IGNORE, so "already holds" means "stored by an
+ * earlier delivery". `noneStored`: the caller has just checked that no id of the rows is
+ * stored (a drain's chunk, shared/drains/commit-drain-chunk.ts), so the probe per row is
+ * left out. The hour is the UTC hour's start, as the retention pass below computes it.
  */
-export function addToAgentRequestHours(
-  db: D1Database,
-  rows: readonly Counted[],
-  noneStored = false,
-): D1PreparedStatement {
-  const values = JSON.stringify(rows.map((r) => [r.id, utcHourStart(r.occurred_at), r.platform, r.purpose, r.status]));
+export function addToAgentRequestHours(db: D1Database, rowsJson: string, noneStored = false): D1PreparedStatement {
+  const at = rowColumn("occurred_at");
   return db
     .prepare(
       `INSERT INTO agent_request_hours (hour, platform, purpose, requests, errors, not_found, server_errors)
        SELECT hour, platform, purpose, ${REQUEST_COUNTS_SQL}
-       FROM (SELECT value ->> 0 AS id, value ->> 1 AS hour, value ->> 2 AS platform, value ->> 3 AS purpose,
-                    value ->> 4 AS status FROM ${JSON_ROWS}) r
+       FROM (SELECT ${rowColumn("id")} AS id, (${at}) - (${at}) % ${HOUR_MS} AS hour, ${rowColumn("platform")} AS platform,
+                    ${rowColumn("purpose")} AS purpose, ${rowColumn("status")} AS status FROM ${JSON_ROWS}) r
        ${noneStored ? "" : "WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)"}
        GROUP BY hour, platform, purpose
        ON CONFLICT (hour, platform, purpose) DO UPDATE SET
          requests = requests + excluded.requests, errors = errors + excluded.errors,
          not_found = not_found + excluded.not_found, server_errors = server_errors + excluded.server_errors`,
     )
-    .bind(values);
+    .bind(rowsJson);
 }
 
 /**

@@ -20,8 +20,8 @@ const INSERT_ROWS = `INSERT OR IGNORE INTO agent_requests (${AGENT_REQUEST_COLUM
  * (shared/db/json-rows.ts; a row's path alone may hold 2,048 characters): a path
  * character is at most 6 bytes of JSON (a `\u` escape; UTF-8 takes at most 3), and a
  * row's other columns (id, agent, platform, purpose, tier, via, numbers) are short, under
- * 512 bytes together. Counted from the rows, not their JSON, because each slice's rows
- * also feed its hour and path-day counts.
+ * 512 bytes together. Counted from the rows, before their JSON is rendered: one JSON per
+ * slice, which its INSERT and its hour and path-day counts all read.
  */
 const worstJsonBytes = (r: { path: string }) => 6 * r.path.length + 512;
 
@@ -52,11 +52,10 @@ export async function storeAgentRequests(
   for (const part of slicesWithin(unique, worstJsonBytes, JSON_BYTES_PER_STATEMENT)) {
     // The counts first: they leave out the ids stored by an earlier delivery (the slices
     // hold different ids, so a slice's counts never see another slice's rows as stored).
-    statements.push(addToAgentRequestHours(db, part, noneStored), addToAgentPathDays(db, part, noneStored));
+    const json = JSON.stringify(part.map((r) => AGENT_REQUEST_COLUMNS.map((c) => r[c])));
+    statements.push(addToAgentRequestHours(db, json, noneStored), addToAgentPathDays(db, json, noneStored));
     inserts.push(statements.length);
-    statements.push(
-      db.prepare(INSERT_ROWS).bind(JSON.stringify(part.map((r) => AGENT_REQUEST_COLUMNS.map((c) => r[c])))),
-    );
+    statements.push(db.prepare(INSERT_ROWS).bind(json));
   }
   const results = await db.batch(statements);
   return inserts.reduce((n, i) => n + (results[i].meta.changes ?? 0), 0);

@@ -52,9 +52,9 @@ export async function commitDrainChunk(
 ): Promise<DrainChunkResult> {
   const ids = [...new Set([...messages.map((m) => m.id), ...requests.map((r) => r.id)])];
   const duplicates = await alreadyStored(db, ids);
-  const rollup = await rollupBatch(db, messages, newSessionId);
-  // No id stored yet (checked just now, in this same call to the shard): the counts need
-  // not probe agent_requests for each row.
+  // No id stored yet (checked just now, in this same call to the shard): the rollup need
+  // not look for stored events, nor the counts probe agent_requests for each row.
+  const rollup = await rollupBatch(db, messages, newSessionId, { noneStored: duplicates === 0 });
   await storeAgentRequests(db, requests, { noneStored: duplicates === 0 });
   // Past retention: the rows and their hourly counts, in one transaction.
   await db.batch(dropAgentRequestsBefore(db, nowMs - AGENT_REQUESTS_RETENTION_MS));

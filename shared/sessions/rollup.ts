@@ -90,6 +90,12 @@ export async function rollupBatch(
   db: D1Database,
   messages: readonly IngestMessage[],
   newId: () => string = () => crypto.randomUUID(),
+  /**
+   * `noneStored`: the caller has just checked, in this same call to the shard, that no
+   * event id of `messages` is stored (a drain's chunk, shared/drains/commit-drain-chunk.ts),
+   * so the stored-events probe of every id is left out.
+   */
+  { noneStored = false }: { noneStored?: boolean } = {},
 ): Promise<RollupResult> {
   const unique = new Map<string, IngestMessage>();
   for (const m of messages) if (!unique.has(m.id)) unique.set(m.id, m);
@@ -100,9 +106,9 @@ export async function rollupBatch(
   const stored = new Set<string>();
   // The sessions of already stored events, as far as the install signals need them.
   const storedSessions: SessionStart[] = [];
-  const found = await db.batch(
-    chunk(ids, IDS_PER_STORED_CHECK).map((c) => db.prepare(STORED_EVENTS).bind(JSON.stringify(c))),
-  );
+  const found = noneStored
+    ? []
+    : await db.batch(chunk(ids, IDS_PER_STORED_CHECK).map((c) => db.prepare(STORED_EVENTS).bind(JSON.stringify(c))));
   for (const r of found)
     for (const row of r.results as Array<Pick<EventRow, "id"> & Partial<SessionStart>>) {
       stored.add(row.id);
