@@ -43,15 +43,10 @@ export function hmacSha256TextKey(key: string): HmacSha256Key {
 const innerDigest = new Uint8Array(32);
 const innerView = new DataView(innerDigest.buffer);
 
-/** The MAC of the first `length` bytes of `message`, as its first `chars` lower-case hex characters. */
-export function hmacSha256Hex(
-  key: HmacSha256Key,
-  message: Uint8Array,
-  chars = 64,
-  length = message.byteLength,
-): string {
+/** The MAC of `message`, as its first `chars` (even, at most 64) lower-case hex characters. */
+export function hmacSha256Hex(key: HmacSha256Key, message: Uint8Array, chars = 64): string {
   const inner = key.inner.slice();
-  sha256Finish(inner, message, length, 64);
+  sha256Finish(inner, message, message.byteLength, 64);
   for (let i = 0; i < 8; i++) innerView.setInt32(i * 4, inner[i]);
   const outer = key.outer.slice();
   sha256Finish(outer, innerDigest, 32, 64);

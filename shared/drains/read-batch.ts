@@ -37,8 +37,8 @@ const INFLATED_READ = 256 * 1024;
  * out what one pass of zlib made, a few KB: about 34,000 reads (each a promise and a turn
  * of the microtask queue) for the 127 MB of text of bench:drains' batch. workerd's BYOB
  * reader has `readAtLeast`, which fills a 256 KB buffer before answering: about 500
- * reads, and reading that batch took a quarter less time (docs/performance/log.md,
- * "Drains", issue 46). Elsewhere (Node runs the log import script) the default reader.
+ * reads, and reading that batch took about a fifth less time (docs/performance/log.md,
+ * "Drains", issue 46). A runtime without `readAtLeast` gets the default reader.
  */
 function inflatedReads(readable: ReadableStream<Uint8Array>): () => Promise<Uint8Array | null> {
   if (typeof ReadableStreamBYOBReader !== "undefined" && "readAtLeast" in ReadableStreamBYOBReader.prototype) {
