@@ -59,25 +59,14 @@ function hmacKey(salt: string): HmacSha256Key {
  * The raw IP is only an input here and goes nowhere else. Once the salt is deleted
  * (48 h), nobody can recompute the hash. Returns 32 hex chars (128 bits).
  */
-export async function visitorHash(
+export function visitorHash(
   salt: string,
   workspaceId: string,
   siteId: string,
   clientIp: string | null,
   userAgent: string | null,
-): Promise<string> {
-  return visitorHashFromNetwork(salt, workspaceId, siteId, (clientIp && truncateIp(clientIp)) || "", userAgent);
-}
-
-/** The same hash from an already truncated network (`a.b.c.0/24`, `x:x:x:x::/64`, or ``). */
-export async function visitorHashFromNetwork(
-  salt: string,
-  workspaceId: string,
-  siteId: string,
-  network: string,
-  userAgent: string | null,
-): Promise<string> {
-  return signVisitor(salt, visitorFields(workspaceId, siteId, network, userAgent));
+): string {
+  return signVisitor(salt, visitorFields(workspaceId, siteId, (clientIp && truncateIp(clientIp)) || "", userAgent));
 }
 
 /**
