@@ -1,6 +1,6 @@
 import { JSON_ROWS } from "../db/json-rows";
 import { DAY_MS } from "../time/durations";
-import { utcDayStart } from "../time/utc-day";
+import { utcDayStart, utcDayStartSql } from "../time/utc-day";
 import { rowColumn } from "./agent-request-columns";
 
 // agent_path_days (schema/agent-path-days.ts): AI agents' requests counted per UTC day,
@@ -23,7 +23,7 @@ export function addToAgentPathDays(db: D1Database, rowsJson: string, noneStored 
     .prepare(
       `INSERT INTO agent_path_days (day, agent, platform, path, status, requests, first_at, last_at)
        SELECT day, agent, platform, path, status, count(*), min(at), max(at)
-       FROM (SELECT ${rowColumn("id")} AS id, (${at}) - (${at}) % ${DAY_MS} AS day,
+       FROM (SELECT ${rowColumn("id")} AS id, ${utcDayStartSql(at)} AS day,
                     coalesce(${rowColumn("agent")}, '') AS agent, ${rowColumn("platform")} AS platform,
                     ${rowColumn("path")} AS path, ${rowColumn("status")} AS status, ${at} AS at FROM ${JSON_ROWS}) r
        ${noneStored ? "" : "WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)"}
@@ -48,7 +48,7 @@ export function dropAgentPathDaysBefore(db: D1Database, cut: number): D1Prepared
            first_at = coalesce((SELECT min(a.occurred_at) FROM agent_requests a
              WHERE a.path = p.path AND a.agent IS nullif(p.agent, '') AND a.occurred_at >= ?1
                AND a.occurred_at < p.day + ${DAY_MS} AND a.platform = p.platform AND a.status = p.status), p.first_at)
-         FROM (SELECT occurred_at - occurred_at % ${DAY_MS} AS day, coalesce(agent, '') AS agent, platform, path,
+         FROM (SELECT ${utcDayStartSql("occurred_at")} AS day, coalesce(agent, '') AS agent, platform, path,
                       status, count(*) AS requests
                FROM agent_requests WHERE occurred_at < ?1 GROUP BY 1, 2, 3, 4, 5) AS d
          WHERE p.day = d.day AND p.agent = d.agent AND p.platform = d.platform AND p.path = d.path

@@ -1,6 +1,5 @@
 import { JSON_ROWS } from "../db/json-rows";
-import { HOUR_MS } from "../time/durations";
-import { utcHourStart } from "../time/utc-hour";
+import { utcHourStart, utcHourStartSql } from "../time/utc-hour";
 import { rowColumn } from "./agent-request-columns";
 
 // agent_request_hours (schema/agent-request-hours.ts): AI agents' requests counted per
@@ -27,12 +26,11 @@ export const REQUEST_COUNTS_SQL = `count(*) AS requests, coalesce(sum(status >= 
  * left out. The hour is the UTC hour's start, as the retention pass below computes it.
  */
 export function addToAgentRequestHours(db: D1Database, rowsJson: string, noneStored = false): D1PreparedStatement {
-  const at = rowColumn("occurred_at");
   return db
     .prepare(
       `INSERT INTO agent_request_hours (hour, platform, purpose, requests, errors, not_found, server_errors)
        SELECT hour, platform, purpose, ${REQUEST_COUNTS_SQL}
-       FROM (SELECT ${rowColumn("id")} AS id, (${at}) - (${at}) % ${HOUR_MS} AS hour, ${rowColumn("platform")} AS platform,
+       FROM (SELECT ${rowColumn("id")} AS id, ${utcHourStartSql(rowColumn("occurred_at"))} AS hour, ${rowColumn("platform")} AS platform,
                     ${rowColumn("purpose")} AS purpose, ${rowColumn("status")} AS status FROM ${JSON_ROWS}) r
        ${noneStored ? "" : "WHERE NOT EXISTS (SELECT 1 FROM agent_requests a WHERE a.id = r.id)"}
        GROUP BY hour, platform, purpose
@@ -54,7 +52,7 @@ export function dropAgentRequestHoursBefore(db: D1Database, cut: number): D1Prep
       .prepare(
         `UPDATE agent_request_hours AS h SET requests = h.requests - d.requests, errors = h.errors - d.errors,
            not_found = h.not_found - d.not_found, server_errors = h.server_errors - d.server_errors
-         FROM (SELECT occurred_at - occurred_at % ${HOUR_MS} AS hour, platform, purpose, ${REQUEST_COUNTS_SQL}
+         FROM (SELECT ${utcHourStartSql("occurred_at")} AS hour, platform, purpose, ${REQUEST_COUNTS_SQL}
                FROM agent_requests WHERE occurred_at < ?1 GROUP BY 1, 2, 3) AS d
          WHERE h.hour = d.hour AND h.platform = d.platform AND h.purpose = d.purpose`,
       )

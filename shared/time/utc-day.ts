@@ -20,3 +20,12 @@ export function utcDay(ms: number): string {
 export function utcDayStart(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }
+
+/**
+ * utcDayStart in SQL, for the epoch-ms expression `ms` (never negative, so `%` is the
+ * floor): one spelling for what is added to the daily counts and what a retention pass
+ * takes away from them.
+ */
+export function utcDayStartSql(ms: string): string {
+  return `(${ms}) - (${ms}) % ${DAY_MS}`;
+}
