@@ -235,11 +235,15 @@ export async function rollupBatch(
  * per site (CANDIDATE_SESSIONS) and kept, per group, to its two hashes and its own reach.
  */
 async function candidateSessions(db: D1Database, groups: readonly IngestMessage[][]): Promise<SessionState[][]> {
+  // A group's reach: its earliest event less the session gap, its latest plus it.
+  const reaches = groups.map((g) => ({
+    from: g[0].occurredAt - SESSION_GAP_MS,
+    to: g[g.length - 1].occurredAt + SESSION_GAP_MS,
+  }));
   const bySite = new Map<string, { hashes: Set<string>; from: number; to: number }>();
-  for (const g of groups) {
+  for (const [i, g] of groups.entries()) {
     const first = g[0];
-    const from = first.occurredAt - SESSION_GAP_MS;
-    const to = g[g.length - 1].occurredAt + SESSION_GAP_MS;
+    const { from, to } = reaches[i];
     const site = bySite.get(first.siteId) ?? { hashes: new Set<string>(), from, to };
     site.hashes.add(first.visitorHash).add(first.altVisitorHash ?? first.visitorHash);
     site.from = Math.min(site.from, from);
@@ -260,10 +264,9 @@ async function candidateSessions(db: D1Database, groups: readonly IngestMessage[
         if (list) list.push(row);
         else found.set(key, [row]);
       }
-  return groups.map((g) => {
+  return groups.map((g, i) => {
     const first = g[0];
-    const from = first.occurredAt - SESSION_GAP_MS;
-    const to = g[g.length - 1].occurredAt + SESSION_GAP_MS;
+    const { from, to } = reaches[i];
     // Both hashes in sorted order, as the IN list of the per-visitor query read them.
     const hashes = [...new Set([first.visitorHash, first.altVisitorHash ?? first.visitorHash])].sort();
     return hashes.flatMap((h) =>
