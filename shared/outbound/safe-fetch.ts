@@ -4,7 +4,8 @@ import type { ResolveMap } from "./resolve-map";
 
 export interface SafeFetchOptions {
   resolve: ResolveMap;
-  method?: "GET" | "HEAD" | "POST";
+  /** DELETE only ends what the caller opened (an MCP session, shared/scan/journey/mcp-client.ts). */
+  method?: "GET" | "HEAD" | "POST" | "DELETE";
   headers?: Record<string, string>;
   body?: string;
   /** Redirects followed by hand, each hop re-checked by the guard. 0 forbids redirects. */

@@ -181,6 +181,11 @@ describe("the add-to-cart journey on platform-like shops", () => {
       mcp: { tools: expect.arrayContaining(["create_cart"]) },
     });
     expect(r.byKey.mcp_discovery.status).toBe("pass");
+    // The session the scan opened is ended once the journey no longer needs it (MCP
+    // 2025-06-18 "Session Management": a client SHOULD send DELETE), after the cart's steps.
+    expect(r.requests.filter((q) => q.method === "DELETE").map((q) => q.path)).toEqual(["/api/ucp/mcp"]);
+    expect(r.state.mcpSessions.ended).toBe(r.state.mcpSessions.opened);
+    expect(cartOf(check).steps.some((s) => s.method === "DELETE")).toBe(false);
   });
 
   it("protocol-only shop (no product page): finds the product in the UCP catalog (search_catalog) and adds its variant id", async () => {

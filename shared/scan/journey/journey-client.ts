@@ -12,7 +12,8 @@ import { unsafeReason } from "./safety";
 import type { JourneyStep } from "./types";
 
 export interface JourneyRequest {
-  method?: "GET" | "POST";
+  /** DELETE ends an MCP session the journey opened (MCP 2025-06-18, "Session Management"). */
+  method?: "GET" | "POST" | "DELETE";
   headers?: Record<string, string>;
   body?: string;
   /** A request that changes a cart: counted, at most one per path (docs/scan.md "Safety"). */
@@ -219,9 +220,9 @@ export class JourneyClient {
         started = Date.now();
         return safeFetch(url.href, {
           resolve: this.options.resolve,
-          method: method as "GET" | "POST",
+          method: method as NonNullable<JourneyRequest["method"]>,
           headers,
-          body: method === "GET" ? undefined : body,
+          body: method === "GET" || method === "DELETE" ? undefined : body,
           maxRedirects: 0,
           failOnRedirect: false,
           maxBytes: JOURNEY_LIMITS.maxBytes,

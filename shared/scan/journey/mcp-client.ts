@@ -65,6 +65,8 @@ export function readRpc(
 export class McpSession {
   private nextId = 1;
   private sessionId: string | null = null;
+  /** Sessions a dual-era server opened at initialize that the stateless era left unused: ended by `close()`. */
+  private unused: string[] = [];
   private initialised = false;
   /** Set by `connect()`: the era the endpoint answered in. */
   era: McpEra | null = null;
@@ -170,6 +172,8 @@ export class McpSession {
     const versions = discovered.result?.supportedVersions;
     if (!discovered.error && Array.isArray(versions) && versions.includes(MCP_STATELESS_VERSION)) {
       this.era = MCP_STATELESS_VERSION;
+      const opened = init.error ? undefined : init.response.headers["mcp-session-id"];
+      if (opened) this.unused.push(opened);
       this.serverVersions = versions.filter((v): v is string => typeof v === "string");
       return discovered;
     }
@@ -200,6 +204,27 @@ export class McpSession {
       body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
       side: this.side,
     });
+  }
+
+  /**
+   * Ends the sessions this client was given: MCP 2025-06-18 "Session Management" asks a
+   * client that no longer needs a session to send HTTP DELETE with its `Mcp-Session-Id`
+   * (a server may answer 405: it does not let clients end sessions). A stateless
+   * (2026-07-28) conversation has no session; a dual-era server may still have opened one
+   * at initialize. The answers are not read, and each session is ended once.
+   */
+  async close(): Promise<void> {
+    const ids = [...this.unused, ...(this.sessionId ? [this.sessionId] : [])];
+    this.unused = [];
+    this.sessionId = null;
+    for (const id of ids) {
+      await this.client.request(this.endpoint, {
+        method: "DELETE",
+        accept: "application/json, text/event-stream",
+        headers: { "Mcp-Session-Id": id, "MCP-Protocol-Version": MCP_PROTOCOL_VERSION },
+        side: this.side,
+      });
+    }
   }
 
   async listTools(): Promise<{ tools: string[] | null; answer: McpAnswer }> {

@@ -232,6 +232,9 @@ export async function runJourney(options: JourneyOptions): Promise<JourneyResult
   else if (cart.blocked) status(`Cart step blocked: ${cart.blocked.reason}`);
   // The advertised endpoints in their order, then the UCP endpoint's.
   result.mcp = [...advertisedProbes, ...ctx.mcpProbes.filter((p) => !advertisedProbes.includes(p))];
+  // The MCP sessions the journey opened are ended once nothing will use them, after the
+  // cart's steps were taken down (ending a session is not a step of the cart's path).
+  for (const session of mcpSessions.values()) await session.close();
   result.requests = client.requestCount;
   return result;
 }

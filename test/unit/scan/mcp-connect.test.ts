@@ -149,3 +149,74 @@ describe("McpSession.connect: server/discover and initialize together", () => {
     }
   });
 });
+
+describe("McpSession.close: the sessions a server opened are ended (2025-06-18, Session Management)", () => {
+  /** A client that answers at once and records each request's method and session header. */
+  function recordingClient(server: (method: string, id: unknown) => Answer) {
+    const sent: Array<{ http: string; rpc: string | undefined; session: string | undefined }> = [];
+    const client = {
+      async request(url: string, req: JourneyRequest): Promise<JourneyResponse> {
+        const msg = req.body ? (JSON.parse(req.body) as { method: string; id?: unknown }) : null;
+        sent.push({ http: req.method ?? "GET", rpc: msg?.method, session: req.headers?.["Mcp-Session-Id"] });
+        const a: Answer = msg ? server(msg.method, msg.id) : { status: 204 };
+        return {
+          url,
+          finalUrl: url,
+          status: a.status,
+          firstStatus: a.status,
+          headers: { "content-type": "application/json", ...a.headers },
+          body: a.body === undefined ? "" : JSON.stringify(a.body),
+          challenge: null,
+          refused: null,
+          sentCookie: false,
+        };
+      },
+    } as unknown as JourneyClient;
+    return { client, sent };
+  }
+  const deletes = (sent: Array<{ http: string; session: string | undefined }>) =>
+    sent.filter((s) => s.http === "DELETE").map((s) => s.session);
+
+  it("a 2025 session: one DELETE with its Mcp-Session-Id, once however often close is called", async () => {
+    const { client, sent } = recordingClient((method, id) => {
+      if (method === "server/discover") return rpcError(id, -32601, 400);
+      if (method === "initialize")
+        return { ...rpc(id, { protocolVersion: "2025-06-18", capabilities: {} }), headers: { "mcp-session-id": "s1" } };
+      if (method === "notifications/initialized") return { status: 202 };
+      return rpc(id, TOOLS);
+    });
+    const session = new McpSession(client, ENDPOINT);
+    await session.connect();
+    await session.listTools();
+    await session.close();
+    await session.close();
+    expect(deletes(sent)).toEqual(["s1"]);
+    expect(sent.at(-1)?.http).toBe("DELETE");
+  });
+
+  it("a dual-era server spoken to statelessly: the session its initialize opened is ended too", async () => {
+    const { client, sent } = recordingClient((method, id) => {
+      if (method === "server/discover") return rpc(id, { supportedVersions: ["2026-07-28", "2025-06-18"] });
+      if (method === "initialize")
+        return { ...rpc(id, { protocolVersion: "2025-06-18", capabilities: {} }), headers: { "mcp-session-id": "s2" } };
+      return rpc(id, TOOLS);
+    });
+    const session = new McpSession(client, ENDPOINT);
+    await session.connect();
+    expect(session.era).toBe("2026-07-28");
+    await session.close();
+    expect(deletes(sent)).toEqual(["s2"]);
+  });
+
+  it("a 2026-only server (no session given): nothing to end", async () => {
+    const { client, sent } = recordingClient((method, id) => {
+      if (method === "server/discover") return rpc(id, { supportedVersions: ["2026-07-28"] });
+      if (method === "initialize") return rpcError(id, -32600, 400);
+      return rpc(id, TOOLS);
+    });
+    const session = new McpSession(client, ENDPOINT);
+    await session.connect();
+    await session.close();
+    expect(deletes(sent)).toEqual([]);
+  });
+});
