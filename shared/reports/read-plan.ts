@@ -1,7 +1,8 @@
-import { oldestReadableHour } from "../sessions/hourly-retention";
+import { HOUR_OF_START_SQL, oldestReadableHour } from "../sessions/hourly-retention";
 import type { SessionRow } from "../sessions/session-state";
 import { DAY_MS, HOUR_MS } from "../time/durations";
 import { utcDay, utcDayStart } from "../time/utc-day";
+import { utcHourStart } from "../time/utc-hour";
 import type { ReportWindow } from "./report-window";
 
 /**
@@ -47,7 +48,7 @@ export async function readPlan(
 ): Promise<ReadPlan> {
   if (window.end <= window.start) return { days: null, hours: [], live: [] };
   // Today's and the current hour's rows are never whole yet.
-  const hourEnd = Math.min(Math.floor(window.end / HOUR_MS) * HOUR_MS, Math.floor(nowMs / HOUR_MS) * HOUR_MS);
+  const hourEnd = Math.min(utcHourStart(window.end), utcHourStart(nowMs));
   const firstHour = Math.ceil(window.start / HOUR_MS) * HOUR_MS;
   if (hourEnd <= firstHour) return { days: null, hours: [], live: [[window.start, window.end]] };
 
@@ -103,7 +104,7 @@ async function staleHours(db: D1Database, siteId: string, from: string, to: stri
     // sessions_dirty_idx (dirty, site_id, day): the rollup keeps dirty sessions few.
     db
       .prepare(
-        `SELECT DISTINCT day, started_at - started_at % ${HOUR_MS} AS hour FROM sessions
+        `SELECT DISTINCT day, ${HOUR_OF_START_SQL} AS hour FROM sessions
          WHERE dirty = 1 AND site_id = ? AND day BETWEEN ? AND ?`,
       )
       .bind(siteId, from, to),
@@ -112,7 +113,7 @@ async function staleHours(db: D1Database, siteId: string, from: string, to: stri
     // every session of the site.
     db
       .prepare(
-        `SELECT DISTINCT day, started_at - started_at % ${HOUR_MS} AS hour FROM sessions
+        `SELECT DISTINCT day, ${HOUR_OF_START_SQL} AS hour FROM sessions
          WHERE settled_at IS NULL AND +site_id = ? AND +day BETWEEN ? AND ?`,
       )
       .bind(siteId, from, to),

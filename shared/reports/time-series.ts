@@ -1,4 +1,5 @@
 import { ok, type Result, refusal } from "../result/result";
+import { HOUR_OF_START_SQL } from "../sessions/hourly-retention";
 import { DAY_MS, HOUR_MS } from "../time/durations";
 import { localDayStartOf, zonedIso } from "../time/time-zone";
 import { DAY, type Dimension } from "./dimensions";
@@ -103,7 +104,7 @@ export function bucketSeries(
  * `sessions`. The daily tables cannot split a day, so a report with an hourly series
  * plans without them (`readPlan(..., { days: false })`).
  */
-export const HOUR: Dimension = { daily: "NULL", hourly: "hour", live: `started_at - started_at % ${HOUR_MS}` };
+export const HOUR: Dimension = { daily: "NULL", hourly: "hour", live: HOUR_OF_START_SQL };
 
 /** The day of session start a report groups by: the UTC `day` column, or the local day in its zone. */
 export function dayDimension(params: Pick<ReportParams, "timeZone" | "window">): Dimension {

@@ -9,6 +9,7 @@ import {
   offsetSpans,
   zoneOffsetMs,
 } from "../time/time-zone";
+import { utcHourStart } from "../time/utc-hour";
 import type { Dimension } from "./dimensions";
 import { mergeRanges, type ReadPlan } from "./read-plan";
 
@@ -87,7 +88,7 @@ export function zonedBucketStarts(zone: string, interval: "hour" | "day", start:
  * cannot be split. Boundaries on whole UTC hours cut nothing.
  */
 export function cutAtBoundaries(plan: ReadPlan, boundaries: number[]): ReadPlan {
-  const cut = new Set(boundaries.filter((b) => b % HOUR_MS !== 0).map((b) => b - (b % HOUR_MS)));
+  const cut = new Set(boundaries.filter((b) => b % HOUR_MS !== 0).map(utcHourStart));
   if (cut.size === 0) return plan;
   const hours: Array<[number, number]> = [];
   const live: Array<[number, number]> = [...plan.live];

@@ -1,4 +1,5 @@
 import { DAY_MS, HOUR_MS } from "../time/durations";
+import { utcHourStartSql } from "../time/utc-hour";
 
 /**
  * How long the hourly aggregates (traffic_hourly, entry_pages_hourly,
@@ -21,5 +22,5 @@ export function hourlyPruneBefore(nowMs: number): number {
   return Math.floor((nowMs - HOURLY_RETENTION_DAYS * DAY_MS) / HOUR_MS) * HOUR_MS;
 }
 
-/** The UTC hour of a `sessions` row's start, in SQL. */
-export const HOUR_OF_START_SQL = `started_at - started_at % ${HOUR_MS}`;
+/** The UTC hour of a `sessions` row's start, in SQL (the `hour` of the hourly tables). */
+export const HOUR_OF_START_SQL = utcHourStartSql("started_at");

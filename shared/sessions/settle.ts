@@ -1,4 +1,5 @@
 import { DAY_MS, HOUR_MS } from "../time/durations";
+import { utcHourStartSql } from "../time/utc-hour";
 import { DURATION_BUCKET_SQL } from "../vocabulary/duration-buckets";
 import { OUTCOME_SQL } from "../vocabulary/session-outcomes";
 import { HOUR_OF_START_SQL, hourlyPruneBefore } from "./hourly-retention";
@@ -208,7 +209,7 @@ export async function rebuildDay(
          SELECT f, 1, 0, 0, 0 FROM v UNION ALL SELECT l, 0, 1, 0, 0 FROM v
          UNION ALL SELECT af, 0, 0, 1, 0 FROM v WHERE af IS NOT NULL
          UNION ALL SELECT al, 0, 0, 0, 1 FROM v WHERE al IS NOT NULL)
-       SELECT ?1, at - at % ${HOUR_MS}, ?2, sum(fv), sum(lv), sum(afv), sum(alv) FROM marks GROUP BY 2`,
+       SELECT ?1, ${utcHourStartSql("at")}, ?2, sum(fv), sum(lv), sum(afv), sum(alv) FROM marks GROUP BY 2`,
     ),
     prune("traffic_hourly"),
     prune("entry_pages_hourly"),
