@@ -2,7 +2,7 @@ import type { AppContext } from "../context/app-context";
 import { database } from "../db/client";
 import { ok, type Result } from "../result/result";
 import { hashPassword, needsRehash } from "./password-hash";
-import type { SignUpEnv } from "./sign-up";
+import { isLocalOwnerSignUp, type SignUpEnv } from "./sign-up";
 import { anyUserExists, type UserRecord, updatePasswordHash } from "./user-repository";
 import { listUserWorkspaces } from "./workspace-repository";
 
@@ -17,7 +17,7 @@ export async function localOwnerSignUpOpen(
   ctx: AppContext<SignUpEnv>,
   _input: Record<string, never>,
 ): Promise<Result<boolean, never>> {
-  if (ctx.env.LOCAL_OWNER_SIGNUP !== "1") return ok(false);
+  if (!isLocalOwnerSignUp(ctx.env)) return ok(false);
   return ok(!(await anyUserExists(database(ctx.env.DB))));
 }
 

@@ -25,6 +25,11 @@ export interface SignUpEnv extends AppContextEnv {
   BOOTSTRAP_SECRET?: string;
 }
 
+/** A local run (`LOCAL_OWNER_SIGNUP=1`): the first owner signs up without the bootstrap secret. The one reading of the switch. */
+export function isLocalOwnerSignUp(env: Pick<SignUpEnv, "LOCAL_OWNER_SIGNUP">): boolean {
+  return env.LOCAL_OWNER_SIGNUP === "1";
+}
+
 export interface SignUpFacts {
   firstOwner: boolean;
   invite: OpenInvite | null;
@@ -43,7 +48,7 @@ export async function signUpFacts(
   const firstOwner = !(await anyUserExists(db));
   const invite = input.inviteToken ? await findOpenInvite(db, input.inviteToken, ctx.nowMs) : null;
   const open = parseSignUpMode(ctx.env.SIGNUP_MODE) === "open";
-  return ok({ firstOwner, invite, open, askBootstrap: firstOwner && ctx.env.LOCAL_OWNER_SIGNUP !== "1" });
+  return ok({ firstOwner, invite, open, askBootstrap: firstOwner && !isLocalOwnerSignUp(ctx.env) });
 }
 
 /**
@@ -59,7 +64,7 @@ export async function signUpWay(
   return ok(
     signUpPath({
       anyUserExists: !facts.firstOwner,
-      local: ctx.env.LOCAL_OWNER_SIGNUP === "1",
+      local: isLocalOwnerSignUp(ctx.env),
       mode: parseSignUpMode(ctx.env.SIGNUP_MODE),
       invite: !input.inviteSent ? "none" : facts.invite ? "valid" : "invalid",
       bootstrap: await bootstrapStatus(ctx.env.BOOTSTRAP_SECRET, input.bootstrapSecret),
