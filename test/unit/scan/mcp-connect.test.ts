@@ -18,6 +18,21 @@ interface Sent {
 
 type Answer = { status: number; headers?: Record<string, string>; body?: unknown };
 
+/** The journey client's answer to `url` for the fixture's answer `a`. */
+function responseOf(url: string, a: Answer): JourneyResponse {
+  return {
+    url,
+    finalUrl: url,
+    status: a.status,
+    firstStatus: a.status,
+    headers: { "content-type": "application/json", ...a.headers },
+    body: a.body === undefined ? "" : JSON.stringify(a.body),
+    challenge: null,
+    refused: null,
+    sentCookie: false,
+  };
+}
+
 /**
  * A client whose answers are released by hand, so a test decides which arrives first;
  * `server` answers each JSON-RPC message by its method.
@@ -35,17 +50,7 @@ function fakeClient(server: (method: string, id: unknown) => Answer) {
       return new Promise((resolve) => {
         waiting.push(() => {
           entry.answered = released++;
-          resolve({
-            url,
-            finalUrl: url,
-            status: a.status,
-            firstStatus: a.status,
-            headers: { "content-type": "application/json", ...a.headers },
-            body: a.body === undefined ? "" : JSON.stringify(a.body),
-            challenge: null,
-            refused: null,
-            sentCookie: false,
-          });
+          resolve(responseOf(url, a));
         });
       });
     },
@@ -159,17 +164,7 @@ describe("McpSession.close: the sessions a server opened are ended (2025-06-18, 
         const msg = req.body ? (JSON.parse(req.body) as { method: string; id?: unknown }) : null;
         sent.push({ http: req.method ?? "GET", rpc: msg?.method, session: req.headers?.["Mcp-Session-Id"] });
         const a: Answer = msg ? server(msg.method, msg.id) : { status: 204 };
-        return {
-          url,
-          finalUrl: url,
-          status: a.status,
-          firstStatus: a.status,
-          headers: { "content-type": "application/json", ...a.headers },
-          body: a.body === undefined ? "" : JSON.stringify(a.body),
-          challenge: null,
-          refused: null,
-          sentCookie: false,
-        };
+        return responseOf(url, a);
       },
     } as unknown as JourneyClient;
     return { client, sent };
