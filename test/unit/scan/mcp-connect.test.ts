@@ -77,15 +77,18 @@ const rpcError = (id: unknown, code: number, status: number) => ({
 });
 const TOOLS = { tools: [{ name: "search_catalog", inputSchema: { type: "object" } }] };
 
+/** A 2025 server: no server/discover, a session `s1` at initialize, the notification accepted. */
+const server2025 = (method: string, id: unknown): Answer => {
+  if (method === "server/discover") return rpcError(id, -32601, 400);
+  if (method === "initialize")
+    return { ...rpc(id, { protocolVersion: "2025-06-18", capabilities: {} }), headers: { "mcp-session-id": "s1" } };
+  if (method === "notifications/initialized") return { status: 202 };
+  return rpc(id, TOOLS);
+};
+
 describe("McpSession.connect: server/discover and initialize together", () => {
   it("a 2025 server: opens the session initialize gave, and asks tools/list only after the notification was accepted", async () => {
-    const { client, sent, drain, sentAtFirstAnswer } = fakeClient((method, id) => {
-      if (method === "server/discover") return rpcError(id, -32601, 400);
-      if (method === "initialize")
-        return { ...rpc(id, { protocolVersion: "2025-06-18", capabilities: {} }), headers: { "mcp-session-id": "s1" } };
-      if (method === "notifications/initialized") return { status: 202 };
-      return rpc(id, TOOLS);
-    });
+    const { client, sent, drain, sentAtFirstAnswer } = fakeClient(server2025);
     const session = new McpSession(client, ENDPOINT);
     const opened = session.connect();
     await drain();
@@ -173,13 +176,7 @@ describe("McpSession.close: the sessions a server opened are ended (2025-06-18, 
     sent.filter((s) => s.http === "DELETE").map((s) => s.session);
 
   it("a 2025 session: one DELETE with its Mcp-Session-Id, once however often close is called", async () => {
-    const { client, sent } = recordingClient((method, id) => {
-      if (method === "server/discover") return rpcError(id, -32601, 400);
-      if (method === "initialize")
-        return { ...rpc(id, { protocolVersion: "2025-06-18", capabilities: {} }), headers: { "mcp-session-id": "s1" } };
-      if (method === "notifications/initialized") return { status: 202 };
-      return rpc(id, TOOLS);
-    });
+    const { client, sent } = recordingClient(server2025);
     const session = new McpSession(client, ENDPOINT);
     await session.connect();
     await session.listTools();
