@@ -165,7 +165,9 @@ export class JourneyClient {
       last = { ...answer, url, firstStatus: last ? last.firstStatus : answer.status };
       if (answer.challenge || answer.status === 0) return last;
       const location = answer.headers.location;
-      if (!REDIRECT.has(answer.status) || !location) return last;
+      // A DELETE is meant for the one resource it names (an MCP session): a redirect is
+      // its answer, never a reason to send DELETE somewhere else.
+      if (!REDIRECT.has(answer.status) || !location || method === "DELETE") return last;
       let next: URL;
       try {
         next = new URL(location, current);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { extractPage } from "../../../shared/scan/html/extract-page";
 import { isCartForm } from "../../../shared/scan/journey/cart-paths";
 import { CookieJar } from "../../../shared/scan/journey/cookie-jar";
@@ -241,5 +241,40 @@ describe("the journey client's one-mutation rule", () => {
       reason: "the form path already sent its one cart mutation",
     });
     expect(client.requestCount).toBe(0);
+  });
+});
+
+describe("the journey client's DELETE", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends no body and follows no redirect: a DELETE answered 307 or 301 is not sent to the new place", async () => {
+    const seen: Array<{ method: string; path: string; body: string | null }> = [];
+    // The platform fetch safeFetch connects with, standing in for the shop.
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      const path = new URL(url).pathname;
+      seen.push({ method: init.method ?? "GET", path, body: (init.body as string | undefined) ?? null });
+      if (path === "/mcp") return new Response(null, { status: 307, headers: { Location: "/elsewhere" } });
+      if (path === "/old") return new Response(null, { status: 301, headers: { Location: "/mcp" } });
+      return new Response(null, { status: 204 });
+    });
+    const client = new JourneyClient({
+      domain: "shop.example.com",
+      resolve: new Map([["shop.example.com", "127.0.0.1:9"]]),
+      gate: { kind: "allow-all" },
+      userAgent: "test",
+      signal: AbortSignal.timeout(5000),
+    });
+    const first = await client.request("https://shop.example.com/mcp", {
+      method: "DELETE",
+      headers: { "Mcp-Session-Id": "s1" },
+      body: "ignored",
+    });
+    expect(first.status).toBe(307);
+    const second = await client.request("https://shop.example.com/old", { method: "DELETE" });
+    expect(second.status).toBe(301);
+    expect(seen).toEqual([
+      { method: "DELETE", path: "/mcp", body: null },
+      { method: "DELETE", path: "/old", body: null },
+    ]);
   });
 });
