@@ -1,4 +1,12 @@
-import { type Sha256State, sha256Block, sha256Finish, sha256Start, sha256StateHex, utf8Into } from "./sha256";
+import {
+  type Sha256State,
+  sha256Block,
+  sha256Finish,
+  sha256Start,
+  sha256StateHex,
+  sha256StateInto,
+  utf8Into,
+} from "./sha256";
 
 /**
  * HMAC-SHA-256 (RFC 2104, FIPS 198-1) with the key's two padded blocks hashed once: a
@@ -19,8 +27,7 @@ export function hmacSha256Key(key: Uint8Array): HmacSha256Key {
   if (key.byteLength > 64) {
     const state = sha256Start();
     sha256Finish(state, key, key.byteLength);
-    const digest = new DataView(block.buffer);
-    for (let i = 0; i < 8; i++) digest.setInt32(i * 4, state[i]);
+    sha256StateInto(state, new DataView(block.buffer));
   } else block.set(key);
   const padded = (pad: number) => {
     const state = sha256Start();
@@ -47,7 +54,7 @@ const innerView = new DataView(innerDigest.buffer);
 export function hmacSha256Hex(key: HmacSha256Key, message: Uint8Array, chars = 64): string {
   const inner = key.inner.slice();
   sha256Finish(inner, message, message.byteLength, 64);
-  for (let i = 0; i < 8; i++) innerView.setInt32(i * 4, inner[i]);
+  sha256StateInto(inner, innerView);
   const outer = key.outer.slice();
   sha256Finish(outer, innerDigest, 32, 64);
   return sha256StateHex(outer, chars);

@@ -106,6 +106,11 @@ export function sha256Finish(state: Sha256State, bytes: Uint8Array, length: numb
   if (end === 128) sha256Block(state, TAIL, 64);
 }
 
+/** A finished state's digest, its eight words big-endian (§6.2.2), into `into`'s first 32 bytes. */
+export function sha256StateInto(state: Sha256State, into: DataView): void {
+  for (let i = 0; i < 8; i++) into.setInt32(i * 4, state[i]);
+}
+
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 /** The first `chars` hex characters (even, at most 64) of a finished state, lower-case. */
