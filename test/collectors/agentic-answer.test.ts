@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { readCheckoutAnswer } from "../../collectors/node/src/agentic-answer";
 import { decode } from "../../collectors/node/src/agentic-node";
-import { mcpCheckoutCall, restCheckoutCall } from "../../collectors/node/src/agentic-protocols";
+import { mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "../../collectors/node/src/agentic-protocols";
 
 const headers =
   (h: Record<string, string>) =>
@@ -64,6 +64,73 @@ describe("recognising a checkout call by its protocol's required signals", () =>
     ).toBeUndefined();
     expect(mcpCheckoutCall(call("search_catalog", {}), none)).toBeNull();
     expect(mcpCheckoutCall({ jsonrpc: "2.0", id: 1, method: "initialize" }, none)).toBeNull();
+    // Names of Object.prototype are no tools of either binding.
+    expect(mcpCheckoutCall(call("constructor", {}), none)).toBeNull();
+    expect(mcpCheckoutCall({ jsonrpc: "2.0", id: 1, method: "toString", params: {} }, none)).toBeNull();
+  });
+
+  it("MCP: UCP's first binding (operations as methods, the profile in _meta) and _meta in a tool call", () => {
+    const none = headers({});
+    const profile = "https://platform.example/profiles/shopping-agent.json";
+    expect(
+      mcpCheckoutCall(
+        {
+          jsonrpc: "2.0",
+          id: 7,
+          method: "complete_checkout",
+          params: { _meta: { ucp: { profile } }, id: "chk_9", idempotency_key: "k" },
+        },
+        none,
+      ),
+    ).toEqual({
+      protocol: "ucp",
+      binding: "mcp",
+      operation: "complete",
+      checkoutId: "chk_9",
+      ucpAgent: `profile="${profile}"`,
+    });
+    // MCP's own `_meta` on a tool call names the profile too; an ACP tool so called is UCP's.
+    expect(
+      mcpCheckoutCall(
+        {
+          jsonrpc: "2.0",
+          id: 8,
+          method: "tools/call",
+          params: { name: "complete_checkout_session", _meta: { ucp: { profile } }, arguments: { id: "cs_2" } },
+        },
+        none,
+      ),
+    ).toMatchObject({ protocol: "ucp", operation: "complete", checkoutId: "cs_2" });
+    // A UCP-Agent header sent with the call wins: no second profile is made up.
+    expect(
+      mcpCheckoutCall(
+        { jsonrpc: "2.0", id: 9, method: "cancel_checkout", params: { _meta: { ucp: { profile } }, id: "c" } },
+        headers({ "ucp-agent": `profile="${profile}"` }),
+      ),
+    ).toEqual({ protocol: "ucp", binding: "mcp", operation: "cancel", checkoutId: "c" });
+  });
+
+  it("which requests may be MCP checkout calls, before the body is read", () => {
+    const json = { "content-type": "application/json" };
+    // MCP-Protocol-Version (2025-06-18 on) or a session: read.
+    expect(mayBeMcpCall("POST", headers({ ...json, "mcp-protocol-version": "2025-11-25" }), "/api")).toBe(true);
+    expect(mayBeMcpCall("POST", headers({ ...json, "mcp-session-id": "s1" }), "/x")).toBe(true);
+    // A client that negotiated nothing yet: Streamable HTTP's Accept, or an endpoint named mcp.
+    expect(mayBeMcpCall("POST", headers({ ...json, accept: "application/json, text/event-stream" }), "/x")).toBe(true);
+    expect(mayBeMcpCall("POST", headers(json), "/ucp/mcp")).toBe(true);
+    expect(mayBeMcpCall("POST", headers(json), "/mcp/")).toBe(true);
+    // 2026-07-28's routing headers: another tool, or another method, is not read.
+    const v = { ...json, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call" };
+    expect(mayBeMcpCall("POST", headers({ ...v, "mcp-name": "complete_checkout" }), "/mcp")).toBe(true);
+    expect(mayBeMcpCall("POST", headers({ ...v, "mcp-name": "cancel_checkout_session" }), "/mcp")).toBe(true);
+    expect(mayBeMcpCall("POST", headers({ ...v, "mcp-name": "search_catalog" }), "/mcp")).toBe(false);
+    expect(mayBeMcpCall("POST", headers({ ...v, "mcp-method": "tools/list" }), "/mcp")).toBe(false);
+    expect(mayBeMcpCall("POST", headers({ ...v, "mcp-name": "constructor" }), "/mcp")).toBe(false);
+    // Anything else is a shop's own request: nothing is copied.
+    expect(mayBeMcpCall("POST", headers(json), "/cart/add")).toBe(false);
+    expect(mayBeMcpCall("POST", headers({ accept: "text/event-stream" }), "/events")).toBe(false);
+    expect(mayBeMcpCall("GET", headers({ "mcp-protocol-version": "2025-11-25" }), "/mcp")).toBe(false);
+    expect(mayBeMcpCall("POST", headers(json), "/mcp-guide")).toBe(false);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   type ExpectedOrder,
   expectNothingSecret,
   expectOrders,
+  mcpClientsJourney,
   mcpJourney,
   ordersReceived,
   type Send,
@@ -49,7 +50,12 @@ const lower = (h: Record<string, string>) =>
   Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
 
 async function allJourneys(send: Send): Promise<ExpectedOrder[]> {
-  return [...(await acpRestJourney(send)), ...(await ucpRestJourney(send)), ...(await mcpJourney(send))];
+  return [
+    ...(await acpRestJourney(send)),
+    ...(await ucpRestJourney(send)),
+    ...(await mcpJourney(send)),
+    ...(await mcpClientsJourney(send)),
+  ];
 }
 
 /** Express with its JSON body parser after the collector (the collector reads `req.body` once answered). */

@@ -21,7 +21,7 @@ export function nodeCheckoutOf(method: string, path: string, header: Header): No
   const pathname = end === -1 ? path : path.slice(0, end);
   const rest = restCheckoutCall(method, pathname, header);
   if (rest) return rest.operation === "complete" || rest.operation === "cancel" ? { rest } : null;
-  if (!mayBeMcpCall(method, header)) return null;
+  if (!mayBeMcpCall(method, header, pathname)) return null;
   return Number(header("content-length") ?? 0) > MAX_ANSWER_BYTES ? null : { rest: null };
 }
 

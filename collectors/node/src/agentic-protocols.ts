@@ -15,8 +15,15 @@
  *   "HTTP Headers"). Its MCP binding: tools `create_checkout`, `get_checkout`,
  *   `update_checkout`, `complete_checkout`, `cancel_checkout`, with `arguments.id` and the
  *   profile in `arguments.meta["ucp-agent"].profile` (checkout-mcp.md).
- * - MCP: a Streamable HTTP request after initialization carries `MCP-Protocol-Version`;
- *   a tool call is JSON-RPC `{"method":"tools/call","params":{"name","arguments"}}`.
+ *   UCP's first published MCP binding (ucp.dev, version 2026-01-11) called the operations
+ *   as JSON-RPC methods of their own (`{"method":"complete_checkout","params":{…}}`) with
+ *   the profile in `params._meta.ucp.profile`; both forms are read.
+ * - MCP: a tool call is JSON-RPC `{"method":"tools/call","params":{"name","arguments"}}`
+ *   over Streamable HTTP. A request after initialization carries `MCP-Protocol-Version`
+ *   (2025-06-18 on), a stateful one `Mcp-Session-Id`, and from 2026-07-28 every POST
+ *   mirrors its method and tool in `Mcp-Method` and `Mcp-Name` (SEP-2243); every client
+ *   MUST accept both `application/json` and `text/event-stream` ("Sending Messages to
+ *   the Server").
  */
 
 export type CommerceProtocol = "acp" | "ucp";
@@ -102,17 +109,55 @@ export function restCheckoutCall(
   return null;
 }
 
-/** Whether a request may be an MCP tool call: a POST with `MCP-Protocol-Version`. */
-export function mayBeMcpCall(method: string, header: (name: string) => string | null | undefined): boolean {
-  return method.toUpperCase() === "POST" && !!header("mcp-protocol-version");
+const isCheckoutTool = (name: string) => Object.hasOwn(UCP_TOOLS, name) || Object.hasOwn(ACP_TOOLS, name);
+
+/**
+ * Whether a request may be an MCP checkout tool call, from its method, headers and path
+ * alone (the body is read only for a candidate): a POST that carries an MCP header, or
+ * accepts both of Streamable HTTP's answer types, or is sent to an endpoint named `mcp`
+ * (`/mcp`, `/ucp/mcp`: a client that negotiated nothing yet). When the 2026-07-28
+ * routing headers name the method and the tool, a call of any other tool is not one.
+ */
+export function mayBeMcpCall(
+  method: string,
+  header: (name: string) => string | null | undefined,
+  pathname = "",
+): boolean {
+  if (method.toUpperCase() !== "POST") return false;
+  const mcpMethod = header("mcp-method");
+  if (mcpMethod) {
+    if (mcpMethod !== "tools/call") return isCheckoutTool(mcpMethod);
+    const tool = header("mcp-name");
+    return !tool || isCheckoutTool(tool);
+  }
+  if (header("mcp-protocol-version") || header("mcp-session-id")) return true;
+  const accept = header("accept")?.toLowerCase() ?? "";
+  if (accept.includes("text/event-stream") && accept.includes("application/json")) return true;
+  return /(?:^|\/)mcp\/?$/i.test(pathname);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** `UCP-Agent` as the REST binding spells it (an RFC 8941 Dictionary), from MCP `meta`. */
-function ucpAgentHeader(meta: unknown): string | undefined {
-  const agent = isObject(meta) ? meta["ucp-agent"] : undefined;
-  const profile = isObject(agent) ? agent.profile : undefined;
+/**
+ * The UCP profile an MCP call names: `arguments.meta["ucp-agent"].profile` (checkout-mcp.md,
+ * "Request Metadata"), or MCP's own `_meta` as the first binding spelt it
+ * (`_meta.ucp.profile`, in `params` or in the arguments).
+ */
+function ucpProfile(params: Record<string, unknown>, args: Record<string, unknown>): unknown {
+  for (const [holder, key, inner] of [
+    [args.meta, "ucp-agent", "profile"],
+    [params._meta, "ucp", "profile"],
+    [args._meta, "ucp", "profile"],
+    [params._meta, "ucp-agent", "profile"],
+  ] as const) {
+    const entry = isObject(holder) ? holder[key] : undefined;
+    if (isObject(entry) && entry[inner] !== undefined) return entry[inner];
+  }
+  return undefined;
+}
+
+/** `UCP-Agent` as the REST binding spells it (an RFC 8941 Dictionary), from the profile an MCP call names. */
+function ucpAgentHeader(profile: unknown): string | undefined {
   // An RFC 8941 sf-string holds printable ASCII; `"` and a backslash would need escapes.
   if (typeof profile !== "string" || profile.length === 0 || profile.length > 2000) return undefined;
   for (let i = 0; i < profile.length; i++) {
@@ -130,13 +175,17 @@ export function mcpCheckoutCall(
   body: unknown,
   header: (name: string) => string | null | undefined,
 ): CheckoutCall | null {
-  if (!isObject(body) || body.method !== "tools/call" || !isObject(body.params)) return null;
-  const name = body.params.name;
+  if (!isObject(body) || typeof body.method !== "string" || !isObject(body.params)) return null;
+  const { params } = body;
+  // A tool call, or an operation called as its own method (UCP's first MCP binding).
+  const direct = body.method !== "tools/call";
+  const name = direct ? body.method : params.name;
   if (typeof name !== "string") return null;
-  const args = isObject(body.params.arguments) ? body.params.arguments : {};
+  const args = direct ? params : isObject(params.arguments) ? params.arguments : {};
   const checkoutId = typeof args.id === "string" && args.id.length > 0 && args.id.length <= MAX_ID ? args.id : null;
-  const ucpAgent = ucpAgentHeader(args.meta);
-  const ucpOperation = UCP_TOOLS[name];
+  const ucpAgent = ucpAgentHeader(ucpProfile(params, args));
+  // Own keys only: a tool called `constructor` is no checkout.
+  const ucpOperation = Object.hasOwn(UCP_TOOLS, name) ? UCP_TOOLS[name] : undefined;
   if (ucpOperation) {
     return {
       protocol: "ucp",
@@ -146,7 +195,7 @@ export function mcpCheckoutCall(
       ...(ucpAgent && !header("ucp-agent") ? { ucpAgent } : {}),
     };
   }
-  const acpOperation = ACP_TOOLS[name];
+  const acpOperation = Object.hasOwn(ACP_TOOLS, name) ? ACP_TOOLS[name] : undefined;
   if (acpOperation) {
     // A UCP agent calling a tool of ACP's name is still counted as UCP: the header (or
     // `meta`) is that protocol's own required signal.

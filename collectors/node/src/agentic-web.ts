@@ -45,8 +45,10 @@ export function watchWebCheckout(
 ): ((response: Response, facts: RequestFacts) => Promise<void>) | null {
   const header = (name: string) => request.headers.get(name);
   let rest: CheckoutCall | null;
+  let pathname: string;
   try {
-    rest = restCheckoutCall(request.method, new URL(request.url).pathname, header);
+    pathname = new URL(request.url).pathname;
+    rest = restCheckoutCall(request.method, pathname, header);
   } catch {
     return null;
   }
@@ -54,7 +56,7 @@ export function watchWebCheckout(
   if (rest && rest.operation !== "complete" && rest.operation !== "cancel") return null;
   let requestCopy: Request | null = null;
   if (!rest) {
-    if (!mayBeMcpCall(request.method, header)) return null;
+    if (!mayBeMcpCall(request.method, header, pathname)) return null;
     if (Number(request.headers.get("content-length") ?? 0) > MAX_ANSWER_BYTES) return null;
     try {
       requestCopy = request.clone();

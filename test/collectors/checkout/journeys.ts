@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { CREDENTIAL_HEADERS } from "../../../collectors/node/src/agentic-record";
 import type { Posted } from "../local-service";
 import { ACP_API_VERSION, acpShop, acpTotal, type ShopAnswer } from "./acp-shop";
-import { mcpEndpoint, ucpShop, ucpTotal } from "./ucp-shop";
+import { legacyMcpEndpoint, mcpEndpoint, ucpShop, ucpTotal } from "./ucp-shop";
 
 /** One HTTP request of an agent to the shop, through whichever adapter a test mounts. */
 export interface AgentRequest {
@@ -13,11 +13,15 @@ export interface AgentRequest {
 }
 export type Send = (req: AgentRequest) => Promise<{ status: number; text: string }>;
 
-/** Every fixture endpoint of one shop: ACP and UCP REST, and one MCP endpoint (`/mcp`) with both bindings' tools. */
+/**
+ * Every fixture endpoint of one shop: ACP and UCP REST, one MCP endpoint (`/mcp`) with
+ * both bindings' tools, and UCP's first MCP binding at `/ucp/mcp`.
+ */
 export function checkoutShop() {
   const acp = acpShop();
   const ucp = ucpShop();
   const mcp = mcpEndpoint([acp, ucp]);
+  const firstUcpMcp = legacyMcpEndpoint(ucp);
   return {
     acp,
     ucp,
@@ -25,6 +29,7 @@ export function checkoutShop() {
     route(method: string, path: string, headers: Record<string, string | undefined>, body: unknown): ShopAnswer {
       const bare = path.split("?")[0];
       if (bare === "/mcp") return mcp(headers, body, headers["x-test-sse"] === "1");
+      if (bare === "/ucp/mcp" && method === "POST") return firstUcpMcp(body);
       if (bare.startsWith("/checkout_sessions")) return acp.handle(method, bare, headers, body);
       if (bare.startsWith("/checkout-sessions")) return ucp.handle(method, bare, headers, body);
       return { status: 200, body: "<h1>shop</h1>", headers: { "content-type": "text/html" } };
@@ -499,6 +504,116 @@ export async function mcpJourney(send: Send, options: { sse?: boolean } = { sse:
       currency: "USD",
     },
     { protocol: "acp", binding: "mcp", outcome: "failed", checkout_id: "checkout_session_nope" },
+  ];
+}
+
+/**
+ * MCP checkouts as newer and older clients send them: one of MCP 2026-07-28, whose every
+ * POST names its method and tool in `Mcp-Method` and `Mcp-Name` (a search it makes is
+ * another tool, not read), and one of UCP's first MCP binding, which called each
+ * operation as its own JSON-RPC method with the profile in `_meta` and sent no MCP
+ * header at all. Both count as UCP.
+ */
+export async function mcpClientsJourney(send: Send): Promise<ExpectedOrder[]> {
+  const json = { ...CREDENTIALS, "user-agent": "Google-Agent/1.0", "content-type": "application/json" };
+  const latest = (tool: string) => ({
+    ...json,
+    accept: "application/json, text/event-stream",
+    "mcp-protocol-version": "2026-07-28",
+    "mcp-method": "tools/call",
+    "mcp-name": tool,
+  });
+  const meta = { "ucp-agent": { profile: UCP_PROFILE } };
+  const created = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/mcp",
+      headers: latest("create_checkout"),
+      body: rpc(1, "create_checkout", {
+        meta,
+        checkout: { line_items: [{ item: { id: "item_789" }, quantity: 2 }], buyer: UCP_BUYER },
+      }),
+    },
+    200,
+  );
+  const p = created.result.structuredContent.id as string;
+  await ok(
+    send,
+    { method: "POST", path: "/mcp", headers: latest("search_catalog"), body: rpc(2, "search_catalog", { q: "mug" }) },
+    200,
+  );
+  const doneP = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/mcp",
+      headers: latest("complete_checkout"),
+      body: rpc(3, "complete_checkout", {
+        meta: { ...meta, "idempotency-key": "p-complete" },
+        id: p,
+        checkout: { payment: UCP_PAYMENT(SECRETS.ucpCardToken) },
+      }),
+    },
+    200,
+  );
+  expect(doneP.result.structuredContent.status).toBe("completed");
+
+  const first = (id: number, method: string, params: Record<string, unknown>) => ({
+    method: "POST",
+    path: "/ucp/mcp",
+    headers: json,
+    body: { jsonrpc: "2.0", id, method, params: { _meta: { ucp: { profile: UCP_PROFILE } }, ...params } },
+  });
+  const madeQ = await ok(
+    send,
+    first(4, "create_checkout", {
+      checkout: { line_items: [{ item: { id: "item_123" }, quantity: 1 }], buyer: UCP_BUYER },
+    }),
+    200,
+  );
+  const q = madeQ.result.structuredContent.id as string;
+  const doneQ = await ok(
+    send,
+    first(5, "complete_checkout", {
+      id: q,
+      idempotency_key: "q-complete",
+      checkout: { payment: UCP_PAYMENT(SECRETS.ucpCardToken) },
+    }),
+    200,
+  );
+  expect(doneQ.result.structuredContent.status).toBe("completed");
+  const madeR = await ok(
+    send,
+    first(6, "create_checkout", {
+      checkout: { line_items: [{ item: { id: "item_789" }, quantity: 1 }], buyer: UCP_BUYER },
+    }),
+    200,
+  );
+  const r = madeR.result.structuredContent.id as string;
+  await ok(send, first(7, "cancel_checkout", { id: r, idempotency_key: "r-cancel" }), 200);
+
+  // Hand counts: P 2 × 1,299 + 400 = 2,998 USD; Q 2,500 + 400 = 2,900; R (canceled) 1,299 + 400 = 1,699.
+  return [
+    {
+      protocol: "ucp",
+      binding: "mcp",
+      outcome: "completed",
+      checkout_id: p,
+      order_id: doneP.result.structuredContent.order.id,
+      amount_minor: 2998,
+      currency: "USD",
+    },
+    {
+      protocol: "ucp",
+      binding: "mcp",
+      outcome: "completed",
+      checkout_id: q,
+      order_id: doneQ.result.structuredContent.order.id,
+      amount_minor: 2900,
+      currency: "USD",
+    },
+    { protocol: "ucp", binding: "mcp", outcome: "canceled", checkout_id: r, amount_minor: 1699, currency: "USD" },
   ];
 }
 

@@ -16,7 +16,10 @@ import type { ShopAnswer } from "./acp-shop";
 // - MCP: `tools/call` of `create_checkout`, `update_checkout`, `get_checkout`,
 //   `complete_checkout`, `cancel_checkout`, arguments `{meta: {"ucp-agent": {profile},
 //   "idempotency-key"}, id, checkout}`, the checkout in `result.structuredContent`;
-//   protocol errors as JSON-RPC `error` -32000.
+//   protocol errors as JSON-RPC `error` -32000;
+// - the first published MCP binding (ucp.dev/specification/checkout-mcp, version
+//   2026-01-11): each operation a JSON-RPC method of its own (`complete_checkout`), the
+//   platform's profile in `params._meta.ucp.profile` (legacyMcpEndpoint).
 
 type Body = Record<string, unknown>;
 
@@ -211,5 +214,27 @@ export function mcpEndpoint(tools: { tool(name: string, args: Body): { result?: 
       headers: { "content-type": "text/event-stream" },
       body: `event: message\nid: 1\ndata: ${JSON.stringify(message)}\n\n`,
     };
+  };
+}
+
+/**
+ * UCP's first MCP binding: `{"method": "complete_checkout", "params": {"_meta": {"ucp":
+ * {"profile"}}, id, checkout, idempotency_key}}`, answered as the tools are. The
+ * profile is required as the tools' `meta["ucp-agent"]` is.
+ */
+export function legacyMcpEndpoint(ucp: { tool(name: string, args: Body): { result?: unknown; error?: unknown } }) {
+  return (body: unknown): ShopAnswer => {
+    const rpc = (body ?? {}) as { id?: unknown; method?: string; params?: Body };
+    const params = rpc.params ?? {};
+    const profile = ((params._meta as Body | undefined)?.ucp as Body | undefined)?.profile;
+    const answer =
+      typeof profile === "string"
+        ? ucp.tool(rpc.method ?? "", {
+            meta: { "ucp-agent": { profile }, "idempotency-key": params.idempotency_key },
+            id: params.id,
+            checkout: params.checkout,
+          })
+        : { error: { code: -32602, message: "_meta.ucp.profile is required" } };
+    return { status: 200, body: { jsonrpc: "2.0", id: rpc.id ?? null, ...answer } };
   };
 }
