@@ -141,6 +141,61 @@ describeInChromium(
       expect(channel("agent_checkout")?.orders).toBe(0);
       expect(channel("ai_referral")?.orders).toBe(0);
     }, 120_000);
+
+    it("hears WebMCP's tool events where Chrome's preview fires them (document.modelContext) and at the form", async () => {
+      const tools = async () => {
+        const r = await api(`/api/v1/attribution/channels?domain=${COMMERCE_SHOP_HOST}&period=24h`);
+        expect(r.status).toBe(200);
+        const byTool = (r.body as unknown as Channels).browser_agents.by_tool;
+        return (
+          byTool.find((t) => t.tool === "addToCart") ?? { tool: "addToCart", submitted: 0, activated: 0, canceled: 0 }
+        );
+      };
+      const before = await tools();
+      const major = (await chrome.browser.version()).split(".")[0];
+      const context = await chrome.browser.newContext({
+        extraHTTPHeaders: { "CF-Connecting-IP": "198.18.48.7" },
+        userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+      });
+      // The model context of a Chrome with WebMCP (an EventTarget outside the page's
+      // nodes), present before the page's scripts run, as the browser's own would be.
+      await context.addInitScript(() => {
+        (document as unknown as { modelContext: EventTarget }).modelContext = new EventTarget();
+      });
+      const page = await context.newPage();
+      const statuses: number[] = [];
+      page.on("response", (r) => {
+        if (r.url().endsWith("/ingest/e")) statuses.push(r.status());
+      });
+      await page.goto(`${shopUrl}/mug`);
+      await page.waitForFunction(() => "agentReadiness" in window);
+      await page.evaluate(() => {
+        const mc = (document as unknown as { modelContext: EventTarget }).modelContext;
+        // Chrome's preview: `toolactivated` and `toolcancel` on the model context, naming the tool.
+        mc.dispatchEvent(Object.assign(new Event("toolactivated"), { toolName: "addToCart" }));
+        mc.dispatchEvent(Object.assign(new Event("toolcancel"), { toolName: "addToCart" }));
+        // The explainer's open question (issue 126): fired at the form, not bubbling; the
+        // tool is the form's `toolname`.
+        document.querySelector("form")?.dispatchEvent(new Event("toolactivated"));
+      });
+      // pageview, two tool_activated, one tool_canceled.
+      await answered(statuses, page, 4);
+      await context.close();
+      expect(statuses.length).toBeGreaterThanOrEqual(4);
+      expect(statuses.every((s) => s === 202)).toBe(true);
+      let after = before;
+      for (let i = 0; i < 240; i++) {
+        after = await tools();
+        if (after.activated >= before.activated + 2 && after.canceled >= before.canceled + 1) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      // By hand: two activations and one cancel of addToCart, each heard once; no submit.
+      expect(after).toMatchObject({
+        submitted: before.submitted,
+        activated: before.activated + 2,
+        canceled: before.canceled + 1,
+      });
+    }, 120_000);
   },
   // A Chrome that does not announce automation, so the person's visit is a person's.
   {

@@ -100,13 +100,28 @@
     },
     true,
   );
-  // A declarative tool filled by the agent (before its submit), or its run canceled.
+  // A declarative tool filled by the agent (before its submit), or its run canceled. The
+  // explainer fires these at the Window and leaves open firing them at the form
+  // (webmachinelearning/webmcp issue 126): a capturing listener on the Window hears both.
+  // Chrome's preview fires them at `document.modelContext` (`toolcancel` there), which is
+  // no node of the page, so it is listened to as well. Each event reaches one target.
+  const hosts = [window, document.modelContext, navigator.modelContext].filter(
+    (h, i, all) => h?.addEventListener && all.indexOf(h) === i,
+  );
   for (const [type, kind] of [
     ["toolactivated", "tool_activated"],
     ["toolcanceled", "tool_canceled"],
     ["toolcancel", "tool_canceled"],
   ])
-    addEventListener(type, (e) => e.toolName && send(kind, { t: String(e.toolName).slice(0, 200) }));
+    for (const h of hosts)
+      h.addEventListener(
+        type,
+        (e) => {
+          const tool = e.toolName || e.target?.getAttribute?.("toolname");
+          if (tool) send(kind, { t: String(tool).slice(0, 200) });
+        },
+        true,
+      );
   document.addEventListener(
     "click",
     (e) => {
