@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { readCheckoutAnswer } from "../../collectors/node/src/agentic-answer";
 import { decode } from "../../collectors/node/src/agentic-node";
 import { mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "../../collectors/node/src/agentic-protocols";
+import { toOrderRecord } from "../../collectors/node/src/agentic-record";
 
 const headers =
   (h: Record<string, string>) =>
@@ -108,6 +109,41 @@ describe("recognising a checkout call by its protocol's required signals", () =>
         headers({ "ucp-agent": `profile="${profile}"` }),
       ),
     ).toEqual({ protocol: "ucp", binding: "mcp", operation: "cancel", checkoutId: "c" });
+  });
+
+  it("ACP over MCP: the agent's User-Agent from meta.user_agent, not its MCP client's", () => {
+    const ua =
+      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot";
+    const body = (meta: Record<string, unknown>) => ({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "complete_checkout_session", arguments: { meta, id: "cs_7", payload: {} } },
+    });
+    const call = mcpCheckoutCall(body({ api_version: "2026-01-30", user_agent: ua }), headers({}));
+    expect(call).toMatchObject({ protocol: "acp", operation: "complete", userAgent: ua });
+    if (!call) throw new Error("not a checkout call");
+    // Not one printable line: not taken.
+    expect(mcpCheckoutCall(body({ user_agent: "a\r\nb" }), headers({}))?.userAgent).toBeUndefined();
+    expect(mcpCheckoutCall(body({ user_agent: 7 }), headers({}))?.userAgent).toBeUndefined();
+    const facts = {
+      method: "POST",
+      url: "https://shop.example/mcp",
+      status: 200,
+      header: (n: string) => ({ "user-agent": "python-httpx/0.28.1" })[n] ?? null,
+    };
+    const result = {
+      outcome: "completed" as const,
+      checkoutId: "cs_7",
+      orderId: "o",
+      amountMinor: 430,
+      currency: "USD",
+    };
+    expect(toOrderRecord(facts, call, result, 0, "shop.example")?.user_agent).toBe(ua);
+    // Without it, the request's own User-Agent.
+    const plain = mcpCheckoutCall(body({ api_version: "2026-01-30" }), headers({}));
+    if (!plain) throw new Error("not a checkout call");
+    expect(toOrderRecord(facts, plain, result, 0, "shop.example")?.user_agent).toBe("python-httpx/0.28.1");
   });
 
   it("which requests may be MCP checkout calls, before the body is read", () => {

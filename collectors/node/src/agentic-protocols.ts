@@ -39,6 +39,11 @@ export interface CheckoutCall {
   checkoutId: string | null;
   /** A UCP MCP call names its profile in `meta`, not in a header: kept as a header value. */
   ucpAgent?: string;
+  /**
+   * ACP's MCP binding carries the REST `User-Agent` as `meta.user_agent` (docs/mcp-binding.md,
+   * "Header Mapping"): the agent's own word, where the HTTP User-Agent is its MCP client's.
+   */
+  userAgent?: string;
 }
 
 // The collection segment, then optionally an id and an action; a mount prefix
@@ -167,6 +172,17 @@ function ucpAgentHeader(profile: unknown): string | undefined {
   return `profile="${profile}"`;
 }
 
+/** `meta.user_agent` of an ACP tool call, when it is one printable line of at most 1,024 characters. */
+function metaUserAgent(args: Record<string, unknown>): string | undefined {
+  const ua = isObject(args.meta) ? args.meta.user_agent : undefined;
+  if (typeof ua !== "string" || ua.length === 0 || ua.length > 1024) return undefined;
+  for (let i = 0; i < ua.length; i++) {
+    const c = ua.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f) return undefined;
+  }
+  return ua;
+}
+
 /**
  * The checkout call an MCP JSON-RPC request body is, or null. UCP when the request or
  * its `meta` names a UCP agent, or the tool is UCP's; ACP for ACP's tool names.
@@ -200,12 +216,14 @@ export function mcpCheckoutCall(
     // A UCP agent calling a tool of ACP's name is still counted as UCP: the header (or
     // `meta`) is that protocol's own required signal.
     const protocol: CommerceProtocol = header("ucp-agent") || ucpAgent ? "ucp" : "acp";
+    const userAgent = metaUserAgent(args);
     return {
       protocol,
       binding: "mcp",
       operation: acpOperation,
       checkoutId,
       ...(ucpAgent && !header("ucp-agent") ? { ucpAgent } : {}),
+      ...(userAgent ? { userAgent } : {}),
     };
   }
   return null;

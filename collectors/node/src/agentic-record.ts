@@ -76,7 +76,7 @@ export function toOrderRecord(
     path: url.pathname.slice(0, MAX_PATH),
     method: facts.method.toUpperCase(),
     status: facts.status,
-    user_agent: facts.header("user-agent")?.slice(0, MAX_USER_AGENT) || null,
+    user_agent: (call.userAgent ?? facts.header("user-agent"))?.slice(0, MAX_USER_AGENT) || null,
     ip: cleanIp(facts.ip),
     referer: null,
     ...(headers ? { headers } : {}),
