@@ -202,6 +202,51 @@ describe("agentic checkout through each collector", () => {
     expectNothingSecret(svc.posts);
   });
 
+  it("Hono on Node (@hono/node-server): answers copied as written, never cloned", async () => {
+    const svc = await service();
+    const collector = new Collector({ endpoint: svc.url, key: "ar_hono_node", flushIntervalMs: 0 });
+    closers.push(() => collector.close());
+    const shop = checkoutShop();
+    const app = new Hono();
+    app.use(honoMiddleware(collector));
+    let clones = 0;
+    app.all("*", async (c) => {
+      const res = await webAnswer(shop, c.req.raw);
+      // The route's answer as @hono/node-server writes it from memory; a clone() of it
+      // would make the server stream it instead (bench:collector-checkout).
+      const clone = res.clone.bind(res);
+      Object.defineProperty(res, "clone", {
+        value: () => {
+          clones++;
+          return clone();
+        },
+      });
+      return res;
+    });
+    const { serve } = await import("@hono/node-server");
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((r) => (server.listening ? r() : server.once("listening", () => r())));
+    closers.push(() => new Promise<void>((r) => server.close(() => r())));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const send: Send = async (r) => {
+      const res = await fetch(`${base}${r.path}`, {
+        method: r.method,
+        headers: r.headers,
+        body: r.body === undefined ? undefined : JSON.stringify(r.body),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const expected = await allJourneys(send);
+    // Each order is queued once its answer has gone; the last ones a moment later.
+    for (let i = 0; i < 50 && collector.stats().queued + svc.posts.length === 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
+    await collector.close();
+    expectOrders(svc.posts, expected);
+    expectNothingSecret(svc.posts);
+    expect(clones).toBe(0);
+  });
+
   // Fastify is not installed: its documented hooks are called as Fastify calls them
   // (onSend with the serialized payload, then onResponse), on an object of that shape.
   it("Fastify: the onSend payload is read once the reply has gone", async () => {

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { checkoutCallFromAnswer, MAX_ANSWER_BYTES } from "./agentic-answer.js";
 import { type CheckoutCall, mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "./agentic-protocols.js";
+import type { AnswerChunks } from "./answer-copy.js";
 
 /**
  * The Node side of agentic checkout (Express, plain `node:http`, Fastify): which request
@@ -42,36 +43,12 @@ export function nodeCheckoutCall(
   return answer === null ? null : checkoutCallFromAnswer(answer, contentType, !!header("ucp-agent"));
 }
 
-/** Chunks of an answer as written, up to the bound; `over` once it is passed. */
-export class AnswerChunks {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  over = false;
+export { AnswerChunks, copyNodeAnswer } from "./answer-copy.js";
 
-  add(chunk: unknown, encoding?: unknown): void {
-    if (this.over || chunk === undefined || chunk === null || typeof chunk === "function") return;
-    const buf =
-      typeof chunk === "string"
-        ? Buffer.from(chunk, typeof encoding === "string" && Buffer.isEncoding(encoding) ? encoding : "utf8")
-        : chunk instanceof Uint8Array
-          ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-          : null;
-    if (!buf) return;
-    this.size += buf.byteLength;
-    if (this.size > MAX_ANSWER_BYTES) {
-      this.over = true;
-      this.chunks.length = 0;
-      return;
-    }
-    // Copied: the shop may reuse its buffer once written.
-    this.chunks.push(Buffer.from(buf));
-  }
-
-  /** The answer's text, decoded from its `Content-Encoding` when it is compressed. */
-  text(contentEncoding: string | null | undefined): string | null {
-    if (this.over) return null;
-    return decode(Buffer.concat(this.chunks), contentEncoding);
-  }
+/** The answer's text, decoded from its `Content-Encoding` when it is compressed; null past the bound. */
+export function answerText(chunks: AnswerChunks, contentEncoding: string | null | undefined): string | null {
+  const bytes = chunks.bytes();
+  return bytes === null ? null : decode(bytes, contentEncoding);
 }
 
 /** Text of a body as sent, compressed or not; null when it cannot be read within the bound. */
@@ -89,34 +66,4 @@ export function decode(body: Buffer, contentEncoding: string | null | undefined)
     return body.toString("utf8");
   }
   return null;
-}
-
-/**
- * Copies what a `node:http` response writes, leaving every call as it was: `write` and
- * `end` are wrapped for this one response only, and hand every argument on unchanged.
- */
-export function copyNodeAnswer(res: {
-  write: (...args: never[]) => unknown;
-  end: (...args: never[]) => unknown;
-}): AnswerChunks {
-  const chunks = new AnswerChunks();
-  const write = res.write as (...args: unknown[]) => unknown;
-  const end = res.end as (...args: unknown[]) => unknown;
-  (res as { write: unknown }).write = function (this: unknown, ...args: unknown[]) {
-    try {
-      chunks.add(args[0], args[1]);
-    } catch {
-      // Never in the shop's way.
-    }
-    return write.apply(this, args);
-  };
-  (res as { end: unknown }).end = function (this: unknown, ...args: unknown[]) {
-    try {
-      chunks.add(args[0], args[1]);
-    } catch {
-      // Never in the shop's way.
-    }
-    return end.apply(this, args);
-  };
-  return chunks;
 }

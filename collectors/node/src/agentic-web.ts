@@ -36,13 +36,14 @@ const settled = Promise.resolve();
  *
  * The returned function is called with the shop's answer before that answer is handed
  * on: it copies the answer at once (synchronously) and returns a promise that reads the
- * copies and records the checkout's end, if any. The promise never rejects; the shop's
+ * copies and records the checkout's end, if any. An adapter that copied the answer's
+ * text as it was written calls it once the answer has gone, with that text. The promise never rejects; the shop's
  * answer never waits for it (run it under `waitUntil`, or let it run).
  */
 export function watchWebCheckout(
   collector: Collector,
   request: Request,
-): ((response: Response, facts: RequestFacts) => Promise<void>) | null {
+): ((response: Response, facts: RequestFacts, answerText?: string | null) => Promise<void>) | null {
   const header = (name: string) => request.headers.get(name);
   let rest: CheckoutCall | null;
   let pathname: string;
@@ -64,10 +65,12 @@ export function watchWebCheckout(
       requestCopy = null;
     }
   }
-  return (response, facts) => {
-    let answerCopy: Response;
+  return (response, facts, answerText) => {
+    let answerCopy: Response | null = null;
     try {
-      answerCopy = response.clone();
+      // The answer's text when the adapter copied it as it was written (Hono on Node:
+      // answer-copy.ts; null past the bound), else a copy of the Response.
+      if (answerText === undefined) answerCopy = response.clone();
     } catch {
       // A body already read or locked: the shop's answer goes on, this call is not counted.
       void requestCopy?.body?.cancel().catch(() => {});
@@ -83,9 +86,9 @@ export function watchWebCheckout(
           call = null;
         }
         // Another tool, or not a tool call: its answer is not read.
-        if (!call) return void (await answerCopy.body?.cancel().catch(() => {}));
+        if (!call) return void (await answerCopy?.body?.cancel().catch(() => {}));
       }
-      const answer = await boundedText(answerCopy.body);
+      const answer = answerCopy ? await boundedText(answerCopy.body) : (answerText ?? null);
       // Without the request's body, the answer alone may show a checkout's end.
       call ??= answer === null ? null : checkoutCallFromAnswer(answer, facts.contentType, !!header("ucp-agent"));
       if (call) collector.recordCheckout(facts, call, answer);

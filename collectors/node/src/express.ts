@@ -1,4 +1,4 @@
-import { copyNodeAnswer, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
+import { answerText, copyNodeAnswer, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 import { type NodeHeaders, nodeUrl, readNodeHeader } from "./node-headers.js";
 import { nodeGate, sendNodeAnswer } from "./policy-node.js";
@@ -72,7 +72,7 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
         if (!checkout || !answer) return;
         try {
           const encoding = res.getHeader("content-encoding");
-          const text = answer.text(encoding === undefined ? null : String(encoding));
+          const text = answerText(answer, encoding === undefined ? null : String(encoding));
           const call = nodeCheckoutCall(checkout, req.body, text, facts.contentType, header);
           if (call) collector.recordCheckout(facts, call, text);
         } catch {

@@ -1,4 +1,4 @@
-import { AnswerChunks, type NodeCheckout, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
+import { AnswerChunks, answerText, type NodeCheckout, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 import { type NodeHeaders, nodeUrl, readNodeHeader } from "./node-headers.js";
 import { nodeGate } from "./policy-node.js";
@@ -122,7 +122,7 @@ export function agentReadinessPlugin(
       const answer = answers.get(request);
       if (answer) {
         const encoding = reply.getHeader("content-encoding");
-        const text = answer.chunks.text(encoding === undefined ? null : String(encoding));
+        const text = answerText(answer.chunks, encoding === undefined ? null : String(encoding));
         const call = nodeCheckoutCall(answer.checkout, request.body, text, facts.contentType, header);
         if (call) collector.recordCheckout(facts, call, text);
       }

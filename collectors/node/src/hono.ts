@@ -1,4 +1,5 @@
 import { watchWebCheckout } from "./agentic-web.js";
+import { copyNodeAnswer } from "./answer-copy.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 import { gateResponse, webGateFacts } from "./policy-gate.js";
 
@@ -33,6 +34,41 @@ function nodePeer(c: HonoContextLike): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The Node response under @hono/node-server (`c.env.outgoing`), when there is one. */
+interface NodeOutgoing {
+  write: (...args: never[]) => unknown;
+  end: (...args: never[]) => unknown;
+  once(event: "finish" | "close", listener: () => void): unknown;
+}
+
+function nodeOutgoing(c: HonoContextLike): NodeOutgoing | undefined {
+  try {
+    const out = (c.env as { outgoing?: Partial<NodeOutgoing> } | undefined)?.outgoing;
+    return typeof out?.write === "function" && typeof out.end === "function" && typeof out.once === "function"
+      ? (out as NodeOutgoing)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A checkout answer's text under @hono/node-server, copied as Node's response writes it:
+ * cloning the Response there turns an answer held in memory into a stream that the server
+ * then writes chunk by chunk (+1.25 ms at p99 on a completion, bench:collector-checkout).
+ * Resolves once the answer has gone (null past the bound); undefined when it never went.
+ */
+function writtenAnswer(out: NodeOutgoing): Promise<string | null | undefined> {
+  const copy = copyNodeAnswer(out);
+  return new Promise((resolve) => {
+    out.once("finish", () => {
+      const bytes = copy.bytes();
+      resolve(bytes === null ? null : new TextDecoder().decode(bytes));
+    });
+    out.once("close", () => resolve(undefined));
+  });
 }
 
 /**
@@ -77,8 +113,14 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
         ip: ip(),
       };
       collector.record(facts);
-      // The answer is copied now; the copy is read after the route's answer has gone.
-      settled = checkout ? checkout(c.res, facts) : null;
+      // The answer is copied now; the copy is read after the route's answer has gone. On
+      // Node an uncompressed answer is copied as it is written (writtenAnswer).
+      const out = checkout && !ctx && !c.res.headers.get("content-encoding") ? nodeOutgoing(c) : undefined;
+      if (checkout && out) {
+        const watch = checkout;
+        const res = c.res;
+        void writtenAnswer(out).then((text) => (text === undefined ? undefined : watch(res, facts, text)));
+      } else settled = checkout ? checkout(c.res, facts) : null;
     } catch {
       // Never in the shop's way.
     }
