@@ -166,17 +166,20 @@ const FRAMEWORKS: Record<Framework, (c: Collector | null) => Promise<{ url: stri
   hono: honoApp,
 };
 
-/** The stand-in service in a child process of its own: its address, then the records it took. */
-async function forkedService() {
-  const child = fork(new URL(import.meta.url).pathname, ["--service"], { execArgv: ["--import", "tsx"] });
-  const next = () => new Promise<unknown>((resolve) => child.once("message", resolve));
+/**
+ * A child process of this bench (`args` say which part it runs): its address once it
+ * listens, then, on `close`, the records it counted, and it ends.
+ */
+async function child(args: string[]) {
+  const proc = fork(new URL(import.meta.url).pathname, args, { execArgv: ["--import", "tsx"] });
+  const next = () => new Promise<unknown>((resolve) => proc.once("message", resolve));
   const { url } = (await next()) as { url: string };
   return {
     url,
-    records: async () => {
-      child.send("records");
+    close: async () => {
+      proc.send("close");
       const { records } = (await next()) as { records: number };
-      child.kill();
+      proc.kill();
       return records;
     },
   };
@@ -196,7 +199,8 @@ async function serveService() {
  * the side it belongs to, never on the other side's calls.
  */
 async function serveShop(framework: Framework, collected: boolean) {
-  const service = collected ? await forkedService() : null;
+  // The stand-in service in a process of its own.
+  const service = collected ? await child(["--service"]) : null;
   const collector = service
     ? new Collector({ endpoint: service.url, key: "ar_bench", domain: "shop.example", flushIntervalMs: 1000 })
     : null;
@@ -204,30 +208,13 @@ async function serveShop(framework: Framework, collected: boolean) {
   process.send?.({ url: shop.url });
   process.on("message", async () => {
     await collector?.close();
-    process.send?.({ records: service ? await service.records() : 0 });
+    process.send?.({ records: service ? await service.close() : 0 });
   });
-}
-
-async function shopChild(framework: Framework, collected: boolean) {
-  const child = fork(new URL(import.meta.url).pathname, ["--serve", framework, collected ? "with" : "without"], {
-    execArgv: ["--import", "tsx"],
-  });
-  const next = () => new Promise<unknown>((resolve) => child.once("message", resolve));
-  const { url } = (await next()) as { url: string };
-  return {
-    url,
-    close: async () => {
-      child.send("close");
-      const { records } = (await next()) as { records: number };
-      child.kill();
-      return records;
-    },
-  };
 }
 
 async function compare(framework: Framework) {
-  const withChild = await shopChild(framework, true);
-  const withoutChild = await shopChild(framework, false);
+  const withChild = await child(["--serve", framework, "with"]);
+  const withoutChild = await child(["--serve", framework, "without"]);
   const urls = { withIt: withChild.url, without: withoutChild.url };
   const a: number[] = [];
   const b: number[] = [];

@@ -58,6 +58,18 @@ async function allJourneys(send: Send): Promise<ExpectedOrder[]> {
   ];
 }
 
+/** An agent's requests sent over HTTP to a shop listening at `base`. */
+function httpSend(base: string): Send {
+  return async (r) => {
+    const res = await fetch(`${base}${r.path}`, {
+      method: r.method,
+      headers: r.headers,
+      body: r.body === undefined ? undefined : JSON.stringify(r.body),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+}
+
 /** Express with its JSON body parser after the collector (the collector reads `req.body` once answered). */
 async function expressShop(collector: Collector, parseJson = true) {
   // express 5 is in node_modules (a dependency of the MCP SDK) without its types.
@@ -89,15 +101,7 @@ async function expressShop(collector: Collector, parseJson = true) {
   });
   closers.push(() => new Promise<void>((r) => server.close(() => r())));
   const base = `http://127.0.0.1:${server.address().port}`;
-  const send: Send = async (r) => {
-    const res = await fetch(`${base}${r.path}`, {
-      method: r.method,
-      headers: r.headers,
-      body: r.body === undefined ? undefined : JSON.stringify(r.body),
-    });
-    return { status: res.status, text: await res.text() };
-  };
-  return send;
+  return httpSend(base);
 }
 
 function request(r: AgentRequest, origin = "https://shop.example"): Request {
@@ -228,15 +232,7 @@ describe("agentic checkout through each collector", () => {
     await new Promise<void>((r) => (server.listening ? r() : server.once("listening", () => r())));
     closers.push(() => new Promise<void>((r) => server.close(() => r())));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const send: Send = async (r) => {
-      const res = await fetch(`${base}${r.path}`, {
-        method: r.method,
-        headers: r.headers,
-        body: r.body === undefined ? undefined : JSON.stringify(r.body),
-      });
-      return { status: res.status, text: await res.text() };
-    };
-    const expected = await allJourneys(send);
+    const expected = await allJourneys(httpSend(base));
     // Each order is queued once its answer has gone; the last ones a moment later.
     for (let i = 0; i < 50 && collector.stats().queued + svc.posts.length === 0; i++)
       await new Promise((r) => setTimeout(r, 20));

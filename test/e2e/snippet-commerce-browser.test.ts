@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
 import { describeInChromium } from "./browser";
 import { COMMERCE_SHOP_HOST } from "./snippet-fixture-server";
@@ -41,6 +41,27 @@ interface Channels {
   };
 }
 
+/** A browser context as a headed Chrome on its own network: that Chrome's User-Agent, the IP the edge sees. */
+async function headedChrome(browser: Browser, ip: string): Promise<BrowserContext> {
+  const major = (await browser.version()).split(".")[0];
+  return browser.newContext({
+    extraHTTPHeaders: { "CF-Connecting-IP": ip },
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+  });
+}
+
+/** The shop's mug page in this context, once the snippet runs; its beacons' statuses as they are answered. */
+async function openMug(context: BrowserContext): Promise<{ page: Page; statuses: number[] }> {
+  const page = await context.newPage();
+  const statuses: number[] = [];
+  page.on("response", (r) => {
+    if (r.url().endsWith("/ingest/e")) statuses.push(r.status());
+  });
+  await page.goto(`${shopUrl}/mug`);
+  await page.waitForFunction(() => "agentReadiness" in window);
+  return { page, statuses };
+}
+
 /** Waits until the page's beacons so far have been answered, `n` of them at least, and returns their statuses. */
 async function answered(statuses: number[], page: Page, n: number): Promise<number[]> {
   for (let i = 0; i < 150 && statuses.length < n; i++) await page.waitForTimeout(100);
@@ -61,22 +82,11 @@ describeInChromium(
     }, 60_000);
 
     it("counts the agent's submit and order as the agent's, the person's as neither", async () => {
-      const browser = chrome.browser;
-      const major = (await browser.version()).split(".")[0];
       const visit = async (who: "agent" | "person", ip: string) => {
         // A person's Chrome (its own network, the User-Agent a headed Chrome sends): agentic
         // browsers send the same, so only the submit's agentInvoked tells them apart.
-        const context = await browser.newContext({
-          extraHTTPHeaders: { "CF-Connecting-IP": ip },
-          userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
-        });
-        const page = await context.newPage();
-        const statuses: number[] = [];
-        page.on("response", (r) => {
-          if (r.url().endsWith("/ingest/e")) statuses.push(r.status());
-        });
-        await page.goto(`${shopUrl}/mug`);
-        await page.waitForFunction(() => "agentReadiness" in window);
+        const context = await headedChrome(chrome.browser, ip);
+        const { page, statuses } = await openMug(context);
         if (who === "agent") {
           await page.evaluate(() => {
             const form = document.querySelector("form") as HTMLFormElement;
@@ -152,23 +162,13 @@ describeInChromium(
         );
       };
       const before = await tools();
-      const major = (await chrome.browser.version()).split(".")[0];
-      const context = await chrome.browser.newContext({
-        extraHTTPHeaders: { "CF-Connecting-IP": "198.18.48.7" },
-        userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
-      });
+      const context = await headedChrome(chrome.browser, "198.18.48.7");
       // The model context of a Chrome with WebMCP (an EventTarget outside the page's
       // nodes), present before the page's scripts run, as the browser's own would be.
       await context.addInitScript(() => {
         (document as unknown as { modelContext: EventTarget }).modelContext = new EventTarget();
       });
-      const page = await context.newPage();
-      const statuses: number[] = [];
-      page.on("response", (r) => {
-        if (r.url().endsWith("/ingest/e")) statuses.push(r.status());
-      });
-      await page.goto(`${shopUrl}/mug`);
-      await page.waitForFunction(() => "agentReadiness" in window);
+      const { page, statuses } = await openMug(context);
       await page.evaluate(() => {
         const mc = (document as unknown as { modelContext: EventTarget }).modelContext;
         // Chrome's preview: `toolactivated` and `toolcancel` on the model context, naming the tool.

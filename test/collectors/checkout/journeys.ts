@@ -524,39 +524,19 @@ export async function mcpClientsJourney(send: Send): Promise<ExpectedOrder[]> {
     "mcp-name": tool,
   });
   const meta = { "ucp-agent": { profile: UCP_PROFILE } };
-  const created = await ok(
-    send,
-    {
-      method: "POST",
-      path: "/mcp",
-      headers: latest("create_checkout"),
-      body: rpc(1, "create_checkout", {
-        meta,
-        checkout: { line_items: [{ item: { id: "item_789" }, quantity: 2 }], buyer: UCP_BUYER },
-      }),
-    },
-    200,
-  );
+  const tool = (id: number, name: string, args: unknown) =>
+    ok(send, { method: "POST", path: "/mcp", headers: latest(name), body: rpc(id, name, args) }, 200);
+  const created = await tool(1, "create_checkout", {
+    meta,
+    checkout: { line_items: [{ item: { id: "item_789" }, quantity: 2 }], buyer: UCP_BUYER },
+  });
   const p = created.result.structuredContent.id as string;
-  await ok(
-    send,
-    { method: "POST", path: "/mcp", headers: latest("search_catalog"), body: rpc(2, "search_catalog", { q: "mug" }) },
-    200,
-  );
-  const doneP = await ok(
-    send,
-    {
-      method: "POST",
-      path: "/mcp",
-      headers: latest("complete_checkout"),
-      body: rpc(3, "complete_checkout", {
-        meta: { ...meta, "idempotency-key": "p-complete" },
-        id: p,
-        checkout: { payment: UCP_PAYMENT(SECRETS.ucpCardToken) },
-      }),
-    },
-    200,
-  );
+  await tool(2, "search_catalog", { q: "mug" });
+  const doneP = await tool(3, "complete_checkout", {
+    meta: { ...meta, "idempotency-key": "p-complete" },
+    id: p,
+    checkout: { payment: UCP_PAYMENT(SECRETS.ucpCardToken) },
+  });
   expect(doneP.result.structuredContent.status).toBe("completed");
 
   const first = (id: number, method: string, params: Record<string, unknown>) => ({
@@ -565,14 +545,17 @@ export async function mcpClientsJourney(send: Send): Promise<ExpectedOrder[]> {
     headers: json,
     body: { jsonrpc: "2.0", id, method, params: { _meta: { ucp: { profile: UCP_PROFILE } }, ...params } },
   });
-  const madeQ = await ok(
-    send,
-    first(4, "create_checkout", {
-      checkout: { line_items: [{ item: { id: "item_123" }, quantity: 1 }], buyer: UCP_BUYER },
-    }),
-    200,
-  );
-  const q = madeQ.result.structuredContent.id as string;
+  const create = async (id: number, item: string) =>
+    (
+      await ok(
+        send,
+        first(id, "create_checkout", {
+          checkout: { line_items: [{ item: { id: item }, quantity: 1 }], buyer: UCP_BUYER },
+        }),
+        200,
+      )
+    ).result.structuredContent.id as string;
+  const q = await create(4, "item_123");
   const doneQ = await ok(
     send,
     first(5, "complete_checkout", {
@@ -583,14 +566,7 @@ export async function mcpClientsJourney(send: Send): Promise<ExpectedOrder[]> {
     200,
   );
   expect(doneQ.result.structuredContent.status).toBe("completed");
-  const madeR = await ok(
-    send,
-    first(6, "create_checkout", {
-      checkout: { line_items: [{ item: { id: "item_789" }, quantity: 1 }], buyer: UCP_BUYER },
-    }),
-    200,
-  );
-  const r = madeR.result.structuredContent.id as string;
+  const r = await create(6, "item_789");
   await ok(send, first(7, "cancel_checkout", { id: r, idempotency_key: "r-cancel" }), 200);
 
   // Hand counts: P 2 × 1,299 + 400 = 2,998 USD; Q 2,500 + 400 = 2,900; R (canceled) 1,299 + 400 = 1,699.
