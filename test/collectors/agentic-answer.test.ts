@@ -205,6 +205,34 @@ describe("reading the order from the answer", () => {
     expect(readCheckoutAnswer({ ...complete, operation: "update" }, 200, null, session("completed"))).toBeNull();
   });
 
+  it("a hand-off or an order still being placed is a step, and a later get that finds it ended records it", () => {
+    const review = {
+      messages: [{ type: "error", code: "buyer_review", content: "Review", severity: "requires_buyer_review" }],
+      continue_url: "https://shop.example/checkout/continue/cs_1",
+    };
+    // UCP's hand-off answers with an error message, yet nothing has failed.
+    expect(readCheckoutAnswer(complete, 200, "application/json", session("requires_escalation", review))).toBeNull();
+    expect(readCheckoutAnswer(complete, 200, "application/json", session("complete_in_progress"))).toBeNull();
+    // A declined payment leaves the session ready, with an error: that attempt failed.
+    const declined = { messages: [{ type: "error", code: "payment_declined", severity: "recoverable" }] };
+    expect(readCheckoutAnswer(complete, 200, null, session("ready_for_complete", declined))).toMatchObject({
+      outcome: "failed",
+    });
+    const get = { ...complete, operation: "get" } as const;
+    expect(readCheckoutAnswer(get, 200, "application/json", session("completed", { order: { id: "o9" } }))).toEqual({
+      outcome: "completed",
+      checkoutId: "cs_1",
+      orderId: "o9",
+      amountMinor: 1000,
+      currency: "EUR",
+    });
+    expect(readCheckoutAnswer(get, 200, null, session("canceled"))).toMatchObject({ outcome: "canceled" });
+    expect(readCheckoutAnswer(get, 200, null, session("requires_escalation", review))).toBeNull();
+    expect(readCheckoutAnswer(get, 200, null, session("ready_for_complete", declined))).toBeNull();
+    // A get that fails is no failed checkout.
+    expect(readCheckoutAnswer(get, 404, null, '{"code":"not_found"}')).toBeNull();
+  });
+
   it("amounts that are not whole minor units are not read", () => {
     const odd = JSON.stringify({
       id: "cs_1",

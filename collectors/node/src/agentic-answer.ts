@@ -75,6 +75,19 @@ function currencyOf(v: unknown): string | null {
   return typeof v === "string" && /^[A-Za-z]{3}$/.test(v) ? v.toUpperCase() : null;
 }
 
+/**
+ * Statuses a completion answers while the checkout goes on: ACP `authentication_required`
+ * (3-D Secure, §4.4) and `in_progress`; UCP `complete_in_progress` (the business is still
+ * placing the order) and `requires_escalation` (the buyer finishes at `continue_url`;
+ * checkout.md, "Checkout Status Lifecycle").
+ */
+const STEP_STATUSES = new Set([
+  "authentication_required",
+  "in_progress",
+  "complete_in_progress",
+  "requires_escalation",
+]);
+
 /** An `error` entry in `messages[]` (ACP Message(error); UCP messages of `type: "error"`). */
 const hasErrorMessage = (s: Record<string, unknown>) =>
   Array.isArray(s.messages) && s.messages.some((m) => isObject(m) && m.type === "error");
@@ -92,13 +105,23 @@ function fromSession(call: CheckoutCall, session: Record<string, unknown>): Chec
   if (call.operation === "complete") {
     if (ucpError(session)) return { outcome: "failed", ...base };
     if (session.status === "completed") return { outcome: "completed", ...base };
+    // A step, not an end, whatever its messages say: the checkout goes on (ACP 3-D Secure,
+    // a payment still being authorized, the buyer's hand-off, whose messages are errors of
+    // severity `requires_buyer_review` or `requires_buyer_input`). A get or a later call ends it.
+    if (typeof session.status === "string" && STEP_STATUSES.has(session.status)) return null;
     // Not completed, and the answer says why (a declined payment, a missing field): the
-    // attempt failed. Any other status without an error (ACP `in_progress`,
-    // `authentication_required`; UCP `complete_in_progress`, `requires_escalation`) is a
-    // step, not an end.
+    // attempt failed. Any other status without an error is a step too.
     return hasErrorMessage(session) ? { outcome: "failed", ...base } : null;
   }
   if (call.operation === "cancel") return session.status === "canceled" ? { outcome: "canceled", ...base } : null;
+  // A get that finds the checkout ended: a completion the business finished later (UCP
+  // `complete_in_progress`, a payment authorized after the call) or one the buyer finished
+  // after a hand-off (`requires_escalation`, `continue_url`), which the platform learns by
+  // getting the session. A get of one already counted adds nothing.
+  if (call.operation === "get") {
+    if (session.status === "completed") return { outcome: "completed", ...base };
+    if (session.status === "canceled") return { outcome: "canceled", ...base };
+  }
   return null;
 }
 
@@ -108,12 +131,15 @@ function failed(call: CheckoutCall): CheckoutResult | null {
     : null;
 }
 
+/** The calls whose answers are read: the ones that end a checkout, and a get that may find it ended. */
+export const READ_OPERATIONS: ReadonlySet<CheckoutCall["operation"]> = new Set(["complete", "cancel", "get"]);
+
 /**
- * The order a checkout call's answer records, or null when it records none: create,
- * update and get are steps, not orders; a completion counts once it says `completed`;
- * a cancel once it says `canceled`; a completion answered with an error (HTTP 4xx/5xx,
- * a JSON-RPC error, `isError`, a UCP error outcome, an `error` message on a session not
- * completed) is a failed checkout.
+ * The order a checkout call's answer records, or null when it records none: create and
+ * update are steps, not orders; a completion counts once it says `completed`; a cancel
+ * once it says `canceled`; a get once the session it finds says either; a completion
+ * answered with an error (HTTP 4xx/5xx, a JSON-RPC error, `isError`, a UCP error outcome,
+ * an `error` message on a session not completed) is a failed checkout.
  */
 export function readCheckoutAnswer(
   call: CheckoutCall,
@@ -121,7 +147,7 @@ export function readCheckoutAnswer(
   contentType: string | null | undefined,
   body: string | null,
 ): CheckoutResult | null {
-  if (call.operation !== "complete" && call.operation !== "cancel") return null;
+  if (!READ_OPERATIONS.has(call.operation)) return null;
   if (status >= 400) return failed(call);
   if (status < 200 || status >= 300 || body === null || body.length > MAX_ANSWER_BYTES) return null;
   if (call.binding === "rest") {

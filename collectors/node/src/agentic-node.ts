@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { checkoutCallFromAnswer, MAX_ANSWER_BYTES } from "./agentic-answer.js";
+import { checkoutCallFromAnswer, MAX_ANSWER_BYTES, READ_OPERATIONS } from "./agentic-answer.js";
 import { type CheckoutCall, mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "./agentic-protocols.js";
 import type { AnswerChunks } from "./answer-copy.js";
 
@@ -21,7 +21,7 @@ export function nodeCheckoutOf(method: string, path: string, header: Header): No
   const end = path.search(/[?#]/);
   const pathname = end === -1 ? path : path.slice(0, end);
   const rest = restCheckoutCall(method, pathname, header);
-  if (rest) return rest.operation === "complete" || rest.operation === "cancel" ? { rest } : null;
+  if (rest) return READ_OPERATIONS.has(rest.operation) ? { rest } : null;
   if (!mayBeMcpCall(method, header, pathname)) return null;
   return Number(header("content-length") ?? 0) > MAX_ANSWER_BYTES ? null : { rest: null };
 }

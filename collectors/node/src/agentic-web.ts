@@ -1,4 +1,4 @@
-import { checkoutCallFromAnswer, MAX_ANSWER_BYTES } from "./agentic-answer.js";
+import { checkoutCallFromAnswer, MAX_ANSWER_BYTES, READ_OPERATIONS } from "./agentic-answer.js";
 import { type CheckoutCall, mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "./agentic-protocols.js";
 import type { Collector } from "./collector.js";
 import type { RequestFacts } from "./record.js";
@@ -53,8 +53,8 @@ export function watchWebCheckout(
   } catch {
     return null;
   }
-  // Create, update and get end no order: their answers are not read at all.
-  if (rest && rest.operation !== "complete" && rest.operation !== "cancel") return null;
+  // Create and update end no order: their answers are not read at all.
+  if (rest && !READ_OPERATIONS.has(rest.operation)) return null;
   let requestCopy: Request | null = null;
   if (!rest) {
     if (!mayBeMcpCall(request.method, header, pathname)) return null;

@@ -30,6 +30,8 @@ export function checkoutShop() {
       const bare = path.split("?")[0];
       if (bare === "/mcp") return mcp(headers, body, headers["x-test-sse"] === "1");
       if (bare === "/ucp/mcp" && method === "POST") return firstUcpMcp(body);
+      const handoff = /^\/checkout\/continue\/([^/]+)$/.exec(bare);
+      if (handoff && method === "POST") return ucp.continueByBuyer(decodeURIComponent(handoff[1]));
       if (bare.startsWith("/checkout_sessions")) return acp.handle(method, bare, headers, body);
       if (bare.startsWith("/checkout-sessions")) return ucp.handle(method, bare, headers, body);
       return { status: 200, body: "<h1>shop</h1>", headers: { "content-type": "text/html" } };
@@ -278,7 +280,8 @@ const UCP_PAYMENT = (token: string) => ({
 /**
  * A UCP REST checkout (Gemini-, Copilot-style): X completes (its complete retried with
  * the same key); Y is completed without a buyer (an error message: failed), then
- * canceled; Z's card is declined (failed).
+ * canceled; Z's card is declined (failed); H is handed off to the buyer and found
+ * completed by a later get.
  */
 export async function ucpRestJourney(send: Send): Promise<ExpectedOrder[]> {
   const linesX = [{ id: "item_123", quantity: 2 }];
@@ -362,7 +365,46 @@ export async function ucpRestJourney(send: Send): Promise<ExpectedOrder[]> {
   );
   expect(declined.messages[0].code).toBe("payment_declined");
 
-  // Hand counts: X 2 × 2,500 + 400 tax = 5,400; Y 1,299 + 400 = 1,699; Z's total at its failure is 1,699 too.
+  // H needs the buyer: its completion hands off (requires_escalation, continue_url), the
+  // agent's get before the buyer is done finds it still handed off, the buyer finishes on
+  // the shop's page, and the agent's next get finds it completed with its order.
+  const h = await ok(
+    send,
+    {
+      method: "POST",
+      path: "/checkout-sessions",
+      headers: ucpHeaders("h-create"),
+      body: { line_items: [{ item: { id: "item_123" }, quantity: 1 }], buyer: UCP_BUYER },
+    },
+    201,
+  );
+  const handedOff = await ok(
+    send,
+    {
+      method: "POST",
+      path: `/checkout-sessions/${h.id}/complete`,
+      headers: ucpHeaders("h-complete"),
+      body: { payment: UCP_PAYMENT("tok_handoff") },
+    },
+    200,
+  );
+  expect(handedOff.status).toBe("requires_escalation");
+  const getH = { method: "GET", path: `/checkout-sessions/${h.id}`, headers: ucpHeaders() };
+  expect((await ok(send, getH, 200)).status).toBe("requires_escalation");
+  const buyer = await send({
+    method: "POST",
+    path: new URL(handedOff.continue_url).pathname,
+    headers: { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0", "content-type": "application/json" },
+    body: {},
+  });
+  expect(buyer.status).toBe(200);
+  const doneH = await ok(send, getH, 200);
+  expect(doneH.status).toBe("completed");
+  // Polled again: the same order, not another.
+  await ok(send, getH, 200);
+
+  // Hand counts: X 2 × 2,500 + 400 tax = 5,400; Y 1,299 + 400 = 1,699; Z's total at its
+  // failure is 1,699 too; H 2,500 + 400 = 2,900.
   expect(ucpTotal(linesX)).toBe(5400);
   expect(ucpTotal(linesY)).toBe(1699);
   return [
@@ -378,6 +420,15 @@ export async function ucpRestJourney(send: Send): Promise<ExpectedOrder[]> {
     { protocol: "ucp", binding: "rest", outcome: "failed", checkout_id: y.id, amount_minor: 1699, currency: "USD" },
     { protocol: "ucp", binding: "rest", outcome: "canceled", checkout_id: y.id, amount_minor: 1699, currency: "USD" },
     { protocol: "ucp", binding: "rest", outcome: "failed", checkout_id: z.id, amount_minor: 1699, currency: "USD" },
+    {
+      protocol: "ucp",
+      binding: "rest",
+      outcome: "completed",
+      checkout_id: h.id,
+      order_id: doneH.order.id,
+      amount_minor: 2900,
+      currency: "USD",
+    },
   ];
 }
 

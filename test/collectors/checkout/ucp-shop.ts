@@ -13,6 +13,10 @@ import type { ShopAnswer } from "./acp-shop";
 //   message; `ucp.status: "error"` when no checkout can be made), protocol errors are
 //   HTTP statuses with `{code, content}` ("Error Responses");
 // - `Idempotency-Key`: the same key and body return the cached result, another body 409;
+// - a completion that needs the buyer answers `requires_escalation` with a `continue_url`
+//   and an error message of severity `requires_buyer_review` ("Checkout Status
+//   Lifecycle"); the buyer finishes at that page (a person's browser, no UCP-Agent), and
+//   the platform learns it by getting the session, now `completed` with its order;
 // - MCP: `tools/call` of `create_checkout`, `update_checkout`, `get_checkout`,
 //   `complete_checkout`, `cancel_checkout`, arguments `{meta: {"ucp-agent": {profile},
 //   "idempotency-key"}, id, checkout}`, the checkout in `result.structuredContent`;
@@ -131,6 +135,23 @@ export function ucpShop() {
       };
     const payment = body.payment as { instruments?: { credential?: { token?: string } }[] } | undefined;
     const token = payment?.instruments?.[0]?.credential?.token;
+    if (token === "tok_handoff") {
+      c.status = "requires_escalation";
+      return {
+        status: 200,
+        body: {
+          ...view(c, [
+            {
+              type: "error",
+              code: "buyer_review_required",
+              content: "Review the order on the shop's checkout",
+              severity: "requires_buyer_review",
+            },
+          ]),
+          continue_url: `https://shop.example/checkout/continue/${c.id}`,
+        },
+      };
+    }
     if (token === "tok_declined")
       return {
         status: 200,
@@ -153,6 +174,15 @@ export function ucpShop() {
 
   return {
     checkouts,
+    /** The buyer finishes a handed-off checkout on the shop's own page (`continue_url`). */
+    continueByBuyer(id: string): ShopAnswer {
+      const c = checkouts.get(id);
+      if (!c || c.status !== "requires_escalation")
+        return { status: 404, body: "<h1>No checkout to finish</h1>", headers: { "content-type": "text/html" } };
+      c.status = "completed";
+      c.order = { id: `ord_${c.id}`, permalink_url: `https://shop.example/orders/ord_${c.id}` };
+      return { status: 200, body: "<h1>Thank you</h1>", headers: { "content-type": "text/html" } };
+    },
     handle(method: string, path: string, headers: Record<string, string | undefined>, body: unknown): ShopAnswer {
       if (!headers["ucp-agent"]) return protocolError(400, "invalid_request", "UCP-Agent is required");
       const m = /^\/checkout-sessions(?:\/([^/]+)(?:\/(complete|cancel))?)?$/.exec(path.split("?")[0]);
