@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readCheckoutAnswer } from "../../collectors/node/src/agentic-answer";
+import { checkoutCallFromAnswer, readCheckoutAnswer } from "../../collectors/node/src/agentic-answer";
 import { decode } from "../../collectors/node/src/agentic-node";
 import { mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "../../collectors/node/src/agentic-protocols";
 import { toOrderRecord } from "../../collectors/node/src/agentic-record";
@@ -281,6 +281,26 @@ describe("reading the order from the answer", () => {
       result: { structuredContent: { ucp: { status: "error" }, messages: [] } },
     };
     expect(readCheckoutAnswer(mcp, 200, null, JSON.stringify(ucpError))).toMatchObject({ outcome: "failed" });
+  });
+
+  it("an MCP tool result with only its text block: the session is read from the text", () => {
+    const mcp = { ...complete, protocol: "ucp", binding: "mcp" } as const;
+    const textOnly = (text: string) =>
+      JSON.stringify({ jsonrpc: "2.0", id: 3, result: { content: [{ type: "text", text }] } });
+    expect(
+      readCheckoutAnswer(mcp, 200, "application/json", textOnly(session("completed", { order: { id: "o5" } }))),
+    ).toMatchObject({ outcome: "completed", orderId: "o5", amountMinor: 1000, currency: "EUR" });
+    // Prose, or a session still open: nothing.
+    expect(readCheckoutAnswer(mcp, 200, null, textOnly("Your order is placed!"))).toBeNull();
+    expect(readCheckoutAnswer(mcp, 200, null, textOnly(session("complete_in_progress")))).toBeNull();
+    // Without the request's body, the text block alone shows a completed checkout.
+    expect(
+      checkoutCallFromAnswer(
+        textOnly(session("completed", { order: { id: "o5" }, ucp: {} })),
+        "application/json",
+        false,
+      ),
+    ).toMatchObject({ protocol: "ucp", operation: "complete", checkoutId: "cs_1" });
   });
 
   it("a compressed answer is read through its Content-Encoding, a plain one despite it", () => {

@@ -62,6 +62,23 @@ function sessionOf(v: unknown): Record<string, unknown> | null {
   return v;
 }
 
+/**
+ * The checkout session a tool result holds: `structuredContent` (UCP's binding), the
+ * result itself (ACP's), else the JSON text of its first `content` item that is a session
+ * (a server that returns only the text block MCP's tool results always carry).
+ */
+function toolSession(result: Record<string, unknown>): Record<string, unknown> | null {
+  const session = sessionOf(isObject(result.structuredContent) ? result.structuredContent : result);
+  if (session && "status" in session) return session;
+  if (Array.isArray(result.content))
+    for (const item of result.content) {
+      if (!isObject(item) || item.type !== "text" || typeof item.text !== "string") continue;
+      const inText = sessionOf(parseJson(item.text));
+      if (inText && "status" in inText) return inText;
+    }
+  return session;
+}
+
 function totalOf(session: Record<string, unknown>): number | null {
   if (!Array.isArray(session.totals)) return null;
   const total = session.totals.find((t) => isObject(t) && t.type === "total") as Record<string, unknown> | undefined;
@@ -160,7 +177,7 @@ export function readCheckoutAnswer(
   const result = message.result;
   if (!isObject(result)) return null;
   if (result.isError === true) return failed(call);
-  const session = sessionOf(isObject(result.structuredContent) ? result.structuredContent : result);
+  const session = toolSession(result);
   return session ? fromSession(call, session) : null;
 }
 
@@ -177,7 +194,7 @@ export function checkoutCallFromAnswer(
   if (body.length > MAX_ANSWER_BYTES) return null;
   const message = rpcMessage(body, contentType);
   const result = message && isObject(message.result) ? message.result : null;
-  const session = result ? sessionOf(isObject(result.structuredContent) ? result.structuredContent : result) : null;
+  const session = result ? toolSession(result) : null;
   if (!session || (session.status !== "completed" && session.status !== "canceled")) return null;
   if (session.status === "completed" && !isObject(session.order)) return null;
   const protocol: CommerceProtocol = ucpHeader || isObject(session.ucp) ? "ucp" : "acp";
