@@ -117,7 +117,9 @@
       h.addEventListener(
         type,
         (e) => {
-          const tool = e.toolName || e.target?.getAttribute?.("toolname");
+          // `toolName` as the explainer names it; a page's own CustomEvent may carry it in
+          // `detail`; else the form the event was fired at names its tool.
+          const tool = e.toolName || e.detail?.toolName || e.target?.getAttribute?.("toolname");
           if (tool) send(kind, { t: String(tool).slice(0, 200) });
         },
         true,
