@@ -343,53 +343,39 @@ export async function ucpRestJourney(send: Send): Promise<ExpectedOrder[]> {
     200,
   );
 
-  const z = await ok(
-    send,
-    {
-      method: "POST",
-      path: "/checkout-sessions",
-      headers: ucpHeaders("z-create"),
-      body: { line_items: [{ item: { id: "item_789" }, quantity: 1 }], buyer: UCP_BUYER },
-    },
-    201,
-  );
-  const declined = await ok(
-    send,
-    {
-      method: "POST",
-      path: `/checkout-sessions/${z.id}/complete`,
-      headers: ucpHeaders("z-1"),
-      body: { payment: UCP_PAYMENT("tok_declined") },
-    },
-    200,
-  );
+  // A checkout with a buyer, one item, then completed with the given card token.
+  const createAndComplete = async (key: string, item: string, token: string) => {
+    const made = await ok(
+      send,
+      {
+        method: "POST",
+        path: "/checkout-sessions",
+        headers: ucpHeaders(`${key}-create`),
+        body: { line_items: [{ item: { id: item }, quantity: 1 }], buyer: UCP_BUYER },
+      },
+      201,
+    );
+    const answer = await ok(
+      send,
+      {
+        method: "POST",
+        path: `/checkout-sessions/${made.id}/complete`,
+        headers: ucpHeaders(`${key}-complete`),
+        body: { payment: UCP_PAYMENT(token) },
+      },
+      200,
+    );
+    return { id: made.id as string, answer };
+  };
+  const { id: zId, answer: declined } = await createAndComplete("z", "item_789", "tok_declined");
   expect(declined.messages[0].code).toBe("payment_declined");
 
   // H needs the buyer: its completion hands off (requires_escalation, continue_url), the
   // agent's get before the buyer is done finds it still handed off, the buyer finishes on
   // the shop's page, and the agent's next get finds it completed with its order.
-  const h = await ok(
-    send,
-    {
-      method: "POST",
-      path: "/checkout-sessions",
-      headers: ucpHeaders("h-create"),
-      body: { line_items: [{ item: { id: "item_123" }, quantity: 1 }], buyer: UCP_BUYER },
-    },
-    201,
-  );
-  const handedOff = await ok(
-    send,
-    {
-      method: "POST",
-      path: `/checkout-sessions/${h.id}/complete`,
-      headers: ucpHeaders("h-complete"),
-      body: { payment: UCP_PAYMENT("tok_handoff") },
-    },
-    200,
-  );
+  const { id: hId, answer: handedOff } = await createAndComplete("h", "item_123", "tok_handoff");
   expect(handedOff.status).toBe("requires_escalation");
-  const getH = { method: "GET", path: `/checkout-sessions/${h.id}`, headers: ucpHeaders() };
+  const getH = { method: "GET", path: `/checkout-sessions/${hId}`, headers: ucpHeaders() };
   expect((await ok(send, getH, 200)).status).toBe("requires_escalation");
   const buyer = await send({
     method: "POST",
@@ -419,12 +405,12 @@ export async function ucpRestJourney(send: Send): Promise<ExpectedOrder[]> {
     },
     { protocol: "ucp", binding: "rest", outcome: "failed", checkout_id: y.id, amount_minor: 1699, currency: "USD" },
     { protocol: "ucp", binding: "rest", outcome: "canceled", checkout_id: y.id, amount_minor: 1699, currency: "USD" },
-    { protocol: "ucp", binding: "rest", outcome: "failed", checkout_id: z.id, amount_minor: 1699, currency: "USD" },
+    { protocol: "ucp", binding: "rest", outcome: "failed", checkout_id: zId, amount_minor: 1699, currency: "USD" },
     {
       protocol: "ucp",
       binding: "rest",
       outcome: "completed",
-      checkout_id: h.id,
+      checkout_id: hId,
       order_id: doneH.order.id,
       amount_minor: 2900,
       currency: "USD",
