@@ -177,7 +177,7 @@ export function ucpShop() {
     /** The buyer finishes a handed-off checkout on the shop's own page (`continue_url`). */
     continueByBuyer(id: string): ShopAnswer {
       const c = checkouts.get(id);
-      if (!c || c.status !== "requires_escalation")
+      if (c?.status !== "requires_escalation")
         return { status: 404, body: "<h1>No checkout to finish</h1>", headers: { "content-type": "text/html" } };
       c.status = "completed";
       c.order = { id: `ord_${c.id}`, permalink_url: `https://shop.example/orders/ord_${c.id}` };
