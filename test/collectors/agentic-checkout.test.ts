@@ -21,6 +21,7 @@ import {
   type ExpectedOrder,
   expectNothingSecret,
   expectOrders,
+  httpSend,
   mcpClientsJourney,
   mcpJourney,
   ordersReceived,
@@ -56,18 +57,6 @@ async function allJourneys(send: Send): Promise<ExpectedOrder[]> {
     ...(await mcpJourney(send)),
     ...(await mcpClientsJourney(send)),
   ];
-}
-
-/** An agent's requests sent over HTTP to a shop listening at `base`. */
-function httpSend(base: string): Send {
-  return async (r) => {
-    const res = await fetch(`${base}${r.path}`, {
-      method: r.method,
-      headers: r.headers,
-      body: r.body === undefined ? undefined : JSON.stringify(r.body),
-    });
-    return { status: res.status, text: await res.text() };
-  };
 }
 
 /** Express with its JSON body parser after the collector (the collector reads `req.body` once answered). */

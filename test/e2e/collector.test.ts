@@ -3,6 +3,17 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { Collector } from "../../collectors/node/src/collector";
 import { agentReadiness } from "../../collectors/node/src/express";
+import { agentReadiness as honoCollector } from "../../collectors/node/src/hono";
+import {
+  acpRestJourney,
+  answerText,
+  checkoutShop,
+  type ExpectedOrder,
+  httpSend,
+  mcpClientsJourney,
+  mcpJourney,
+  ucpRestJourney,
+} from "../collectors/checkout/journeys";
 import { adminKey, seedSite } from "./workspace-seed";
 
 // The Node collector in a node:http shop, posting to the real local server's
@@ -11,6 +22,7 @@ import { adminKey, seedSite } from "./workspace-seed";
 
 const baseUrl = inject("baseUrl");
 const SITE = "collector-shop.test";
+const CHECKOUT_SITE = "checkout-shop.test";
 const GPTBOT = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot";
 
 let auth: Record<string, string> = {};
@@ -20,6 +32,7 @@ beforeAll(async () => {
   const { key } = await adminKey(baseUrl, "collector", "--preset", "full");
   auth = { Authorization: `Bearer ${key}` };
   await seedSite({ key }, baseUrl, SITE);
+  await seedSite({ key }, baseUrl, CHECKOUT_SITE, "Checkout shop");
 });
 
 afterAll(() => shop?.close());
@@ -74,4 +87,101 @@ describe("the Node collector against the running service", () => {
     ]);
     expect(robots.never_fetch_robots).toEqual([]);
   });
+});
+
+// The collectors' checkout journeys (test/collectors/checkout/: fixture endpoints that
+// behave as the ACP and UCP specifications say) through the Hono collector on Node, now
+// posting to the real service: every order record is accepted, and the orders-by-channel
+// report counts each checkout once, by its strongest end, with the completed ones' money.
+describe("agentic checkouts through a collector, counted by the running service", () => {
+  it("every record accepted; the report's checkouts by protocol equal the hand counts", async () => {
+    const { Hono } = await import("hono");
+    const { serve } = await import("@hono/node-server");
+    const collector = new Collector({
+      endpoint: baseUrl,
+      key: auth.Authorization.slice("Bearer ".length),
+      domain: CHECKOUT_SITE,
+      flushIntervalMs: 0,
+    });
+    const fixture = checkoutShop();
+    const app = new Hono();
+    app.use(honoCollector(collector));
+    app.all("*", async (c) => {
+      const text = c.req.method === "GET" ? "" : await c.req.text();
+      const answer = fixture.route(c.req.method, c.req.path, c.req.header(), text ? JSON.parse(text) : undefined);
+      const out = answerText(answer);
+      return c.body(out.text, answer.status as 200, { "content-type": out.contentType });
+    });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((r) => (server.listening ? r() : server.once("listening", () => r())));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const send = httpSend(base);
+      const expected = [
+        ...(await acpRestJourney(send)),
+        ...(await ucpRestJourney(send)),
+        ...(await mcpJourney(send)),
+        ...(await mcpClientsJourney(send)),
+      ];
+      // Each order is queued once its answer has gone.
+      await new Promise((r) => setTimeout(r, 200));
+      const stats = await collector.close(30_000);
+      expect(stats).toMatchObject({ rejected: 0, dropped: 0, failed: 0 });
+      expect(stats.accepted).toBe(stats.delivered);
+
+      // By hand: one row per checkout, its strongest end (completed over canceled over
+      // failed); money for completed checkouts only, per currency.
+      const rank = { completed: 3, canceled: 2, failed: 1 } as const;
+      const byCheckout = new Map<string, ExpectedOrder>();
+      for (const o of expected) {
+        const key = `${o.protocol}|${o.checkout_id}`;
+        const seen = byCheckout.get(key);
+        if (!seen || rank[o.outcome] > rank[seen.outcome]) byCheckout.set(key, o);
+      }
+      const want = (protocol: "acp" | "ucp") => {
+        const rows = [...byCheckout.values()].filter((o) => o.protocol === protocol);
+        const done = rows.filter((o) => o.outcome === "completed");
+        return {
+          completed: done.length,
+          canceled: rows.filter((o) => o.outcome === "canceled").length,
+          failed: rows.filter((o) => o.outcome === "failed").length,
+          value: done.reduce((sum, o) => sum + (o.amount_minor ?? 0), 0),
+        };
+      };
+      type Protocol = {
+        protocol: string;
+        completed: number;
+        canceled: number;
+        failed: number;
+        by_currency: { currency: string; value_minor: number }[];
+      };
+      const got = async () => {
+        const res = await fetch(`${baseUrl}/api/v1/attribution/channels?domain=${CHECKOUT_SITE}&period=24h`, {
+          headers: auth,
+        });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as { agent_checkouts: { by_protocol: Protocol[] } };
+        return (protocol: string) => {
+          const p = body.agent_checkouts.by_protocol.find((x) => x.protocol === protocol);
+          return {
+            completed: p?.completed ?? 0,
+            canceled: p?.canceled ?? 0,
+            failed: p?.failed ?? 0,
+            value: p?.by_currency.find((m) => m.currency === "USD")?.value_minor ?? 0,
+          };
+        };
+      };
+      // The orders are stored as the records are accepted; once a second is polling enough
+      // (the key's per-minute limit on reads). On a mismatch the diff below says which.
+      let report = await got();
+      for (let i = 0; i < 30 && report("ucp").completed !== want("ucp").completed; i++) {
+        await new Promise((r) => setTimeout(r, 1_000));
+        report = await got();
+      }
+      expect(report("acp")).toEqual(want("acp"));
+      expect(report("ucp")).toEqual(want("ucp"));
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  }, 120_000);
 });

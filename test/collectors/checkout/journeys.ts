@@ -39,6 +39,18 @@ export function checkoutShop() {
   };
 }
 
+/** An agent's requests sent over HTTP to a shop listening at `base`. */
+export function httpSend(base: string): Send {
+  return async (r) => {
+    const res = await fetch(`${base}${r.path}`, {
+      method: r.method,
+      headers: r.headers,
+      body: r.body === undefined ? undefined : JSON.stringify(r.body),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+}
+
 /** The answer as bytes on the wire: a string as is, anything else as JSON. */
 export function answerText(a: ShopAnswer): { text: string; contentType: string } {
   if (typeof a.body === "string") return { text: a.body, contentType: a.headers?.["content-type"] ?? "text/plain" };
