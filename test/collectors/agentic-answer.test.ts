@@ -54,6 +54,7 @@ describe("recognising a checkout call by its protocol's required signals", () =>
       operation: "complete",
       checkoutId: "c1",
       ucpAgent: 'profile="https://p.example/x"',
+      rpcId: 1,
     });
     expect(mcpCheckoutCall(call("cancel_checkout_session", { id: "cs" }), none)).toMatchObject({
       protocol: "acp",
@@ -89,6 +90,7 @@ describe("recognising a checkout call by its protocol's required signals", () =>
       operation: "complete",
       checkoutId: "chk_9",
       ucpAgent: `profile="${profile}"`,
+      rpcId: 7,
     });
     // MCP's own `_meta` on a tool call names the profile too; an ACP tool so called is UCP's.
     expect(
@@ -108,7 +110,7 @@ describe("recognising a checkout call by its protocol's required signals", () =>
         { jsonrpc: "2.0", id: 9, method: "cancel_checkout", params: { _meta: { ucp: { profile } }, id: "c" } },
         headers({ "ucp-agent": `profile="${profile}"` }),
       ),
-    ).toEqual({ protocol: "ucp", binding: "mcp", operation: "cancel", checkoutId: "c" });
+    ).toEqual({ protocol: "ucp", binding: "mcp", operation: "cancel", checkoutId: "c", rpcId: 9 });
   });
 
   it("ACP over MCP: the agent's User-Agent from meta.user_agent, not its MCP client's", () => {
@@ -281,6 +283,44 @@ describe("reading the order from the answer", () => {
       result: { structuredContent: { ucp: { status: "error" }, messages: [] } },
     };
     expect(readCheckoutAnswer(mcp, 200, null, JSON.stringify(ucpError))).toMatchObject({ outcome: "failed" });
+  });
+
+  it("a JSON-RPC batch (MCP 2025-03-26): its checkout call, and the answer of that call's id", () => {
+    const none = (_: string) => null;
+    const batch = [
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_catalog", arguments: {} } },
+      {
+        jsonrpc: "2.0",
+        id: "c2",
+        method: "tools/call",
+        params: { name: "complete_checkout_session", arguments: { id: "cs_1" } },
+      },
+    ];
+    const call = mcpCheckoutCall(batch, none);
+    expect(call).toMatchObject({ protocol: "acp", operation: "complete", checkoutId: "cs_1", rpcId: "c2" });
+    if (!call) throw new Error("not a checkout call");
+    // The batch's answers, the checkout's second: its answer is read, not the search's.
+    const answers = JSON.stringify([
+      { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "2 mugs" }] } },
+      { jsonrpc: "2.0", id: "c2", result: JSON.parse(session("completed", { order: { id: "o7" } })) },
+    ]);
+    expect(readCheckoutAnswer(call, 200, "application/json", answers)).toMatchObject({
+      outcome: "completed",
+      orderId: "o7",
+    });
+    // Its error, not the other call's success.
+    const failedAnswers = JSON.stringify([
+      { jsonrpc: "2.0", id: "c2", error: { code: -32000, message: "declined" } },
+      { jsonrpc: "2.0", id: 1, result: { content: [] } },
+    ]);
+    expect(readCheckoutAnswer(call, 200, null, failedAnswers)).toMatchObject({ outcome: "failed" });
+    // Without the request's body, the batch's answers alone show the completed checkout.
+    expect(checkoutCallFromAnswer(answers, "application/json", false)).toMatchObject({
+      protocol: "acp",
+      operation: "complete",
+      checkoutId: "cs_1",
+      rpcId: "c2",
+    });
   });
 
   it("an MCP tool result with only its text block: the session is read from the text", () => {

@@ -1,4 +1,4 @@
-import type { CheckoutCall, CommerceProtocol } from "./agentic-protocols.js";
+import { type CheckoutCall, type CommerceProtocol, rpcIdOf } from "./agentic-protocols.js";
 
 /**
  * What a checkout call's answer says about the order, read from the shop's own response
@@ -33,26 +33,34 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * The JSON-RPC message of an MCP answer: a JSON body, or the last `data:` event of a
- * Streamable HTTP `text/event-stream` answer that holds a `result` or an `error`.
+ * The JSON-RPC messages of an MCP answer, in order: a JSON body (one message, or a batch's
+ * array of them, MCP 2025-03-26), or the `data:` events of a Streamable HTTP
+ * `text/event-stream` answer that hold a `result` or an `error`.
  */
-function rpcMessage(body: string, contentType: string | null | undefined): Record<string, unknown> | null {
+function rpcMessages(body: string, contentType: string | null | undefined): Record<string, unknown>[] {
   const sse = contentType?.toLowerCase().includes("text/event-stream") || /^(event|data|id):/m.test(body.slice(0, 64));
-  if (!sse) {
-    const v = parseJson(body);
-    return isObject(v) ? v : null;
-  }
-  let found: Record<string, unknown> | null = null;
+  const flat = (v: unknown) => (Array.isArray(v) ? v : [v]).filter(isObject);
+  if (!sse) return flat(parseJson(body));
+  const found: Record<string, unknown>[] = [];
   for (const event of body.split(/\r?\n\r?\n/)) {
     const data = event
       .split(/\r?\n/)
       .filter((l) => l.startsWith("data:"))
       .map((l) => l.slice(5).replace(/^ /, ""))
       .join("\n");
-    const v = data ? parseJson(data) : undefined;
-    if (isObject(v) && ("result" in v || "error" in v)) found = v;
+    for (const v of data ? flat(parseJson(data)) : []) if ("result" in v || "error" in v) found.push(v);
   }
   return found;
+}
+
+/** The answer to the call of JSON-RPC id `id` (in a batch, the one of that id), else the last. */
+function rpcMessage(
+  body: string,
+  contentType: string | null | undefined,
+  id?: string | number,
+): Record<string, unknown> | null {
+  const all = rpcMessages(body, contentType);
+  return (id === undefined ? undefined : all.find((m) => m.id === id)) ?? all.at(-1) ?? null;
 }
 
 /** The checkout session inside an answer: itself, or under `checkout` (an envelope). */
@@ -171,7 +179,7 @@ export function readCheckoutAnswer(
     const session = sessionOf(parseJson(body));
     return session ? fromSession(call, session) : null;
   }
-  const message = rpcMessage(body, contentType);
+  const message = rpcMessage(body, contentType, call.rpcId);
   if (!message) return null;
   if ("error" in message) return failed(call);
   const result = message.result;
@@ -192,16 +200,20 @@ export function checkoutCallFromAnswer(
   ucpHeader: boolean,
 ): CheckoutCall | null {
   if (body.length > MAX_ANSWER_BYTES) return null;
-  const message = rpcMessage(body, contentType);
-  const result = message && isObject(message.result) ? message.result : null;
-  const session = result ? toolSession(result) : null;
-  if (!session || (session.status !== "completed" && session.status !== "canceled")) return null;
-  if (session.status === "completed" && !isObject(session.order)) return null;
-  const protocol: CommerceProtocol = ucpHeader || isObject(session.ucp) ? "ucp" : "acp";
-  return {
-    protocol,
-    binding: "mcp",
-    operation: session.status === "completed" ? "complete" : "cancel",
-    checkoutId: idOf(session.id),
-  };
+  // Each message of the answer (a batch has several): the first that shows an ended checkout.
+  for (const message of rpcMessages(body, contentType)) {
+    const result = isObject(message.result) ? message.result : null;
+    const session = result ? toolSession(result) : null;
+    if (!session || (session.status !== "completed" && session.status !== "canceled")) continue;
+    if (session.status === "completed" && !isObject(session.order)) continue;
+    const protocol: CommerceProtocol = ucpHeader || isObject(session.ucp) ? "ucp" : "acp";
+    return {
+      protocol,
+      binding: "mcp",
+      operation: session.status === "completed" ? "complete" : "cancel",
+      checkoutId: idOf(session.id),
+      ...rpcIdOf(message.id),
+    };
+  }
+  return null;
 }

@@ -44,6 +44,8 @@ export interface CheckoutCall {
    * "Header Mapping"): the agent's own word, where the HTTP User-Agent is its MCP client's.
    */
   userAgent?: string;
+  /** The MCP call's JSON-RPC id: its answer is the one of that id (a batch answers several). */
+  rpcId?: string | number;
 }
 
 // The collection segment, then optionally an id and an action; a mount prefix
@@ -172,6 +174,10 @@ function ucpAgentHeader(profile: unknown): string | undefined {
   return `profile="${profile}"`;
 }
 
+/** A JSON-RPC id worth matching an answer by: a string or a number. */
+export const rpcIdOf = (id: unknown): { rpcId?: string | number } =>
+  typeof id === "string" || typeof id === "number" ? { rpcId: id } : {};
+
 /** `meta.user_agent` of an ACP tool call, when it is one printable line of at most 1,024 characters. */
 function metaUserAgent(args: Record<string, unknown>): string | undefined {
   const ua = isObject(args.meta) ? args.meta.user_agent : undefined;
@@ -191,7 +197,16 @@ export function mcpCheckoutCall(
   body: unknown,
   header: (name: string) => string | null | undefined,
 ): CheckoutCall | null {
+  // A batch (MCP 2025-03-26: an array of calls in one POST): its first checkout call.
+  if (Array.isArray(body)) {
+    for (const item of body) {
+      const call = isObject(item) ? mcpCheckoutCall(item, header) : null;
+      if (call) return call;
+    }
+    return null;
+  }
   if (!isObject(body) || typeof body.method !== "string" || !isObject(body.params)) return null;
+  const id = rpcIdOf(body.id);
   const { params } = body;
   // A tool call, or an operation called as its own method (UCP's first MCP binding).
   const direct = body.method !== "tools/call";
@@ -209,6 +224,7 @@ export function mcpCheckoutCall(
       operation: ucpOperation,
       checkoutId,
       ...(ucpAgent && !header("ucp-agent") ? { ucpAgent } : {}),
+      ...id,
     };
   }
   const acpOperation = Object.hasOwn(ACP_TOOLS, name) ? ACP_TOOLS[name] : undefined;
@@ -224,6 +240,7 @@ export function mcpCheckoutCall(
       checkoutId,
       ...(ucpAgent && !header("ucp-agent") ? { ucpAgent } : {}),
       ...(userAgent ? { userAgent } : {}),
+      ...id,
     };
   }
   return null;
