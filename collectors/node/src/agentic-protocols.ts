@@ -116,7 +116,12 @@ export function restCheckoutCall(
   return null;
 }
 
-const isCheckoutTool = (name: string) => Object.hasOwn(UCP_TOOLS, name) || Object.hasOwn(ACP_TOOLS, name);
+/** The operation a tool of that table names; own keys only, so a tool called `constructor` is none. */
+const toolOperation = (tools: Record<string, CheckoutOperation>, name: string) =>
+  Object.hasOwn(tools, name) ? tools[name] : undefined;
+
+const isCheckoutTool = (name: string) =>
+  toolOperation(UCP_TOOLS, name) !== undefined || toolOperation(ACP_TOOLS, name) !== undefined;
 
 /**
  * Whether a request may be an MCP checkout tool call, from its method, headers and path
@@ -163,15 +168,18 @@ function ucpProfile(params: Record<string, unknown>, args: Record<string, unknow
   return undefined;
 }
 
+/** `value` when it is a string of 1 to `max` characters, each of which `allowed` takes. */
+function textOf(value: unknown, max: number, allowed: (code: number) => boolean): string | undefined {
+  if (typeof value !== "string" || value.length === 0 || value.length > max) return undefined;
+  for (let i = 0; i < value.length; i++) if (!allowed(value.charCodeAt(i))) return undefined;
+  return value;
+}
+
 /** `UCP-Agent` as the REST binding spells it (an RFC 8941 Dictionary), from the profile an MCP call names. */
 function ucpAgentHeader(profile: unknown): string | undefined {
   // An RFC 8941 sf-string holds printable ASCII; `"` and a backslash would need escapes.
-  if (typeof profile !== "string" || profile.length === 0 || profile.length > 2000) return undefined;
-  for (let i = 0; i < profile.length; i++) {
-    const c = profile.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return undefined;
-  }
-  return `profile="${profile}"`;
+  const text = textOf(profile, 2000, (c) => c >= 0x20 && c <= 0x7e && c !== 0x22 && c !== 0x5c);
+  return text === undefined ? undefined : `profile="${text}"`;
 }
 
 /** A JSON-RPC id worth matching an answer by: a string or a number. */
@@ -180,13 +188,7 @@ export const rpcIdOf = (id: unknown): { rpcId?: string | number } =>
 
 /** `meta.user_agent` of an ACP tool call, when it is one printable line of at most 1,024 characters. */
 function metaUserAgent(args: Record<string, unknown>): string | undefined {
-  const ua = isObject(args.meta) ? args.meta.user_agent : undefined;
-  if (typeof ua !== "string" || ua.length === 0 || ua.length > 1024) return undefined;
-  for (let i = 0; i < ua.length; i++) {
-    const c = ua.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f) return undefined;
-  }
-  return ua;
+  return textOf(isObject(args.meta) ? args.meta.user_agent : undefined, 1024, (c) => c >= 0x20 && c !== 0x7f);
 }
 
 /**
@@ -215,33 +217,21 @@ export function mcpCheckoutCall(
   const args = direct ? params : isObject(params.arguments) ? params.arguments : {};
   const checkoutId = typeof args.id === "string" && args.id.length > 0 && args.id.length <= MAX_ID ? args.id : null;
   const ucpAgent = ucpAgentHeader(ucpProfile(params, args));
-  // Own keys only: a tool called `constructor` is no checkout.
-  const ucpOperation = Object.hasOwn(UCP_TOOLS, name) ? UCP_TOOLS[name] : undefined;
-  if (ucpOperation) {
-    return {
-      protocol: "ucp",
-      binding: "mcp",
-      operation: ucpOperation,
-      checkoutId,
-      ...(ucpAgent && !header("ucp-agent") ? { ucpAgent } : {}),
-      ...id,
-    };
-  }
-  const acpOperation = Object.hasOwn(ACP_TOOLS, name) ? ACP_TOOLS[name] : undefined;
-  if (acpOperation) {
-    // A UCP agent calling a tool of ACP's name is still counted as UCP: the header (or
-    // `meta`) is that protocol's own required signal.
-    const protocol: CommerceProtocol = header("ucp-agent") || ucpAgent ? "ucp" : "acp";
-    const userAgent = metaUserAgent(args);
-    return {
-      protocol,
-      binding: "mcp",
-      operation: acpOperation,
-      checkoutId,
-      ...(ucpAgent && !header("ucp-agent") ? { ucpAgent } : {}),
-      ...(userAgent ? { userAgent } : {}),
-      ...id,
-    };
-  }
-  return null;
+  const ucpOperation = toolOperation(UCP_TOOLS, name);
+  const operation = ucpOperation ?? toolOperation(ACP_TOOLS, name);
+  if (!operation) return null;
+  // A UCP agent calling a tool of ACP's name is still counted as UCP: the header (or
+  // `meta`) is that protocol's own required signal. Only ACP's binding maps the REST
+  // User-Agent into `meta.user_agent`.
+  const protocol: CommerceProtocol = ucpOperation || header("ucp-agent") || ucpAgent ? "ucp" : "acp";
+  const userAgent = ucpOperation ? undefined : metaUserAgent(args);
+  return {
+    protocol,
+    binding: "mcp",
+    operation,
+    checkoutId,
+    ...(ucpAgent && !header("ucp-agent") ? { ucpAgent } : {}),
+    ...(userAgent ? { userAgent } : {}),
+    ...id,
+  };
 }

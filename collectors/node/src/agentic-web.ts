@@ -37,8 +37,9 @@ const settled = Promise.resolve();
  * The returned function is called with the shop's answer before that answer is handed
  * on: it copies the answer at once (synchronously) and returns a promise that reads the
  * copies and records the checkout's end, if any. An adapter that copied the answer's
- * text as it was written calls it once the answer has gone, with that text. The promise never rejects; the shop's
- * answer never waits for it (run it under `waitUntil`, or let it run).
+ * text as it was written calls it once the answer has gone, with that text. The promise
+ * never rejects; the shop's answer never waits for it (run it under `waitUntil`, or let
+ * it run).
  */
 export function watchWebCheckout(
   collector: Collector,

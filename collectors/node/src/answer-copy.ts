@@ -46,23 +46,17 @@ export function copyNodeAnswer(res: {
   end: (...args: never[]) => unknown;
 }): AnswerChunks {
   const chunks = new AnswerChunks();
-  const write = res.write as (...args: unknown[]) => unknown;
-  const end = res.end as (...args: unknown[]) => unknown;
-  (res as { write: unknown }).write = function (this: unknown, ...args: unknown[]) {
-    try {
-      chunks.add(args[0], args[1]);
-    } catch {
-      // Never in the shop's way.
-    }
-    return write.apply(this, args);
-  };
-  (res as { end: unknown }).end = function (this: unknown, ...args: unknown[]) {
-    try {
-      chunks.add(args[0], args[1]);
-    } catch {
-      // Never in the shop's way.
-    }
-    return end.apply(this, args);
-  };
+  // Each call copied, then handed on with every argument unchanged.
+  const copying = (original: (...args: unknown[]) => unknown) =>
+    function (this: unknown, ...args: unknown[]) {
+      try {
+        chunks.add(args[0], args[1]);
+      } catch {
+        // Never in the shop's way.
+      }
+      return original.apply(this, args);
+    };
+  (res as { write: unknown }).write = copying(res.write as (...args: unknown[]) => unknown);
+  (res as { end: unknown }).end = copying(res.end as (...args: unknown[]) => unknown);
   return chunks;
 }
