@@ -41,6 +41,14 @@ interface Channels {
   };
 }
 
+/** The addToCart tool's counts in the orders-by-channel report (zeros before its first event). */
+async function toolCounts() {
+  const r = await api(`/api/v1/attribution/channels?domain=${COMMERCE_SHOP_HOST}&period=24h`);
+  expect(r.status).toBe(200);
+  const byTool = (r.body as unknown as Channels).browser_agents.by_tool;
+  return byTool.find((t) => t.tool === "addToCart") ?? { tool: "addToCart", submitted: 0, activated: 0, canceled: 0 };
+}
+
 /** A browser context as a headed Chrome on its own network: that Chrome's User-Agent, the IP the edge sees. */
 async function headedChrome(browser: Browser, ip: string): Promise<BrowserContext> {
   const major = (await browser.version()).split(".")[0];
@@ -153,15 +161,7 @@ describeInChromium(
     }, 120_000);
 
     it("hears WebMCP's tool events where Chrome's preview fires them (document.modelContext) and at the form", async () => {
-      const tools = async () => {
-        const r = await api(`/api/v1/attribution/channels?domain=${COMMERCE_SHOP_HOST}&period=24h`);
-        expect(r.status).toBe(200);
-        const byTool = (r.body as unknown as Channels).browser_agents.by_tool;
-        return (
-          byTool.find((t) => t.tool === "addToCart") ?? { tool: "addToCart", submitted: 0, activated: 0, canceled: 0 }
-        );
-      };
-      const before = await tools();
+      const before = await toolCounts();
       const context = await headedChrome(chrome.browser, "198.18.48.7");
       // The model context of a Chrome with WebMCP (an EventTarget outside the page's
       // nodes), present before the page's scripts run, as the browser's own would be.
@@ -187,7 +187,7 @@ describeInChromium(
       expect(statuses.every((s) => s === 202)).toBe(true);
       let after = before;
       for (let i = 0; i < 240; i++) {
-        after = await tools();
+        after = await toolCounts();
         if (after.activated >= before.activated + 2 && after.canceled >= before.canceled + 2) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -197,6 +197,41 @@ describeInChromium(
         activated: before.activated + 2,
         canceled: before.canceled + 2,
       });
+    }, 120_000);
+
+    it("still counts the visit on a page whose own model context throws (a WebMCP polyfill)", async () => {
+      const before = await toolCounts();
+      const context = await headedChrome(chrome.browser, "198.18.48.8");
+      // A polyfill's model context that refuses every listener, and a getter that throws:
+      // the snippet before this answer stopped there, before its page view and its API.
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, "modelContext", {
+          value: {
+            addEventListener() {
+              throw new TypeError("unsupported event");
+            },
+          },
+        });
+        Object.defineProperty(document, "modelContext", {
+          get() {
+            throw new Error("not ready");
+          },
+        });
+      });
+      const { page, statuses } = await openMug(context);
+      await page.evaluate(() =>
+        window.dispatchEvent(new CustomEvent("toolactivated", { detail: { toolName: "addToCart" } })),
+      );
+      // pageview, then the tool event the window still hears.
+      await answered(statuses, page, 2);
+      await context.close();
+      expect(statuses.slice(0, 2)).toEqual([202, 202]);
+      let after = before;
+      for (let i = 0; i < 240 && after.activated < before.activated + 1; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        after = await toolCounts();
+      }
+      expect(after).toMatchObject({ activated: before.activated + 1, canceled: before.canceled });
     }, 120_000);
   },
   // A Chrome that does not announce automation, so the person's visit is a person's.

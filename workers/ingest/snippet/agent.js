@@ -105,25 +105,32 @@
   // (webmachinelearning/webmcp issue 126): a capturing listener on the Window hears both.
   // Chrome's preview fires them at `document.modelContext` (`toolcancel` there), which is
   // no node of the page, so it is listened to as well. Each event reaches one target.
-  const hosts = [window, document.modelContext, navigator.modelContext].filter(
-    (h, i, all) => h?.addEventListener && all.indexOf(h) === i,
-  );
+  // A page's own model context (a WebMCP polyfill) may throw on reading it or refuse
+  // these types: each step is tried alone, so the page view below is still sent.
+  const hosts = [window];
+  for (const o of [document, nav])
+    try {
+      const h = o.modelContext;
+      if (typeof h?.addEventListener === "function" && !hosts.includes(h)) hosts.push(h);
+    } catch {}
   for (const [type, kind] of [
     ["toolactivated", "tool_activated"],
     ["toolcanceled", "tool_canceled"],
     ["toolcancel", "tool_canceled"],
   ])
     for (const h of hosts)
-      h.addEventListener(
-        type,
-        (e) => {
-          // `toolName` as the explainer names it; a page's own CustomEvent may carry it in
-          // `detail`; else the form the event was fired at names its tool.
-          const tool = e.toolName || e.detail?.toolName || e.target?.getAttribute?.("toolname");
-          if (tool) send(kind, { t: String(tool).slice(0, 200) });
-        },
-        true,
-      );
+      try {
+        h.addEventListener(
+          type,
+          (e) => {
+            // `toolName` as the explainer names it; a page's own CustomEvent may carry it in
+            // `detail`; else the form the event was fired at names its tool.
+            const tool = e.toolName || e.detail?.toolName || e.target?.getAttribute?.("toolname");
+            if (tool) send(kind, { t: String(tool).slice(0, 200) });
+          },
+          true,
+        );
+      } catch {}
   document.addEventListener(
     "click",
     (e) => {
