@@ -233,6 +233,35 @@ describeInChromium(
       }
       expect(after).toMatchObject({ activated: before.activated + 1, canceled: before.canceled });
     }, 120_000);
+
+    it("leaves no error in the page when its beacon cannot be sent (no sendBeacon, endpoint blocked)", async () => {
+      const context = await headedChrome(chrome.browser, "198.18.48.9");
+      // A browser without sendBeacon, and an ad blocker refusing the endpoint: the
+      // snippet's fetch fallback fails, and that failure is the snippet's own business.
+      await context.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, "sendBeacon", { value: undefined });
+      });
+      let refused = 0;
+      await context.route("**/ingest/e", (route) => {
+        refused++;
+        return route.abort("blockedbyclient");
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() === "error" && !/ERR_BLOCKED_BY_CLIENT|Failed to load resource/.test(m.text()))
+          errors.push(m.text());
+      });
+      await page.goto(`${shopUrl}/mug`);
+      await page.waitForFunction(() => "agentReadiness" in window);
+      await page.evaluate(() => window.dispatchEvent(new CustomEvent("toolactivated", { detail: { toolName: "x" } })));
+      for (let i = 0; i < 50 && refused < 2; i++) await page.waitForTimeout(100);
+      await page.waitForTimeout(300);
+      await context.close();
+      expect(refused).toBeGreaterThanOrEqual(2);
+      expect(errors).toEqual([]);
+    }, 120_000);
   },
   // A Chrome that does not announce automation, so the person's visit is a person's.
   {

@@ -36,7 +36,8 @@
     const k = kind === "pageview" || kind === "leave" || commerce.includes(kind) ? kind : "interaction";
     const body = JSON.stringify({ s: token, k, u: page, ...(a ? { a } : {}), ...extra });
     if (!nav.sendBeacon?.(endpoint, body)) {
-      fetch(endpoint, { method: "POST", body, keepalive: true, credentials: "omit", mode: "no-cors" });
+      // A blocked or offline endpoint must not put an error in the page's console or its error monitor.
+      fetch(endpoint, { method: "POST", body, keepalive: true, credentials: "omit", mode: "no-cors" }).catch(() => {});
     }
   };
   // visibilitychange and pagehide both fire on close: report the time on page once.
