@@ -1,4 +1,8 @@
-/** "12.34 EUR": minor units shown in the currency's own precision (Intl knows the digits; JPY has none). */
+/**
+ * "1,234.50 EUR", "1,200 JPY": minor units in the currency's own precision (Intl knows the
+ * digits; JPY has none), grouped by thousands as a merchant reads an amount. Pages and
+ * mail show it; CSV keeps plain minor units (no separator to quote).
+ */
 export function moneyText(valueMinor: number, currency: string): string {
   let digits = 2;
   try {
@@ -6,5 +10,8 @@ export function moneyText(valueMinor: number, currency: string): string {
   } catch {
     // an unknown code keeps two digits
   }
-  return `${(valueMinor / 10 ** digits).toFixed(digits)} ${currency}`;
+  const amount = new Intl.NumberFormat("en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    valueMinor / 10 ** digits,
+  );
+  return `${amount} ${currency}`;
 }

@@ -53,7 +53,7 @@ describe("orders by channel in the app", () => {
     expect(cellText(html, "data-channel", "agent_checkout", "Previous period: orders")).toBe("1");
     expect(cellText(html, "data-channel", "agent_checkout", "Previous period: revenue")).toBe("1.00 EUR");
     expect(cellText(html, "data-channel", "agent_browser", "Orders")).toBe("1");
-    expect(cellText(html, "data-channel", "agent_browser", "Revenue")).toBe("1200 JPY");
+    expect(cellText(html, "data-channel", "agent_browser", "Revenue")).toBe("1,200 JPY");
     expect(cellText(html, "data-channel", "ai_referral", "Channel")).toBe(
       "Orders by people referred by an AI assistant",
     );
@@ -108,7 +108,7 @@ describe("orders by channel in the app", () => {
     expect(cellText(page.html, "data-channel", "agent_checkout", "Orders")).toBe("2");
     expect(cellText(page.html, "data-channel", "agent_checkout", "Revenue")).toBe("33.30 USD");
     expect(cellText(page.html, "data-channel", "agent_checkout", "Previous period: revenue")).toBe("1.00 EUR");
-    expect(cellText(page.html, "data-channel", "agent_browser", "Revenue")).toBe("1200 JPY");
+    expect(cellText(page.html, "data-channel", "agent_browser", "Revenue")).toBe("1,200 JPY");
     expect(cellText(page.html, "data-channel", "ai_referral", "Orders")).toBe("3");
     expect(cellText(page.html, "data-channel", "other", "Orders")).toBe("0");
     expect(cellText(page.html, "data-channel", "other", "Previous period: revenue")).toBe("8.00 USD");
@@ -158,7 +158,7 @@ describe("orders by channel in the app", () => {
     expect(mail.text).toContain("Orders by channel this week (each order once; the week before in brackets):");
     expect(mail.text).toContain("  Orders placed by agents: 2 (0); 33.30 USD");
     expect(mail.text).toContain(
-      "  Orders where an agent in the browser submitted the cart or checkout: 1 (0); 1200 JPY",
+      "  Orders where an agent in the browser submitted the cart or checkout: 1 (0); 1,200 JPY",
     );
     expect(mail.text).toContain("  Orders by people referred by an AI assistant: 3 (0); 75.90 EUR");
     expect(mail.text).toContain("  Other orders: 1 (0); 5.00 USD");

@@ -296,7 +296,7 @@ describeInChromium("the dashboard pages in headless Chromium", (chrome) => {
       );
     }
     expect(await page.textContent('tr[data-currency-row="EUR"] td:nth-child(3)')).toBe("24.99 EUR");
-    expect(await page.textContent('tr[data-currency-row="JPY"] td:nth-child(3)')).toBe("1200 JPY");
+    expect(await page.textContent('tr[data-currency-row="JPY"] td:nth-child(3)')).toBe("1,200 JPY");
     expect((await page.textContent("main")) ?? "").not.toMatch(/ROAS|return on ad spend/i);
     await expectAccessible(page, "conversions");
     await expectNoHorizontalScroll(page, "conversions");

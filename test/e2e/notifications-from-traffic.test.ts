@@ -201,7 +201,7 @@ describeInChromium("weekly report from ingested traffic", (chrome) => {
       "  Orders placed by agents: 0 (0)",
       "  Orders where an agent in the browser submitted the cart or checkout: 0 (0)",
       "  Orders by people referred by an AI assistant: 0 (0)",
-      "  Other orders: 3 (0); 24.99 EUR, 1200 JPY",
+      "  Other orders: 3 (0); 24.99 EUR, 1,200 JPY",
     ];
     // The site's link: its traffic page in the app for exactly the mail's days (the
     // custom range, Monday to Sunday), which says the same sessions once followed.

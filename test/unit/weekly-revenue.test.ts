@@ -31,7 +31,7 @@ describe("weekly report revenue", () => {
       "Revenue recorded this week (per currency, never added across currencies):",
       "  100.00 EUR from 4 conversions; 40.00 EUR from 3 conversions after an AI assistant's link",
       // JPY has no minor digits (Intl): 1200 is ¥1200.
-      "  1200 JPY from 1 conversion; 1200 JPY from 1 conversion after an AI assistant's link",
+      "  1,200 JPY from 1 conversion; 1,200 JPY from 1 conversion after an AI assistant's link",
       "",
     ]);
   });
