@@ -1,4 +1,4 @@
-import { type CheckoutCall, type CommerceProtocol, rpcIdOf } from "./agentic-protocols.js";
+import { type CheckoutCall, type CommerceProtocol, idOf, isObject, rpcIdOf } from "./agentic-protocols.js";
 
 /**
  * What a checkout call's answer says about the order, read from the shop's own response
@@ -20,9 +20,6 @@ export interface CheckoutResult {
 
 /** Answers larger than this are not read (a checkout session is a few KB). */
 export const MAX_ANSWER_BYTES = 1024 * 1024;
-const MAX_ID = 255;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function parseJson(text: string): unknown {
   try {
@@ -93,8 +90,6 @@ function totalOf(session: Record<string, unknown>): number | null {
   const amount = total?.amount;
   return typeof amount === "number" && Number.isSafeInteger(amount) && amount >= 0 ? amount : null;
 }
-
-const idOf = (v: unknown): string | null => (typeof v === "string" && v.length > 0 && v.length <= MAX_ID ? v : null);
 
 function currencyOf(v: unknown): string | null {
   return typeof v === "string" && /^[A-Za-z]{3}$/.test(v) ? v.toUpperCase() : null;

@@ -70,11 +70,14 @@ const UCP_TOOLS: Record<string, CheckoutOperation> = {
 
 const MAX_ID = 255;
 
+/** A checkout or order id worth keeping: a string of 1 to 255 characters. */
+export const idOf = (v: unknown): string | null =>
+  typeof v === "string" && v.length > 0 && v.length <= MAX_ID ? v : null;
+
 function decodeId(segment: string | undefined): string | null {
   if (!segment) return null;
   try {
-    const id = decodeURIComponent(segment);
-    return id.length > 0 && id.length <= MAX_ID ? id : null;
+    return idOf(decodeURIComponent(segment));
   } catch {
     return null;
   }
@@ -148,7 +151,9 @@ export function mayBeMcpCall(
   return /(?:^|\/)mcp\/?$/i.test(pathname);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A JSON object (not an array, not null). */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
  * The UCP profile an MCP call names: `arguments.meta["ucp-agent"].profile` (checkout-mcp.md,
@@ -215,7 +220,7 @@ export function mcpCheckoutCall(
   const name = direct ? body.method : params.name;
   if (typeof name !== "string") return null;
   const args = direct ? params : isObject(params.arguments) ? params.arguments : {};
-  const checkoutId = typeof args.id === "string" && args.id.length > 0 && args.id.length <= MAX_ID ? args.id : null;
+  const checkoutId = idOf(args.id);
   const ucpAgent = ucpAgentHeader(ucpProfile(params, args));
   const ucpOperation = toolOperation(UCP_TOOLS, name);
   const operation = ucpOperation ?? toolOperation(ACP_TOOLS, name);
