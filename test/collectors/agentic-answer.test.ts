@@ -1,9 +1,16 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { checkoutCallFromAnswer, readCheckoutAnswer } from "../../collectors/node/src/agentic-answer";
+import { checkoutCallsFromAnswer, readCheckoutAnswer } from "../../collectors/node/src/agentic-answer";
 import { decode } from "../../collectors/node/src/agentic-node";
-import { mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "../../collectors/node/src/agentic-protocols";
+import { mayBeMcpCall, mcpCheckoutCalls, restCheckoutCall } from "../../collectors/node/src/agentic-protocols";
 import { toOrderRecord } from "../../collectors/node/src/agentic-record";
+
+type Header = (name: string) => string | null | undefined;
+/** The one checkout call a single JSON-RPC message is, or null. */
+const mcpCheckoutCall = (body: unknown, header: Header) => mcpCheckoutCalls(body, header)[0] ?? null;
+/** The first checkout call an answer alone shows, or null. */
+const checkoutCallFromAnswer = (body: string, contentType: string | null, ucp: boolean) =>
+  checkoutCallsFromAnswer(body, contentType, ucp)[0] ?? null;
 
 const headers =
   (h: Record<string, string>) =>
@@ -285,7 +292,7 @@ describe("reading the order from the answer", () => {
     expect(readCheckoutAnswer(mcp, 200, null, JSON.stringify(ucpError))).toMatchObject({ outcome: "failed" });
   });
 
-  it("a JSON-RPC batch (MCP 2025-03-26): its checkout call, and the answer of that call's id", () => {
+  it("a JSON-RPC batch (MCP 2025-03-26): each checkout call, each answered by the message of its own id", () => {
     const none = (_: string) => null;
     const batch = [
       { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "search_catalog", arguments: {} } },
@@ -295,32 +302,49 @@ describe("reading the order from the answer", () => {
         method: "tools/call",
         params: { name: "complete_checkout_session", arguments: { id: "cs_1" } },
       },
+      {
+        jsonrpc: "2.0",
+        id: "c3",
+        method: "tools/call",
+        params: { name: "cancel_checkout_session", arguments: { id: "cs_2" } },
+      },
     ];
-    const call = mcpCheckoutCall(batch, none);
-    expect(call).toMatchObject({ protocol: "acp", operation: "complete", checkoutId: "cs_1", rpcId: "c2" });
-    if (!call) throw new Error("not a checkout call");
-    // The batch's answers, the checkout's second: its answer is read, not the search's.
+    const calls = mcpCheckoutCalls(batch, none);
+    expect(calls).toMatchObject([
+      { protocol: "acp", operation: "complete", checkoutId: "cs_1", rpcId: "c2" },
+      { protocol: "acp", operation: "cancel", checkoutId: "cs_2", rpcId: "c3" },
+    ]);
+    const [complete, cancel] = calls;
+    if (!complete || !cancel) throw new Error("two checkout calls expected");
+    // The batch's answers, in another order than the calls: each call reads its own.
     const answers = JSON.stringify([
+      { jsonrpc: "2.0", id: "c3", result: JSON.parse(session("canceled", { id: "cs_2" })) },
       { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "2 mugs" }] } },
       { jsonrpc: "2.0", id: "c2", result: JSON.parse(session("completed", { order: { id: "o7" } })) },
     ]);
-    expect(readCheckoutAnswer(call, 200, "application/json", answers)).toMatchObject({
+    expect(readCheckoutAnswer(complete, 200, "application/json", answers)).toMatchObject({
       outcome: "completed",
+      checkoutId: "cs_1",
       orderId: "o7",
+    });
+    expect(readCheckoutAnswer(cancel, 200, "application/json", answers)).toMatchObject({
+      outcome: "canceled",
+      checkoutId: "cs_2",
     });
     // Its error, not the other call's success.
     const failedAnswers = JSON.stringify([
       { jsonrpc: "2.0", id: "c2", error: { code: -32000, message: "declined" } },
       { jsonrpc: "2.0", id: 1, result: { content: [] } },
     ]);
-    expect(readCheckoutAnswer(call, 200, null, failedAnswers)).toMatchObject({ outcome: "failed" });
-    // Without the request's body, the batch's answers alone show the completed checkout.
-    expect(checkoutCallFromAnswer(answers, "application/json", false)).toMatchObject({
-      protocol: "acp",
-      operation: "complete",
-      checkoutId: "cs_1",
-      rpcId: "c2",
-    });
+    expect(readCheckoutAnswer(complete, 200, null, failedAnswers)).toMatchObject({ outcome: "failed" });
+    // A call whose id no message of a batch's answer carries takes none of the others'
+    // (the cancel's answer is missing here): nothing is recorded for it.
+    expect(readCheckoutAnswer(cancel, 200, null, failedAnswers)).toBeNull();
+    // Without the request's body, the batch's answers alone show both ended checkouts.
+    expect(checkoutCallsFromAnswer(answers, "application/json", false)).toMatchObject([
+      { protocol: "acp", operation: "cancel", checkoutId: "cs_2", rpcId: "c3" },
+      { protocol: "acp", operation: "complete", checkoutId: "cs_1", rpcId: "c2" },
+    ]);
   });
 
   it("an MCP tool result with only its text block: the session is read from the text", () => {

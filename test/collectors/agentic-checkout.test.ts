@@ -22,6 +22,7 @@ import {
   expectNothingSecret,
   expectOrders,
   httpSend,
+  mcpBatchJourney,
   mcpClientsJourney,
   mcpJourney,
   ordersReceived,
@@ -56,6 +57,7 @@ async function allJourneys(send: Send): Promise<ExpectedOrder[]> {
     ...(await ucpRestJourney(send)),
     ...(await mcpJourney(send)),
     ...(await mcpClientsJourney(send)),
+    ...(await mcpBatchJourney(send)),
   ];
 }
 
@@ -165,7 +167,8 @@ describe("agentic checkout through each collector", () => {
       domain: "shop.example",
       flushIntervalMs: 0,
     });
-    const expected = await mcpJourney(await expressShop(collector, false));
+    const send = await expressShop(collector, false);
+    const expected = [...(await mcpJourney(send)), ...(await mcpBatchJourney(send, { sse: true }))];
     await collector.close();
     // Without the request body the failed call's tool is unknown: only what the answers show.
     expectOrders(

@@ -50,14 +50,20 @@ function rpcMessages(body: string, contentType: string | null | undefined): Reco
   return found;
 }
 
-/** The answer to the call of JSON-RPC id `id` (in a batch, the one of that id), else the last. */
+/**
+ * The answer to the call of JSON-RPC id `id` (in a batch, the one of that id). An answer
+ * of one message is that call's even when its id differs (a server that echoes `"7"` for
+ * `7`); among several, only the message of the call's own id is, so one call of a batch
+ * never takes another's order.
+ */
 function rpcMessage(
   body: string,
   contentType: string | null | undefined,
   id?: string | number,
 ): Record<string, unknown> | null {
   const all = rpcMessages(body, contentType);
-  return (id === undefined ? undefined : all.find((m) => m.id === id)) ?? all.at(-1) ?? null;
+  const own = id === undefined ? undefined : all.find((m) => m.id === id);
+  return own ?? (all.length === 1 ? all[0] : null) ?? null;
 }
 
 /** The checkout session inside an answer: itself, or under `checkout` (an envelope). */
@@ -186,29 +192,30 @@ export function readCheckoutAnswer(
 
 /**
  * Without the request body (a framework that did not parse it), an MCP answer can still
- * show a completed or canceled checkout session. Read as such; the service stores each
- * checkout once, so a `get` of a completed session adds nothing.
+ * show completed or canceled checkout sessions: one call each, for every message of the
+ * answer (a batch's answer has several) that shows one. The service stores each checkout
+ * once, so a `get` of a completed session adds nothing.
  */
-export function checkoutCallFromAnswer(
+export function checkoutCallsFromAnswer(
   body: string,
   contentType: string | null | undefined,
   ucpHeader: boolean,
-): CheckoutCall | null {
-  if (body.length > MAX_ANSWER_BYTES) return null;
-  // Each message of the answer (a batch has several): the first that shows an ended checkout.
+): CheckoutCall[] {
+  if (body.length > MAX_ANSWER_BYTES) return [];
+  const calls: CheckoutCall[] = [];
   for (const message of rpcMessages(body, contentType)) {
     const result = isObject(message.result) ? message.result : null;
     const session = result ? toolSession(result) : null;
     if (!session || (session.status !== "completed" && session.status !== "canceled")) continue;
     if (session.status === "completed" && !isObject(session.order)) continue;
     const protocol: CommerceProtocol = ucpHeader || isObject(session.ucp) ? "ucp" : "acp";
-    return {
+    calls.push({
       protocol,
       binding: "mcp",
       operation: session.status === "completed" ? "complete" : "cancel",
       checkoutId: idOf(session.id),
       ...rpcIdOf(message.id),
-    };
+    });
   }
-  return null;
+  return calls;
 }

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { checkoutCallFromAnswer, MAX_ANSWER_BYTES, READ_OPERATIONS } from "./agentic-answer.js";
-import { type CheckoutCall, mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "./agentic-protocols.js";
+import { checkoutCallsFromAnswer, MAX_ANSWER_BYTES, READ_OPERATIONS } from "./agentic-answer.js";
+import { type CheckoutCall, mayBeMcpCall, mcpCheckoutCalls, restCheckoutCall } from "./agentic-protocols.js";
 import type { AnswerChunks } from "./answer-copy.js";
 
 /**
@@ -27,20 +27,21 @@ export function nodeCheckoutOf(method: string, path: string, header: Header): No
 }
 
 /**
- * The call, once answered: the REST call; for MCP the tool named by the request body the
- * framework parsed (`req.body`), or, when it parsed none, what the answer itself shows.
+ * The calls, once answered: the REST call; for MCP the checkout tools named by the
+ * request body the framework parsed (`req.body`; a batch may name several), or, when it
+ * parsed none, what the answer itself shows.
  */
-export function nodeCheckoutCall(
+export function nodeCheckoutCalls(
   watch: NodeCheckout,
   parsedBody: unknown,
   answer: string | null,
   contentType: string | null | undefined,
   header: Header,
-): CheckoutCall | null {
-  if (watch.rest) return watch.rest;
+): CheckoutCall[] {
+  if (watch.rest) return [watch.rest];
   if (parsedBody !== undefined && parsedBody !== null && typeof parsedBody === "object")
-    return mcpCheckoutCall(parsedBody, header);
-  return answer === null ? null : checkoutCallFromAnswer(answer, contentType, !!header("ucp-agent"));
+    return mcpCheckoutCalls(parsedBody, header);
+  return answer === null ? [] : checkoutCallsFromAnswer(answer, contentType, !!header("ucp-agent"));
 }
 
 export { AnswerChunks, copyNodeAnswer } from "./answer-copy.js";

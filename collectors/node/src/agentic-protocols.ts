@@ -196,22 +196,30 @@ function metaUserAgent(args: Record<string, unknown>): string | undefined {
   return textOf(isObject(args.meta) ? args.meta.user_agent : undefined, 1024, (c) => c >= 0x20 && c !== 0x7f);
 }
 
+/** A batch holds at most this many calls worth reading (a client sends a handful). */
+const MAX_BATCH_CALLS = 100;
+
 /**
- * The checkout call an MCP JSON-RPC request body is, or null. UCP when the request or
- * its `meta` names a UCP agent, or the tool is UCP's; ACP for ACP's tool names.
+ * The checkout calls an MCP JSON-RPC request body holds: none, one, or, for a batch (MCP
+ * 2025-03-26: an array of calls in one POST), each checkout call in it, each answered by
+ * the message of its own id. UCP when the request or the call's `meta` names a UCP agent,
+ * or the tool is UCP's; ACP for ACP's tool names.
  */
-export function mcpCheckoutCall(
-  body: unknown,
-  header: (name: string) => string | null | undefined,
-): CheckoutCall | null {
-  // A batch (MCP 2025-03-26: an array of calls in one POST): its first checkout call.
-  if (Array.isArray(body)) {
-    for (const item of body) {
-      const call = isObject(item) ? mcpCheckoutCall(item, header) : null;
-      if (call) return call;
-    }
-    return null;
+export function mcpCheckoutCalls(body: unknown, header: (name: string) => string | null | undefined): CheckoutCall[] {
+  if (!Array.isArray(body)) {
+    const call = mcpCheckoutCall(body, header);
+    return call ? [call] : [];
   }
+  const calls: CheckoutCall[] = [];
+  for (const item of body.slice(0, MAX_BATCH_CALLS)) {
+    const call = mcpCheckoutCall(item, header);
+    if (call) calls.push(call);
+  }
+  return calls;
+}
+
+/** The checkout call one JSON-RPC message is, or null. */
+function mcpCheckoutCall(body: unknown, header: (name: string) => string | null | undefined): CheckoutCall | null {
   if (!isObject(body) || typeof body.method !== "string" || !isObject(body.params)) return null;
   const id = rpcIdOf(body.id);
   const { params } = body;

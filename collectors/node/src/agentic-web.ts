@@ -1,5 +1,5 @@
-import { checkoutCallFromAnswer, MAX_ANSWER_BYTES, READ_OPERATIONS } from "./agentic-answer.js";
-import { type CheckoutCall, mayBeMcpCall, mcpCheckoutCall, restCheckoutCall } from "./agentic-protocols.js";
+import { checkoutCallsFromAnswer, MAX_ANSWER_BYTES, READ_OPERATIONS } from "./agentic-answer.js";
+import { type CheckoutCall, mayBeMcpCall, mcpCheckoutCalls, restCheckoutCall } from "./agentic-protocols.js";
 import type { Collector } from "./collector.js";
 import type { RequestFacts } from "./record.js";
 
@@ -78,21 +78,21 @@ export function watchWebCheckout(
       return settled;
     }
     return (async () => {
-      let call = rest;
+      let calls: CheckoutCall[] | null = rest ? [rest] : null;
       const requestText = requestCopy ? await boundedText(requestCopy.body) : null;
-      if (!call && requestText !== null) {
+      if (!calls && requestText !== null) {
         try {
-          call = mcpCheckoutCall(JSON.parse(requestText), header);
+          calls = mcpCheckoutCalls(JSON.parse(requestText), header);
         } catch {
-          call = null;
+          calls = [];
         }
-        // Another tool, or not a tool call: its answer is not read.
-        if (!call) return void (await answerCopy?.body?.cancel().catch(() => {}));
+        // Other tools, or not a tool call: the answer is not read.
+        if (calls.length === 0) return void (await answerCopy?.body?.cancel().catch(() => {}));
       }
       const answer = answerCopy ? await boundedText(answerCopy.body) : (answerText ?? null);
-      // Without the request's body, the answer alone may show a checkout's end.
-      call ??= answer === null ? null : checkoutCallFromAnswer(answer, facts.contentType, !!header("ucp-agent"));
-      if (call) collector.recordCheckout(facts, call, answer);
+      // Without the request's body, the answer alone may show checkouts' ends.
+      calls ??= answer === null ? [] : checkoutCallsFromAnswer(answer, facts.contentType, !!header("ucp-agent"));
+      for (const call of calls) collector.recordCheckout(facts, call, answer);
     })().catch(() => {});
   };
 }

@@ -1,4 +1,4 @@
-import { answerText, copyNodeAnswer, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
+import { answerText, copyNodeAnswer, nodeCheckoutCalls, nodeCheckoutOf } from "./agentic-node.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 import { type NodeHeaders, nodeUrl, readNodeHeader } from "./node-headers.js";
 import { nodeGate, sendNodeAnswer } from "./policy-node.js";
@@ -73,8 +73,8 @@ export function agentReadiness(collectorOrOptions: Collector | CollectorOptions,
         try {
           const encoding = res.getHeader("content-encoding");
           const text = answerText(answer, encoding === undefined ? null : String(encoding));
-          const call = nodeCheckoutCall(checkout, req.body, text, facts.contentType, header);
-          if (call) collector.recordCheckout(facts, call, text);
+          for (const call of nodeCheckoutCalls(checkout, req.body, text, facts.contentType, header))
+            collector.recordCheckout(facts, call, text);
         } catch {
           // An answer we cannot read is an order not recorded, never an error in the shop.
         }

@@ -1,4 +1,4 @@
-import { AnswerChunks, answerText, type NodeCheckout, nodeCheckoutCall, nodeCheckoutOf } from "./agentic-node.js";
+import { AnswerChunks, answerText, type NodeCheckout, nodeCheckoutCalls, nodeCheckoutOf } from "./agentic-node.js";
 import { Collector, type CollectorOptions } from "./collector.js";
 import { type NodeHeaders, nodeUrl, readNodeHeader } from "./node-headers.js";
 import { nodeGate } from "./policy-node.js";
@@ -123,8 +123,8 @@ export function agentReadinessPlugin(
       if (answer) {
         const encoding = reply.getHeader("content-encoding");
         const text = answerText(answer.chunks, encoding === undefined ? null : String(encoding));
-        const call = nodeCheckoutCall(answer.checkout, request.body, text, facts.contentType, header);
-        if (call) collector.recordCheckout(facts, call, text);
+        for (const call of nodeCheckoutCalls(answer.checkout, request.body, text, facts.contentType, header))
+          collector.recordCheckout(facts, call, text);
       }
     } catch {
       // Never in the shop's way.

@@ -642,6 +642,72 @@ export async function mcpClientsJourney(send: Send): Promise<ExpectedOrder[]> {
   ];
 }
 
+/**
+ * Checkouts in JSON-RPC batches, as an MCP 2025-03-26 client could send them (no
+ * version header, a session id): two ACP sessions created in one POST, then one POST
+ * that searches, completes the first and cancels the second. Each checkout call of a
+ * batch counts, each by the answer of its own id.
+ */
+export async function mcpBatchJourney(send: Send, options: { sse?: boolean } = {}): Promise<ExpectedOrder[]> {
+  const headers = {
+    ...WBA,
+    ...CREDENTIALS,
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "mcp-session-id": "batch-session-1",
+    ...(options.sse ? { "x-test-sse": "1" } : {}),
+  };
+  const meta = (key: string) => ({ api_version: ACP_API_VERSION, idempotency_key: key });
+  const batch = async (body: unknown[]) => {
+    const answer = await send({ method: "POST", path: "/mcp", headers, body });
+    expect(answer.status).toBe(200);
+    const messages = options.sse
+      ? answer.text
+          .split("\n")
+          .filter((l) => l.startsWith("data: "))
+          .map((l) => JSON.parse(l.slice(6)))
+      : JSON.parse(answer.text);
+    return (id: number) => messages.find((m: { id: number }) => m.id === id);
+  };
+  const created = await batch([
+    rpc(11, "create_checkout_session", {
+      meta: meta("s-create"),
+      payload: { items: [{ id: "item_123", quantity: 1 }], fulfillment_details: FULFILLMENT },
+    }),
+    rpc(12, "create_checkout_session", {
+      meta: meta("t-create"),
+      payload: { items: [{ id: "item_456", quantity: 2 }], fulfillment_details: FULFILLMENT },
+    }),
+  ]);
+  const s = created(11).result.id as string;
+  const t = created(12).result.id as string;
+  const done = await batch([
+    rpc(13, "search_catalog", { query: "mug" }),
+    rpc(14, "complete_checkout_session", {
+      meta: meta("s-complete"),
+      id: s,
+      payload: { payment_data: PAYMENT(SECRETS.cardToken) },
+    }),
+    rpc(15, "cancel_checkout_session", { meta: meta("t-cancel"), id: t }),
+  ]);
+  expect(done(14).result.status).toBe("completed");
+  expect(done(15).result.status).toBe("canceled");
+
+  // Hand counts: S 2,500 + 250 tax + 100 shipping = 2,850 USD; T 2 × 300 + 60 + 100 = 760 (canceled).
+  return [
+    {
+      protocol: "acp",
+      binding: "mcp",
+      outcome: "completed",
+      checkout_id: s,
+      order_id: done(14).result.order.id,
+      amount_minor: 2850,
+      currency: "USD",
+    },
+    { protocol: "acp", binding: "mcp", outcome: "canceled", checkout_id: t, amount_minor: 760, currency: "USD" },
+  ];
+}
+
 const key = (o: ExpectedOrder) => `${o.protocol}|${o.checkout_id}|${o.outcome}`;
 
 /** The order records the service received, sorted as `expected` is compared. */

@@ -215,29 +215,25 @@ export function ucpShop() {
   };
 }
 
-/** An MCP endpoint (Streamable HTTP, one POST per JSON-RPC request) over the given tools; `sse` answers as an event stream. */
+/**
+ * An MCP endpoint (Streamable HTTP) over the given tools; `sse` answers as an event
+ * stream. One JSON-RPC request per POST, with `MCP-Protocol-Version`; or, as MCP
+ * 2025-03-26 allowed (its clients sent no version header; 2025-06-18 removed batching),
+ * a batch: an array of requests answered by an array of their responses.
+ */
 export function mcpEndpoint(tools: { tool(name: string, args: Body): { result?: unknown; error?: unknown } }[]) {
   return (headers: Record<string, string | undefined>, body: unknown, sse = false): ShopAnswer => {
-    if (!headers["mcp-protocol-version"]) return { status: 400, body: { error: "MCP-Protocol-Version required" } };
-    const rpc = (body ?? {}) as { id?: unknown; method?: string; params?: { name?: string; arguments?: Body } };
-    if (rpc.method !== "tools/call")
-      return { status: 200, body: { jsonrpc: "2.0", id: rpc.id ?? null, result: { tools: [] } } };
-    const name = rpc.params?.name ?? "";
-    let answer: { result?: unknown; error?: unknown } = { error: { code: -32602, message: `Unknown tool ${name}` } };
-    for (const t of tools) {
-      const a = t.tool(name, rpc.params?.arguments ?? {});
-      if (
-        !(
-          "error" in a &&
-          (a.error as { code: number }).code === -32602 &&
-          /Unknown tool/.test(String((a.error as { message: string }).message))
-        )
-      ) {
-        answer = a;
-        break;
-      }
+    const version = headers["mcp-protocol-version"];
+    if (Array.isArray(body)) {
+      if (version && version !== "2025-03-26")
+        return { status: 400, body: { error: `JSON-RPC batches are not part of MCP ${version}` } };
+      const messages = body.map((m) => answerOf(tools, m));
+      if (!sse) return { status: 200, body: messages };
+      const events = messages.map((m, i) => `event: message\nid: ${i + 1}\ndata: ${JSON.stringify(m)}\n\n`);
+      return { status: 200, headers: { "content-type": "text/event-stream" }, body: events.join("") };
     }
-    const message = { jsonrpc: "2.0", id: rpc.id ?? null, ...answer };
+    if (!version) return { status: 400, body: { error: "MCP-Protocol-Version required" } };
+    const message = answerOf(tools, body);
     if (!sse) return { status: 200, body: message };
     return {
       status: 200,
@@ -245,6 +241,31 @@ export function mcpEndpoint(tools: { tool(name: string, args: Body): { result?: 
       body: `event: message\nid: 1\ndata: ${JSON.stringify(message)}\n\n`,
     };
   };
+}
+
+/** The JSON-RPC response to one request: a tool's answer, or an empty tool list for any other method. */
+function answerOf(
+  tools: { tool(name: string, args: Body): { result?: unknown; error?: unknown } }[],
+  body: unknown,
+): Record<string, unknown> {
+  const rpc = (body ?? {}) as { id?: unknown; method?: string; params?: { name?: string; arguments?: Body } };
+  if (rpc.method !== "tools/call") return { jsonrpc: "2.0", id: rpc.id ?? null, result: { tools: [] } };
+  const name = rpc.params?.name ?? "";
+  let answer: { result?: unknown; error?: unknown } = { error: { code: -32602, message: `Unknown tool ${name}` } };
+  for (const t of tools) {
+    const a = t.tool(name, rpc.params?.arguments ?? {});
+    if (
+      !(
+        "error" in a &&
+        (a.error as { code: number }).code === -32602 &&
+        /Unknown tool/.test(String((a.error as { message: string }).message))
+      )
+    ) {
+      answer = a;
+      break;
+    }
+  }
+  return { jsonrpc: "2.0", id: rpc.id ?? null, ...answer };
 }
 
 /**
