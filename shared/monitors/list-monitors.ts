@@ -38,33 +38,14 @@ export async function listMonitors(
   limit: number,
   after: MonitorPosition | null,
 ): Promise<MonitorPage> {
-  return monitorPageOf(await monitorPageQuery(db, workspaceId, limit, after), limit);
-}
-
-/** The statement of `listMonitors` (`limit + 1` rows), for a caller that batches it. */
-export function monitorPageQuery(db: Database, workspaceId: string, limit: number, after: MonitorPosition | null) {
-  return db
+  const rows = await db
     .select(columns)
     .from(monitors)
     .where(and(eq(monitors.workspaceId, workspaceId), keyset.after(after)))
     .orderBy(...keyset.orderBy)
     .limit(limit + 1);
-}
-
-/** The page `monitorPageQuery`'s rows make. */
-export function monitorPageOf(rows: MonitorRecord[], limit: number): MonitorPage {
   const { page, next } = pageOf(rows, limit);
   return { monitors: page, next };
-}
-
-/** The domains of `listMonitors`' first page, as a subquery (the same rows, in the same order). */
-export function firstPageDomains(db: Database, workspaceId: string, limit: number) {
-  return db
-    .select({ domain: monitors.domain })
-    .from(monitors)
-    .where(eq(monitors.workspaceId, workspaceId))
-    .orderBy(...keyset.orderBy)
-    .limit(limit);
 }
 
 /** The monitor if it is in the workspace; another workspace's answers like a missing one. */

@@ -4,28 +4,27 @@ import { database } from "../db/client";
 import { type DeliveryPage, type DeliveryRecord, listDeliveries } from "../monitors/list-deliveries";
 import { findMonitor, listMonitors, type MonitorPage } from "../monitors/list-monitors";
 import type { MonitorRecord } from "../monitors/monitor-row";
-import { monitorsWithLatestScans } from "../monitors/monitors-with-scans";
 import { ok, type Result } from "../result/result";
-import { type LatestScanSummary, latestScans } from "../scan/latest-scans";
 
 // The reads of the app's Monitors pages and their CSV downloads (docs/app.md "Monitors"):
-// the list with each domain's latest scan, one monitor, its deliveries. The v1 API's
+// the list, one monitor, its deliveries. A monitor's scores are its own (`baselineScore`,
+// `lastScore`: what its webhooks compare), as GET /api/v1/monitors gives them. The v1 API's
 // paged lists with signed cursors are monitor-lists.ts.
 
 /** Monitors one CSV page of the workspace reads at a time. */
 const PAGE = 100;
 
 /**
- * The Monitors page's whole read in one batch: the first `limit` monitors and each
- * listed domain's latest scan. The workspace is the input's because the page starts this
- * read beside the session check (workers/app/middleware/early-read.ts), before the
- * context exists; nothing read is shown unless the member's workspace is that one.
+ * The Monitors page's read: the first `limit` monitors, newest first. The workspace is
+ * the input's because the page starts this read beside the session check
+ * (workers/app/middleware/early-read.ts), before the context exists; nothing read is
+ * shown unless the member's workspace is that one.
  */
-export async function monitorsWithScans(
+export async function monitorsFirstPage(
   ctx: AppContext,
   input: { workspaceId: string; limit: number },
-): Promise<Result<{ page: MonitorPage; scans: Map<string, LatestScanSummary> }, never>> {
-  return ok(await monitorsWithLatestScans(database(ctx.env.DB), input.workspaceId, input.limit));
+): Promise<Result<MonitorPage, never>> {
+  return ok(await listMonitors(database(ctx.env.DB), input.workspaceId, input.limit, null));
 }
 
 /** A monitor of the context's workspace; null for another workspace's or a missing one. */
@@ -44,24 +43,20 @@ export async function latestDeliveries(
   return ok(await listDeliveries(database(ctx.env.DB), input.monitor.id, input.limit, null));
 }
 
-/** Every monitor of the workspace (up to `max`), newest first, each with its domain's latest scan. */
-export async function everyMonitorWithScan(
+/** Every monitor of the workspace (up to `max`), newest first. */
+export async function everyMonitor(
   ctx: RequestContext,
   input: { max: number },
-): Promise<Result<{ monitor: MonitorRecord; scan: LatestScanSummary | undefined }[], never>> {
+): Promise<Result<MonitorRecord[], never>> {
   const db = database(ctx.env.DB);
-  const rows: { monitor: MonitorRecord; scan: LatestScanSummary | undefined }[] = [];
+  const rows: MonitorRecord[] = [];
   let after = null;
   do {
     const page = await listMonitors(db, ctx.workspaceId, PAGE, after);
-    const scans = await latestScans(
-      db,
-      page.monitors.map((m) => m.domain),
-    );
-    rows.push(...page.monitors.map((monitor) => ({ monitor, scan: scans.get(monitor.domain) })));
+    rows.push(...page.monitors);
     after = page.next;
   } while (after && rows.length < input.max);
-  return ok(rows);
+  return ok(rows.slice(0, input.max));
 }
 
 /** A monitor's newest deliveries (up to `max`), each with its attempts. */

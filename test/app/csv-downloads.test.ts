@@ -170,7 +170,7 @@ describe("CSV downloads of every table", () => {
         .run();
     const monitorsPage = await owner.get("/app/monitors");
     const [monitorHeader, ...monitors] = await download(owner, linkOf(monitorsPage.html, "monitors"));
-    expect(monitorHeader.slice(0, 3)).toEqual(["monitor_id", "domain", "latest_score"]);
+    expect(monitorHeader.slice(0, 3)).toEqual(["monitor_id", "domain", "baseline_score"]);
     expect(monitors.map((r) => r.slice(0, 3))).toEqual([["mon_csv", DOMAIN, ""]]);
     const deliveriesPage = await owner.get("/app/monitors/mon_csv");
     const deliveries = await download(owner, linkOf(deliveriesPage.html, "deliveries"));

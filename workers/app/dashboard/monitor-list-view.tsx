@@ -1,6 +1,5 @@
 import type { MonitorRecord } from "@shared/monitors/monitor-row";
 import { nextRescanAt } from "@shared/monitors/rescan-slot";
-import type { LatestScanSummary } from "@shared/scan/latest-scans";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { appHref } from "../layout/app-href";
@@ -33,34 +32,50 @@ export function Baseline(props: { c: Context<AppEnv>; m: MonitorRecord }) {
   return m.lastRescanAt === null ? <>First scan at the next rescan tick</> : <>First scan queued</>;
 }
 
-/** One monitor in the list, with its domain's latest scan; the actions for admins and owners. */
+/**
+ * The monitor's last score: the score its last rescan recorded (what its next webhook
+ * compares with, `last_score` in the API), linked to that scan's report; a scan of the
+ * domain made elsewhere (the scan page, Scan now) is not the monitor's.
+ */
+export function LastScore(props: { c: Context<AppEnv>; m: MonitorRecord }) {
+  const { m } = props;
+  if (m.lastScore === null) return <>Not scanned yet</>;
+  const report = `/scans/${encodeURIComponent(m.domain)}${m.lastScanId ? `/${encodeURIComponent(m.lastScanId)}` : ""}`;
+  return (
+    <a href={appHref(props.c, report)}>
+      {m.lastScore}/100<span class="visually-hidden">: the report of the monitor's last scan</span>
+    </a>
+  );
+}
+
+/** One monitor in the list, its own scores as the API gives them; the actions for admins and owners. */
 export function MonitorRow(props: {
   c: Context<AppEnv>;
   m: MonitorRecord;
-  scan: LatestScanSummary | undefined;
   /** The list's address, the actions' base. */
   base: string;
   manager: boolean;
   now: number;
 }) {
-  const { c, m, scan, base, manager, now } = props;
+  const { c, m, base, manager, now } = props;
   return (
     <tr data-monitor={m.id}>
       <td data-label="Domain">
-        <a href={`${base}/${encodeURIComponent(m.id)}`}>{m.domain}</a>
+        <a href={`${base}/${encodeURIComponent(m.id)}`}>{m.domain}</a>{" "}
+        {/* The domain's latest scan from anywhere. Named without the domain, so the
+            domain names one link of the row: the monitor's page. */}
+        <span class="hint">
+          · <a href={appHref(c, `/scans/${encodeURIComponent(m.domain)}`)}>Scan report</a>
+        </span>
       </td>
       <td data-label="Baseline" data-baseline={m.baselineScore ?? ""}>
         <Baseline c={c} m={m} />
       </td>
-      <td data-label="Last score">
-        {scan ? (
-          <a href={appHref(c, `/scans/${encodeURIComponent(m.domain)}`)}>{scan.overallScore}/100</a>
-        ) : (
-          "Not scanned yet"
-        )}
+      <td data-label="Last score" data-last-score={m.lastScore ?? ""}>
+        <LastScore c={c} m={m} />
       </td>
       <td data-label="Last scan">
-        <Time at={scan ? scan.lastSeenAt : null} />
+        <Time at={m.lastScoredAt} />
       </td>
       <td data-label="Next rescan">
         <Time at={nextRescanAt(m.domain, m.lastRescanAt, now)} />

@@ -3,8 +3,7 @@ import type { DeliveryRecord } from "@shared/monitors/list-deliveries";
 import { MONITORS_PER_WORKSPACE } from "@shared/monitors/monitor-limits";
 import type { MonitorRecord } from "@shared/monitors/monitor-row";
 import { nextRescanAt } from "@shared/monitors/rescan-slot";
-import { everyMonitorWithScan, newestDeliveries, workspaceMonitor } from "@shared/reads/monitor-pages";
-import type { LatestScanSummary } from "@shared/scan/latest-scans";
+import { everyMonitor, newestDeliveries, workspaceMonitor } from "@shared/reads/monitor-pages";
 import { HTTPException } from "hono/http-exception";
 import { requireSignIn, requireWorkspace } from "../middleware/session";
 import { pageValue } from "../refusal-page";
@@ -12,22 +11,20 @@ import { pageContext } from "../request-context";
 import { type CsvPage, csvTable, isoTime } from "./csv-download";
 
 // The Monitors page and each monitor's deliveries as CSV: the same reads as the pages
-// (shared/reads/monitor-pages.ts: each monitor with its domain's latest scan; the
-// deliveries), every page of them.
+// (shared/reads/monitor-pages.ts: the monitors; the deliveries), every page of them.
 
 /** The most deliveries one download lists, newest first. */
 export const DELIVERIES_CSV_MAX_ROWS = 1000;
 
 interface MonitorRow {
   monitor: MonitorRecord;
-  scan: LatestScanSummary | undefined;
   nowMs: number;
 }
 
-/** Every monitor of the workspace (at most MONITORS_PER_WORKSPACE), newest first, each with its domain's latest scan. */
+/** Every monitor of the workspace (at most MONITORS_PER_WORKSPACE), newest first. */
 export async function monitorRows(ctx: RequestContext): Promise<MonitorRow[]> {
-  const rows = pageValue(await everyMonitorWithScan(ctx, { max: MONITORS_PER_WORKSPACE }));
-  return rows.map((row) => ({ ...row, nowMs: ctx.nowMs }));
+  const monitors = pageValue(await everyMonitor(ctx, { max: MONITORS_PER_WORKSPACE }));
+  return monitors.map((monitor) => ({ monitor, nowMs: ctx.nowMs }));
 }
 
 const guard = [requireSignIn(), requireWorkspace()];
@@ -42,13 +39,15 @@ export const MONITORS_CSV: CsvPage<RequestContext, "monitors"> = {
     monitors: csvTable({
       title: "Monitors",
       read: (ctx: RequestContext) => monitorRows(ctx),
-      // The page's columns under the API's names; the score is the domain's latest stored scan, as the page shows it.
+      // The page's columns under the API's names (GET /api/v1/monitors): the monitor's own scores.
       columns: [
         { name: "monitor_id", value: (r: MonitorRow) => r.monitor.id },
         { name: "domain", value: (r: MonitorRow) => r.monitor.domain },
-        { name: "latest_score", value: (r: MonitorRow) => r.scan?.overallScore ?? null },
-        { name: "latest_scan_id", value: (r: MonitorRow) => r.scan?.id ?? null },
-        { name: "latest_scan_at", value: (r: MonitorRow) => isoTime(r.scan?.lastSeenAt ?? null) },
+        { name: "baseline_score", value: (r: MonitorRow) => r.monitor.baselineScore },
+        { name: "baseline_at", value: (r: MonitorRow) => isoTime(r.monitor.baselineAt) },
+        { name: "last_score", value: (r: MonitorRow) => r.monitor.lastScore },
+        { name: "last_scanned_at", value: (r: MonitorRow) => isoTime(r.monitor.lastScoredAt) },
+        { name: "last_scan_id", value: (r: MonitorRow) => r.monitor.lastScanId },
         {
           name: "next_rescan_at",
           value: (r: MonitorRow) => isoTime(nextRescanAt(r.monitor.domain, r.monitor.lastRescanAt, r.nowMs)),

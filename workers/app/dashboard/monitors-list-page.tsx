@@ -1,5 +1,5 @@
 import { canManageWorkspace } from "@shared/accounts/roles";
-import { monitorsWithScans } from "@shared/reads/monitor-pages";
+import { monitorsFirstPage } from "@shared/reads/monitor-pages";
 import type { Context } from "hono";
 import type { Child } from "hono/jsx";
 import type { AppEnv } from "../app-env";
@@ -21,15 +21,15 @@ import { MONITORS_CSV } from "./monitors-csv";
 /** Monitors the page lists (newest first). */
 const LISTED = 100;
 
-// The list and each domain's latest scan, one batch, started beside the session check.
+// The list, started beside the session check.
 export const monitorsRead = earlyRead((c, workspaceId) =>
-  monitorsWithScans(appContext(c), { workspaceId, limit: LISTED }),
+  monitorsFirstPage(appContext(c), { workspaceId, limit: LISTED }),
 );
 
 export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; status?: 200 | 400 | 429 } = {}) {
   const workspace = c.get("workspace");
   const manager = canManageWorkspace(workspace.role);
-  const { page, scans } = pageValue(await monitorsRead.take(c));
+  const page = pageValue(await monitorsRead.take(c));
   const now = Date.now();
   const base = appHref(c, "/monitors");
   const waiting = page.monitors.filter((m) => m.lastScore === null).length;
@@ -69,7 +69,7 @@ export async function monitorsPage(c: Context<AppEnv>, extra: { before?: Child; 
               ]}
             >
               {page.monitors.map((m) => (
-                <MonitorRow c={c} m={m} scan={scans.get(m.domain)} base={base} manager={manager} now={now} />
+                <MonitorRow c={c} m={m} base={base} manager={manager} now={now} />
               ))}
             </DataTable>
           </div>

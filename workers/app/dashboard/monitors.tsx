@@ -18,7 +18,7 @@ import { DASHBOARD_STYLE, REFRESH_SCRIPT } from "./assets";
 import { CsvLink } from "./csv-download";
 import { registerMonitorActions } from "./monitor-actions";
 import { DeliveryList } from "./monitor-deliveries";
-import { Baseline } from "./monitor-list-view";
+import { Baseline, LastScore } from "./monitor-list-view";
 import { DELIVERIES_CSV } from "./monitors-csv";
 import { monitorsPage, monitorsRead } from "./monitors-list-page";
 
@@ -83,8 +83,8 @@ export function registerMonitors(app: Hono<AppEnv>) {
               <Baseline c={c} m={monitor} />
             </dd>
             <dt>Last score</dt>
-            <dd>
-              {monitor.lastScore === null ? "Not scanned yet" : `${monitor.lastScore}/100`}
+            <dd data-last-score={monitor.lastScore ?? ""}>
+              <LastScore c={c} m={monitor} />
               {monitor.lastScoredAt === null ? null : (
                 <>
                   , <Time at={monitor.lastScoredAt} />
