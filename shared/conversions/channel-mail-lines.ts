@@ -1,9 +1,9 @@
+import { countText } from "../display/count-text";
 import type { OrderMoney } from "./channel-schema";
 import type { ChannelFigures } from "./conversion-channels";
 import { moneyText } from "./money-text";
 
 const moneyOf = (m: OrderMoney[]) => m.map((x) => moneyText(x.value_minor, x.currency)).join(", ");
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The weekly mail's lines of the orders report (docs/conversions.md "Orders by
@@ -27,7 +27,7 @@ export function channelMailLines(f: ChannelFigures): string[] {
   if (protocols.length > 0) lines.push(`  Agents' checkouts: ${protocols.join("; ")}`);
   if (submits > 0)
     lines.push(
-      `  Submitted by agents in the browser: ${counted(b.carts_submitted, "cart", "carts")}, ${counted(b.checkouts_submitted, "checkout", "checkouts")}, ${counted(b.forms_submitted, "other form", "other forms")}`,
+      `  Submitted by agents in the browser: ${countText(b.carts_submitted, "cart", "carts")}, ${countText(b.checkouts_submitted, "checkout", "checkouts")}, ${countText(b.forms_submitted, "other form", "other forms")}`,
     );
   lines.push("");
   return lines;

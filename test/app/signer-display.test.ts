@@ -81,6 +81,8 @@ describe("who signed, on the traffic page and a session's journey", () => {
     expect(journey.html).not.toContain("<img src=x");
     expect(journey.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(journey.html).toContain('data-listed="no"');
+    // One page and one event (as seeded), counted in words: not "1 pages, 1 events".
+    expect(journey.html).toContain("<dd>1 page, 1 event</dd>");
     expect(journey.html).toContain("Unlisted signer: the signature proves who holds this key");
     expect(journey.html).not.toContain("Listed signer");
     expect(journey.html).not.toContain("verifies ChatGPT");

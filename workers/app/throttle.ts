@@ -1,4 +1,5 @@
 import { signInFailureLimits, signUpLimits, throttleSubject } from "@shared/accounts/login-throttle";
+import { countText } from "@shared/display/count-text";
 import { addressSubject } from "@shared/http/client-address";
 import type { HitResult, WindowSpec } from "@shared/rate-limit/window";
 import type { Context } from "hono";
@@ -83,5 +84,5 @@ export async function hitSignUp(c: Context<AppEnv>): Promise<HitResult> {
 /** "Try again in N minutes." for a throttled answer's `Retry-After` seconds (rounded up). */
 export function tryAgainIn(retryAfter: number): string {
   const minutes = Math.ceil(retryAfter / 60);
-  return `Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Try again in ${countText(minutes, "minute")}.`;
 }

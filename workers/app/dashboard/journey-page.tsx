@@ -1,3 +1,4 @@
+import { countText } from "@shared/display/count-text";
 import {
   agentKindName,
   clientText,
@@ -45,7 +46,7 @@ function JourneyFacts(props: { j: SessionJourney }) {
       <dd>{durationText(j.duration_ms)}</dd>
       <dt>Pages and events</dt>
       <dd>
-        {j.page_count} pages, {j.event_count} events
+        {countText(j.page_count, "page")}, {countText(j.event_count, "event")}
       </dd>
       <dt>Verification</dt>
       <dd data-verification={j.verification}>{VERIFICATION_NAMES[j.verification]}</dd>

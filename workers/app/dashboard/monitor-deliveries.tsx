@@ -1,4 +1,5 @@
 import { failureText, httpAnswerText } from "@shared/display/answer-text";
+import { countText } from "@shared/display/count-text";
 import type { AttemptRecord, DeliveryRecord } from "@shared/monitors/list-deliveries";
 import type { MonitorRecord } from "@shared/monitors/monitor-row";
 import type { Context } from "hono";
@@ -128,7 +129,7 @@ export function DeliveryList(props: { c: Context<AppEnv>; monitor: MonitorRecord
                 <code>{d.event}</code> · <Time at={d.createdAt} seconds />
               </h3>
               <p>
-                <StatusText d={d} />. {d.attempts.length} attempt{d.attempts.length === 1 ? "" : "s"}
+                <StatusText d={d} />. {countText(d.attempts.length, "attempt")}
                 {d.attempts.length > 0 ? `, the last: ${attemptAnswer(d.attempts[d.attempts.length - 1])}` : ""}.
               </p>
               <ScoreChange c={props.c} monitor={props.monitor} payload={d.payload} />

@@ -1,3 +1,4 @@
+import { countText } from "@shared/display/count-text";
 import { robotsComplianceReport } from "@shared/reads/agent-reports";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env";
@@ -55,7 +56,7 @@ export function registerRobotsCompliancePage(app: Hono<AppEnv>) {
               <RobotsTiles r={r} violators={violators.length} />
               {r.totals.not_judged > 0 ? (
                 <p class="hint" data-metric="not_judged" data-count={r.totals.not_judged}>
-                  Not judged: {r.totals.not_judged} of {r.totals.requests} requests
+                  Not judged: {r.totals.not_judged} of {countText(r.totals.requests, "request")}
                   {notJudgedWhy(r.totals.not_judged_reasons)}.
                 </p>
               ) : null}

@@ -1,3 +1,4 @@
+import { countText } from "@shared/display/count-text";
 import { agentName, platformName } from "@shared/display/display-names";
 import type { RobotsCompliance } from "@shared/reports/agent-report-schemas";
 import { DataTable } from "../layout/data-table";
@@ -23,7 +24,7 @@ export function RobotsTiles(props: { r: RobotsCompliance; violators: number }) {
           metric: "judged",
           value: r.totals.judged,
           defined: "robots_judged",
-          footnote: `of ${r.totals.requests} requests robots.txt governs; ${r.totals.not_judged} not judged`,
+          footnote: `of ${countText(r.totals.requests, "request")} robots.txt governs; ${r.totals.not_judged} not judged`,
         },
         {
           metric: "disallowed",

@@ -1,3 +1,4 @@
+import { countText } from "@shared/display/count-text";
 import { normalizeDomain } from "@shared/domains/normalize-domain";
 import { REQUEST_ID_HEADER } from "@shared/http/request-id";
 import { domainReport, domainScanHistory, latestDomainScan, scanById, scanRun } from "@shared/reads/scan-pages";
@@ -214,8 +215,8 @@ export function registerScanReports(app: Hono<AppEnv>) {
         status: 429,
         before: (
           <Notice kind="error">
-            {outcome.error} The next scan is allowed at <Time at={Date.now() + wait * 1000} /> (in {minutes} minute
-            {minutes === 1 ? "" : "s"}).{keep}
+            {outcome.error} The next scan is allowed at <Time at={Date.now() + wait * 1000} /> (in{" "}
+            {countText(minutes, "minute")}).{keep}
           </Notice>
         ),
       });

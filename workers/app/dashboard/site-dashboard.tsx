@@ -1,3 +1,4 @@
+import { countText } from "@shared/display/count-text";
 import {
   OUTCOME_NAMES,
   PERIOD_NAMES,
@@ -218,8 +219,6 @@ function NoEventsYet(props: { domain: string; installHref?: string }) {
   );
 }
 
-const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-
 /** The headline numbers; a number with nothing to measure says "No data", never 0. */
 function DashboardTiles(props: { r: DashboardAnswer }) {
   const { overview, sources } = props.r;
@@ -261,7 +260,7 @@ function DashboardTiles(props: { r: DashboardAnswer }) {
       defined: "ai_share",
       noData: sources.total_sessions === 0,
       // The numerator named: people from an assistant's link count in the share, not in the agent sessions.
-      footnote: `${sources.ai_sessions} of ${sources.total_sessions} sessions: ${sources.agent_sessions} AI-agent + ${counted(sources.assistant_referred_visits, "visit")} from an AI assistant's link`,
+      footnote: `${sources.ai_sessions} of ${countText(sources.total_sessions, "session")}: ${sources.agent_sessions} AI-agent + ${countText(sources.assistant_referred_visits, "visit")} from an AI assistant's link`,
       change:
         before && sources.total_sessions > 0 && before.s.total_sessions > 0
           ? shareChange(sources.ai_share_pct, before.s.ai_share_pct)
