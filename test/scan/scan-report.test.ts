@@ -65,6 +65,7 @@ describe("GET /scan/{id} (public report)", () => {
     expect(html).toContain("+3.2 points");
     expect(html).toContain("+0.7 points");
     expect(keysIn(html, "blocked")).toEqual(["product_schema"]);
+    expect(html).toContain(">Could not check: 1 check blocked</h2>");
     expect(html).toContain("bot-protection challenge");
     expect(keysIn(html, "passes")).toHaveLength(37);
     expect(html).toContain('<summary><h2 class="inline">37 checks pass</h2></summary>');

@@ -1,3 +1,4 @@
+import { countText } from "../../display/count-text";
 import type { Fetched } from "../types";
 
 // What a feed holds, judged from its first 2 MB (the crawl's response cap; a product feed
@@ -150,7 +151,7 @@ function readJson(text: string): FeedContent {
         ? null
         : entries.length === 0
           ? "it is JSON that lists no entries"
-          : `none of its ${entries.length} entries is a schema.org Product or has an id, a title and a price`,
+          : `none of its ${countText(entries.length, "entry", "entries")} is a schema.org Product or has an id, a title and a price`,
   };
 }
 

@@ -56,16 +56,26 @@ describe("canonical_url", () => {
   it("passes when home and product pages carry an absolute same-site canonical", async () => {
     const home = await page("/", html(canon("https://www.shop.example/")));
     const products = [await page("/products/a", html(canon("https://shop.example/products/a")))];
-    expect(canonicalUrl.run(site({ home, products })).status).toBe("pass");
+    const result = canonicalUrl.run(site({ home, products }));
+    expect(result.status).toBe("pass");
+    expect(result.message).toBe("All 2 pages checked carry an absolute rel=canonical on shop.example.");
+    // One page only: said in the singular.
+    expect(canonicalUrl.run(site({ home })).message).toBe(
+      "The one page checked carries an absolute rel=canonical on shop.example.",
+    );
   });
   it("warns when some pages lack it (relative or foreign counts as lacking)", async () => {
     const home = await page("/", html(canon("https://shop.example/")));
     const products = [await page("/products/a", html(canon("/products/a")))];
-    expect(canonicalUrl.run(site({ home, products })).status).toBe("warn");
+    const result = canonicalUrl.run(site({ home, products }));
+    expect(result.status).toBe("warn");
+    expect(result.message).toMatch(/^1 of 2 pages checked lacks an absolute same-site rel=canonical: /);
   });
   it("fails when none do", async () => {
     const home = await page("/", html(canon("https://other.example/")));
-    expect(canonicalUrl.run(site({ home })).status).toBe("fail");
+    const result = canonicalUrl.run(site({ home }));
+    expect(result.status).toBe("fail");
+    expect(result.message).toMatch(/^1 of 1 page checked lacks /);
   });
 });
 

@@ -1,4 +1,5 @@
 import { httpAnswerText } from "../../../display/answer-text";
+import { countText } from "../../../display/count-text";
 import { blockedBy } from "../check-helpers";
 import { defineCheck } from "../define-check";
 
@@ -32,7 +33,7 @@ export const sitemapXml = defineCheck({
     if (products === 0) {
       return {
         status: "warn",
-        message: `The sitemap parses (${urls} URLs) but lists no product URLs.`,
+        message: `The sitemap parses (${countText(urls, "URL")}) but lists no product URLs.`,
         fix: "List every product page in the sitemap.",
         evidence,
       };

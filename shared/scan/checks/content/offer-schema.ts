@@ -44,7 +44,7 @@ export const offerSchema = defineCheck({
     if (bad.length === 0) {
       return {
         status: "pass",
-        message: `All ${rows.length} offers carry price, ISO 4217 currency and schema.org availability.`,
+        message: `${rows.length === 1 ? "The one offer carries" : `All ${rows.length} offers carry`} price, ISO 4217 currency and schema.org availability.`,
         evidence,
       };
     }

@@ -1,3 +1,4 @@
+import { countText } from "../../../display/count-text";
 import { allSomeNone, homePage, isOutcome } from "../check-helpers";
 import { defineCheck } from "../define-check";
 
@@ -29,8 +30,8 @@ export const canonicalUrl = defineCheck({
       status,
       message:
         status === "pass"
-          ? `All ${rows.length} pages checked carry an absolute rel=canonical on ${site.domain}.`
-          : `${missing.length} of ${rows.length} pages lack an absolute same-site rel=canonical: ${missing.join(", ")}.`,
+          ? `${rows.length === 1 ? "The one page checked carries" : `All ${rows.length} pages checked carry`} an absolute rel=canonical on ${site.domain}.`
+          : `${missing.length} of ${countText(rows.length, "page")} checked ${missing.length === 1 ? "lacks" : "lack"} an absolute same-site rel=canonical: ${missing.join(", ")}.`,
       fix:
         status === "pass"
           ? null

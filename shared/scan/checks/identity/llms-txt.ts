@@ -1,4 +1,5 @@
 import { httpAnswerText } from "../../../display/answer-text";
+import { countText } from "../../../display/count-text";
 import { fileToJudge, looksLikeHtml } from "../check-helpers";
 import { defineCheck } from "../define-check";
 
@@ -40,7 +41,11 @@ export const llmsTxt = defineCheck({
     const shape = llmsTxtShape(f.body);
     const evidence = { url, status: f.status, bytes: f.bytes, ...shape };
     if (shape.h1 && shape.summary && shape.links > 0) {
-      return { status: "pass", message: `${url} follows llmstxt.org: H1, summary and ${shape.links} links.`, evidence };
+      return {
+        status: "pass",
+        message: `${url} follows llmstxt.org: H1, summary and ${countText(shape.links, "link")}.`,
+        evidence,
+      };
     }
     const missing = [
       !shape.h1 && "an H1 first line",

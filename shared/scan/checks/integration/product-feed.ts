@@ -1,3 +1,4 @@
+import { countText } from "../../../display/count-text";
 import { readProductFeed } from "../../feed/read-product-feed";
 import type { CheckOutcome, SiteSnapshot } from "../../types";
 import { blockedBy, couldNotLook, isOk, parseJson } from "../check-helpers";
@@ -78,7 +79,7 @@ export const productFeed = defineCheck({
         if (json.products.length > 0) {
           return {
             status: "pass",
-            message: `${f.url} lists ${json.products.length} products.`,
+            message: `${f.url} lists ${countText(json.products.length, "product")}.`,
             evidence: { url: f.url, products: json.products.length, journeyFeeds },
           };
         }

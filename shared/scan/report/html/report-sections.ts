@@ -1,5 +1,6 @@
 import { html } from "hono/html";
 import { httpAnswerText } from "../../../display/answer-text";
+import { countText } from "../../../display/count-text";
 import { CART_VIA_WORDS } from "../../checks/interaction/cart-add";
 import type { HandoffReadiness } from "../../handoff/handoff-schema";
 import type { CartVia } from "../../journey/types";
@@ -48,7 +49,7 @@ export function fixFirst(sections: ReportSections) {
 export function blockedGroup(sections: ReportSections) {
   if (sections.blocked.length === 0) return "";
   const total = sections.blocked.reduce((n, r) => n + r.points, 0);
-  return html`<section id="blocked" aria-labelledby="blocked-title"><h2 id="blocked-title">Could not check: ${sections.blocked.length} checks blocked</h2>
+  return html`<section id="blocked" aria-labelledby="blocked-title"><h2 id="blocked-title">Could not check: ${countText(sections.blocked.length, "check")} blocked</h2>
 <p>These checks could not run because the shop answered the scanner with a bot-protection challenge (a CAPTCHA or "checking your browser" page) or its robots.txt forbids the scanner. The resources may well exist; AI agents are turned away the same way, so they cannot see them either. Allow AI agents and the scanner (<code>AgentReadinessScanner</code>) past the bot protection, or relax the robots.txt rule each message quotes. Together these checks are worth ${pointsText(total)}.</p>
 <ul class="fixes">${sections.blocked.map(
     (r) =>
@@ -58,7 +59,7 @@ export function blockedGroup(sections: ReportSections) {
 
 export function passesCollapsed(passes: CheckResult[]) {
   if (passes.length === 0) return "";
-  return html`<section id="passes"><details><summary><h2 class="inline">${passes.length} checks pass</h2></summary>
+  return html`<section id="passes"><details><summary><h2 class="inline">${countText(passes.length, "check")} ${passes.length === 1 ? "passes" : "pass"}</h2></summary>
 <ul>${passes.map((c) => html`<li data-key="${c.key}"><span class="status pass">Pass</span> <strong>${checkTitle(c.key)}</strong>: ${c.message}</li>`)}</ul>
 </details></section>`;
 }
