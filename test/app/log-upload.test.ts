@@ -118,6 +118,20 @@ describe("Log file upload", () => {
     expect(stored).toEqual({ requests: 2, events: 2 });
   });
 
+  it("says a one-line log's counts in the singular", async () => {
+    const owner = new FormClient();
+    await owner.signUp(uniqueEmail("upload-one"));
+    await owner.get("/app/sites");
+    expect((await owner.post("/app/sites", { domain: "upload.example", name: "Shop" })).status).toBe(303);
+    const now = Date.now();
+    await keepTwoDaysOfSalts(now);
+    const text = combined("20.171.207.2", now - 2 * HOUR, "GET /products/mug HTTP/1.1", 200, GPTBOT);
+    const one = await upload(owner, "/app/sites/upload.example/drains/upload", new Blob([text]), "one.log");
+    expect(one.postStatus).toBe(303);
+    expect(one.html).toContain("one.log: 1 line read as combined.");
+    expect(one.html).toContain("1 stored: 1 page view, 1 AI agent&#39;s request.");
+  });
+
   it("counts a log of ten days ago in that day's reports under a past day's own salt, stores it once when imported again, and leaves today's salt and traffic alone", async () => {
     const owner = new FormClient();
     await owner.signUp(uniqueEmail("upload-old"));

@@ -1,3 +1,4 @@
+import { countText } from "@shared/display/count-text";
 import { drainReasonText, isRejectReason } from "@shared/drains/drain-reasons";
 import type { DrainView } from "@shared/drains/drain-schema";
 import { LOGPUSH_FIELDS } from "@shared/drains/formats/cloudflare-logpush";
@@ -41,8 +42,8 @@ function LastBatch(props: { status: DrainView["status"] }) {
   const rejects = reasons.filter(([code]) => isRejectReason(code));
   return (
     <>
-      <Time at={props.status.last_batch_at} />: {batch.lines} lines, {batch.accepted} accepted, {batch.rejected}{" "}
-      rejected
+      <Time at={props.status.last_batch_at} />: {countText(batch.lines, "line")}, {batch.accepted} accepted,{" "}
+      {batch.rejected} rejected
       {rejects.length > 0 ? (
         <ul class="reasons" data-rejects>
           {rejects.map(([code, n]) => (

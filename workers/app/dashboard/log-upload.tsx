@@ -1,3 +1,4 @@
+import { countText } from "@shared/display/count-text";
 import { drainReasonText } from "@shared/drains/drain-reasons";
 import { type LogUploadResult, MAX_UPLOAD_BYTES } from "@shared/logs/import-log-upload";
 import { LOG_FORMATS, type LogFormat } from "@shared/logs/log-formats";
@@ -76,8 +77,8 @@ export function uploadSummary(file: string, r: LogUploadResult): string[] {
   const rejectedCodes = codes.filter((c) => r.rejected_lines.some((l) => l.code === c));
   const skippedCodes = codes.filter((c) => !rejectedCodes.includes(c));
   const items = [
-    `${file}: ${r.lines} lines read as ${r.format}.`,
-    `${r.accepted} stored: ${r.page_views} page views, ${r.agent_requests} AI agents' requests` +
+    `${file}: ${countText(r.lines, "line")} read as ${r.format}.`,
+    `${r.accepted} stored: ${countText(r.page_views, "page view")}, ${countText(r.agent_requests, "AI agent's request", "AI agents' requests")}` +
       (r.duplicates > 0 ? `; ${r.duplicates} of them were already stored by an earlier import.` : "."),
     `${r.skipped} skipped, nothing to keep${skippedCodes.length > 0 ? `: ${byReason(skippedCodes)}` : ""}.`,
     `${r.rejected} rejected${rejectedCodes.length > 0 ? `: ${byReason(rejectedCodes)}` : ""}.`,
