@@ -64,6 +64,17 @@ async function keepTwoDaysOfSalts(now: number) {
   });
 }
 
+/** A signed-up owner with the site upload.example, and the keeper holding two days of salts from `now`. */
+async function uploaderWithSite(label: string) {
+  const owner = new FormClient();
+  await owner.signUp(uniqueEmail(label));
+  await owner.get("/app/sites");
+  expect((await owner.post("/app/sites", { domain: "upload.example", name: "Shop" })).status).toBe(303);
+  const now = Date.now();
+  await keepTwoDaysOfSalts(now);
+  return { owner, now };
+}
+
 describe("Log file upload", () => {
   it("imports a combined log with per-line counts shown once, and stores each line once when the file comes again gzipped", async () => {
     const owner = new FormClient();
@@ -119,12 +130,7 @@ describe("Log file upload", () => {
   });
 
   it("says a one-line log's counts in the singular", async () => {
-    const owner = new FormClient();
-    await owner.signUp(uniqueEmail("upload-one"));
-    await owner.get("/app/sites");
-    expect((await owner.post("/app/sites", { domain: "upload.example", name: "Shop" })).status).toBe(303);
-    const now = Date.now();
-    await keepTwoDaysOfSalts(now);
+    const { owner, now } = await uploaderWithSite("upload-one");
     const text = combined("20.171.207.2", now - 2 * HOUR, "GET /products/mug HTTP/1.1", 200, GPTBOT);
     const one = await upload(owner, "/app/sites/upload.example/drains/upload", new Blob([text]), "one.log");
     expect(one.postStatus).toBe(303);
@@ -133,12 +139,7 @@ describe("Log file upload", () => {
   });
 
   it("counts a log of ten days ago in that day's reports under a past day's own salt, stores it once when imported again, and leaves today's salt and traffic alone", async () => {
-    const owner = new FormClient();
-    await owner.signUp(uniqueEmail("upload-old"));
-    await owner.get("/app/sites");
-    expect((await owner.post("/app/sites", { domain: "upload.example", name: "Shop" })).status).toBe(303);
-    const now = Date.now();
-    await keepTwoDaysOfSalts(now);
+    const { owner, now } = await uploaderWithSite("upload-old");
     const today = Math.floor(now / DAY) * DAY;
     const old = today - 10 * DAY + 10 * HOUR; // 10:00 UTC ten days ago
     const oldDay = utcDay(old);
