@@ -1,3 +1,4 @@
+import { countText } from "../display/count-text";
 import { agentName, platformName } from "../display/display-names";
 import { timeText } from "../display/time-text";
 import type { Mail } from "../email/send-mail";
@@ -48,7 +49,7 @@ export function alertWords(alert: Alert, zone: string): { subject: string; sente
     case "alert.new_agent":
       return {
         subject: `New AI agent on ${p.domain}: ${platformName(p.platform)}`,
-        sentence: `${platformName(p.platform)} visited ${p.domain} for the first time in 90 days: ${p.sessions} session${p.sessions === 1 ? "" : "s"} between ${time(p.windowStart)} and ${time(p.windowEnd)}.`,
+        sentence: `${platformName(p.platform)} visited ${p.domain} for the first time in 90 days: ${countText(p.sessions, "session")} between ${time(p.windowStart)} and ${time(p.windowEnd)}.`,
       };
     case "alert.install_stopped":
       return {
@@ -63,7 +64,7 @@ export function alertWords(alert: Alert, zone: string): { subject: string; sente
     case "alert.robots_violations":
       return {
         subject: `robots.txt violations on ${p.domain} (${p.day})`,
-        sentence: `On ${p.day} (UTC), AI agents made ${p.disallowed} request${p.disallowed === 1 ? "" : "s"} to ${p.domain} that its robots.txt disallowed: ${p.agents.map((a) => `${agentName(a.agent)} (${platformName(a.platform)}) ${a.disallowed}`).join(", ")}.`,
+        sentence: `On ${p.day} (UTC), AI agents made ${countText(p.disallowed, "request")} to ${p.domain} that its robots.txt disallowed: ${p.agents.map((a) => `${agentName(a.agent)} (${platformName(a.platform)}) ${a.disallowed}`).join(", ")}.`,
       };
   }
 }

@@ -1,6 +1,7 @@
 import type { CurrencyTotal } from "../attribution/attribution-schema";
 import type { Source } from "../classify/source";
 import { moneyText } from "../conversions/money-text";
+import { countText } from "../display/count-text";
 import { platformName, subSourceName } from "../display/display-names";
 import type { MetricId } from "../metrics/metric-catalogue";
 import { metricName } from "../metrics/metric-text";
@@ -196,8 +197,6 @@ export function summarizeRevenue(totals: {
   return { byCurrency: totals.by_currency, fromAiLinks: [...ai.values()] };
 }
 
-const count = (n: number) => `${n} conversion${n === 1 ? "" : "s"}`;
-
 /** The revenue lines of the mail: one line per currency. */
 export function revenueLines(revenue: WeekRevenue): string[] {
   if (revenue.byCurrency.length === 0) return ["Revenue: no conversions recorded this week.", ""];
@@ -205,9 +204,9 @@ export function revenueLines(revenue: WeekRevenue): string[] {
   for (const m of revenue.byCurrency) {
     const ai = revenue.fromAiLinks.find((a) => a.currency === m.currency);
     const fromAi = ai
-      ? `${moneyText(ai.value_minor, ai.currency)} from ${count(ai.conversions)} after an AI assistant's link`
+      ? `${moneyText(ai.value_minor, ai.currency)} from ${countText(ai.conversions, "conversion")} after an AI assistant's link`
       : "none after an AI assistant's link";
-    lines.push(`  ${moneyText(m.value_minor, m.currency)} from ${count(m.conversions)}; ${fromAi}`);
+    lines.push(`  ${moneyText(m.value_minor, m.currency)} from ${countText(m.conversions, "conversion")}; ${fromAi}`);
   }
   lines.push("");
   return lines;

@@ -63,7 +63,7 @@ function rpcMessage(
 ): Record<string, unknown> | null {
   const all = rpcMessages(body, contentType);
   const own = id === undefined ? undefined : all.find((m) => m.id === id);
-  return own ?? (all.length === 1 ? all[0] : null) ?? null;
+  return own ?? (all.length === 1 ? all[0] : null);
 }
 
 /** The checkout session inside an answer: itself, or under `checkout` (an envelope). */

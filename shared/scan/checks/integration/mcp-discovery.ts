@@ -1,3 +1,4 @@
+import { countText } from "../../../display/count-text";
 import { detectPlatform } from "../../journey/platform";
 import { SHOPIFY_UCP_MCP } from "../../journey/run-journey";
 import type { McpProbe } from "../../journey/types";
@@ -278,7 +279,7 @@ function judgeMcp(site: SiteSnapshot, reading: WebMcpReading): CheckOutcome {
   if (blocked) return blocked;
   if (declarative) return declarative;
   const listed = catalogs.length
-    ? ` ${catalogs.map((c) => `${c.url} lists ${c.entries} entr${c.entries === 1 ? "y" : "ies"}, none an MCP server card`).join("; ")}.`
+    ? ` ${catalogs.map((c) => `${c.url} lists ${countText(c.entries, "entry", "entries")}, none an MCP server card`).join("; ")}.`
     : "";
   return {
     status: "fail",

@@ -37,7 +37,7 @@ function judgeLinkedFeed(linked: NonNullable<SiteSnapshot["productFeed"]>): Chec
   if (content.products > 0) {
     return {
       status: "pass",
-      message: `A product feed is linked from ${where}: ${f.url} (${content.format}) lists ${content.products} product${content.products === 1 ? "" : "s"}${f.truncated ? " in its first 2 MB" : ""}.`,
+      message: `A product feed is linked from ${where}: ${f.url} (${content.format}) lists ${countText(content.products, "product")}${f.truncated ? " in its first 2 MB" : ""}.`,
       evidence,
     };
   }

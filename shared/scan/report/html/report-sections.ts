@@ -98,7 +98,7 @@ export function cartJourney(results: readonly CheckResult[]) {
 export function handoffSection(handoff: HandoffReadiness | null | undefined) {
   if (!handoff || handoff.sampled === 0) return "";
   return html`<section id="handoff" aria-labelledby="handoff-title"><h2 id="handoff-title">Hand-off readiness</h2>
-<p>${handoff.ready} of ${handoff.sampled} sampled product page${handoff.sampled === 1 ? "" : "s"} ${handoff.ready === 1 ? "is" : "are"} ready for an agent sent there from a product feed or an assistant: the page answers without a challenge, shows the offer's price and availability as its structured data states them, and has an add-to-cart control.</p>
+<p>${handoff.ready} of ${countText(handoff.sampled, "sampled product page")} ${handoff.ready === 1 ? "is" : "are"} ready for an agent sent there from a product feed or an assistant: the page answers without a challenge, shows the offer's price and availability as its structured data states them, and has an add-to-cart control.</p>
 <ul class="handoff">${handoff.pages.map(
     (p) =>
       html`<li data-ready="${p.ready ? "true" : "false"}"><code>${p.url}</code>: ${p.ready ? "ready" : html`not ready: ${p.problems.join("; ")}`}</li>`,
